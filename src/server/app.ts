@@ -1,0 +1,66 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError, errorBody } from './errors.ts';
+import { accountRoutes } from './auth/routes.ts';
+import { CLIENT_IP_HEADER } from './auth/auth.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { devMailRoutes } from './dev/mail-routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { declareAccess } from './http/access.ts';
+import type { AppEnv, Deps } from './http/context.ts';
+import { requestContext, securityHeaders } from './http/middleware.ts';
+import { handleError } from './http/on-error.ts';
+import { mountOpenApi } from './http/openapi.ts';
+import { findDistDir, mountSpa } from './http/spa.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
+
+export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
+
+/** Builds the HTTP application from its dependencies; index.ts only boots and serves it. */
+export function createApp(deps: Deps, options: AppOptions) {
+  const app = new OpenAPIHono<AppEnv>();
+  const isProduction = deps.config.NODE_ENV === 'production';
+
+  app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
+  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://')));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.config.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+      },
+    }),
+  );
+
+  // better-auth owns /api/auth/*; it sees the client address only through our own header.
+  declareAccess('GET', '/api/auth/*', 'public');
+  declareAccess('POST', '/api/auth/*', 'public');
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const request = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers,
+      body: hasBody ? c.req.raw.body : undefined,
+      ...(hasBody ? { duplex: 'half' } : {}),
+    } as RequestInit);
+    return deps.auth.handler(request);
+  });
+
+  app.route('/', healthRoutes(deps, options.databaseVersion));
+  app.route('/', accountRoutes(deps));
+  app.route('/', contactRoutes(deps));
+  app.route('/', devMailRoutes(deps));
+  app.route('/', realtimeRoutes(deps));
+  mountOpenApi(app, deps.version);
+
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
+  if (options.serveSpa !== false) mountSpa(app, options.distDir ?? findDistDir());
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

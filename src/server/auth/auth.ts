@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { alreadyRegisteredMail, verificationMail } from '../mail/templates.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+
+/** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
+export const signUpDetails = new AsyncLocalStorage<{ firstName: string; lastName: string; promoCode?: string }>();
+
+/** The header our server sets (never the client) with the caller's address, for rate limiting. */
+export const CLIENT_IP_HEADER = 'x-savvypig-client-ip';
+
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
+export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string };
+
+export function createAuth({ config, database, mailer, logger, secret }: AuthDeps) {
+  const { db } = database;
+  return betterAuth({
+    appName: 'SavvyPig',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db as never, { provider: 'pg', schema }),
+    logger: {
+      log: (level, message, ...args) => {
+        const fields = { args: args.map((a) => (a instanceof Error ? a.message : a)) };
+        if (level === 'error') logger.error(`auth: ${message}`, fields);
+        else if (level === 'warn') logger.warn(`auth: ${message}`, fields);
+        else logger.debug(`auth: ${message}`, fields);
+      },
+    },
+    user: {
+      additionalFields: {
+        emailConfirmedAt: { type: 'date', required: false, input: false, fieldName: 'emailConfirmedAt' },
+      },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // No cookie cache: a revoked session must stop working at once (see docs/decisions).
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      requireEmailVerification: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      onExistingUserSignUp: async ({ user }) => {
+        mailer.sendInBackground(
+          alreadyRegisteredMail(user.email, `${config.publicUrl}/login`, `${config.publicUrl}/reset-request`),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        const [profile] = await db
+          .select({ firstName: schema.profiles.firstName })
+          .from(schema.profiles)
+          .where(eq(schema.profiles.id, user.id));
+        mailer.sendInBackground(verificationMail(user.email, profile?.firstName ?? null, url));
+      },
+      afterEmailVerification: async (user) => {
+        await db.update(schema.user).set({ emailConfirmedAt: new Date() }).where(eq(schema.user.id, user.id));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            const details = signUpDetails.getStore();
+            const [first, ...rest] = created.name.split(' ');
+            await db.transaction(async (tx) => {
+              await tx
+                .insert(schema.profiles)
+                .values({
+                  id: created.id,
+                  firstName: details?.firstName ?? first ?? null,
+                  lastName: details?.lastName ?? (rest.join(' ') || null),
+                })
+                .onConflictDoNothing();
+              await tx.insert(schema.userRoles).values({ userId: created.id, role: 'subscriber' }).onConflictDoNothing();
+            });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+    },
+    advanced: {
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

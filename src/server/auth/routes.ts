@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { AppError } from '../errors.ts';
+import { sessionOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import { takeThrottle } from '../http/throttle.ts';
+import { withActor } from '../db/rls.ts';
+import { profiles } from '../db/schema/index.ts';
+import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
+import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
+
+export const SignUpSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'First name is required').max(100),
+    lastName: z.string().trim().min(1, 'Last name is required').max(100),
+    email: z.string().trim().toLowerCase().pipe(z.email('Please provide a valid email address')),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, SIGN_UP_MESSAGES.passwordTooShort)
+      .max(MAX_PASSWORD_LENGTH, 'Password is too long'),
+    promoCode: z.string().trim().max(64).optional(),
+  })
+  .openapi('SignUp');
+
+const MeSchema = z
+  .object({
+    user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+    profile: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), avatarUrl: z.string().nullable() }),
+    isAdmin: z.boolean(),
+    tier: z.enum(['piglet', 'boar', 'bigpig', 'trial_bigpig']),
+  })
+  .openapi('Me');
+
+const SIGN_UPS_PER_IP_PER_HOUR = 20;
+
+export function accountRoutes(deps: Deps) {
+  const app = createRouter();
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'public',
+      method: 'post',
+      path: '/api/account/sign-up',
+      summary: 'Create an account (does not sign in; sends the confirmation e-mail)',
+      description:
+        'Answers the same for a new and an already registered address; the owner of a registered address is told by e-mail.',
+      request: { body: { content: { 'application/json': { schema: SignUpSchema } }, required: true } },
+      responses: {
+        200: { description: 'Registered, or already registered', content: { 'application/json': { schema: z.object({ message: z.string() }) } } },
+        429: { description: 'Too many sign-ups from this address' },
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      if (!(await takeThrottle(deps.database.db, `sign-up:${c.get('clientIp')}`, SIGN_UPS_PER_IP_PER_HOUR, 3600))) {
+        throw new AppError('RATE_LIMITED', SIGN_UP_MESSAGES.rateLimited);
+      }
+      const headers = new Headers({ [CLIENT_IP_HEADER]: c.get('clientIp') });
+      try {
+        const result = await signUpDetails.run(
+          { firstName: input.firstName, lastName: input.lastName, promoCode: input.promoCode },
+          () =>
+            deps.auth.api.signUpEmail({
+              body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password, callbackURL: '/dashboard' },
+              headers,
+            }),
+        );
+        if (!result?.user) throw new AppError('INTERNAL', SIGN_UP_MESSAGES.registrationFailed);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof APIError) {
+          const { code, message, status } = signUpErrorMessage(err);
+          throw new AppError(code, message, { status });
+        }
+        throw err;
+      }
+      return c.json({ message: SIGN_UP_MESSAGES.success }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/me',
+      summary: 'The signed-in user, their profile and role',
+      responses: { 200: { description: 'The signed-in user', content: { 'application/json': { schema: MeSchema } } } },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const [profile] = await withActor(deps.database.db, { userId: session.userId }, (tx) =>
+        tx
+          .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
+          .from(profiles)
+          .where(eq(profiles.id, session.userId)),
+      );
+      return c.json(
+        {
+          user: { id: session.userId, email: session.email, emailVerified: session.emailVerified },
+          profile: profile ?? { firstName: null, lastName: null, avatarUrl: null },
+          isAdmin: session.isAdmin,
+          // Subscriptions arrive later; with no subscription row the spec's context is trial_bigpig.
+          tier: session.isAdmin ? ('bigpig' as const) : ('trial_bigpig' as const),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/admin/check',
+      summary: "The spec's is_admin: whether the signed-in user holds the admin role",
+      responses: {
+        200: { description: 'Admin status', content: { 'application/json': { schema: z.object({ isAdmin: z.boolean() }) } } },
+      },
+    }),
+    (c) => c.json({ isAdmin: sessionOf(c).isAdmin }, 200),
+  );
+
+  return app;
+}

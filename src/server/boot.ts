@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAuth } from './auth/auth.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { Deps } from './http/context.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import type { Logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
+import { createApp } from './app.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export type Booted = { deps: Deps; app: ReturnType<typeof createApp>; shutdown: () => Promise<void> };
+
+export type BootOptions = {
+  config: Config;
+  logger: Logger;
+  /** Use this database instead of opening one from the config (tests). */
+  database?: Database;
+  startJobs?: boolean;
+  serveSpa?: boolean;
+};
+
+/** Opens and migrates the database and wires every dependency; shared by the server, scripts and tests. */
+export async function boot({ config, logger, database: given, startJobs, serveSpa }: BootOptions): Promise<Booted> {
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database =
+    given ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(dataDir, 'pglite'),
+      poolMax: config.DB_POOL_MAX,
+      logger,
+    }));
+  if (!given) {
+    if (!config.DATABASE_URL) fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    await migrate(database);
+  }
+  const secret = await resolveAuthSecret(database.db, config.BETTER_AUTH_SECRET);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(dataDir, 'mail'), logger });
+  const auth = createAuth({ config, database, mailer, logger, secret });
+  const hub = createRealtimeHub(database, logger);
+  await hub.start();
+  const jobs = createJobRunner(database, logger);
+  const deps: Deps = { config, database, logger, mailer, auth, secret, hub, jobs, startedAt: Date.now(), version: APP_VERSION };
+  const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
+  if (startJobs ?? config.JOBS_ENABLED) jobs.start();
+  return {
+    deps,
+    app,
+    async shutdown() {
+      await jobs.stop();
+      await hub.stop();
+      await mailer.flush();
+      if (!given) await database.close();
+    },
+  };
+}

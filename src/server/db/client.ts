@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+import type { Logger } from '../logger.ts';
+import { errorFields } from '../logger.ts';
+
+export type Schema = typeof schema;
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export type Notification = { channel: string; payload: string };
+
+/** One database, whichever engine: the rest of the server sees only this. */
+export interface Database {
+  kind: DbKind;
+  db: AppDb;
+  /** Subscribes to NOTIFY on a channel; `onReconnect` fires after the listener lost its connection. */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  serverVersion(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  /** Folder for PGlite's files; `memory://` for a throwaway database. */
+  pgliteDir?: string;
+  /** A PGlite data directory dump to start from (tests clone a migrated template). */
+  pgliteLoadDataDir?: Blob | File;
+  poolMax?: number;
+  logger: Logger;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // bigint columns are read as JS numbers (integer pence stay far below 2^53).
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 20,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 30_000,
+    application_name: 'savvypig',
+  });
+  // Without this handler an idle client's error (e.g. a server restart) kills the process.
+  pool.on('error', (err) => options.logger.warn('postgres pool client error', errorFields(err)));
+  const db = drizzle(pool, { schema }) as unknown as AppDb;
+
+  const listeners: Array<() => Promise<void>> = [];
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onMessage, onReconnect) {
+      const stop = await listenWithReconnect(pg, url, channel, onMessage, onReconnect, options.logger);
+      listeners.push(stop);
+      return stop;
+    },
+    async serverVersion() {
+      const r = await pool.query<{ server_version: string }>('show server_version');
+      return r.rows[0]?.server_version ?? 'unknown';
+    },
+    async close() {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+type PgModule = typeof import('pg').default;
+
+/** One dedicated LISTEN connection that survives server restarts (a pooled one would not). */
+async function listenWithReconnect(
+  pg: PgModule,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  logger: Logger,
+): Promise<() => Promise<void>> {
+  let client: InstanceType<PgModule['Client']> | undefined;
+  let stopped = false;
+  let delayMs = 250;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: 'savvypig-listen' });
+    c.on('error', (err) => logger.warn('listen connection error', errorFields(err)));
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('end', () => {
+      if (stopped) return;
+      logger.warn('listen connection ended; reconnecting', { channel });
+      schedule();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    client = c;
+    delayMs = 250;
+    if (isReconnect) onReconnect?.();
+  };
+
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(async () => {
+      timer = undefined;
+      try {
+        await connect(true);
+      } catch (err) {
+        logger.warn('listen reconnect failed', { ...errorFields(err), retryInMs: delayMs });
+        delayMs = Math.min(delayMs * 2, 5_000);
+        schedule();
+      }
+    }, delayMs);
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => undefined);
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid channel name: ${name}`);
+  return `"${name}"`;
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = options.pgliteDir ?? 'memory://';
+  const releaseLock = dir.startsWith('memory://') ? () => undefined : acquireFolderLock(dir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: options.pgliteLoadDataDir,
+      parsers: { 20: (v: string) => Number(v) },
+    });
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  const db = drizzle(client, { schema }) as unknown as AppDb;
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => unsubscribe();
+    },
+    async serverVersion() {
+      const r = await client.query<{ server_version: string }>('show server_version');
+      return r.rows[0]?.server_version ?? 'unknown';
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite has no cross-process lock: two processes on one folder silently lose writes.
+ * An O_EXCL pid file beside the folder refuses the second; a dead owner's lock is taken over.
+ */
+export function acquireFolderLock(dir: string): () => void {
+  fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const lockPath = `${path.resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The database folder ${dir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database folder ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './identity.ts';
+export * from './contact.ts';
+export * from './system.ts';
+export { appUser } from './policies.ts';

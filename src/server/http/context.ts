@@ -1,0 +1,31 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { SessionUser } from '../auth/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+
+/** Everything a route may use, built once at boot and passed in (no module-level singletons). */
+export type Deps = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+  secret: string;
+  hub: RealtimeHub;
+  jobs: JobRunner;
+  startedAt: number;
+  version: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    clientIp: string;
+    session: SessionUser | null;
+  };
+};

@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { AppError, errorBody, type ErrorCode } from '../errors.ts';
+import { errorFields } from '../logger.ts';
+import type { AppEnv } from './context.ts';
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
+]);
+
+/** True when the error means the database is away (restarting, unreachable), not that the query was wrong. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = e instanceof Error ? e.message : '';
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The one place an error becomes a response: our shape, a 4xx for bad input, never a stack trace. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  const log = c.get('logger');
+  if (err instanceof AppError) {
+    if (err.status >= 500) log?.error(err.message, errorFields(err));
+    return c.json(errorBody(err.code, err.message, err.details), err.status as 400);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code: ErrorCode =
+      status === 413 ? 'PAYLOAD_TOO_LARGE'
+      : status === 401 ? 'UNAUTHENTICATED'
+      : status === 404 ? 'NOT_FOUND'
+      : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE'
+      : /json/i.test(err.message) ? 'INVALID_JSON'
+      : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+    const message =
+      code === 'INVALID_JSON' ? 'The request body is not valid JSON'
+      : code === 'PAYLOAD_TOO_LARGE' ? 'The request body is too large'
+      : status < 500 ? err.message || 'Bad request' : 'Something went wrong. Please try again.';
+    return c.json(errorBody(code, message), status);
+  }
+  if (isDatabaseUnavailable(err)) {
+    log?.warn('database unavailable', errorFields(err));
+    c.header('Retry-After', '2');
+    return c.json(errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'), 503);
+  }
+  log?.error('unhandled error', errorFields(err));
+  return c.json(errorBody('INTERNAL', 'Something went wrong. Please try again.'), 500);
+}

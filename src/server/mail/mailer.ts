@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.ts';
+import { errorFields } from '../logger.ts';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; replyTo?: string };
+
+export type StoredMail = {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  date: string;
+  text: string;
+  html: string;
+  links: string[];
+};
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Sends without making the caller wait (and so without timing that tells anything); logs failures. */
+  sendInBackground(mail: OutgoingMail): void;
+  /** Waits for background sends (tests and graceful shutdown). */
+  flush(): Promise<void>;
+  /** The local mailbox folder when mail is written to files, else undefined. */
+  mailDir?: string;
+}
+
+/** SMTP through nodemailer when `smtpUrl` is set; otherwise `.eml` files (plus a JSON index) in `mailDir`. */
+export function createMailer(options: { smtpUrl?: string; from: string; mailDir: string; logger: Logger }): Mailer {
+  const { logger, from } = options;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function send(mail: OutgoingMail): Promise<void> {
+    const info = await transport.sendMail({ from, ...mail });
+    if (options.smtpUrl) {
+      logger.info('mail sent', { to: mail.to, subject: mail.subject, messageId: info.messageId });
+      return;
+    }
+    const id = `${Date.now()}-${randomUUID().slice(0, 8)}`;
+    await fs.mkdir(options.mailDir, { recursive: true });
+    const raw = (info as unknown as { message: Buffer }).message;
+    await fs.writeFile(path.join(options.mailDir, `${id}.eml`), raw);
+    const stored: StoredMail = {
+      id,
+      to: mail.to,
+      from,
+      subject: mail.subject,
+      date: new Date().toISOString(),
+      text: mail.text,
+      html: mail.html,
+      links: extractLinks(mail.text),
+    };
+    await fs.writeFile(path.join(options.mailDir, `${id}.json`), JSON.stringify(stored, null, 2));
+    logger.info('mail written', { to: mail.to, subject: mail.subject, file: `${id}.eml` });
+  }
+
+  return {
+    send,
+    mailDir: options.smtpUrl ? undefined : options.mailDir,
+    sendInBackground(mail) {
+      const p = send(mail)
+        .catch((err) => logger.error('mail send failed', { to: mail.to, subject: mail.subject, ...errorFields(err) }))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async flush() {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+export function extractLinks(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
+export async function listStoredMail(mailDir: string): Promise<StoredMail[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(mailDir);
+  } catch {
+    return [];
+  }
+  const jsonFiles = names.filter((n) => n.endsWith('.json')).sort().reverse().slice(0, 200);
+  const mails = await Promise.all(
+    jsonFiles.map(async (n) => JSON.parse(await fs.readFile(path.join(mailDir, n), 'utf8')) as StoredMail),
+  );
+  return mails;
+}
+
+export async function readStoredMail(mailDir: string, id: string): Promise<StoredMail | null> {
+  if (!/^[0-9]+-[0-9a-f]{8}$/.test(id)) return null;
+  try {
+    return JSON.parse(await fs.readFile(path.join(mailDir, `${id}.json`), 'utf8')) as StoredMail;
+  } catch {
+    return null;
+  }
+}

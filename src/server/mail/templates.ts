@@ -1,0 +1,54 @@
+import type { OutgoingMail } from './mailer.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string };
+
+/** One branded layout for every e-mail; every user-supplied string is escaped. */
+function compose(to: string, subject: string, blocks: Block[]): OutgoingMail {
+  const text = blocks.map((b) => (b.kind === 'p' ? b.text : `${b.label}: ${b.url}`)).join('\n\n') +
+    '\n\n— SavvyPig';
+  const body = blocks
+    .map((b) =>
+      b.kind === 'p'
+        ? `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.text)}</p>`
+        : `<p style="margin:24px 0"><a href="${escapeHtml(b.url)}" style="background:#AA1164;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(b.label)}</a></p>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en-GB"><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
+<div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#ffffff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#AA1164">SavvyPig</p>${body}</div>
+<p style="font-size:12px;color:#71717a;margin:16px 0 0">You are receiving this because of activity on your SavvyPig account.</p></div></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, firstName: string | null, url: string): OutgoingMail {
+  return compose(to, 'Verify your email for SavvyPig', [
+    { kind: 'p', text: `Hello${firstName ? ` ${firstName}` : ''},` },
+    { kind: 'p', text: 'Please confirm your email address to activate your SavvyPig account and your 7-day trial.' },
+    { kind: 'button', label: 'Verify my email', url },
+    { kind: 'p', text: 'This link expires in 24 hours. If you did not sign up, you can ignore this email.' },
+  ]);
+}
+
+export function alreadyRegisteredMail(to: string, signInUrl: string, resetUrl: string): OutgoingMail {
+  return compose(to, 'Someone tried to sign up with your email', [
+    { kind: 'p', text: 'This email is already registered. Please use a different email or try logging in.' },
+    { kind: 'button', label: 'Log in', url: signInUrl },
+    { kind: 'p', text: `Forgotten your password? Reset it here: ${resetUrl}` },
+    { kind: 'p', text: 'If this was not you, no action is needed: your account is unchanged.' },
+  ]);
+}
+
+export function contactNotificationMail(
+  to: string,
+  inquiry: { name: string; email: string; inquiryType: string; subject: string; message: string },
+): OutgoingMail {
+  const mail = compose(to, `[Contact] ${inquiry.subject}`, [
+    { kind: 'p', text: `New ${inquiry.inquiryType} inquiry from ${inquiry.name} <${inquiry.email}>.` },
+    { kind: 'p', text: `Subject: ${inquiry.subject}` },
+    { kind: 'p', text: inquiry.message },
+  ]);
+  return { ...mail, replyTo: inquiry.email };
+}

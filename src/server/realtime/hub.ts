@@ -1,0 +1,87 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import type { Tx } from '../db/rls.ts';
+import type { Logger } from '../logger.ts';
+import { errorFields } from '../logger.ts';
+
+export const EVENTS_CHANNEL = 'app_events';
+
+/** A change a user's open tabs should know about; `invalidate` names the query keys to refetch. */
+export type AppEvent = {
+  type: string;
+  userId?: string;
+  /** Sent to every signed-in admin as well as to `userId`. */
+  admins?: boolean;
+  invalidate?: string[][];
+  data?: Record<string, unknown>;
+};
+
+export type Subscriber = {
+  userId: string;
+  isAdmin: boolean;
+  send: (event: string, data: unknown) => void;
+  /** Ends the subscriber's stream (server shutdown). */
+  close: () => void;
+};
+
+export interface RealtimeHub {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  subscribe(subscriber: Subscriber): () => void;
+  subscriberCount(): number;
+}
+
+/**
+ * Publishes inside the writer's transaction: PostgreSQL delivers on COMMIT and drops on
+ * ROLLBACK, so a browser never hears of a change that did not happen.
+ */
+export async function publish(tx: Tx | Database['db'], event: AppEvent): Promise<void> {
+  const payload = JSON.stringify(event);
+  if (payload.length > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+/** One LISTEN per process, fanned out to this process's SSE subscribers, filtered by user. */
+export function createRealtimeHub(database: Database, logger: Logger): RealtimeHub {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const subscribers = new Set<Subscriber>();
+  let stopListening: (() => Promise<void>) | undefined;
+
+  const deliver = (payload: string) => {
+    let event: AppEvent;
+    try {
+      event = JSON.parse(payload) as AppEvent;
+    } catch (err) {
+      logger.warn('ignored malformed realtime payload', errorFields(err));
+      return;
+    }
+    for (const s of subscribers) {
+      if (s.userId === event.userId || (event.admins && s.isAdmin)) {
+        s.send(event.type, { type: event.type, invalidate: event.invalidate, data: event.data });
+      }
+    }
+  };
+
+  // Notifications sent while the listener was reconnecting are lost: tell every client to refetch.
+  const resync = () => {
+    for (const s of subscribers) s.send('resync', { reason: 'reconnected' });
+  };
+
+  return {
+    async start() {
+      stopListening = await database.listen(EVENTS_CHANNEL, deliver, resync);
+    },
+    async stop() {
+      await stopListening?.();
+      for (const s of subscribers) s.close();
+      subscribers.clear();
+    },
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    subscriberCount: () => subscribers.size,
+  };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { createLogger } from '../logger.ts';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+export const quietLogger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
+
+/** Which engines this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): TestDbKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export function templatePath(): string {
+  return path.join(os.tmpdir(), `savvypig-pglite-template-${process.env.SAVVYPIG_TEMPLATE_ID ?? 'local'}.tgz`);
+}
+
+/** A fresh, migrated database of the given kind, and how to throw it away. */
+export async function createTestDatabase(kind: TestDbKind): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const file = templatePath();
+    const loadDataDir = fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: loadDataDir, logger: quietLogger });
+    if (!loadDataDir) await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  const url = await createThrowawayPostgres();
+  const database = await openDatabase({ databaseUrl: url, poolMax: 12, logger: quietLogger });
+  await migrate(database);
+  return {
+    database,
+    url,
+    drop: async () => {
+      await database.close();
+      await dropThrowawayPostgres(url);
+    },
+  };
+}
+
+/** `create database t_<random>` on the TEST_DATABASE_URL server (parallel suites never share one). */
+export async function createThrowawayPostgres(baseUrl = process.env.TEST_DATABASE_URL!): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropThrowawayPostgres(url: string, baseUrl = process.env.TEST_DATABASE_URL!): Promise<void> {
+  const pg = (await import('pg')).default;
+  const name = new URL(url).pathname.slice(1);
+  if (!/^t_[0-9a-f]{12}$/.test(name)) throw new Error(`Refusing to drop ${name}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}

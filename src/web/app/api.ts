@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { createAuthClient } from 'better-auth/react';
+import { isTier, type Tier } from '../../core/subscriptions/tier.ts';
+
+/**
+ * The better-auth client, mounted by the server at /api/auth/*.
+ * `customFetchImpl` looks `fetch` up on every call: the client would otherwise capture it at
+ * import time and tests could not replace it.
+ */
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: '/api/auth',
+  fetchOptions: {
+    customFetchImpl: (...args: Parameters<typeof fetch>) => fetch(...args),
+  },
+});
+
+/** A failed API call: the HTTP status (0 when the server could not be reached) and the error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach SavvyPig. Check your connection and try again.';
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'Authentication required';
+  if (status === 403) return 'You do not have permission to do that.';
+  if (status === 404) return 'Not found';
+  if (status === 429) return 'Too many requests. Please wait before trying again';
+  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return 'The request could not be completed.';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads `{ error: { code, message } }` (our API) or `{ code, message }` (better-auth). */
+function errorFromBody(status: number, body: unknown): ApiError {
+  const source = isRecord(body) && isRecord(body.error) ? body.error : isRecord(body) ? body : {};
+  const code = typeof source.code === 'string' && source.code ? source.code : `HTTP_${status}`;
+  const message = typeof source.message === 'string' && source.message ? source.message : fallbackMessage(status);
+  return new ApiError(status, code, message);
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON. */
+  json?: unknown;
+  body?: BodyInit | null;
+}
+
+/**
+ * Calls our API on the same origin with the session cookie and returns the parsed JSON body
+ * (undefined for an empty body). Throws `ApiError` for any non-2xx answer or network failure.
+ */
+export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const requestHeaders = new Headers(headers);
+  if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
+  if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: requestHeaders,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+
+  const text = await response.text();
+  let body: unknown;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!response.ok) throw errorFromBody(response.status, body);
+  return body as T;
+}
+
+export interface Me {
+  user: { id: string; email: string; emailVerified: boolean };
+  profile: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
+  isAdmin: boolean;
+  tier: Tier;
+}
+
+export const meQueryKey = ['me'] as const;
+
+function parseMe(body: unknown): Me {
+  if (!isRecord(body) || !isRecord(body.user) || typeof body.user.id !== 'string') {
+    throw new ApiError(500, 'BAD_RESPONSE', 'Something went wrong on our side. Please try again in a moment.');
+  }
+  const profile = isRecord(body.profile) ? body.profile : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    user: {
+      id: body.user.id,
+      email: typeof body.user.email === 'string' ? body.user.email : '',
+      emailVerified: body.user.emailVerified === true,
+    },
+    profile: { firstName: text(profile.firstName), lastName: text(profile.lastName), avatarUrl: text(profile.avatarUrl) },
+    isAdmin: body.isAdmin === true,
+    tier: isTier(body.tier) ? body.tier : 'piglet',
+  };
+}
+
+/** Who is signed in: the user, or null when signed out (401). */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return parseMe(await apiFetch('/api/me'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The single source of "who am I" for layouts and pages (react-query key ['me']). */
+export function useMe() {
+  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe });
+}
+
+export const adminCheckQueryKey = ['admin-check'] as const;
+
+/** Asks the server whether the signed-in user is an admin (`GET /api/admin/check`). */
+export async function fetchAdminCheck(): Promise<boolean> {
+  const body = await apiFetch<{ isAdmin?: unknown }>('/api/admin/check');
+  return body?.isAdmin === true;
+}
+
+/** Sends (or re-sends) the e-mail verification link; after verifying, the link opens /dashboard. */
+export function sendVerificationEmail(email: string): Promise<unknown> {
+  return apiFetch('/api/auth/send-verification-email', {
+    method: 'POST',
+    json: { email, callbackURL: '/dashboard' },
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * The one route registry. Every route in the spec's route tables is listed here as *known*;
+ * a route is *registered* only once its page exists. The router is built from the registered
+ * routes, and navigation, footer and menus only ever link to registered routes.
+ *
+ * To add a page: build it, flip `registered` to true here and add it to the page table in
+ * router.tsx (the compiler insists the two agree). Every URL the app builds comes from `paths`.
+ */
+import { matchRoutes } from 'react-router';
+import type { RequiredTier } from '../../core/subscriptions/tier.ts';
+
+/** Who may open a route. `auth` pages are the sign-in/sign-up screens. */
+export type RouteAccess = 'public' | 'auth' | 'protected' | 'admin';
+
+export interface RouteDefinition {
+  /** react-router path pattern. */
+  readonly pattern: string;
+  readonly access: RouteAccess;
+  /** Whether the page exists (and so may be linked to). */
+  readonly registered: boolean;
+  /** The lowest subscription tier that may open it (gates navigation). */
+  readonly tier?: RequiredTier;
+  /** Page title: "{title} · SavvyPig" and what the route announcer reads out. */
+  readonly title: string;
+  /** Which spec document lists the route (000, 001, 002) or why it exists. */
+  readonly source: string;
+}
+
+export const routes = {
+  // Public and auth routes (000 §2)
+  home: { pattern: '/', access: 'public', registered: true, title: 'Is your money protected?', source: '000' },
+  login: { pattern: '/login', access: 'auth', registered: true, title: 'Log in', source: '000' },
+  auth: { pattern: '/auth', access: 'auth', registered: true, title: 'Log in', source: '000' },
+  signup: { pattern: '/signup', access: 'auth', registered: true, title: 'Create your account', source: '000' },
+  resetRequest: { pattern: '/reset-request', access: 'auth', registered: false, title: 'Reset your password', source: '000' },
+  resetPassword: { pattern: '/auth/reset-password', access: 'auth', registered: false, title: 'Set a new password', source: '000' },
+  authConfirmation: { pattern: '/auth/confirmation', access: 'auth', registered: true, title: 'Check your email', source: '000' },
+  authCallback: { pattern: '/auth/callback', access: 'auth', registered: true, title: 'Signing you in', source: '000' },
+  legal: { pattern: '/legal', access: 'public', registered: true, title: 'Legal', source: '000, 002' },
+  contact: { pattern: '/contact', access: 'public', registered: true, title: 'Contact us', source: '000, 002' },
+  getStarted: { pattern: '/get-started', access: 'public', registered: false, title: 'Get started', source: '000, 002' },
+  verificationRequired: { pattern: '/verification-required', access: 'protected', registered: false, title: 'Verify your email', source: '000' },
+  subscribe: { pattern: '/subscribe', access: 'protected', registered: false, title: 'Choose a plan', source: '000, 002' },
+  subscriptionSuccess: { pattern: '/subscription/success', access: 'protected', registered: false, title: 'Subscription confirmed', source: '000, 002' },
+  subscriptionCancel: { pattern: '/subscription/cancel', access: 'protected', registered: false, title: 'Checkout cancelled', source: '000, 002' },
+  dashboard: { pattern: '/dashboard', access: 'protected', registered: true, title: 'Dashboard', source: '000' },
+  settings: { pattern: '/settings', access: 'protected', registered: false, title: 'Settings', source: '000' },
+  settingsSubscription: { pattern: '/settings/subscription', access: 'protected', registered: false, title: 'Subscription', source: '000' },
+  settingsSubscriptionPayment: { pattern: '/settings/subscription/payment', access: 'protected', registered: false, title: 'Payment method', source: '000' },
+  profile: { pattern: '/profile', access: 'protected', registered: false, title: 'Profile', source: '000' },
+
+  // Feature pages linked from the signed-out header (000 §2, 002 §2)
+  featureSavingsCalculator: { pattern: '/features/savings-calculator', access: 'public', registered: false, title: 'Savings calculator', source: '000, 002' },
+  featureInterestCalculator: { pattern: '/features/interest-calculator', access: 'public', registered: false, title: 'Interest calculator', source: '000, 002' },
+  featureFscsProtectionChecker: { pattern: '/features/fscs-protection-checker', access: 'public', registered: false, title: 'FSCS protection checker', source: '000, 002' },
+  featureAccountManagement: { pattern: '/features/account-management', access: 'public', registered: false, title: 'Account management', source: '000, 002' },
+  featureRateMonitoring: { pattern: '/features/rate-monitoring', access: 'public', registered: false, title: 'Rate monitoring', source: '000, 002' },
+  featurePortfolioAnalytics: { pattern: '/features/portfolio-analytics', access: 'public', registered: false, title: 'Portfolio analytics', source: '000, 002' },
+
+  // Account area (001 §2)
+  accounts: { pattern: '/accounts', access: 'protected', registered: false, title: 'Accounts', source: '001' },
+  accountNew: { pattern: '/account/new', access: 'protected', registered: false, title: 'Add an account', source: '001' },
+  account: { pattern: '/account/:id', access: 'protected', registered: false, title: 'Account', source: '001' },
+  accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: false, title: 'Edit account', source: '001' },
+  transactions: { pattern: '/transactions', access: 'protected', registered: false, title: 'Transactions', source: '001' },
+  notifications: { pattern: '/notifications', access: 'protected', registered: false, title: 'Notifications', source: '001' },
+
+  // Header navigation items whose paths the spec names elsewhere (000 §2 header, 002 §2)
+  // The news feed's path is not given by the spec; /news is our choice.
+  news: { pattern: '/news', access: 'protected', registered: false, title: 'News', source: '000 (header item News; path is ours)' },
+  protection: { pattern: '/protection', access: 'protected', registered: false, tier: 'bigpig', title: 'Protection Hub', source: '002' },
+  smartPig: { pattern: '/smart-pig', access: 'protected', registered: false, tier: 'bigpig', title: 'Smart Pig', source: '002' },
+
+  // User support (002 §2)
+  support: { pattern: '/settings/support', access: 'protected', registered: false, title: 'Support', source: '002' },
+  supportNew: { pattern: '/settings/support/new', access: 'protected', registered: false, title: 'New support ticket', source: '002' },
+  supportTicket: { pattern: '/settings/support/ticket/:ticketId', access: 'protected', registered: false, title: 'Support ticket', source: '002' },
+
+  // Admin (002 §2)
+  admin: { pattern: '/admin', access: 'admin', registered: false, title: 'Admin Dashboard', source: '002' },
+  adminUsers: { pattern: '/admin/users', access: 'admin', registered: false, title: 'Users', source: '002 (other links seen)' },
+  adminUserEdit: { pattern: '/admin/users/:userId/edit', access: 'admin', registered: false, title: 'User details', source: '002' },
+  adminContactEdit: { pattern: '/admin/contacts/:contactId/edit', access: 'admin', registered: false, title: 'Contact enquiry', source: '002' },
+  adminContent: { pattern: '/admin/content', access: 'admin', registered: false, title: 'Content', source: '002' },
+  adminContentAction: { pattern: '/admin/content/:action', access: 'admin', registered: false, title: 'Content', source: '002' },
+  adminContentEdit: { pattern: '/admin/content/edit/:pageId', access: 'admin', registered: false, title: 'Edit page', source: '002' },
+  adminSettings: { pattern: '/admin/settings', access: 'admin', registered: false, title: 'Admin settings', source: '002' },
+  adminBankData: { pattern: '/admin/bank-data', access: 'admin', registered: false, title: 'Bank data', source: '002' },
+  adminBankingGroups: { pattern: '/admin/banking-groups', access: 'admin', registered: false, title: 'Banking groups', source: '002' },
+  adminBankDataManagement: { pattern: '/admin/bank-data-management', access: 'admin', registered: false, title: 'Bank data management', source: '002' },
+  adminSupport: { pattern: '/admin/support', access: 'admin', registered: false, title: 'Support administration', source: '002' },
+  adminSupportTickets: { pattern: '/admin/support/tickets', access: 'admin', registered: false, title: 'Support tickets', source: '002' },
+  adminSupportTicket: { pattern: '/admin/support/ticket/:ticketId', access: 'admin', registered: false, title: 'Support ticket', source: '002' },
+  adminConsentSyncMonitor: { pattern: '/admin/consent-sync-monitor', access: 'admin', registered: false, title: 'Consent and sync monitor', source: '002' },
+  adminSystemHealth: { pattern: '/admin/system-health', access: 'admin', registered: false, title: 'System health', source: '002' },
+  adminHubspotIntegration: { pattern: '/admin/hubspot-integration', access: 'admin', registered: false, title: 'CRM integration', source: '002' },
+  adminDebugConsole: { pattern: '/admin/debug-console', access: 'admin', registered: false, title: 'Debug console', source: '002' },
+
+  // CMS pages (002 §2)
+  pagePreview: { pattern: '/preview/:slug', access: 'public', registered: false, title: 'Page preview', source: '002' },
+  contentPage: { pattern: '/:slug', access: 'public', registered: false, title: 'SavvyPig', source: '002' },
+
+  // Development mailbox: the page exists; it shows itself only in development or when the
+  // server reports that captured mail is available (GET /api/dev/mail → 200), else the 404 page.
+  devMailbox: { pattern: '/dev/mailbox', access: 'public', registered: true, title: 'Development mailbox', source: 'issue 2 (dev-only mailbox)' },
+
+  // The catch-all 404 page (002 §2)
+  notFound: { pattern: '*', access: 'public', registered: true, title: 'Page not found', source: '002' },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof routes;
+
+/** The ids of routes whose page exists; router.tsx must give each one a page. */
+export type RegisteredRouteId = {
+  [K in RouteId]: (typeof routes)[K]['registered'] extends true ? K : never;
+}[RouteId];
+
+export const routeIds = Object.keys(routes) as RouteId[];
+
+export function routeDefinition(id: RouteId): RouteDefinition {
+  return routes[id];
+}
+
+export function isRegistered(id: RouteId): boolean {
+  return routes[id].registered;
+}
+
+export const registeredRouteIds = routeIds.filter(isRegistered) as RegisteredRouteId[];
+
+export const LEGAL_TABS = ['privacy', 'terms', 'cookies'] as const;
+export type LegalTab = (typeof LEGAL_TABS)[number];
+
+export const SETTINGS_TABS = ['general', 'profile', 'subscription', 'security', 'notifications'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function segment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/** Builders for every known route. Link only to registered ones (see `isRegistered`). */
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  auth: () => '/auth',
+  signup: () => '/signup',
+  resetRequest: () => '/reset-request',
+  resetPassword: () => '/auth/reset-password',
+  authConfirmation: () => '/auth/confirmation',
+  authCallback: (next?: string) => withQuery('/auth/callback', { next }),
+  legal: (tab?: LegalTab) => withQuery('/legal', { tab }),
+  contact: () => '/contact',
+  getStarted: () => '/get-started',
+  verificationRequired: () => '/verification-required',
+  subscribe: (query?: { tier?: RequiredTier; cycle?: 'monthly' | 'annual' }) =>
+    withQuery('/subscribe', { tier: query?.tier, cycle: query?.cycle }),
+  subscriptionSuccess: () => '/subscription/success',
+  subscriptionCancel: () => '/subscription/cancel',
+  dashboard: () => '/dashboard',
+  settings: (tab?: SettingsTab) => withQuery('/settings', { tab }),
+  settingsSubscription: () => '/settings/subscription',
+  settingsSubscriptionPayment: () => '/settings/subscription/payment',
+  profile: () => '/profile',
+  featureSavingsCalculator: () => '/features/savings-calculator',
+  featureInterestCalculator: () => '/features/interest-calculator',
+  featureFscsProtectionChecker: () => '/features/fscs-protection-checker',
+  featureAccountManagement: () => '/features/account-management',
+  featureRateMonitoring: () => '/features/rate-monitoring',
+  featurePortfolioAnalytics: () => '/features/portfolio-analytics',
+  accounts: () => '/accounts',
+  accountNew: () => '/account/new',
+  account: (id: string) => `/account/${segment(id)}`,
+  accountEdit: (id: string) => `/account/${segment(id)}/edit`,
+  transactions: () => '/transactions',
+  notifications: () => '/notifications',
+  news: () => '/news',
+  protection: () => '/protection',
+  smartPig: () => '/smart-pig',
+  support: () => '/settings/support',
+  supportNew: () => '/settings/support/new',
+  supportTicket: (ticketId: string) => `/settings/support/ticket/${segment(ticketId)}`,
+  admin: (query?: { tab?: 'settings'; settings?: 'contact-inquiries' }) =>
+    withQuery('/admin', { tab: query?.tab, settings: query?.settings }),
+  adminUsers: () => '/admin/users',
+  adminUserEdit: (userId: string) => `/admin/users/${segment(userId)}/edit`,
+  adminContactEdit: (contactId: string) => `/admin/contacts/${segment(contactId)}/edit`,
+  adminContent: () => '/admin/content',
+  adminContentAction: (action: string) => `/admin/content/${segment(action)}`,
+  adminContentEdit: (pageId: string) => `/admin/content/edit/${segment(pageId)}`,
+  adminSettings: () => '/admin/settings',
+  adminBankData: () => '/admin/bank-data',
+  adminBankingGroups: () => '/admin/banking-groups',
+  adminBankDataManagement: () => '/admin/bank-data-management',
+  adminSupport: () => '/admin/support',
+  adminSupportTickets: () => '/admin/support/tickets',
+  adminSupportTicket: (ticketId: string) => `/admin/support/ticket/${segment(ticketId)}`,
+  adminConsentSyncMonitor: () => '/admin/consent-sync-monitor',
+  adminSystemHealth: () => '/admin/system-health',
+  adminHubspotIntegration: () => '/admin/hubspot-integration',
+  adminDebugConsole: () => '/admin/debug-console',
+  pagePreview: (slug: string) => `/preview/${segment(slug)}`,
+  contentPage: (slug: string) => `/${segment(slug)}`,
+  devMailbox: (id?: string) => withQuery('/dev/mailbox', { id }),
+} as const satisfies Record<Exclude<RouteId, 'notFound'>, (...args: never[]) => string>;
+
+const ORIGIN_FOR_PARSING = 'http://savvypig.invalid';
+
+function pathnameOf(href: string): string | null {
+  try {
+    const url = new URL(href, ORIGIN_FOR_PARSING);
+    if (url.origin !== ORIGIN_FOR_PARSING) return null;
+    return url.pathname;
+  } catch {
+    return null;
+  }
+}
+
+const matchableRoutes = routeIds
+  .filter((id) => id !== 'notFound')
+  .map((id) => ({ id, path: routes[id].pattern }));
+
+/**
+ * The known route an in-app href points at, or null for unknown paths and other origins.
+ * Unknown single-segment paths match the CMS content route (`/:slug`), as they will in the router.
+ */
+export function findRoute(href: string): RouteId | null {
+  const pathname = pathnameOf(href);
+  if (pathname === null) return null;
+  const matches = matchRoutes(matchableRoutes, pathname);
+  const leaf = matches?.[matches.length - 1];
+  return (leaf?.route.id as RouteId | undefined) ?? null;
+}
+
+/** Whether an in-app href lands on a page that exists (not the 404 page). */
+export function isRegisteredHref(href: string): boolean {
+  const pathname = pathnameOf(href);
+  if (pathname === null) return false;
+  const registered = matchableRoutes.filter((r) => isRegistered(r.id));
+  return (matchRoutes(registered, pathname)?.length ?? 0) > 0;
+}

@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  LAST_VISITED_KEY,
+  RETURN_TO_KEY,
+  forgetRoutes,
+  isSameOriginPath,
+  rememberLastVisited,
+  rememberReturnTo,
+  takePostSignInDestination,
+} from './route-memory.ts';
+
+beforeEach(() => sessionStorage.clear());
+
+describe('isSameOriginPath', () => {
+  it('accepts paths on this site, with query and hash', () => {
+    expect(isSameOriginPath('/dashboard')).toBe(true);
+    expect(isSameOriginPath('/legal?tab=cookies#consent')).toBe(true);
+  });
+
+  it('rejects protocol-relative, absolute and backslash tricks', () => {
+    for (const value of ['//evil.example', 'https://evil.example/', '/\\evil.example', '\\/evil.example', 'javascript:alert(1)', 'dashboard', '', ' /dashboard', '/\t/evil.example']) {
+      expect(isSameOriginPath(value), value).toBe(false);
+    }
+  });
+
+  it('rejects values that are not strings', () => {
+    expect(isSameOriginPath(null)).toBe(false);
+    expect(isSameOriginPath(42)).toBe(false);
+  });
+});
+
+describe('lastVisitedRoute', () => {
+  it('is kept for ordinary pages, with their query string', () => {
+    rememberLastVisited('/legal?tab=terms');
+    expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/legal?tab=terms');
+  });
+
+  it('is not overwritten by the auth pages, /verification-required or the home page', () => {
+    rememberLastVisited('/contact');
+    for (const path of ['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/', '/login?x=1', '/signup/']) {
+      rememberLastVisited(path);
+    }
+    expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/contact');
+  });
+
+  it('never stores a path on another origin', () => {
+    rememberLastVisited('//evil.example/dashboard');
+    expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBeNull();
+  });
+});
+
+describe('returnToRoute', () => {
+  it('is saved for a protected page', () => {
+    rememberReturnTo('/dashboard?x=1');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/dashboard?x=1');
+  });
+
+  it('is not saved for /auth, /login or /signup', () => {
+    rememberReturnTo('/auth');
+    rememberReturnTo('/login');
+    rememberReturnTo('/signup');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+  });
+});
+
+describe('after sign-in', () => {
+  it('goes to returnToRoute first and then forgets it', () => {
+    rememberLastVisited('/contact');
+    rememberReturnTo('/dashboard?welcome=1');
+    expect(takePostSignInDestination()).toBe('/dashboard?welcome=1');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+    expect(takePostSignInDestination()).toBe('/contact');
+  });
+
+  it('goes to the last visited route when there is no returnToRoute', () => {
+    rememberLastVisited('/legal?tab=privacy');
+    expect(takePostSignInDestination()).toBe('/legal?tab=privacy');
+  });
+
+  it('goes to /dashboard when nothing is stored', () => {
+    expect(takePostSignInDestination()).toBe('/dashboard');
+  });
+
+  it('ignores stored values that are not same-origin paths', () => {
+    sessionStorage.setItem(RETURN_TO_KEY, '//evil.example');
+    sessionStorage.setItem(LAST_VISITED_KEY, 'https://evil.example/');
+    expect(takePostSignInDestination()).toBe('/dashboard');
+  });
+
+  it('starts afresh after sign-out', () => {
+    rememberLastVisited('/contact');
+    rememberReturnTo('/dashboard');
+    forgetRoutes();
+    expect(takePostSignInDestination()).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,74 @@
+import {
+  ArrowLeftRight,
+  Calculator,
+  ChartPie,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Newspaper,
+  PiggyBank,
+  Settings,
+  ShieldCheck,
+  ShieldHalf,
+  Sparkles,
+  TrendingUp,
+  Wallet,
+} from 'lucide-react';
+import { meetsTier } from '../../../core/subscriptions/tier.ts';
+import type { Me } from '../api.ts';
+import { findRoute, isRegistered, paths, type RouteId, routes } from '../paths.ts';
+
+export interface NavItem {
+  routeId: RouteId;
+  label: string;
+  href: string;
+  icon: LucideIcon;
+}
+
+/** The signed-in navigation (000 §2 header), in the spec's order. */
+const APP_NAV: readonly NavItem[] = [
+  { routeId: 'dashboard', label: 'Dashboard', href: paths.dashboard(), icon: LayoutDashboard },
+  { routeId: 'accounts', label: 'Accounts', href: paths.accounts(), icon: Wallet },
+  { routeId: 'transactions', label: 'Transactions', href: paths.transactions(), icon: ArrowLeftRight },
+  { routeId: 'protection', label: 'Protection', href: paths.protection(), icon: ShieldCheck },
+  { routeId: 'smartPig', label: 'Smart Pig', href: paths.smartPig(), icon: Sparkles },
+  { routeId: 'news', label: 'News', href: paths.news(), icon: Newspaper },
+  { routeId: 'settings', label: 'Settings', href: paths.settings(), icon: Settings },
+  { routeId: 'support', label: 'Support', href: paths.support(), icon: LifeBuoy },
+];
+
+/** Feature pages linked for signed-out visitors (000 §2 header). */
+const FEATURE_NAV: readonly NavItem[] = [
+  { routeId: 'featureSavingsCalculator', label: 'Savings calculator', href: paths.featureSavingsCalculator(), icon: PiggyBank },
+  { routeId: 'featureInterestCalculator', label: 'Interest calculator', href: paths.featureInterestCalculator(), icon: Calculator },
+  { routeId: 'featureFscsProtectionChecker', label: 'Protection checker', href: paths.featureFscsProtectionChecker(), icon: ShieldHalf },
+  { routeId: 'featureAccountManagement', label: 'Account management', href: paths.featureAccountManagement(), icon: Wallet },
+  { routeId: 'featureRateMonitoring', label: 'Rate monitoring', href: paths.featureRateMonitoring(), icon: TrendingUp },
+  { routeId: 'featurePortfolioAnalytics', label: 'Portfolio analytics', href: paths.featurePortfolioAnalytics(), icon: ChartPie },
+];
+
+const CONTACT_ITEM: NavItem = { routeId: 'contact', label: 'Contact', href: paths.contact(), icon: LifeBuoy };
+const ADMIN_ITEM: NavItem = { routeId: 'admin', label: 'Admin Dashboard', href: paths.admin(), icon: ShieldCheck };
+
+/** Signed-in items the user may see: registered pages whose tier they have (admins see all). */
+export function appNavItems(me: Pick<Me, 'tier' | 'isAdmin'>): NavItem[] {
+  return APP_NAV.filter(
+    (item) => isRegistered(item.routeId) && meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, routes[item.routeId].tier),
+  );
+}
+
+/** The Admin Dashboard link: admins only, once /admin exists, and never on the auth screens. */
+export function adminNavItem(me: Pick<Me, 'isAdmin'>, pathname: string): NavItem | null {
+  if (!me.isAdmin || !isRegistered(ADMIN_ITEM.routeId) || isAuthPage(pathname)) return null;
+  return ADMIN_ITEM;
+}
+
+/** Signed-out links (besides Log in and Sign up): feature pages that exist, then Contact. */
+export function publicNavItems(): NavItem[] {
+  return [...FEATURE_NAV, CONTACT_ITEM].filter((item) => isRegistered(item.routeId));
+}
+
+export function isAuthPage(pathname: string): boolean {
+  const id = findRoute(pathname);
+  return id !== null && routes[id].access === 'auth';
+}

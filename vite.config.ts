@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app. `npm run dev:web` serves it on :5173 and proxies /api (including the
+// Server-Sent Events stream at /api/events) to the API server on :3000.
+// `vite build` writes dist/ with content-hashed files under dist/assets/, which the
+// server may cache for a long time; index.html itself must not be cached.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000' },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
