@@ -1,0 +1,31 @@
+// npm run admin:create -- you@example.com
+// Grants the admin role to a registered user, or creates a verified admin with a random password.
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../src/server/config.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { boot } from '../src/server/boot.ts';
+import { user, userRoles } from '../src/server/db/schema/index.ts';
+import { createVerifiedUser } from '../src/server/seed/demo.ts';
+
+const email = process.argv[2]?.trim().toLowerCase();
+if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+  process.stderr.write('Usage: npm run admin:create -- you@example.com\n');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const booted = await boot({ config, logger: createLogger('warn'), startJobs: false, serveSpa: false });
+try {
+  const { db } = booted.deps.database;
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) {
+    await db.insert(userRoles).values({ userId: existing.id, role: 'admin' }).onConflictDoNothing();
+    process.stdout.write(`${email} is now an admin.\n`);
+  } else {
+    const [localPart] = email.split('@');
+    const password = await createVerifiedUser(booted.deps, { email, firstName: localPart ?? 'Admin', lastName: 'Admin', admin: true });
+    process.stdout.write(`Created admin ${email} with password ${password} (shown once; change it after signing in).\n`);
+  }
+} finally {
+  await booted.shutdown();
+}
