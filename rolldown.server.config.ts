@@ -3,7 +3,7 @@ import { defineConfig } from 'rolldown';
 // Node 24 loads drizzle-orm slowly unbundled (1.0 s / 288 MB vs 0.25 s / 106 MB bundled).
 // PGlite (WASM + data files), pg and the argon2 native binding stay external.
 export default defineConfig({
-  input: { index: 'src/server/index.ts', 'admin-create': 'scripts/admin-create.ts' },
+  input: { index: 'src/server/index.ts' },
   platform: 'node',
   external: [/^@electric-sql\/pglite/, /^pg($|\/)/, /^pg-/, /^@node-rs\//, /^nodemailer/],
   output: { dir: 'dist-server', format: 'esm', codeSplitting: false, sourcemap: true, entryFileNames: '[name].js' },

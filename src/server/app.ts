@@ -13,6 +13,7 @@ import { handleError } from './http/on-error.ts';
 import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -51,6 +52,7 @@ export function createApp(deps: Deps, options: AppOptions) {
 
   app.route('/', healthRoutes(deps, options.databaseVersion));
   app.route('/', accountRoutes(deps));
+  app.route('/', profileRoutes(deps));
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));

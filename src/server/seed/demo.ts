@@ -27,7 +27,7 @@ export async function createVerifiedUser(
     return null;
   }
   const password = randomPassword();
-  await signUpDetails.run({ firstName: input.firstName, lastName: input.lastName }, () =>
+  await signUpDetails.run({ firstName: input.firstName, lastName: input.lastName, skipVerificationEmail: true }, () =>
     deps.auth.api.signUpEmail({ body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password } }),
   );
   const [created] = await db

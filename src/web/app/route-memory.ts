@@ -104,8 +104,11 @@ export function rememberReturnTo(path: string): void {
   if (shouldRememberAsReturnTo(path)) write(RETURN_TO_KEY, path);
 }
 
-/** Where to go after signing in; clears returnToRoute once it has been used. */
-export function takePostSignInDestination(): string {
+/**
+ * Where to go after signing in; clears returnToRoute once it has been used.
+ * `fallback` (e.g. the page named in navigation state) is used only when nothing is stored.
+ */
+export function takePostSignInDestination(fallback?: string): string {
   const returnTo = read(RETURN_TO_KEY);
   if (returnTo) {
     remove(RETURN_TO_KEY);
@@ -113,6 +116,7 @@ export function takePostSignInDestination(): string {
   }
   const lastVisited = read(LAST_VISITED_KEY);
   if (lastVisited && shouldRememberAsLastVisited(lastVisited)) return lastVisited;
+  if (fallback && shouldRememberAsReturnTo(fallback)) return fallback;
   return paths.dashboard();
 }
 

@@ -1,0 +1,93 @@
+import autocannon from 'autocannon';
+
+export type EndpointId = 'health' | 'healthDb' | 'me';
+
+export type Endpoint = {
+  id: EndpointId;
+  label: string;
+  path: string;
+  /** What the request costs the server, for the report. */
+  work: string;
+  headers: Record<string, string>;
+};
+
+export type RunResult = {
+  reqPerSec: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+export type EndpointResult = {
+  endpoint: Omit<Endpoint, 'headers'>;
+  /** Median of each figure over the measured runs (independently: the runs' p99s are noisier than their req/s). */
+  median: Pick<RunResult, 'reqPerSec' | 'p50Ms' | 'p90Ms' | 'p99Ms'>;
+  runs: RunResult[];
+  /** Failed responses over all measured runs; any of them makes the figures meaningless. */
+  failures: number;
+};
+
+export function endpoints(sessionCookie: string): Endpoint[] {
+  return [
+    { id: 'health', label: 'GET /api/health', path: '/api/health', work: 'no database', headers: {} },
+    { id: 'healthDb', label: 'GET /api/health/db', path: '/api/health/db', work: 'one database round trip', headers: {} },
+    {
+      id: 'me',
+      label: 'GET /api/me',
+      path: '/api/me',
+      work: 'session lookup + row-level-security transaction',
+      headers: { cookie: sessionCookie },
+    },
+  ];
+}
+
+/** One request first: load on a 401 or a 500 would be fast and worthless. */
+export async function checkEndpoint(baseUrl: string, endpoint: Endpoint): Promise<void> {
+  const res = await fetch(`${baseUrl}${endpoint.path}`, { headers: endpoint.headers });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${endpoint.label} answered ${res.status}: ${body}`);
+}
+
+export async function load(baseUrl: string, endpoint: Endpoint, durationS: number, connections: number): Promise<RunResult> {
+  const result = await autocannon({
+    url: `${baseUrl}${endpoint.path}`,
+    headers: endpoint.headers,
+    connections,
+    duration: durationS,
+    title: endpoint.label,
+  });
+  return {
+    reqPerSec: Math.round(result.requests.total / result.duration),
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+export function summarise(endpoint: Endpoint, runs: RunResult[]): EndpointResult {
+  const { headers: _headers, ...described } = endpoint;
+  const pick = (key: keyof RunResult) => median(runs.map((r) => r[key]));
+  return {
+    endpoint: described,
+    median: { reqPerSec: pick('reqPerSec'), p50Ms: pick('p50Ms'), p90Ms: pick('p90Ms'), p99Ms: pick('p99Ms') },
+    runs,
+    failures: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
+  };
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

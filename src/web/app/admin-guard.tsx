@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { ApiError, adminCheckQueryKey, fetchAdminCheck } from './api.ts';
+import { PageSkeleton } from './page-skeletons.tsx';
+import { paths } from './paths.ts';
+import { useCurrentRouteHandle } from './route-handle.ts';
+
+export const ADMIN_CHECK_FAILED = 'Failed to verify admin status';
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+/**
+ * Admin routes: the server decides (`GET /api/admin/check`), at most 3 attempts, re-checked
+ * at most every 10 s (000 §4, §9). The server also guards every admin API route.
+ */
+export function AdminGuard() {
+  const handle = useCurrentRouteHandle();
+  const check = useQuery({
+    queryKey: adminCheckQueryKey,
+    queryFn: fetchAdminCheck,
+    staleTime: 10_000,
+    retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status < 500),
+  });
+
+  if (check.isPending) return <PageSkeleton kind={handle?.skeleton ?? 'list'} label="Checking your access" />;
+
+  if (check.isError) {
+    const message = check.error instanceof ApiError && check.error.status === 401 ? AUTHENTICATION_REQUIRED : ADMIN_CHECK_FAILED;
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-12">
+        <Alert variant="destructive">
+          <ShieldAlert aria-hidden />
+          <AlertTitle>{message}</AlertTitle>
+          <AlertDescription>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void check.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+
+  if (!check.data) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <ShieldAlert className="size-10 text-muted-foreground" aria-hidden />
+        <h1 className="text-2xl font-semibold">This page is for administrators</h1>
+        <p className="text-muted-foreground">Your account doesn't have access to it.</p>
+        <Button asChild>
+          <Link to={paths.dashboard()}>Go to your dashboard</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return <Outlet />;
+}

@@ -1,0 +1,78 @@
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../ui/button.tsx';
+import { type Me, useMe } from './api.ts';
+import { PageSkeleton } from './page-skeletons.tsx';
+import { paths } from './paths.ts';
+import { useRealtime } from './realtime.ts';
+import { useCurrentRouteHandle } from './route-handle.ts';
+import { rememberReturnTo } from './route-memory.ts';
+import { Footer } from './shell/footer.tsx';
+import { Header } from './shell/header.tsx';
+import { VerificationBanner } from './shell/verification-banner.tsx';
+
+function Shell({ me, children }: { me: Me | undefined; children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header me={me} />
+      {me && !me.user.emailVerified ? <VerificationBanner email={me.user.email} /> : null}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function SignedIn({ me }: { me: Me }) {
+  useRealtime();
+  return (
+    <Shell me={me}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * The protected wrapper: skeletons while the session loads, a signed-out visitor is sent to
+ * /auth (with where they came from, and returnToRoute saved), otherwise the protected layout:
+ * header, e-mail verification banner, page, footer.
+ */
+export function ProtectedLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handle = useCurrentRouteHandle();
+  const signedOut = me.isSuccess && me.data === null;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
+    void navigate(paths.auth(), { replace: true, state: { from: location } });
+  }, [signedOut, location, navigate]);
+
+  if (me.data) return <SignedIn me={me.data} />;
+
+  if (me.isError) {
+    return (
+      <Shell me={undefined}>
+        <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center" role="alert">
+          <TriangleAlert className="size-10 text-warning" aria-hidden />
+          <h1 className="text-2xl font-semibold">We couldn't check that you're signed in</h1>
+          <p className="text-muted-foreground">{me.error.message}</p>
+          <Button onClick={() => void me.refetch()} disabled={me.isFetching}>
+            <RefreshCw aria-hidden />
+            {me.isFetching ? 'Trying again...' : 'Try again'}
+          </Button>
+        </div>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell me={undefined}>
+      <PageSkeleton kind={handle?.skeleton ?? 'dashboard'} label="Checking you're signed in" />
+    </Shell>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { isRegisteredHref } from './paths.ts';
+import { pageTitle, useCurrentRouteHandle } from './route-handle.ts';
+import { rememberLastVisited } from './route-memory.ts';
+
+/**
+ * Wraps every page: keeps lastVisitedRoute, sets the document title, restores scroll, and after
+ * an in-app navigation moves focus to the main content and announces the new page title.
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const handle = useCurrentRouteHandle();
+  const title = pageTitle(handle);
+  const [announcement, setAnnouncement] = useState('');
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    const path = `${location.pathname}${location.search}${location.hash}`;
+    // A path that would show the 404 page is not worth returning to.
+    if (isRegisteredHref(path)) rememberLastVisited(path);
+  }, [location.pathname, location.search, location.hash]);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    setAnnouncement(title);
+    if (!location.hash) document.getElementById('main')?.focus({ preventScroll: true });
+    // Only a new page counts, not a changed query string (e.g. switching tabs).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
+        {announcement}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { type ComponentType, Suspense } from 'react';
+import { type RouteObject, createBrowserRouter } from 'react-router';
+import { AdminGuard } from './admin-guard.tsx';
+import { lazyWithRetry } from './lazy-with-retry.ts';
+import { PageSkeleton, type SkeletonKind } from './page-skeletons.tsx';
+import { type RegisteredRouteId, type RouteAccess, registeredRouteIds, routes } from './paths.ts';
+import { ProtectedLayout } from './protected-layout.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { RootErrorPage, RouteErrorPage } from './route-error.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+interface PageEntry {
+  Component: ComponentType;
+  skeleton: SkeletonKind;
+}
+
+const LoginPage = lazyWithRetry(() => import('../auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+
+/**
+ * Every registered route's page. The type makes the compiler check this table against
+ * paths.ts: registering a route without a page, or adding a page without registering its
+ * route, does not compile.
+ */
+const pages: Record<RegisteredRouteId, PageEntry> = {
+  home: {
+    Component: lazyWithRetry(() => import('../home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
+    skeleton: 'marketing',
+  },
+  login: { Component: LoginPage, skeleton: 'auth' },
+  auth: { Component: LoginPage, skeleton: 'auth' },
+  signup: {
+    Component: lazyWithRetry(() => import('../auth/signup-page.tsx').then((m) => ({ default: m.SignupPage }))),
+    skeleton: 'auth',
+  },
+  authConfirmation: {
+    Component: lazyWithRetry(() => import('../auth/confirmation-page.tsx').then((m) => ({ default: m.ConfirmationPage }))),
+    skeleton: 'message',
+  },
+  authCallback: {
+    Component: lazyWithRetry(() => import('../auth/callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage }))),
+    skeleton: 'message',
+  },
+  legal: {
+    Component: lazyWithRetry(() => import('../legal/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+    skeleton: 'document',
+  },
+  contact: {
+    Component: lazyWithRetry(() => import('../contact/contact-page.tsx').then((m) => ({ default: m.ContactPage }))),
+    skeleton: 'form',
+  },
+  dashboard: {
+    Component: lazyWithRetry(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))),
+    skeleton: 'dashboard',
+  },
+  devMailbox: {
+    Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
+    skeleton: 'list',
+  },
+  notFound: {
+    Component: lazyWithRetry(() => import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage }))),
+    skeleton: 'message',
+  },
+};
+
+function pageRoute(id: RegisteredRouteId): RouteObject {
+  const { Component, skeleton } = pages[id];
+  const handle: RouteHandle = { routeId: id, skeleton };
+  return {
+    id,
+    path: routes[id].pattern,
+    handle,
+    element: (
+      <Suspense fallback={<PageSkeleton kind={skeleton} />}>
+        <Component />
+      </Suspense>
+    ),
+  };
+}
+
+function pageRoutes(...access: RouteAccess[]): RouteObject[] {
+  return registeredRouteIds
+    .filter((id) => id !== 'notFound' && (access as string[]).includes(routes[id].access))
+    .map(pageRoute);
+}
+
+/** The route tree, built from the registered routes in paths.ts. */
+export function createAppRoutes(): RouteObject[] {
+  const adminRoutes = pageRoutes('admin');
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RootErrorPage />,
+      children: [
+        {
+          id: 'public-layout',
+          element: <PublicLayout />,
+          children: [{ errorElement: <RouteErrorPage />, children: [...pageRoutes('public', 'auth'), pageRoute('notFound')] }],
+        },
+        {
+          id: 'protected-layout',
+          element: <ProtectedLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorPage />,
+              children: [
+                ...pageRoutes('protected'),
+                ...(adminRoutes.length > 0 ? [{ id: 'admin-guard', element: <AdminGuard />, children: adminRoutes }] : []),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

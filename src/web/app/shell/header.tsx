@@ -1,0 +1,85 @@
+import { NavLink, Link, useLocation } from 'react-router';
+import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import type { Me } from '../api.ts';
+import { paths } from '../paths.ts';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { type NavItem, adminNavItem, appNavItems, publicNavItems } from './navigation.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+    isActive ? 'text-brand after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand' : 'text-muted-foreground',
+  );
+
+function DesktopLink({ item }: { item: NavItem }) {
+  return (
+    <NavLink to={item.href} className={desktopLinkClass} end={item.href === paths.dashboard()}>
+      {item.label}
+    </NavLink>
+  );
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:font-medium focus:shadow-lg"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+export interface HeaderProps {
+  /** The signed-in user; null when signed out; undefined while still checking. */
+  me: Me | null | undefined;
+}
+
+export function Header({ me }: HeaderProps) {
+  const location = useLocation();
+  const loading = me === undefined;
+  const items = me ? appNavItems(me) : me === null ? publicNavItems() : [];
+  const admin = me ? adminNavItem(me, location.pathname) : null;
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <SkipLink />
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Logo to={me ? paths.dashboard() : paths.home()} />
+
+        {items.length > 0 || admin ? (
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+            {items.map((item) => (
+              <DesktopLink key={item.routeId} item={item} />
+            ))}
+            {admin ? <DesktopLink item={admin} /> : null}
+          </nav>
+        ) : null}
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          {loading ? (
+            <Skeleton className="size-9 rounded-full" />
+          ) : me ? (
+            <UserMenu me={me} />
+          ) : (
+            <div className="flex items-center gap-2">
+              <Button asChild variant="ghost" className="hidden sm:inline-flex">
+                <Link to={paths.login()}>Log in</Link>
+              </Button>
+              <Button asChild size="sm" className="sm:h-10 sm:px-4">
+                <Link to={paths.signup()}>Sign up</Link>
+              </Button>
+            </div>
+          )}
+          {loading ? null : <MobileMenu me={me ?? null} />}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Inbox, MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { z } from 'zod';
+import { ApiError, apiFetch } from '../app/api.ts';
+import { paths } from '../app/paths.ts';
+import { Button } from '../ui/button.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { Input } from '../ui/input.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { readPendingSignup } from './pending-signup.ts';
+import { EmailSchema } from './schemas.ts';
+import { useResendVerification } from './use-resend-verification.ts';
+
+const ResendSchema = z.object({ email: EmailSchema });
+
+/**
+ * Whether this server keeps a development mailbox (no SMTP configured): in development always,
+ * otherwise when `GET /api/dev/mail` answers 200.
+ */
+export function useMailboxAvailable(): boolean {
+  const probe = useQuery({
+    queryKey: ['dev-mail', 'available'],
+    queryFn: async () => {
+      try {
+        await apiFetch('/api/dev/mail');
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403)) return false;
+        throw error;
+      }
+    },
+    enabled: !import.meta.env.DEV,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return import.meta.env.DEV || probe.data === true;
+}
+
+function emailFromState(state: unknown): string | null {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email ? email : null;
+}
+
+function ResendForKnownAddress({ email }: { email: string }) {
+  const { resend, isSending, isCoolingDown } = useResendVerification('confirmation');
+  return (
+    <Button variant="outline" size="lg" className="w-full" disabled={isSending || isCoolingDown} onClick={() => resend(email)}>
+      {isSending ? 'Sending...' : isCoolingDown ? 'Email sent' : 'Resend verification email'}
+    </Button>
+  );
+}
+
+function ResendForTypedAddress() {
+  const { resend, isSending, isCoolingDown } = useResendVerification('confirmation');
+  const form = useForm<z.input<typeof ResendSchema>, unknown, z.output<typeof ResendSchema>>({
+    resolver: zodResolver(ResendSchema),
+    defaultValues: { email: '' },
+  });
+  return (
+    <form className="grid gap-3" noValidate onSubmit={form.handleSubmit((values) => resend(values.email))}>
+      <FormField label="Email address" error={form.formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </FormField>
+      <Button type="submit" variant="outline" size="lg" disabled={isSending || isCoolingDown}>
+        {isSending ? 'Sending...' : isCoolingDown ? 'Email sent' : 'Resend verification email'}
+      </Button>
+    </form>
+  );
+}
+
+/** After sign-up: "check your e-mail" with a resend button (000 §2, §8). */
+export function ConfirmationPage() {
+  const location = useLocation();
+  const email = emailFromState(location.state) ?? readPendingSignup()?.email ?? null;
+  const mailboxAvailable = useMailboxAvailable();
+
+  return (
+    <AuthCard
+      icon={
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
+          <MailCheck className="size-7" aria-hidden />
+        </span>
+      }
+      title="Check your email"
+      description={
+        <div className="grid gap-2">
+          <p>Registration successful!</p>
+          {email ? (
+            <p>
+              We've sent a verification link to <strong className="break-all text-foreground">{email}</strong>. Please check
+              your email to verify your address and activate your 7-day trial.
+            </p>
+          ) : (
+            <p>Please check your email to verify your address and activate your 7-day trial.</p>
+          )}
+        </div>
+      }
+      footer={
+        <>
+          Already verified?{' '}
+          <Link to={paths.login()} className="font-medium text-brand underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <div className="grid gap-5">
+        <ul className="grid gap-2 rounded-lg bg-muted p-4 text-sm">
+          <li>Open the email from SavvyPig and select the verification link.</li>
+          <li>Can't see it? Check your spam or junk folder, or wait a minute and resend it.</li>
+        </ul>
+        {email ? <ResendForKnownAddress email={email} /> : <ResendForTypedAddress />}
+        {mailboxAvailable ? (
+          <Button asChild variant="link" className="justify-self-center">
+            <Link to={paths.devMailbox()}>
+              <Inbox aria-hidden />
+              Open the development mailbox
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </AuthCard>
+  );
+}

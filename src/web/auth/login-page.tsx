@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { authClient, meQueryKey, type Me, useMe } from '../app/api.ts';
+import { isRegistered, paths } from '../app/paths.ts';
+import { isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { Input } from '../ui/input.tsx';
+import { PasswordInput } from '../ui/password-input.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { type AuthClientError, signInErrorMessage } from './auth-errors.ts';
+import { type Login, type LoginInput, LoginSchema } from './schemas.ts';
+
+interface FromState {
+  from?: { pathname?: string; search?: string; hash?: string };
+}
+
+function pathFromState(state: unknown): string | undefined {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname) return undefined;
+  const path = `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  return isSameOriginPath(path) ? path : undefined;
+}
+
+/** The login page, at /login and /auth. */
+export function LoginPage() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
+  // Set once this page signs someone in, so the "already signed in" redirect stays out of the way.
+  const signedInHere = useRef(false);
+
+  const form = useForm<LoginInput, unknown, Login>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (me.data && !signedInHere.current) return <Navigate to={paths.dashboard()} replace />;
+
+  const onSubmit = async (values: Login) => {
+    setFormError(null);
+    setNeedsTwoFactor(false);
+    let error: AuthClientError | null = null;
+    let data: unknown = null;
+    try {
+      const result = await authClient.signIn.email({ email: values.email, password: values.password });
+      error = result.error as AuthClientError | null;
+      data = result.data;
+    } catch {
+      error = { status: 0 };
+    }
+
+    if (error) {
+      const message = signInErrorMessage(error);
+      setFormError(message);
+      toast.error(message);
+      return;
+    }
+    if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      setNeedsTwoFactor(true);
+      return;
+    }
+
+    signedInHere.current = true;
+    await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
+    if (!queryClient.getQueryData<Me | null>(meQueryKey)) {
+      // The cookie did not stick (e.g. cookies blocked): going on would only bounce back here.
+      signedInHere.current = false;
+      const message = 'Failed to sign in';
+      setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
+      toast.error(message);
+      return;
+    }
+    const destination = takePostSignInDestination(pathFromState(location.state));
+    await navigate(destination, { replace: true });
+  };
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Log in to see your savings and how well they're protected."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to={paths.signup()} className="font-medium text-brand underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {needsTwoFactor ? (
+        <Alert variant="info" className="mb-5">
+          <ShieldCheck aria-hidden />
+          <AlertTitle>Two-factor authentication required</AlertTitle>
+          <AlertDescription>
+            <p>
+              Your account is protected by two-factor authentication. Entering your code on this page is coming soon; until
+              then, please <Link to={paths.contact()} className="font-medium underline underline-offset-4">contact us</Link>{' '}
+              if you need help logging in.
+            </p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {formError ? (
+        <Alert variant="destructive" className="mb-5">
+          <AlertTitle>{formError}</AlertTitle>
+        </Alert>
+      ) : null}
+      <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <FormField label="Email address" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.register('email')} />
+        </FormField>
+        <div className="grid gap-2">
+          <FormField label="Password" error={errors.password?.message}>
+            <PasswordInput autoComplete="current-password" {...form.register('password')} />
+          </FormField>
+          {isRegistered('resetRequest') ? (
+            <Link to={paths.resetRequest()} className="justify-self-end text-sm font-medium text-brand underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          ) : null}
+        </div>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Logging in...' : 'Log in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
