@@ -64,7 +64,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     publicUrl,
     trustedOrigins: [...new Set(trustedOrigins)],
-    mailboxEnabled: config.MAILBOX_ENABLED ?? !config.SMTP_URL,
+    // The file mailbox shows every user's e-mail: only for a server on this machine, without SMTP.
+    mailboxEnabled: config.MAILBOX_ENABLED ?? (!config.SMTP_URL && isLoopbackHost(config.HOST)),
   };
 }
 

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, login, newPage, screenshot, startServer, waitForEmail, type E2EServer } from './fixtures.ts';
+
+let server: E2EServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs out and meets the 404 page', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const { page, errors } = await newPage(context);
+  const email = `newcomer-${Date.now()}@example.com`;
+  const password = 'a sensible passphrase';
+
+  await page.goto(server.base);
+  await screenshot(page, '01-home');
+  await page.getByRole('link', { name: /sign up/i }).first().click();
+  await page.waitForURL('**/signup');
+  await page.getByLabel('First name').fill('Nia');
+  await page.getByLabel('Last name').fill('Khan');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await screenshot(page, '02-signup');
+  await page.getByRole('button', { name: /sign up|create account/i }).click();
+
+  await page.waitForURL('**/auth/confirmation');
+  await page.getByText(email).first().waitFor();
+  await screenshot(page, '03-confirmation');
+
+  const mail = await waitForEmail(server.dataDir, email);
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
+  assert.ok(link, 'the confirmation e-mail carries a verification link');
+  await page.goto(link.replace(/&amp;/g, '&'));
+  // Verified but not signed in: the protected dashboard sends the visitor to sign in.
+  await page.waitForURL(/\/(auth|login)/);
+
+  await login(page, server.base, email, password);
+  await page.waitForURL('**/dashboard');
+  await page.getByText(/Nia/).first().waitFor();
+  assert.equal(await page.getByText('Email not verified').count(), 0, 'a verified user sees no verification banner');
+  await screenshot(page, '04-dashboard');
+
+  await page.reload();
+  await page.waitForURL('**/dashboard');
+  await page.getByText(/Nia/).first().waitFor();
+
+  await page.getByRole('button', { name: /account menu|user menu|Nia/i }).first().click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByText('Signed out successfully').waitFor();
+  await page.waitForURL(`${server.base}/`);
+  await screenshot(page, '05-signed-out');
+
+  const me = await page.request.get(`${server.base}/api/me`);
+  assert.equal(me.status(), 401, 'the session is gone after signing out');
+
+  await page.goto(`${server.base}/no-such-page`);
+  await page.getByText('Oops! Page not found').waitFor();
+  await screenshot(page, '06-not-found');
+
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a deep link to a protected page remembers where the visitor was going', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB' });
+  const { page, errors } = await newPage(context);
+  await page.goto(`${server.base}/dashboard`);
+  await page.waitForURL(/\/auth/);
+  const saved = await page.evaluate(() => sessionStorage.getItem('returnToRoute'));
+  assert.equal(saved, '/dashboard');
+  await screenshot(page, '07-auth-mobile');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

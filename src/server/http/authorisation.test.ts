@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { declaredAccess, routeKey, type Access } from './access.ts';
+import { user, userRoles } from '../db/schema/index.ts';
+
+/**
+ * Routes that take the id of a user-owned row must prove, with a real row, that its owner
+ * gets it and another user does not. Register each here as `"METHOD /path/:id": case`;
+ * a user route with a path parameter and no case fails the harness.
+ */
+type OwnershipCase = {
+  /** Creates a row owned by the signed-in `owner` and returns the concrete path to request. */
+  setup: (server: TestServer, owner: { cookie: string; userId: string }) => Promise<string>;
+  /** What another user gets: 404 keeps the row's existence secret. */
+  otherStatus: 404 | 403;
+  /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
+  adminAllowed: boolean;
+};
+const OWNERSHIP_CASES: Record<string, OwnershipCase> = {};
+
+/** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
+const NOT_PROBED = new Set([routeKey('GET', '/api/auth/*'), routeKey('POST', '/api/auth/*'), routeKey('GET', '/api/events')]);
+
+function concretePath(path: string): string {
+  return path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000').replace('/*', '/x');
+}
+
+describe('the authorisation harness', () => {
+  let server: TestServer;
+  let subscriber: { cookie: string; userId: string };
+  let other: { cookie: string; userId: string };
+  let admin: { cookie: string; userId: string };
+  let routes: Array<{ key: string; method: string; path: string }>;
+
+  beforeAll(async () => {
+    server = await createTestServer('pglite');
+    subscriber = await signUpAndSignIn(server, { email: 'owner@example.com' });
+    other = await signUpAndSignIn(server, { email: 'other@example.com' });
+    admin = await signUpAndSignIn(server, { email: 'root@example.com' });
+    const [row] = await server.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'root@example.com'));
+    await server.deps.database.db.insert(userRoles).values({ userId: row!.id, role: 'admin' });
+    const seen = new Set<string>();
+    routes = server.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && r.path !== '/api/*')
+      .map((r) => ({ key: routeKey(r.method, r.path), method: r.method, path: r.path }))
+      .filter((r) => !seen.has(r.key) && seen.add(r.key));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('finds the API routes', () => {
+    expect(routes.length).toBeGreaterThan(5);
+  });
+
+  it('has a declared access rule for every API route', () => {
+    const missing = routes.filter((r) => !declaredAccess().has(r.key)).map((r) => r.key);
+    expect(missing, 'routes without an access rule (use defineRoute or declareAccess)').toEqual([]);
+  });
+
+  it('declares no rule for a route that does not exist', () => {
+    const keys = new Set(routes.map((r) => r.key));
+    const stale = [...declaredAccess().keys()].filter((k) => !keys.has(k));
+    expect(stale).toEqual([]);
+  });
+
+  it('has an owner/other/admin case for every user route that takes an id', () => {
+    const needCases = routes.filter((r) => declaredAccess().get(r.key) === 'user' && r.path.includes(':')).map((r) => r.key);
+    expect(needCases.filter((k) => !OWNERSHIP_CASES[k])).toEqual([]);
+  });
+
+  const request = (method: string, path: string, cookie?: string) =>
+    server.request(concretePath(path), {
+      method,
+      cookie,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { json: {} }),
+    });
+
+  it('refuses every user and admin route to an anonymous caller with 401', async () => {
+    for (const r of routes.filter((x) => !NOT_PROBED.has(x.key))) {
+      const access = declaredAccess().get(r.key) as Access;
+      if (access === 'public') continue;
+      const res = await request(r.method, r.path);
+      expect(res.status, `${r.key} as anonymous`).toBe(401);
+    }
+  });
+
+  it('refuses every admin route to a signed-in subscriber with 403, and lets an admin past the check', async () => {
+    for (const r of routes.filter((x) => declaredAccess().get(x.key) === 'admin')) {
+      expect((await request(r.method, r.path, subscriber.cookie)).status, `${r.key} as subscriber`).toBe(403);
+      expect([401, 403], `${r.key} as admin`).not.toContain((await request(r.method, r.path, admin.cookie)).status);
+    }
+  });
+
+  it('lets anyone reach a public route without a 401 or 403', async () => {
+    for (const r of routes.filter((x) => declaredAccess().get(x.key) === 'public' && !NOT_PROBED.has(x.key))) {
+      const res = await request(r.method, r.path);
+      expect([401, 403], `${r.key} as anonymous`).not.toContain(res.status);
+    }
+  });
+
+  it("serves an owned row to its owner only (and to an admin where allowed)", async () => {
+    for (const [key, c] of Object.entries(OWNERSHIP_CASES)) {
+      const method = key.split(' ')[0]!;
+      const path = await c.setup(server, subscriber);
+      expect((await server.request(path, { method, cookie: subscriber.cookie })).status, `${key} as owner`).toBeLessThan(300);
+      expect((await server.request(path, { method, cookie: other.cookie })).status, `${key} as other user`).toBe(c.otherStatus);
+      const asAdmin = (await server.request(path, { method, cookie: admin.cookie })).status;
+      if (c.adminAllowed) expect(asAdmin, `${key} as admin`).toBeLessThan(300);
+      else expect(asAdmin, `${key} as admin`).toBe(c.otherStatus);
+    }
+  });
+});

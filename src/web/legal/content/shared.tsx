@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+
+/** When the legal texts were last changed (shown at the top of each). */
+export const LEGAL_LAST_UPDATED = '22 November 2026';
+
+export function DocumentHeader({ title, summary }: { title: string; summary: ReactNode }) {
+  return (
+    <header className="mb-6 border-b pb-6">
+      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">Last updated: {LEGAL_LAST_UPDATED}</p>
+      <div className="mt-4 text-muted-foreground">{summary}</div>
+    </header>
+  );
+}
+
+/** A table that scrolls sideways on narrow screens instead of widening the page. */
+export function LegalTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static content
+            <tr key={rowIndex}>
+              {row.map((cell, cellIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static content
+                <td key={cellIndex}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ContactLink({ children = 'contact page' }: { children?: ReactNode }) {
+  return <Link to={paths.contact()}>{children}</Link>;
+}
+
+export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
