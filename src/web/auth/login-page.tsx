@@ -15,6 +15,7 @@ import { Input } from '../ui/input.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { type AuthClientError, signInErrorMessage } from './auth-errors.ts';
+import { clearPendingSignup } from './pending-signup.ts';
 import { type Login, type LoginInput, LoginSchema } from './schemas.ts';
 
 interface FromState {
@@ -81,6 +82,7 @@ export function LoginPage() {
       toast.error(message);
       return;
     }
+    clearPendingSignup();
     const destination = takePostSignInDestination(pathFromState(location.state));
     await navigate(destination, { replace: true });
   };

@@ -25,7 +25,10 @@ export function readPendingSignup(now = Date.now()): PendingSignup | null {
     if (typeof value !== 'object' || value === null) return null;
     const { email, timestamp } = value as Record<string, unknown>;
     if (typeof email !== 'string' || typeof timestamp !== 'number') return null;
-    if (now - timestamp > MAX_AGE_MS) return null;
+    if (now - timestamp > MAX_AGE_MS) {
+      localStorage.removeItem(PENDING_SIGNUP_KEY);
+      return null;
+    }
     return { email, timestamp };
   } catch {
     return null;

@@ -5,10 +5,12 @@ import { paths } from '../../app/paths.ts';
 /** When the legal texts were last changed (shown at the top of each). */
 export const LEGAL_LAST_UPDATED = '22 November 2026';
 
-export function DocumentHeader({ title, summary }: { title: string; summary: ReactNode }) {
+export function DocumentHeader({ id, title, summary }: { id: string; title: string; summary: ReactNode }) {
   return (
     <header className="mb-6 border-b pb-6">
-      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
       <p className="mt-1 text-sm text-muted-foreground">Last updated: {LEGAL_LAST_UPDATED}</p>
       <div className="mt-4 text-muted-foreground">{summary}</div>
     </header>
