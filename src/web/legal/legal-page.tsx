@@ -33,7 +33,7 @@ export function LegalPage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Legal</h1>
       <p className="mt-2 text-muted-foreground">How we look after your data, the terms of using SavvyPig, and our use of cookies.</p>
 
-      <Tabs value={tab} onValueChange={selectTab} className="mt-8" activationMode="manual">
+      <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <TabsList aria-label="Legal documents">
           <TabsTrigger value="privacy">
             <Shield className="size-4" aria-hidden />
