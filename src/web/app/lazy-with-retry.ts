@@ -47,9 +47,10 @@ export async function importWithRetry<T>(importer: () => Promise<T>, options: Re
 }
 
 /** `React.lazy` with the retry-then-ask behaviour of `importWithRetry`. */
-export function lazyWithRetry<P extends object>(
-  importer: () => Promise<{ default: ComponentType<P> }>,
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint React.lazy uses
+export function lazyWithRetry<T extends ComponentType<any>>(
+  importer: () => Promise<{ default: T }>,
   options?: RetryOptions,
-): LazyExoticComponent<ComponentType<P>> {
+): LazyExoticComponent<T> {
   return lazy(() => importWithRetry(importer, options));
 }

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { meetsTier } from '../../../core/subscriptions/tier.ts';
 import type { Me } from '../api.ts';
-import { findRoute, isRegistered, paths, type RouteId, routes } from '../paths.ts';
+import { findRoute, isRegistered, paths, type RouteId, routeDefinition } from '../paths.ts';
 
 export interface NavItem {
   routeId: RouteId;
@@ -53,7 +53,7 @@ const ADMIN_ITEM: NavItem = { routeId: 'admin', label: 'Admin Dashboard', href: 
 /** Signed-in items the user may see: registered pages whose tier they have (admins see all). */
 export function appNavItems(me: Pick<Me, 'tier' | 'isAdmin'>): NavItem[] {
   return APP_NAV.filter(
-    (item) => isRegistered(item.routeId) && meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, routes[item.routeId].tier),
+    (item) => isRegistered(item.routeId) && meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, routeDefinition(item.routeId).tier),
   );
 }
 
@@ -70,5 +70,5 @@ export function publicNavItems(): NavItem[] {
 
 export function isAuthPage(pathname: string): boolean {
   const id = findRoute(pathname);
-  return id !== null && routes[id].access === 'auth';
+  return id !== null && routeDefinition(id).access === 'auth';
 }

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signIn, type TestServer } from '../test/server.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL, seedDemoUsers } from './demo.ts';
+
+describe('the demo seed', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('creates a verified subscriber and admin once, printing each random password once', async () => {
+    const first: string[] = [];
+    await seedDemoUsers(server.deps, (l) => first.push(l));
+    expect(first).toHaveLength(2);
+    const second: string[] = [];
+    await seedDemoUsers(server.deps, (l) => second.push(l));
+    expect(second).toEqual([]);
+
+    const password = (email: string) => first.find((l) => l.includes(email))!.split(' / ')[1]!.split(' ')[0]!;
+    const admin = await signIn(server, DEMO_ADMIN_EMAIL, password(DEMO_ADMIN_EMAIL));
+    const me = (await (await server.request('/api/me', { cookie: admin.cookie })).json()) as { isAdmin: boolean; user: { emailVerified: boolean } };
+    expect(me).toMatchObject({ isAdmin: true, user: { emailVerified: true } });
+    const subscriber = await signIn(server, DEMO_SUBSCRIBER_EMAIL, password(DEMO_SUBSCRIBER_EMAIL));
+    expect(((await (await server.request('/api/admin/check', { cookie: subscriber.cookie })).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
+    // Demo users are verified by the seed: no verification e-mail goes out.
+    expect((await server.mail()).filter((m) => [DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL].includes(m.to))).toEqual([]);
+  });
+});

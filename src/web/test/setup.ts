@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom lacks a few browser APIs that Radix UI and our theme code use.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+}
+
+const elementProto = window.HTMLElement.prototype as HTMLElement & Record<string, unknown>;
+if (!elementProto.scrollIntoView) elementProto.scrollIntoView = () => {};
+if (!elementProto.hasPointerCapture) elementProto.hasPointerCapture = () => false;
+if (!elementProto.releasePointerCapture) elementProto.releasePointerCapture = () => {};
+if (!elementProto.setPointerCapture) elementProto.setPointerCapture = () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
