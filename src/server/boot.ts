@@ -38,6 +38,7 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
     }));
   if (!given) {
     if (!config.DATABASE_URL) fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     await migrate(database);
   }
   const secret = await resolveAuthSecret(database.db, config.BETTER_AUTH_SECRET);
