@@ -1,59 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
+import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 
 export const RESULTS_DIR = path.resolve('test-results');
 
-export type E2EServer = { base: string; dataDir: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export type E2EServer = ServerProcess & { dataDir: string };
 
 /** The production server (`dist-server`, built by `npm run build`) on a fresh data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   if (!fs.existsSync('dist-server/index.js') || !fs.existsSync('dist/index.html')) {
     throw new Error('Run `npm run build` first: the browser tests drive the production build.');
   }
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
-  const child = spawn(process.execPath, ['dist-server/index.js'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir, ...env });
   return {
-    base,
+    ...server,
     dataDir,
-    child,
-    output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
