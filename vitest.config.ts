@@ -13,7 +13,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 15000,
+          testTimeout: 30000,
           restoreMocks: true,
         },
       },

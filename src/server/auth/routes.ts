@@ -63,7 +63,7 @@ export function accountRoutes(deps: Deps) {
           { firstName: input.firstName, lastName: input.lastName, promoCode: input.promoCode },
           () =>
             deps.auth.api.signUpEmail({
-              body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password, callbackURL: '/dashboard' },
+              body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password, callbackURL: '/auth/callback?next=%2Fdashboard' },
               headers,
             }),
         );

@@ -1,19 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { createAuthClient } from 'better-auth/react';
 import { isTier, type Tier } from '../../core/subscriptions/tier.ts';
+import type { AuthClient } from './auth-client.ts';
+
+let authClientPromise: Promise<AuthClient> | null = null;
 
 /**
- * The better-auth client, mounted by the server at /api/auth/*.
- * `customFetchImpl` looks `fetch` up on every call: the client would otherwise capture it at
- * import time and tests could not replace it.
+ * The better-auth client (auth-client.ts), loaded on first use: the shell only needs it to sign
+ * out, so it is kept out of the first download.
  */
-export const authClient = createAuthClient({
-  baseURL: window.location.origin,
-  basePath: '/api/auth',
-  fetchOptions: {
-    customFetchImpl: (...args: Parameters<typeof fetch>) => fetch(...args),
-  },
-});
+export function loadAuthClient(): Promise<AuthClient> {
+  authClientPromise ??= import('./auth-client.ts').then(
+    (module) => module.authClient,
+    (error: unknown) => {
+      authClientPromise = null; // let the next attempt try again
+      throw error;
+    },
+  );
+  return authClientPromise;
+}
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and the error body. */
 export class ApiError extends Error {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -7,7 +8,8 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <Providers>
-      <RouterProvider router={router} />
+      {/* flushSync lets a navigation commit before a following cache update (see use-sign-out.ts). */}
+      <RouterProvider router={router} flushSync={flushSync} />
     </Providers>
   );
 }

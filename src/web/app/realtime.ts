@@ -1,5 +1,6 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { meQueryKey } from './api.ts';
 
 export const EVENTS_URL = '/api/events';
 
@@ -20,10 +21,10 @@ function parseEvent(data: string): DomainEvent | null {
   }
 }
 
-/** Applies one server event to the cache. Exported for tests. */
+/** Applies one server event to the cache. */
 export function handleRealtimeEvent(queryClient: QueryClient, eventName: string, data: string): void {
   if (eventName === 'ready' || eventName === 'resync') {
-    // Connected (or reconnected after missing notifications): everything may be stale.
+    // Connected, or reconnected after missing notifications: anything may be stale.
     void queryClient.invalidateQueries();
     return;
   }
@@ -34,53 +35,106 @@ export function handleRealtimeEvent(queryClient: QueryClient, eventName: string,
   }
 }
 
+/**
+ * An incremental parser for the text/event-stream format: feed it text as it arrives and it calls
+ * `onEvent(name, data)` for each complete event (name 'message' when the event has none).
+ */
+export function createEventStreamParser(onEvent: (name: string, data: string) => void) {
+  let buffer = '';
+  let name = '';
+  let data: string[] = [];
+
+  const dispatch = () => {
+    if (data.length > 0) onEvent(name || 'message', data.join('\n'));
+    name = '';
+    data = [];
+  };
+
+  return (text: string) => {
+    buffer += text;
+    let newline = buffer.indexOf('\n');
+    while (newline !== -1) {
+      const line = buffer.slice(0, newline).replace(/\r$/, '');
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
+      if (line === '') {
+        dispatch();
+        continue;
+      }
+      if (line.startsWith(':')) continue; // comment / keep-alive
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      let value = colon === -1 ? '' : line.slice(colon + 1);
+      if (value.startsWith(' ')) value = value.slice(1);
+      if (field === 'event') name = value;
+      else if (field === 'data') data.push(value);
+    }
+  };
+}
+
+type StreamEnd = 'ended' | 'signed-out';
+
+/** Reads /api/events until the stream ends. */
+async function readEventStream(signal: AbortSignal, onEvent: (name: string, data: string) => void): Promise<StreamEnd> {
+  const response = await fetch(EVENTS_URL, {
+    headers: { Accept: 'text/event-stream' },
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal,
+  });
+  if (response.status === 401) return 'signed-out';
+  if (!response.ok || !response.body) throw new Error(`Event stream answered ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const feed = createEventStreamParser(onEvent);
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return 'ended';
+    feed(decoder.decode(value, { stream: true }));
+  }
+}
+
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Keeps one EventSource to /api/events open while mounted (the protected layout mounts it once).
- * The browser reconnects by itself after a dropped connection; if the server refuses the stream
- * (EventSource gives up), we reopen it with a growing delay.
+ * Keeps one connection to /api/events open while mounted (the protected layout mounts it once).
  *
- * Domain events arrive as unnamed SSE messages (`message`) carrying `{ type, invalidate? }`.
+ * It reads the stream with fetch rather than EventSource, because EventSource only delivers
+ * events whose names it was told in advance, and domain events are named after their type
+ * (`event: profile.updated`). On `ready` and `resync` every query is refreshed; other events
+ * refresh the query keys they list in `invalidate`. A dropped connection is reopened with a
+ * growing delay (1 s, 2 s, 4 s … up to 30 s); a 401 means the session has ended, so the
+ * "who am I" query is refreshed (the layout then sends the user to sign in) and it stops.
  */
 export function useRealtime(enabled = true): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!enabled || typeof window === 'undefined' || typeof window.EventSource === 'undefined') return;
-
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    if (!enabled || typeof window === 'undefined' || typeof ReadableStream === 'undefined') return;
+    const controller = new AbortController();
     let attempts = 0;
-    let stopped = false;
 
-    const onReady = (event: MessageEvent) => {
-      attempts = 0;
-      handleRealtimeEvent(queryClient, 'ready', String(event.data ?? ''));
-    };
-    const onResync = (event: MessageEvent) => handleRealtimeEvent(queryClient, 'resync', String(event.data ?? ''));
-    const onMessage = (event: MessageEvent) => handleRealtimeEvent(queryClient, 'message', String(event.data ?? ''));
-
-    const open = () => {
-      if (stopped) return;
-      source = new EventSource(EVENTS_URL, { withCredentials: true });
-      source.addEventListener('ready', onReady);
-      source.addEventListener('resync', onResync);
-      source.addEventListener('message', onMessage);
-      source.addEventListener('error', () => {
-        if (!source || source.readyState !== EventSource.CLOSED || stopped) return;
-        source = null;
+    const run = async () => {
+      while (!controller.signal.aborted) {
+        try {
+          const end = await readEventStream(controller.signal, (name, data) => {
+            if (name === 'ready') attempts = 0;
+            handleRealtimeEvent(queryClient, name, data);
+          });
+          if (end === 'signed-out') {
+            void queryClient.invalidateQueries({ queryKey: meQueryKey });
+            return;
+          }
+        } catch {
+          if (controller.signal.aborted) return;
+        }
         attempts += 1;
-        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 5));
-        retryTimer = setTimeout(open, delay);
-      });
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts - 1, 5));
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     };
 
-    open();
-    return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
-    };
+    void run();
+    return () => controller.abort();
   }, [enabled, queryClient]);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authClient, meQueryKey } from '../app/api.ts';
+import { loadAuthClient, meQueryKey } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { forgetRoutes } from '../app/route-memory.ts';
 
@@ -21,6 +21,7 @@ export function useSignOut() {
     running.current = true;
     setSigningOut(true);
     try {
+      const authClient = await loadAuthClient();
       const result = await authClient.signOut();
       if (result.error) throw result.error;
     } catch {
@@ -30,8 +31,10 @@ export function useSignOut() {
       return;
     }
     forgetRoutes();
-    // Leave the protected page first, so it does not see "signed out" and send us to /auth.
-    await navigate(paths.home(), { replace: true });
+    // Leave the protected page first, and commit that render synchronously (router updates are
+    // otherwise transitions that lose to the cache update below): a protected page that saw
+    // "signed out" would send us to /auth instead.
+    await navigate(paths.home(), { replace: true, flushSync: true });
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
     toast.success(SIGNED_OUT_MESSAGE);

@@ -55,7 +55,9 @@ export function ContactPage() {
       return;
     }
     toast.success(CONTACT_SUCCESS);
-    form.reset(me ? { ...blank, name: form.getValues('name'), email: form.getValues('email') } : blank);
+    form.reset(me ? { ...blank, name: form.getValues('name'), email: form.getValues('email') } : blank, {
+      keepDirtyValues: false,
+    });
   };
 
   return (

@@ -333,8 +333,8 @@ export function HomePage() {
       </section>
 
       {/* Call to action */}
-      <section aria-labelledby="cta-heading" className="px-4 sm:px-6">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 rounded-2xl bg-brand-soft px-6 py-12 text-center">
+      <section aria-labelledby="cta-heading" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
+        <div className="flex flex-col items-center gap-5 rounded-2xl bg-brand-soft px-6 py-12 text-center">
           <PiggyBank className="size-10 text-brand" aria-hidden />
           <h2 id="cta-heading" className="max-w-2xl text-2xl font-bold tracking-tight text-balance sm:text-3xl">
             Know where your savings stand, and whether they're covered

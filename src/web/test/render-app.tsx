@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { flushSync } from 'react-dom';
 import { type InitialEntry, RouterProvider, createMemoryRouter } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { createAppRoutes } from '../app/router.tsx';
@@ -21,7 +22,7 @@ export function renderApp(entry: InitialEntry = '/') {
   const user = userEvent.setup();
   const result = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={flushSync} />
     </Providers>,
   );
   return { ...result, router, queryClient, user };

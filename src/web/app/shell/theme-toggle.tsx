@@ -23,7 +23,7 @@ export function ThemeToggle() {
   const { theme, resolvedTheme, setTheme } = useTheme();
   const Icon = resolvedTheme === 'dark' ? Moon : Sun;
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Colour theme: ${THEME_LABELS[theme]}`}>
           <Icon className="size-5" aria-hidden />

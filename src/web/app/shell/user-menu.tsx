@@ -20,7 +20,8 @@ export function UserMenu({ me }: { me: Me }) {
   const showEmail = name !== me.user.email;
 
   return (
-    <DropdownMenu>
+    // Non-modal: a modal menu hides the rest of the page with aria-hidden while open.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         aria-label={`Account menu for ${name}`}

@@ -17,35 +17,53 @@ export function DocumentHeader({ id, title, summary }: { id: string; title: stri
   );
 }
 
-/** A table that scrolls sideways on narrow screens instead of widening the page. */
+/**
+ * A table on wider screens; on phones the same rows as stacked cards (no sideways scrolling).
+ * Only one of the two is displayed, so screen readers meet the content once.
+ */
 export function LegalTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col">
-                {cell}
-              </th>
+    <>
+      <div className="mb-4 grid gap-3 sm:hidden">
+        {rows.map((row, rowIndex) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static content
+          <dl key={rowIndex} className="grid gap-2 rounded-lg border p-4 text-sm">
+            {row.map((cell, cellIndex) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static content
+              <div key={cellIndex}>
+                <dt className="font-semibold">{head[cellIndex]}</dt>
+                <dd className="text-muted-foreground">{cell}</dd>
+              </div>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, rowIndex) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static content
-            <tr key={rowIndex}>
-              {row.map((cell, cellIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static content
-                <td key={cellIndex}>{cell}</td>
+          </dl>
+        ))}
+      </div>
+      <div className="table-wrap hidden sm:block">
+        <table>
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {head.map((cell) => (
+                <th key={cell} scope="col">
+                  {cell}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row, rowIndex) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static content
+              <tr key={rowIndex}>
+                {row.map((cell, cellIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: static content
+                  <td key={cellIndex}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -56,8 +74,8 @@ export function ContactLink({ children = 'contact page' }: { children?: ReactNod
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      {children}{' '}
+      <span className="sr-only">(opens in a new tab)</span>
     </a>
   );
 }

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LAST_VISITED_KEY } from '../app/route-memory.ts';
+import { apiError, json, makeMe, mockApi } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+describe('signing out', () => {
+  it("shows 'Signing out...', then goes home, says so and shows the signed-out header", async () => {
+    let signedIn = true;
+    let finishSignOut: (response: Response) => void = () => {};
+    const api = mockApi({
+      'GET /api/me': () => (signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHORIZED', 'Authentication required')),
+      'POST /api/auth/sign-out': () =>
+        new Promise<Response>((resolve) => {
+          finishSignOut = (response) => {
+            signedIn = false;
+            resolve(response);
+          };
+        }),
+    });
+    const { user, router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Jane Doe' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('POST /api/auth/sign-out')).toHaveLength(1));
+
+    finishSignOut(json(200, { success: true }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBeNull();
+  });
+
+  it('says so and stays put when signing out fails', async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'POST /api/auth/sign-out': json(500, { code: 'INTERNAL', message: 'boom' }),
+    });
+    const { user, router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Jane Doe' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText('Failed to sign out. Please try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('the e-mail verification banner', () => {
+  it('appears for an unverified user and resends the link to /dashboard', async () => {
+    const api = mockApi({
+      'GET /api/me': json(200, makeMe({ emailVerified: false })),
+      'POST /api/auth/send-verification-email': json(200, { status: true }),
+    });
+    const { user } = renderApp('/dashboard');
+    const banner = await screen.findByRole('region', { name: 'Email not verified' });
+    expect(within(banner).getByText('Please verify your email to access all features.')).toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Verification email sent. Please check your inbox (including spam folder).')).toBeInTheDocument();
+    expect(api.calls('POST /api/auth/send-verification-email')[0]?.body).toEqual({
+      email: 'jane@example.com',
+      callbackURL: '/dashboard',
+    });
+  });
+
+  it('says sending failed in the spec’s words', async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe({ emailVerified: false })),
+      'POST /api/auth/send-verification-email': json(500, {}),
+    });
+    const { user } = renderApp('/dashboard');
+    const banner = await screen.findByRole('region', { name: 'Email not verified' });
+    await user.click(within(banner).getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Failed to send verification email. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('is not shown once the address is verified', async () => {
+    mockApi({ 'GET /api/me': json(200, makeMe({ emailVerified: true })) });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /Jane/ });
+    expect(screen.queryByRole('region', { name: 'Email not verified' })).toBeNull();
+  });
+});

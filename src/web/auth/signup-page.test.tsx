@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, meHandler, mockApi } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+async function fillForm(user: ReturnType<typeof renderApp>['user'], password = 'a long passphrase') {
+  await user.type(await screen.findByLabelText('First name'), 'Jane');
+  await user.type(screen.getByLabelText('Last name'), 'Doe');
+  await user.type(screen.getByLabelText('Email address'), ' jane@example.com ');
+  await user.type(screen.getByLabelText('Password'), password);
+}
+
+describe('signing up', () => {
+  it('posts the details, remembers the pending sign-up and shows the confirmation page', async () => {
+    const api = mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/account/sign-up': json(200, { status: 'pending_verification' }),
+      'POST /api/auth/send-verification-email': json(200, { status: true }),
+    });
+    const { user, router } = renderApp('/signup');
+    await fillForm(user);
+    await user.type(screen.getByLabelText(/Promo code/), 'SPRING');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/confirmation'));
+    expect(api.calls('POST /api/account/sign-up')[0]?.body).toEqual({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      password: 'a long passphrase',
+      promoCode: 'SPRING',
+    });
+    const pending = JSON.parse(localStorage.getItem('pendingUserSignup') ?? '{}');
+    expect(pending.email).toBe('jane@example.com');
+    expect(typeof pending.timestamp).toBe('number');
+
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/activate your 7-day trial/)).toBeInTheDocument();
+  });
+
+  it('leaves the promo code out when none is given', async () => {
+    const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/sign-up': json(200, {}) });
+    const { user, router } = renderApp('/signup');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/confirmation'));
+    expect(api.calls('POST /api/account/sign-up')[0]?.body).not.toHaveProperty('promoCode');
+  });
+
+  it('refuses a password shorter than 8 characters with the spec’s message', async () => {
+    const api = mockApi({ 'GET /api/me': meHandler(null) });
+    const { user } = renderApp('/signup');
+    await fillForm(user, 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password is too short. Please use at least 8 characters.')).toBeInTheDocument();
+    expect(api.calls('POST /api/account/sign-up')).toHaveLength(0);
+  });
+
+  it('shows the message the server returns', async () => {
+    mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/account/sign-up': apiError(400, 'REGISTRATION_FAILED', 'Registration failed. Please try again.'),
+    });
+    const { user, router } = renderApp('/signup');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it("says 'Failed to sign up' when the server gives no message", async () => {
+    mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/sign-up': new Response('oops', { status: 502 }) });
+    const { user } = renderApp('/signup');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Failed to sign up')).toBeInTheDocument();
+  });
+});
+
+describe('the confirmation page', () => {
+  function setup(resendResponse: Response) {
+    localStorage.setItem('pendingUserSignup', JSON.stringify({ email: 'sam@example.com', timestamp: Date.now() }));
+    return mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/send-verification-email': resendResponse });
+  }
+
+  it('uses the pending sign-up address and resends the link', async () => {
+    const api = setup(json(200, { status: true }));
+    const { user } = renderApp('/auth/confirmation');
+    expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Verification email resent. Please check your inbox (including spam folder).')).toBeInTheDocument();
+    expect(api.calls('POST /api/auth/send-verification-email')[0]?.body).toEqual({
+      email: 'sam@example.com',
+      callbackURL: '/dashboard',
+    });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('asks the user to wait when rate limited', async () => {
+    setup(json(429, { message: 'Too many requests' }));
+    const { user } = renderApp('/auth/confirmation');
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Too many requests. Please wait before trying again')).toBeInTheDocument();
+  });
+
+  it('says resending failed for other errors', async () => {
+    setup(json(500, {}));
+    const { user } = renderApp('/auth/confirmation');
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Failed to resend verification email')).toBeInTheDocument();
+  });
+
+  it('asks for the address when it does not know it', async () => {
+    const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/send-verification-email': json(200, {}) });
+    const { user } = renderApp('/auth/confirmation');
+    await user.type(await screen.findByLabelText('Email address'), 'kim@example.com');
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await waitFor(() => expect(api.calls('POST /api/auth/send-verification-email')).toHaveLength(1));
+    expect(api.calls('POST /api/auth/send-verification-email')[0]?.body).toMatchObject({ email: 'kim@example.com' });
+  });
+});
+
+describe('the auth callback', () => {
+  it('goes to a same-origin next path after refreshing the session', async () => {
+    const api = mockApi({ 'GET /api/me': meHandler(null) });
+    const { router } = renderApp('/auth/callback?next=%2Flegal%3Ftab%3Dterms');
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'));
+    expect(api.calls('GET /api/me').length).toBeGreaterThan(0);
+  });
+
+  it('ignores a next that points at another site', async () => {
+    mockApi({ 'GET /api/me': meHandler(null) });
+    const { router } = renderApp('/auth/callback?next=%2F%2Fevil.example%2Fsteal');
+    // /dashboard needs a session, so a signed-out visitor ends up on /auth: never on evil.example.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(sessionStorage.getItem('returnToRoute')).toBe('/dashboard');
+  });
+
+  it('explains an expired or invalid link', async () => {
+    mockApi({ 'GET /api/me': meHandler(null) });
+    renderApp('/auth/callback?error=INVALID_TOKEN');
+    expect(await screen.findByRole('heading', { name: 'This link has expired or is not valid' })).toBeInTheDocument();
+  });
+});
