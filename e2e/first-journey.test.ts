@@ -23,9 +23,11 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
   const password = 'a sensible passphrase';
 
   await page.goto(server.base);
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await screenshot(page, '01-home');
   await page.getByRole('link', { name: /sign up/i }).first().click();
   await page.waitForURL('**/signup');
+  await page.getByLabel('First name').waitFor();
   await page.getByLabel('First name').fill('Nia');
   await page.getByLabel('Last name').fill('Khan');
   await page.getByLabel('Email').fill(email);
