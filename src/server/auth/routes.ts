@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { AppError } from '../errors.ts';
-import { sessionOf } from '../http/access.ts';
+import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle } from '../http/throttle.ts';
-import { withActor } from '../db/rls.ts';
 import { profiles } from '../db/schema/index.ts';
 import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
@@ -90,12 +89,10 @@ export function accountRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      const [profile] = await withActor(deps.database.db, { userId: session.userId }, (tx) =>
-        tx
-          .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
-          .from(profiles)
-          .where(eq(profiles.id, session.userId)),
-      );
+      const [profile] = await txOf(c)
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(eq(profiles.id, session.userId));
       return c.json(
         {
           user: { id: session.userId, email: session.email, emailVerified: session.emailVerified },

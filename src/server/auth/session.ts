@@ -30,6 +30,7 @@ export function readSessionToken(cookieHeader: string | undefined, secret: strin
     const dot = value.lastIndexOf('.');
     if (dot <= 0) return null;
     const token = value.slice(0, dot);
+    if (!isWellFormedToken(token)) return null;
     const given = Buffer.from(value.slice(dot + 1), 'base64');
     const expected = createHmac('sha256', secret).update(token).digest();
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
@@ -39,6 +40,48 @@ export function readSessionToken(cookieHeader: string | undefined, secret: strin
 }
 
 type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean };
+
+function toSessionUser(row: Row | undefined): SessionUser | null {
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    sessionId: row.session_id,
+    email: row.email,
+    emailVerified: row.email_verified,
+    isAdmin: row.is_admin,
+  };
+}
+
+/** better-auth session tokens are 32 random letters and digits; anything else is not ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
+
+/**
+ * The statements that open a signed-in request's transaction, in one round trip with BEGIN:
+ * find the unexpired session (and admin role), set `app.user_id` to its user, set
+ * `app.is_admin` only for an admin route and an admin user, then switch to `app_user` so
+ * row-level security binds everything the handler does. The token is inlined, so it must
+ * have passed the HMAC check and the shape check first.
+ */
+export function sessionOpening(token: string, adminRoute: boolean): string[] {
+  if (!TOKEN_SHAPE.test(token)) throw new Error('Refusing to inline a malformed session token');
+  const isAdmin = `exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
+  return [
+    `select s.user_id, s.id as session_id, u.email, u.email_verified, ${isAdmin} as is_admin,
+       set_config('app.user_id', s.user_id, true) as _user,
+       set_config('app.is_admin', case when ${adminRoute ? 'true' : 'false'} and ${isAdmin} then 'true' else 'false' end, true) as _admin
+     from session s join "user" u on u.id = s.user_id
+     where s.token = '${token}' and s.expires_at > now()`,
+    `select set_config('role', 'app_user', true)`,
+  ];
+}
+
+export function sessionFromOpening(openingRows: unknown[][]): SessionUser | null {
+  return toSessionUser((openingRows[0] as Row[] | undefined)?.[0]);
+}
+
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
+}
 
 /**
  * One round trip: the session (unexpired), its user and the admin role from `user_roles`.
@@ -50,13 +93,5 @@ export async function findSessionUser(db: AppDb, token: string): Promise<Session
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
     from session s join "user" u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now()`);
-  const row = rowsOf<Row>(result)[0];
-  if (!row) return null;
-  return {
-    userId: row.user_id,
-    sessionId: row.session_id,
-    email: row.email,
-    emailVerified: row.email_verified,
-    isAdmin: row.is_admin,
-  };
+  return toSessionUser(rowsOf<Row>(result)[0]);
 }

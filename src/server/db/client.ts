@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { Logger } from '../logger.ts';
@@ -17,9 +18,17 @@ export interface Database {
   db: AppDb;
   /** Subscribes to NOTIFY on a channel; `onReconnect` fires after the listener lost its connection. */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * One transaction that opens with `opening` (trusted SQL with every value inlined and
+   * checked by the caller) in the same round trip as BEGIN on PostgreSQL, then runs `work`.
+   * `work` gets each opening statement's rows. Commits when `work` resolves, rolls back if it throws.
+   */
+  transactionOpenedWith<T>(opening: string[], work: (tx: Tx, openingRows: unknown[][]) => Promise<T>): Promise<T>;
   serverVersion(): Promise<string>;
   close(): Promise<void>;
 }
+
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 export type OpenOptions = {
   databaseUrl?: string;
@@ -53,9 +62,40 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const db = drizzle(pool, { schema }) as unknown as AppDb;
 
   const listeners: Array<() => Promise<void>> = [];
+  // A drizzle instance per pooled connection, for transactions we open ourselves.
+  const perClient = new WeakMap<object, AppDb>();
   return {
     kind: 'postgres',
     db,
+    async transactionOpenedWith(opening, work) {
+      const client = await pool.connect();
+      let release: (err?: Error) => void = () => client.release();
+      try {
+        // Simple-protocol multi-statement: BEGIN and the opening in one round trip.
+        const results = (await client.query(['begin', ...opening].join(';\n'))) as unknown as Array<{ rows: unknown[] }>;
+        let tx = perClient.get(client);
+        if (!tx) {
+          tx = drizzle(client as never, { schema }) as unknown as AppDb;
+          perClient.set(client, tx);
+        }
+        try {
+          const result = await work(tx as unknown as Tx, results.slice(1).map((r) => r.rows));
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch((rollbackErr: Error) => {
+            // A connection that cannot roll back is not reused.
+            release = () => client.release(rollbackErr);
+          });
+          throw err;
+        }
+      } catch (err) {
+        if (err instanceof Error && /Connection terminated|ECONNRESET/.test(err.message)) release = () => client.release(err);
+        throw err;
+      } finally {
+        release();
+      }
+    },
     async listen(channel, onMessage, onReconnect) {
       const stop = await listenWithReconnect(pg, url, channel, onMessage, onReconnect, options.logger);
       listeners.push(stop);
@@ -159,6 +199,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    async transactionOpenedWith(opening, work) {
+      return db.transaction(async (tx) => {
+        const rows: unknown[][] = [];
+        for (const statement of opening) rows.push(((await tx.execute(sql.raw(statement))) as unknown as { rows: unknown[] }).rows);
+        return work(tx, rows);
+      });
+    },
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => unsubscribe();

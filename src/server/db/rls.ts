@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppDb } from './client.ts';
+import type { AppDb, Tx } from './client.ts';
 
-export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+export type { Tx };
 export type Actor = { userId: string | null; isAdmin?: boolean };
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;

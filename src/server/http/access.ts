@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
-import { findSessionUser, readSessionToken, type SessionUser } from '../auth/session.ts';
+import { findSessionUser, readSessionToken, sessionFromOpening, sessionOpening, type SessionUser } from '../auth/session.ts';
+import type { Tx } from '../db/client.ts';
 import type { AppEnv, Deps } from './context.ts';
 
 /**
@@ -36,14 +37,42 @@ export async function getSession(c: Context<AppEnv>, deps: Deps): Promise<Sessio
   return session;
 }
 
+/** Thrown inside the request transaction to roll it back after the error handler has answered. */
+class RollBack extends Error {}
+
+/**
+ * For `user` and `admin` routes: one transaction per request that finds the session, sets the
+ * row-level-security actor and switches to `app_user` in the same round trip as BEGIN; the
+ * handler works in it (`txOf(c)`); it commits before the response leaves, or rolls back when
+ * the handler failed.
+ */
 export function requireAccess(deps: Deps, access: Access) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (access === 'public') return next();
-    const session = await getSession(c, deps);
-    if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-    if (access === 'admin' && !session.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');
-    return next();
+    const token = readSessionToken(c.req.header('cookie'), deps.secret);
+    if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+    try {
+      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin'), async (tx, opening) => {
+        const session = sessionFromOpening(opening);
+        if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+        if (access === 'admin' && !session.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');
+        c.set('session', session);
+        c.set('tx', tx);
+        await next();
+        c.set('tx', undefined);
+        if (c.error) throw new RollBack();
+      });
+    } catch (err) {
+      if (!(err instanceof RollBack)) throw err;
+    }
   });
+}
+
+/** The request's transaction (row-level security already bound to the signed-in user). */
+export function txOf(c: Context<AppEnv>): Tx {
+  const tx = c.get('tx');
+  if (!tx) throw new Error('No request transaction: is the route declared user or admin?');
+  return tx;
 }
 
 /** The signed-in user for a route declared `user` or `admin` (the middleware guarantees one). */

@@ -6,6 +6,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import type { Tx } from '../db/client.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
 export type Deps = {
@@ -27,5 +28,7 @@ export type AppEnv = {
     logger: Logger;
     clientIp: string;
     session: SessionUser | null;
+    /** The request transaction of a `user` or `admin` route (see http/access.ts). */
+    tx: Tx | undefined;
   };
 };

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
-import { sessionOf } from '../http/access.ts';
+import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { withActor } from '../db/rls.ts';
 import { profiles } from '../db/schema/index.ts';
 import { publish } from '../realtime/hub.ts';
 
@@ -19,6 +18,7 @@ const ProfileNameResult = z.object({ firstName: z.string().nullable(), lastName:
 
 /** The signed-in user's own profile. Every open tab of that user hears of a change. */
 export function profileRoutes(deps: Deps) {
+
   const app = createRouter();
   app.openapi(
     defineRoute(deps, '', {
@@ -32,16 +32,14 @@ export function profileRoutes(deps: Deps) {
     async (c) => {
       const { userId } = sessionOf(c);
       const input = c.req.valid('json');
-      const updated = await withActor(deps.database.db, { userId }, async (tx) => {
-        const [row] = await tx
-          .update(profiles)
-          .set({ ...input, updatedAt: sql`now()` })
-          .where(eq(profiles.id, userId))
-          .returning({ firstName: profiles.firstName, lastName: profiles.lastName });
-        if (row) await publish(tx, { type: 'profile.updated', userId, invalidate: [['me']] });
-        return row;
-      });
+      const tx = txOf(c);
+      const [updated] = await tx
+        .update(profiles)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(profiles.id, userId))
+        .returning({ firstName: profiles.firstName, lastName: profiles.lastName });
       if (!updated) throw new AppError('NOT_FOUND', 'Profile not found');
+      await publish(tx, { type: 'profile.updated', userId, invalidate: [['me']] });
       return c.json(updated, 200);
     },
   );

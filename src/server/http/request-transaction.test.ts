@@ -1,0 +1,85 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../errors.ts';
+import { profiles, userRoles } from '../db/schema/index.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { txOf } from './access.ts';
+import type { AppEnv } from './context.ts';
+import { requestContext } from './middleware.ts';
+import { handleError } from './on-error.ts';
+import { defineRoute, z } from './route.ts';
+
+describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
+  let server: TestServer;
+  let probe: OpenAPIHono<AppEnv>;
+  let ann: { cookie: string; userId: string };
+  let boss: { cookie: string; userId: string };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    const { deps } = server;
+    ann = await signUpAndSignIn(server, { email: 'ann.tx@example.com', firstName: 'Ann', verify: false });
+    boss = await signUpAndSignIn(server, { email: 'boss.tx@example.com', firstName: 'Boss', verify: false });
+    await deps.database.db.insert(userRoles).values({ userId: boss.userId, role: 'admin' });
+
+    const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ ids: z.array(z.string()) }) } } } };
+    probe = new OpenAPIHono<AppEnv>();
+    probe.use('*', requestContext(deps.logger, false));
+    probe.openapi(defineRoute(deps, '', { access: 'user', method: 'post', path: '/t/write-then-fail', responses: ok }), async (c) => {
+      await txOf(c).update(profiles).set({ firstName: 'Changed' });
+      throw new AppError('CONFLICT', 'refused after writing');
+    });
+    probe.openapi(defineRoute(deps, '', { access: 'user', method: 'post', path: '/t/write', responses: ok }), async (c) => {
+      await txOf(c).update(profiles).set({ lastName: 'Committed' });
+      return c.json({ ids: [] }, 200);
+    });
+    probe.openapi(defineRoute(deps, '', { access: 'user', method: 'get', path: '/t/user-sees', responses: ok }), async (c) =>
+      c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    );
+    probe.openapi(defineRoute(deps, '', { access: 'admin', method: 'get', path: '/t/admin-sees', responses: ok }), async (c) =>
+      c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    );
+    probe.onError(handleError);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, path: string, cookie?: string) =>
+    probe.request(`http://localhost${path}`, { method, headers: cookie ? { cookie } : {} });
+  const firstName = async (id: string) =>
+    (await server.deps.database.db.select({ f: profiles.firstName, l: profiles.lastName }).from(profiles).where(eq(profiles.id, id)))[0];
+
+  it('rolls back what a handler wrote when it then fails', async () => {
+    const res = await call('POST', '/t/write-then-fail', ann.cookie);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('refused after writing');
+    expect((await firstName(ann.userId))?.f).toBe('Ann');
+  });
+
+  it('commits what a successful handler wrote, to its own rows only', async () => {
+    expect((await call('POST', '/t/write', ann.cookie)).status).toBe(200);
+    expect((await firstName(ann.userId))?.l).toBe('Committed');
+    expect((await firstName(boss.userId))?.l).not.toBe('Committed');
+  });
+
+  it('binds row-level security to the signed-in user, admins included, on user routes', async () => {
+    expect(await (await call('GET', '/t/user-sees', ann.cookie)).json()).toEqual({ ids: [ann.userId] });
+    expect(await (await call('GET', '/t/user-sees', boss.cookie)).json()).toEqual({ ids: [boss.userId] });
+  });
+
+  it('lifts the row filter only on admin routes, for admins', async () => {
+    const all = (await (await call('GET', '/t/admin-sees', boss.cookie)).json()) as { ids: string[] };
+    expect(all.ids).toEqual(expect.arrayContaining([ann.userId, boss.userId]));
+    expect((await call('GET', '/t/admin-sees', ann.cookie)).status).toBe(403);
+    expect((await call('GET', '/t/admin-sees')).status).toBe(401);
+  });
+
+  it('refuses a cookie whose session has expired', async () => {
+    const { cookie, userId } = await signUpAndSignIn(server, { email: 'old.tx@example.com', verify: false });
+    await server.deps.database.db.execute((await import('drizzle-orm')).sql`update session set expires_at = now() - interval '1 minute' where user_id = ${userId}`);
+    expect((await call('GET', '/t/user-sees', cookie)).status).toBe(401);
+  });
+});
