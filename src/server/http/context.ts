@@ -30,5 +30,7 @@ export type AppEnv = {
     session: SessionUser | null;
     /** The request transaction of a `user` or `admin` route (see http/access.ts). */
     tx: Tx | undefined;
+    /** Set when the response is a file from the built web app (http/spa.ts). */
+    servedFile: boolean | undefined;
   };
 };

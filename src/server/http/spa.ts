@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context.ts';
 
 /**
@@ -13,20 +14,15 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string) {
   if (!fs.existsSync(indexPath)) return false;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   const root = path.relative(process.cwd(), distDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=0, must-revalidate'),
-    }),
-  );
+  // serveStatic builds its response before `onFound` runs, so the header goes on afterwards.
+  const cacheFiles = (cacheControl: string) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      await next();
+      if (c.get('servedFile')) c.res.headers.set('Cache-Control', cacheControl);
+    });
+  const markServed = (_path: string, c: Context<AppEnv>) => c.set('servedFile', true);
+  app.use('/assets/*', cacheFiles('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markServed }));
+  app.use('*', cacheFiles('public, max-age=0, must-revalidate'), serveStatic({ root, onFound: markServed }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') return c.notFound();
     c.header('Cache-Control', 'no-cache');
