@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
@@ -89,10 +89,13 @@ export function accountRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
+      // A named statement: PostgreSQL parses and plans it once per connection.
       const [profile] = await txOf(c)
         .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
         .from(profiles)
-        .where(eq(profiles.id, session.userId));
+        .where(eq(profiles.id, sql.placeholder('userId')))
+        .prepare('me_profile')
+        .execute({ userId: session.userId });
       return c.json(
         {
           user: { id: session.userId, email: session.email, emailVerified: session.emailVerified },

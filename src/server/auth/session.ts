@@ -56,23 +56,15 @@ function toSessionUser(row: Row | undefined): SessionUser | null {
 const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
 
 /**
- * The statements that open a signed-in request's transaction, in one round trip with BEGIN:
- * find the unexpired session (and admin role), set `app.user_id` to its user, set
- * `app.is_admin` only for an admin route and an admin user, then switch to `app_user` so
- * row-level security binds everything the handler does. The token is inlined, so it must
- * have passed the HMAC check and the shape check first.
+ * The statement that opens a signed-in request's transaction, sent in one round trip with
+ * BEGIN: `app_open_request` (drizzle/0002) finds the unexpired session and admin role, sets
+ * `app.user_id`, sets `app.is_admin` only for an admin route and an admin user, and switches
+ * to `app_user`, so row-level security binds everything the handler does afterwards. The
+ * token is inlined, so it must have passed the HMAC check and the shape check first.
  */
 export function sessionOpening(token: string, adminRoute: boolean): string[] {
   if (!TOKEN_SHAPE.test(token)) throw new Error('Refusing to inline a malformed session token');
-  const isAdmin = `exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
-  return [
-    `select s.user_id, s.id as session_id, u.email, u.email_verified, ${isAdmin} as is_admin,
-       set_config('app.user_id', s.user_id, true) as _user,
-       set_config('app.is_admin', case when ${adminRoute ? 'true' : 'false'} and ${isAdmin} then 'true' else 'false' end, true) as _admin
-     from session s join "user" u on u.id = s.user_id
-     where s.token = '${token}' and s.expires_at > now()`,
-    `select set_config('role', 'app_user', true)`,
-  ];
+  return [`select * from app_open_request('${token}', ${adminRoute ? 'true' : 'false'})`];
 }
 
 export function sessionFromOpening(openingRows: unknown[][]): SessionUser | null {
