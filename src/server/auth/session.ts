@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AppDb } from '../db/client.ts';
+import type { AppDb, NamedQuery } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 
 export type SessionUser = {
@@ -56,19 +56,28 @@ function toSessionUser(row: Row | undefined): SessionUser | null {
 const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
 
 /**
- * The statement that opens a signed-in request's transaction, sent in one round trip with
- * BEGIN: `app_open_request` (drizzle/0002) finds the unexpired session and admin role, sets
- * `app.user_id`, sets `app.is_admin` only for an admin route and an admin user, and switches
- * to `app_user`, so row-level security binds everything the handler does afterwards. The
- * token is inlined, so it must have passed the HMAC check and the shape check first.
+ * The first statement of a signed-in request's transaction: the unexpired session, its user
+ * and admin role; it sets `app.user_id`, sets `app.is_admin` only on an admin route for an
+ * admin, and switches to `app_user`, so row-level security binds everything the handler does
+ * afterwards. Prepared once per connection (planning it each time cost a third of the
+ * throughput; see docs/performance.md). The role switch runs after this statement's own
+ * permission checks, so it reads `session` and `user_roles` as the login role.
  */
-export function sessionOpening(token: string, adminRoute: boolean): string[] {
-  if (!TOKEN_SHAPE.test(token)) throw new Error('Refusing to inline a malformed session token');
-  return [`select * from app_open_request('${token}', ${adminRoute ? 'true' : 'false'})`];
+export function sessionOpening(token: string, adminRoute: boolean): NamedQuery {
+  const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
+  return {
+    name: adminRoute ? 'open_admin_request' : 'open_user_request',
+    query: sql`select s.user_id, s.id as session_id, u.email, u.email_verified, ${holdsAdmin} as is_admin,
+        set_config('app.user_id', s.user_id, true) as _user,
+        set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
+        set_config('role', 'app_user', true) as _role
+      from session s join "user" u on u.id = s.user_id
+      where s.token = ${token} and s.expires_at > now()`,
+  };
 }
 
-export function sessionFromOpening(openingRows: unknown[][]): SessionUser | null {
-  return toSessionUser((openingRows[0] as Row[] | undefined)?.[0]);
+export function sessionFromOpening(openingRows: unknown[]): SessionUser | null {
+  return toSessionUser((openingRows as Row[])[0]);
 }
 
 export function isWellFormedToken(token: string): boolean {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
@@ -19,16 +19,19 @@ export interface Database {
   /** Subscribes to NOTIFY on a channel; `onReconnect` fires after the listener lost its connection. */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /**
-   * One transaction that opens with `opening` (trusted SQL with every value inlined and
-   * checked by the caller) in the same round trip as BEGIN on PostgreSQL, then runs `work`.
-   * `work` gets each opening statement's rows. Commits when `work` resolves, rolls back if it throws.
+   * One transaction that starts with the `opening` statement (a named prepared statement on
+   * PostgreSQL, so it is parsed and planned once per connection), then runs `work` with the
+   * opening's rows. Commits when `work` resolves, rolls back if it throws.
    */
-  transactionOpenedWith<T>(opening: string[], work: (tx: Tx, openingRows: unknown[][]) => Promise<T>): Promise<T>;
+  transactionOpenedWith<T>(opening: NamedQuery, work: (tx: Tx, openingRows: unknown[]) => Promise<T>): Promise<T>;
   serverVersion(): Promise<string>;
   close(): Promise<void>;
 }
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
+/** A statement with a name, for PostgreSQL to prepare once per connection. */
+export type NamedQuery = { name: string; query: SQL };
 
 export type OpenOptions = {
   databaseUrl?: string;
@@ -64,6 +67,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const listeners: Array<() => Promise<void>> = [];
   // A drizzle instance per pooled connection, for transactions we open ourselves.
   const perClient = new WeakMap<object, AppDb>();
+  const dialect = new PgDialect();
   return {
     kind: 'postgres',
     db,
@@ -71,15 +75,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       const client = await pool.connect();
       let release: (err?: Error) => void = () => client.release();
       try {
-        // Simple-protocol multi-statement: BEGIN and the opening in one round trip.
-        const results = (await client.query(['begin', ...opening].join(';\n'))) as unknown as Array<{ rows: unknown[] }>;
+        await client.query('begin');
+        const { sql: text, params } = dialect.sqlToQuery(opening.query);
+        const opened = await client.query({ name: opening.name, text, values: params });
         let tx = perClient.get(client);
         if (!tx) {
           tx = drizzle(client as never, { schema }) as unknown as AppDb;
           perClient.set(client, tx);
         }
         try {
-          const result = await work(tx as unknown as Tx, results.slice(1).map((r) => r.rows));
+          const result = await work(tx as unknown as Tx, opened.rows);
           await client.query('commit');
           return result;
         } catch (err) {
@@ -200,11 +205,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     db,
     async transactionOpenedWith(opening, work) {
-      return db.transaction(async (tx) => {
-        const rows: unknown[][] = [];
-        for (const statement of opening) rows.push(((await tx.execute(sql.raw(statement))) as unknown as { rows: unknown[] }).rows);
-        return work(tx, rows);
-      });
+      return db.transaction(async (tx) => work(tx, ((await tx.execute(opening.query)) as unknown as { rows: unknown[] }).rows));
     },
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);
