@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
+import { preparedPerConnection } from '../db/prepared.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle } from '../http/throttle.ts';
@@ -33,6 +34,15 @@ const MeSchema = z
   .openapi('Me');
 
 const SIGN_UPS_PER_IP_PER_HOUR = 20;
+
+/** A named statement (PostgreSQL parses and plans it once per connection), built once per connection. */
+const meProfileQuery = preparedPerConnection((tx) =>
+  tx
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('userId')))
+    .prepare('me_profile'),
+);
 
 export function accountRoutes(deps: Deps) {
   const app = createRouter();
@@ -89,13 +99,7 @@ export function accountRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      // A named statement: PostgreSQL parses and plans it once per connection.
-      const [profile] = await txOf(c)
-        .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
-        .from(profiles)
-        .where(eq(profiles.id, sql.placeholder('userId')))
-        .prepare('me_profile')
-        .execute({ userId: session.userId });
+      const [profile] = await meProfileQuery(txOf(c)).execute({ userId: session.userId });
       return c.json(
         {
           user: { id: session.userId, email: session.email, emailVerified: session.emailVerified },

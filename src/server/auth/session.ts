@@ -31,12 +31,24 @@ export function readSessionToken(cookieHeader: string | undefined, secret: strin
     if (dot <= 0) return null;
     const token = value.slice(0, dot);
     if (!isWellFormedToken(token)) return null;
-    const given = Buffer.from(value.slice(dot + 1), 'base64');
-    const expected = createHmac('sha256', secret).update(token).digest();
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    return token;
+    return hasValidSignature(value, token, value.slice(dot + 1), secret) ? token : null;
   }
   return null;
+}
+
+// Signed values already checked, so a busy session skips the HMAC (the session itself is still
+// looked up in the database on every request, so revocation is immediate). Bounded in size.
+const verifiedSignatures = new Map<string, string>();
+const VERIFIED_CACHE_SIZE = 10_000;
+
+function hasValidSignature(signedValue: string, token: string, signature: string, secret: string): boolean {
+  if (verifiedSignatures.get(signedValue) === secret) return true;
+  const given = Buffer.from(signature, 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  if (verifiedSignatures.size >= VERIFIED_CACHE_SIZE) verifiedSignatures.delete(verifiedSignatures.keys().next().value!);
+  verifiedSignatures.set(signedValue, secret);
+  return true;
 }
 
 type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean };
