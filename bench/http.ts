@@ -19,7 +19,7 @@ import { signIn, signUp } from './lib/account.ts';
 import { Cleanup } from './lib/cleanup.ts';
 import { checkEndpoint, endpoints, load, summarise, type Endpoint, type EndpointResult, type RunResult } from './lib/load.ts';
 import { countConnections, createThrowawayDatabase } from './lib/postgres.ts';
-import { checkTargets, printDatabase, printHeader, printProgress, writeJson, type DatabaseResult } from './lib/report.ts';
+import { checkTargets, printDatabase, printHeader, printProgress, printSummary, writeJson, type DatabaseResult } from './lib/report.ts';
 import { ensureServerBundle, readMemory, startServer, type RunningServer, type ServerOptions } from './lib/server.ts';
 import { loadSettings, SettingsError, type DbKind, type Settings } from './lib/settings.ts';
 
@@ -38,6 +38,7 @@ async function main(): Promise<number> {
     printDatabase(result);
     results.push(result);
   }
+  printSummary(results);
   console.log(`\nresults written to ${path.relative(process.cwd(), writeJson(settings, results))}`);
   const failed = results.flatMap((r) => r.endpoints.filter((e) => e.failures > 0).map((e) => `${r.kind} ${e.endpoint.label}`));
   if (failed.length) {
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
 }
 
 async function benchDatabase(kind: DbKind, settings: Settings): Promise<DatabaseResult> {
-  console.log(`${kind}: preparing`);
+  console.log(`\n${kind}: starting the server on an empty data folder, signing up, restarting it, warming up`);
   try {
     const serverOptions = await prepareDatabase(kind, settings);
 
@@ -135,12 +136,12 @@ async function databaseVersion(server: RunningServer): Promise<string> {
 async function measureEndpoints(kind: DbKind, server: RunningServer, list: Endpoint[], settings: Settings): Promise<EndpointResult[]> {
   for (const endpoint of list) {
     await checkEndpoint(server.baseUrl, endpoint);
-    if (settings.warmupS > 0) await load(server.baseUrl, endpoint, settings.warmupS, settings.connections);
+    if (settings.warmupS > 0) await load(server, endpoint, settings.warmupS, settings.connections);
   }
   const runs = new Map<string, RunResult[]>(list.map((e) => [e.id, []]));
   for (let run = 1; run <= settings.runs; run++) {
     for (const endpoint of list) {
-      const result = await load(server.baseUrl, endpoint, settings.durationS, settings.connections);
+      const result = await load(server, endpoint, settings.durationS, settings.connections);
       runs.get(endpoint.id)!.push(result);
       printProgress(kind, run, settings.runs, result, endpoint.label);
     }
@@ -152,7 +153,7 @@ async function measureEndpoints(kind: DbKind, server: RunningServer, list: Endpo
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: cleaning up`);
-    void cleanup.runAll().finally(() => process.exit(130));
+    void cleanup.runAll().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
   });
 }
 

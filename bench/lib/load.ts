@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuShare, cpuSnapshot, type CpuShare } from './cpu.ts';
 
 export type EndpointId = 'health' | 'healthDb' | 'me';
 
@@ -21,12 +22,16 @@ export type RunResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  cpu: CpuShare;
 };
+
+/** The server under load: where to send requests, and whose CPU time to count. */
+export type Target = { baseUrl: string; pid: number };
 
 export type EndpointResult = {
   endpoint: Omit<Endpoint, 'headers'>;
   /** Median of each figure over the measured runs (independently: the runs' p99s are noisier than their req/s). */
-  median: Pick<RunResult, 'reqPerSec' | 'p50Ms' | 'p90Ms' | 'p99Ms'>;
+  median: Pick<RunResult, 'reqPerSec' | 'p50Ms' | 'p90Ms' | 'p99Ms'> & { cpu: CpuShare };
   runs: RunResult[];
   /** Failed responses over all measured runs; any of them makes the figures meaningless. */
   failures: number;
@@ -53,14 +58,16 @@ export async function checkEndpoint(baseUrl: string, endpoint: Endpoint): Promis
   if (res.status !== 200) throw new Error(`${endpoint.label} answered ${res.status}: ${body}`);
 }
 
-export async function load(baseUrl: string, endpoint: Endpoint, durationS: number, connections: number): Promise<RunResult> {
+export async function load(target: Target, endpoint: Endpoint, durationS: number, connections: number): Promise<RunResult> {
+  const before = cpuSnapshot(target.pid);
   const result = await autocannon({
-    url: `${baseUrl}${endpoint.path}`,
+    url: `${target.baseUrl}${endpoint.path}`,
     headers: endpoint.headers,
     connections,
     duration: durationS,
     title: endpoint.label,
   });
+  const cpu = cpuShare(before, cpuSnapshot(target.pid));
   return {
     reqPerSec: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
@@ -71,15 +78,23 @@ export async function load(baseUrl: string, endpoint: Endpoint, durationS: numbe
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    cpu,
   };
 }
 
 export function summarise(endpoint: Endpoint, runs: RunResult[]): EndpointResult {
   const { headers: _headers, ...described } = endpoint;
-  const pick = (key: keyof RunResult) => median(runs.map((r) => r[key]));
+  const pick = (key: 'reqPerSec' | 'p50Ms' | 'p90Ms' | 'p99Ms') => median(runs.map((r) => r[key]));
+  const cpu = (key: keyof CpuShare) => median(runs.map((r) => r.cpu[key]));
   return {
     endpoint: described,
-    median: { reqPerSec: pick('reqPerSec'), p50Ms: pick('p50Ms'), p90Ms: pick('p90Ms'), p99Ms: pick('p99Ms') },
+    median: {
+      reqPerSec: pick('reqPerSec'),
+      p50Ms: pick('p50Ms'),
+      p90Ms: pick('p90Ms'),
+      p99Ms: pick('p99Ms'),
+      cpu: { server: cpu('server'), postgres: cpu('postgres'), loadGenerator: cpu('loadGenerator'), other: cpu('other'), idle: cpu('idle') },
+    },
     runs,
     failures: runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0),
   };

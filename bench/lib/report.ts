@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CpuShare } from './cpu.ts';
 import type { EndpointId, EndpointResult } from './load.ts';
 import { TARGETS, type DbKind, type Settings } from './settings.ts';
 
@@ -49,6 +50,10 @@ export function checkTargets(endpoints: EndpointResult[]): { ratio: number; targ
 const int = (n: number) => Math.round(n).toLocaleString('en-GB');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 const ms = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} ms`;
+const cpu = (c: CpuShare) => `${c.server}/${c.postgres}/${c.loadGenerator}/${c.other}`;
+
+/** CPU (% of one core) used by processes that are not part of the benchmark, above which a run is flagged as disturbed. */
+const OTHER_CPU_WARNING = 15;
 
 export function printHeader(settings: Settings): void {
   const cpu = os.cpus();
@@ -58,19 +63,22 @@ export function printHeader(settings: Settings): void {
   );
   console.log(
     `${settings.connections} connections, DB_POOL_MAX ${settings.poolMax}; per endpoint ${settings.warmupS} s warm-up, ` +
-      `then ${settings.runs} × ${settings.durationS} s runs (median reported)\n`,
+      `then ${settings.runs} × ${settings.durationS} s runs (median reported)`,
   );
 }
 
 export function printProgress(kind: DbKind, run: number, runs: number, result: EndpointResult['runs'][number], label: string): void {
   const failed = result.non2xx + result.errors + result.timeouts;
+  const { server, postgres, loadGenerator, other } = result.cpu;
   console.log(
-    `  ${kind} run ${run}/${runs} ${label}: ${int(result.reqPerSec)} req/s p50 ${ms(result.p50Ms)} p99 ${ms(result.p99Ms)}` +
-      (failed ? `  (${failed} failed)` : ''),
+    `  ${kind} run ${run}/${runs} ${label}: ${int(result.reqPerSec)} req/s p50 ${ms(result.p50Ms)} p99 ${ms(result.p99Ms)}; ` +
+      `CPU server ${server}% postgres ${postgres}% load ${loadGenerator}% other ${other}%` +
+      (failed ? `  (${failed} failed)` : '') +
+      (other >= OTHER_CPU_WARNING ? '  (disturbed: something else was using the CPU)' : ''),
   );
 }
 
-/** The per-database table, then one greppable line per endpoint and the ratio line. */
+/** The per-database table, cold start and memory. */
 export function printDatabase(result: DatabaseResult): void {
   const name = LABELS[result.kind];
   const pool = result.kind === 'pglite' ? `DB_POOL_MAX ${result.poolMax} (unused: one in-process connection)` : `DB_POOL_MAX ${result.poolMax}`;
@@ -83,9 +91,15 @@ export function printDatabase(result: DatabaseResult): void {
     ms(e.median.p50Ms),
     ms(e.median.p90Ms),
     ms(e.median.p99Ms),
+    cpu(e.median.cpu),
     e.failures ? String(e.failures) : '0',
   ]);
-  printTable(['endpoint', 'work', 'req/s', 'p50', 'p90', 'p99', 'failed'], rows, [false, false, true, true, true, true, true]);
+  printTable(
+    ['endpoint', 'work', 'req/s', 'p50', 'p90', 'p99', 'CPU% srv/pg/load/other', 'failed'],
+    rows,
+    [false, false, true, true, true, true, true, true],
+  );
+  console.log(`(CPU%: share of one core used by the server, PostgreSQL, the load generator and anything else; the machine has ${os.cpus().length * 100}%)`);
   console.log(
     `cold start (spawn → first 200 /api/health): ${int(result.coldStart.migratedMs)} ms; ` +
       `on an empty data folder (migrations included) ${int(result.coldStart.emptyDataMs)} ms`,
@@ -94,12 +108,23 @@ export function printDatabase(result: DatabaseResult): void {
     `resident memory (VmRSS) at idle: ${result.memory.idleAfterStartMb} MB after start, ${result.memory.idleAfterLoadMb} MB after the load; ` +
       `peak ${result.memory.peakMb} MB` + (result.kind === 'postgres' ? ' (server process only, not PostgreSQL)' : ' (database included)'),
   );
-  console.log('');
-  for (const e of result.endpoints) {
-    console.log(`${result.kind} ${e.endpoint.label}: ${int(e.median.reqPerSec)} req/s p50 ${ms(e.median.p50Ms)} p99 ${ms(e.median.p99Ms)}`);
+  const disturbed = result.endpoints.flatMap((e) => e.runs).filter((r) => r.cpu.other >= OTHER_CPU_WARNING).length;
+  if (disturbed) {
+    console.log(`warning: ${disturbed} measured runs shared the CPU with other processes (≥ ${OTHER_CPU_WARNING}% of a core); rerun on a quiet machine`);
   }
-  console.log(`${result.kind} ratio GET /api/me / GET /api/health/db: ${pct(result.ratio)} (target ≥ ${pct(TARGETS.minRatio)} on PostgreSQL)`);
-  if (result.kind === 'postgres') printTargets(result);
+}
+
+/** One greppable line per database and endpoint, the ratio lines and the PostgreSQL targets. */
+export function printSummary(results: DatabaseResult[]): void {
+  console.log('\nSummary (median of the measured runs)');
+  for (const result of results) {
+    for (const e of result.endpoints) {
+      console.log(`${result.kind} ${e.endpoint.label}: ${int(e.median.reqPerSec)} req/s p50 ${ms(e.median.p50Ms)} p99 ${ms(e.median.p99Ms)}`);
+    }
+    console.log(`${result.kind} ratio GET /api/me / GET /api/health/db: ${pct(result.ratio)} (target ≥ ${pct(TARGETS.minRatio)} on PostgreSQL)`);
+  }
+  const postgres = results.find((r) => r.kind === 'postgres');
+  if (postgres) printTargets(postgres);
 }
 
 function printTargets(result: DatabaseResult): void {
@@ -109,7 +134,7 @@ function printTargets(result: DatabaseResult): void {
     const comparison = t.unit === 'ms' ? '≤' : '≥';
     return `${t.label} ${show[t.unit](t.value)} (${comparison} ${show[t.unit](t.target)}) ${t.met ? 'met' : 'MISSED'}`;
   });
-  console.log(`targets: ${checks.join('; ')}${note}`);
+  console.log(`postgres targets: ${checks.join('; ')}${note}`);
 }
 
 function printTable(head: string[], rows: string[][], alignRight: boolean[]): void {
