@@ -11,6 +11,7 @@ import { isRegistered, paths } from '../app/paths.ts';
 import { isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
@@ -107,18 +108,14 @@ export function LoginPage() {
           <AlertTitle>Two-factor authentication required</AlertTitle>
           <AlertDescription>
             <p>
-              Your account is protected by two-factor authentication. Entering your code on this page is coming soon; until
-              then, please <Link to={paths.contact()} className="font-medium underline underline-offset-4">contact us</Link>{' '}
-              if you need help logging in.
+              Your account is protected by two-factor authentication, which this sign-in page cannot complete. Please{' '}
+              <Link to={paths.contact()} className="font-medium underline underline-offset-4">contact us</Link>{' '}
+              and we will help you log in.
             </p>
           </AlertDescription>
         </Alert>
       ) : null}
-      {formError ? (
-        <Alert variant="destructive" className="mb-5">
-          <AlertTitle>{formError}</AlertTitle>
-        </Alert>
-      ) : null}
+      <FormError message={formError} />
       <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <FormField label="Email address" error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.register('email')} />

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { apiFetch, useMe } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
-import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
@@ -68,12 +67,7 @@ export function SignupPage() {
         </>
       }
     >
-      {formError ? (
-        <Alert variant="destructive" className="mb-5" role="alert">
-          <CircleAlert aria-hidden />
-          <AlertTitle>{formError}</AlertTitle>
-        </Alert>
-      ) : null}
+      <FormError message={formError} />
       <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First name" error={errors.firstName?.message}>

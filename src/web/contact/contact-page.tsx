@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, Clock, Lock, Mail } from 'lucide-react';
+import { Clock, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,9 +8,9 @@ import { ApiError, apiFetch, useMe } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { TOO_MANY_REQUESTS } from '../auth/auth-errors.ts';
 import { displayName } from '../../core/profile/display-name.ts';
-import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
+import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import { type ContactInput, type ContactRequest, ContactSchema, INQUIRY_TYPES, INQUIRY_TYPE_LABELS } from './contact-schema.ts';
@@ -70,12 +70,7 @@ export function ContactPage() {
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
         <Card>
           <CardContent>
-            {formError ? (
-              <Alert variant="destructive" className="mb-5">
-                <CircleAlert aria-hidden />
-                <AlertTitle>{formError}</AlertTitle>
-              </Alert>
-            ) : null}
+            <FormError message={formError} />
             <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField label="Your name" error={errors.name?.message}>
