@@ -103,25 +103,12 @@ function SharedLicenceExample() {
   );
 }
 
-function Feature({
-  icon: Icon,
-  title,
-  badge,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  badge?: string;
-  children: ReactNode;
-}) {
+function Feature({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-6">
-      <div className="flex items-center justify-between gap-2">
-        <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-soft text-brand-soft-foreground">
-          <Icon className="size-5" aria-hidden />
-        </span>
-        {badge ? <Badge variant="outline">{badge}</Badge> : null}
-      </div>
+      <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-soft text-brand-soft-foreground">
+        <Icon className="size-5" aria-hidden />
+      </span>
       <h3 className="text-lg font-semibold">{title}</h3>
       <div className="text-sm leading-relaxed text-muted-foreground">{children}</div>
     </div>
@@ -290,11 +277,11 @@ export function HomePage() {
               SavvyPig groups your accounts by banking licence, not by brand, and shows how much of your money sits within the
               £120,000 limit, with a clear warning when you're getting close or have gone over.
             </Feature>
-            <Feature icon={Sparkles} title="Smart Pig suggestions" badge="Coming soon">
+            <Feature icon={Sparkles} title="Smart Pig suggestions">
               On the Big Pig plan, Smart Pig will look at the accounts you track and point out ways to spread money across
               banking licences or earn more interest. Suggestions are information for you to weigh up, not advice.
             </Feature>
-            <Feature icon={Calculator} title="Savings and interest calculators" badge="Coming soon">
+            <Feature icon={Calculator} title="Savings and interest calculators">
               Work out how a regular saving habit adds up, compare what different rates would earn, and check a deposit
               against the protection limit before you move money.
             </Feature>
