@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { alreadyRegisteredMail, verificationMail } from '../mail/templates.ts';
+import { alreadyRegisteredMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
@@ -62,6 +62,11 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // In the background: answering only after a send would tell who has an account.
+      sendResetPassword: async ({ user, url }) => {
+        mailer.sendInBackground(resetPasswordMail(user.email, url));
+      },
       password: { hash: hashPassword, verify: verifyPassword },
       onExistingUserSignUp: async ({ user }) => {
         mailer.sendInBackground(

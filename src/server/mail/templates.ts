@@ -52,3 +52,12 @@ export function contactNotificationMail(
   ]);
   return { ...mail, replyTo: inquiry.email };
 }
+
+export function resetPasswordMail(to: string, url: string): OutgoingMail {
+  return compose(to, 'Reset your SavvyPig password', [
+    { kind: 'p', text: 'We received a request to reset the password for your SavvyPig account.' },
+    { kind: 'button', label: 'Choose a new password', url },
+    { kind: 'p', text: 'This link expires in 1 hour and works once. Resetting your password signs you out everywhere else.' },
+    { kind: 'p', text: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
+  ]);
+}
