@@ -37,7 +37,7 @@ describe('lastVisitedRoute', () => {
 
   it('is not overwritten by the auth pages, /verification-required or the home page', () => {
     rememberLastVisited('/contact');
-    for (const path of ['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/', '/login?x=1', '/signup/']) {
+    for (const path of ['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/reset-request', '/', '/login?x=1', '/signup/']) {
       rememberLastVisited(path);
     }
     expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/contact');

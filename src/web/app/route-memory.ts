@@ -23,8 +23,10 @@ const NOT_REMEMBERED_AS_LAST_VISITED = new Set([
   '/auth/reset-password',
   '/verification-required',
   '/',
-  // Not in the spec's list, but it only ever redirects onwards.
+  // Not in the spec's list: the callback only redirects onwards, and after a reset request
+  // signing in should not lead back to the reset form.
   '/auth/callback',
+  '/reset-request',
 ]);
 
 const NOT_REMEMBERED_AS_RETURN_TO = new Set(['/auth', '/login', '/signup']);

@@ -33,6 +33,14 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../auth/signup-page.tsx').then((m) => ({ default: m.SignupPage }))),
     skeleton: 'auth',
   },
+  resetRequest: {
+    Component: lazyWithRetry(() => import('../auth/reset-request-page.tsx').then((m) => ({ default: m.ResetRequestPage }))),
+    skeleton: 'auth',
+  },
+  resetPassword: {
+    Component: lazyWithRetry(() => import('../auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }))),
+    skeleton: 'auth',
+  },
   authConfirmation: {
     Component: lazyWithRetry(() => import('../auth/confirmation-page.tsx').then((m) => ({ default: m.ConfirmationPage }))),
     skeleton: 'message',

@@ -30,3 +30,20 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 export type Signup = z.output<typeof SignupSchema>;
+
+export const ResetRequestSchema = z.object({ email: EmailSchema });
+export type ResetRequestInput = z.input<typeof ResetRequestSchema>;
+export type ResetRequest = z.output<typeof ResetRequestSchema>;
+
+/** The spec's reset form rule (000 §5): at least 8 characters. */
+export const NewPasswordSchema = z
+  .object({
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters')
+      .max(MAX_PASSWORD_LENGTH, `Password must be ${MAX_PASSWORD_LENGTH} characters or fewer`),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+export type NewPasswordInput = z.input<typeof NewPasswordSchema>;
+export type NewPassword = z.output<typeof NewPasswordSchema>;

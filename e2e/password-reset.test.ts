@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { signUpOverHttp } from '../src/server/test/server-process.ts';
+import { launchBrowser, login, newPage, screenshot, startServer, waitForEmail, type E2EServer } from './fixtures.ts';
+
+let server: E2EServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a user who forgot their password resets it from the e-mailed link and signs in with the new one', async () => {
+  const email = `forgetful-${Date.now()}@example.com`;
+  await signUpOverHttp(server.base, { email, password: 'the old passphrase', firstName: 'Fran' });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const { page, errors } = await newPage(context);
+  await page.goto(`${server.base}/login`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL('**/reset-request');
+  // The URL changes before the lazily loaded page replaces the login form (which has an email field too).
+  await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByText('Password reset link sent to your email. Please check your inbox including spam folder.').waitFor();
+  await screenshot(page, 'reset-01-requested');
+
+  const mail = await waitForEmail(server.dataDir, email);
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/reset-password\/[^\s"<>]+/)?.[0];
+  assert.ok(link, 'the reset e-mail carries a link');
+  await page.goto(link.replace(/&amp;/g, '&'));
+  await page.waitForURL(/\/auth\/reset-password\?token=/);
+  await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+  await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+  await page.getByLabel('Confirm new password').fill('a brand new passphrase');
+  await screenshot(page, 'reset-02-new-password');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await page.getByText('Password updated successfully').waitFor();
+  await page.waitForURL('**/login');
+
+  await login(page, server.base, email, 'a brand new passphrase');
+  await page.waitForURL('**/dashboard');
+  await page.getByText(/Fran/).first().waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
