@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, meHandler, mockApi } from '../test/api-mock.ts';
+import { apiError, json, makeMe, meHandler, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('asking for a reset link', () => {
@@ -77,7 +77,7 @@ describe('setting a new password', () => {
   });
 
   it('does not send a signed-in visitor away while a recovery is in progress', async () => {
-    mockApi({ 'GET /api/me': meHandler({ email: 'ann@example.com' }) });
+    mockApi({ 'GET /api/me': meHandler(makeMe()) });
     const { router } = renderApp('/auth/reset-password?token=abc123');
     expect(await screen.findByLabelText('New password')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/reset-password');
