@@ -48,7 +48,8 @@ export function checkTargets(endpoints: EndpointResult[]): { ratio: number; targ
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-GB');
-const pct = (n: number) => `${Math.round(n * 100)}%`;
+// One decimal, rounded down: a ratio of 39.96% must not print as a met 40%.
+const pct = (n: number) => `${(Math.floor(n * 1000) / 10).toFixed(1)}%`;
 const ms = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} ms`;
 const cpu = (c: CpuShare) => `${c.server}/${c.postgres}/${c.loadGenerator}/${c.other}`;
 

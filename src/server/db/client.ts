@@ -76,38 +76,43 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     db,
     async transactionOpenedWith(opening, work) {
       const client = await pool.connect();
-      let release: (err?: Error) => void = () => client.release();
+      // A connection that failed in a way that may leave it unusable is not reused.
+      let discardWith: Error | undefined;
       try {
         const { sql: text, params } = dialect.sqlToQuery(opening.query);
-        // Pipelined: if BEGIN failed, the opening fails too; if the opening failed, the
-        // transaction is aborted and nothing after it can run without the role switch.
-        // Corked, both go out in one socket write (writes are the dearest thing on a small VM).
+        // Pipelined and corked: BEGIN and the opening go out in one socket write (writes are
+        // the dearest thing on a small VM). The opening's settings are transaction-local, and
+        // both results are awaited before any work runs.
         const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
         socket?.cork?.();
-        const pending = Promise.all([client.query('begin'), client.query({ name: opening.name, text, values: params })]);
+        const begin = client.query('begin');
+        const open = client.query({ name: opening.name, text, values: params });
         socket?.uncork?.();
-        const [, opened] = await pending;
-        let tx = perClient.get(client);
-        if (!tx) {
-          tx = drizzle(client as never, { schema }) as unknown as AppDb;
-          perClient.set(client, tx);
-        }
         try {
+          const [, opened] = await Promise.all([begin, open]);
+          let tx = perClient.get(client);
+          if (!tx) {
+            tx = drizzle(client as never, { schema }) as unknown as AppDb;
+            perClient.set(client, tx);
+          }
           const result = await work(tx as unknown as Tx, opened.rows);
           await client.query('commit');
           return result;
         } catch (err) {
+          // Whatever failed (BEGIN, the opening or the work), end the transaction before the
+          // connection goes back to the pool: an aborted transaction there would fail every
+          // later request on it.
+          await Promise.allSettled([begin, open]);
           await client.query('rollback').catch((rollbackErr: Error) => {
-            // A connection that cannot roll back is not reused.
-            release = () => client.release(rollbackErr);
+            discardWith = rollbackErr;
           });
           throw err;
         }
       } catch (err) {
-        if (err instanceof Error && /Connection terminated|ECONNRESET/.test(err.message)) release = () => client.release(err);
+        if (mustDiscardConnection(err)) discardWith ??= err as Error;
         throw err;
       } finally {
-        release();
+        client.release(discardWith);
       }
     },
     async listen(channel, onMessage, onReconnect) {
@@ -186,6 +191,20 @@ async function listenWithReconnect(
     if (timer) clearTimeout(timer);
     await client?.end().catch(() => undefined);
   };
+}
+
+/**
+ * Errors after which a pooled connection is not reused: a broken socket, or a prepared
+ * statement that no longer fits the schema (0A000 "cached plan must not change result type",
+ * 26000 "prepared statement does not exist"); a new connection prepares afresh.
+ */
+function mustDiscardConnection(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '0A000' || code === '26000') return true;
+    if (e instanceof Error && /Connection terminated|ECONNRESET/.test(e.message)) return true;
+  }
+  return false;
 }
 
 function quoteIdent(name: string): string {

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
+import { createTestDatabase, quietLogger, testDatabaseKinds } from '../test/databases.ts';
+
+describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s', (kind) => {
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: Database;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    // One connection, so a connection left in an aborted transaction would fail the next call.
+    database = kind === 'postgres' ? await openDatabase({ databaseUrl: test.url!, poolMax: 1, logger: quietLogger }) : test.database;
+    await database.db.execute(sql`create table probe (id int primary key, label text)`);
+    await database.db.execute(sql`insert into probe values (1, 'one')`);
+  });
+  afterAll(async () => {
+    if (database !== test.database) await database?.close();
+    await test?.drop();
+  });
+
+  const readProbe = () =>
+    database.transactionOpenedWith({ name: 'probe_read', query: sql`select label from probe where id = ${1}` }, async (_tx, rows) => rows);
+
+  it('returns the opening rows to the work and commits', async () => {
+    expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
+  it('leaves the connection usable after the opening statement fails', async () => {
+    await expect(
+      database.transactionOpenedWith({ name: 'probe_fail', query: sql`select 1 / ${0}` }, async () => 'never'),
+    ).rejects.toThrow();
+    expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
+  it('leaves the connection usable after the work fails, and rolls the work back', async () => {
+    await expect(
+      database.transactionOpenedWith({ name: 'probe_read', query: sql`select label from probe where id = ${1}` }, async (tx) => {
+        await tx.execute(sql`update probe set label = 'changed'`);
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
+  if (kind === 'postgres') {
+    it('recovers when a migration changes a prepared statement under it', async () => {
+      expect(await readProbe()).toEqual([{ label: 'one' }]);
+      await test.database.db.execute(sql`alter table probe alter column label type varchar(50)`);
+      // The first call may fail (0A000, cached plan changed); the connection is then replaced.
+      await readProbe().catch(() => undefined);
+      expect(await readProbe()).toEqual([{ label: 'one' }]);
+    });
+  }
+});
