@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, login, newPage, screenshot, startServer, waitForEmail, type E2EServer } from './fixtures.ts';
+import { test } from 'node:test';
+import { login, newPage, screenshot, waitForEmail, useServerAndBrowser } from './fixtures.ts';
 
-let server: E2EServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs out and meets the 404 page', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
   const email = `newcomer-${Date.now()}@example.com`;
   const password = 'a sensible passphrase';
 
-  await page.goto(server.base);
+  await page.goto(env.server.base);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await screenshot(page, '01-home');
   await page.getByRole('link', { name: /sign up/i }).first().click();
@@ -39,14 +27,14 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
   await page.getByText(email).first().waitFor();
   await screenshot(page, '03-confirmation');
 
-  const mail = await waitForEmail(server.dataDir, email);
+  const mail = await waitForEmail(env.server.dataDir, email);
   const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
   assert.ok(link, 'the confirmation e-mail carries a verification link');
   await page.goto(link.replace(/&amp;/g, '&'));
   // Verified but not signed in: the protected dashboard sends the visitor to sign in.
   await page.waitForURL(/\/(auth|login)/);
 
-  await login(page, server.base, email, password);
+  await login(page, env.server.base, email, password);
   await page.waitForURL('**/dashboard');
   await page.getByText(/Nia/).first().waitFor();
   assert.equal(await page.getByText('Email not verified').count(), 0, 'a verified user sees no verification banner');
@@ -59,13 +47,13 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
   await page.getByRole('button', { name: /account menu|user menu|Nia/i }).first().click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByText('Signed out successfully').waitFor();
-  await page.waitForURL(`${server.base}/`);
+  await page.waitForURL(`${env.server.base}/`);
   await screenshot(page, '05-signed-out');
 
-  const me = await page.request.get(`${server.base}/api/me`);
+  const me = await page.request.get(`${env.server.base}/api/me`);
   assert.equal(me.status(), 401, 'the session is gone after signing out');
 
-  await page.goto(`${server.base}/no-such-page`);
+  await page.goto(`${env.server.base}/no-such-page`);
   await page.getByText('Oops! Page not found').waitFor();
   await screenshot(page, '06-not-found');
 
@@ -74,9 +62,9 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
 });
 
 test('a deep link to a protected page remembers where the visitor was going', async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB' });
+  const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
-  await page.goto(`${server.base}/dashboard`);
+  await page.goto(`${env.server.base}/dashboard`);
   await page.waitForURL(/\/auth/);
   const saved = await page.evaluate(() => sessionStorage.getItem('returnToRoute'));
   assert.equal(saved, '/dashboard');

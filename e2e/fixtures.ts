@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
@@ -80,4 +81,21 @@ export async function login(page: Page, base: string, email: string, password: s
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+}
+
+/**
+ * Starts a production server and Chromium before the file's tests and stops both after;
+ * the returned object's fields are set once `before` has run.
+ */
+export function useServerAndBrowser(): { server: E2EServer; browser: Browser } {
+  const env = {} as { server: E2EServer; browser: Browser };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

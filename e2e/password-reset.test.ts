@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { launchBrowser, login, newPage, screenshot, startServer, waitForEmail, type E2EServer } from './fixtures.ts';
+import { login, newPage, screenshot, waitForEmail, useServerAndBrowser } from './fixtures.ts';
 
-let server: E2EServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('a user who forgot their password resets it from the e-mailed link and signs in with the new one', async () => {
   const email = `forgetful-${Date.now()}@example.com`;
-  await signUpOverHttp(server.base, { email, password: 'the old passphrase', firstName: 'Fran' });
+  await signUpOverHttp(env.server.base, { email, password: 'the old passphrase', firstName: 'Fran' });
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
-  await page.goto(`${server.base}/login`);
+  await page.goto(`${env.server.base}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/reset-request');
   // The URL changes before the lazily loaded page replaces the login form (which has an email field too).
@@ -33,7 +21,7 @@ test('a user who forgot their password resets it from the e-mailed link and sign
   await page.getByText('Password reset link sent to your email. Please check your inbox including spam folder.').waitFor();
   await screenshot(page, 'reset-01-requested');
 
-  const mail = await waitForEmail(server.dataDir, email);
+  const mail = await waitForEmail(env.server.dataDir, email);
   const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/reset-password\/[^\s"<>]+/)?.[0];
   assert.ok(link, 'the reset e-mail carries a link');
   await page.goto(link.replace(/&amp;/g, '&'));
@@ -46,7 +34,7 @@ test('a user who forgot their password resets it from the e-mailed link and sign
   await page.getByText('Password updated successfully').waitFor();
   await page.waitForURL('**/login');
 
-  await login(page, server.base, email, 'a brand new passphrase');
+  await login(page, env.server.base, email, 'a brand new passphrase');
   await page.waitForURL('**/dashboard');
   await page.getByText(/Fran/).first().waitFor();
   assert.deepEqual(errors, []);

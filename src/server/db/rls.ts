@@ -14,11 +14,16 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export async function withActor<T>(db: AppDb, actor: Actor, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (actor.userId !== null && !SAFE_ID.test(actor.userId)) throw new Error('Invalid user id');
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${actor.userId ?? ''}, true), set_config('app.is_admin', ${actor.isAdmin ? 'true' : 'false'}, true)`,
-    );
+    await actAs(tx, actor);
     return work(tx);
   });
+}
+
+/** Switches an open transaction to `app_user` with the actor set (transaction-local). */
+export async function actAs(tx: Tx, actor: Actor): Promise<void> {
+  await tx.execute(
+    sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${actor.userId ?? ''}, true), set_config('app.is_admin', ${actor.isAdmin ? 'true' : 'false'}, true)`,
+  );
 }
 
 export function rowsOf<T>(result: unknown): T[] {

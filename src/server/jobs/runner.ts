@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDb, Database } from '../db/client.ts';
-import { rowsOf, withActor, type Tx } from '../db/rls.ts';
+import { actAs, rowsOf, withActor, type Tx } from '../db/rls.ts';
 import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
 
@@ -112,11 +112,7 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
           update jobs set status = 'done', finished_at = now(), last_error = null
           where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`));
         if (marked.length === 0) return; // another worker took it over after a stale lock
-        if (job.user_id) {
-          await tx.execute(
-            sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${job.user_id}, true), set_config('app.is_admin', 'false', true)`,
-          );
-        }
+        if (job.user_id) await actAs(tx, { userId: job.user_id });
         await handler({ payload: job.payload, tx, userId: job.user_id, jobId: job.id, attempt: job.attempts });
       });
     } catch (err) {
