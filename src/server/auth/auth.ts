@@ -106,6 +106,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
                 })
                 .onConflictDoNothing();
               await tx.insert(schema.userRoles).values({ userId: created.id, role: 'subscriber' }).onConflictDoNothing();
+              await tx.insert(schema.userSettings).values({ userId: created.id }).onConflictDoNothing();
             });
           },
         },

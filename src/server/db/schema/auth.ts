@@ -1,7 +1,7 @@
 // Tables owned by better-auth (names and columns as its drizzle adapter expects).
 // The application role `app_user` gets no grant on these: sessions and password
 // hashes are read only by the auth layer running as the login role.
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -13,6 +13,8 @@ export const user = pgTable('user', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** The spec's `email_confirmed_at`: a user is verified when this is set. */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  /** better-auth's two-factor plugin flag; mirrored into `user_settings.two_factor_enabled`. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -25,6 +27,8 @@ export const session = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** Last user activity the browser reported; a session idle for 10 minutes is refused. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -74,3 +78,39 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/** better-auth's two-factor plugin store (TOTP secret, backup codes), plus our replay guard. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The highest TOTP time step accepted so far: a code is accepted at most once. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);
+
+/**
+ * Devices a user has signed in from (a hash of the browser's user agent), so a sign-in from a
+ * new one can be e-mailed to the owner when `login_notifications_enabled` is on.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fingerprint] })],
+);

@@ -1,4 +1,4 @@
-import { boolean, date, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { ownerPolicy, ownerReadAdminWritePolicies } from './policies.ts';
 
@@ -51,4 +51,56 @@ export const userRoles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] }), ...ownerReadAdminWritePolicies('user_roles', t.userId)],
+).enableRLS();
+
+export const currencyEnum = pgEnum('currency', ['GBP', 'USD', 'EUR']);
+
+/**
+ * The spec's `user_settings` (002 §3), one row per user, created with the user. The owner may
+ * change only their preferences (dark mode, notifications, login notifications, currency); a
+ * trigger (drizzle/0003_identity_rules.sql) refuses any other column unless the request is an
+ * admin's. `two_factor_enabled` mirrors better-auth's flag on "user"; setting `suspended` ends
+ * the user's sessions.
+ */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    maxAccounts: integer('max_accounts').notNull().default(3),
+    isAdFree: boolean('is_ad_free').notNull().default(false),
+    hasIsas: boolean('has_isas').notNull().default(false),
+    hasPensions: boolean('has_pensions').notNull().default(false),
+    hasMaturityCalculator: boolean('has_maturity_calculator').notNull().default(false),
+    hasMaturityNotifications: boolean('has_maturity_notifications').notNull().default(false),
+    hasRssNews: boolean('has_rss_news').notNull().default(false),
+    hasPensionCalculator: boolean('has_pension_calculator').notNull().default(false),
+    hasOpenBanking: boolean('has_open_banking').notNull().default(false),
+    darkModeEnabled: boolean('dark_mode_enabled').notNull().default(false),
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    loginNotificationsEnabled: boolean('login_notifications_enabled').notNull().default(true),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    suspended: boolean('suspended').notNull().default(false),
+    suspensionReason: text('suspension_reason'),
+    defaultCurrency: currencyEnum('default_currency').notNull().default('GBP'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [ownerPolicy('user_settings', t.userId)],
+).enableRLS();
+
+/** Presence (the spec's channel `online:{userId}`): refreshed every 30 s by a signed-in tab. */
+export const presence = pgTable(
+  'presence',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    onlineAt: timestamp('online_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['online', 'away'] })
+      .notNull()
+      .default('online'),
+  },
+  (t) => [ownerPolicy('presence', t.userId)],
 ).enableRLS();

@@ -37,3 +37,12 @@ export function ownerReadAdminWritePolicies(name: string, userId: AnyPgColumn) {
     pgPolicy(`${name}_admin_all`, { for: 'all', to: appUser, using: isAdmin, withCheck: isAdmin }),
   ];
 }
+
+/** An append-only log: the owner reads and adds their own rows; an admin reads and updates all. */
+export function ownerAppendOnlyPolicies(name: string, userId: AnyPgColumn) {
+  return [
+    pgPolicy(`${name}_owner_read`, { for: 'select', to: appUser, using: sql`${userId} = ${currentUser}` }),
+    pgPolicy(`${name}_owner_insert`, { for: 'insert', to: appUser, withCheck: sql`${userId} = ${currentUser}` }),
+    pgPolicy(`${name}_admin_all`, { for: 'all', to: appUser, using: isAdmin, withCheck: isAdmin }),
+  ];
+}
