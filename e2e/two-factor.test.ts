@@ -7,6 +7,19 @@ import { login, newPage, screenshot, waitForEmail, useServerAndBrowser } from '.
 const env = useServerAndBrowser();
 const PASSWORD = 'a sensible passphrase';
 
+/** A new browser with a user who signed up, confirmed from the real e-mail, logged in and opened Settings › Security. */
+async function newUserInSecuritySettings(prefix: string, firstName: string) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const { page, errors } = await newPage(context);
+  const email = `${prefix}-${Date.now()}@example.com`;
+  await signUpAndConfirm(page, email, firstName);
+  await login(page, env.server.base, email, PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.goto(`${env.server.base}/settings?tab=security`);
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  return { context, page, errors, email };
+}
+
 async function signUpAndConfirm(page: Page, email: string, firstName: string): Promise<void> {
   await page.goto(`${env.server.base}/signup`);
   await page.getByLabel('First name').waitFor();
@@ -21,11 +34,6 @@ async function signUpAndConfirm(page: Page, email: string, firstName: string): P
   assert.ok(link, 'the confirmation e-mail carries a verification link');
   await page.goto(link.replace(/&amp;/g, '&'));
   await page.waitForURL(/\/(auth|login)/);
-}
-
-async function openSecuritySettings(page: Page): Promise<void> {
-  await page.goto(`${env.server.base}/settings?tab=security`);
-  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
 }
 
 async function signOut(page: Page, firstName: string): Promise<void> {
@@ -68,14 +76,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 test('a user turns on an authenticator app in settings, then logs in with a code from it', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
-  const { page, errors } = await newPage(context);
-  const email = `totp-${Date.now()}@example.com`;
-  await signUpAndConfirm(page, email, 'Tariq');
-  await login(page, env.server.base, email, PASSWORD);
-  await page.waitForURL('**/dashboard');
-
-  await openSecuritySettings(page);
+  const { context, page, errors, email } = await newUserInSecuritySettings('totp', 'Tariq');
   await page.getByText('Off', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await page.getByLabel('Current password').fill(PASSWORD);
@@ -119,14 +120,7 @@ test('a user turns on an authenticator app in settings, then logs in with a code
 });
 
 test('a user with e-mailed codes logs in with the code from the real e-mail', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
-  const { page, errors } = await newPage(context);
-  const email = `otp-${Date.now()}@example.com`;
-  await signUpAndConfirm(page, email, 'Erin');
-  await login(page, env.server.base, email, PASSWORD);
-  await page.waitForURL('**/dashboard');
-
-  await openSecuritySettings(page);
+  const { context, page, errors, email } = await newUserInSecuritySettings('otp', 'Erin');
   await page.getByRole('button', { name: 'Use email codes instead' }).click();
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Turn on email codes' }).click();
