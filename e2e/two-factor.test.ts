@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { currentStep, decodeBase32, totpAtStep } from '../src/server/test/totp.ts';
 import { login, newPage, screenshot, waitForEmail, useServerAndBrowser } from './fixtures.ts';
@@ -61,11 +62,26 @@ async function loginToChallenge(page: Page, email: string): Promise<void> {
   assert.equal(me.status(), 401, 'no session exists before the second step');
 }
 
-/** Light, dark and phone-width pictures of what the page shows now. */
+async function assertAccessible(page: Page, what: string): Promise<void> {
+  // Toasts are left out: they fade in (axe measures them half transparent) and belong to the shared toaster.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `accessibility problems on ${what}`,
+  );
+}
+
+/** Light, dark and phone-width pictures of what the page shows now, after an axe check in both themes. */
 async function screenshots(page: Page, name: string): Promise<void> {
+  await assertAccessible(page, `${name} (light)`);
   await screenshot(page, `${name}-light`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(400); // let colour transitions finish
+  await assertAccessible(page, `${name} (dark)`);
   await screenshot(page, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.waitForTimeout(400);
