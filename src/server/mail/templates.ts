@@ -63,7 +63,7 @@ export function resetPasswordMail(to: string, url: string): OutgoingMail {
   ]);
 }
 
-/** "Friday 21 November 2026 at 14:05 GMT": UK time, whatever the server's time zone. */
+/** "Friday, 21 November 2026 at 14:05 GMT": UK time, whatever the server's time zone. */
 export function formatUkDateTime(date: Date): string {
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
   const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short' }).format(date);
