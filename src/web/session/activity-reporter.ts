@@ -20,9 +20,10 @@ export function createActivityReporter(send: () => void, spacingMs = ACTIVITY_RE
 
   return {
     activity() {
-      const wait = lastSentAt + spacingMs - Date.now();
+      const now = Date.now();
+      const wait = lastSentAt + spacingMs - now;
       if (wait <= 0) sendNow();
-      else trailing ??= setTimeout(sendNow, wait);
+      else if (now > lastSentAt) trailing ??= setTimeout(sendNow, wait); // not already in that report
     },
     stop() {
       clearTimeout(trailing);
