@@ -14,6 +14,8 @@ import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { endIdleSessionsBeforeAuth } from './session/idle.ts';
+import { sessionRoutes } from './session/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -37,6 +39,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
   declareAccess('POST', '/api/auth/*', 'public');
+  app.use('/api/auth/*', endIdleSessionsBeforeAuth(deps));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
@@ -56,6 +59,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));
+  app.route('/', sessionRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
