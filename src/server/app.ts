@@ -14,6 +14,7 @@ import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { AVATAR_UPLOAD_PATH, avatarRoutes } from './avatars/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -24,15 +25,14 @@ export function createApp(deps: Deps, options: AppOptions) {
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
   app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://')));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-      },
-    }),
-  );
+  const defaultBodyLimit = bodyLimit({
+    maxSize: deps.config.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    },
+  });
+  // Upload routes set their own limit.
+  app.use('/api/*', (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next)));
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
@@ -53,6 +53,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', healthRoutes(deps, options.databaseVersion));
   app.route('/', accountRoutes(deps));
   app.route('/', profileRoutes(deps));
+  app.route('/', avatarRoutes(deps));
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));

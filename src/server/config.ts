@@ -32,6 +32,7 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   JOBS_ENABLED: booleanFromEnv.default(true),
   MAILBOX_ENABLED: booleanFromEnv.optional(),
+  FILE_STORAGE_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
@@ -17,7 +18,19 @@ type OwnershipCase = {
   /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
   adminAllowed: boolean;
 };
-const OWNERSHIP_CASES: Record<string, OwnershipCase> = {};
+const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
+  'GET /api/avatars/:userId/:fileName': {
+    setup: async (server, owner) => {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a16' } }).png().toBuffer();
+      const body = new FormData();
+      body.append('file', new File([png], 'me.png', { type: 'image/png' }));
+      const res = await server.request('/api/profile/avatar', { method: 'POST', cookie: owner.cookie, body });
+      return ((await res.json()) as { avatarUrl: string }).avatarUrl;
+    },
+    otherStatus: 404,
+    adminAllowed: true,
+  },
+};
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
 const NOT_PROBED = new Set([routeKey('GET', '/api/auth/*'), routeKey('POST', '/api/auth/*'), routeKey('GET', '/api/events')]);
