@@ -15,6 +15,8 @@ import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { AVATAR_UPLOAD_PATH, avatarRoutes } from './avatars/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { sessionsRoutes } from './account/sessions-routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -54,6 +56,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', accountRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', avatarRoutes(deps));
+  app.route('/', settingsRoutes(deps));
+  app.route('/', sessionsRoutes(deps));
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));

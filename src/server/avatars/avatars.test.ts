@@ -21,7 +21,7 @@ function image(format: 'png' | 'jpeg', width = 300, height = 200) {
 
 function form(bytes: Buffer | string, name: string, type: string): FormData {
   const data = new FormData();
-  data.append('file', new File([bytes], name, { type }));
+  data.append('file', new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type }));
   return data;
 }
 
