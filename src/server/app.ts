@@ -17,6 +17,8 @@ import { profileRoutes } from './profile/routes.ts';
 import { AVATAR_UPLOAD_PATH, avatarRoutes } from './avatars/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { sessionsRoutes } from './account/sessions-routes.ts';
+import { exportRoutes } from './account/export-routes.ts';
+import { deleteAccountRoutes } from './account/delete-routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -58,6 +60,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', avatarRoutes(deps));
   app.route('/', settingsRoutes(deps));
   app.route('/', sessionsRoutes(deps));
+  app.route('/', exportRoutes(deps));
+  app.route('/', deleteAccountRoutes(deps));
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));
