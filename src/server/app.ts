@@ -16,6 +16,11 @@ import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { endIdleSessionsBeforeAuth } from './session/idle.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { AVATAR_UPLOAD_PATH, avatarRoutes } from './avatars/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { sessionsRoutes } from './account/sessions-routes.ts';
+import { exportRoutes } from './account/export-routes.ts';
+import { deleteAccountRoutes } from './account/delete-routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -26,15 +31,14 @@ export function createApp(deps: Deps, options: AppOptions) {
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
   app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://')));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-      },
-    }),
-  );
+  const defaultBodyLimit = bodyLimit({
+    maxSize: deps.config.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    },
+  });
+  // Upload routes set their own limit.
+  app.use('/api/*', (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next)));
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
@@ -56,6 +60,11 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', healthRoutes(deps, options.databaseVersion));
   app.route('/', accountRoutes(deps));
   app.route('/', profileRoutes(deps));
+  app.route('/', avatarRoutes(deps));
+  app.route('/', settingsRoutes(deps));
+  app.route('/', sessionsRoutes(deps));
+  app.route('/', exportRoutes(deps));
+  app.route('/', deleteAccountRoutes(deps));
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));

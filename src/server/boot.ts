@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createApp } from './app.ts';
+import { createFileStorage } from './storage/create-storage.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -51,7 +52,10 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
   const hub = createRealtimeHub(database, logger);
   await hub.start();
   const jobs = createJobRunner(database, logger);
-  const deps: Deps = { config, database, logger, mailer, auth, secret, hub, jobs, clock, startedAt: Date.now(), version: APP_VERSION };
+  const deps: Deps = {
+    config, database, logger, mailer, auth, secret, hub, jobs, clock,
+    startedAt: Date.now(), version: APP_VERSION, storage: createFileStorage(config),
+  };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {

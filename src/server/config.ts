@@ -34,6 +34,7 @@ export const ConfigSchema = z.object({
   MAILBOX_ENABLED: booleanFromEnv.optional(),
   /** Tests only: a file holding milliseconds to shift the server's clock by (src/server/clock.ts). */
   TEST_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
+  FILE_STORAGE_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

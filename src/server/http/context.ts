@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { Tx } from '../db/client.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
 export type Deps = {
@@ -23,6 +24,8 @@ export type Deps = {
   clock: Clock;
   startedAt: number;
   version: string;
+  /** Uploaded files (avatars): the database, or a shared folder (FILE_STORAGE_DIR). */
+  storage: FileStorage;
 };
 
 export type AppEnv = {

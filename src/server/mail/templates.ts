@@ -99,3 +99,11 @@ export function newDeviceSignInMail(
     { kind: 'p', text: 'You can turn these emails off under Settings, Notifications.' },
   ]);
 }
+
+export function accountDeletedMail(to: string, contactUrl: string): OutgoingMail {
+  return compose(to, 'Your SavvyPig account has been deleted', [
+    { kind: 'p', text: 'Your SavvyPig account and everything in it have been deleted, as you asked.' },
+    { kind: 'p', text: 'Your profile, settings, photo, sign-in history and saved choices are gone, and every device has been signed out.' },
+    { kind: 'p', text: `If you did not delete your account, contact us straight away: ${contactUrl}` },
+  ]);
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useDraftJanitor } from '../drafts/use-draft-janitor.ts';
 import { isRegisteredHref } from './paths.ts';
 import { pageTitle, useCurrentRouteHandle } from './route-handle.ts';
 import { rememberLastVisited } from './route-memory.ts';
@@ -14,6 +15,7 @@ export function RootLayout() {
   const title = pageTitle(handle);
   const [announcement, setAnnouncement] = useState('');
   const firstRender = useRef(true);
+  useDraftJanitor();
 
   useEffect(() => {
     const path = `${location.pathname}${location.search}${location.hash}`;

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { loadAuthClient, meQueryKey } from '../app/api.ts';
+import { loadAuthClient, type Me, meQueryKey } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { forgetRoutes } from '../app/route-memory.ts';
+import { forgetUserDrafts } from '../drafts/draft-store.ts';
 
 import { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE } from '../session/messages.ts';
 import { runSignOutCallbacks } from '../session/on-sign-out.ts';
@@ -44,6 +45,7 @@ export function useSignOut() {
     }
     runSignOutCallbacks('user');
     forgetRoutes();
+    forgetUserDrafts(queryClient.getQueryData<Me | null>(meQueryKey)?.user.id);
     // Leave the protected page first, and commit that render synchronously (router updates are
     // otherwise transitions that lose to the cache update below): a protected page that saw
     // "signed out" would send us to /auth instead.
