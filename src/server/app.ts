@@ -14,6 +14,7 @@ import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { consentRoutes, consentScriptOrigins } from './consent/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -23,7 +24,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const isProduction = deps.config.NODE_ENV === 'production';
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
-  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://')));
+  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)));
   app.use(
     '/api/*',
     bodyLimit({
@@ -56,6 +57,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));
+  app.route('/', consentRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

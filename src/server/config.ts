@@ -6,6 +6,8 @@ const booleanFromEnv = z
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
+const scriptUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 /** Every environment variable the server reads. README's configuration table mirrors this. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +34,9 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   JOBS_ENABLED: booleanFromEnv.default(true),
   MAILBOX_ENABLED: booleanFromEnv.optional(),
+  // Optional third-party scripts, loaded in the browser only after the visitor allows their category.
+  ANALYTICS_SCRIPT_URL: scriptUrl.optional(),
+  MARKETING_SCRIPT_URL: scriptUrl.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
