@@ -58,6 +58,15 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
         setWhen: 'When you sign in',
       },
       {
+        name: 'better-auth.dont_remember',
+        purpose:
+          'Set only when a sign-in asks not to be remembered: it makes your session end when you close the browser. On secure connections its name starts with __Secure-.',
+        duration: 'Until you close the browser or sign out',
+        type: 'First-party cookie, HTTP-only',
+        setBy: 'server',
+        setWhen: 'When you sign in without staying signed in',
+      },
+      {
         name: CONSENT_COOKIE_NAME,
         purpose:
           'Remembers your cookie choices so we do not ask again on every visit. It records the version of these choices you answered (currently 1.0), so we can ask again if they change.',
