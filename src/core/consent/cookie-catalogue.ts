@@ -121,6 +121,12 @@ export const BROWSER_STORAGE: readonly StorageEntry[] = [
   },
   { key: 'lastVisitedRoute', purpose: 'Remembers the last page you looked at, so you can carry on there after signing in.', duration: 'Until you close the browser tab', type: 'Session storage' },
   { key: 'returnToRoute', purpose: 'Remembers the page you were trying to open when we asked you to sign in.', duration: 'Until you sign in or close the browser tab', type: 'Session storage' },
+  {
+    key: 'react-router-scroll-positions',
+    purpose: 'Remembers how far down each page you had scrolled, so going back returns you to the same place.',
+    duration: 'Until you close the browser tab',
+    type: 'Session storage',
+  },
 ];
 
 /** A `Set-Cookie` name without the prefix browsers require on https (`__Secure-`). */

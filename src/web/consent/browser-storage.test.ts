@@ -7,7 +7,8 @@ import { PENDING_SYNC_KEY } from './consent-storage.ts';
 
 describe('the browser storage the cookie policy lists', () => {
   it('is exactly the keys the web app writes', () => {
-    const written = [THEME_STORAGE_KEY, PENDING_SIGNUP_KEY, PENDING_SYNC_KEY, LAST_VISITED_KEY, RETURN_TO_KEY];
+    // The last is react-router's <ScrollRestoration> default key (root-layout.tsx).
+    const written = [THEME_STORAGE_KEY, PENDING_SIGNUP_KEY, PENDING_SYNC_KEY, LAST_VISITED_KEY, RETURN_TO_KEY, 'react-router-scroll-positions'];
     expect(BROWSER_STORAGE.map((entry) => entry.key).sort()).toEqual([...written].sort());
   });
 

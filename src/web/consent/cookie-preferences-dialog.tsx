@@ -63,7 +63,7 @@ function CategoryCard({
   const listId = `${baseId}-list`;
   const count = category.cookies.length;
   return (
-    <section aria-labelledby={titleId} className="grid gap-2 rounded-lg border bg-card p-4" data-testid={`cookie-category-${category.id}`}>
+    <section aria-labelledby={titleId} className="grid gap-2 rounded-lg border bg-card p-3 sm:p-4" data-testid={`cookie-category-${category.id}`}>
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -122,15 +122,16 @@ function PreferencesForm({ onSaved }: { onSaved: () => void }) {
 
   return (
     <>
-      {privacySignal ? (
-        <Alert variant="info">
-          <Info aria-hidden />
-          <AlertDescription>
-            Your browser sends a Do Not Track or Global Privacy Control signal, so analytics and marketing cookies stay off.
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="grid gap-3">
+      {/* The cards scroll; the title above and the buttons below stay in view. */}
+      <div className="grid min-h-0 flex-1 gap-3 overflow-y-auto px-4 sm:px-6" data-testid="cookie-categories">
+        {privacySignal ? (
+          <Alert variant="info">
+            <Info aria-hidden />
+            <AlertDescription>
+              Your browser sends a Do Not Track or Global Privacy Control signal, so analytics and marketing cookies stay off.
+            </AlertDescription>
+          </Alert>
+        ) : null}
         {COOKIE_CATEGORIES.map((category) => (
           <CategoryCard
             key={category.id}
@@ -142,7 +143,7 @@ function PreferencesForm({ onSaved }: { onSaved: () => void }) {
           />
         ))}
       </div>
-      <DialogFooter className="sm:flex-wrap">
+      <DialogFooter className="border-t px-4 pt-4 pb-4 sm:flex-wrap sm:px-6 sm:pb-6">
         <Button variant="outline" disabled={saving} onClick={() => void submit('reject-all')}>
           Reject All &amp; Save
         </Button>
@@ -165,13 +166,13 @@ export function CookiePreferencesDialog() {
   return (
     <Dialog open={preferencesOpen} onOpenChange={setPreferencesOpen}>
       <DialogContent
-        className="max-w-2xl"
+        className="flex max-w-2xl flex-col gap-4 overflow-hidden p-0"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus();
         }}
       >
-        <DialogHeader>
+        <DialogHeader className="px-4 pt-5 sm:px-6 sm:pt-6">
           <DialogTitle>Cookie Preferences</DialogTitle>
           <DialogDescription>
             Choose which cookies SavvyPig may use. Essential cookies are always on because the service cannot work without

@@ -5,6 +5,16 @@ import { CookiePreferencesLink } from '../../consent/cookie-preferences-link.tsx
 import { buttonVariants } from '../../ui/button.tsx';
 import { DocumentHeader, ExternalLink, LegalTable } from './shared.tsx';
 
+/** A cookie or storage name kept on one line, with its type beneath. */
+function NameAndType({ name, type }: { name: string; type: string }) {
+  return (
+    <span className="grid gap-1">
+      <code className="whitespace-nowrap">{name}</code>
+      <span className="text-sm text-muted-foreground">{type}</span>
+    </span>
+  );
+}
+
 /** Cookie policy (PECR and UK GDPR), rendered from the one cookie catalogue the preferences dialog uses. */
 export function CookiePolicy() {
   return (
@@ -35,8 +45,12 @@ export function CookiePolicy() {
           {category.cookies.length > 0 ? (
             <LegalTable
               caption={`${category.name} cookies`}
-              head={['Name', 'What it does', 'How long it lasts', 'Type']}
-              rows={category.cookies.map((cookie) => [<code key="n">{cookie.name}</code>, cookie.purpose, cookie.duration, cookie.type])}
+              head={['Name', 'What it does', 'How long it lasts']}
+              rows={category.cookies.map((cookie) => [
+                <NameAndType key="n" name={cookie.name} type={cookie.type} />,
+                cookie.purpose,
+                cookie.duration,
+              ])}
             />
           ) : (
             <p>{category.noneToday}</p>
@@ -48,8 +62,8 @@ export function CookiePolicy() {
       <p>These are not cookies and are never sent to us automatically, but we list them so you know what is kept.</p>
       <LegalTable
         caption="Browser storage"
-        head={['Name', 'What it does', 'How long it lasts', 'Where']}
-        rows={BROWSER_STORAGE.map((entry) => [<code key="n">{entry.key}</code>, entry.purpose, entry.duration, entry.type])}
+        head={['Name', 'What it does', 'How long it lasts']}
+        rows={BROWSER_STORAGE.map((entry) => [<NameAndType key="n" name={entry.key} type={entry.type} />, entry.purpose, entry.duration])}
       />
 
       <h3 id="cookies-signals">Do Not Track and Global Privacy Control</h3>
