@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { alreadyRegisteredMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { twoFactorPlugins } from './two-factor.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -126,6 +127,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    plugins: [...twoFactorPlugins({ database, mailer })],
   });
 }
 
