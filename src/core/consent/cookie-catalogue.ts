@@ -67,6 +67,15 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
         setWhen: 'When you sign in without staying signed in',
       },
       {
+        name: 'better-auth.two_factor',
+        purpose:
+          'Carries you from your password to your two-factor code when you log in with two-factor authentication on. It holds a random reference, not your password or code. On secure connections its name starts with __Secure-.',
+        duration: '10 minutes',
+        type: 'First-party cookie, HTTP-only',
+        setBy: 'server',
+        setWhen: 'When you log in with two-factor authentication on',
+      },
+      {
         name: CONSENT_COOKIE_NAME,
         purpose:
           'Remembers your cookie choices so we do not ask again on every visit. It records the version of these choices you answered (currently 1.0), so we can ask again if they change.',

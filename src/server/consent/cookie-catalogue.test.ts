@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseCookieName, catalogueCookies, isCatalogued } from '../../core/consent/cookie-catalogue.ts';
 import { SESSION_EXPIRES_IN_SECONDS } from '../auth/auth.ts';
 import { createTestServer, randomIp, type TestServer } from '../test/server.ts';
+import { currentStep, decodeBase32, totpAtStep } from '../test/totp.ts';
+import { answerChallenge, enrolTotp, startSignIn } from '../test/two-factor.ts';
 
 type SetCookie = { name: string; value: string; attributes: Map<string, string>; raw: string };
 
@@ -32,8 +34,9 @@ const CLEARED_BUT_NEVER_SET = new Set(['better-auth.session_data']);
 
 /**
  * Drives the real server (the whole app in process, on a fresh database) through every flow that
- * can set a cookie and checks the names against the catalogue the cookie dialog and the cookie
- * policy show.
+ * can set a cookie (sign-up, verification, sign-in, the two-factor challenge by app, e-mail and
+ * backup code, the consent calls, sign-out) and checks the names against the catalogue the
+ * cookie dialog and the cookie policy show.
  */
 describe('the cookie catalogue against the cookies the server really sets', () => {
   let server: TestServer;
@@ -42,16 +45,19 @@ describe('the cookie catalogue against the cookies the server really sets', () =
   const password = 'correct horse battery';
   let sessionCookie = '';
 
-  async function call(path: string, init: Parameters<TestServer['request']>[1] = {}): Promise<Response> {
-    const res = await server.request(path, { ip: randomIp(), ...init });
-    seen.push(...res.headers.getSetCookie().map(parseSetCookie));
-    return res;
-  }
+  const call = (path: string, init: Parameters<TestServer['request']>[1] = {}) => server.request(path, { ip: randomIp(), ...init });
 
   const stored = () => seen.filter((c) => !isClearing(c));
 
   beforeAll(async () => {
     server = await createTestServer('pglite');
+    // Every response of every flow below, including those the two-factor helpers make.
+    const request = server.request;
+    server.request = async (...args) => {
+      const res = await request(...args);
+      seen.push(...res.headers.getSetCookie().map(parseSetCookie));
+      return res;
+    };
 
     expect((await call('/api/account/sign-up', { method: 'POST', json: { firstName: 'Cat', lastName: 'Alogue', email, password } })).status).toBe(200);
     const link = (await server.mail()).find((m) => m.to === email)?.links.find((l) => l.includes('/verify-email'));
@@ -75,7 +81,30 @@ describe('the cookie catalogue against the cookies the server really sets', () =
     await call('/api/consent/history', { cookie: sessionCookie });
     await call('/api/consent/scripts');
     await call('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/auth/reset-password' } });
-    expect((await call('/api/auth/sign-out', { method: 'POST', cookie: sessionCookie, json: {} })).status).toBe(200);
+
+    // Two-factor: enrolment, then the sign-in challenge answered with an authenticator code,
+    // an e-mailed code and a backup code.
+    const step = currentStep();
+    const enrolment = await enrolTotp(server, sessionCookie, password, step);
+    await call('/api/auth/two-factor-status', { cookie: enrolment.cookie });
+    expect((await call('/api/auth/sign-out', { method: 'POST', cookie: enrolment.cookie, json: {} })).status).toBe(200);
+
+    const byApp = await startSignIn(server, email, password);
+    expect(byApp.challengeCookie).not.toBeNull();
+    const appAnswer = await answerChallenge(server, byApp.challengeCookie!, 'totp', totpAtStep(decodeBase32(enrolment.key), step + 1));
+    expect(appAnswer.status).toBe(200);
+
+    const byMail = await startSignIn(server, email, password);
+    expect((await call('/api/auth/two-factor/send-otp', { method: 'POST', cookie: byMail.challengeCookie!, json: {} })).status).toBe(200);
+    const mailed = (await server.mail()).filter((m) => m.to === email && /sign-in code/.test(m.subject)).at(-1);
+    const code = mailed?.subject.match(/^(\d{6}) /)?.[1];
+    if (!code) throw new Error('no e-mailed sign-in code');
+    expect((await answerChallenge(server, byMail.challengeCookie!, 'otp', code)).status).toBe(200);
+
+    const byBackup = await startSignIn(server, email, password);
+    const backupAnswer = await answerChallenge(server, byBackup.challengeCookie!, 'backup-code', enrolment.backupCodes[0]!);
+    expect(backupAnswer.status).toBe(200);
+    expect((await call('/api/auth/sign-out', { method: 'POST', cookie: backupAnswer.sessionCookie!, json: {} })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -110,6 +139,14 @@ describe('the cookie catalogue against the cookies the server really sets', () =
     expect(session!.attributes.has('httponly')).toBe(true);
     expect(Number(session!.attributes.get('max-age'))).toBe(SESSION_EXPIRES_IN_SECONDS);
     expect(catalogueCookies().find((c) => c.name === 'better-auth.session_token')?.duration).toMatch(/7 days/);
+  });
+
+  it('sets the two-factor challenge cookie HTTP-only for the 10 minutes the catalogue says', () => {
+    const challenge = stored().find((c) => c.name === 'better-auth.two_factor');
+    expect(challenge).toBeDefined();
+    expect(challenge!.attributes.has('httponly')).toBe(true);
+    expect(Number(challenge!.attributes.get('max-age'))).toBe(600);
+    expect(catalogueCookies().find((c) => c.name === 'better-auth.two_factor')?.duration).toBe('10 minutes');
   });
 
   it('sets no cookie from the consent API itself (the page writes the consent cookie)', () => {
