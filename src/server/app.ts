@@ -21,6 +21,7 @@ import { settingsRoutes } from './settings/routes.ts';
 import { sessionsRoutes } from './account/sessions-routes.ts';
 import { exportRoutes } from './account/export-routes.ts';
 import { deleteAccountRoutes } from './account/delete-routes.ts';
+import { consentRoutes, consentScriptOrigins } from './consent/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -30,7 +31,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const isProduction = deps.config.NODE_ENV === 'production';
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
-  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://')));
+  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)));
   const defaultBodyLimit = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {

@@ -6,6 +6,8 @@ const booleanFromEnv = z
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
+const scriptUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 /** Every environment variable the server reads. README's configuration table mirrors this. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,6 +37,9 @@ export const ConfigSchema = z.object({
   /** Tests only: a file holding milliseconds to shift the server's clock by (src/server/clock.ts). */
   TEST_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   FILE_STORAGE_DIR: z.string().min(1).optional(),
+  // Optional third-party scripts, loaded in the browser only after the visitor allows their category.
+  ANALYTICS_SCRIPT_URL: scriptUrl.optional(),
+  MARKETING_SCRIPT_URL: scriptUrl.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
