@@ -14,6 +14,8 @@ import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { verificationRoutes } from './auth/verification-routes.ts';
+import { originCheck } from './http/origin-check.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -33,6 +35,8 @@ export function createApp(deps: Deps, options: AppOptions) {
       },
     }),
   );
+
+  app.use('/api/*', originCheck(deps.config.trustedOrigins));
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
@@ -56,6 +60,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));
+  app.route('/', verificationRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -7,6 +7,7 @@ export type SessionUser = {
   userId: string;
   sessionId: string;
   email: string;
+  /** The spec's rule: verified when `"user".email_confirmed_at` is set. */
   emailVerified: boolean;
   isAdmin: boolean;
 };
@@ -79,7 +80,7 @@ export function sessionOpening(token: string, adminRoute: boolean): NamedQuery {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return {
     name: adminRoute ? 'open_admin_request' : 'open_user_request',
-    query: sql`select s.user_id, s.id as session_id, u.email, u.email_verified, ${holdsAdmin} as is_admin,
+    query: sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, ${holdsAdmin} as is_admin,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role
@@ -102,7 +103,7 @@ export function isWellFormedToken(token: string): boolean {
  */
 export async function findSessionUser(db: AppDb, token: string): Promise<SessionUser | null> {
   const result = await db.execute(sql`
-    select s.user_id, s.id as session_id, u.email, u.email_verified,
+    select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified,
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
     from session s join "user" u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now()`);
