@@ -4,7 +4,6 @@ import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { meQueryKey, type Me, useMe } from '../app/api.ts';
 import { authClient } from '../app/auth-client.ts';
 import { isRegistered, paths } from '../app/paths.ts';
@@ -19,6 +18,7 @@ import { AuthCard } from './auth-card.tsx';
 import { type AuthClientError, signInErrorMessage } from './auth-errors.ts';
 import { clearPendingSignup } from './pending-signup.ts';
 import { type Login, type LoginInput, LoginSchema } from './schemas.ts';
+import { notify } from '../app/notify.ts';
 
 interface FromState {
   from?: { pathname?: string; search?: string; hash?: string };
@@ -66,7 +66,7 @@ export function LoginPage() {
     if (error) {
       const message = signInErrorMessage(error);
       setFormError(message);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
@@ -81,7 +81,7 @@ export function LoginPage() {
       signedInHere.current = false;
       const message = 'Failed to sign in';
       setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     clearPendingSignup();

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { loadAuthClient, meQueryKey } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { forgetRoutes } from '../app/route-memory.ts';
+import { notify } from '../app/notify.ts';
 
 export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
 export const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out. Please try again.';
@@ -25,7 +25,7 @@ export function useSignOut() {
       const result = await authClient.signOut();
       if (result.error) throw result.error;
     } catch {
-      toast.error(SIGN_OUT_FAILED_MESSAGE);
+      notify.error(SIGN_OUT_FAILED_MESSAGE);
       running.current = false;
       setSigningOut(false);
       return;
@@ -37,7 +37,7 @@ export function useSignOut() {
     await navigate(paths.home(), { replace: true, flushSync: true });
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-    toast.success(SIGNED_OUT_MESSAGE);
+    notify.success(SIGNED_OUT_MESSAGE);
     running.current = false;
     setSigningOut(false);
   }, [navigate, queryClient]);
