@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** An admin route (or the admin check) for an admin who has not turned on two-factor authentication. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -10,7 +10,6 @@ import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { signInThrottleHooks } from './sign-in-throttle.ts';
-import { refuseUnverifiedAuthRequest } from './verified-email.ts';
 import {
   AUTH_PATHS_WE_SERVE_OURSELVES,
   noticeSignUpWithRegisteredAddress,
@@ -18,6 +17,7 @@ import {
   sendVerificationMailInBackground,
   VERIFICATION_LINK_SECONDS,
 } from './verification.ts';
+import { twoFactorPlugins } from './two-factor.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -117,7 +117,6 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await signInThrottle.before(ctx);
-        await refuseUnverifiedAuthRequest(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         await signInThrottle.after(ctx);
@@ -137,6 +136,7 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    plugins: [...twoFactorPlugins({ database, mailer })],
   });
 }
 

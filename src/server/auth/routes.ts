@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { requireAdminTwoFactor, sessionOf, txOf } from '../http/access.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
@@ -28,7 +28,7 @@ export const SignUpSchema = z
 
 const MeSchema = z
   .object({
-    user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+    user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean(), twoFactorEnabled: z.boolean() }),
     profile: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), avatarUrl: z.string().nullable() }),
     isAdmin: z.boolean(),
     tier: z.enum(['piglet', 'boar', 'bigpig', 'trial_bigpig']),
@@ -111,7 +111,7 @@ export function accountRoutes(deps: Deps) {
       const [profile] = await meProfileQuery(txOf(c)).execute({ userId: session.userId });
       return c.json(
         {
-          user: { id: session.userId, email: session.email, emailVerified: session.emailVerified },
+          user: { id: session.userId, email: session.email, emailVerified: session.emailVerified, twoFactorEnabled: session.twoFactorEnabled },
           profile: profile ?? { firstName: null, lastName: null, avatarUrl: null },
           isAdmin: session.isAdmin,
           // Subscriptions arrive later; with no subscription row the spec's context is trial_bigpig.
@@ -130,9 +130,14 @@ export function accountRoutes(deps: Deps) {
       summary: "The spec's is_admin: whether the signed-in user holds the admin role",
       responses: {
         200: { description: 'Admin status', content: { 'application/json': { schema: z.object({ isAdmin: z.boolean() }) } } },
+        403: { description: 'An admin who has not turned on two-factor authentication (TWO_FACTOR_REQUIRED)' },
       },
     }),
-    (c) => c.json({ isAdmin: sessionOf(c).isAdmin }, 200),
+    (c) => {
+      const session = sessionOf(c);
+      if (session.isAdmin) requireAdminTwoFactor(session);
+      return c.json({ isAdmin: session.isAdmin }, 200);
+    },
   );
 
   return app;

@@ -10,6 +10,8 @@ export type SessionUser = {
   /** The spec's rule: verified when `"user".email_confirmed_at` is set. */
   emailVerified: boolean;
   isAdmin: boolean;
+  /** Admins must have it on before any admin route answers them (docs/decisions/0009-two-factor.md). */
+  twoFactorEnabled: boolean;
 };
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -52,7 +54,7 @@ function hasValidSignature(signedValue: string, token: string, signature: string
   return true;
 }
 
-type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean };
+type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean; two_factor_enabled: boolean };
 
 function toSessionUser(row: Row | undefined): SessionUser | null {
   if (!row) return null;
@@ -62,6 +64,7 @@ function toSessionUser(row: Row | undefined): SessionUser | null {
     email: row.email,
     emailVerified: row.email_verified,
     isAdmin: row.is_admin,
+    twoFactorEnabled: row.two_factor_enabled,
   };
 }
 
@@ -80,7 +83,7 @@ export function sessionOpening(token: string, adminRoute: boolean): NamedQuery {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return {
     name: adminRoute ? 'open_admin_request' : 'open_user_request',
-    query: sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, ${holdsAdmin} as is_admin,
+    query: sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role
@@ -103,7 +106,7 @@ export function isWellFormedToken(token: string): boolean {
  */
 export async function findSessionUser(db: AppDb, token: string): Promise<SessionUser | null> {
   const result = await db.execute(sql`
-    select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified,
+    select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
     from session s join "user" u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now()`);

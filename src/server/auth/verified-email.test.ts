@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from './session.ts';
 import type { AppEnv } from '../http/context.ts';
 import { handleError } from '../http/on-error.ts';
-import { assertEmailVerified, requireVerifiedEmail, verifiedOnlyAuthRefusal } from './verified-email.ts';
+import { assertEmailVerified, requireVerifiedEmail } from './verified-email.ts';
 
 const session = (emailVerified: boolean) =>
   ({ userId: 'u1', sessionId: 's1', email: 'u1@example.com', emailVerified, isAdmin: false }) as SessionUser;
@@ -41,13 +41,5 @@ describe('features that need a verified e-mail address', () => {
   it('has a check to call inside a handler', () => {
     expect(() => assertEmailVerified({ emailVerified: false })).toThrow('Please verify your email to access all features.');
     expect(() => assertEmailVerified({ emailVerified: true })).not.toThrow();
-  });
-
-  it('refuses two-factor enrolment to a user without email_confirmed_at, and nothing else', () => {
-    const refusal = verifiedOnlyAuthRefusal('/two-factor/enable', { emailConfirmedAt: null });
-    expect(refusal?.statusCode).toBe(403);
-    expect(refusal?.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email to access all features.' });
-    expect(verifiedOnlyAuthRefusal('/two-factor/enable', { emailConfirmedAt: new Date() })).toBeNull();
-    expect(verifiedOnlyAuthRefusal('/sign-in/email', { emailConfirmedAt: null })).toBeNull();
   });
 });

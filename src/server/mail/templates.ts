@@ -3,17 +3,19 @@ import type { OutgoingMail } from './mailer.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string };
+type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string } | { kind: 'code'; code: string };
 
 /** One branded layout for every e-mail; every user-supplied string is escaped. */
 function compose(to: string, subject: string, blocks: Block[]): OutgoingMail {
-  const text = blocks.map((b) => (b.kind === 'p' ? b.text : `${b.label}: ${b.url}`)).join('\n\n') +
+  const text = blocks.map((b) => (b.kind === 'p' ? b.text : b.kind === 'code' ? b.code : `${b.label}: ${b.url}`)).join('\n\n') +
     '\n\n— SavvyPig';
   const body = blocks
     .map((b) =>
       b.kind === 'p'
         ? `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.text)}</p>`
-        : `<p style="margin:24px 0"><a href="${escapeHtml(b.url)}" style="background:#AA1164;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(b.label)}</a></p>`,
+        : b.kind === 'code'
+          ? `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,Consolas,monospace">${escapeHtml(b.code)}</p>`
+          : `<p style="margin:24px 0"><a href="${escapeHtml(b.url)}" style="background:#AA1164;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(b.label)}</a></p>`,
     )
     .join('');
   const html = `<!doctype html><html lang="en-GB"><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
@@ -59,6 +61,16 @@ export function resetPasswordMail(to: string, url: string): OutgoingMail {
     { kind: 'button', label: 'Choose a new password', url },
     { kind: 'p', text: 'This link expires in 1 hour and works once. Resetting your password signs you out everywhere else.' },
     { kind: 'p', text: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
+  ]);
+}
+
+/** The second step of a sign-in, by e-mail: a one-time code (better-auth's two-factor OTP). */
+export function twoFactorCodeMail(to: string, code: string, validMinutes: number): OutgoingMail {
+  return compose(to, `${code} is your SavvyPig sign-in code`, [
+    { kind: 'p', text: 'Use this code to finish logging in to SavvyPig:' },
+    { kind: 'code', code },
+    { kind: 'p', text: `It expires in ${validMinutes} minutes and works once. SavvyPig will never ask you for this code by phone or email.` },
+    { kind: 'p', text: 'If you did not just try to log in, someone may know your password: change it in Settings, under Security.' },
   ]);
 }
 

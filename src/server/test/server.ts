@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { boot, type Booted } from '../boot.ts';
+import { user, userRoles } from '../db/schema/index.ts';
 import { listStoredMail, type StoredMail } from '../mail/mailer.ts';
 import { createTestDatabase, quietLogger, type TestDbKind } from './databases.ts';
 
@@ -101,4 +103,16 @@ export async function signIn(
   const cookie = setCookie.split(';')[0]!;
   const body = (await res.json()) as { user: { id: string } };
   return { cookie, userId: body.user.id };
+}
+
+/**
+ * Makes a user an admin. Admin routes answer only admins with two-factor on, so by default the
+ * admin gets it (e-mailed codes, the state better-auth's `enable` with method 'otp' leaves);
+ * `twoFactor: false` gives an admin who has not turned it on. Sessions stay valid: the request
+ * opening reads both live.
+ */
+export async function grantAdmin(server: TestServer, userId: string, options: { twoFactor?: boolean } = {}): Promise<void> {
+  const { db } = server.deps.database;
+  await db.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing();
+  await db.update(user).set({ twoFactorEnabled: options.twoFactor ?? true }).where(eq(user.id, userId));
 }

@@ -40,6 +40,14 @@ describe('the admin guard', () => {
     expect(await screen.findByText(AUTHENTICATION_REQUIRED)).toBeInTheDocument();
   });
 
+  it('sends an admin without two-factor authentication to the security settings', async () => {
+    mockApi({ 'GET /api/admin/check': apiError(403, 'TWO_FACTOR_REQUIRED', 'Administrators must turn on two-factor authentication') });
+    renderGuarded();
+    expect(await screen.findByRole('heading', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute('href', '/settings?tab=security');
+    expect(screen.queryByRole('heading', { name: 'Admin page' })).toBeNull();
+  });
+
   it("says 'Failed to verify admin status' when the check fails", async () => {
     mockApi({ 'GET /api/admin/check': apiError(403, 'FORBIDDEN', 'nope') });
     renderGuarded();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -25,6 +25,8 @@ export function AdminGuard() {
   });
 
   if (check.isPending) return <PageSkeleton kind={handle?.skeleton ?? 'list'} label="Checking your access" />;
+
+  if (check.error instanceof ApiError && check.error.code === 'TWO_FACTOR_REQUIRED') return <TwoFactorRequired />;
 
   if (check.isError) {
     const message = check.error instanceof ApiError && check.error.status === 401 ? AUTHENTICATION_REQUIRED : ADMIN_CHECK_FAILED;
@@ -57,4 +59,20 @@ export function AdminGuard() {
   }
 
   return <Outlet />;
+}
+
+/** An admin whose account has no second factor: the server refuses admin answers until it has one. */
+function TwoFactorRequired() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <ShieldCheck className="size-10 text-brand" aria-hidden />
+      <h1 className="text-2xl font-semibold">Turn on two-factor authentication</h1>
+      <p className="text-muted-foreground">
+        Admin pages open only for administrators who log in with a second step. Set it up in your security settings, then come back.
+      </p>
+      <Button asChild>
+        <Link to={paths.settings('security')}>Set up two-factor authentication</Link>
+      </Button>
+    </div>
+  );
 }

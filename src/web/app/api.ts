@@ -98,7 +98,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
 }
 
 export interface Me {
-  user: { id: string; email: string; emailVerified: boolean };
+  user: { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
   profile: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
   isAdmin: boolean;
   tier: Tier;
@@ -117,6 +117,7 @@ function parseMe(body: unknown): Me {
       id: body.user.id,
       email: typeof body.user.email === 'string' ? body.user.email : '',
       emailVerified: body.user.emailVerified === true,
+      twoFactorEnabled: body.user.twoFactorEnabled === true,
     },
     profile: { firstName: text(profile.firstName), lastName: text(profile.lastName), avatarUrl: text(profile.avatarUrl) },
     isAdmin: body.isAdmin === true,

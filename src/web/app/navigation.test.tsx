@@ -88,8 +88,9 @@ describe('navigation links', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'SavvyPig home' })).toHaveAttribute('href', '/dashboard');
     expect(within(header).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     // Known but unbuilt pages stay hidden, whatever the tier.
-    for (const name of ['Accounts', 'Transactions', 'Protection', 'Smart Pig', 'News', 'Settings', 'Support']) {
+    for (const name of ['Accounts', 'Transactions', 'Protection', 'Smart Pig', 'News', 'Support']) {
       expect(within(header).queryByRole('link', { name })).toBeNull();
     }
     expectEveryLinkToLandOnAPage('/dashboard');
@@ -97,7 +98,7 @@ describe('navigation links', () => {
     const menu = await openUserMenu(user);
     expect(within(menu).getByText('Jane Doe')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
-    expect(within(menu).queryByRole('menuitem', { name: 'Profile' })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/settings?tab=profile');
     expectEveryLinkToLandOnAPage('/dashboard');
     await user.keyboard('{Escape}');
 

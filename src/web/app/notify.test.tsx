@@ -88,3 +88,24 @@ describe('the app notifier', () => {
     expect(toast).toHaveAttribute('data-type', 'error');
   });
 });
+
+describe('toasts across the app', () => {
+  it('all go through notify, so the merge rules hold everywhere', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(process.cwd(), 'src/web');
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const file = join(dir, name);
+        if (statSync(file).isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
+          const text = readFileSync(file, 'utf8');
+          if (/import\s*\{[^}]*\btoast\b[^}]*\}\s*from\s*'sonner'/.test(text)) offenders.push(file.slice(root.length + 1));
+        }
+      }
+    };
+    walk(root);
+    expect(offenders.filter((f) => f !== 'app/notify.ts')).toEqual([]);
+  });
+});

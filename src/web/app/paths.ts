@@ -50,10 +50,10 @@ export const routes = {
   subscriptionSuccess: { pattern: '/subscription/success', access: 'protected', registered: false, title: 'Subscription confirmed', source: '000, 002' },
   subscriptionCancel: { pattern: '/subscription/cancel', access: 'protected', registered: false, title: 'Checkout cancelled', source: '000, 002' },
   dashboard: { pattern: '/dashboard', access: 'protected', registered: true, title: 'Dashboard', source: '000' },
-  settings: { pattern: '/settings', access: 'protected', registered: false, title: 'Settings', source: '000' },
+  settings: { pattern: '/settings', access: 'protected', registered: true, title: 'Settings', source: '000' },
   settingsSubscription: { pattern: '/settings/subscription', access: 'protected', registered: false, title: 'Subscription', source: '000' },
   settingsSubscriptionPayment: { pattern: '/settings/subscription/payment', access: 'protected', registered: false, title: 'Payment method', source: '000' },
-  profile: { pattern: '/profile', access: 'protected', registered: false, title: 'Profile', source: '000' },
+  profile: { pattern: '/profile', access: 'protected', registered: true, title: 'Profile', source: '000' },
 
   // Feature pages linked from the signed-out header (000 §2, 002 §2)
   featureSavingsCalculator: { pattern: '/features/savings-calculator', access: 'public', registered: false, title: 'Savings calculator', source: '000, 002' },

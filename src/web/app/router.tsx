@@ -68,6 +68,14 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'message',
   },
+  settings: {
+    Component: lazyWithRetry(() => import('../settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage }))),
+    skeleton: 'form',
+  },
+  profile: {
+    Component: lazyWithRetry(() => import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect }))),
+    skeleton: 'form',
+  },
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',

@@ -71,12 +71,34 @@ describe('logging in', () => {
     expect((await screen.findAllByText('Account locked for review')).length).toBeGreaterThan(0);
   });
 
-  it('notes that two-factor authentication is needed when the server asks for it', async () => {
-    fakeAuthServer(json(200, { twoFactorRedirect: true }));
+  it('asks for the second factor when the server asks for it (requires2FA), and signs in only after the code', async () => {
+    let signedIn = false;
+    const api = mockApi({
+      'GET /api/me': () => (signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHORIZED', 'Authentication required')),
+      'POST /api/auth/sign-in/email': json(200, { twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] }),
+      'POST /api/auth/two-factor/verify-totp': () => {
+        signedIn = true;
+        return json(200, { token: 't', user: { id: 'user-1' } });
+      },
+    });
     const { user, router } = renderApp('/login');
     await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
-    expect(await screen.findByText('Two-factor authentication required')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(api.calls('GET /api/me')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('goes back to the password form from the challenge', async () => {
+    fakeAuthServer(json(200, { twoFactorRedirect: true, twoFactorMethods: ['otp'] }));
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
+    await user.click(await screen.findByRole('button', { name: 'Log in with a different account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
   it('goes to the dashboard after signing in when nothing is remembered', async () => {

@@ -1,6 +1,6 @@
 import { Cookie, FileText, Shield } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { LEGAL_TABS, type LegalTab } from '../app/paths.ts';
+import { useQueryParam } from '../app/use-query-param.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { CookiePolicy } from './content/cookies.tsx';
 import { PrivacyNotice } from './content/privacy.tsx';
@@ -12,20 +12,11 @@ function isLegalTab(value: string | null): value is LegalTab {
 
 /** /legal?tab=privacy|terms|cookies (privacy when missing or unknown). */
 export function LegalPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
+  const [requested, setTabParam] = useQueryParam('tab');
   const tab: LegalTab = isLegalTab(requested) ? requested : 'privacy';
 
   const selectTab = (value: string) => {
-    if (!isLegalTab(value)) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    if (isLegalTab(value)) setTabParam(value);
   };
 
   return (

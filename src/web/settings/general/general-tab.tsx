@@ -1,0 +1,3 @@
+export function GeneralTab() {
+  return <div className="grid gap-6"></div>;
+}

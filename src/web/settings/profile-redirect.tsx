@@ -1,0 +1,7 @@
+import { Navigate } from 'react-router';
+import { paths } from '../app/paths.ts';
+
+/** /profile: the profile tab of /settings (000 §2). */
+export function ProfileRedirect() {
+  return <Navigate replace to={paths.settings('profile')} state={{ activeTab: 'profile' }} />;
+}

@@ -1,0 +1,3 @@
+export function ProfileTab() {
+  return <div className="grid gap-6"></div>;
+}
