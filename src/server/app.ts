@@ -22,6 +22,8 @@ import { sessionsRoutes } from './account/sessions-routes.ts';
 import { exportRoutes } from './account/export-routes.ts';
 import { deleteAccountRoutes } from './account/delete-routes.ts';
 import { consentRoutes, consentScriptOrigins } from './consent/routes.ts';
+import { verificationRoutes } from './auth/verification-routes.ts';
+import { originCheck } from './http/origin-check.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -40,6 +42,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   });
   // Upload routes set their own limit.
   app.use('/api/*', (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next)));
+
+  app.use('/api/*', originCheck(deps.config.trustedOrigins));
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
@@ -70,6 +74,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));
   app.route('/', sessionRoutes(deps));
+  app.route('/', verificationRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './http/context.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { scheduleThrottleCleanup } from './http/throttle.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -57,6 +58,7 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
     startedAt: Date.now(), version: APP_VERSION, storage: createFileStorage(config),
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
+  await scheduleThrottleCleanup(jobs);
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {
     deps,

@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A feature that needs a verified e-mail address, asked for by a user who has not verified theirs. */
+  EMAIL_NOT_VERIFIED: 403,
+  /** The same request for the same address again too soon (a per-address limit, not a per-caller one). */
+  TOO_SOON: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

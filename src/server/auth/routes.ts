@@ -10,6 +10,8 @@ import { profiles } from '../db/schema/index.ts';
 import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
+import { retryOnDuplicateKey } from './sign-up-retry.ts';
+import { verificationCallbackPath } from './verification.ts';
 
 export const SignUpSchema = z
   .object({
@@ -57,7 +59,10 @@ export function accountRoutes(deps: Deps) {
         'Answers the same for a new and an already registered address; the owner of a registered address is told by e-mail.',
       request: { body: { content: { 'application/json': { schema: SignUpSchema } }, required: true } },
       responses: {
-        200: { description: 'Registered, or already registered', content: { 'application/json': { schema: z.object({ message: z.string() }) } } },
+        200: {
+          description: 'Registered, or already registered',
+          content: { 'application/json': { schema: z.object({ message: z.string(), userId: z.string() }) } },
+        },
         429: { description: 'Too many sign-ups from this address' },
       },
     }),
@@ -67,16 +72,20 @@ export function accountRoutes(deps: Deps) {
         throw new AppError('RATE_LIMITED', SIGN_UP_MESSAGES.rateLimited);
       }
       const headers = new Headers({ [CLIENT_IP_HEADER]: c.get('clientIp') });
+      // The new account's id, or for a registered address an id made up the same way: the answer
+      // is the same shape either way (docs/decisions/0003). The page keeps it as pendingUserSignup.
+      let userId: string;
       try {
-        const result = await signUpDetails.run(
-          { firstName: input.firstName, lastName: input.lastName, promoCode: input.promoCode },
-          () =>
+        const result = await retryOnDuplicateKey(() =>
+          signUpDetails.run({ firstName: input.firstName, lastName: input.lastName, promoCode: input.promoCode }, () =>
             deps.auth.api.signUpEmail({
-              body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password, callbackURL: '/auth/callback?next=%2Fdashboard' },
+              body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password, callbackURL: verificationCallbackPath('/dashboard') },
               headers,
             }),
+          ),
         );
         if (!result?.user) throw new AppError('INTERNAL', SIGN_UP_MESSAGES.registrationFailed);
+        userId = result.user.id;
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (err instanceof APIError) {
@@ -85,7 +94,7 @@ export function accountRoutes(deps: Deps) {
         }
         throw err;
       }
-      return c.json({ message: SIGN_UP_MESSAGES.success }, 200);
+      return c.json({ message: SIGN_UP_MESSAGES.success, userId }, 200);
     },
   );
 

@@ -8,6 +8,7 @@ export type SessionUser = {
   userId: string;
   sessionId: string;
   email: string;
+  /** The spec's rule: verified when `"user".email_confirmed_at` is set. */
   emailVerified: boolean;
   isAdmin: boolean;
   /** Admins must have it on before any admin route answers them (docs/decisions/0009-two-factor.md). */
@@ -83,7 +84,7 @@ export function sessionOpening(token: string, adminRoute: boolean, now: Date): N
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return {
     name: adminRoute ? 'open_admin_request' : 'open_user_request',
-    query: sql`select s.user_id, s.id as session_id, u.email, u.email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
+    query: sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role
@@ -116,7 +117,7 @@ export function isWellFormedToken(token: string): boolean {
  */
 export async function findSessionUser(db: AppDb, token: string, now: Date): Promise<SessionUser | null> {
   const result = await db.execute(sql`
-    select s.user_id, s.id as session_id, u.email, u.email_verified, u.two_factor_enabled,
+    select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
     from session s join "user" u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now() and ${isLiveSession(now)}`);

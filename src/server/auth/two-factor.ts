@@ -8,12 +8,13 @@ import { twoFactor } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { twoFactorCodeMail } from '../mail/templates.ts';
 import { matchingTotpStep } from './totp-steps.ts';
+import { EMAIL_NOT_VERIFIED_MESSAGE } from './verified-email.ts';
 
 export const TWO_FACTOR_ISSUER = 'SavvyPig';
 /** How long an e-mailed sign-in code works. */
 export const EMAIL_CODE_MINUTES = 5;
 /** The spec's verification banner text, also the answer to an unverified user who tries to enrol. */
-export const VERIFY_EMAIL_MESSAGE = 'Please verify your email to access all features.';
+export const VERIFY_EMAIL_MESSAGE = EMAIL_NOT_VERIFIED_MESSAGE;
 export const CODE_ALREADY_USED_MESSAGE = 'This code has already been used. Wait for the next code in your authenticator app.';
 
 /** What `GET /api/auth/two-factor-status` answers: the spec's factors (id, factor type). */

@@ -107,3 +107,13 @@ export function accountDeletedMail(to: string, contactUrl: string): OutgoingMail
     { kind: 'p', text: `If you did not delete your account, contact us straight away: ${contactUrl}` },
   ]);
 }
+
+/** To the owner of an already verified address when someone asks to resend its verification e-mail. */
+export function alreadyVerifiedMail(to: string, signInUrl: string, resetUrl: string): OutgoingMail {
+  return compose(to, 'Your SavvyPig email is already verified', [
+    { kind: 'p', text: 'Someone asked us to send a verification link for this address, but it is already verified. There is nothing more to do: just log in.' },
+    { kind: 'button', label: 'Log in', url: signInUrl },
+    { kind: 'p', text: `Forgotten your password? Reset it here: ${resetUrl}` },
+    { kind: 'p', text: 'If this was not you, no action is needed: your account is unchanged.' },
+  ]);
+}

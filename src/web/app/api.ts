@@ -206,10 +206,17 @@ export function useAdminCheck() {
   return { check, force, signedOut: me.isSuccess && me.data === null };
 }
 
-/** Sends (or re-sends) the e-mail verification link; after verifying, the link opens /dashboard. */
-export function sendVerificationEmail(email: string): Promise<unknown> {
-  return apiFetch('/api/auth/send-verification-email', {
+export type ResendVerificationStatus = 'sent' | 'already_verified';
+
+/**
+ * Sends the e-mail verification link again (`POST /api/account/resend-verification`). The answer
+ * is `sent` for anyone asking about any address (the truth goes to the address by e-mail);
+ * only the signed-in owner may hear `already_verified`. `next` is where the link should lead.
+ */
+export async function resendVerificationEmail(email: string, next?: string): Promise<ResendVerificationStatus> {
+  const body = await apiFetch<{ status?: unknown }>('/api/account/resend-verification', {
     method: 'POST',
-    json: { email, callbackURL: '/dashboard' },
+    json: next ? { email, next } : { email },
   });
+  return body?.status === 'already_verified' ? 'already_verified' : 'sent';
 }

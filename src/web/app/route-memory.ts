@@ -10,6 +10,7 @@
  * Only same-origin paths are ever stored or returned, so a crafted value cannot send
  * anyone to another site. A password recovery is never interrupted by a redirect nor stored.
  */
+import { isSameOriginPath } from '../../core/urls/same-origin-path.ts';
 import { paths } from './paths.ts';
 
 export const LAST_VISITED_KEY = 'lastVisitedRoute';
@@ -31,23 +32,7 @@ const NOT_REMEMBERED_AS_LAST_VISITED = new Set([
 
 const NOT_REMEMBERED_AS_RETURN_TO = new Set(['/auth', '/login', '/signup']);
 
-/**
- * True for a path on this site: it starts with exactly one '/', and contains no backslash
- * or control character that a browser could turn into another origin ('/\evil.com').
- */
-export function isSameOriginPath(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return false;
-  if (!value.startsWith('/') || value.startsWith('//')) return false;
-  if (value.includes('\\')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    const base = 'http://savvypig.invalid';
-    return new URL(value, base).origin === base;
-  } catch {
-    return false;
-  }
-}
+export { isSameOriginPath };
 
 function pathnameOf(path: string): string {
   const end = path.search(/[?#]/);

@@ -56,6 +56,14 @@ describe('logging in', () => {
     expect((await screen.findAllByText('Too many requests. Please wait before trying again')).length).toBeGreaterThan(0);
   });
 
+  it('says how long to wait when the account has had too many failed sign-ins', async () => {
+    const locked = 'Too many failed sign-in attempts for this account. Please try again in 42 minutes.';
+    fakeAuthServer(json(429, { code: 'ACCOUNT_SIGN_IN_LOCKED', message: locked }));
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
+    expect((await screen.findAllByText(locked)).length).toBeGreaterThan(0);
+  });
+
   it('falls back to the server message, then to "Failed to sign in"', async () => {
     fakeAuthServer(json(400, { code: 'SOMETHING_ELSE', message: 'Account locked for review' }));
     const { user } = renderApp('/login');

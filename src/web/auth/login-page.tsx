@@ -4,7 +4,6 @@ import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { meQueryKey, type Me, useMe } from '../app/api.ts';
 import { authClient } from '../app/auth-client.ts';
 import { isRegistered, paths } from '../app/paths.ts';
@@ -20,6 +19,7 @@ import { clearPendingSignup } from './pending-signup.ts';
 import type { ChallengeMethod } from './two-factor-api.ts';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 import { type Login, type LoginInput, LoginSchema } from './schemas.ts';
+import { notify } from '../app/notify.ts';
 
 interface FromState {
   from?: { pathname?: string; search?: string; hash?: string };
@@ -62,7 +62,7 @@ export function LoginPage() {
       const message = 'Failed to sign in';
       setChallenge(null);
       setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     clearPendingSignup();
@@ -85,7 +85,7 @@ export function LoginPage() {
     if (error) {
       const message = signInErrorMessage(error);
       setFormError(message);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     const twoFactor = data as { twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null;

@@ -1,6 +1,5 @@
 import { KeyRound, Mail, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../ui/button.tsx';
 import { OneTimeCodeForm } from './one-time-code-form.tsx';
 import {
@@ -11,6 +10,7 @@ import {
   sendSignInCode,
   twoFactorErrorMessage,
 } from './two-factor-api.ts';
+import { notify } from '../app/notify.ts';
 
 const SIGN_IN_FAILED = 'Failed to sign in';
 
@@ -54,7 +54,7 @@ export function TwoFactorChallenge({
       await answerChallenge(answer, code);
     } catch (error) {
       const message = twoFactorErrorMessage(error, SIGN_IN_FAILED);
-      toast.error(message);
+      notify.error(message);
       if (isChallengeExpired(error)) onRestart(message);
       return message;
     }
@@ -67,10 +67,10 @@ export function TwoFactorChallenge({
     try {
       await sendSignInCode();
       setCodeSent(true);
-      toast.success(`We've sent a code to ${email}.`);
+      notify.success(`We've sent a code to ${email}.`);
     } catch (error) {
       const message = twoFactorErrorMessage(error, 'Failed to send the code. Please try again.');
-      toast.error(message);
+      notify.error(message);
       if (isChallengeExpired(error)) onRestart(message);
     } finally {
       setSending(false);

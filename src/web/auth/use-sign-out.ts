@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { loadAuthClient, type Me, meQueryKey } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { forgetRoutes } from '../app/route-memory.ts';
+import { notify } from '../app/notify.ts';
 import { forgetUserDrafts } from '../drafts/draft-store.ts';
 
 import { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE } from '../session/messages.ts';
@@ -38,7 +38,7 @@ export function useSignOut() {
       failure = SIGN_OUT_UNREACHABLE_MESSAGE;
     }
     if (failure) {
-      toast.error(failure);
+      notify.error(failure);
       running.current = false;
       setSigningOut(false);
       return;
@@ -52,7 +52,7 @@ export function useSignOut() {
     await navigate(paths.home(), { replace: true, flushSync: true });
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-    toast.success(SIGNED_OUT_MESSAGE);
+    notify.success(SIGNED_OUT_MESSAGE);
     running.current = false;
     setSigningOut(false);
   }, [navigate, queryClient]);

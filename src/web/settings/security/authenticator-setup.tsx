@@ -1,9 +1,9 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
 import { OneTimeCodeForm } from '../../auth/one-time-code-form.tsx';
 import { setupKeyFromUri, twoFactorErrorMessage, verifyAuthenticatorCode } from '../../auth/two-factor-api.ts';
 import { Button } from '../../ui/button.tsx';
 import { QrCode } from '../../ui/qr-code.tsx';
+import { notify } from '../../app/notify.ts';
 
 /** Groups of four, as authenticator apps show keys: easier to read out and type. */
 export function groupKey(key: string): string {
@@ -25,9 +25,9 @@ export function AuthenticatorSetup({
   const copyKey = async () => {
     try {
       await navigator.clipboard.writeText(key);
-      toast.success('Setup key copied');
+      notify.success('Setup key copied');
     } catch {
-      toast.error('Could not copy the key. Select it and copy it yourself.');
+      notify.error('Could not copy the key. Select it and copy it yourself.');
     }
   };
 

@@ -1,7 +1,7 @@
 import { Copy, Download, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { notify } from '../../app/notify.ts';
 
 export const BACKUP_CODES_FILE = 'savvypig-backup-codes.txt';
 
@@ -14,9 +14,9 @@ export function BackupCodesPanel({ codes, onDone }: { codes: string[]; onDone: (
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      toast.success('Backup codes copied');
+      notify.success('Backup codes copied');
     } catch {
-      toast.error('Could not copy the codes. Select them and copy them yourself, or download them.');
+      notify.error('Could not copy the codes. Select them and copy them yourself, or download them.');
     }
   };
 

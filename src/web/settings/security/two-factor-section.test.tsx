@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import type { TwoFactorStatus } from '../../auth/two-factor-api.ts';
@@ -36,8 +36,11 @@ function renderSection() {
   const user = userEvent.setup();
   render(
     <Providers queryClient={createTestQueryClient()}>
-      <MemoryRouter>
-        <TwoFactorSection />
+      <MemoryRouter initialEntries={['/settings?tab=security']}>
+        <Routes>
+          <Route path="/settings" element={<TwoFactorSection />} />
+          <Route path="/verification-required" element={<p>Verification required page</p>} />
+        </Routes>
       </MemoryRouter>
     </Providers>,
   );
@@ -151,12 +154,18 @@ describe('the two-factor section of the security settings', () => {
     expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(2);
   });
 
-  it('sends someone with an unverified email to verify it first', async () => {
-    fakeServer(OFF, {}, makeMe({ emailVerified: false }));
-    renderSection();
+  it('sends someone with an unverified email to verify it first, and back here after', async () => {
+    const { api } = fakeServer(OFF, {}, makeMe({ emailVerified: false }));
+    const { user } = renderSection();
     expect(await screen.findByText('Please verify your email to access all features.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Verify your email' })).toHaveAttribute('href', '/verification-required');
-    expect(screen.queryByRole('button', { name: 'Set up an authenticator app' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Verify your email' })).toHaveAttribute(
+      'href',
+      '/verification-required?next=%2Fsettings%3Ftab%3Dsecurity',
+    );
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(await screen.findByText('Verification required page')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    expect(api.calls('POST /api/auth/two-factor/enable')).toHaveLength(0);
   });
 
   it('tells an admin without two-factor that admin pages need it', async () => {

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, KeyRound, Mail, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { meQueryKey, useMe } from '../../app/api.ts';
 import { paths } from '../../app/paths.ts';
 import {
@@ -24,6 +23,8 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { AuthenticatorSetup } from './authenticator-setup.tsx';
 import { BackupCodesPanel } from './backup-codes-panel.tsx';
 import { ConfirmPasswordForm } from './confirm-password-form.tsx';
+import { useVerifiedOnly } from '../../auth/verified-only.tsx';
+import { notify } from '../../app/notify.ts';
 
 type PasswordAction = 'authenticator' | 'email' | 'backup-codes' | 'disable';
 type View =
@@ -62,6 +63,8 @@ export function TwoFactorSection() {
   const me = useMe();
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ step: 'overview' });
+  // Enrolment needs a verified address: an unverified user is sent to verify it, and back here.
+  const { guard } = useVerifiedOnly(paths.settings('security'));
 
   const refresh = async () => {
     await Promise.all([
@@ -79,12 +82,12 @@ export function TwoFactorSection() {
       } else if (action === 'backup-codes') {
         const { backupCodes } = await regenerateBackupCodes(password);
         await refresh();
-        toast.success('New backup codes created');
+        notify.success('New backup codes created');
         setView({ step: 'codes', codes: backupCodes });
       } else {
         await (action === 'email' ? enableEmailCodes(password) : disableTwoFactor(password));
         await refresh();
-        toast.success(action === 'email' ? 'Two-factor authentication is on' : 'Two-factor authentication is off');
+        notify.success(action === 'email' ? 'Two-factor authentication is on' : 'Two-factor authentication is off');
         backToOverview();
       }
       return null;
@@ -133,7 +136,7 @@ export function TwoFactorSection() {
         onCancel={backToOverview}
         onVerified={() => {
           void refresh();
-          toast.success('Two-factor authentication is on');
+          notify.success('Two-factor authentication is on');
           setView({ step: 'codes', codes: view.backupCodes });
         }}
       />
@@ -147,7 +150,9 @@ export function TwoFactorSection() {
         email={me.data?.user.email ?? 'your email address'}
         emailVerified={me.data?.user.emailVerified !== false}
         isAdmin={me.data?.isAdmin === true}
-        onAction={(action) => setView({ step: 'password', action })}
+        onAction={(action) => {
+          if (action === 'disable' || guard()) setView({ step: 'password', action });
+        }}
       />
     );
   }
@@ -224,34 +229,34 @@ function Overview({
             </AlertDescription>
           </Alert>
         ) : null}
-        {emailVerified ? (
-          <>
-            <p className="text-sm text-muted-foreground">
-              We recommend an authenticator app: codes sent by email are only as safe as your email account.
-            </p>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button onClick={() => onAction('authenticator')}>
-                <Smartphone aria-hidden />
-                Set up an authenticator app
-              </Button>
-              <Button variant="outline" onClick={() => onAction('email')}>
-                <Mail aria-hidden />
-                Use email codes instead
-              </Button>
-            </div>
-          </>
-        ) : (
+        {emailVerified ? null : (
           <Alert variant="info">
             <Mail aria-hidden />
             <AlertTitle>{VERIFY_EMAIL_MESSAGE}</AlertTitle>
             <AlertDescription>
               <p>Two-factor authentication needs a verified email address.</p>
-              <Link to={paths.verificationRequired()} className="font-medium text-brand underline underline-offset-4">
+              <Link
+                to={paths.verificationRequired(paths.settings('security'))}
+                className="font-medium text-brand underline underline-offset-4"
+              >
                 Verify your email
               </Link>
             </AlertDescription>
           </Alert>
         )}
+        <p className="text-sm text-muted-foreground">
+          We recommend an authenticator app: codes sent by email are only as safe as your email account.
+        </p>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button onClick={() => onAction('authenticator')}>
+            <Smartphone aria-hidden />
+            Set up an authenticator app
+          </Button>
+          <Button variant="outline" onClick={() => onAction('email')}>
+            <Mail aria-hidden />
+            Use email codes instead
+          </Button>
+        </div>
       </div>
     );
   }
