@@ -18,6 +18,8 @@ async function newUserInSecuritySettings(prefix: string, firstName: string) {
   await page.waitForURL('**/dashboard');
   await page.goto(`${env.server.base}/settings?tab=security`);
   await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  // The cookie banner would cover the screens pictured here; choosing once keeps it away.
+  await page.getByRole('button', { name: 'Reject All' }).click();
   return { context, page, errors, email };
 }
 
@@ -77,6 +79,8 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
 
 /** Light, dark and phone-width pictures of what the page shows now, after an axe check in both themes. */
 async function screenshots(page: Page, name: string): Promise<void> {
+  // A scrolled page puts the sticky header over the content in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await assertAccessible(page, `${name} (light)`);
   await screenshot(page, `${name}-light`);
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -290,7 +290,7 @@ function Overview({
           </FactorRow>
         ) : null}
       </ul>
-      <div>
+      <div className="border-t pt-4">
         <Button variant="outline" className="text-destructive" onClick={() => onAction('disable')}>
           <ShieldOff aria-hidden />
           Turn off two-factor authentication
