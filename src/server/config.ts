@@ -32,6 +32,8 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   JOBS_ENABLED: booleanFromEnv.default(true),
   MAILBOX_ENABLED: booleanFromEnv.optional(),
+  /** Every successful sign-up answers no sooner than this (see auth/routes.ts). */
+  SIGN_UP_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(400),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
