@@ -1,10 +1,10 @@
 import { defineConfig } from 'rolldown';
 
 // Node 24 loads drizzle-orm slowly unbundled (1.0 s / 288 MB vs 0.25 s / 106 MB bundled).
-// PGlite (WASM + data files), pg and the argon2 native binding stay external.
+// PGlite (WASM + data files), pg and the native bindings (argon2, sharp) stay external.
 export default defineConfig({
   input: { index: 'src/server/index.ts' },
   platform: 'node',
-  external: [/^@electric-sql\/pglite/, /^pg($|\/)/, /^pg-/, /^@node-rs\//, /^nodemailer/],
+  external: [/^@electric-sql\/pglite/, /^pg($|\/)/, /^pg-/, /^@node-rs\//, /^nodemailer/, /^sharp($|\/)/],
   output: { dir: 'dist-server', format: 'esm', codeSplitting: false, sourcemap: true, entryFileNames: '[name].js' },
 });

@@ -2,12 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
+import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { signInThrottleHooks } from './sign-in-throttle.ts';
 import {
@@ -34,9 +36,9 @@ export const CLIENT_IP_HEADER = 'x-savvypig-client-ip';
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
-export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string };
+export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string; clock: Clock };
 
-export function createAuth({ config, database, mailer, logger, secret }: AuthDeps) {
+export function createAuth({ config, database, mailer, logger, secret, clock }: AuthDeps) {
   const { db } = database;
   const signInThrottle = signInThrottleHooks(database);
   return betterAuth({
@@ -136,7 +138,8 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-    plugins: [...twoFactorPlugins({ database, mailer })],
+    // Session bookkeeping (src/server/session/lifecycle-plugin.ts) goes after twoFactor().
+    plugins: [...twoFactorPlugins({ database, mailer }), sessionLifecycle({ database, mailer, logger, config, clock })],
   });
 }
 

@@ -32,7 +32,7 @@ export function declaredAccess(): ReadonlyMap<string, Access> {
 export async function getSession(c: Context<AppEnv>, deps: Deps): Promise<SessionUser | null> {
   if (c.get('session') !== undefined) return c.get('session');
   const token = readSessionToken(c.req.header('cookie'), deps.secret);
-  const session = token ? await findSessionUser(deps.database.db, token) : null;
+  const session = token ? await findSessionUser(deps.database.db, token, deps.clock.now()) : null;
   c.set('session', session);
   return session;
 }
@@ -52,7 +52,7 @@ export function requireAccess(deps: Deps, access: Access) {
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     try {
-      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin'), async (tx, opening) => {
+      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin', deps.clock.now()), async (tx, opening) => {
         const session = sessionFromOpening(opening);
         if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
         if (access === 'admin' && !session.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');

@@ -1,6 +1,9 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { eq } from 'drizzle-orm';
+import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
+import { user } from '../db/schema/index.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -15,7 +18,31 @@ type OwnershipCase = {
   /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
   adminAllowed: boolean;
 };
-const OWNERSHIP_CASES: Record<string, OwnershipCase> = {};
+const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
+  'GET /api/avatars/:userId/:fileName': {
+    setup: async (server, owner) => {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a16' } }).png().toBuffer();
+      const body = new FormData();
+      body.append('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
+      const res = await server.request('/api/profile/avatar', { method: 'POST', cookie: owner.cookie, body });
+      return ((await res.json()) as { avatarUrl: string }).avatarUrl;
+    },
+    otherStatus: 404,
+    adminAllowed: true,
+  },
+  'DELETE /api/account/sessions/:sessionId': {
+    // A second session of the owner's, to be ended from the first.
+    setup: async (server, owner) => {
+      const [row] = await server.deps.database.db.select({ email: user.email }).from(user).where(eq(user.id, owner.userId));
+      await signIn(server, row!.email, 'correct horse battery');
+      const res = await server.request('/api/account/sessions', { cookie: owner.cookie });
+      const { sessions } = (await res.json()) as { sessions: { id: string; isCurrent: boolean }[] };
+      return `/api/account/sessions/${sessions.find((s) => !s.isCurrent)!.id}`;
+    },
+    otherStatus: 404,
+    adminAllowed: false,
+  },
+};
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
 const NOT_PROBED = new Set([routeKey('GET', '/api/auth/*'), routeKey('POST', '/api/auth/*'), routeKey('GET', '/api/events')]);

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -7,6 +8,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { Tx } from '../db/client.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
 export type Deps = {
@@ -18,8 +20,12 @@ export type Deps = {
   secret: string;
   hub: RealtimeHub;
   jobs: JobRunner;
+  /** "Now" for session rules (idle sign-out, presence, throttles); tests move it. */
+  clock: Clock;
   startedAt: number;
   version: string;
+  /** Uploaded files (avatars): the database, or a shared folder (FILE_STORAGE_DIR). */
+  storage: FileStorage;
 };
 
 export type AppEnv = {

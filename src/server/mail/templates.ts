@@ -1,3 +1,4 @@
+import { approximateIp, describeUserAgent } from '../../core/session/user-agent.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 const escapeHtml = (s: string) =>
@@ -71,6 +72,39 @@ export function twoFactorCodeMail(to: string, code: string, validMinutes: number
     { kind: 'code', code },
     { kind: 'p', text: `It expires in ${validMinutes} minutes and works once. SavvyPig will never ask you for this code by phone or email.` },
     { kind: 'p', text: 'If you did not just try to log in, someone may know your password: change it in Settings, under Security.' },
+  ]);
+}
+
+/** "Friday, 21 November 2026 at 14:05 GMT": UK time, whatever the server's time zone. */
+export function formatUkDateTime(date: Date): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short' }).format(date);
+  return `${day} at ${time}`;
+}
+
+export function newDeviceSignInMail(
+  to: string,
+  signIn: { firstName: string | null; signedInAt: Date; userAgent: string | null; ipAddress: string | null; resetUrl: string },
+): OutgoingMail {
+  const { browser, os } = describeUserAgent(signIn.userAgent);
+  return compose(to, 'New sign-in to your SavvyPig account', [
+    { kind: 'p', text: `Hello${signIn.firstName ? ` ${signIn.firstName}` : ''},` },
+    { kind: 'p', text: 'Your SavvyPig account was just signed in to from a device we have not seen before.' },
+    { kind: 'p', text: `When: ${formatUkDateTime(signIn.signedInAt)} (UK time)` },
+    { kind: 'p', text: `Device: ${browser} on ${os}` },
+    { kind: 'p', text: `Approximate IP address: ${approximateIp(signIn.ipAddress)}` },
+    { kind: 'p', text: 'If this was you, there is nothing to do.' },
+    { kind: 'p', text: "If this wasn't you, reset your password now: it signs you out everywhere else." },
+    { kind: 'button', label: 'Reset my password', url: signIn.resetUrl },
+    { kind: 'p', text: 'You can turn these emails off under Settings, Notifications.' },
+  ]);
+}
+
+export function accountDeletedMail(to: string, contactUrl: string): OutgoingMail {
+  return compose(to, 'Your SavvyPig account has been deleted', [
+    { kind: 'p', text: 'Your SavvyPig account and everything in it have been deleted, as you asked.' },
+    { kind: 'p', text: 'Your profile, settings, photo, sign-in history and saved choices are gone, and every device has been signed out.' },
+    { kind: 'p', text: `If you did not delete your account, contact us straight away: ${contactUrl}` },
   ]);
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { createTestClock, type TestClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { boot, type Booted } from '../boot.ts';
 import { user, userRoles } from '../db/schema/index.ts';
@@ -15,6 +16,8 @@ export type TestServer = Booted & {
   /** `app.request` with JSON, cookie and client address (as a trusted proxy would send it). */
   request: (path: string, init?: RequestInit & { json?: unknown; cookie?: string; ip?: string }) => Promise<Response>;
   mail: () => Promise<StoredMail[]>;
+  /** The server's clock: the real time until a test moves it (`advance`, `set`). */
+  clock: TestClock;
   close: () => Promise<void>;
 };
 
@@ -34,7 +37,8 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
     TRUST_PROXY: 'true',
     ...env,
   });
-  const booted = await boot({ config, logger: quietLogger, database, startJobs: false, serveSpa: false });
+  const clock = createTestClock();
+  const booted = await boot({ config, logger: quietLogger, database, startJobs: false, serveSpa: false, clock });
   const request: TestServer['request'] = (p, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
@@ -55,6 +59,7 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
     dataDir,
     databaseUrl: url,
     request,
+    clock,
     mail: async () => {
       await booted.deps.mailer.flush();
       return listStoredMail(path.join(dataDir, 'mail'));

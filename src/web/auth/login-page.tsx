@@ -7,7 +7,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { meQueryKey, type Me, useMe } from '../app/api.ts';
 import { authClient } from '../app/auth-client.ts';
 import { isRegistered, paths } from '../app/paths.ts';
-import { isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
+import { isPasswordRecovery, isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -50,7 +50,8 @@ export function LoginPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (me.data && !signedInHere.current) return <Navigate to={paths.dashboard()} replace />;
+  // Someone signed in is sent on, except during a password recovery (000 §2).
+  if (me.data && !signedInHere.current && !isPasswordRecovery(location)) return <Navigate to={paths.dashboard()} replace />;
 
   const completeSignIn = async () => {
     signedInHere.current = true;

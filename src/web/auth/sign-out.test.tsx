@@ -108,3 +108,44 @@ describe('the e-mail verification banner', () => {
     expect(screen.queryByRole('region', { name: 'Email not verified' })).toBeNull();
   });
 });
+
+describe('signing out: the catalogue texts and per-user state', () => {
+  it('runs the sign-out callbacks, so per-user browser state goes', async () => {
+    const { onSignOut } = await import('../session/on-sign-out.ts');
+    const cleared: string[] = [];
+    const stop = onSignOut((reason) => cleared.push(reason));
+    mockApi({ 'GET /api/me': json(200, makeMe()), 'POST /api/auth/sign-out': json(200, { success: true }) });
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Jane Doe' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    expect(cleared).toEqual(['user']);
+    stop();
+  });
+
+  it("says 'Failed to sign out' and keeps the state when the server cannot be reached", async () => {
+    const { onSignOut } = await import('../session/on-sign-out.ts');
+    const cleared: string[] = [];
+    const stop = onSignOut((reason) => cleared.push(reason));
+    mockApi({ 'GET /api/me': json(200, makeMe()), 'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user, router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Jane Doe' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText('Failed to sign out')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(cleared).toEqual([]);
+    stop();
+  });
+
+  it("says 'Signed out successfully' when the session had already ended (401)", async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'POST /api/auth/sign-out': apiError(401, 'UNAUTHORIZED', 'Unauthorized'),
+    });
+    const { user, router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Jane Doe' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

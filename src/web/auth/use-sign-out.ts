@@ -1,15 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAuthClient, meQueryKey } from '../app/api.ts';
+import { loadAuthClient, type Me, meQueryKey } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { forgetRoutes } from '../app/route-memory.ts';
 import { notify } from '../app/notify.ts';
+import { forgetUserDrafts } from '../drafts/draft-store.ts';
 
-export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
-export const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out. Please try again.';
+import { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE } from '../session/messages.ts';
+import { runSignOutCallbacks } from '../session/on-sign-out.ts';
 
-/** Signs out, clears the cached user data, says so, and goes to the home page. */
+export { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE };
+
+/**
+ * Signs out, clears the cached user data and this user's browser state (on-sign-out.ts), says
+ * so, and goes to the home page. The catalogue's three texts (000 §8): the server refused
+ * ('Failed to sign out. Please try again.'), it could not be reached ('Failed to sign out'), or
+ * it answered 401 because the session had already ended, which is signed out all the same
+ * ('Signed out successfully').
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -20,17 +29,23 @@ export function useSignOut() {
     if (running.current) return;
     running.current = true;
     setSigningOut(true);
+    let failure: string | null = null;
     try {
       const authClient = await loadAuthClient();
       const result = await authClient.signOut();
-      if (result.error) throw result.error;
+      if (result.error && result.error.status !== 401) failure = SIGN_OUT_FAILED_MESSAGE;
     } catch {
-      notify.error(SIGN_OUT_FAILED_MESSAGE);
+      failure = SIGN_OUT_UNREACHABLE_MESSAGE;
+    }
+    if (failure) {
+      notify.error(failure);
       running.current = false;
       setSigningOut(false);
       return;
     }
+    runSignOutCallbacks('user');
     forgetRoutes();
+    forgetUserDrafts(queryClient.getQueryData<Me | null>(meQueryKey)?.user.id);
     // Leave the protected page first, and commit that render synchronously (router updates are
     // otherwise transitions that lose to the cache update below): a protected page that saw
     // "signed out" would send us to /auth instead.

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDateInLondon, isCalendarDate } from './calendar-date.ts';
+
+describe('isCalendarDate', () => {
+  it('accepts real dates, leap days included', () => {
+    expect(isCalendarDate('1990-06-15')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+  });
+
+  it('refuses impossible dates and other shapes', () => {
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+    expect(isCalendarDate('2024-04-31')).toBe(false);
+    expect(isCalendarDate('2024-13-01')).toBe(false);
+    expect(isCalendarDate('15/06/1990')).toBe(false);
+    expect(isCalendarDate('1990-6-15')).toBe(false);
+  });
+});
+
+describe('calendarDateInLondon', () => {
+  it('is already tomorrow in London at 23:30 UTC in summer (BST)', () => {
+    expect(calendarDateInLondon(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+  });
+
+  it('is still today at 23:30 UTC in winter (GMT)', () => {
+    expect(calendarDateInLondon(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+  });
+});

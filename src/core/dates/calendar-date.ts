@@ -1,0 +1,20 @@
+/** A business date, 'yyyy-MM-dd' (STYLE.md: dates). */
+export type CalendarDate = string;
+
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real 'yyyy-MM-dd' date (no 31 April, no 29 February outside leap years). */
+export function isCalendarDate(value: string): value is CalendarDate {
+  const match = SHAPE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The calendar date in the UK at `instant` (the edge computes "today" once and passes it in). */
+export function calendarDateInLondon(instant: Date): CalendarDate {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

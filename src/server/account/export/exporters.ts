@@ -1,0 +1,184 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  account,
+  consentAuditLog,
+  contactInquiries,
+  loginDevices,
+  presence,
+  profiles,
+  session,
+  user,
+  userRoles,
+  userSettings,
+} from '../../db/schema/index.ts';
+import { describeUserAgent } from '../../../core/sessions/user-agent.ts';
+import { AVATAR_BUCKET, avatarUrl } from '../../avatars/avatar-paths.ts';
+import type { Exporter } from './exporter.ts';
+
+/** Every table the export reads, in the order the document lists them. Add new tables here. */
+export const EXPORTERS: readonly Exporter[] = [
+  {
+    table: 'user',
+    key: 'account',
+    role: 'login',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx
+        .select({
+          id: user.id,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          emailConfirmedAt: user.emailConfirmedAt,
+          twoFactorEnabled: user.twoFactorEnabled,
+          createdAt: user.createdAt,
+          updatedAt: user.updatedAt,
+        })
+        .from(user)
+        .where(eq(user.id, subject.userId));
+      return row ?? null;
+    },
+  },
+  {
+    table: 'account',
+    key: 'signInMethods',
+    role: 'login',
+    // The password hash and any provider tokens are secrets, not data about the user.
+    read: ({ tx, subject }) =>
+      tx
+        .select({ provider: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+        .from(account)
+        .where(eq(account.userId, subject.userId))
+        .orderBy(asc(account.createdAt)),
+  },
+  {
+    table: 'profiles',
+    key: 'profile',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx.select().from(profiles).where(eq(profiles.id, subject.userId));
+      return row ?? null;
+    },
+  },
+  {
+    table: 'user_settings',
+    key: 'settings',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx.select().from(userSettings).where(eq(userSettings.userId, subject.userId));
+      return row ?? null;
+    },
+  },
+  {
+    table: 'user_roles',
+    key: 'roles',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, subject.userId)),
+  },
+  {
+    table: 'consent_audit_log',
+    key: 'cookieConsentLog',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          consent: consentAuditLog.consentData,
+          changeSource: consentAuditLog.changeSource,
+          syncStatus: consentAuditLog.syncStatus,
+          createdAt: consentAuditLog.createdAt,
+          syncedAt: consentAuditLog.syncedAt,
+        })
+        .from(consentAuditLog)
+        .where(eq(consentAuditLog.userId, subject.userId))
+        .orderBy(asc(consentAuditLog.createdAt)),
+  },
+  {
+    table: 'presence',
+    key: 'presence',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx
+        .select({ onlineAt: presence.onlineAt, status: presence.status })
+        .from(presence)
+        .where(eq(presence.userId, subject.userId));
+      return row ?? null;
+    },
+  },
+  {
+    table: 'session',
+    key: 'sessions',
+    role: 'login',
+    // Never the token: it would sign the holder in.
+    read: async ({ tx, subject }) => {
+      const rows = await tx
+        .select({
+          userAgent: session.userAgent,
+          ipAddress: session.ipAddress,
+          createdAt: session.createdAt,
+          lastActiveAt: session.lastActiveAt,
+          expiresAt: session.expiresAt,
+        })
+        .from(session)
+        .where(eq(session.userId, subject.userId))
+        .orderBy(desc(session.lastActiveAt));
+      return rows.map((row) => ({ ...describeUserAgent(row.userAgent), ...row }));
+    },
+  },
+  {
+    table: 'login_devices',
+    key: 'signInDevices',
+    role: 'login',
+    read: ({ tx, subject }) =>
+      tx
+        .select({ fingerprint: loginDevices.fingerprint, firstSeenAt: loginDevices.firstSeenAt, lastSeenAt: loginDevices.lastSeenAt })
+        .from(loginDevices)
+        .where(eq(loginDevices.userId, subject.userId))
+        .orderBy(asc(loginDevices.firstSeenAt)),
+  },
+  {
+    table: 'stored_files',
+    key: 'files',
+    role: 'app_user',
+    // What is stored and where it is served from; the image itself is one click away.
+    read: async ({ tx, subject, storage }) =>
+      (await storage.list(tx, AVATAR_BUCKET, subject.userId)).map((file) => ({
+        purpose: 'avatar',
+        url: avatarUrl(file.path),
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        createdAt: file.createdAt,
+      })),
+  },
+  {
+    table: 'contact_inquiries',
+    key: 'contactInquiries',
+    role: 'login',
+    // Matched by address, so only once the user has proved the address is theirs: otherwise an
+    // unverified sign-up with someone else's address could read that person's messages.
+    read: async ({ tx, subject }) => {
+      if (!subject.emailVerified) return [];
+      return tx
+        .select({
+          name: contactInquiries.name,
+          email: contactInquiries.email,
+          inquiryType: contactInquiries.inquiryType,
+          subject: contactInquiries.subject,
+          message: contactInquiries.message,
+          status: contactInquiries.status,
+          createdAt: contactInquiries.createdAt,
+          respondedAt: contactInquiries.respondedAt,
+        })
+        .from(contactInquiries)
+        .where(sql`lower(${contactInquiries.email}) = lower(${subject.email})`)
+        .orderBy(asc(contactInquiries.createdAt));
+    },
+  },
+];
+
+/**
+ * Tables with a user-id column that the export leaves out on purpose, and why. A table here
+ * must not also have an exporter.
+ */
+export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
+  two_factor: 'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
+  jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',
+};

@@ -1,0 +1,151 @@
+import { eq, sql } from 'drizzle-orm';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../errors.ts';
+import { sessionOf, txOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import { actAs } from '../db/rls.ts';
+import { profiles } from '../db/schema/index.ts';
+import { publish } from '../realtime/hub.ts';
+import { isOwnedPath } from '../storage/file-storage.ts';
+import { AVATAR_BUCKET, avatarUrl } from './avatar-paths.ts';
+import { AVATAR_MAX_BYTES, reencodeAvatar } from './image.ts';
+
+export const AVATAR_UPLOAD_PATH = '/api/profile/avatar';
+
+/** The spec's avatar cache time (000 §9). */
+export const AVATAR_CACHE_SECONDS = 3600;
+
+/** Room for the multipart framing around a file of the largest allowed size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export const AVATAR_MESSAGES = {
+  noFile: 'No file provided for upload',
+  tooLarge: 'Upload failed: the image must be 5 MB or smaller',
+  notAnImage: 'Upload failed: the file is not a PNG, JPEG, WebP or GIF image',
+  tooManyPixels: 'Upload failed: the image is too large (at most 40 megapixels)',
+  unreadable: 'Upload failed: the image could not be read',
+} as const;
+
+const AvatarResult = z.object({ avatarUrl: z.string().nullable() }).openapi('AvatarResult');
+
+const AvatarUpload = z
+  .object({ file: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 5 MB' }) })
+  .openapi('AvatarUpload');
+
+/**
+ * Avatars: upload (re-encoded, stored at `{userId}/{timestamp}.webp`), removal, and serving to
+ * their owner and to admins only.
+ */
+export function avatarRoutes(deps: Deps) {
+  const app = createRouter();
+  const { storage } = deps;
+
+  app.use(
+    AVATAR_UPLOAD_PATH,
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
+      },
+    }),
+  );
+
+  /** Removes every avatar file of the user except `keep` (the old one, and any left by a failed request). */
+  async function removeOtherAvatars(tx: Parameters<typeof storage.list>[0], userId: string, keep: string | null) {
+    for (const file of await storage.list(tx, AVATAR_BUCKET, userId)) {
+      if (file.path !== keep) await storage.remove(tx, AVATAR_BUCKET, file.path);
+    }
+  }
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: AVATAR_UPLOAD_PATH,
+      summary: "Upload the signed-in user's avatar (replaces the old one)",
+      request: { body: { content: { 'multipart/form-data': { schema: AvatarUpload } }, required: true } },
+      responses: {
+        200: { description: 'Stored; the URL to show', content: { 'application/json': { schema: AvatarResult } } },
+        413: { description: 'Larger than 5 MB' },
+      },
+    }),
+    async (c) => {
+      const { userId } = sessionOf(c);
+      const { file } = c.req.valid('form') as { file?: unknown };
+      if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.noFile, { field: 'file' });
+      if (file.size > AVATAR_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge, { field: 'file' });
+
+      const image = await reencodeAvatar(Buffer.from(await file.arrayBuffer()));
+      if (!image.ok) {
+        const message =
+          image.reason === 'not-an-image' ? AVATAR_MESSAGES.notAnImage
+          : image.reason === 'too-many-pixels' ? AVATAR_MESSAGES.tooManyPixels
+          : AVATAR_MESSAGES.unreadable;
+        throw new AppError('VALIDATION_FAILED', message, { field: 'file' });
+      }
+
+      const tx = txOf(c);
+      const path = `${userId}/${Date.now()}.${image.extension}`;
+      await storage.put(tx, { bucket: AVATAR_BUCKET, path, ownerId: userId, contentType: image.contentType, bytes: image.bytes });
+      const url = avatarUrl(path);
+      await tx.update(profiles).set({ avatarUrl: url, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+      await removeOtherAvatars(tx, userId, path);
+      await publish(tx, { type: 'profile.updated', userId, invalidate: [['me']] });
+      return c.json({ avatarUrl: url }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'delete',
+      path: AVATAR_UPLOAD_PATH,
+      summary: "Remove the signed-in user's avatar (initials show instead)",
+      responses: { 200: { description: 'Removed', content: { 'application/json': { schema: AvatarResult } } } },
+    }),
+    async (c) => {
+      const { userId } = sessionOf(c);
+      const tx = txOf(c);
+      await tx.update(profiles).set({ avatarUrl: null, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+      await removeOtherAvatars(tx, userId, null);
+      await publish(tx, { type: 'profile.updated', userId, invalidate: [['me']] });
+      return c.json({ avatarUrl: null }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/avatars/{userId}/{fileName}',
+      summary: 'An avatar image, for its owner and for admins (others get 404)',
+      request: { params: z.object({ userId: z.string().max(64), fileName: z.string().max(128) }) },
+      responses: {
+        200: { description: 'The image', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+        404: { description: 'No such avatar, or not yours' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const { userId, fileName } = c.req.valid('param');
+      const path = `${userId}/${fileName}`;
+      const mayRead = userId === session.userId || session.isAdmin;
+      if (!mayRead || !isOwnedPath(path, userId)) throw new AppError('NOT_FOUND', 'Avatar not found');
+      const tx = txOf(c);
+      // An admin reads another user's file with the admin row-level-security rule, for this request only.
+      if (userId !== session.userId) await actAs(tx, { userId: session.userId, isAdmin: true });
+      const file = await storage.get(tx, AVATAR_BUCKET, path);
+      if (!file) throw new AppError('NOT_FOUND', 'Avatar not found');
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.size),
+        // Private: only its owner and admins may fetch it, so no shared cache may keep it.
+        'Cache-Control': `private, max-age=${AVATAR_CACHE_SECONDS}`,
+        'Content-Disposition': 'inline',
+      });
+    },
+  );
+
+  return app;
+}
