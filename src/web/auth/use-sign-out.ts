@@ -2,10 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { loadAuthClient, type Me, meQueryKey } from '../app/api.ts';
-import { paths } from '../app/paths.ts';
-import { forgetRoutes } from '../app/route-memory.ts';
-import { forgetUserDrafts } from '../drafts/draft-store.ts';
+import { loadAuthClient } from '../app/api.ts';
+import { afterSignOut } from './after-sign-out.ts';
 
 export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
 export const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out. Please try again.';
@@ -31,14 +29,7 @@ export function useSignOut() {
       setSigningOut(false);
       return;
     }
-    forgetRoutes();
-    forgetUserDrafts(queryClient.getQueryData<Me | null>(meQueryKey)?.user.id);
-    // Leave the protected page first, and commit that render synchronously (router updates are
-    // otherwise transitions that lose to the cache update below): a protected page that saw
-    // "signed out" would send us to /auth instead.
-    await navigate(paths.home(), { replace: true, flushSync: true });
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    await afterSignOut(queryClient, navigate);
     toast.success(SIGNED_OUT_MESSAGE);
     running.current = false;
     setSigningOut(false);
