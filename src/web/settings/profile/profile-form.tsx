@@ -55,7 +55,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" aria-label="Profile details">
-      <div>
+      <div className="empty:hidden">
         <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
         <FormError message={formError} />
       </div>

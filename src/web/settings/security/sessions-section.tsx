@@ -19,14 +19,14 @@ function when(iso: string): string {
 function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd: () => void; ending: boolean }) {
   const title = `${session.browser} on ${session.os}`;
   return (
-    <li className="flex flex-wrap items-start gap-3 py-4 first:pt-0 last:pb-0">
+    <li className="grid grid-cols-[auto_1fr] items-start gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0 sm:grid-cols-[auto_1fr_auto]">
       <DeviceIcon os={session.os} />
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {title}
           {session.isCurrent ? <Badge variant="success">This device</Badge> : null}
         </p>
-        <dl className="grid gap-x-4 gap-y-0.5 text-sm text-muted-foreground sm:grid-cols-[auto_1fr]">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
           <dt>IP address</dt>
           <dd className="font-mono text-foreground/80">{session.ipAddress ?? 'Unknown'}</dd>
           <dt>Signed in</dt>
@@ -38,7 +38,15 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
         </dl>
       </div>
       {session.isCurrent ? null : (
-        <Button type="button" variant="outline" size="sm" onClick={onEnd} disabled={ending} aria-label={`Sign out ${title}`}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="col-start-2 w-fit sm:col-start-3"
+          onClick={onEnd}
+          disabled={ending}
+          aria-label={`Sign out ${title}`}
+        >
           <LogOut aria-hidden />
           {ending ? 'Signing out...' : 'Sign out'}
         </Button>
