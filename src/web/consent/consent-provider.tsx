@@ -14,7 +14,6 @@ import { sendChoice, syncWithServer, type SendOutcome } from './consent-sync.ts'
 import { readStoredConsent, storeConsent } from './consent-storage.ts';
 import { CONSENT_MESSAGES } from './messages.ts';
 import { readPrivacySignal } from './privacy-signal.ts';
-import { notify } from '../app/notify.ts';
 
 export type SaveKind = 'accept-all' | 'reject-all' | 'custom';
 
