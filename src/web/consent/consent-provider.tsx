@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import {
   acceptAllFlags,
   createConsent,
@@ -10,6 +9,7 @@ import {
   type CookieConsent,
 } from '../../core/consent/consent.ts';
 import { useMe } from '../app/api.ts';
+import { notify } from '../app/notify.ts';
 import { sendChoice, syncWithServer, type SendOutcome } from './consent-sync.ts';
 import { readStoredConsent, storeConsent } from './consent-storage.ts';
 import { CONSENT_MESSAGES } from './messages.ts';
@@ -54,9 +54,9 @@ function successMessage(kind: SaveKind, privacySignal: boolean): string {
 }
 
 function announce(outcome: SendOutcome, success: string): void {
-  if (outcome === 'offline') toast.info(CONSENT_MESSAGES.offline);
-  else if (outcome === 'retry-later' || outcome === 'refused') toast.error(CONSENT_MESSAGES.failed);
-  else toast.success(success);
+  if (outcome === 'offline') notify.info(CONSENT_MESSAGES.offline);
+  else if (outcome === 'retry-later' || outcome === 'refused') notify.error(CONSENT_MESSAGES.failed);
+  else notify.success(success);
 }
 
 /**
@@ -82,7 +82,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
       const result = await syncWithServer(userId, privacySignal);
       if (cancelled) return;
       if (result.applied) setConsent(result.applied);
-      if (result.flushedPending) toast.success(CONSENT_MESSAGES.saved);
+      if (result.flushedPending) notify.success(CONSENT_MESSAGES.saved);
       setSyncedUserId(userId);
     };
     void sync();
@@ -109,7 +109,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
       if (!chosen) throw new Error('A custom save needs the chosen flags');
       const next = createConsent(chosen, { timestamp: new Date().toISOString(), privacySignal });
       if (!storeConsent(next)) {
-        toast.error(CONSENT_MESSAGES.failed);
+        notify.error(CONSENT_MESSAGES.failed);
         return false;
       }
       setConsent(next);
