@@ -17,10 +17,11 @@ async function newUserInSecuritySettings(prefix: string, firstName: string) {
   await login(page, env.server.base, email, PASSWORD);
   await page.waitForURL('**/dashboard');
   await page.goto(`${env.server.base}/settings?tab=security`);
-  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  await page.getByRole('region', { name: 'Two-factor authentication' }).waitFor();
   // The cookie banner would cover the screens pictured here; choosing once keeps it away.
   await page.getByRole('button', { name: 'Reject All' }).click();
-  return { context, page, errors, email };
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  return { context, page, errors, email, section };
 }
 
 async function signUpAndConfirm(page: Page, email: string, firstName: string): Promise<void> {
@@ -96,29 +97,29 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 test('a user turns on an authenticator app in settings, then logs in with a code from it', async () => {
-  const { context, page, errors, email } = await newUserInSecuritySettings('totp', 'Tariq');
-  await page.getByText('Off', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  await page.getByLabel('Current password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('img', { name: 'QR code to add SavvyPig to your authenticator app' }).waitFor();
-  const key = (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '');
+  const { context, page, errors, email, section } = await newUserInSecuritySettings('totp', 'Tariq');
+  await section.getByText('Off', { exact: true }).waitFor();
+  await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Continue' }).click();
+  await section.getByRole('img', { name: 'QR code to add SavvyPig to your authenticator app' }).waitFor();
+  const key = (await section.getByTestId('totp-key').textContent())!.replace(/\s/g, '');
   assert.match(key, /^[A-Z2-7]{32,}$/, 'the setup key is base32');
   await screenshots(page, 'two-factor-01-enrol');
 
   const enrolStep = currentStep();
-  await page.getByLabel('Code from your app').fill(totpAtStep(decodeBase32(key), enrolStep));
-  await page.getByRole('button', { name: 'Verify and turn on' }).click();
-  const codes = page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+  await section.getByLabel('Code from your app').fill(totpAtStep(decodeBase32(key), enrolStep));
+  await section.getByRole('button', { name: 'Verify and turn on' }).click();
+  const codes = section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
   await codes.first().waitFor();
   assert.equal(await codes.count(), 10);
   assert.match((await codes.first().textContent())!, /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
   await screenshots(page, 'two-factor-02-backup-codes');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await section.getByRole('button', { name: 'Download' }).click();
   assert.equal((await download).suggestedFilename(), 'savvypig-backup-codes.txt');
-  await page.getByRole('button', { name: "I've saved my codes" }).click();
-  await page.getByText('10 of 10 left. Use one if you lose your phone.').waitFor();
+  await section.getByRole('button', { name: "I've saved my codes" }).click();
+  await section.getByText('10 of 10 left. Use one if you lose your phone.').waitFor();
   await screenshots(page, 'two-factor-03-on');
 
   await signOut(page, 'Tariq');
@@ -140,11 +141,11 @@ test('a user turns on an authenticator app in settings, then logs in with a code
 });
 
 test('a user with e-mailed codes logs in with the code from the real e-mail', async () => {
-  const { context, page, errors, email } = await newUserInSecuritySettings('otp', 'Erin');
-  await page.getByRole('button', { name: 'Use email codes instead' }).click();
-  await page.getByLabel('Current password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Turn on email codes' }).click();
-  await page.getByText(`At log-in you can ask for a code sent to ${email}.`).waitFor();
+  const { context, page, errors, email, section } = await newUserInSecuritySettings('otp', 'Erin');
+  await section.getByRole('button', { name: 'Use email codes instead' }).click();
+  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Turn on email codes' }).click();
+  await section.getByText(`At log-in you can ask for a code sent to ${email}.`).waitFor();
 
   await signOut(page, 'Erin');
   await loginToChallenge(page, email);

@@ -158,7 +158,7 @@ export function TwoFactorSection() {
   }
 
   return (
-    <Card aria-labelledby="two-factor-title">
+    <Card role="region" aria-labelledby="two-factor-title">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="two-factor-title">Two-factor authentication</CardTitle>
