@@ -194,3 +194,22 @@ describe('signing out', () => {
     expect(localStorage.getItem(draftKey(me.user.id, 'contact'))).toBeNull();
   });
 });
+
+describe('the contact form draft', () => {
+  afterEach(() => localStorage.clear());
+
+  it('restores a signed-in user’s unsent message and forgets it once sent', async () => {
+    saveDraft(localStorage, { userId: me.user.id, formId: 'contact', data: { subject: 'About my ISA', message: 'Half-written question about' }, now: Date.now() });
+    const api = mockApi({ 'GET /api/me': json(200, me), 'POST /api/contact': json(201, { id: 'c1' }) });
+    const { user } = renderApp('/contact');
+    expect(await screen.findByText('Draft restored')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('About my ISA');
+    expect(screen.getByLabelText('Your name')).toHaveValue('Jane Doe');
+    await user.type(screen.getByLabelText('Message'), ' transfers.');
+    await user.selectOptions(screen.getByLabelText('What is your message about?'), 'General question');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByText('Thank you for contacting us. We will get back to you soon.');
+    expect(api.calls('POST /api/contact')[0]?.body).toMatchObject({ subject: 'About my ISA', message: 'Half-written question about transfers.' });
+    expect(localStorage.getItem(draftKey(me.user.id, 'contact'))).toBeNull();
+  });
+});
