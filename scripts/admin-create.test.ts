@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TWO_FACTOR_NOTE } from '../src/server/seed/demo.ts';
 
 const run = (dataDir: string, ...args: string[]) =>
   execFileSync(process.execPath, ['scripts/admin-create.ts', ...args], {
@@ -15,7 +16,7 @@ describe('npm run admin:create', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-admin-'));
     try {
       expect(run(dataDir, 'Boss@Example.com')).toMatch(/^Created admin boss@example.com with password \S{12,} /);
-      expect(run(dataDir, 'boss@example.com')).toBe('boss@example.com is now an admin.\n');
+      expect(run(dataDir, 'boss@example.com')).toBe(`boss@example.com is now an admin. ${ADMIN_TWO_FACTOR_NOTE}\n`);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

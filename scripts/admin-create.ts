@@ -5,7 +5,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { boot } from '../src/server/boot.ts';
 import { user, userRoles } from '../src/server/db/schema/index.ts';
-import { createVerifiedUser } from '../src/server/seed/demo.ts';
+import { ADMIN_TWO_FACTOR_NOTE, createVerifiedUser } from '../src/server/seed/demo.ts';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
@@ -20,11 +20,11 @@ try {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) {
     await db.insert(userRoles).values({ userId: existing.id, role: 'admin' }).onConflictDoNothing();
-    process.stdout.write(`${email} is now an admin.\n`);
+    process.stdout.write(`${email} is now an admin. ${ADMIN_TWO_FACTOR_NOTE}\n`);
   } else {
     const [localPart] = email.split('@');
     const password = await createVerifiedUser(booted.deps, { email, firstName: localPart ?? 'Admin', lastName: 'Admin', admin: true });
-    process.stdout.write(`Created admin ${email} with password ${password} (shown once; change it after signing in).\n`);
+    process.stdout.write(`Created admin ${email} with password ${password} (shown once; change it after signing in). ${ADMIN_TWO_FACTOR_NOTE}\n`);
   }
 } finally {
   await booted.shutdown();

@@ -14,11 +14,16 @@ import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { endIdleSessionsBeforeAuth } from './session/idle.ts';
+import { sessionRoutes } from './session/routes.ts';
 import { AVATAR_UPLOAD_PATH, avatarRoutes } from './avatars/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { sessionsRoutes } from './account/sessions-routes.ts';
 import { exportRoutes } from './account/export-routes.ts';
 import { deleteAccountRoutes } from './account/delete-routes.ts';
+import { consentRoutes, consentScriptOrigins } from './consent/routes.ts';
+import { verificationRoutes } from './auth/verification-routes.ts';
+import { originCheck } from './http/origin-check.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -28,7 +33,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const isProduction = deps.config.NODE_ENV === 'production';
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
-  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://')));
+  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)));
   const defaultBodyLimit = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
@@ -38,9 +43,12 @@ export function createApp(deps: Deps, options: AppOptions) {
   // Upload routes set their own limit.
   app.use('/api/*', (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next)));
 
+  app.use('/api/*', originCheck(deps.config.trustedOrigins));
+
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
   declareAccess('POST', '/api/auth/*', 'public');
+  app.use('/api/auth/*', endIdleSessionsBeforeAuth(deps));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
@@ -65,6 +73,9 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', contactRoutes(deps));
   app.route('/', devMailRoutes(deps));
   app.route('/', realtimeRoutes(deps));
+  app.route('/', sessionRoutes(deps));
+  app.route('/', verificationRoutes(deps));
+  app.route('/', consentRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAuth } from './auth/auth.ts';
+import { offsetFileClock, systemClock, type Clock } from './clock.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './http/context.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { scheduleThrottleCleanup } from './http/throttle.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -24,10 +26,12 @@ export type BootOptions = {
   database?: Database;
   startJobs?: boolean;
   serveSpa?: boolean;
+  /** Defaults to the real time (or the test offset file from the config). */
+  clock?: Clock;
 };
 
 /** Opens and migrates the database and wires every dependency; shared by the server, scripts and tests. */
-export async function boot({ config, logger, database: given, startJobs, serveSpa }: BootOptions): Promise<Booted> {
+export async function boot({ config, logger, database: given, startJobs, serveSpa, clock: givenClock }: BootOptions): Promise<Booted> {
   const dataDir = path.resolve(config.DATA_DIR);
   const database =
     given ??
@@ -44,12 +48,17 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
   }
   const secret = await resolveAuthSecret(database.db, config.BETTER_AUTH_SECRET);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(dataDir, 'mail'), logger });
-  const auth = createAuth({ config, database, mailer, logger, secret });
+  const clock = givenClock ?? (config.TEST_CLOCK_OFFSET_FILE ? offsetFileClock(config.TEST_CLOCK_OFFSET_FILE) : systemClock);
+  const auth = createAuth({ config, database, mailer, logger, secret, clock });
   const hub = createRealtimeHub(database, logger);
   await hub.start();
   const jobs = createJobRunner(database, logger);
-  const deps: Deps = { config, database, logger, mailer, auth, secret, hub, jobs, startedAt: Date.now(), version: APP_VERSION, storage: createFileStorage(config) };
+  const deps: Deps = {
+    config, database, logger, mailer, auth, secret, hub, jobs, clock,
+    startedAt: Date.now(), version: APP_VERSION, storage: createFileStorage(config),
+  };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
+  await scheduleThrottleCleanup(jobs);
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {
     deps,

@@ -6,6 +6,8 @@ const booleanFromEnv = z
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
+const scriptUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 /** Every environment variable the server reads. README's configuration table mirrors this. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,7 +34,14 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   JOBS_ENABLED: booleanFromEnv.default(true),
   MAILBOX_ENABLED: booleanFromEnv.optional(),
+  /** Tests only: a file holding milliseconds to shift the server's clock by (src/server/clock.ts). */
+  TEST_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   FILE_STORAGE_DIR: z.string().min(1).optional(),
+  // Optional third-party scripts, loaded in the browser only after the visitor allows their category.
+  ANALYTICS_SCRIPT_URL: scriptUrl.optional(),
+  MARKETING_SCRIPT_URL: scriptUrl.optional(),
+  /** Every successful sign-up answers no sooner than this (see auth/routes.ts). */
+  SIGN_UP_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(400),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -54,6 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.TEST_CLOCK_OFFSET_FILE && config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_OFFSET_FILE: must not be set in production');
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [
     publicUrl,

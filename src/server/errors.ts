@@ -5,11 +5,17 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** An admin route (or the admin check) for an admin who has not turned on two-factor authentication. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A feature that needs a verified e-mail address, asked for by a user who has not verified theirs. */
+  EMAIL_NOT_VERIFIED: 403,
+  /** The same request for the same address again too soon (a per-address limit, not a per-caller one). */
+  TOO_SOON: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,14 +1,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { alreadyRegisteredMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
+import { resetPasswordMail } from '../mail/templates.ts';
+import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { clearSignInFailures, signInThrottleHooks } from './sign-in-throttle.ts';
+import {
+  AUTH_PATHS_WE_SERVE_OURSELVES,
+  noticeSignUpWithRegisteredAddress,
+  recordEmailConfirmed,
+  sendVerificationMailInBackground,
+  VERIFICATION_LINK_SECONDS,
+} from './verification.ts';
+import { twoFactorPlugins } from './two-factor.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -25,16 +36,19 @@ export const CLIENT_IP_HEADER = 'x-savvypig-client-ip';
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
-export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string };
+export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string; clock: Clock };
 
-export function createAuth({ config, database, mailer, logger, secret }: AuthDeps) {
+export function createAuth({ config, database, mailer, logger, secret, clock }: AuthDeps) {
   const { db } = database;
+  const signInThrottle = signInThrottleHooks(database);
   return betterAuth({
     appName: 'SavvyPig',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
     trustedOrigins: config.trustedOrigins,
+    // Sign-up and resending the verification e-mail go through our routes (auth/routes.ts, auth/verification-routes.ts).
+    disabledPaths: [...AUTH_PATHS_WE_SERVE_OURSELVES],
     database: drizzleAdapter(db as never, { provider: 'pg', schema }),
     logger: {
       log: (level, message, ...args) => {
@@ -62,33 +76,24 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => clearSignInFailures(database, user.email),
       resetPasswordTokenExpiresIn: 60 * 60,
       // In the background: answering only after a send would tell who has an account.
       sendResetPassword: async ({ user, url }) => {
         mailer.sendInBackground(resetPasswordMail(user.email, url));
       },
       password: { hash: hashPassword, verify: verifyPassword },
-      onExistingUserSignUp: async ({ user }) => {
-        mailer.sendInBackground(
-          alreadyRegisteredMail(user.email, `${config.publicUrl}/login`, `${config.publicUrl}/reset-request`),
-        );
-      },
+      onExistingUserSignUp: async ({ user }) => noticeSignUpWithRegisteredAddress(db, mailer, config, user.email),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         if (signUpDetails.getStore()?.skipVerificationEmail) return;
-        const [profile] = await db
-          .select({ firstName: schema.profiles.firstName })
-          .from(schema.profiles)
-          .where(eq(schema.profiles.id, user.id));
-        mailer.sendInBackground(verificationMail(user.email, profile?.firstName ?? null, url));
+        sendVerificationMailInBackground(db, mailer, user, url);
       },
-      afterEmailVerification: async (user) => {
-        await db.update(schema.user).set({ emailConfirmedAt: new Date() }).where(eq(schema.user.id, user.id));
-      },
+      afterEmailVerification: (user) => recordEmailConfirmed(db, user.id),
     },
     databaseHooks: {
       user: {
@@ -112,6 +117,14 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
         },
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await signInThrottle.before(ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await signInThrottle.after(ctx);
+      }),
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -126,6 +139,8 @@ export function createAuth({ config, database, mailer, logger, secret }: AuthDep
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // Session bookkeeping (src/server/session/lifecycle-plugin.ts) goes after twoFactor().
+    plugins: [...twoFactorPlugins({ database, mailer }), sessionLifecycle({ database, mailer, logger, config, clock })],
   });
 }
 

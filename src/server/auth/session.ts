@@ -2,13 +2,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDb, NamedQuery } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
+import { INACTIVITY_LIMIT_MS } from '../../core/session/limits.ts';
 
 export type SessionUser = {
   userId: string;
   sessionId: string;
   email: string;
+  /** The spec's rule: verified when `"user".email_confirmed_at` is set. */
   emailVerified: boolean;
   isAdmin: boolean;
+  /** Admins must have it on before any admin route answers them (docs/decisions/0009-two-factor.md). */
+  twoFactorEnabled: boolean;
 };
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -51,7 +55,7 @@ function hasValidSignature(signedValue: string, token: string, signature: string
   return true;
 }
 
-type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean };
+type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean; two_factor_enabled: boolean };
 
 function toSessionUser(row: Row | undefined): SessionUser | null {
   if (!row) return null;
@@ -61,6 +65,7 @@ function toSessionUser(row: Row | undefined): SessionUser | null {
     email: row.email,
     emailVerified: row.email_verified,
     isAdmin: row.is_admin,
+    twoFactorEnabled: row.two_factor_enabled,
   };
 }
 
@@ -75,17 +80,27 @@ const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
  * throughput; see docs/performance.md). The role switch runs after this statement's own
  * permission checks, so it reads `session` and `user_roles` as the login role.
  */
-export function sessionOpening(token: string, adminRoute: boolean): NamedQuery {
+export function sessionOpening(token: string, adminRoute: boolean, now: Date): NamedQuery {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return {
     name: adminRoute ? 'open_admin_request' : 'open_user_request',
-    query: sql`select s.user_id, s.id as session_id, u.email, u.email_verified, ${holdsAdmin} as is_admin,
+    query: sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role
       from session s join "user" u on u.id = s.user_id
-      where s.token = ${token} and s.expires_at > now()`,
+      where s.token = ${token} and s.expires_at > now() and ${isLiveSession(now)}`,
   };
+}
+
+/**
+ * A session still in use: active within the inactivity limit by the injected clock's `now`
+ * (see docs/decisions/0010-sessions-and-inactivity.md), and its user not suspended.
+ */
+function isLiveSession(now: Date) {
+  const idleCutoff = new Date(now.getTime() - INACTIVITY_LIMIT_MS);
+  return sql`s.last_active_at > ${idleCutoff.toISOString()}::timestamptz
+        and not exists (select 1 from user_settings us where us.user_id = s.user_id and us.suspended)`;
 }
 
 export function sessionFromOpening(openingRows: unknown[]): SessionUser | null {
@@ -97,14 +112,14 @@ export function isWellFormedToken(token: string): boolean {
 }
 
 /**
- * One round trip: the session (unexpired), its user and the admin role from `user_roles`.
+ * One round trip: the session (unexpired, not idle, user not suspended), its user and the admin role from `user_roles`.
  * No cookie cache, so a revoked session stops working on the next request.
  */
-export async function findSessionUser(db: AppDb, token: string): Promise<SessionUser | null> {
+export async function findSessionUser(db: AppDb, token: string, now: Date): Promise<SessionUser | null> {
   const result = await db.execute(sql`
-    select s.user_id, s.id as session_id, u.email, u.email_verified,
+    select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
     from session s join "user" u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now()`);
+    where s.token = ${token} and s.expires_at > now() and ${isLiveSession(now)}`);
   return toSessionUser(rowsOf<Row>(result)[0]);
 }

@@ -32,7 +32,7 @@ export function declaredAccess(): ReadonlyMap<string, Access> {
 export async function getSession(c: Context<AppEnv>, deps: Deps): Promise<SessionUser | null> {
   if (c.get('session') !== undefined) return c.get('session');
   const token = readSessionToken(c.req.header('cookie'), deps.secret);
-  const session = token ? await findSessionUser(deps.database.db, token) : null;
+  const session = token ? await findSessionUser(deps.database.db, token, deps.clock.now()) : null;
   c.set('session', session);
   return session;
 }
@@ -52,10 +52,11 @@ export function requireAccess(deps: Deps, access: Access) {
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     try {
-      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin'), async (tx, opening) => {
+      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin', deps.clock.now()), async (tx, opening) => {
         const session = sessionFromOpening(opening);
         if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
         if (access === 'admin' && !session.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');
+        if (access === 'admin') requireAdminTwoFactor(session);
         c.set('session', session);
         c.set('tx', tx);
         await next();
@@ -66,6 +67,14 @@ export function requireAccess(deps: Deps, access: Access) {
       if (!(err instanceof RollBack)) throw err;
     }
   });
+}
+
+export const ADMIN_TWO_FACTOR_MESSAGE =
+  'Administrators must turn on two-factor authentication before using admin pages. Turn it on in Settings, under Security.';
+
+/** An admin without two-factor authentication gets no admin route (ASVS 4.3.1; docs/decisions/0009-two-factor.md). */
+export function requireAdminTwoFactor(session: SessionUser): void {
+  if (!session.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED', ADMIN_TWO_FACTOR_MESSAGE);
 }
 
 /** The request's transaction (row-level security already bound to the signed-in user). */

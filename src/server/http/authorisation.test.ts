@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
-import { user, userRoles } from '../db/schema/index.ts';
+import { user } from '../db/schema/index.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -56,6 +56,7 @@ describe('the authorisation harness', () => {
   let subscriber: { cookie: string; userId: string };
   let other: { cookie: string; userId: string };
   let admin: { cookie: string; userId: string };
+  let adminWithoutTwoFactor: { cookie: string; userId: string };
   let routes: Array<{ key: string; method: string; path: string }>;
 
   beforeAll(async () => {
@@ -63,8 +64,9 @@ describe('the authorisation harness', () => {
     subscriber = await signUpAndSignIn(server, { email: 'owner@example.com' });
     other = await signUpAndSignIn(server, { email: 'other@example.com' });
     admin = await signUpAndSignIn(server, { email: 'root@example.com' });
-    const [row] = await server.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'root@example.com'));
-    await server.deps.database.db.insert(userRoles).values({ userId: row!.id, role: 'admin' });
+    await grantAdmin(server, admin.userId);
+    adminWithoutTwoFactor = await signUpAndSignIn(server, { email: 'root-no-2fa@example.com' });
+    await grantAdmin(server, adminWithoutTwoFactor.userId, { twoFactor: false });
     const seen = new Set<string>();
     routes = server.app.routes
       .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && r.path !== '/api/*')
@@ -116,6 +118,18 @@ describe('the authorisation harness', () => {
       expect((await request(r.method, r.path, subscriber.cookie)).status, `${r.key} as subscriber`).toBe(403);
       expect([401, 403], `${r.key} as admin`).not.toContain((await request(r.method, r.path, admin.cookie)).status);
     }
+  });
+
+  it('refuses every admin route, and the admin check, to an admin without two-factor authentication', async () => {
+    const refusals = [...routes.filter((x) => declaredAccess().get(x.key) === 'admin'), { method: 'GET', path: '/api/admin/check' }];
+    for (const r of refusals) {
+      const res = await request(r.method, r.path, adminWithoutTwoFactor.cookie);
+      expect(res.status, `${r.method} ${r.path} as an admin without two-factor`).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TWO_FACTOR_REQUIRED');
+    }
+    const check = await request('GET', '/api/admin/check', admin.cookie);
+    expect(check.status).toBe(200);
+    expect(await check.json()).toEqual({ isAdmin: true });
   });
 
   it('lets anyone reach a public route without a 401 or 403', async () => {

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -19,6 +20,8 @@ export type Deps = {
   secret: string;
   hub: RealtimeHub;
   jobs: JobRunner;
+  /** "Now" for session rules (idle sign-out, presence, throttles); tests move it. */
+  clock: Clock;
   startedAt: number;
   version: string;
   /** Uploaded files (avatars): the database, or a shared folder (FILE_STORAGE_DIR). */

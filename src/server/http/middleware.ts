@@ -38,22 +38,30 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): st
   }
 }
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/**
+ * `consentScriptOrigins`: origins of the optional analytics and marketing scripts (config), which
+ * may load and report only after consent (see docs/decisions/0012-cookie-consent.md).
+ */
+function contentSecurityPolicy(consentScriptOrigins: readonly string[]): string {
+  const extra = consentScriptOrigins.length > 0 ? ` ${consentScriptOrigins.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${extra}`,
+    "frame-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 /** Security headers on every response. */
-export function securityHeaders(isProduction: boolean, isHttps: boolean) {
+export function securityHeaders(isProduction: boolean, isHttps: boolean, consentScriptOrigins: readonly string[] = []) {
+  const csp = contentSecurityPolicy(consentScriptOrigins);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const h = c.res.headers;
@@ -63,7 +71,7 @@ export function securityHeaders(isProduction: boolean, isHttps: boolean) {
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
     h.set('Cross-Origin-Resource-Policy', 'same-origin');
-    if (!h.has('Content-Security-Policy') && isProduction) h.set('Content-Security-Policy', CSP);
+    if (!h.has('Content-Security-Policy') && isProduction) h.set('Content-Security-Policy', csp);
     if (isHttps) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
   });

@@ -2,9 +2,9 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { profiles, userRoles } from '../db/schema/index.ts';
+import { profiles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { txOf } from './access.ts';
 import type { AppEnv } from './context.ts';
 import { requestContext } from './middleware.ts';
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     const { deps } = server;
     ann = await signUpAndSignIn(server, { email: 'ann.tx@example.com', firstName: 'Ann', verify: false });
     boss = await signUpAndSignIn(server, { email: 'boss.tx@example.com', firstName: 'Boss', verify: false });
-    await deps.database.db.insert(userRoles).values({ userId: boss.userId, role: 'admin' });
+    await grantAdmin(server, boss.userId);
 
     const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ ids: z.array(z.string()) }) } } } };
     probe = new OpenAPIHono<AppEnv>();
@@ -75,6 +75,19 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     expect(all.ids).toEqual(expect.arrayContaining([ann.userId, boss.userId]));
     expect((await call('GET', '/t/admin-sees', ann.cookie)).status).toBe(403);
     expect((await call('GET', '/t/admin-sees')).status).toBe(401);
+  });
+
+  it('answers an admin without two-factor authentication 403 TWO_FACTOR_REQUIRED on admin routes, and no rows', async () => {
+    const lax = await signUpAndSignIn(server, { email: 'lax.tx@example.com', verify: false });
+    await grantAdmin(server, lax.userId, { twoFactor: false });
+    const res = await call('GET', '/t/admin-sees', lax.cookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: { code: 'TWO_FACTOR_REQUIRED', message: expect.stringContaining('two-factor authentication') },
+    });
+    expect((await call('GET', '/t/user-sees', lax.cookie)).status).toBe(200);
+    await grantAdmin(server, lax.userId);
+    expect((await call('GET', '/t/admin-sees', lax.cookie)).status).toBe(200);
   });
 
   it('refuses a cookie whose session has expired', async () => {

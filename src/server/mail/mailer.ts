@@ -20,8 +20,13 @@ export type StoredMail = {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
-  /** Sends without making the caller wait (and so without timing that tells anything); logs failures. */
-  sendInBackground(mail: OutgoingMail): void;
+  /**
+   * Sends without making the caller wait (and so without timing that tells anything); logs
+   * failures. Given a function, runs it in the background too and sends what it returns (nothing
+   * for null): for work whose cost or outcome must not show in the response time, such as
+   * looking up whether an address has an account.
+   */
+  sendInBackground(mail: OutgoingMail | (() => Promise<OutgoingMail | null>)): void;
   /** Waits for background sends (tests and graceful shutdown). */
   flush(): Promise<void>;
   /** The local mailbox folder when mail is written to files, else undefined. */
@@ -63,9 +68,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   return {
     send,
     mailDir: options.smtpUrl ? undefined : options.mailDir,
-    sendInBackground(mail) {
-      const p = send(mail)
-        .catch((err) => logger.error('mail send failed', { to: mail.to, subject: mail.subject, ...errorFields(err) }))
+    sendInBackground(mailOrTask) {
+      const p = (async () => {
+        // A microtask later, so even a task's synchronous part runs after the caller has moved on.
+        await Promise.resolve();
+        const mail = typeof mailOrTask === 'function' ? await mailOrTask() : mailOrTask;
+        if (!mail) return;
+        await send(mail).catch((err) => logger.error('mail send failed', { to: mail.to, subject: mail.subject, ...errorFields(err) }));
+      })()
+        .catch((err) => logger.error('background mail task failed', errorFields(err)))
         .finally(() => pending.delete(p));
       pending.add(p);
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, signIn, type TestServer } from '../test/server.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL, seedDemoUsers } from './demo.ts';
+import { ADMIN_TWO_FACTOR_NOTE, DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL, seedDemoUsers } from './demo.ts';
 
 describe('the demo seed', () => {
   let server: TestServer;
@@ -22,7 +22,10 @@ describe('the demo seed', () => {
     const password = (email: string) => first.find((l) => l.includes(email))!.split(' / ')[1]!.split(' ')[0]!;
     const admin = await signIn(server, DEMO_ADMIN_EMAIL, password(DEMO_ADMIN_EMAIL));
     const me = (await (await server.request('/api/me', { cookie: admin.cookie })).json()) as { isAdmin: boolean; user: { emailVerified: boolean } };
-    expect(me).toMatchObject({ isAdmin: true, user: { emailVerified: true } });
+    expect(me).toMatchObject({ isAdmin: true, user: { emailVerified: true, twoFactorEnabled: false } });
+    // The demo admin is told to turn on two-factor; until then admin answers are refused.
+    expect(first.find((l) => l.includes(DEMO_ADMIN_EMAIL))).toContain(ADMIN_TWO_FACTOR_NOTE);
+    expect((await server.request('/api/admin/check', { cookie: admin.cookie })).status).toBe(403);
     const subscriber = await signIn(server, DEMO_SUBSCRIBER_EMAIL, password(DEMO_SUBSCRIBER_EMAIL));
     expect(((await (await server.request('/api/admin/check', { cookie: subscriber.cookie })).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
     // Demo users are verified by the seed: no verification e-mail goes out.

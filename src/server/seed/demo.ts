@@ -7,6 +7,10 @@ import { signUpDetails } from '../auth/auth.ts';
 export const DEMO_SUBSCRIBER_EMAIL = 'demo@savvypig.local';
 export const DEMO_ADMIN_EMAIL = 'admin@savvypig.local';
 
+/** Printed for every new admin: admin pages stay shut until two-factor is on (docs/decisions/0009-two-factor.md). */
+export const ADMIN_TWO_FACTOR_NOTE =
+  'Admin pages open once this admin has turned on two-factor authentication: sign in, then Settings > Security.';
+
 /** A readable random password (about 96 bits). */
 export function randomPassword(): string {
   return randomBytes(12).toString('base64url');
@@ -49,7 +53,10 @@ export async function seedDemoUsers(deps: Deps, print: (line: string) => void): 
   for (const account of accounts) {
     const password = await createVerifiedUser(deps, account);
     if (password) {
-      print(`Demo ${account.admin ? 'admin' : 'subscriber'} created: ${account.email} / ${password}  (shown once; turn off with SEED_DEMO=false)`);
+      print(
+        `Demo ${account.admin ? 'admin' : 'subscriber'} created: ${account.email} / ${password}  (shown once; turn off with SEED_DEMO=false)` +
+          (account.admin ? `. ${ADMIN_TWO_FACTOR_NOTE}` : ''),
+      );
     }
   }
 }

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createTestClock, type TestClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { boot, type Booted } from '../boot.ts';
+import { user, userRoles } from '../db/schema/index.ts';
 import { listStoredMail, type StoredMail } from '../mail/mailer.ts';
 import { createTestDatabase, quietLogger, type TestDbKind } from './databases.ts';
 
@@ -13,6 +16,8 @@ export type TestServer = Booted & {
   /** `app.request` with JSON, cookie and client address (as a trusted proxy would send it). */
   request: (path: string, init?: RequestInit & { json?: unknown; cookie?: string; ip?: string }) => Promise<Response>;
   mail: () => Promise<StoredMail[]>;
+  /** The server's clock: the real time until a test moves it (`advance`, `set`). */
+  clock: TestClock;
   close: () => Promise<void>;
 };
 
@@ -27,10 +32,13 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
+    // The timing floor is measured against the production build (e2e/security.test.ts); here it only slows tests.
+    SIGN_UP_MIN_RESPONSE_MS: '0',
     TRUST_PROXY: 'true',
     ...env,
   });
-  const booted = await boot({ config, logger: quietLogger, database, startJobs: false, serveSpa: false });
+  const clock = createTestClock();
+  const booted = await boot({ config, logger: quietLogger, database, startJobs: false, serveSpa: false, clock });
   const request: TestServer['request'] = (p, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
@@ -51,6 +59,7 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
     dataDir,
     databaseUrl: url,
     request,
+    clock,
     mail: async () => {
       await booted.deps.mailer.flush();
       return listStoredMail(path.join(dataDir, 'mail'));
@@ -101,4 +110,16 @@ export async function signIn(
   const cookie = setCookie.split(';')[0]!;
   const body = (await res.json()) as { user: { id: string } };
   return { cookie, userId: body.user.id };
+}
+
+/**
+ * Makes a user an admin. Admin routes answer only admins with two-factor on, so by default the
+ * admin gets it (e-mailed codes, the state better-auth's `enable` with method 'otp' leaves);
+ * `twoFactor: false` gives an admin who has not turned it on. Sessions stay valid: the request
+ * opening reads both live.
+ */
+export async function grantAdmin(server: TestServer, userId: string, options: { twoFactor?: boolean } = {}): Promise<void> {
+  const { db } = server.deps.database;
+  await db.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing();
+  await db.update(user).set({ twoFactorEnabled: options.twoFactor ?? true }).where(eq(user.id, userId));
 }

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { ADMIN_CHECK_MAX_ATTEMPTS, ADMIN_CHECK_THROTTLE_MS } from '../../core/session/limits.ts';
 import { isTier, type Tier } from '../../core/subscriptions/tier.ts';
 import type { AuthClient } from './auth-client.ts';
 
@@ -98,7 +100,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
 }
 
 export interface Me {
-  user: { id: string; email: string; emailVerified: boolean };
+  user: { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
   profile: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
   isAdmin: boolean;
   tier: Tier;
@@ -117,6 +119,7 @@ function parseMe(body: unknown): Me {
       id: body.user.id,
       email: typeof body.user.email === 'string' ? body.user.email : '',
       emailVerified: body.user.emailVerified === true,
+      twoFactorEnabled: body.user.twoFactorEnabled === true,
     },
     profile: { firstName: text(profile.firstName), lastName: text(profile.lastName), avatarUrl: text(profile.avatarUrl) },
     isAdmin: body.isAdmin === true,
@@ -147,10 +150,73 @@ export async function fetchAdminCheck(): Promise<boolean> {
   return body?.isAdmin === true;
 }
 
-/** Sends (or re-sends) the e-mail verification link; after verifying, the link opens /dashboard. */
-export function sendVerificationEmail(email: string): Promise<unknown> {
-  return apiFetch('/api/auth/send-verification-email', {
-    method: 'POST',
-    json: { email, callbackURL: '/dashboard' },
+type AdminCheck = { isAdmin: boolean; checkedAt: number };
+
+/**
+ * At most 3 attempts in all (000 §9): a failure is retried twice, unless the server answered
+ * 4xx (no session, forbidden), which another try would not change.
+ */
+export function retryAdminCheck(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < ADMIN_CHECK_MAX_ATTEMPTS - 1;
+}
+
+/**
+ * The admin check (000 §4): re-run on every auth change (the signed-in user changes, or `me` is
+ * fetched anew: sign-in, sign-out, a refreshed session), at most once per 10 s unless forced
+ * (`force()`, the "Try again" button), at most 3 attempts. Returns `signedOut` when there is no
+ * session, so the caller can say 'Authentication required' without asking the server.
+ */
+export function useAdminCheck() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const userId = me.data?.user.id ?? null;
+  const forced = useRef(false);
+  const queryKey = [...adminCheckQueryKey, userId] as const;
+
+  const check = useQuery({
+    queryKey,
+    enabled: userId !== null,
+    staleTime: ADMIN_CHECK_THROTTLE_MS,
+    retry: retryAdminCheck,
+    // Every run passes here, whatever asked for it (an auth change, the realtime connection's
+    // resync invalidating everything), so the throttle holds here: within 10 s of the last
+    // answer from the server, the same answer again.
+    queryFn: async ({ client, queryKey: key }): Promise<AdminCheck> => {
+      const previous = client.getQueryData<AdminCheck>(key);
+      if (previous && !forced.current && Date.now() - previous.checkedAt < ADMIN_CHECK_THROTTLE_MS) return previous;
+      forced.current = false;
+      return { isAdmin: await fetchAdminCheck(), checkedAt: Date.now() };
+    },
+    select: (data) => data.isAdmin,
   });
+
+  const authChangedAt = me.dataUpdatedAt;
+  useEffect(() => {
+    if (userId === null) return;
+    void queryClient.refetchQueries({ queryKey: [...adminCheckQueryKey, userId], type: 'active' }, { cancelRefetch: false });
+  }, [authChangedAt, userId, queryClient]);
+
+  const { refetch } = check;
+  const force = useCallback(() => {
+    forced.current = true;
+    return refetch();
+  }, [refetch]);
+
+  return { check, force, signedOut: me.isSuccess && me.data === null };
+}
+
+export type ResendVerificationStatus = 'sent' | 'already_verified';
+
+/**
+ * Sends the e-mail verification link again (`POST /api/account/resend-verification`). The answer
+ * is `sent` for anyone asking about any address (the truth goes to the address by e-mail);
+ * only the signed-in owner may hear `already_verified`. `next` is where the link should lead.
+ */
+export async function resendVerificationEmail(email: string, next?: string): Promise<ResendVerificationStatus> {
+  const body = await apiFetch<{ status?: unknown }>('/api/account/resend-verification', {
+    method: 'POST',
+    json: next ? { email, next } : { email },
+  });
+  return body?.status === 'already_verified' ? 'already_verified' : 'sent';
 }

@@ -84,8 +84,17 @@ describe('the route registry', () => {
 
   it('registers exactly the pages that exist today', () => {
     expect([...registeredRouteIds].sort()).toEqual(
-      ['auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup'].sort(),
+      ['auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup', 'verificationRequired'].sort(),
     );
+  });
+
+  it('marks the features that need a verified e-mail address (docs/decisions/0013)', () => {
+    const verifiedOnly = Object.entries(routes)
+      .filter(([, route]) => 'verifiedEmail' in route)
+      .map(([id]) => id)
+      .sort();
+    expect(verifiedOnly).toEqual(['accountNew', 'subscribe']);
+    expect(paths.verificationRequired('/account/new')).toBe('/verification-required?next=%2Faccount%2Fnew');
   });
 
   it('builds every known path from its own pattern', () => {

@@ -20,6 +20,12 @@ export interface RouteDefinition {
   readonly registered: boolean;
   /** The lowest subscription tier that may open it (gates navigation). */
   readonly tier?: RequiredTier;
+  /**
+   * Needs a verified e-mail address: an unverified user is sent to /verification-required
+   * (docs/decisions/0013-verified-email-and-sign-in-limits.md). The server refuses the same
+   * features with 403 EMAIL_NOT_VERIFIED.
+   */
+  readonly verifiedEmail?: true;
   /** Page title: "{title} · SavvyPig" and what the route announcer reads out. */
   readonly title: string;
   /** Which spec document lists the route (000, 001, 002) or why it exists. */
@@ -39,8 +45,8 @@ export const routes = {
   legal: { pattern: '/legal', access: 'public', registered: true, title: 'Legal', source: '000, 002' },
   contact: { pattern: '/contact', access: 'public', registered: true, title: 'Contact us', source: '000, 002' },
   getStarted: { pattern: '/get-started', access: 'public', registered: false, title: 'Get started', source: '000, 002' },
-  verificationRequired: { pattern: '/verification-required', access: 'protected', registered: false, title: 'Verify your email', source: '000' },
-  subscribe: { pattern: '/subscribe', access: 'protected', registered: false, title: 'Choose a plan', source: '000, 002' },
+  verificationRequired: { pattern: '/verification-required', access: 'protected', registered: true, title: 'Verify your email', source: '000' },
+  subscribe: { pattern: '/subscribe', access: 'protected', registered: false, verifiedEmail: true, title: 'Choose a plan', source: '000, 002' },
   subscriptionSuccess: { pattern: '/subscription/success', access: 'protected', registered: false, title: 'Subscription confirmed', source: '000, 002' },
   subscriptionCancel: { pattern: '/subscription/cancel', access: 'protected', registered: false, title: 'Checkout cancelled', source: '000, 002' },
   dashboard: { pattern: '/dashboard', access: 'protected', registered: true, title: 'Dashboard', source: '000' },
@@ -59,7 +65,7 @@ export const routes = {
 
   // Account area (001 §2)
   accounts: { pattern: '/accounts', access: 'protected', registered: false, title: 'Accounts', source: '001' },
-  accountNew: { pattern: '/account/new', access: 'protected', registered: false, title: 'Add an account', source: '001' },
+  accountNew: { pattern: '/account/new', access: 'protected', registered: false, verifiedEmail: true, title: 'Add an account', source: '001' },
   account: { pattern: '/account/:id', access: 'protected', registered: false, title: 'Account', source: '001' },
   accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: false, title: 'Edit account', source: '001' },
   transactions: { pattern: '/transactions', access: 'protected', registered: false, title: 'Transactions', source: '001' },
@@ -157,7 +163,8 @@ export const paths = {
   legal: (tab?: LegalTab) => withQuery('/legal', { tab }),
   contact: () => '/contact',
   getStarted: () => '/get-started',
-  verificationRequired: () => '/verification-required',
+  /** `next`: where to go once the address is verified (a same-origin path). */
+  verificationRequired: (next?: string) => withQuery('/verification-required', { next }),
   subscribe: (query?: { tier?: RequiredTier; cycle?: 'monthly' | 'annual' }) =>
     withQuery('/subscribe', { tier: query?.tier, cycle: query?.cycle }),
   subscriptionSuccess: () => '/subscription/success',

@@ -1,6 +1,7 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { SessionWatch } from '../session/session-watch.tsx';
 import { Button } from '../ui/button.tsx';
 import { type Me, useMe } from './api.ts';
 import { PageSkeleton } from './page-skeletons.tsx';
@@ -29,6 +30,7 @@ function SignedIn({ me }: { me: Me }) {
   useRealtime();
   return (
     <Shell me={me}>
+      <SessionWatch />
       <Outlet />
     </Shell>
   );

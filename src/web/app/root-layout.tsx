@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useDraftJanitor } from '../drafts/use-draft-janitor.ts';
+import { CookieConsent } from '../consent/cookie-consent.tsx';
 import { isRegisteredHref } from './paths.ts';
 import { pageTitle, useCurrentRouteHandle } from './route-handle.ts';
 import { rememberLastVisited } from './route-memory.ts';
 
 /**
  * Wraps every page: keeps lastVisitedRoute, sets the document title, restores scroll, and after
- * an in-app navigation moves focus to the main content and announces the new page title.
+ * an in-app navigation moves focus to the main content and announces the new page title. Cookie
+ * consent (banner, preferences, script gate) covers every page, public and signed in.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -39,12 +41,12 @@ export function RootLayout() {
   }, [location.pathname]);
 
   return (
-    <>
+    <CookieConsent>
       <Outlet />
       <ScrollRestoration />
       <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
         {announcement}
       </div>
-    </>
+    </CookieConsent>
   );
 }

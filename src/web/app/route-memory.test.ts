@@ -3,6 +3,7 @@ import {
   LAST_VISITED_KEY,
   RETURN_TO_KEY,
   forgetRoutes,
+  isPasswordRecovery,
   isSameOriginPath,
   rememberLastVisited,
   rememberReturnTo,
@@ -92,5 +93,52 @@ describe('after sign-in', () => {
     rememberReturnTo('/dashboard');
     forgetRoutes();
     expect(takePostSignInDestination()).toBe('/dashboard');
+  });
+});
+
+describe('a password recovery', () => {
+  it('is a link with a code or token_hash and type=recovery, in the query or the fragment, or the reset page with its token', () => {
+    expect(isPasswordRecovery({ pathname: '/dashboard', search: '?code=abc&type=recovery' })).toBe(true);
+    expect(isPasswordRecovery({ pathname: '/', search: '?token_hash=abc&type=recovery' })).toBe(true);
+    expect(isPasswordRecovery({ pathname: '/login', search: '', hash: '#token_hash=abc&type=recovery' })).toBe(true);
+    expect(isPasswordRecovery({ pathname: '/auth/reset-password', search: '?token=abc' })).toBe(true);
+  });
+
+  it('is not a code without type=recovery, nor type=recovery without a code', () => {
+    expect(isPasswordRecovery({ pathname: '/auth/callback', search: '?code=abc&type=signup' })).toBe(false);
+    expect(isPasswordRecovery({ pathname: '/dashboard', search: '?type=recovery' })).toBe(false);
+    expect(isPasswordRecovery({ pathname: '/auth/reset-password', search: '' })).toBe(false);
+  });
+
+  it('is never remembered as lastVisitedRoute or returnToRoute (the link is a credential)', () => {
+    rememberLastVisited('/contact');
+    rememberLastVisited('/dashboard?code=abc&type=recovery');
+    rememberLastVisited('/legal#token_hash=abc&type=recovery');
+    rememberReturnTo('/dashboard?token_hash=abc&type=recovery');
+    expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/contact');
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
+  });
+});
+
+describe('the excluded paths', () => {
+  it('are exactly the spec\'s for lastVisitedRoute, plus the callback and the reset request', () => {
+    const excluded = ['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/', '/auth/callback', '/reset-request'];
+    for (const path of excluded) {
+      sessionStorage.clear();
+      rememberLastVisited(path);
+      expect(sessionStorage.getItem(LAST_VISITED_KEY), path).toBeNull();
+    }
+    for (const path of ['/dashboard', '/settings?tab=security', '/legal', '/contact', '/accounts/42']) {
+      rememberLastVisited(path);
+      expect(sessionStorage.getItem(LAST_VISITED_KEY), path).toBe(path);
+    }
+  });
+
+  it('are only /auth, /login and /signup for returnToRoute', () => {
+    for (const path of ['/auth/confirmation', '/verification-required', '/settings']) {
+      sessionStorage.clear();
+      rememberReturnTo(path);
+      expect(sessionStorage.getItem(RETURN_TO_KEY), path).toBe(path);
+    }
   });
 });

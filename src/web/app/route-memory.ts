@@ -8,8 +8,9 @@
  * - After sign-in: returnToRoute (then cleared), else lastVisitedRoute, else /dashboard.
  *
  * Only same-origin paths are ever stored or returned, so a crafted value cannot send
- * anyone to another site.
+ * anyone to another site. A password recovery is never interrupted by a redirect nor stored.
  */
+import { isSameOriginPath } from '../../core/urls/same-origin-path.ts';
 import { paths } from './paths.ts';
 
 export const LAST_VISITED_KEY = 'lastVisitedRoute';
@@ -31,23 +32,7 @@ const NOT_REMEMBERED_AS_LAST_VISITED = new Set([
 
 const NOT_REMEMBERED_AS_RETURN_TO = new Set(['/auth', '/login', '/signup']);
 
-/**
- * True for a path on this site: it starts with exactly one '/', and contains no backslash
- * or control character that a browser could turn into another origin ('/\evil.com').
- */
-export function isSameOriginPath(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return false;
-  if (!value.startsWith('/') || value.startsWith('//')) return false;
-  if (value.includes('\\')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    const base = 'http://savvypig.invalid';
-    return new URL(value, base).origin === base;
-  } catch {
-    return false;
-  }
-}
+export { isSameOriginPath };
 
 function pathnameOf(path: string): string {
   const end = path.search(/[?#]/);
@@ -55,12 +40,34 @@ function pathnameOf(path: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+function paramsOf(text: string): URLSearchParams {
+  return new URLSearchParams(text.replace(/^[?#]/, ''));
+}
+
+/**
+ * A password recovery in progress (000 §2): a recovery link carrying `code` or `token_hash` with
+ * `type=recovery` (in the query or the fragment), or our reset page opened with its token.
+ * Nothing may redirect away from it, and it is never remembered (it carries a credential).
+ */
+export function isPasswordRecovery(location: { pathname: string; search?: string; hash?: string }): boolean {
+  if (pathnameOf(location.pathname) === '/auth/reset-password' && paramsOf(location.search ?? '').has('token')) return true;
+  return [location.search ?? '', location.hash ?? ''].some((part) => {
+    const params = paramsOf(part);
+    return params.get('type') === 'recovery' && (params.has('code') || params.has('token_hash'));
+  });
+}
+
+function isRecoveryPath(path: string): boolean {
+  const url = new URL(path, 'http://savvypig.invalid');
+  return isPasswordRecovery({ pathname: url.pathname, search: url.search, hash: url.hash });
+}
+
 export function shouldRememberAsLastVisited(path: string): boolean {
-  return isSameOriginPath(path) && !NOT_REMEMBERED_AS_LAST_VISITED.has(pathnameOf(path));
+  return isSameOriginPath(path) && !NOT_REMEMBERED_AS_LAST_VISITED.has(pathnameOf(path)) && !isRecoveryPath(path);
 }
 
 export function shouldRememberAsReturnTo(path: string): boolean {
-  return isSameOriginPath(path) && !NOT_REMEMBERED_AS_RETURN_TO.has(pathnameOf(path));
+  return isSameOriginPath(path) && !NOT_REMEMBERED_AS_RETURN_TO.has(pathnameOf(path)) && !isRecoveryPath(path);
 }
 
 function storage(): Storage | null {

@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router';
+import { VerifiedOnly } from '../auth/verified-only.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { lazyWithRetry } from './lazy-with-retry.ts';
 import { PageSkeleton, type SkeletonKind } from './page-skeletons.tsx';
@@ -61,6 +62,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))),
     skeleton: 'dashboard',
   },
+  verificationRequired: {
+    Component: lazyWithRetry(() =>
+      import('../auth/verification-required-page.tsx').then((m) => ({ default: m.VerificationRequiredPage })),
+    ),
+    skeleton: 'message',
+  },
   settings: {
     Component: lazyWithRetry(() => import('../settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage }))),
     skeleton: 'form',
@@ -94,15 +101,20 @@ function pageRoute(id: RegisteredRouteId): RouteObject {
   };
 }
 
+function needsVerifiedEmail(id: RegisteredRouteId): boolean {
+  return 'verifiedEmail' in routes[id];
+}
+
 function pageRoutes(...access: RouteAccess[]): RouteObject[] {
   return registeredRouteIds
-    .filter((id) => id !== 'notFound' && (access as string[]).includes(routes[id].access))
+    .filter((id) => id !== 'notFound' && (access as string[]).includes(routes[id].access) && !needsVerifiedEmail(id))
     .map(pageRoute);
 }
 
 /** The route tree, built from the registered routes in paths.ts. */
 export function createAppRoutes(): RouteObject[] {
   const adminRoutes = pageRoutes('admin');
+  const verifiedRoutes = registeredRouteIds.filter(needsVerifiedEmail).map(pageRoute);
   return [
     {
       id: 'root',
@@ -122,6 +134,7 @@ export function createAppRoutes(): RouteObject[] {
               errorElement: <RouteErrorPage />,
               children: [
                 ...pageRoutes('protected'),
+                ...(verifiedRoutes.length > 0 ? [{ id: 'verified-only', element: <VerifiedOnly />, children: verifiedRoutes }] : []),
                 ...(adminRoutes.length > 0 ? [{ id: 'admin-guard', element: <AdminGuard />, children: adminRoutes }] : []),
               ],
             },

@@ -13,6 +13,8 @@ export interface AuthClientError {
 export function signInErrorMessage(error: AuthClientError | null | undefined): string {
   if (!error) return 'Failed to sign in';
   if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return 'Invalid email or password';
+  // The per-account limit (100 failures an hour): the server's message says how long to wait.
+  if (error.code === 'ACCOUNT_SIGN_IN_LOCKED' && error.message) return error.message;
   if (error.code === 'TOO_MANY_REQUESTS' || error.status === 429) return TOO_MANY_REQUESTS;
   if (error.code === 'EMAIL_NOT_VERIFIED') {
     return 'Please verify your email before logging in. Check your inbox (including spam folder) for the verification link.';

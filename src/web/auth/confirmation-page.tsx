@@ -1,60 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { Inbox, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
-import { ApiError, apiFetch } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { DevMailboxLink } from './dev-mailbox-link.tsx';
 import { readPendingSignup } from './pending-signup.ts';
 import { EmailSchema } from './schemas.ts';
+import { ResendVerificationButton, resendButtonLabel } from './resend-verification-button.tsx';
 import { useResendVerification } from './use-resend-verification.ts';
 
 const ResendSchema = z.object({ email: EmailSchema });
-
-/**
- * Whether this server keeps a development mailbox (no SMTP configured): in development always,
- * otherwise when `GET /api/dev/mail` answers 200.
- */
-export function useMailboxAvailable(): boolean {
-  const probe = useQuery({
-    queryKey: ['dev-mail', 'available'],
-    queryFn: async () => {
-      try {
-        await apiFetch('/api/dev/mail');
-        return true;
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403)) return false;
-        throw error;
-      }
-    },
-    enabled: !import.meta.env.DEV,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  return import.meta.env.DEV || probe.data === true;
-}
 
 function emailFromState(state: unknown): string | null {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' && email ? email : null;
 }
 
-function ResendForKnownAddress({ email }: { email: string }) {
-  const { resend, isSending, isCoolingDown } = useResendVerification('confirmation');
-  return (
-    <Button variant="outline" size="lg" className="w-full" disabled={isSending || isCoolingDown} onClick={() => resend(email)}>
-      {isSending ? 'Sending...' : isCoolingDown ? 'Email sent' : 'Resend verification email'}
-    </Button>
-  );
-}
-
 function ResendForTypedAddress() {
-  const { resend, isSending, isCoolingDown } = useResendVerification('confirmation');
+  const { resend, isSending, isCoolingDown } = useResendVerification('lookup');
   const form = useForm<z.input<typeof ResendSchema>, unknown, z.output<typeof ResendSchema>>({
     resolver: zodResolver(ResendSchema),
     defaultValues: { email: '' },
@@ -65,7 +33,7 @@ function ResendForTypedAddress() {
         <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
       </FormField>
       <Button type="submit" variant="outline" size="lg" disabled={isSending || isCoolingDown}>
-        {isSending ? 'Sending...' : isCoolingDown ? 'Email sent' : 'Resend verification email'}
+        {resendButtonLabel(isSending, isCoolingDown)}
       </Button>
     </form>
   );
@@ -75,7 +43,6 @@ function ResendForTypedAddress() {
 export function ConfirmationPage() {
   const location = useLocation();
   const email = emailFromState(location.state) ?? readPendingSignup()?.email ?? null;
-  const mailboxAvailable = useMailboxAvailable();
 
   return (
     <AuthCard
@@ -112,15 +79,12 @@ export function ConfirmationPage() {
           <li>Open the email from SavvyPig and select the verification link.</li>
           <li>Can't see it? Check your spam or junk folder, or wait a minute and resend it.</li>
         </ul>
-        {email ? <ResendForKnownAddress email={email} /> : <ResendForTypedAddress />}
-        {mailboxAvailable ? (
-          <Button asChild variant="link" className="justify-self-center">
-            <Link to={paths.devMailbox()}>
-              <Inbox aria-hidden />
-              Open the development mailbox
-            </Link>
-          </Button>
-        ) : null}
+        {email ? (
+          <ResendVerificationButton flow="confirmation" email={email} variant="outline" size="lg" className="w-full" />
+        ) : (
+          <ResendForTypedAddress />
+        )}
+        <DevMailboxLink />
       </div>
     </AuthCard>
   );

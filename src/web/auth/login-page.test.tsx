@@ -56,6 +56,14 @@ describe('logging in', () => {
     expect((await screen.findAllByText('Too many requests. Please wait before trying again')).length).toBeGreaterThan(0);
   });
 
+  it('says how long to wait when the account has had too many failed sign-ins', async () => {
+    const locked = 'Too many failed sign-in attempts for this account. Please try again in 42 minutes.';
+    fakeAuthServer(json(429, { code: 'ACCOUNT_SIGN_IN_LOCKED', message: locked }));
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
+    expect((await screen.findAllByText(locked)).length).toBeGreaterThan(0);
+  });
+
   it('falls back to the server message, then to "Failed to sign in"', async () => {
     fakeAuthServer(json(400, { code: 'SOMETHING_ELSE', message: 'Account locked for review' }));
     const { user } = renderApp('/login');
@@ -63,12 +71,34 @@ describe('logging in', () => {
     expect((await screen.findAllByText('Account locked for review')).length).toBeGreaterThan(0);
   });
 
-  it('notes that two-factor authentication is needed when the server asks for it', async () => {
-    fakeAuthServer(json(200, { twoFactorRedirect: true }));
+  it('asks for the second factor when the server asks for it (requires2FA), and signs in only after the code', async () => {
+    let signedIn = false;
+    const api = mockApi({
+      'GET /api/me': () => (signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHORIZED', 'Authentication required')),
+      'POST /api/auth/sign-in/email': json(200, { twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] }),
+      'POST /api/auth/two-factor/verify-totp': () => {
+        signedIn = true;
+        return json(200, { token: 't', user: { id: 'user-1' } });
+      },
+    });
     const { user, router } = renderApp('/login');
     await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
-    expect(await screen.findByText('Two-factor authentication required')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(api.calls('GET /api/me')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('goes back to the password form from the challenge', async () => {
+    fakeAuthServer(json(200, { twoFactorRedirect: true, twoFactorMethods: ['otp'] }));
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
+    await user.click(await screen.findByRole('button', { name: 'Log in with a different account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
   it('goes to the dashboard after signing in when nothing is remembered', async () => {

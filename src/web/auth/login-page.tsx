@@ -4,12 +4,10 @@ import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { meQueryKey, type Me, useMe } from '../app/api.ts';
 import { authClient } from '../app/auth-client.ts';
 import { isRegistered, paths } from '../app/paths.ts';
-import { isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
-import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { isPasswordRecovery, isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -18,7 +16,10 @@ import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { type AuthClientError, signInErrorMessage } from './auth-errors.ts';
 import { clearPendingSignup } from './pending-signup.ts';
+import type { ChallengeMethod } from './two-factor-api.ts';
+import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 import { type Login, type LoginInput, LoginSchema } from './schemas.ts';
+import { notify } from '../app/notify.ts';
 
 interface FromState {
   from?: { pathname?: string; search?: string; hash?: string };
@@ -38,7 +39,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
+  // Set when the password was right and the account asks for a second factor (`requires2FA`).
+  const [challenge, setChallenge] = useState<{ methods: ChallengeMethod[]; email: string } | null>(null);
   // Set once this page signs someone in, so the "already signed in" redirect stays out of the way.
   const signedInHere = useRef(false);
 
@@ -48,11 +50,28 @@ export function LoginPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (me.data && !signedInHere.current) return <Navigate to={paths.dashboard()} replace />;
+  // Someone signed in is sent on, except during a password recovery (000 §2).
+  if (me.data && !signedInHere.current && !isPasswordRecovery(location)) return <Navigate to={paths.dashboard()} replace />;
+
+  const completeSignIn = async () => {
+    signedInHere.current = true;
+    await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
+    if (!queryClient.getQueryData<Me | null>(meQueryKey)) {
+      // The cookie did not stick (e.g. cookies blocked): going on would only bounce back here.
+      signedInHere.current = false;
+      const message = 'Failed to sign in';
+      setChallenge(null);
+      setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
+      notify.error(message);
+      return;
+    }
+    clearPendingSignup();
+    const destination = takePostSignInDestination(pathFromState(location.state));
+    await navigate(destination, { replace: true });
+  };
 
   const onSubmit = async (values: Login) => {
     setFormError(null);
-    setNeedsTwoFactor(false);
     let error: AuthClientError | null = null;
     let data: unknown = null;
     try {
@@ -66,28 +85,40 @@ export function LoginPage() {
     if (error) {
       const message = signInErrorMessage(error);
       setFormError(message);
-      toast.error(message);
+      notify.error(message);
       return;
     }
-    if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
-      setNeedsTwoFactor(true);
+    const twoFactor = data as { twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null;
+    if (twoFactor?.twoFactorRedirect) {
+      const offered = Array.isArray(twoFactor.twoFactorMethods) ? twoFactor.twoFactorMethods : [];
+      const methods = offered.filter((m): m is ChallengeMethod => m === 'totp' || m === 'otp');
+      setChallenge({ methods: methods.length ? methods : ['otp'], email: values.email });
       return;
     }
-
-    signedInHere.current = true;
-    await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
-    if (!queryClient.getQueryData<Me | null>(meQueryKey)) {
-      // The cookie did not stick (e.g. cookies blocked): going on would only bounce back here.
-      signedInHere.current = false;
-      const message = 'Failed to sign in';
-      setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
-      toast.error(message);
-      return;
-    }
-    clearPendingSignup();
-    const destination = takePostSignInDestination(pathFromState(location.state));
-    await navigate(destination, { replace: true });
+    await completeSignIn();
   };
+
+  if (challenge) {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        description="Your password was right. Now confirm it's you with your second step."
+        icon={<ShieldCheck className="size-12 text-brand" aria-hidden />}
+      >
+        <FormError message={formError} />
+        <TwoFactorChallenge
+          methods={challenge.methods}
+          email={challenge.email}
+          onVerified={completeSignIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFormError(message ?? null);
+            form.resetField('password');
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -102,19 +133,6 @@ export function LoginPage() {
         </>
       }
     >
-      {needsTwoFactor ? (
-        <Alert variant="info" className="mb-5">
-          <ShieldCheck aria-hidden />
-          <AlertTitle>Two-factor authentication required</AlertTitle>
-          <AlertDescription>
-            <p>
-              Your account is protected by two-factor authentication, which this sign-in page cannot complete. Please{' '}
-              <Link to={paths.contact()} className="font-medium underline underline-offset-4">contact us</Link>{' '}
-              and we will help you log in.
-            </p>
-          </AlertDescription>
-        </Alert>
-      ) : null}
       <FormError message={formError} />
       <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <FormField label="Email address" error={errors.email?.message}>

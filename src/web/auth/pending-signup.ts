@@ -1,17 +1,22 @@
 /** The pending sign-up kept locally after registering (000 §3: pendingUserSignup). */
 export const PENDING_SIGNUP_KEY = 'pendingUserSignup';
 
-// The API does not reveal the new user's id (no account enumeration), so only e-mail and time are kept.
+/**
+ * userId is the id the sign-up answer carries: the new account's, or for an address that was
+ * already registered one made up the same way (the answer must not tell the two apart).
+ */
 export interface PendingSignup {
+  userId: string | null;
   email: string;
   timestamp: number;
 }
 
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function savePendingSignup(email: string, now = Date.now()): void {
+export function savePendingSignup(signup: { userId?: string | null; email: string }, now = Date.now()): void {
   try {
-    localStorage.setItem(PENDING_SIGNUP_KEY, JSON.stringify({ email, timestamp: now } satisfies PendingSignup));
+    const record: PendingSignup = { userId: signup.userId ?? null, email: signup.email, timestamp: now };
+    localStorage.setItem(PENDING_SIGNUP_KEY, JSON.stringify(record));
   } catch {
     // Storage blocked: the confirmation page still gets the address through navigation state.
   }
@@ -23,13 +28,13 @@ export function readPendingSignup(now = Date.now()): PendingSignup | null {
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { email, timestamp } = value as Record<string, unknown>;
+    const { userId, email, timestamp } = value as Record<string, unknown>;
     if (typeof email !== 'string' || typeof timestamp !== 'number') return null;
     if (now - timestamp > MAX_AGE_MS) {
       localStorage.removeItem(PENDING_SIGNUP_KEY);
       return null;
     }
-    return { email, timestamp };
+    return { userId: typeof userId === 'string' ? userId : null, email, timestamp };
   } catch {
     return null;
   }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { apiFetch } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -13,6 +12,7 @@ import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { RESET_MESSAGES, resetPasswordErrorMessage } from './reset-messages.ts';
 import { MIN_PASSWORD_LENGTH, type NewPassword, type NewPasswordInput, NewPasswordSchema } from './schemas.ts';
+import { notify } from '../app/notify.ts';
 
 /**
  * `/auth/reset-password`, reached from the e-mailed link (`?token=`). It never redirects a
@@ -56,7 +56,7 @@ export function ResetPasswordPage() {
       setFormError(resetPasswordErrorMessage(error));
       return;
     }
-    toast.success(RESET_MESSAGES.updated);
+    notify.success(RESET_MESSAGES.updated);
     await navigate(paths.login(), { replace: true });
   };
 

@@ -14,8 +14,7 @@ describe('signing up', () => {
   it('posts the details, remembers the pending sign-up and shows the confirmation page', async () => {
     const api = mockApi({
       'GET /api/me': meHandler(null),
-      'POST /api/account/sign-up': json(200, { status: 'pending_verification' }),
-      'POST /api/auth/send-verification-email': json(200, { status: true }),
+      'POST /api/account/sign-up': json(200, { message: 'Registration successful!', userId: 'u7VXn2bY' }),
     });
     const { user, router } = renderApp('/signup');
     await fillForm(user);
@@ -31,8 +30,7 @@ describe('signing up', () => {
       promoCode: 'SPRING',
     });
     const pending = JSON.parse(localStorage.getItem('pendingUserSignup') ?? '{}');
-    expect(pending.email).toBe('jane@example.com');
-    expect(typeof pending.timestamp).toBe('number');
+    expect(pending).toEqual({ userId: 'u7VXn2bY', email: 'jane@example.com', timestamp: expect.any(Number) });
 
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
     expect(screen.getByText('jane@example.com')).toBeInTheDocument();
@@ -80,45 +78,69 @@ describe('signing up', () => {
 
 describe('the confirmation page', () => {
   function setup(resendResponse: Response) {
-    localStorage.setItem('pendingUserSignup', JSON.stringify({ email: 'sam@example.com', timestamp: Date.now() }));
-    return mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/send-verification-email': resendResponse });
+    localStorage.setItem('pendingUserSignup', JSON.stringify({ userId: 'u1', email: 'sam@example.com', timestamp: Date.now() }));
+    return mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/resend-verification': resendResponse });
   }
 
-  it('uses the pending sign-up address and resends the link', async () => {
-    const api = setup(json(200, { status: true }));
+  it('uses the pending sign-up address and resends the link (flow A)', async () => {
+    const api = setup(json(200, { status: 'sent' }));
     const { user } = renderApp('/auth/confirmation');
     expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('Verification email resent. Please check your inbox (including spam folder).')).toBeInTheDocument();
-    expect(api.calls('POST /api/auth/send-verification-email')[0]?.body).toEqual({
-      email: 'sam@example.com',
-      callbackURL: '/dashboard',
-    });
+    expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({ email: 'sam@example.com' });
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
-  it('asks the user to wait when rate limited', async () => {
-    setup(json(429, { message: 'Too many requests' }));
+  it.each([
+    ['a caller limit', apiError(429, 'RATE_LIMITED', 'Too many requests. Please wait before trying again'), 'Too many requests. Please wait before trying again'],
+    ['an address limit', apiError(429, 'TOO_SOON', 'Please wait before requesting another verification email'), 'Too many requests. Please wait before trying again'],
+    ['anything else', json(500, {}), 'Failed to resend verification email'],
+  ])('answers %s in flow A’s words', async (_, response, message) => {
+    setup(response);
     const { user } = renderApp('/auth/confirmation');
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('Too many requests. Please wait before trying again')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
-  it('says resending failed for other errors', async () => {
-    setup(json(500, {}));
+  it('tells a signed-in owner whose address is verified to sign in again (flow A)', async () => {
+    setup(json(200, { status: 'already_verified' }));
     const { user } = renderApp('/auth/confirmation');
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('Failed to resend verification email')).toBeInTheDocument();
+    expect(await screen.findByText('Your email is already verified. Please try signing in again.')).toBeInTheDocument();
   });
 
-  it('asks for the address when it does not know it', async () => {
-    const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/send-verification-email': json(200, {}) });
-    const { user } = renderApp('/auth/confirmation');
-    await user.type(await screen.findByLabelText('Email address'), 'kim@example.com');
-    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    await waitFor(() => expect(api.calls('POST /api/auth/send-verification-email')).toHaveLength(1));
-    expect(api.calls('POST /api/auth/send-verification-email')[0]?.body).toMatchObject({ email: 'kim@example.com' });
+  describe('without a remembered address (flow B)', () => {
+    async function typeAndSend(response: Response, email = 'kim@example.com') {
+      const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/resend-verification': response });
+      const { user } = renderApp('/auth/confirmation');
+      await user.type(await screen.findByLabelText('Email address'), email);
+      await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+      return api;
+    }
+
+    it('asks for the address and sends to it', async () => {
+      const api = await typeAndSend(json(200, { status: 'sent' }));
+      expect(await screen.findByText('Verification email sent. Please check your inbox (including spam folder).')).toBeInTheDocument();
+      expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({ email: 'kim@example.com' });
+    });
+
+    it('refuses a malformed address before asking the server', async () => {
+      const api = await typeAndSend(json(200, { status: 'sent' }), 'kim@');
+      expect(await screen.findByText(/valid email address/i)).toBeInTheDocument();
+      expect(api.calls('POST /api/account/resend-verification')).toHaveLength(0);
+    });
+
+    it.each([
+      [apiError(429, 'TOO_SOON', 'x'), 'Please wait before requesting another verification email'],
+      [apiError(429, 'RATE_LIMITED', 'x'), 'Too many requests. Please wait before trying again'],
+      [apiError(400, 'VALIDATION_FAILED', 'x'), 'Please provide a valid email address'],
+      [json(500, {}), 'Failed to send verification email'],
+    ])('shows flow B’s message for %#', async (response, message) => {
+      await typeAndSend(response);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    });
   });
 });
 

@@ -44,13 +44,15 @@ export function SignupPage() {
       password: values.password,
       ...(values.promoCode ? { promoCode: values.promoCode } : {}),
     };
+    let userId: string | null = null;
     try {
-      await apiFetch('/api/account/sign-up', { method: 'POST', json: body });
+      const answer = await apiFetch<{ userId?: unknown }>('/api/account/sign-up', { method: 'POST', json: body });
+      userId = typeof answer?.userId === 'string' ? answer.userId : null;
     } catch (error) {
       setFormError(signUpErrorMessage(error));
       return;
     }
-    savePendingSignup(values.email);
+    savePendingSignup({ userId, email: values.email });
     await navigate(paths.authConfirmation(), { state: { email: values.email } });
   };
 

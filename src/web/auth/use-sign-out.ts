@@ -1,14 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { loadAuthClient } from '../app/api.ts';
+import { notify } from '../app/notify.ts';
 import { afterSignOut } from './after-sign-out.ts';
+import { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE } from '../session/messages.ts';
+import { runSignOutCallbacks } from '../session/on-sign-out.ts';
 
-export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
-export const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out. Please try again.';
+export { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE };
 
-/** Signs out, clears the cached user data, says so, and goes to the home page. */
+/**
+ * Signs out, clears the cached user data and this user's browser state (on-sign-out.ts), says
+ * so, and goes to the home page. The catalogue's three texts (000 §8): the server refused
+ * ('Failed to sign out. Please try again.'), it could not be reached ('Failed to sign out'), or
+ * it answered 401 because the session had already ended, which is signed out all the same
+ * ('Signed out successfully').
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -19,18 +26,23 @@ export function useSignOut() {
     if (running.current) return;
     running.current = true;
     setSigningOut(true);
+    let failure: string | null = null;
     try {
       const authClient = await loadAuthClient();
       const result = await authClient.signOut();
-      if (result.error) throw result.error;
+      if (result.error && result.error.status !== 401) failure = SIGN_OUT_FAILED_MESSAGE;
     } catch {
-      toast.error(SIGN_OUT_FAILED_MESSAGE);
+      failure = SIGN_OUT_UNREACHABLE_MESSAGE;
+    }
+    if (failure) {
+      notify.error(failure);
       running.current = false;
       setSigningOut(false);
       return;
     }
+    runSignOutCallbacks('user');
     await afterSignOut(queryClient, navigate);
-    toast.success(SIGNED_OUT_MESSAGE);
+    notify.success(SIGNED_OUT_MESSAGE);
     running.current = false;
     setSigningOut(false);
   }, [navigate, queryClient]);

@@ -3,7 +3,6 @@ import { Clock, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError, apiFetch, useMe } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { TOO_MANY_REQUESTS } from '../auth/auth-errors.ts';
@@ -16,6 +15,7 @@ import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import { type ContactInput, type ContactRequest, ContactSchema, INQUIRY_TYPES, INQUIRY_TYPE_LABELS } from './contact-schema.ts';
+import { notify } from '../app/notify.ts';
 
 export const CONTACT_SUCCESS = 'Thank you for contacting us. We will get back to you soon.';
 
@@ -54,11 +54,11 @@ export function ContactPage() {
     } catch (error) {
       const message = contactErrorMessage(error);
       setFormError(message);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     draft.clear();
-    toast.success(CONTACT_SUCCESS);
+    notify.success(CONTACT_SUCCESS);
     form.reset(me ? { ...blank, name: form.getValues('name'), email: form.getValues('email') } : blank, {
       keepDirtyValues: false,
     });

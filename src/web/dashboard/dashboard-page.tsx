@@ -1,12 +1,12 @@
 import { format } from 'date-fns';
 import { enGB } from 'date-fns/locale';
-import { ArrowRight, CircleCheck, Crown, type LucideIcon, Mail, MailWarning, MessageSquare, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import { ArrowRight, CircleCheck, Crown, type LucideIcon, MailWarning, MessageSquare, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
 import { type Me, useMe } from '../app/api.ts';
 import { isRegistered, paths } from '../app/paths.ts';
-import { useResendVerification } from '../auth/use-resend-verification.ts';
+import { ResendVerificationButton } from '../auth/resend-verification-button.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -46,18 +46,12 @@ function StepCard({
 }
 
 function VerifyEmailStep({ email }: { email: string }) {
-  const { resend, isSending, isCoolingDown } = useResendVerification('banner');
   return (
     <StepCard
       icon={MailWarning}
       tone="warning"
       title="Verify your email address"
-      action={
-        <Button variant="outline" disabled={isSending || isCoolingDown} onClick={() => resend(email)}>
-          <Mail aria-hidden />
-          {isSending ? 'Sending...' : isCoolingDown ? 'Email sent' : 'Resend verification email'}
-        </Button>
-      }
+      action={<ResendVerificationButton flow="banner" email={email} variant="outline" withIcon />}
     >
       We sent a link to <strong className="break-all text-foreground">{email}</strong>. Verifying your address unlocks all
       features and lets us reach you about your account.

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BROWSER_STORAGE, COOKIE_CATEGORIES, catalogueCookies } from '../../core/consent/cookie-catalogue.ts';
 import { meHandler, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -20,7 +21,18 @@ describe('the legal page', () => {
     renderApp('/legal?tab=cookies');
     expect(await screen.findByRole('tab', { name: 'Cookies', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Cookie policy' })).toBeInTheDocument();
-    expect(screen.getAllByText('365 days.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('365 days').length).toBeGreaterThan(0);
+  });
+
+  it('lists every cookie and storage entry of the cookie catalogue on the cookies tab', async () => {
+    mockApi({ 'GET /api/me': meHandler(null) });
+    renderApp('/legal?tab=cookies');
+    await screen.findByRole('heading', { level: 2, name: 'Cookie policy' });
+    for (const cookie of catalogueCookies()) expect(screen.getAllByText(cookie.name).length).toBeGreaterThan(0);
+    for (const entry of BROWSER_STORAGE) expect(screen.getAllByText(entry.isPrefix ? `${entry.key}…` : entry.key).length).toBeGreaterThan(0);
+    for (const category of COOKIE_CATEGORIES.filter((c) => c.noneToday)) {
+      expect(screen.getByText(category.noneToday!)).toBeInTheDocument();
+    }
   });
 
   it('falls back to privacy for an unknown tab', async () => {

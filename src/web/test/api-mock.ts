@@ -66,6 +66,7 @@ export function makeMe(overrides: {
   tier?: Me['tier'];
   isAdmin?: boolean;
   emailVerified?: boolean;
+  twoFactorEnabled?: boolean;
   firstName?: string | null;
   lastName?: string | null;
   email?: string;
@@ -75,6 +76,7 @@ export function makeMe(overrides: {
       id: 'user-1',
       email: overrides.email ?? 'jane@example.com',
       emailVerified: overrides.emailVerified ?? true,
+      twoFactorEnabled: overrides.twoFactorEnabled ?? false,
     },
     profile: {
       firstName: overrides.firstName === undefined ? 'Jane' : overrides.firstName,

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { notify } from '../app/notify.ts';
 
 // Pages are lazy-loaded; the first import of a page in a test run is transformed on demand.
 configure({ asyncUtilTimeout: 10_000 });
@@ -46,6 +47,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  notify.reset();
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();

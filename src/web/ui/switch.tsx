@@ -2,7 +2,7 @@ import { Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 
-/** An on/off switch (role="switch"); pair it with a visible label. */
+/** An on/off switch (role="switch"); give it a label through `aria-label` or a `<label htmlFor>`. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
   return (
     <SwitchPrimitive.Root
@@ -13,7 +13,10 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
       )}
       {...props}
     >
-      <SwitchPrimitive.Thumb className="pointer-events-none block size-5 rounded-full bg-background shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
+      <SwitchPrimitive.Thumb
+        data-slot="switch-thumb"
+        className="pointer-events-none block size-5 rounded-full bg-white shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0"
+      />
     </SwitchPrimitive.Root>
   );
 }

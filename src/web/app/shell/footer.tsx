@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CookiePreferencesLink } from '../../consent/cookie-preferences-link.tsx';
 import { isRegistered, paths, type RouteId } from '../paths.ts';
 import { PigMark } from './logo.tsx';
 
@@ -41,6 +42,9 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <CookiePreferencesLink className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white" />
+            </li>
           </ul>
         </nav>
         <p className="text-sm">{copyrightText(new Date().getFullYear())}</p>

@@ -1,10 +1,15 @@
 import { MailWarning } from 'lucide-react';
-import { useResendVerification } from '../../auth/use-resend-verification.ts';
-import { Button } from '../../ui/button.tsx';
+import { useLocation } from 'react-router';
+import { ResendVerificationButton } from '../../auth/resend-verification-button.tsx';
+import { paths } from '../paths.ts';
 
-/** Shown across the top of protected pages until the user verifies their e-mail (000 §2). */
+/**
+ * Shown across the top of protected pages until the user verifies their e-mail (000 §2, §8
+ * banner flow); not on /verification-required, which says the same and more.
+ */
 export function VerificationBanner({ email }: { email: string }) {
-  const { resend, isSending, isCoolingDown } = useResendVerification('banner');
+  const location = useLocation();
+  if (location.pathname === paths.verificationRequired()) return null;
   return (
     <section aria-labelledby="verify-banner-title" className="border-b border-warning/40 bg-warning-soft">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
@@ -17,15 +22,14 @@ export function VerificationBanner({ email }: { email: string }) {
             <p className="text-foreground/90">Please verify your email to access all features.</p>
           </div>
         </div>
-        <Button
+        <ResendVerificationButton
+          flow="banner"
+          email={email}
+          next={`${location.pathname}${location.search}`}
           variant="outline"
           size="sm"
           className="self-start sm:self-center"
-          disabled={isSending || isCoolingDown}
-          onClick={() => resend(email)}
-        >
-          {isSending ? 'Sending...' : isCoolingDown ? 'Email sent' : 'Resend verification email'}
-        </Button>
+        />
       </div>
     </section>
   );

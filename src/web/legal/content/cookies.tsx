@@ -1,8 +1,21 @@
 import { Link } from 'react-router';
+import { BROWSER_STORAGE, COOKIE_CATEGORIES } from '../../../core/consent/cookie-catalogue.ts';
 import { paths } from '../../app/paths.ts';
+import { CookiePreferencesLink } from '../../consent/cookie-preferences-link.tsx';
+import { buttonVariants } from '../../ui/button.tsx';
 import { DocumentHeader, ExternalLink, LegalTable } from './shared.tsx';
 
-/** Cookie policy (PECR and UK GDPR). */
+/** A cookie or storage name kept on one line, with its type beneath. */
+function NameAndType({ name, type }: { name: string; type: string }) {
+  return (
+    <span className="grid gap-1">
+      <code className="whitespace-nowrap">{name}</code>
+      <span className="text-sm text-muted-foreground">{type}</span>
+    </span>
+  );
+}
+
+/** Cookie policy (PECR and UK GDPR), rendered from the one cookie catalogue the preferences dialog uses. */
 export function CookiePolicy() {
   return (
     <article className="prose-savvy" aria-labelledby="cookies-title">
@@ -25,62 +38,49 @@ export function CookiePolicy() {
         anything else we need your consent.
       </p>
 
-      <h3 id="cookies-essential">Essential cookies</h3>
-      <p>These are needed for SavvyPig to work, so they cannot be switched off.</p>
-      <LegalTable
-        caption="Essential cookies"
-        head={['Name', 'What it does', 'How long it lasts']}
-        rows={[
-          [
-            <code key="n">better-auth.session_token</code>,
-            'Keeps you signed in and protects your account. It holds a random reference to your session, not your password or personal details. On secure connections its name starts with __Secure-.',
-            'Until you sign out, or 7 days after you last used SavvyPig.',
-          ],
-          [
-            <span key="n">Short-lived sign-in cookies</span>,
-            'Set only during particular sign-in steps, such as confirming a two-factor code, to carry you safely from one step to the next.',
-            'A few minutes.',
-          ],
-          [
-            <code key="n">cookie-consent</code>,
-            'Remembers your cookie choices so we don\u2019t ask again on every visit. It is sent only to SavvyPig (SameSite=Strict) and records the version of this policy you answered (currently 1.0), so we can ask again if it changes.',
-            '365 days.',
-          ],
-        ]}
-      />
+      {COOKIE_CATEGORIES.map((category) => (
+        <section key={category.id} aria-labelledby={`cookies-${category.id}`}>
+          <h3 id={`cookies-${category.id}`}>{category.name} cookies</h3>
+          <p>{category.description}</p>
+          {category.cookies.length > 0 ? (
+            <LegalTable
+              caption={`${category.name} cookies`}
+              head={['Name', 'What it does', 'How long it lasts']}
+              rows={category.cookies.map((cookie) => [
+                <NameAndType key="n" name={cookie.name} type={cookie.type} />,
+                cookie.purpose,
+                cookie.duration,
+              ])}
+            />
+          ) : (
+            <p>{category.noneToday}</p>
+          )}
+        </section>
+      ))}
 
       <h3 id="cookies-storage">Information kept in your browser's storage</h3>
       <p>These are not cookies and are never sent to us automatically, but we list them so you know what is kept.</p>
       <LegalTable
         caption="Browser storage"
         head={['Name', 'What it does', 'How long it lasts']}
-        rows={[
-          [<code key="n">ui-theme</code>, 'Remembers whether you chose the light, dark or system colour theme.', 'Until you change it or clear your browser data.'],
-          [
-            <code key="n">lastVisitedRoute</code>,
-            'Remembers the last page you looked at, so you can carry on there after signing in.',
-            'Until you close the browser tab.',
-          ],
-          [
-            <code key="n">returnToRoute</code>,
-            'Remembers the page you were trying to open when we asked you to sign in.',
-            'Until you sign in or close the browser tab.',
-          ],
-          [
-            <code key="n">pendingUserSignup</code>,
-            'After you register, keeps your email address and the time, so the confirmation page can resend your verification email.',
-            'Until you next sign in, or 7 days at most.',
-          ],
-        ]}
+        rows={BROWSER_STORAGE.map((entry) => [<NameAndType key="n" name={entry.isPrefix ? `${entry.key}…` : entry.key} type={entry.type} />, entry.purpose, entry.duration])}
       />
 
-      <h3 id="cookies-optional">Analytics and marketing cookies</h3>
+      <h3 id="cookies-signals">Do Not Track and Global Privacy Control</h3>
       <p>
-        SavvyPig does not currently use analytics or marketing cookies. If we introduce them, they will stay off unless you
-        choose to allow them, and you will be able to change your mind at any time. If your browser sends a Do Not Track
-        signal, we will treat analytics and marketing cookies as refused.
+        If your browser sends a Do Not Track or Global Privacy Control signal, we keep analytics and marketing cookies off,
+        even if you choose Accept All, and we record that we respected the signal.
       </p>
       <p>We never use cookies to sell your data or to show you adverts based on your savings.</p>
+
+      <h3 id="cookies-choices">Changing your choices</h3>
+      <p>
+        You can change your cookie choices at any time, here or from the Cookie preferences link at the bottom of every
+        page. If you are signed in, your choices are saved to your account and apply on your other devices too.
+      </p>
+      <p>
+        <CookiePreferencesLink className={buttonVariants({ variant: 'outline' })}>Change cookie preferences</CookiePreferencesLink>
+      </p>
 
       <h3 id="cookies-control">Controlling cookies</h3>
       <p>

@@ -1,5 +1,6 @@
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
  * The security tab: one section per concern, each in its own file. The two-factor section
@@ -9,6 +10,7 @@ export function SecurityTab() {
   return (
     <div className="grid gap-6">
       <PasswordSection />
+      <TwoFactorSection />
       <SessionsSection />
     </div>
   );

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { Link } from 'react-router';
+import { ApiError, apiFetch } from '../app/api.ts';
+import { paths } from '../app/paths.ts';
+import { Button } from '../ui/button.tsx';
+
+/**
+ * Whether this server keeps a development mailbox (no SMTP configured): in development always,
+ * otherwise when `GET /api/dev/mail` answers 200.
+ */
+export function useMailboxAvailable(): boolean {
+  const probe = useQuery({
+    queryKey: ['dev-mail', 'available'],
+    queryFn: async () => {
+      try {
+        await apiFetch('/api/dev/mail');
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403)) return false;
+        throw error;
+      }
+    },
+    enabled: !import.meta.env.DEV,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return import.meta.env.DEV || probe.data === true;
+}
+
+/** "Open the development mailbox", where the server keeps one (nothing otherwise). */
+export function DevMailboxLink() {
+  const mailboxAvailable = useMailboxAvailable();
+  if (!mailboxAvailable) return null;
+  return (
+    <Button asChild variant="link" className="justify-self-center">
+      <Link to={paths.devMailbox()}>
+        <Inbox aria-hidden />
+        Open the development mailbox
+      </Link>
+    </Button>
+  );
+}

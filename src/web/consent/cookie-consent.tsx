@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { ConsentProvider, useConsent } from './consent-provider.tsx';
+import { ConsentScripts } from './consent-scripts.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
+import { CookiePreferencesDialog } from './cookie-preferences-dialog.tsx';
+
+/** The banner's height, so the page can keep that much room below its footer. */
+function useHeight(element: HTMLElement | null): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    setHeight(element.offsetHeight);
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return height;
+}
+
+function ConsentChrome({ children }: { children: ReactNode }) {
+  const { bannerVisible } = useConsent();
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  const height = useHeight(bannerVisible ? banner : null);
+  return (
+    <>
+      {bannerVisible ? <CookieBanner ref={setBanner} /> : null}
+      {children}
+      {/* Room to scroll the footer clear of the fixed banner. */}
+      {bannerVisible ? <div aria-hidden style={{ height }} data-testid="cookie-banner-spacer" /> : null}
+      <CookiePreferencesDialog />
+      <ConsentScripts />
+    </>
+  );
+}
+
+/** Cookie consent for every page: banner, preferences dialog, the script gate and server sync. */
+export function CookieConsent({ children }: { children: ReactNode }) {
+  return (
+    <ConsentProvider>
+      <ConsentChrome>{children}</ConsentChrome>
+    </ConsentProvider>
+  );
+}
