@@ -8,6 +8,7 @@ import { json, makeMe, mockApi } from '../test/api-mock.ts';
 import { createTestQueryClient, renderApp } from '../test/render-app.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { draftKey, DRAFT_CLEANUP_INTERVAL_MS, DRAFT_TTL_MS, saveDraft } from './draft-store.ts';
+import { runSignOutCallbacks } from '../session/on-sign-out.ts';
 import { useDraftJanitor } from './use-draft-janitor.ts';
 import { DRAFT_SAVE_DELAY_MS, useFormDraft } from './use-form-draft.ts';
 
@@ -181,6 +182,15 @@ describe('the hourly draft clean-up', () => {
 
 describe('signing out', () => {
   afterEach(() => localStorage.clear());
+
+  it('clears every draft when the session ends for inactivity too', () => {
+    saveDraft(localStorage, { userId: me.user.id, formId: 'profile', data: { town: 'Leeds' }, now: Date.now() });
+    localStorage.setItem('ui-theme', 'dark');
+    render(<Janitor />);
+    runSignOutCallbacks('inactivity');
+    expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).toBeNull();
+    expect(localStorage.getItem('ui-theme')).toBe('dark');
+  });
 
   it('clears every draft of the user who signs out', async () => {
     saveDraft(localStorage, { userId: me.user.id, formId: 'profile', data: { town: 'Leeds' }, now: Date.now() });
