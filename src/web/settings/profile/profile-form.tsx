@@ -44,7 +44,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     try {
       const saved = await update.mutateAsync(fields);
       draft.clear();
-      form.reset(profileToFormValues(saved));
+      // The saved values are the new starting point; nothing typed before the save stays dirty.
+      form.reset(profileToFormValues(saved), { keepDirtyValues: false });
       notify.success(PROFILE_MESSAGES.updated);
     } catch (error) {
       const message = failureMessage(error);
