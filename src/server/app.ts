@@ -75,6 +75,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', realtimeRoutes(deps));
   app.route('/', sessionRoutes(deps));
   app.route('/', verificationRoutes(deps));
+  app.route('/', consentRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
