@@ -34,6 +34,8 @@ export interface CookieCategory {
 /** Something kept in the browser's own storage: never sent to the server, listed for openness. */
 export interface StorageEntry {
   key: string;
+  /** The key is a prefix: one entry per user and form, for instance. */
+  isPrefix?: boolean;
   purpose: string;
   duration: string;
   type: 'Local storage' | 'Session storage';
@@ -128,6 +130,25 @@ export const BROWSER_STORAGE: readonly StorageEntry[] = [
     duration: 'Until you are back online',
     type: 'Local storage',
   },
+  {
+    key: 'settingsActiveTab',
+    purpose: 'Remembers which Settings tab you last had open.',
+    duration: 'Until you change it or clear your browser data',
+    type: 'Local storage',
+  },
+  {
+    key: 'savvypig.lastActivityAt',
+    purpose: 'Shares the time you last used SavvyPig between your open tabs, so you are signed out after 10 minutes without activity in any of them.',
+    duration: 'Until you clear your browser data (it holds only a time)',
+    type: 'Local storage',
+  },
+  {
+    key: 'formDraft:',
+    isPrefix: true,
+    purpose: 'Keeps what you have typed into a long form, such as your profile, so it is not lost if the page closes. It never keeps passwords or codes.',
+    duration: '24 hours at most; removed when you sign out',
+    type: 'Local storage',
+  },
   { key: 'lastVisitedRoute', purpose: 'Remembers the last page you looked at, so you can carry on there after signing in.', duration: 'Until you close the browser tab', type: 'Session storage' },
   { key: 'returnToRoute', purpose: 'Remembers the page you were trying to open when we asked you to sign in.', duration: 'Until you sign in or close the browser tab', type: 'Session storage' },
   {
@@ -137,6 +158,11 @@ export const BROWSER_STORAGE: readonly StorageEntry[] = [
     type: 'Session storage',
   },
 ];
+
+/** Whether a local or session storage key is listed (exactly, or under a listed prefix). */
+export function isListedStorageKey(key: string): boolean {
+  return BROWSER_STORAGE.some((entry) => (entry.isPrefix ? key.startsWith(entry.key) : key === entry.key));
+}
 
 /** A `Set-Cookie` name without the prefix browsers require on https (`__Secure-`). */
 export function baseCookieName(name: string): string {

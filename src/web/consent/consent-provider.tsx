@@ -9,11 +9,11 @@ import {
   type CookieConsent,
 } from '../../core/consent/consent.ts';
 import { useMe } from '../app/api.ts';
+import { notify } from '../app/notify.ts';
 import { sendChoice, syncWithServer, type SendOutcome } from './consent-sync.ts';
 import { readStoredConsent, storeConsent } from './consent-storage.ts';
 import { CONSENT_MESSAGES } from './messages.ts';
 import { readPrivacySignal } from './privacy-signal.ts';
-import { notify } from '../app/notify.ts';
 
 export type SaveKind = 'accept-all' | 'reject-all' | 'custom';
 

@@ -63,7 +63,7 @@ export function CookiePolicy() {
       <LegalTable
         caption="Browser storage"
         head={['Name', 'What it does', 'How long it lasts']}
-        rows={BROWSER_STORAGE.map((entry) => [<NameAndType key="n" name={entry.key} type={entry.type} />, entry.purpose, entry.duration])}
+        rows={BROWSER_STORAGE.map((entry) => [<NameAndType key="n" name={entry.isPrefix ? `${entry.key}…` : entry.key} type={entry.type} />, entry.purpose, entry.duration])}
       />
 
       <h3 id="cookies-signals">Do Not Track and Global Privacy Control</h3>
