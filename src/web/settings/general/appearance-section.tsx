@@ -1,10 +1,10 @@
 import { Laptop, Moon, Sun } from 'lucide-react';
-import { toast } from 'sonner';
 import { THEME_LABELS } from '../../app/shell/theme-toggle.tsx';
 import { type Theme, useTheme } from '../../app/theme.tsx';
 import { type Choice, ChoiceCards } from '../../ui/choice-cards.tsx';
 import { useUpdateSettings } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
+import { notify } from '../../app/notify.ts';
 
 const CHOICES: readonly Choice<Theme>[] = [
   { value: 'light', label: THEME_LABELS.light, icon: Sun },
@@ -27,7 +27,7 @@ export function AppearanceSection() {
   const choose = (next: Theme) => {
     setTheme(next);
     const darkModeEnabled = next === 'dark' || (next === 'system' && systemPrefersDark());
-    update.mutate({ darkModeEnabled }, { onError: (error) => toast.error(error.message) });
+    update.mutate({ darkModeEnabled }, { onError: (error) => notify.error(error.message) });
   };
 
   return (

@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { type Choice, ChoiceCards } from '../../ui/choice-cards.tsx';
 import { type Currency, useUpdateSettings, useUserSettings } from '../api.ts';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
+import { notify } from '../../app/notify.ts';
 
 const CHOICES: readonly Choice<Currency>[] = [
   { value: 'GBP', label: '£ Pound sterling', description: 'GBP' },
@@ -25,8 +25,8 @@ export function CurrencySection() {
             update.mutate(
               { defaultCurrency },
               {
-                onSuccess: () => toast.success('Default currency saved'),
-                onError: (error) => toast.error(error.message),
+                onSuccess: () => notify.success('Default currency saved'),
+                onError: (error) => notify.error(error.message),
               },
             )
           }

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError, type Me, useMe } from '../../app/api.ts';
 import { afterSignOut } from '../../auth/after-sign-out.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
@@ -12,6 +11,7 @@ import { FormField } from '../../ui/form-field.tsx';
 import { PasswordInput } from '../../ui/password-input.tsx';
 import { deleteAccount } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
+import { notify } from '../../app/notify.ts';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted';
 
@@ -50,7 +50,7 @@ function DeleteAccountDialog({ me }: { me: Me }) {
       return;
     }
     await afterSignOut(queryClient, navigate);
-    toast.success(ACCOUNT_DELETED);
+    notify.success(ACCOUNT_DELETED);
   };
 
   return (

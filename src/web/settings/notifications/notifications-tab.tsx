@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Label } from '../../ui/label.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { type UserSettings, useUpdateSettings, useUserSettings } from '../api.ts';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
+import { notify } from '../../app/notify.ts';
 
 type Preference = 'notificationsEnabled' | 'loginNotificationsEnabled';
 
@@ -62,8 +62,8 @@ export function NotificationsTab() {
     update.mutate(
       { [key]: value },
       {
-        onSuccess: () => toast.success(value ? preference.on : preference.off),
-        onError: (error) => toast.error(error.message),
+        onSuccess: () => notify.success(value ? preference.on : preference.off),
+        onError: (error) => notify.error(error.message),
       },
     );
   };

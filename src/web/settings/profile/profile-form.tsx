@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { calendarDateInLondon } from '../../../core/dates/calendar-date.ts';
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES } from '../../../core/profile/profile-rules.ts';
 import { type ProfileFields, type ProfileFieldsInput, profileFieldsSchema } from '../../../core/profile/profile-schema.ts';
@@ -19,6 +18,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { PROFILE_MESSAGES, type Profile, useUpdateProfile } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
 import { profileToFormValues } from './profile-form-values.ts';
+import { notify } from '../../app/notify.ts';
 
 function failureMessage(error: unknown): string {
   return error instanceof ApiError && error.status > 0 && error.status < 500 && error.message ? error.message : PROFILE_MESSAGES.failed;
@@ -45,11 +45,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       const saved = await update.mutateAsync(fields);
       draft.clear();
       form.reset(profileToFormValues(saved));
-      toast.success(PROFILE_MESSAGES.updated);
+      notify.success(PROFILE_MESSAGES.updated);
     } catch (error) {
       const message = failureMessage(error);
       setFormError(message);
-      toast.error(message);
+      notify.error(message);
     }
   };
 

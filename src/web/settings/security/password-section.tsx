@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { loadAuthClient } from '../../app/api.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/schemas.ts';
@@ -13,6 +12,7 @@ import { FormField } from '../../ui/form-field.tsx';
 import { PasswordInput } from '../../ui/password-input.tsx';
 import { settingsKeys } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
+import { notify } from '../../app/notify.ts';
 
 /** The spec's update-password messages (000 §5, §8). */
 export const PASSWORD_MESSAGES = {
@@ -66,11 +66,11 @@ export function PasswordSection() {
     if (message) {
       if (message === PASSWORD_MESSAGES.wrongCurrent) form.setError('currentPassword', { message });
       else setFormError(message);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     form.reset();
-    toast.success(PASSWORD_MESSAGES.updated);
+    notify.success(PASSWORD_MESSAGES.updated);
     void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
   };
 
