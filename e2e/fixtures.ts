@@ -60,15 +60,15 @@ export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest `.eml` the app wrote to DATA_DIR/mail for `to`, decoded. */
-export async function waitForEmail(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
+/** The newest `.eml` the app wrote to DATA_DIR/mail for `to` (and matching `matching`, when given), decoded. */
+export async function waitForEmail(dataDir: string, to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
     for (const f of files) {
       const raw = decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8'));
-      if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw)) return raw;
+      if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw) && (!matching || matching.test(raw))) return raw;
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dir}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -40,6 +40,8 @@ export const ConfigSchema = z.object({
   // Optional third-party scripts, loaded in the browser only after the visitor allows their category.
   ANALYTICS_SCRIPT_URL: scriptUrl.optional(),
   MARKETING_SCRIPT_URL: scriptUrl.optional(),
+  /** Every successful sign-up answers no sooner than this (see auth/routes.ts). */
+  SIGN_UP_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(400),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
-import { signInThrottleHooks } from './sign-in-throttle.ts';
+import { clearSignInFailures, signInThrottleHooks } from './sign-in-throttle.ts';
 import {
   AUTH_PATHS_WE_SERVE_OURSELVES,
   noticeSignUpWithRegisteredAddress,
@@ -76,6 +76,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => clearSignInFailures(database, user.email),
       resetPasswordTokenExpiresIn: 60 * 60,
       // In the background: answering only after a send would tell who has an account.
       sendResetPassword: async ({ user, url }) => {

@@ -92,6 +92,26 @@ describe.each(testDatabaseKinds())('the per-account sign-in throttle on %s', (ki
     expect((await signIn('owner@example.com', 'the right password')).status).toBe(429);
   });
 
+  it('lifts the lock once the owner resets their password from the e-mailed link', async () => {
+    await signUpAndSignIn(server, { email: 'reset.lock@example.com', password: 'the old password' });
+    await seedFailures('reset.lock@example.com', 100);
+    expect((await signIn('reset.lock@example.com', 'the old password')).status).toBe(429);
+    const request = await server.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email: 'reset.lock@example.com', redirectTo: '/auth/reset-password' },
+      ip: nextIp(),
+    });
+    expect(request.status).toBe(200);
+    const mail = (await server.mail()).find((m) => m.to === 'reset.lock@example.com' && /Reset/.test(m.subject));
+    const link = new URL(mail!.links.find((l) => l.includes('/api/auth/reset-password/'))!);
+    const follow = await server.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
+    const token = new URL(follow.headers.get('location')!, 'http://localhost:3000').searchParams.get('token');
+    const reset = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'the new password' }, ip: nextIp() });
+    expect(reset.status).toBe(200);
+    expect(await failuresOf('reset.lock@example.com')).toBe(0);
+    expect((await signIn('reset.lock@example.com', 'the new password')).status).toBe(200);
+  });
+
   it('locks an unknown address exactly like a registered one', async () => {
     await seedFailures('ghost@example.com', 100);
     const res = await signIn('ghost@example.com', 'anything at all');

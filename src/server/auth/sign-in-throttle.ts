@@ -120,6 +120,21 @@ export async function releaseSignInAttempt(database: Database, email: string): P
   });
 }
 
+/**
+ * A completed password reset proves the address is the user's: their failures are forgotten, so
+ * someone who kept the account locked cannot keep its owner out once they have reset it.
+ */
+export async function clearSignInFailures(database: Database, email: string): Promise<void> {
+  const prefix = accountKeyPrefix(email);
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockId(prefix)})`);
+    await tx.execute(sql`
+      delete from throttles where key = any(array(
+        select ${prefix} || (floor(extract(epoch from now()) / ${SIGN_IN_BUCKET_SECONDS})::bigint - g)::text
+        from generate_series(0, ${SIGN_IN_BUCKETS - 1}) g))`);
+  });
+}
+
 type HookContext = { path?: string; body?: unknown; context: { returned?: unknown } };
 
 function signInEmail(ctx: HookContext): string | null {

@@ -1,9 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rowsOf } from '../db/rls.ts';
-import { testDatabaseKinds } from '../test/databases.ts';
-import { createTestServer, type TestServer } from '../test/server.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { isDuplicateKeyConflict, retryOnDuplicateKey, SIGN_UP_MAX_ATTEMPTS } from './sign-up-retry.ts';
 
 const conflict = () => new APIError('UNPROCESSABLE_ENTITY', { code: 'FAILED_TO_CREATE_USER', message: 'Failed to create user' });
@@ -38,31 +34,5 @@ describe('the duplicate-key retry on sign-up', () => {
     await expect(retryOnDuplicateKey(attempt, { sleep })).rejects.toThrow('boom');
     expect(attempt).toHaveBeenCalledTimes(1);
     expect(sleep).not.toHaveBeenCalled();
-  });
-});
-
-describe.each(testDatabaseKinds())('simultaneous sign-ups for one address on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer(kind);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('all answer the same success and leave exactly one account', async () => {
-    const body = { firstName: 'Twin', lastName: 'Click', email: 'twin@example.com', password: 'a good password' };
-    const responses = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => server.request('/api/account/sign-up', { method: 'POST', json: body, ip: `192.0.2.${i + 10}` })),
-    );
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const messages = await Promise.all(responses.map(async (r) => ((await r.json()) as { message: string }).message));
-    expect(new Set(messages).size).toBe(1);
-    const users = rowsOf(await server.deps.database.db.execute(sql`select id from "user" where email = 'twin@example.com'`));
-    expect(users).toHaveLength(1);
-    const profiles = rowsOf(
-      await server.deps.database.db.execute(sql`select p.id from profiles p join "user" u on u.id = p.id where u.email = 'twin@example.com'`),
-    );
-    expect(profiles).toHaveLength(1);
   });
 });

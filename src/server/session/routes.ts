@@ -10,7 +10,9 @@ const ActivityResultSchema = z
   .object({ recorded: z.boolean().openapi({ description: 'False when the last write was under 30 s ago' }) })
   .openapi('ActivityResult');
 
-const PresenceSchema = z.object({ status: z.enum(['online', 'away']).default('online') }).openapi('PresenceUpdate');
+const PresenceSchema = z
+  .object({ status: z.enum(['online', 'away'], 'Status must be online or away').default('online') })
+  .openapi('PresenceUpdate');
 
 const OnlineUsersSchema = z
   .object({
@@ -61,10 +63,9 @@ export function sessionRoutes(deps: Deps) {
       responses: { 204: { description: 'Presence refreshed' } },
     }),
     async (c) => {
-      const body = await c.req.json().catch(() => ({}));
-      const parsed = PresenceSchema.safeParse(body ?? {});
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Status must be online or away', { field: 'status' });
-      await refreshPresence(txOf(c), sessionOf(c).userId, parsed.data.status, deps.clock.now());
+      // The body is optional: no body means 'online'.
+      const status = (c.req.valid('json') as { status?: 'online' | 'away' } | undefined)?.status ?? 'online';
+      await refreshPresence(txOf(c), sessionOf(c).userId, status, deps.clock.now());
       return c.body(null, 204);
     },
   );

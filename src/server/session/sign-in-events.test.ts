@@ -97,6 +97,9 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       const { cookie } = await signUpAndSignIn(server, { email: nextEmail('status') });
       const res = await server.request('/api/session/presence', { method: 'POST', cookie, json: { status: 'invisible' } });
       expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Status must be online or away' } });
+      const bare = await server.request('/api/session/presence', { method: 'POST', cookie });
+      expect(bare.status).toBe(204);
     });
 
     it('takes a user offline when they sign out', async () => {

@@ -32,6 +32,8 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
+    // The timing floor is measured against the production build (e2e/security.test.ts); here it only slows tests.
+    SIGN_UP_MIN_RESPONSE_MS: '0',
     TRUST_PROXY: 'true',
     ...env,
   });

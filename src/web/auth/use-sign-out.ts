@@ -1,12 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAuthClient, type Me, meQueryKey } from '../app/api.ts';
-import { paths } from '../app/paths.ts';
-import { forgetRoutes } from '../app/route-memory.ts';
+import { loadAuthClient } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
-import { forgetUserDrafts } from '../drafts/draft-store.ts';
-
+import { afterSignOut } from './after-sign-out.ts';
 import { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE } from '../session/messages.ts';
 import { runSignOutCallbacks } from '../session/on-sign-out.ts';
 
@@ -44,14 +41,7 @@ export function useSignOut() {
       return;
     }
     runSignOutCallbacks('user');
-    forgetRoutes();
-    forgetUserDrafts(queryClient.getQueryData<Me | null>(meQueryKey)?.user.id);
-    // Leave the protected page first, and commit that render synchronously (router updates are
-    // otherwise transitions that lose to the cache update below): a protected page that saw
-    // "signed out" would send us to /auth instead.
-    await navigate(paths.home(), { replace: true, flushSync: true });
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    await afterSignOut(queryClient, navigate);
     notify.success(SIGNED_OUT_MESSAGE);
     running.current = false;
     setSigningOut(false);

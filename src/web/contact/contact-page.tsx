@@ -7,6 +7,8 @@ import { ApiError, apiFetch, useMe } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { TOO_MANY_REQUESTS } from '../auth/auth-errors.ts';
 import { displayName } from '../../core/profile/display-name.ts';
+import { DraftNotice } from '../drafts/draft-notice.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { FormError } from '../ui/form-error.tsx';
@@ -41,6 +43,7 @@ export function ContactPage() {
       : undefined,
     resetOptions: { keepDirtyValues: true },
   });
+  const draft = useFormDraft({ formId: 'contact', form, ready: me !== undefined });
   const { errors, isSubmitting } = form.formState;
   const messageLength = form.watch('message').length;
 
@@ -54,6 +57,7 @@ export function ContactPage() {
       notify.error(message);
       return;
     }
+    draft.clear();
     notify.success(CONTACT_SUCCESS);
     form.reset(me ? { ...blank, name: form.getValues('name'), email: form.getValues('email') } : blank, {
       keepDirtyValues: false,
@@ -70,6 +74,7 @@ export function ContactPage() {
       <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
         <Card>
           <CardContent>
+            <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
             <FormError message={formError} />
             <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
               <div className="grid gap-5 sm:grid-cols-2">

@@ -1,6 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { INACTIVITY_TOAST_MS } from '../../core/session/limits.ts';
 import { ApiError, apiFetch, loadAuthClient, meQueryKey } from '../app/api.ts';
 import { createActivityReporter } from './activity-reporter.ts';
@@ -8,6 +7,7 @@ import { startInactivityMonitor } from './inactivity-monitor.ts';
 import { INACTIVITY_MESSAGE } from './messages.ts';
 import { runSignOutCallbacks } from './on-sign-out.ts';
 import { startPresence } from './presence.ts';
+import { notify } from '../app/notify.ts';
 
 /** A background call answered 401: the server has ended the session; let the layout react. */
 function onRefused(queryClient: QueryClient) {
@@ -28,7 +28,7 @@ export async function signOutForInactivity(queryClient: QueryClient): Promise<vo
     .then((client) => client.signOut())
     .catch(() => undefined);
   runSignOutCallbacks('inactivity');
-  toast.info(INACTIVITY_MESSAGE, { duration: INACTIVITY_TOAST_MS });
+  notify.info(INACTIVITY_MESSAGE, { duration: INACTIVITY_TOAST_MS });
   queryClient.setQueryData(meQueryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
 }

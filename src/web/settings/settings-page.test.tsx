@@ -1,12 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeMe, meHandler, mockApi } from '../test/api-mock.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { json, makeMe, meHandler, mockApi } from '../test/api-mock.ts';
+import { makeProfile, makeSessions, makeSettings } from './settings-test-fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { SETTINGS_TAB_STORAGE_KEY } from './settings-tabs.ts';
 
 function signedIn() {
-  return mockApi({ 'GET /api/me': meHandler(makeMe()) });
+  return mockApi({
+    'GET /api/me': meHandler(makeMe()),
+    'GET /api/profile': json(200, makeProfile()),
+    'GET /api/settings': json(200, makeSettings()),
+    'GET /api/account/sessions': json(200, { sessions: makeSessions() }),
+  });
 }
+
+// The page is lazy-loaded; transform it once before the first test's clock starts.
+beforeAll(() => import('./settings-page.tsx'), 60_000);
 
 afterEach(() => window.localStorage.clear());
 

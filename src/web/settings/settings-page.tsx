@@ -44,7 +44,7 @@ export function SettingsPage() {
       <p className="mt-2 text-muted-foreground">Your profile, preferences and how you keep your account secure.</p>
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
-        <TabsList aria-label="Settings sections">
+        <TabsList aria-label="Settings sections" className="grid grid-cols-2 sm:inline-flex">
           {(Object.keys(TABS) as AvailableSettingsTab[]).map((id) => {
             const { label, icon: Icon } = TABS[id];
             return (

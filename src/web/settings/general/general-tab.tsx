@@ -1,3 +1,15 @@
+import { AppearanceSection } from './appearance-section.tsx';
+import { CurrencySection } from './currency-section.tsx';
+import { DataExportSection } from './data-export-section.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+
 export function GeneralTab() {
-  return <div className="grid gap-6"></div>;
+  return (
+    <div className="grid gap-6">
+      <AppearanceSection />
+      <CurrencySection />
+      <DataExportSection />
+      <DeleteAccountSection />
+    </div>
+  );
 }

@@ -68,7 +68,7 @@ export function AuthenticatorSetup({
       <OneTimeCodeForm
         label="Code from your app"
         kind="digits"
-        submitLabel="Turn on two-factor authentication"
+        submitLabel="Verify and turn on"
         pendingLabel="Checking..."
         onSubmit={verify}
       >

@@ -40,7 +40,10 @@ export function BackupCodesPanel({ codes, onDone }: { codes: string[]; onDone: (
           </p>
         </AlertDescription>
       </Alert>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm tabular-nums">
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-[repeat(2,auto)] justify-center gap-x-10 gap-y-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm tabular-nums"
+      >
         {codes.map((code) => (
           <li key={code} className="text-center">
             {code}

@@ -1,13 +1,17 @@
+import { PasswordSection } from './password-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
- * The security tab: one section per concern, each in its own file (password, two-factor,
- * sessions). Add a section by importing it and placing it in the list below.
+ * The security tab: one section per concern, each in its own file. The two-factor section
+ * (two-factor-section.tsx) goes between the password and the sessions.
  */
 export function SecurityTab() {
   return (
     <div className="grid gap-6">
+      <PasswordSection />
       <TwoFactorSection />
+      <SessionsSection />
     </div>
   );
 }

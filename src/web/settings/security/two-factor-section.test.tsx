@@ -85,10 +85,10 @@ describe('the two-factor section of the security settings', () => {
     expect(api.calls('POST /api/auth/two-factor/enable').at(-1)?.body).toEqual({ password: 'correct horse battery', method: 'totp' });
 
     await user.type(screen.getByLabelText('Code from your app'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    await user.click(screen.getByRole('button', { name: 'Verify and turn on' }));
     expect(await screen.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Code from your app'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    await user.click(screen.getByRole('button', { name: 'Verify and turn on' }));
 
     const list = await screen.findByRole('list', { name: 'Backup codes' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);

@@ -1,0 +1,10 @@
+/**
+ * Waits until at least `minimumMs` have passed since `startedAt` (a `performance.now()` value).
+ * For answers whose work differs with something the caller must not learn (whether an address
+ * has an account): both kinds of answer leave at the same moment as long as the slower one
+ * finishes inside the floor.
+ */
+export async function waitUntilElapsed(startedAt: number, minimumMs: number): Promise<void> {
+  const remaining = minimumMs - (performance.now() - startedAt);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+}

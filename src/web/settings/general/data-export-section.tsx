@@ -1,0 +1,35 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../ui/button.tsx';
+import { downloadMyData } from '../api.ts';
+import { SettingsSection } from '../settings-section.tsx';
+
+export const EXPORT_DONE = 'Your data has been downloaded';
+
+/** "Download my data": everything SavvyPig holds about the user, as one JSON file. */
+export function DataExportSection() {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadMyData();
+      toast.success(EXPORT_DONE);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Your data could not be downloaded. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SettingsSection
+      title="Download my data"
+      description="A copy of everything we hold about you: your profile, settings, cookie choices, sign-in history and messages you sent us, in one JSON file."
+    >
+      <Button type="button" variant="outline" onClick={() => void download()} disabled={busy}>
+        <Download aria-hidden />
+        {busy ? 'Preparing your file...' : 'Download my data'}
+      </Button>
+    </SettingsSection>
+  );
+}
