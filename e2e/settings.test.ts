@@ -172,6 +172,11 @@ test('every settings tab looks finished in light and dark, on a desktop and a ph
   const first = await env.browser.newContext({ viewport: layouts[0]!.viewport, locale: 'en-GB' });
   const { page: loginPage } = await newPage(first);
   await signInToDashboard(loginPage, env.server.base, email, password);
+  // Answer the cookie banner once, so it does not cover the screens being photographed.
+  const rejectAll = loginPage.getByRole('button', { name: 'Reject All' });
+  await rejectAll.waitFor({ state: 'visible', timeout: 10_000 });
+  await rejectAll.click();
+  await rejectAll.waitFor({ state: 'hidden' });
   const storageState = await first.storageState();
   await first.close();
 
