@@ -117,7 +117,7 @@ test('a new user signs up, signs in unverified, is sent to verify for two-factor
   await page.waitForURL(/\/settings\?tab=security$/);
   await page.getByText('Thanks, your email is verified.').waitFor();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  await page.getByLabel('Current password').waitFor();
+  await page.getByLabel('Two-factor authentication').getByLabel('Current password').waitFor();
   assert.equal(await page.getByRole('region', { name: 'Email not verified' }).count(), 0);
 
   // The browser logs the one 429 this journey asks for (the second link within the minute).

@@ -43,7 +43,7 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
       consentData: { essential: true, analytics: false, functional: true, marketing: false, version: '1.0', dntRespected: false, timestamp: '2026-01-01T00:00:00Z' },
       changeSource: 'banner',
     });
-    await db.insert(presence).values({ userId }).onConflictDoNothing(); // signing in already put them online
+    await db.insert(presence).values({ userId }).onConflictDoNothing();
     await db.insert(loginDevices).values({ userId, fingerprint: `device-of-${email}` }).onConflictDoNothing();
     expect(
       (await server.request('/api/contact', {
@@ -78,7 +78,6 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
       roles: [{ role: 'subscriber' }],
       cookieConsentLog: [{ consent: { essential: true, analytics: false }, changeSource: 'banner' }],
       presence: { status: 'online' },
-      // Signing in remembered the test client's device too.
       signInDevices: expect.arrayContaining([expect.objectContaining({ fingerprint: 'device-of-ann.export@example.com' })]),
       files: [{ purpose: 'avatar', contentType: 'image/webp' }],
       contactInquiries: [{ subject: 'Question from ann.export@example.com', message: 'How do I add a bond account?' }],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles, storedFiles, userRoles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { AVATAR_MESSAGES } from './routes.ts';
 import { AVATAR_MAX_BYTES } from './image.ts';
 
@@ -145,6 +145,15 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     expect((await server.request(url, { cookie: admin.cookie })).status).toBe(200);
     expect((await server.request(url)).status).toBe(401);
     expect((await server.request(`/api/avatars/${owner.userId}/..%2F..%2Fsecret`, { cookie: owner.cookie })).status).toBe(404);
+  });
+
+  it('stores nothing for a signed cookie whose session has ended', async () => {
+    const before = await avatarOf(owner.userId);
+    const ended = await signIn(server, 'owner.avatar@example.com', 'correct horse battery');
+    expect((await server.request('/api/account/sessions/sign-out-others', { method: 'POST', cookie: owner.cookie })).status).toBe(200);
+    const res = await upload(form(await image('png'), 'late.png', 'image/png'), ended.cookie);
+    expect(res.status).toBe(401);
+    expect(await avatarOf(owner.userId)).toBe(before);
   });
 
   it('removes the avatar and its file', async () => {

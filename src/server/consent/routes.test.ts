@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
+import { withActor } from '../db/rls.ts';
 import { consentAuditLog } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
@@ -109,6 +110,17 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     expect(mine.changes).toHaveLength(1);
     expect(mine.changes.map((c) => c.id)).not.toContain(annRows[0]!.id);
     expect(await getJson('/api/consent', bob)).toMatchObject({ preferences: { timestamp: '2026-11-21T08:00:00.000Z' } });
+  });
+
+  it('lets row-level security hide every other user\'s row even from a query with no user filter', async () => {
+    const visible = await withActor(server.deps.database.db, { userId: bob.userId }, (tx) => tx.select({ userId: consentAuditLog.userId }).from(consentAuditLog));
+    expect(visible.length).toBeGreaterThan(0);
+    expect(new Set(visible.map((row) => row.userId))).toEqual(new Set([bob.userId]));
+    const forged = withActor(server.deps.database.db, { userId: bob.userId }, (tx) =>
+      tx.insert(consentAuditLog).values({ userId: ann.userId, consentData: { ...(consent() as { version: string; timestamp: string; essential: boolean; functional: boolean; analytics: boolean; marketing: boolean }), dntRespected: false }, changeSource: 'banner' }),
+    );
+    const error = await forged.then(() => null, (e: unknown) => e as { cause?: { message?: string } });
+    expect(error?.cause?.message).toMatch(/row-level security/);
   });
 
   describe('refuses bad input with a 400 and a clear message, writing nothing', () => {

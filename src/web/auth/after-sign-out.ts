@@ -1,17 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
-import { type Me, meQueryKey } from '../app/api.ts';
+import { meQueryKey } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { forgetRoutes } from '../app/route-memory.ts';
-import { forgetUserDrafts } from '../drafts/draft-store.ts';
 
 /**
- * What happens in the browser once a session has ended (sign-out, account deletion): the
- * user's drafts and route memory are forgotten, the home page opens, and every cached piece of
- * their data goes.
+ * What happens in the browser once the user has ended their session (sign-out, account
+ * deletion), after the sign-out callbacks (session/on-sign-out.ts, e.g. drafts) have run: route
+ * memory is forgotten, the home page opens, and every cached piece of their data goes.
  */
 export async function afterSignOut(queryClient: QueryClient, navigate: NavigateFunction): Promise<void> {
-  forgetUserDrafts(queryClient.getQueryData<Me | null>(meQueryKey)?.user.id);
   forgetRoutes();
   // Leave the protected page first, and commit that render synchronously (router updates are
   // otherwise transitions that lose to the cache update below): a protected page that saw

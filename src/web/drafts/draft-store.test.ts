@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleanExpiredDrafts,
+  clearAllDrafts,
   clearUserDrafts,
   draftKey,
   DRAFT_TTL_MS,
@@ -95,6 +96,15 @@ describe('clearing drafts', () => {
     expect(storage.getItem(draftKey('u1', 'contact'))).toBeNull();
     expect(storage.getItem(draftKey('u2', 'profile'))).not.toBeNull();
     expect(storage.getItem('ui-theme')).toBe('dark');
+  });
+
+  it('clears every draft, leaving other keys, when a session ends', () => {
+    saveDraft(storage, { userId: 'u1', formId: 'profile', data: { town: 'Leeds' }, now: NOW });
+    saveDraft(storage, { userId: 'u2', formId: 'contact', data: { subject: 'Hi' }, now: NOW });
+    storage.setItem('settingsActiveTab', 'profile');
+    clearAllDrafts(storage);
+    expect(storage.length).toBe(1);
+    expect(storage.getItem('settingsActiveTab')).toBe('profile');
   });
 
   it('cleans up expired and unreadable drafts of anyone, leaving fresh ones and other keys', () => {

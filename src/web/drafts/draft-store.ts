@@ -170,8 +170,11 @@ export function draftStorage(): Storage | null {
   }
 }
 
-/** Clears the signed-in user's drafts from this browser (sign-out, account deletion). */
-export function forgetUserDrafts(userId: string | null | undefined): void {
-  const storage = draftStorage();
-  if (userId && storage) clearUserDrafts(storage, userId);
+/**
+ * Clears every draft in this browser. Run when a session ends (sign-out, the inactivity
+ * sign-out, account deletion): only the signed-in user's drafts should be here, and any left by
+ * an earlier user whose session simply expired should not outlive the next sign-out either.
+ */
+export function clearAllDrafts(storage: Storage): void {
+  for (const key of draftKeys(storage)) attempt(() => storage.removeItem(key));
 }

@@ -8,6 +8,7 @@ import { json, makeMe, mockApi } from '../test/api-mock.ts';
 import { createTestQueryClient, renderApp } from '../test/render-app.tsx';
 import { DraftNotice } from './draft-notice.tsx';
 import { draftKey, DRAFT_CLEANUP_INTERVAL_MS, DRAFT_TTL_MS, saveDraft } from './draft-store.ts';
+import { runSignOutCallbacks } from '../session/on-sign-out.ts';
 import { useDraftJanitor } from './use-draft-janitor.ts';
 import { DRAFT_SAVE_DELAY_MS, useFormDraft } from './use-form-draft.ts';
 
@@ -182,6 +183,15 @@ describe('the hourly draft clean-up', () => {
 describe('signing out', () => {
   afterEach(() => localStorage.clear());
 
+  it('clears every draft when the session ends for inactivity too', () => {
+    saveDraft(localStorage, { userId: me.user.id, formId: 'profile', data: { town: 'Leeds' }, now: Date.now() });
+    localStorage.setItem('ui-theme', 'dark');
+    render(<Janitor />);
+    runSignOutCallbacks('inactivity');
+    expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).toBeNull();
+    expect(localStorage.getItem('ui-theme')).toBe('dark');
+  });
+
   it('clears every draft of the user who signs out', async () => {
     saveDraft(localStorage, { userId: me.user.id, formId: 'profile', data: { town: 'Leeds' }, now: Date.now() });
     saveDraft(localStorage, { userId: me.user.id, formId: 'contact', data: { subject: 'Hi' }, now: Date.now() });
@@ -191,6 +201,25 @@ describe('signing out', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).toBeNull();
+    expect(localStorage.getItem(draftKey(me.user.id, 'contact'))).toBeNull();
+  });
+});
+
+describe('the contact form draft', () => {
+  afterEach(() => localStorage.clear());
+
+  it('restores a signed-in user’s unsent message and forgets it once sent', async () => {
+    saveDraft(localStorage, { userId: me.user.id, formId: 'contact', data: { subject: 'About my ISA', message: 'Half-written question about' }, now: Date.now() });
+    const api = mockApi({ 'GET /api/me': json(200, me), 'POST /api/contact': json(201, { id: 'c1' }) });
+    const { user } = renderApp('/contact');
+    expect(await screen.findByText('Draft restored')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('About my ISA');
+    expect(screen.getByLabelText('Your name')).toHaveValue('Jane Doe');
+    await user.type(screen.getByLabelText('Message'), ' transfers.');
+    await user.selectOptions(screen.getByLabelText('What is your message about?'), 'General question');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByText('Thank you for contacting us. We will get back to you soon.');
+    expect(api.calls('POST /api/contact')[0]?.body).toMatchObject({ subject: 'About my ISA', message: 'Half-written question about transfers.' });
     expect(localStorage.getItem(draftKey(me.user.id, 'contact'))).toBeNull();
   });
 });

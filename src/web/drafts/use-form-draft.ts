@@ -7,11 +7,9 @@ import { clearDraft, type DraftData, draftStorage, isDraftAllowedOn, loadDraft, 
 /** How long typing must pause before the draft is written. */
 export const DRAFT_SAVE_DELAY_MS = 500;
 
-/** The fields whose value differs from the form's starting values. */
-function changedFields(values: DraftData, defaults: DraftData | undefined): DraftData {
-  return Object.fromEntries(
-    Object.entries(values).filter(([key, value]) => JSON.stringify(value ?? null) !== JSON.stringify(defaults?.[key] ?? null)),
-  );
+/** The values of the fields the form counts as changed. */
+function changedFields(values: DraftData, dirtyKeys: string[]): DraftData {
+  return Object.fromEntries(dirtyKeys.filter((key) => key in values).map((key) => [key, values[key]]));
 }
 
 export interface FormDraftControls {
@@ -67,15 +65,20 @@ export function useFormDraft<T extends FieldValues>({
   useEffect(() => {
     if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = form.watch(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const changes = changedFields(form.getValues() as DraftData, form.formState.defaultValues as DraftData | undefined);
-        saveDraft(storage, { userId, formId, data: changes, now: Date.now() });
-      }, DRAFT_SAVE_DELAY_MS);
+    // dirtyFields is the form's own account of what differs from its starting values, kept
+    // right across resets (after a save the form starts again from the saved values).
+    const unsubscribe = form.subscribe({
+      formState: { values: true, dirtyFields: true },
+      callback: ({ values, dirtyFields }) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const changes = changedFields(values as DraftData, Object.keys(dirtyFields ?? {}));
+          saveDraft(storage, { userId, formId, data: changes, now: Date.now() });
+        }, DRAFT_SAVE_DELAY_MS);
+      },
     });
     return () => {
-      subscription.unsubscribe();
+      unsubscribe();
       clearTimeout(timer);
     };
   }, [enabled, storage, userId, formId, form]);
@@ -87,7 +90,8 @@ export function useFormDraft<T extends FieldValues>({
 
   const discard = useCallback(() => {
     clear();
-    form.reset();
+    // Explicitly: a form that keeps dirty values across resets would otherwise keep the draft.
+    form.reset(undefined, { keepDirtyValues: false });
   }, [clear, form]);
 
   return { restoredAt, clear, discard };

@@ -30,7 +30,8 @@ export async function signOutForInactivity(queryClient: QueryClient): Promise<vo
   runSignOutCallbacks('inactivity');
   notify.info(INACTIVITY_MESSAGE, { duration: INACTIVITY_TOAST_MS });
   queryClient.setQueryData(meQueryKey, null);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  // Everything but ['me'] itself (now null), including the user's data kept under ['me', ...].
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey.length > 1 });
 }
 
 /**

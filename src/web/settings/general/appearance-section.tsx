@@ -1,5 +1,5 @@
 import { Laptop, Moon, Sun } from 'lucide-react';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { THEME_LABELS } from '../../app/shell/theme-toggle.tsx';
 import { type Theme, useTheme } from '../../app/theme.tsx';
 import { type Choice, ChoiceCards } from '../../ui/choice-cards.tsx';
@@ -27,7 +27,7 @@ export function AppearanceSection() {
   const choose = (next: Theme) => {
     setTheme(next);
     const darkModeEnabled = next === 'dark' || (next === 'system' && systemPrefersDark());
-    update.mutate({ darkModeEnabled }, { onError: (error) => toast.error(error.message) });
+    update.mutate({ darkModeEnabled }, { onError: (error) => notify.error(error.message) });
   };
 
   return (

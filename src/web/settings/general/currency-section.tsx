@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { type Choice, ChoiceCards } from '../../ui/choice-cards.tsx';
 import { type Currency, useUpdateSettings, useUserSettings } from '../api.ts';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
@@ -25,8 +25,8 @@ export function CurrencySection() {
             update.mutate(
               { defaultCurrency },
               {
-                onSuccess: () => toast.success('Default currency saved'),
-                onError: (error) => toast.error(error.message),
+                onSuccess: () => notify.success('Default currency saved'),
+                onError: (error) => notify.error(error.message),
               },
             )
           }

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { downloadMyData } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
@@ -14,9 +14,9 @@ export function DataExportSection() {
     setBusy(true);
     try {
       await downloadMyData();
-      toast.success(EXPORT_DONE);
+      notify.success(EXPORT_DONE);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Your data could not be downloaded. Please try again.');
+      notify.error(error instanceof Error ? error.message : 'Your data could not be downloaded. Please try again.');
     } finally {
       setBusy(false);
     }

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { ApiError, type Me, useMe } from '../../app/api.ts';
 import { afterSignOut } from '../../auth/after-sign-out.ts';
+import { runSignOutCallbacks } from '../../session/on-sign-out.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog.tsx';
@@ -49,8 +50,9 @@ function DeleteAccountDialog({ me }: { me: Me }) {
       setBusy(false);
       return;
     }
+    runSignOutCallbacks('user');
     await afterSignOut(queryClient, navigate);
-    toast.success(ACCOUNT_DELETED);
+    notify.success(ACCOUNT_DELETED);
   };
 
   return (

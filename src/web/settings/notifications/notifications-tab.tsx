@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { Label } from '../../ui/label.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { type UserSettings, useUpdateSettings, useUserSettings } from '../api.ts';
@@ -62,8 +62,8 @@ export function NotificationsTab() {
     update.mutate(
       { [key]: value },
       {
-        onSuccess: () => toast.success(value ? preference.on : preference.off),
-        onError: (error) => toast.error(error.message),
+        onSuccess: () => notify.success(value ? preference.on : preference.off),
+        onError: (error) => notify.error(error.message),
       },
     );
   };

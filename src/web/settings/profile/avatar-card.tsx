@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { displayName } from '../../../core/profile/display-name.ts';
 import type { Me } from '../../app/api.ts';
 import { UserAvatar } from '../../app/shell/avatar.tsx';
@@ -22,14 +22,14 @@ export function AvatarCard({ me }: { me: Me }) {
   const onFile = (file: File | undefined) => {
     if (inputRef.current) inputRef.current.value = '';
     if (file && file.size > MAX_BYTES) {
-      toast.error(AVATAR_TOO_LARGE);
+      notify.error(AVATAR_TOO_LARGE);
       return;
     }
     upload.mutate(
       { userId: me.user.id, file },
       {
-        onSuccess: () => toast.success('Profile photo updated'),
-        onError: (error) => toast.error(error.message),
+        onSuccess: () => notify.success('Profile photo updated'),
+        onError: (error) => notify.error(error.message),
       },
     );
   };
@@ -64,8 +64,8 @@ export function AvatarCard({ me }: { me: Me }) {
                 disabled={busy}
                 onClick={() =>
                   remove.mutate(undefined, {
-                    onSuccess: () => toast.success('Profile photo removed'),
-                    onError: (error) => toast.error(error.message),
+                    onSuccess: () => notify.success('Profile photo removed'),
+                    onError: (error) => notify.error(error.message),
                   })
                 }
               >

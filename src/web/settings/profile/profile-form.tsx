@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { calendarDateInLondon } from '../../../core/dates/calendar-date.ts';
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES } from '../../../core/profile/profile-rules.ts';
 import { type ProfileFields, type ProfileFieldsInput, profileFieldsSchema } from '../../../core/profile/profile-schema.ts';
@@ -44,12 +44,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     try {
       const saved = await update.mutateAsync(fields);
       draft.clear();
-      form.reset(profileToFormValues(saved));
-      toast.success(PROFILE_MESSAGES.updated);
+      // The saved values are the new starting point; nothing typed before the save stays dirty.
+      form.reset(profileToFormValues(saved), { keepDirtyValues: false });
+      notify.success(PROFILE_MESSAGES.updated);
     } catch (error) {
       const message = failureMessage(error);
       setFormError(message);
-      toast.error(message);
+      notify.error(message);
     }
   };
 

@@ -117,7 +117,31 @@ describe('the profile tab', () => {
     expect(screen.getByLabelText('Town or city (optional)')).toHaveValue('Leeds');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Profile updated successfully');
+    expect(screen.queryByText('Draft restored')).toBeNull();
     expect((api.calls('PATCH /api/profile')[0]?.body as { profession: string }).profession).toBe('Draft profession');
+    expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).toBeNull();
+  });
+
+  it('discarding a restored draft puts back the saved profile', async () => {
+    saveDraft(localStorage, { userId: me.user.id, formId: 'profile', data: { town: 'Draft town' }, now: Date.now() });
+    profileApi();
+    const { user } = await openProfile();
+    expect(await screen.findByLabelText('Town or city (optional)')).toHaveValue('Draft town');
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByLabelText('Town or city (optional)')).toHaveValue('Leeds');
+    expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).toBeNull();
+  });
+
+  it('leaves no draft behind once the changes are saved', async () => {
+    profileApi();
+    const { user } = await openProfile();
+    await user.type(screen.getByLabelText('Mobile number (optional)'), '+44 7700 900123');
+    await waitFor(() => expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).not.toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Profile updated successfully');
+    // Longer than the autosave delay: nothing may write the old edits back.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(screen.getByLabelText('Mobile number (optional)')).toHaveValue('07700 900123');
     expect(localStorage.getItem(draftKey(me.user.id, 'profile'))).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { z } from 'zod';
 import { loadAuthClient } from '../../app/api.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/schemas.ts';
@@ -66,11 +66,11 @@ export function PasswordSection() {
     if (message) {
       if (message === PASSWORD_MESSAGES.wrongCurrent) form.setError('currentPassword', { message });
       else setFormError(message);
-      toast.error(message);
+      notify.error(message);
       return;
     }
     form.reset();
-    toast.success(PASSWORD_MESSAGES.updated);
+    notify.success(PASSWORD_MESSAGES.updated);
     void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
   };
 

@@ -1,7 +1,7 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { enGB } from 'date-fns/locale';
 import { LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
-import { toast } from 'sonner';
+import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { type AccountSession, useAccountSessions, useSessionMutations } from '../api.ts';
@@ -76,8 +76,8 @@ export function SessionsSection() {
                 ending={endOne.isPending && endOne.variables === session.id}
                 onEnd={() =>
                   endOne.mutate(session.id, {
-                    onSuccess: () => toast.success('Signed out of that device'),
-                    onError: (error) => toast.error(error.message),
+                    onSuccess: () => notify.success('Signed out of that device'),
+                    onError: (error) => notify.error(error.message),
                   })
                 }
               />
@@ -91,8 +91,8 @@ export function SessionsSection() {
             onClick={() =>
               endOthers.mutate(undefined, {
                 onSuccess: (result) =>
-                  toast.success(result.ended === 1 ? 'Signed out of 1 other device' : `Signed out of ${result.ended} other devices`),
-                onError: (error) => toast.error(error.message),
+                  notify.success(result.ended === 1 ? 'Signed out of 1 other device' : `Signed out of ${result.ended} other devices`),
+                onError: (error) => notify.error(error.message),
               })
             }
           >
