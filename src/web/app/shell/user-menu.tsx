@@ -24,8 +24,9 @@ export function UserMenu({ me }: { me: Me }) {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label={`Account menu for ${name}`}
       >
+        {/* A text name rather than aria-label: the initials shown are decoration (aria-hidden). */}
+        <span className="sr-only">Account menu for {name}</span>
         <UserAvatar me={me} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">
