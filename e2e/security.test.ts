@@ -238,3 +238,60 @@ describe('password storage (production mode)', () => {
     }
   });
 });
+
+describe('suspension (production mode)', () => {
+  const email = 'suspended.user@example.com';
+  const password = 'a long passphrase';
+  let suspendDir: string;
+  let current: ServerProcess | undefined;
+
+  const start = async () => {
+    current = await startServerProcess('dist-server/index.js', { DATA_DIR: suspendDir, TRUST_PROXY: 'true', JOBS_ENABLED: 'false' });
+    return current;
+  };
+  const postTo = (to: ServerProcess, pathname: string, body: unknown) =>
+    fetch(`${to.base}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: to.base, 'x-forwarded-for': freshIp() },
+      body: JSON.stringify(body),
+    });
+
+  before(() => {
+    suspendDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-suspension-'));
+  });
+  after(async () => {
+    await current?.stop();
+    fs.rmSync(suspendDir, { recursive: true, force: true });
+  });
+
+  test('a suspended user’s sessions end and even the right password no longer signs them in', async () => {
+    let running = await start();
+    assert.equal((await postTo(running, '/api/account/sign-up', { firstName: 'Sus', lastName: 'Pended', email, password })).status, 200);
+    const signedIn = await postTo(running, '/api/auth/sign-in/email', { email, password });
+    assert.equal(signedIn.status, 200);
+    const cookie = signedIn.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    assert.equal((await fetch(`${running.base}/api/me`, { headers: { cookie } })).status, 200);
+
+    // An admin's suspension, written straight to the database while the server is down
+    // (PGlite's folder belongs to one process at a time); the admin screens arrive later.
+    await running.stop();
+    current = undefined;
+    const database = await openDatabase({ pgliteDir: path.join(suspendDir, 'pglite'), logger: quietLogger });
+    try {
+      await database.db.execute(sql`
+        update user_settings set suspended = true, suspension_reason = 'Security review'
+        where user_id = (select id from "user" where email = ${email})`);
+    } finally {
+      await database.close();
+    }
+
+    running = await start();
+    assert.equal((await fetch(`${running.base}/api/me`, { headers: { cookie } })).status, 401, 'the old session ended');
+    const refused = await postTo(running, '/api/auth/sign-in/email', { email, password });
+    assert.equal(refused.status, 403);
+    assert.match(await refused.text(), /Your account has been suspended\. Please contact support\./);
+    assert.equal(refused.headers.getSetCookie().filter((c) => c.includes('session_token=') && !/Max-Age=0/i.test(c)).length, 0);
+    const wrongPassword = await postTo(running, '/api/auth/sign-in/email', { email, password: 'not the passphrase' });
+    assert.equal(wrongPassword.status, 401, 'a wrong password learns nothing about the suspension');
+  });
+});
