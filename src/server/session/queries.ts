@@ -8,21 +8,6 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const before = (now: Date, ms: number) => at(new Date(now.getTime() - ms));
 
 /**
- * Runs `work` as the login role inside a request transaction, then switches back to `app_user`.
- * Only for the auth tables `app_user` has no grant on ("user", session), after the request's
- * session (and admin role, on admin routes) has been checked. One transaction, one connection:
- * PGlite has a single connection, so a second one would wait for this transaction forever.
- */
-export async function withLoginRole<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
-  await tx.execute(sql`select set_config('role', 'none', true)`);
-  try {
-    return await work();
-  } finally {
-    await tx.execute(sql`select set_config('role', 'app_user', true)`);
-  }
-}
-
-/**
  * Records user activity on a live session and its profile, at most once per 30 s: a write
  * within 30 s of the last is skipped. Runs as the login role (`session` is an auth table).
  * Returns whether it wrote.

@@ -4,7 +4,8 @@ import { AppError } from '../errors.ts';
 import { declareAccess, sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, ErrorSchema, z } from '../http/route.ts';
-import { listOnlineUsers, recordActivity, recordInactivitySignOut, refreshPresence, withLoginRole } from './queries.ts';
+import { asLoginRole } from '../db/login-role.ts';
+import { listOnlineUsers, recordActivity, recordInactivitySignOut, refreshPresence } from './queries.ts';
 
 const ActivityResultSchema = z
   .object({ recorded: z.boolean().openapi({ description: 'False when the last write was under 30 s ago' }) })
@@ -48,7 +49,7 @@ export function sessionRoutes(deps: Deps) {
     async (c) => {
       const { sessionId } = sessionOf(c);
       const tx = txOf(c);
-      const recorded = await withLoginRole(tx, () => recordActivity(tx, sessionId, deps.clock.now()));
+      const recorded = await asLoginRole(tx, (t) => recordActivity(t, sessionId, deps.clock.now()));
       return c.json({ recorded }, 200);
     },
   );
@@ -81,7 +82,7 @@ export function sessionRoutes(deps: Deps) {
     async (c) => {
       const tx = txOf(c);
       // E-mail addresses live in better-auth's "user" table, which app_user may not read.
-      const users = await withLoginRole(tx, () => listOnlineUsers(tx, deps.clock.now()));
+      const users = await asLoginRole(tx, (t) => listOnlineUsers(t, deps.clock.now()));
       return c.json({ users }, 200);
     },
   );
