@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import { describeUserAgent } from '../../core/sessions/user-agent.ts';
+import { describeDevice } from '../../core/session/user-agent.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -57,7 +57,7 @@ export function sessionsRoutes(deps: Deps) {
       const sessions = rows
         .map((row) => ({
           id: row.id,
-          ...describeUserAgent(row.userAgent),
+          ...describeDevice(row.userAgent),
           ipAddress: row.ipAddress || null,
           createdAt: row.createdAt.toISOString(),
           lastActiveAt: row.lastActiveAt.toISOString(),

@@ -11,7 +11,7 @@ import {
   userRoles,
   userSettings,
 } from '../../db/schema/index.ts';
-import { describeUserAgent } from '../../../core/sessions/user-agent.ts';
+import { describeDevice } from '../../../core/session/user-agent.ts';
 import { AVATAR_BUCKET, avatarUrl } from '../../avatars/avatar-paths.ts';
 import type { Exporter } from './exporter.ts';
 
@@ -120,7 +120,7 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(session)
         .where(eq(session.userId, subject.userId))
         .orderBy(desc(session.lastActiveAt));
-      return rows.map((row) => ({ ...describeUserAgent(row.userAgent), ...row }));
+      return rows.map((row) => ({ ...describeDevice(row.userAgent), ...row }));
     },
   },
   {
