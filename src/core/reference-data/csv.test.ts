@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIssue, parseCsv } from './csv.ts';
 
@@ -67,5 +68,27 @@ describe('parseCsv', () => {
     expect(issue('')).toBe('test.csv line 1: the file is empty (a header row is required)');
     expect(issue('a,,b\n')).toBe('test.csv line 1: a header name is blank');
     expect(issue('a,b,a\n')).toBe('test.csv line 1, column a: the header repeats this name');
+  });
+});
+
+describe('parseCsv round trip', () => {
+  const quote = (field: string) => (/[",\r\n]/.test(field) || field === '' ? `"${field.replace(/"/g, '""')}"` : field);
+
+  it('reads back any table written with RFC 4180 quoting, with either line ending', () => {
+    const field = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', '\r\n', '£', ';'), maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((width) => fc.tuple(fc.constant(width), fc.array(fc.array(field, { minLength: width, maxLength: width }), { maxLength: 6 }))),
+        fc.constantFrom('\n', '\r\n'),
+        ([width, rows], newline) => {
+          const header = Array.from({ length: width }, (_, i) => `c${i}`);
+          const text = [header, ...rows].map((row) => row.map(quote).join(',')).join(newline) + newline;
+          const result = parseCsv(text, 't.csv');
+          expect(result.ok).toBe(true);
+          if (!result.ok) return;
+          expect(result.records.map((r) => header.map((name) => r.values[name]))).toEqual(rows);
+        },
+      ),
+    );
   });
 });

@@ -163,6 +163,11 @@ describe('the real data set', () => {
     expect(data.isaProviders.find((p) => p.legalName === 'Abundance Investment Limited')!.platformName).toBe('Abundance');
   });
 
+  it('keeps the two ISA managers HMRC lists without components, with no ISA types', () => {
+    const withoutTypes = data.isaProviders.filter((p) => p.isaTypes.length === 0).map((p) => p.legalName);
+    expect(withoutTypes.sort()).toEqual(['Business Agent Limited', 'Quilter Investment Platform Limited']);
+  });
+
   it('maps pension providers into the spec coverage tags', () => {
     const tags = (category: string) => [...new Set(data.pensionProviders.filter((p) => p.category === category).map((p) => p.coverageTag))];
     expect(tags('insurer')).toEqual(['insurance_100']);
@@ -205,9 +210,14 @@ describe('the real data set', () => {
     expect(edited.contentHash).not.toBe(first.contentHash);
   });
 
-  it('does not depend on the order of rows in a file', () => {
-    const [header, ...rows] = realFiles.brands.trimEnd().split(/\r?\n/);
-    const reversed = { ...realFiles, brands: [header, ...rows.reverse()].join('\n') };
+  it('does not depend on the order of rows in any file', () => {
+    // No field in these files spans lines, so reversing physical lines reverses the rows.
+    const reversed = Object.fromEntries(
+      Object.entries(realFiles).map(([key, text]) => {
+        const [header, ...rows] = text.trimEnd().split(/\r?\n/);
+        return [key, [header, ...rows.reverse()].join('\n')];
+      }),
+    ) as ReferenceFileTexts;
     expect(load(reversed).contentHash).toBe(load().contentHash);
   });
 });
