@@ -77,34 +77,55 @@ function brandOf(ref: InstitutionRef): string {
   return ref.kind === 'frn' ? (ref.brandName ?? ref.legalName) : ref.bankName;
 }
 
-type Group = { scheme: FscsScheme; ref: InstitutionRef; accounts: AccountInput[] };
+type Group = { key: string; scheme: FscsScheme; ref: InstitutionRef; accounts: AccountInput[] };
 
-function groupFscsAccounts(accounts: readonly AccountInput[]): Map<string, Group> {
-  const groups = new Map<string, Group>();
-  for (const account of accounts) {
+/** Groups FSCS money by exposure key; `keys[i]` is account i's key (or null), worked out once. */
+function groupFscsAccounts(accounts: readonly AccountInput[]): { groups: Group[]; keys: (string | null)[] } {
+  // Looked up by the FRN or normalised name within a map per scheme and kind, so the composite
+  // key string is built once per group rather than once per account.
+  const lookups: Record<FscsScheme, Map<string, Group>> = { deposit: new Map(), investment: new Map() };
+  const groups: Group[] = [];
+  const keys = accounts.map((account) => {
     const rule = CATEGORY_RULES[account.category];
-    if (rule.kind !== 'fscs' || !account.institution) continue;
-    const key = exposureKey(account.institution, rule.scheme);
-    const group = groups.get(key);
-    if (group) group.accounts.push(account);
-    else groups.set(key, { scheme: rule.scheme, ref: account.institution, accounts: [account] });
-  }
-  return groups;
+    const ref = account.institution;
+    if (rule.kind !== 'fscs' || !ref) return null;
+    // An FRN is digits and a name key starts 'name:', so the two never meet in one map.
+    const lookupKey = ref.kind === 'frn' ? ref.frn.trim() : institutionKey(ref);
+    const scoped = lookups[rule.scheme];
+    let group = scoped.get(lookupKey);
+    if (!group) {
+      group = { key: exposureKey(ref, rule.scheme), scheme: rule.scheme, ref, accounts: [] };
+      scoped.set(lookupKey, group);
+      groups.push(group);
+    }
+    group.accounts.push(account);
+    return group.key;
+  });
+  return { groups, keys };
 }
 
-function institutionExposure(key: string, group: Group, limits: LimitsOnDate): InstitutionExposure {
+function institutionExposure(group: Group, limits: LimitsOnDate): InstitutionExposure {
   const limit = group.scheme === 'deposit' ? limits.deposit : limits.investment;
   const cover = coverAtInstitution(group.accounts, limit.amountPence, limits.date);
   // Order-independent labels: the smallest legal name if accounts disagree, brands sorted.
-  const names = group.accounts.map((a) => nameOf(a.institution!)).sort();
+  let name = nameOf(group.ref);
+  const brandNames: string[] = [];
+  const accountIds: string[] = [];
+  for (const account of group.accounts) {
+    const candidate = nameOf(account.institution!);
+    if (candidate < name) name = candidate;
+    const brand = brandOf(account.institution!);
+    if (!brandNames.includes(brand)) brandNames.push(brand);
+    accountIds.push(account.id);
+  }
   return {
-    key,
+    key: group.key,
     institutionKey: institutionKey(group.ref),
     scheme: group.scheme,
     frn: group.ref.kind === 'frn' ? group.ref.frn.trim() : null,
-    name: names[0]!,
-    brandNames: [...new Set(group.accounts.map((a) => brandOf(a.institution!)))].sort(),
-    accountIds: group.accounts.map((a) => a.id).sort(),
+    name,
+    brandNames: brandNames.sort(),
+    accountIds: accountIds.sort(),
     totalPence: cover.exposurePence,
     coveredPence: cover.coveredPence,
     uncoveredPence: cover.uncoveredPence,
@@ -121,21 +142,22 @@ function thbStatus(account: AccountInput, date: CalendarDate): TemporaryHighBala
   return thb ? { isActive: isTemporaryHighBalanceActive(thb, date), revertsOn: temporaryHighBalanceRevertsOn(thb) } : null;
 }
 
-function accountProtection(account: AccountInput, byKey: Map<string, InstitutionExposure>, date: CalendarDate): AccountProtection {
-  const base: AccountBase = { accountId: account.id, category: account.category, sharePence: exposureSharePence(account) };
-  const rule = CATEGORY_RULES[account.category];
+function accountProtection(account: AccountInput, key: string | null, byKey: Map<string, InstitutionExposure>, date: CalendarDate): AccountProtection {
+  // Literal objects rather than spreads: this runs for every account on every calculation.
+  const { id: accountId, category } = account;
+  const sharePence = exposureSharePence(account);
+  const rule = CATEGORY_RULES[category];
   if (rule.kind === 'outside-limits') {
-    if (rule.bucket === 'protected') return { ...base, status: 'covered-in-full', exposureKey: null, temporaryHighBalance: null };
-    return { ...base, status: 'not-fscs', reason: account.category, bucket: rule.bucket };
+    if (rule.bucket === 'protected') return { accountId, category, sharePence, status: 'covered-in-full', exposureKey: null, temporaryHighBalance: null };
+    return { accountId, category, sharePence, status: 'not-fscs', reason: category, bucket: rule.bucket };
   }
-  if (!account.institution) return { ...base, status: 'unknown-bank' };
-  const key = exposureKey(account.institution, rule.scheme);
-  const institution = byKey.get(key)!;
+  if (key === null) return { accountId, category, sharePence, status: 'unknown-bank' };
+  const { uncoveredPence } = byKey.get(key)!;
   const temporaryHighBalance = thbStatus(account, date);
-  if (institution.uncoveredPence > 0) {
-    return { ...base, status: 'partly-covered', exposureKey: key, institutionUncoveredPence: institution.uncoveredPence, temporaryHighBalance };
+  if (uncoveredPence > 0) {
+    return { accountId, category, sharePence, status: 'partly-covered', exposureKey: key, institutionUncoveredPence: uncoveredPence, temporaryHighBalance };
   }
-  return { ...base, status: 'covered-in-full', exposureKey: key, temporaryHighBalance };
+  return { accountId, category, sharePence, status: 'covered-in-full', exposureKey: key, temporaryHighBalance };
 }
 
 function totalsOf(accounts: readonly AccountProtection[], institutions: readonly InstitutionExposure[]): ProtectionTotals {
@@ -165,9 +187,10 @@ function totalsOf(accounts: readonly AccountProtection[], institutions: readonly
 export function calculateExposure(accounts: readonly AccountInput[], date: CalendarDate, override?: DepositLimitOverride): ExposureReport {
   const limits = limitsOn(date, override);
   const byKey = new Map<string, InstitutionExposure>();
-  for (const [key, group] of groupFscsAccounts(accounts)) byKey.set(key, institutionExposure(key, group, limits));
+  const { groups, keys } = groupFscsAccounts(accounts);
+  for (const group of groups) byKey.set(group.key, institutionExposure(group, limits));
   const institutions = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const protections = accounts.map((account) => accountProtection(account, byKey, date));
+  const protections = accounts.map((account, i) => accountProtection(account, keys[i]!, byKey, date));
   const totals = totalsOf(protections, institutions);
   // Government-backed money counts as safe for the badge; PPF and SSAS money is left out of it.
   const badge = protectionBadge(totals.protectedPence + totals.governmentBackedPence, totals.totalPence - totals.otherSchemePence);

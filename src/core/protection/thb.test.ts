@@ -1,3 +1,5 @@
+import { addMonths as dateFnsAddMonths, format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths, isTemporaryHighBalanceActive, temporaryHighBalanceCapPence, temporaryHighBalanceRevertsOn } from './thb.ts';
 import type { TemporaryHighBalance } from './types.ts';
@@ -25,5 +27,28 @@ describe('temporary high balances', () => {
     expect(temporaryHighBalanceCapPence(homeSale)).toBe(1_400_000_00);
     expect(temporaryHighBalanceCapPence({ ...homeSale, creditedDate: '2025-11-30' })).toBe(1_000_000_00);
     expect(temporaryHighBalanceCapPence({ ...homeSale, lifeEvent: 'personal-injury' })).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('addMonths', () => {
+  it('crosses year ends and keeps the day when the month has it', () => {
+    expect(addMonths('2026-09-01', 6)).toBe('2027-03-01');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2100-08-29', 6)).toBe('2101-02-28');
+    expect(addMonths('2000-08-29', 6)).toBe('2001-02-28');
+    expect(addMonths('1999-08-29', 6)).toBe('2000-02-29');
+  });
+});
+
+describe('addMonths against date-fns', () => {
+  it('agrees with date-fns addMonths for any date and month count', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 36 }), (instant, months) => {
+        const date = instant.toISOString().slice(0, 10);
+        const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+        expect(addMonths(date, months)).toBe(format(dateFnsAddMonths(new Date(y, m - 1, d), months), 'yyyy-MM-dd'));
+      }),
+    );
   });
 });
