@@ -28,7 +28,8 @@ export function exposureSharePence(account: AccountInput): Pence {
 export function coverAtInstitution(accounts: readonly AccountInput[], limitPence: Pence, date: CalendarDate): InstitutionCover {
   let exposurePence = 0;
   let revertsOn: CalendarDate | null = null;
-  const qualifyingByEvent = new Map<LifeEvent, { qualifyingPence: Pence; capPence: Pence }>();
+  // Made only when a temporary high balance is active: most institutions have none.
+  let qualifyingByEvent: Map<LifeEvent, { qualifyingPence: Pence; capPence: Pence }> | null = null;
   for (const account of accounts) {
     const sharePence = exposureSharePence(account);
     exposurePence += sharePence;
@@ -36,6 +37,7 @@ export function coverAtInstitution(accounts: readonly AccountInput[], limitPence
     if (!thb || !isTemporaryHighBalanceActive(thb, date)) continue;
     const qualifyingPence = Math.min(sharePence, Math.max(0, holderSharePence(thb.qualifyingPence, account.holders)));
     // Two accounts naming the same life event at one firm are one event: the smaller cap holds.
+    qualifyingByEvent ??= new Map();
     const event = qualifyingByEvent.get(thb.lifeEvent);
     const capPence = temporaryHighBalanceCapPence(thb);
     qualifyingByEvent.set(thb.lifeEvent, {
@@ -46,7 +48,7 @@ export function coverAtInstitution(accounts: readonly AccountInput[], limitPence
     if (revertsOn === null || reverts < revertsOn) revertsOn = reverts;
   }
   let thbCoveredPence = 0;
-  for (const { qualifyingPence, capPence } of qualifyingByEvent.values()) thbCoveredPence += Math.min(qualifyingPence, capPence);
+  for (const { qualifyingPence, capPence } of qualifyingByEvent?.values() ?? []) thbCoveredPence += Math.min(qualifyingPence, capPence);
   const standardCoveredPence = Math.min(exposurePence - thbCoveredPence, limitPence);
   const coveredPence = thbCoveredPence + standardCoveredPence;
   return {

@@ -94,6 +94,8 @@ describe('temporary high balances', () => {
       uncoveredPence: 0,
       temporaryHighBalanceCoveredPence: 500_000_00,
       temporaryHighBalanceRevertsOn: '2027-03-01',
+      // The £100,000 under the standard limit is 83% of £120,000: no alert for the covered sale.
+      alertLevel: 'none',
     });
     expect(calculateExposure([houseSale], TODAY).accounts[0]).toMatchObject({ temporaryHighBalance: { isActive: true, revertsOn: '2027-03-01' } });
   });
@@ -113,6 +115,12 @@ describe('temporary high balances', () => {
   it('covers personal-injury compensation without limit', () => {
     const award = deposit('award', 3_000_000, natWest, { temporaryHighBalance: { lifeEvent: 'personal-injury', qualifyingPence: 3_000_000_00, creditedDate: '2026-10-01' } });
     expect(calculateExposure([award], TODAY).institutions[0]).toMatchObject({ uncoveredPence: 0, alertLevel: 'none' });
+  });
+
+  it('splits a joint account’s qualifying amount between holders like its balance', () => {
+    const joint = deposit('joint-sale', 1_000_000, natWest, { holders: 2, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 900_000_00, creditedDate: '2026-10-01' } });
+    // Share £500,000, of which £450,000 qualifies; the other £50,000 is under the standard limit.
+    expect(calculateExposure([joint], TODAY).institutions[0]).toMatchObject({ totalPence: 500_000_00, temporaryHighBalanceCoveredPence: 450_000_00, uncoveredPence: 0 });
   });
 
   it('uses the £1m limit for a balance credited before 1 December 2025', () => {
