@@ -23,9 +23,15 @@ export function exposureSharePence(account: AccountInput): Pence {
  * Cover at one institution on `date` for `accounts` (all in the same exposure group), with the
  * standard limit `limitPence`. Qualifying temporary high balances are covered per life event up
  * to their own cap on top of the standard limit; any excess over that cap joins the rest of the
- * money under the standard limit.
+ * money under the standard limit. Temporary high balances are a deposit rule: pass
+ * `hasTemporaryHighBalanceCover` false for investments.
  */
-export function coverAtInstitution(accounts: readonly AccountInput[], limitPence: Pence, date: CalendarDate): InstitutionCover {
+export function coverAtInstitution(
+  accounts: readonly AccountInput[],
+  limitPence: Pence,
+  date: CalendarDate,
+  hasTemporaryHighBalanceCover = true,
+): InstitutionCover {
   let exposurePence = 0;
   let revertsOn: CalendarDate | null = null;
   // Made only when a temporary high balance is active: most institutions have none.
@@ -34,7 +40,7 @@ export function coverAtInstitution(accounts: readonly AccountInput[], limitPence
     const sharePence = exposureSharePence(account);
     exposurePence += sharePence;
     const thb = account.temporaryHighBalance;
-    if (!thb || !isTemporaryHighBalanceActive(thb, date)) continue;
+    if (!thb || !hasTemporaryHighBalanceCover || !isTemporaryHighBalanceActive(thb, date)) continue;
     const qualifyingPence = Math.min(sharePence, Math.max(0, holderSharePence(thb.qualifyingPence, account.holders)));
     // Two accounts naming the same life event at one firm are one event: the smaller cap holds.
     qualifyingByEvent ??= new Map();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateExposure, type ExposureReport } from './exposure.ts';
 import { limitsOn } from './limits.ts';
+import { isTemporaryHighBalanceActive, temporaryHighBalanceCapPence } from './thb.ts';
 import { LIFE_EVENTS, PROTECTION_CATEGORIES, type AccountInput, type InstitutionRef } from './types.ts';
 
 // Dates from the first tabled limit to the end of 2030, as 'yyyy-MM-dd'.
@@ -51,6 +52,9 @@ describe('exposure properties', () => {
           uncovered += i.uncoveredPence;
         }
         const t = report.totals;
+        // Government-backed money (NS&I, the State) never lands in the unprotected total.
+        const backed = report.accounts.filter((a) => a.status === 'not-fscs' && a.bucket === 'government-backed').reduce((sum, a) => sum + a.sharePence, 0);
+        expect(t.governmentBackedPence).toBe(backed);
         expect(t.protectedPence + t.unprotectedPence + t.governmentBackedPence + t.otherSchemePence).toBe(t.totalPence);
         expect(t.protectedPence).toBeGreaterThanOrEqual(covered);
         expect(t.unprotectedPence).toBeGreaterThanOrEqual(uncovered);
@@ -66,6 +70,11 @@ describe('exposure properties', () => {
         for (const i of report.institutions) {
           const limit = i.scheme === 'deposit' ? limits.deposit.amountPence : limits.investment.amountPence;
           expect(i.limit.amountPence).toBe(limit);
+          // The most extra cover the rules allow: each active temporary high balance's cap.
+          const allowance = accounts
+            .filter((a) => i.accountIds.includes(a.id) && a.temporaryHighBalance && isTemporaryHighBalanceActive(a.temporaryHighBalance, date))
+            .reduce((sum, a) => sum + temporaryHighBalanceCapPence(a.temporaryHighBalance!), 0);
+          expect(i.temporaryHighBalanceCoveredPence).toBeLessThanOrEqual(allowance);
           expect(i.coveredPence).toBeLessThanOrEqual(limit + i.temporaryHighBalanceCoveredPence);
           if (i.temporaryHighBalanceCoveredPence === 0) expect(i.coveredPence).toBe(Math.min(i.totalPence, limit));
         }

@@ -123,6 +123,13 @@ describe('temporary high balances', () => {
     expect(calculateExposure([joint], TODAY).institutions[0]).toMatchObject({ totalPence: 500_000_00, temporaryHighBalanceCoveredPence: 450_000_00, uncoveredPence: 0 });
   });
 
+  it('gives investments no temporary high balance cover', () => {
+    const thb = { lifeEvent: 'inheritance' as const, qualifyingPence: 500_000_00, creditedDate: '2026-10-01' };
+    const report = calculateExposure([{ id: 'isa', balancePence: 500_000_00, institution: natWest, holders: 1, category: 'investment', temporaryHighBalance: thb }], TODAY);
+    expect(report.institutions[0]).toMatchObject({ coveredPence: 85_000_00, temporaryHighBalanceCoveredPence: 0 });
+    expect(report.accounts[0]).toMatchObject({ status: 'partly-covered', temporaryHighBalance: null });
+  });
+
   it('uses the £1m limit for a balance credited before 1 December 2025', () => {
     const early = deposit('early', 1_200_000, natWest, { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 1_200_000_00, creditedDate: '2025-10-01' } });
     expect(calculateExposure([early], '2025-12-15').institutions[0]).toMatchObject({ coveredPence: 1_120_000_00, uncoveredPence: 80_000_00 });

@@ -106,7 +106,7 @@ function groupFscsAccounts(accounts: readonly AccountInput[]): { groups: Group[]
 
 function institutionExposure(group: Group, limits: LimitsOnDate): InstitutionExposure {
   const limit = group.scheme === 'deposit' ? limits.deposit : limits.investment;
-  const cover = coverAtInstitution(group.accounts, limit.amountPence, limits.date);
+  const cover = coverAtInstitution(group.accounts, limit.amountPence, limits.date, group.scheme === 'deposit');
   // Order-independent labels: the smallest legal name if accounts disagree, brands sorted.
   let name = nameOf(group.ref);
   const brandNames: string[] = [];
@@ -153,7 +153,7 @@ function accountProtection(account: AccountInput, key: string | null, byKey: Map
   }
   if (key === null) return { accountId, category, sharePence, status: 'unknown-bank' };
   const { uncoveredPence } = byKey.get(key)!;
-  const temporaryHighBalance = thbStatus(account, date);
+  const temporaryHighBalance = rule.scheme === 'deposit' ? thbStatus(account, date) : null;
   if (uncoveredPence > 0) {
     return { accountId, category, sharePence, status: 'partly-covered', exposureKey: key, institutionUncoveredPence: uncoveredPence, temporaryHighBalance };
   }

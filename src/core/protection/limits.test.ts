@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitsOn } from './limits.ts';
+import { jointAccountCoverPence, limitsOn } from './limits.ts';
 
 describe('limitsOn', () => {
   it('gives £85,000 for deposits on 30 November 2025 and £120,000 from 1 December 2025', () => {
@@ -30,5 +30,12 @@ describe('limitsOn', () => {
   it('refuses a date before the tables begin and an override that is not whole pence', () => {
     expect(() => limitsOn('2017-01-29')).toThrow(RangeError);
     expect(() => limitsOn('2026-11-22', { depositPence: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('jointAccountCoverPence', () => {
+  it('covers a two-person joint account up to £240,000 today and £170,000 under the old law', () => {
+    expect(jointAccountCoverPence(limitsOn('2026-11-22').deposit, 2)).toBe(240_000_00);
+    expect(jointAccountCoverPence(limitsOn('2025-11-30').deposit, 2)).toBe(170_000_00);
   });
 });

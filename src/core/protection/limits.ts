@@ -83,3 +83,11 @@ export function limitsOn(date: CalendarDate, override?: DepositLimitOverride): L
     investment: applied(INVESTMENT_LIMITS, date),
   };
 }
+
+/**
+ * The most a joint account can have covered at one firm when its holders have nothing else
+ * there, in pence: each holder's share counts against their own limit (the spec's 170000 text).
+ */
+export function jointAccountCoverPence(limit: AppliedLimit, holders: number): Pence {
+  return limit.amountPence * holders;
+}
