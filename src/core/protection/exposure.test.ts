@@ -225,6 +225,11 @@ describe('grouping, alerts, badge and diversification', () => {
     expect(calculateExposure(accounts, OLD_LAW, { depositPence: 100_000_00 }).institutions[0]!.limit.isOverride).toBe(false);
   });
 
+  it('refuses amounts that are not whole pence and accounts with no holder', () => {
+    expect(() => calculateExposure([{ ...deposit('a', 1, natWest), balancePence: 10.5 }], TODAY)).toThrow(RangeError);
+    expect(() => calculateExposure([deposit('a', 1, natWest, { holders: 0 })], TODAY)).toThrow(RangeError);
+  });
+
   it('treats an overdrawn account as holding nothing to protect', () => {
     const report = calculateExposure([deposit('current', -500, natWest), deposit('saver', 1_000, natWest)], TODAY);
     expect(report.institutions[0]!.totalPence).toBe(1_000_00);

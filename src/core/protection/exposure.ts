@@ -190,7 +190,7 @@ export function calculateExposure(accounts: readonly AccountInput[], date: Calen
   const { groups, keys } = groupFscsAccounts(accounts);
   for (const group of groups) byKey.set(group.key, institutionExposure(group, limits));
   const institutions = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const protections = accounts.map((account, i) => accountProtection(account, keys[i]!, byKey, date));
+  const protections = accounts.map((account, i) => accountProtection(account, keys[i] ?? null, byKey, date));
   const totals = totalsOf(protections, institutions);
   // Government-backed money counts as safe for the badge; PPF and SSAS money is left out of it.
   const badge = protectionBadge(totals.protectedPence + totals.governmentBackedPence, totals.totalPence - totals.otherSchemePence);
