@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { calculateExposure } from './exposure.ts';
+import type { AccountInput, InstitutionRef } from './types.ts';
+
+// Golden cases written by hand from issue 4 and the shared facts (FSCS £85,000 to 30 Nov 2025,
+// £120,000 from 1 Dec 2025, per person per FRN). Today is pinned.
+const TODAY = '2026-11-22';
+const OLD_LAW = '2025-11-30';
+
+const bankOfScotland = (brandName: string): InstitutionRef => ({ kind: 'frn', frn: '169628', legalName: 'Bank of Scotland plc', brandName });
+const lloydsBank: InstitutionRef = { kind: 'frn', frn: '119278', legalName: 'Lloyds Bank PLC', brandName: 'Lloyds Bank' };
+const natWest: InstitutionRef = { kind: 'frn', frn: '121878', legalName: 'National Westminster Bank Plc', brandName: 'NatWest' };
+
+function deposit(id: string, pounds: number, institution: InstitutionRef | null, extra: Partial<AccountInput> = {}): AccountInput {
+  return { id, balancePence: pounds * 100, institution, holders: 1, category: 'deposit', ...extra };
+}
+
+describe('brands sharing one licence', () => {
+  const accounts = [deposit('halifax', 70_000, bankOfScotland('Halifax')), deposit('bos', 70_000, bankOfScotland('Bank of Scotland'))];
+
+  it('makes £70,000 at Halifax plus £70,000 at Bank of Scotland one exposure of £140,000 with £20,000 uncovered today', () => {
+    const report = calculateExposure(accounts, TODAY);
+    expect(report.institutions).toHaveLength(1);
+    expect(report.institutions[0]).toMatchObject({
+      frn: '169628',
+      name: 'Bank of Scotland plc',
+      brandNames: ['Bank of Scotland', 'Halifax'],
+      accountIds: ['bos', 'halifax'],
+      totalPence: 140_000_00,
+      coveredPence: 120_000_00,
+      uncoveredPence: 20_000_00,
+      limit: { amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false },
+      alertLevel: 'over-limit',
+    });
+  });
+
+  it('leaves £55,000 uncovered under the old £85,000 limit', () => {
+    const [institution] = calculateExposure(accounts, OLD_LAW).institutions;
+    expect(institution).toMatchObject({ coveredPence: 85_000_00, uncoveredPence: 55_000_00, limit: { amountPence: 85_000_00, effectiveFrom: '2017-01-30' } });
+  });
+
+  it('marks both accounts partly covered with the licence’s uncovered £20,000', () => {
+    const report = calculateExposure(accounts, TODAY);
+    expect(report.accounts.map((a) => a.status)).toEqual(['partly-covered', 'partly-covered']);
+    expect(report.accounts[0]).toMatchObject({ institutionUncoveredPence: 20_000_00 });
+  });
+
+  it('keeps Lloyds Bank on its own licence beside Halifax', () => {
+    const report = calculateExposure([deposit('halifax', 70_000, bankOfScotland('Halifax')), deposit('lloyds', 70_000, lloydsBank)], TODAY);
+    expect(report.institutions).toHaveLength(2);
+    expect(report.institutions.every((i) => i.uncoveredPence === 0)).toBe(true);
+    expect(report.accounts.every((a) => a.status === 'covered-in-full')).toBe(true);
+  });
+
+  it('counts a platform account against the bank holding the deposit, with direct savings there', () => {
+    const viaPlatform = deposit('platform', 60_000, { kind: 'frn', frn: '121878', legalName: 'National Westminster Bank Plc', brandName: 'NatWest (via a savings platform)' });
+    const report = calculateExposure([viaPlatform, deposit('direct', 70_000, natWest)], TODAY);
+    expect(report.institutions).toHaveLength(1);
+    expect(report.institutions[0]).toMatchObject({ totalPence: 130_000_00, uncoveredPence: 10_000_00 });
+  });
+});
+
+describe('joint accounts', () => {
+  const joint = deposit('joint', 200_000, natWest, { holders: 2 });
+
+  it('covers a £200,000 two-person joint account in full today (the person’s £100,000 share)', () => {
+    const report = calculateExposure([joint], TODAY);
+    expect(report.institutions[0]).toMatchObject({ totalPence: 100_000_00, coveredPence: 100_000_00, uncoveredPence: 0 });
+    expect(report.accounts[0]).toMatchObject({ status: 'covered-in-full', sharePence: 100_000_00 });
+  });
+
+  it('adds the person’s share to their sole money at the same bank', () => {
+    const [institution] = calculateExposure([joint, deposit('sole', 50_000, natWest)], TODAY).institutions;
+    expect(institution).toMatchObject({ totalPence: 150_000_00, coveredPence: 120_000_00, uncoveredPence: 30_000_00 });
+  });
+
+  it('leaves £15,000 of the share uncovered under the old law', () => {
+    expect(calculateExposure([joint], OLD_LAW).institutions[0]).toMatchObject({ uncoveredPence: 15_000_00 });
+  });
+
+  it('rounds an odd penny of a share up, never understating exposure', () => {
+    expect(calculateExposure([{ ...joint, balancePence: 3_01 }], TODAY).accounts[0]).toMatchObject({ sharePence: 1_51 });
+  });
+});
+
+describe('temporary high balances', () => {
+  const houseSale = deposit('sale', 600_000, natWest, { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 500_000_00, creditedDate: '2026-09-01' } });
+
+  it('covers the qualifying £500,000 on top of the standard limit within six months, and says when it reverts', () => {
+    const [institution] = calculateExposure([houseSale], TODAY).institutions;
+    expect(institution).toMatchObject({
+      totalPence: 600_000_00,
+      coveredPence: 600_000_00,
+      uncoveredPence: 0,
+      temporaryHighBalanceCoveredPence: 500_000_00,
+      temporaryHighBalanceRevertsOn: '2027-03-01',
+      // The £100,000 under the standard limit is 83% of £120,000: no alert for the covered sale.
+      alertLevel: 'none',
+    });
+    expect(calculateExposure([houseSale], TODAY).accounts[0]).toMatchObject({ temporaryHighBalance: { isActive: true, revertsOn: '2027-03-01' } });
+  });
+
+  it('is still covered on 28 February 2027 and reverts to £120,000 on 1 March 2027', () => {
+    expect(calculateExposure([houseSale], '2027-02-28').institutions[0]).toMatchObject({ uncoveredPence: 0 });
+    const after = calculateExposure([houseSale], '2027-03-01');
+    expect(after.institutions[0]).toMatchObject({ coveredPence: 120_000_00, uncoveredPence: 480_000_00, temporaryHighBalanceCoveredPence: 0, temporaryHighBalanceRevertsOn: null });
+    expect(after.accounts[0]).toMatchObject({ status: 'partly-covered', temporaryHighBalance: { isActive: false, revertsOn: '2027-03-01' } });
+  });
+
+  it('caps a life event at £1.4m and puts the excess under the standard limit', () => {
+    const inheritance = deposit('inheritance', 2_100_000, natWest, { temporaryHighBalance: { lifeEvent: 'inheritance', qualifyingPence: 2_000_000_00, creditedDate: '2026-10-01' } });
+    expect(calculateExposure([inheritance], TODAY).institutions[0]).toMatchObject({ coveredPence: 1_520_000_00, uncoveredPence: 580_000_00 });
+  });
+
+  it('covers personal-injury compensation without limit', () => {
+    const award = deposit('award', 3_000_000, natWest, { temporaryHighBalance: { lifeEvent: 'personal-injury', qualifyingPence: 3_000_000_00, creditedDate: '2026-10-01' } });
+    expect(calculateExposure([award], TODAY).institutions[0]).toMatchObject({ uncoveredPence: 0, alertLevel: 'none' });
+  });
+
+  it('splits a joint account’s qualifying amount between holders like its balance', () => {
+    const joint = deposit('joint-sale', 1_000_000, natWest, { holders: 2, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 900_000_00, creditedDate: '2026-10-01' } });
+    // Share £500,000, of which £450,000 qualifies; the other £50,000 is under the standard limit.
+    expect(calculateExposure([joint], TODAY).institutions[0]).toMatchObject({ totalPence: 500_000_00, temporaryHighBalanceCoveredPence: 450_000_00, uncoveredPence: 0 });
+  });
+
+  it('gives investments no temporary high balance cover', () => {
+    const thb = { lifeEvent: 'inheritance' as const, qualifyingPence: 500_000_00, creditedDate: '2026-10-01' };
+    const report = calculateExposure([{ id: 'isa', balancePence: 500_000_00, institution: natWest, holders: 1, category: 'investment', temporaryHighBalance: thb }], TODAY);
+    expect(report.institutions[0]).toMatchObject({ coveredPence: 85_000_00, temporaryHighBalanceCoveredPence: 0 });
+    expect(report.accounts[0]).toMatchObject({ status: 'partly-covered', temporaryHighBalance: null });
+  });
+
+  it('uses the £1m limit for a balance credited before 1 December 2025', () => {
+    const early = deposit('early', 1_200_000, natWest, { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 1_200_000_00, creditedDate: '2025-10-01' } });
+    expect(calculateExposure([early], '2025-12-15').institutions[0]).toMatchObject({ coveredPence: 1_120_000_00, uncoveredPence: 80_000_00 });
+  });
+});
+
+describe('money outside the FSCS deposit limit', () => {
+  it('shows NS&I as government backed, never as uncovered', () => {
+    const report = calculateExposure([{ id: 'premium-bonds', balancePence: 2_000_000_00, institution: null, holders: 1, category: 'ns-and-i' }], TODAY);
+    expect(report.institutions).toEqual([]);
+    expect(report.accounts[0]).toMatchObject({ status: 'not-fscs', reason: 'ns-and-i', bucket: 'government-backed' });
+    expect(report.totals).toMatchObject({ governmentBackedPence: 2_000_000_00, unprotectedPence: 0 });
+    expect(report.badge).toBe('fully-protected');
+  });
+
+  it('classifies offshore, non-UK-branch, e-money and IFISA money as not FSCS, with its reason', () => {
+    const report = calculateExposure(
+      (['offshore', 'non-uk-branch', 'e-money', 'ifisa'] as const).map((category) => ({ id: category, balancePence: 10_000_00, institution: natWest, holders: 1, category })),
+      TODAY,
+    );
+    expect(report.institutions).toEqual([]);
+    expect(report.accounts.map((a) => a.status === 'not-fscs' && a.reason)).toEqual(['offshore', 'non-uk-branch', 'e-money', 'ifisa']);
+    expect(report.totals).toMatchObject({ protectedPence: 0, unprotectedPence: 40_000_00 });
+    expect(report.badge).toBe('at-risk');
+  });
+
+  it('counts an unverified institution as not confirmed', () => {
+    const report = calculateExposure([{ id: 'gib', balancePence: 10_000_00, institution: { kind: 'frn', frn: '999999', legalName: 'A Gibraltar Bank' }, holders: 1, category: 'unverified' }], TODAY);
+    expect(report.accounts[0]).toMatchObject({ status: 'not-fscs', reason: 'unverified', bucket: 'unprotected' });
+    expect(report.totals.unprotectedPence).toBe(10_000_00);
+  });
+
+  it('marks an account whose bank is unknown, and counts it as unprotected', () => {
+    const report = calculateExposure([deposit('mystery', 5_000, null)], TODAY);
+    expect(report.accounts[0]).toMatchObject({ status: 'unknown-bank' });
+    expect(report.totals.unprotectedPence).toBe(5_000_00);
+  });
+
+  it('covers insured pensions in full and leaves PPF money out of the badge', () => {
+    const report = calculateExposure(
+      [
+        { id: 'annuity', balancePence: 500_000_00, institution: null, holders: 1, category: 'insurance-100' },
+        { id: 'final-salary', balancePence: 900_000_00, institution: null, holders: 1, category: 'ppf' },
+      ],
+      TODAY,
+    );
+    expect(report.totals).toMatchObject({ protectedPence: 500_000_00, otherSchemePence: 900_000_00, unprotectedPence: 0 });
+    expect(report.badge).toBe('fully-protected');
+  });
+
+  it('uses the £85,000 investment limit per firm, separately from deposits at the same firm', () => {
+    const platform: InstitutionRef = { kind: 'frn', frn: '115248', legalName: 'Hargreaves Lansdown Asset Management Ltd' };
+    const report = calculateExposure(
+      [{ id: 'sipp', balancePence: 90_000_00, institution: platform, holders: 1, category: 'investment' }, deposit('cash', 90_000, platform)],
+      TODAY,
+    );
+    expect(report.institutions.map((i) => [i.scheme, i.uncoveredPence, i.limit.amountPence])).toEqual([
+      ['deposit', 0, 120_000_00],
+      ['investment', 5_000_00, 85_000_00],
+    ]);
+    expect(report.institutionCount).toBe(1);
+  });
+});
+
+describe('grouping, alerts, badge and diversification', () => {
+  it('groups by bank name when no FRN is known, ignoring case and spacing', () => {
+    const report = calculateExposure([deposit('a', 60_000, { kind: 'bank-name', bankName: 'Acme Savings' }), deposit('b', 60_000, { kind: 'bank-name', bankName: ' acme  savings' })], TODAY);
+    expect(report.institutions).toHaveLength(1);
+    expect(report.institutions[0]).toMatchObject({ frn: null, uncoveredPence: 0, totalPence: 120_000_00, alertLevel: 'projected-breach' });
+  });
+
+  it('alerts at 85% of the limit', () => {
+    expect(calculateExposure([deposit('a', 102_000, natWest)], TODAY).institutions[0]!.alertLevel).toBe('approaching');
+    expect(calculateExposure([deposit('a', 101_999, natWest)], TODAY).institutions[0]!.alertLevel).toBe('none');
+  });
+
+  it('is diversified at three licences, counting sibling brands once', () => {
+    const two = [deposit('h', 1_000, bankOfScotland('Halifax')), deposit('b', 1_000, bankOfScotland('Bank of Scotland')), deposit('l', 1_000, lloydsBank)];
+    expect(calculateExposure(two, TODAY)).toMatchObject({ institutionCount: 2, isDiversified: false });
+    expect(calculateExposure([...two, deposit('n', 1_000, natWest)], TODAY)).toMatchObject({ institutionCount: 3, isDiversified: true });
+  });
+
+  it('gives the badge from the share protected', () => {
+    // £130,000 at one bank: £120,000 of £130,000 is 92.3%, mostly protected.
+    expect(calculateExposure([deposit('a', 130_000, natWest)], TODAY).badge).toBe('mostly-protected');
+    expect(calculateExposure([deposit('a', 150_000, natWest)], TODAY).badge).toBe('at-risk');
+  });
+
+  it('applies an admin override of today’s limit and says so', () => {
+    const accounts = [deposit('halifax', 70_000, bankOfScotland('Halifax')), deposit('bos', 70_000, bankOfScotland('Bank of Scotland'))];
+    const [today] = calculateExposure(accounts, TODAY, { depositPence: 100_000_00 }).institutions;
+    expect(today).toMatchObject({ uncoveredPence: 40_000_00, limit: { amountPence: 100_000_00, isOverride: true } });
+    expect(calculateExposure(accounts, OLD_LAW, { depositPence: 100_000_00 }).institutions[0]!.limit.isOverride).toBe(false);
+  });
+
+  it('refuses amounts that are not whole pence and accounts with no holder', () => {
+    expect(() => calculateExposure([{ ...deposit('a', 1, natWest), balancePence: 10.5 }], TODAY)).toThrow(RangeError);
+    expect(() => calculateExposure([deposit('a', 1, natWest, { holders: 0 })], TODAY)).toThrow(RangeError);
+  });
+
+  it('treats an overdrawn account as holding nothing to protect', () => {
+    const report = calculateExposure([deposit('current', -500, natWest), deposit('saver', 1_000, natWest)], TODAY);
+    expect(report.institutions[0]!.totalPence).toBe(1_000_00);
+  });
+});
