@@ -284,7 +284,7 @@ describe('validation', () => {
 
   it('refuses two values of one limit from the same date', () => {
     const files = { ...realFiles, limits: `${realFiles.limits.trimEnd()}\nfscs_deposit,9000000,2025-12-01,person,test,high,\n` };
-    expect(issuesFor(files)).toEqual(['limits.csv line 13, column effective_from: fscs_deposit already has a value from 2025-12-01']);
+    expect(issuesFor(files)).toEqual(['limits.csv line 14, column effective_from: fscs_deposit already has a value from 2025-12-01']);
   });
 
   it('refuses a bad CSV with the parser message', () => {
