@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isCatalogued, isListedStorageKey } from '../src/core/consent/cookie-catalogue.ts';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { launchBrowser, login, newPage, screenshot, startServer, type E2EServer } from './fixtures.ts';
+import { launchBrowser, login, newPage, screenshot, startServer, waitForAnimationsToSettle, type E2EServer } from './fixtures.ts';
 
 /** A stand-in for a third-party analytics host on this machine: counts the requests it gets. */
 type ScriptHost = { url: string; requests: () => number; close: () => Promise<void> };
@@ -243,6 +243,7 @@ test('a signed-in user saves offline, sees the notice, and the choice reaches th
 
 /** axe's WCAG 2.x A/AA rules on part of the page; fails listing each violation. */
 async function assertAccessible(page: Page, selector: string) {
+  await waitForAnimationsToSettle(page);
   const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   assert.deepEqual(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -99,3 +99,16 @@ export function useServerAndBrowser(): { server: E2EServer; browser: Browser } {
   });
   return env;
 }
+
+/**
+ * Waits until no finite CSS transition or animation is running (infinite ones, like a spinner,
+ * are left alone). Run it before axe: a colour half-way through a transition (after a theme
+ * switch for screenshots, say) is neither colour, and axe's contrast check would judge it.
+ */
+export async function waitForAnimationsToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
+}

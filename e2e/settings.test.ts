@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { login, newPage, screenshot, useServerAndBrowser, waitForEmail } from './fixtures.ts';
+import { login, newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
@@ -31,6 +31,7 @@ async function signInToDashboard(page: Page, base: string, email: string, passwo
 }
 
 async function expectNoSeriousA11yIssues(page: Page, where: string) {
+  await waitForAnimationsToSettle(page);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { currentStep, decodeBase32, totpAtStep } from '../src/server/test/totp.ts';
-import { login, newPage, screenshot, waitForEmail, useServerAndBrowser } from './fixtures.ts';
+import { login, newPage, screenshot, waitForAnimationsToSettle, waitForEmail, useServerAndBrowser } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'a sensible passphrase';
@@ -67,6 +67,7 @@ async function loginToChallenge(page: Page, email: string): Promise<void> {
 
 async function assertAccessible(page: Page, what: string): Promise<void> {
   // Toasts are left out: they fade in (axe measures them half transparent) and belong to the shared toaster.
+  await waitForAnimationsToSettle(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .exclude('[data-sonner-toaster]')

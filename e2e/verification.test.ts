@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { login, newPage, screenshot, useServerAndBrowser, waitForEmail } from './fixtures.ts';
+import { login, newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
@@ -16,6 +16,7 @@ async function dismissCookieBanner(page: Page) {
 
 /** axe on what this journey's screens add (the header and footer have their own checks). */
 async function assertNoAxeViolations(page: Page, selector: string, what: string) {
+  await waitForAnimationsToSettle(page);
   const results = await new AxeBuilder({ page })
     .include(selector)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
