@@ -5,7 +5,6 @@ import { loadAuthClient } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { afterSignOut } from './after-sign-out.ts';
 import { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE } from '../session/messages.ts';
-import { runSignOutCallbacks } from '../session/on-sign-out.ts';
 
 export { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSAGE };
 
@@ -40,7 +39,6 @@ export function useSignOut() {
       setSigningOut(false);
       return;
     }
-    runSignOutCallbacks('user');
     await afterSignOut(queryClient, navigate);
     notify.success(SIGNED_OUT_MESSAGE);
     running.current = false;

@@ -5,7 +5,7 @@ import { ApiError, apiFetch, loadAuthClient, meQueryKey } from '../app/api.ts';
 import { createActivityReporter } from './activity-reporter.ts';
 import { startInactivityMonitor } from './inactivity-monitor.ts';
 import { INACTIVITY_MESSAGE } from './messages.ts';
-import { runSignOutCallbacks } from './on-sign-out.ts';
+import { forgetSignedInUser } from '../auth/after-sign-out.ts';
 import { startPresence } from './presence.ts';
 import { notify } from '../app/notify.ts';
 
@@ -27,11 +27,8 @@ export async function signOutForInactivity(queryClient: QueryClient): Promise<vo
   await loadAuthClient()
     .then((client) => client.signOut())
     .catch(() => undefined);
-  runSignOutCallbacks('inactivity');
   notify.info(INACTIVITY_MESSAGE, { duration: INACTIVITY_TOAST_MS });
-  queryClient.setQueryData(meQueryKey, null);
-  // Everything but ['me'] itself (now null), including the user's data kept under ['me', ...].
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey.length > 1 });
+  forgetSignedInUser(queryClient, 'inactivity');
 }
 
 /**

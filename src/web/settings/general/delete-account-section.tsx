@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify.ts';
 import { ApiError, type Me, useMe } from '../../app/api.ts';
 import { afterSignOut } from '../../auth/after-sign-out.ts';
-import { runSignOutCallbacks } from '../../session/on-sign-out.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog.tsx';
@@ -50,7 +49,6 @@ function DeleteAccountDialog({ me }: { me: Me }) {
       setBusy(false);
       return;
     }
-    runSignOutCallbacks('user');
     await afterSignOut(queryClient, navigate);
     notify.success(ACCOUNT_DELETED);
   };
