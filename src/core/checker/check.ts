@@ -1,0 +1,218 @@
+/**
+ * The public checker's answer: the engine's exposure for the visitor's rows, arranged per licence
+ * and per bank outside the FSCS, with the plain-English sentences the page shows and reads out.
+ */
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import { calculateExposure, type AccountProtection, type ExposureReport, type InstitutionExposure } from '../protection/exposure.ts';
+import { limitsOn, type DepositLimitOverride, type LimitsOnDate } from '../protection/limits.ts';
+import type { Pence, ProtectionCategory } from '../protection/types.ts';
+import { checkerAccountInputs, rowIndexOf, type CheckerBank, type ResolvedRow } from './accounts.ts';
+import { formatLimit, formatLongDate, formatMoney, joinWithAnd } from './text.ts';
+
+/** One licence (PRA-authorised firm) the visitor has money with. */
+export type LicenceResult = {
+  exposure: InstitutionExposure;
+  /** The visitor's rows counted here, in the order they added them. */
+  rowIndexes: number[];
+  /** Whether any of those rows is a joint account (figures are the visitor's share). */
+  hasJoint: boolean;
+  /** Which of the visitor's brands share this licence and why; null for a lone brand of the same name. */
+  sharing: string | null;
+  /** Extra cover for temporary high balances and when it ends; null when there is none. */
+  temporaryHighBalance: string | null;
+  /** The plain-English sentence for this licence. */
+  summary: string;
+};
+
+/** Money at one bank that the FSCS deposit limit does not cover (NS&I, offshore, unverified). */
+export type OutsideResult = {
+  bank: CheckerBank;
+  category: ProtectionCategory;
+  /** Government backed (NS&I) is safe money, never uncovered. */
+  isGovernmentBacked: boolean;
+  rowIndexes: number[];
+  /** The visitor's money there (their share of joint accounts), in pence. */
+  sharePence: Pence;
+  /** A short label for the status: 'Backed by HM Treasury', 'Not FSCS protected'... */
+  status: string;
+  /** Why, in one or two sentences. */
+  reason: string;
+  summary: string;
+};
+
+export type CheckResult = {
+  report: ExposureReport;
+  licences: LicenceResult[];
+  outside: OutsideResult[];
+  /** 'Today's limit' sentence, saying so when an admin override replaced the law's figure. */
+  limit: string;
+  /** The whole answer in sentences: one per licence and outside bank, then the totals. */
+  summary: string[];
+};
+
+const JOINT_SHARE = ', counting only your share of joint accounts';
+
+export const EMPTY_SUMMARY = 'Add the money you hold with each bank or building society to see how much of it is protected.';
+
+function limitSentence(limits: LimitsOnDate): string {
+  const { deposit, date } = limits;
+  const perPerson = `${formatLimit(deposit.amountPence)} per person per licence`;
+  if (!deposit.isOverride) return `${perPerson}, in force since ${formatLongDate(deposit.effectiveFrom)}.`;
+  const law = limitsOn(date).deposit;
+  return `${perPerson}. A SavvyPig administrator has set this figure in place of the legal limit of ${formatLimit(law.amountPence)}, in force since ${formatLongDate(law.effectiveFrom)}.`;
+}
+
+function firmWithFrn(licence: InstitutionExposure): string {
+  return licence.frn ? `${licence.name} (FRN ${licence.frn})` : licence.name;
+}
+
+function sharingText(licence: InstitutionExposure, brands: readonly string[]): string | null {
+  const limit = formatLimit(licence.limit.amountPence);
+  if (brands.length >= 2) {
+    return `${joinWithAnd(brands)} are brands of ${firmWithFrn(licence)}: one ${limit} limit covers them together.`;
+  }
+  const [brand] = brands;
+  if (brand && brand !== licence.name) {
+    return `${brand} is a brand of ${firmWithFrn(licence)}. Money with any other brand of ${licence.name} shares the same ${limit} limit.`;
+  }
+  return null;
+}
+
+function subjectOf(licence: InstitutionExposure, brands: readonly string[]): string {
+  if (brands.length >= 2) return `${licence.name} (${joinWithAnd(brands)} share one licence)`;
+  const [brand] = brands;
+  return brand && brand !== licence.name ? `${brand}, a brand of ${licence.name}` : licence.name;
+}
+
+function coverSentence(covered: Pence, uncovered: Pence): string {
+  if (uncovered === 0) return 'All of it is protected.';
+  if (covered === 0) return 'None of it is protected.';
+  return `${formatMoney(covered)} of it is protected; ${formatMoney(uncovered)} is not.`;
+}
+
+function thbText(
+  licence: InstitutionExposure,
+  accounts: readonly AccountProtection[],
+  afterRevert: InstitutionExposure | undefined,
+  date: CalendarDate,
+): string | null {
+  const parts: string[] = [];
+  if (licence.temporaryHighBalanceCoveredPence > 0 && licence.temporaryHighBalanceRevertsOn) {
+    const revertsOn = formatLongDate(licence.temporaryHighBalanceRevertsOn);
+    parts.push(
+      `${formatMoney(licence.temporaryHighBalanceCoveredPence)} is covered as a temporary high balance, on top of the ${formatLimit(licence.limit.amountPence)} limit, until ${revertsOn}, when cover reverts to the standard limit.`,
+    );
+    if (afterRevert && afterRevert.uncoveredPence > licence.uncoveredPence) {
+      parts.push(`From ${revertsOn}, ${formatMoney(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`);
+    }
+  }
+  for (const account of accounts) {
+    if (account.status !== 'covered-in-full' && account.status !== 'partly-covered') continue;
+    const thb = account.temporaryHighBalance;
+    if (!thb || thb.isActive) continue;
+    parts.push(
+      thb.revertsOn <= date
+        ? `Extra cover for a temporary high balance here ended on ${formatLongDate(thb.revertsOn)}: the standard limit applies to it now.`
+        : 'A temporary high balance here has a credited date in the future, so it has no extra cover yet.',
+    );
+  }
+  return parts.length > 0 ? [...new Set(parts)].join(' ') : null;
+}
+
+type OutsideText = { status: string; why: (bank: CheckerBank) => string; verdict: string };
+
+const COUNTS_AS_UNPROTECTED = 'The checker counts it as not protected.';
+
+const NOT_FSCS: OutsideText = {
+  status: 'Not FSCS protected',
+  why: (bank) => `The FSCS does not cover money held with ${bank.legalName}.`,
+  verdict: COUNTS_AS_UNPROTECTED,
+};
+
+const OUTSIDE_TEXTS: Partial<Record<ProtectionCategory, OutsideText>> = {
+  'ns-and-i': {
+    status: 'Backed by HM Treasury',
+    why: () => 'NS&I is 100% backed by HM Treasury rather than the FSCS.',
+    verdict: 'All of it is safe, with no limit.',
+  },
+  offshore: {
+    status: 'Not FSCS protected',
+    why: (bank) => `${bank.bankName} holds this money in a Crown Dependency (Jersey, Guernsey or the Isle of Man), outside the UK, so the FSCS does not cover it.`,
+    verdict: COUNTS_AS_UNPROTECTED,
+  },
+  unverified: {
+    status: 'Protection not confirmed',
+    why: (bank) => `We could not confirm that the FSCS covers ${bank.legalName}.`,
+    verdict: COUNTS_AS_UNPROTECTED,
+  },
+};
+
+function outsideResults(rows: readonly ResolvedRow[], report: ExposureReport): OutsideResult[] {
+  const byBank = new Map<string, OutsideResult & { text: OutsideText }>();
+  for (const account of report.accounts) {
+    if (account.status !== 'not-fscs') continue;
+    const rowIndex = rowIndexOf(account.accountId);
+    const bank = rows[rowIndex]!.bank;
+    let result = byBank.get(bank.id);
+    if (!result) {
+      const text = OUTSIDE_TEXTS[account.reason] ?? NOT_FSCS;
+      const reason = `${text.why(bank)} ${text.verdict}`;
+      const isGovernmentBacked = account.bucket === 'government-backed';
+      result = { bank, category: account.reason, isGovernmentBacked, rowIndexes: [], sharePence: 0, status: text.status, reason, summary: '', text };
+      byBank.set(bank.id, result);
+    }
+    result.rowIndexes.push(rowIndex);
+    result.sharePence += account.sharePence;
+  }
+  return [...byBank.values()].map(({ text: _text, ...result }) => {
+    const share = result.rowIndexes.some((i) => rows[i]!.holders > 1) ? JOINT_SHARE : '';
+    return { ...result, summary: `You have ${formatMoney(result.sharePence)} with ${result.bank.bankName}${share}. ${result.reason}` };
+  });
+}
+
+function totalsSentence(report: ExposureReport): string {
+  const { totalPence, protectedPence, unprotectedPence, governmentBackedPence } = report.totals;
+  if (unprotectedPence === 0 && governmentBackedPence === 0) return `In total you have ${formatMoney(totalPence)}, and all of it is protected.`;
+  const parts: string[] = [];
+  if (protectedPence > 0) parts.push(`${formatMoney(protectedPence)} is protected by the FSCS`);
+  if (governmentBackedPence > 0) parts.push(`${formatMoney(governmentBackedPence)} is backed by HM Treasury`);
+  if (unprotectedPence > 0) parts.push(`${formatMoney(unprotectedPence)} is not protected`);
+  return `In total you have ${formatMoney(totalPence)}: ${joinWithAnd(parts)}.`;
+}
+
+/**
+ * The checker's answer for `rows` on `date` (the server's today), with the admin override of
+ * today's deposit limit when one is set. All amounts in pence; pure, so it runs in the browser.
+ */
+export function checkSavings(rows: readonly ResolvedRow[], options: { date: CalendarDate; override?: DepositLimitOverride | null }): CheckResult {
+  const override = options.override ?? undefined;
+  const accounts = checkerAccountInputs(rows);
+  const report = calculateExposure(accounts, options.date, override);
+  const protectionById = new Map(report.accounts.map((a) => [a.accountId, a]));
+
+  const licences: LicenceResult[] = report.institutions.map((exposure) => {
+    const rowIndexes = exposure.accountIds.map(rowIndexOf).sort((a, b) => a - b);
+    const hasJoint = rowIndexes.some((i) => rows[i]!.holders > 1);
+    // Brands in the order the visitor added them: 'Halifax and Bank of Scotland'.
+    const brands = [...new Set(rowIndexes.map((i) => rows[i]!.bank.bankName))];
+    const revertsOn = exposure.temporaryHighBalanceRevertsOn;
+    const afterRevert = revertsOn
+      ? calculateExposure(accounts.filter((a) => exposure.accountIds.includes(a.id)), revertsOn, override).institutions[0]
+      : undefined;
+    const own = exposure.accountIds.map((id) => protectionById.get(id)!);
+    const temporaryHighBalance = thbText(exposure, own, afterRevert, options.date);
+    const share = hasJoint ? JOINT_SHARE : '';
+    const summary = [
+      `You have ${formatMoney(exposure.totalPence)} with ${subjectOf(exposure, brands)}${share}.`,
+      coverSentence(exposure.coveredPence, exposure.uncoveredPence),
+      ...(temporaryHighBalance ? [temporaryHighBalance] : []),
+    ].join(' ');
+    return { exposure, rowIndexes, hasJoint, sharing: sharingText(exposure, brands), temporaryHighBalance, summary };
+  });
+  licences.sort((a, b) => a.rowIndexes[0]! - b.rowIndexes[0]!);
+  const outside = outsideResults(rows, report);
+
+  const ordered = [...licences, ...outside].sort((a, b) => a.rowIndexes[0]! - b.rowIndexes[0]!);
+  const summary = accounts.length === 0 ? [EMPTY_SUMMARY] : [...ordered.map((r) => r.summary), totalsSentence(report)];
+  return { report, licences, outside, limit: limitSentence(report.limits), summary };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatLimit, formatLongDate, formatMoney, holdersLabel, joinWithAnd } from './text.ts';
+
+describe('checker text', () => {
+  it('writes pence as en-GB money', () => {
+    expect(formatMoney(0)).toBe('£0.00');
+    expect(formatMoney(5)).toBe('£0.05');
+    expect(formatMoney(123456)).toBe('£1,234.56');
+    expect(formatMoney(140_000_00)).toBe('£140,000.00');
+    expect(formatMoney(1_000_000_000_00)).toBe('£1,000,000,000.00');
+    expect(formatMoney(-2_50)).toBe('-£2.50');
+    expect(() => formatMoney(1.5)).toThrow(RangeError);
+  });
+
+  it('writes a limit in whole pounds when it has no pence', () => {
+    expect(formatLimit(120_000_00)).toBe('£120,000');
+    expect(formatLimit(120_000_50)).toBe('£120,000.50');
+    expect(formatLimit(Number.POSITIVE_INFINITY)).toBe('no limit');
+  });
+
+  it('writes dates in prose', () => {
+    expect(formatLongDate('2025-12-01')).toBe('1 December 2025');
+    expect(formatLongDate('2017-01-30')).toBe('30 January 2017');
+  });
+
+  it('joins names with commas and a final and', () => {
+    expect(joinWithAnd([])).toBe('');
+    expect(joinWithAnd(['Halifax'])).toBe('Halifax');
+    expect(joinWithAnd(['Halifax', 'Bank of Scotland'])).toBe('Halifax and Bank of Scotland');
+    expect(joinWithAnd(['Halifax', 'BM Savings', 'Bank of Scotland'])).toBe('Halifax, BM Savings and Bank of Scotland');
+  });
+
+  it('names sole and joint accounts', () => {
+    expect(holdersLabel(1)).toBe('Sole account');
+    expect(holdersLabel(2)).toBe('Joint account (2 people)');
+  });
+});

@@ -1,0 +1,44 @@
+import type { ProtectionBasis } from '../reference-data/spec-mapping.ts';
+import type { InstitutionType } from '../reference-data/records.ts';
+import type { ProtectionCategory } from './types.ts';
+
+/** What a bank reference says about how money held there is protected (a picker's bank option). */
+export type BankProtectionFacts = {
+  type: InstitutionType;
+  protectionBasis: ProtectionBasis;
+  /** Jersey, Guernsey or Isle of Man business: outside the FSCS whatever the group's UK status. */
+  isCrownDependency: boolean;
+};
+
+/**
+ * The engine's protection category for money held directly with a bank, or null when the bank
+ * cannot hold the money itself: a platform takes no deposits, so its partner bank's licence
+ * is the one that counts, and the saver has to name that bank instead.
+ */
+export function bankProtectionCategory(bank: BankProtectionFacts): ProtectionCategory | null {
+  // A platform first: it is never the protected firm, even if a row carries a deposit basis.
+  if (bank.type === 'platform' || bank.protectionBasis === 'via_partner_banks') return null;
+  // Crown Dependency business is outside the UK scheme even where the wider group is a UK bank.
+  if (bank.isCrownDependency) return 'offshore';
+  switch (bank.protectionBasis) {
+    case 'fscs_deposit':
+    case 'fscs_deposit_uk_branch':
+      return 'deposit';
+    case 'hm_treasury':
+      return 'ns-and-i';
+    case 'unverified':
+      return 'unverified';
+    // Bases that belong to investment and pension providers, never to a bank reference: not
+    // confirmed as deposit protection, so counted as not protected rather than guessed.
+    case 'fscs_investment':
+    case 'not_fscs_investment_risk':
+    case 'insurance_100':
+    case 'trustee_dependent':
+      return 'unverified';
+  }
+}
+
+/** Whether a saver can put a bank in the public checker (platforms are left out of its picker). */
+export function isCheckerSelectable(bank: BankProtectionFacts): boolean {
+  return bankProtectionCategory(bank) !== null;
+}
