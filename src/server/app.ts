@@ -24,6 +24,7 @@ import { deleteAccountRoutes } from './account/delete-routes.ts';
 import { consentRoutes, consentScriptOrigins } from './consent/routes.ts';
 import { verificationRoutes } from './auth/verification-routes.ts';
 import { originCheck } from './http/origin-check.ts';
+import { referenceRoutes } from './reference/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -76,6 +77,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', sessionRoutes(deps));
   app.route('/', verificationRoutes(deps));
   app.route('/', consentRoutes(deps));
+  app.route('/', referenceRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createApp } from './app.ts';
 import { createFileStorage } from './storage/create-storage.ts';
+import { loadReferenceDataIntoDatabase } from './reference/loader.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -46,6 +47,8 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
     fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     await migrate(database);
   }
+  // Unchanged files cost one query; tests start from a database that already has them.
+  await loadReferenceDataIntoDatabase(database, logger);
   const secret = await resolveAuthSecret(database.db, config.BETTER_AUTH_SECRET);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(dataDir, 'mail'), logger });
   const clock = givenClock ?? (config.TEST_CLOCK_OFFSET_FILE ? offsetFileClock(config.TEST_CLOCK_OFFSET_FILE) : systemClock);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { loadReferenceDataIntoDatabase } from '../reference/loader.ts';
 import { quietLogger, templatePath } from './databases.ts';
 
 /**
@@ -12,6 +13,7 @@ export default async function setup() {
   const file = templatePath();
   const database = await openDatabase({ pgliteDir: 'memory://', logger: quietLogger });
   await migrate(database);
+  await loadReferenceDataIntoDatabase(database, quietLogger);
   const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('gzip');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

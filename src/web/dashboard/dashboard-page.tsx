@@ -11,6 +11,7 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../ui/card.tsx';
 import { greeting } from './greeting.ts';
+import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 
 function StepCard({
   icon: Icon,
@@ -109,17 +110,19 @@ function AccountStatusCard({ me }: { me: Me }) {
 }
 
 function ProtectionFactCard() {
+  const limit = useDepositLimitFacts();
   return (
     <Card className="bg-brand-soft/60">
       <CardHeader>
         <CardDescription className="text-brand-soft-foreground">Good to know</CardDescription>
         <CardTitle className="flex items-center gap-2 text-2xl">
           <ShieldCheck className="size-6 text-brand" aria-hidden />
-          £120,000
+          {limit.amount}
         </CardTitle>
       </CardHeader>
       <CardContent className="text-sm text-foreground/80">
-        The FSCS protects up to £120,000 per person per banking licence. Brands that share a licence share that one limit.
+        The FSCS protects up to {limit.amount} per person per banking licence
+        <DepositLimitOverrideNote />. Brands that share a licence share that one limit.
       </CardContent>
     </Card>
   );

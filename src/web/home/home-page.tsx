@@ -18,6 +18,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
+import { formatPence } from '../../core/money/format.ts';
+import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 import { PigMark } from '../app/shell/logo.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -52,7 +54,12 @@ function PrimaryActions({ align = 'start' }: { align?: 'start' | 'center' }) {
 }
 
 /** A worked example (clearly labelled) of two brands sharing one banking licence. */
+const EXAMPLE_AMOUNTS_PENCE = [80_000_00, 60_000_00];
+
 function SharedLicenceExample() {
+  const limit = useDepositLimitFacts();
+  const totalPence = EXAMPLE_AMOUNTS_PENCE.reduce((a, b) => a + b, 0);
+  const protectedPence = Math.min(totalPence, limit.amountPence);
   return (
     <figure className="relative rounded-2xl border bg-card p-5 shadow-lg sm:p-6" aria-labelledby="example-caption">
       <div className="flex items-center justify-between gap-2">
@@ -64,8 +71,8 @@ function SharedLicenceExample() {
       </figcaption>
       <ul className="mt-3 grid gap-2">
         {[
-          { brand: 'Brand A savings', amount: '£80,000' },
-          { brand: 'Brand B fixed-rate bond', amount: '£60,000' },
+          { brand: 'Brand A savings', amount: formatPence(EXAMPLE_AMOUNTS_PENCE[0]!, { wholePounds: true }) },
+          { brand: 'Brand B fixed-rate bond', amount: formatPence(EXAMPLE_AMOUNTS_PENCE[1]!, { wholePounds: true }) },
         ].map((row) => (
           <li key={row.brand} className="flex items-center justify-between gap-3 rounded-lg bg-muted px-3 py-2.5 text-sm">
             <span className="flex items-center gap-2">
@@ -79,21 +86,21 @@ function SharedLicenceExample() {
       <div className="mt-4 grid gap-2 border-t pt-4 text-sm">
         <div className="flex justify-between gap-3">
           <span>Total with one banking licence</span>
-          <span className="font-semibold tabular-nums">£140,000</span>
+          <span className="font-semibold tabular-nums">{formatPence(totalPence, { wholePounds: true })}</span>
         </div>
         <div className="flex justify-between gap-3">
           <span className="flex items-center gap-1.5 text-success">
             <CircleCheck className="size-4" aria-hidden />
             Protected
           </span>
-          <span className="font-semibold tabular-nums">£120,000</span>
+          <span className="font-semibold tabular-nums">{formatPence(protectedPence, { wholePounds: true })}</span>
         </div>
         <div className="flex justify-between gap-3">
           <span className="flex items-center gap-1.5 text-destructive">
             <TriangleAlert className="size-4" aria-hidden />
             Not protected
           </span>
-          <span className="font-semibold tabular-nums text-destructive">£20,000</span>
+          <span className="font-semibold tabular-nums text-destructive">{formatPence(totalPence - protectedPence, { wholePounds: true })}</span>
         </div>
       </div>
       <div className="mt-4 h-3 overflow-hidden rounded-full bg-destructive/25" aria-hidden>
@@ -115,33 +122,44 @@ function Feature({ icon: Icon, title, children }: { icon: LucideIcon; title: str
   );
 }
 
+function FscsAnswer() {
+  const limit = useDepositLimitFacts();
+  return (
+    <>
+      <p>
+        The Financial Services Compensation Scheme (FSCS) protects money in UK banks, building societies and credit unions
+        if the firm fails. For failures on or after {limit.since} it covers up to {limit.amount}
+        <DepositLimitOverrideNote /> per person for each authorised bank (each banking licence).
+        {limit.previous && ` Before that date the limit was ${limit.previous.amount}.`}
+      </p>
+      <p>
+        Joint accounts count once for each holder, so two people sharing an account are covered for up to {limit.jointCover(2)}{' '}
+        between them at one bank.
+      </p>
+    </>
+  );
+}
+
+function LicenceAnswer() {
+  const limit = useDepositLimitFacts();
+  return (
+    <p>
+      Many banks trade under more than one brand. When brands share one banking licence, the {limit.amount} limit covers all your
+      money across those brands together, not each brand separately. For example, Halifax and Bank of Scotland are both
+      part of Bank of Scotland plc, so savings with both count towards one limit. SavvyPig groups your accounts by licence
+      so you can see this at a glance.
+    </p>
+  );
+}
+
 const FAQS: { question: string; answer: ReactNode }[] = [
   {
     question: 'What is FSCS protection?',
-    answer: (
-      <>
-        <p>
-          The Financial Services Compensation Scheme (FSCS) protects money in UK banks, building societies and credit unions
-          if the firm fails. For failures on or after 1 December 2025 it covers up to £120,000 per person for each authorised
-          bank (each banking licence). Before that date the limit was £85,000.
-        </p>
-        <p>
-          Joint accounts count once for each holder, so two people sharing an account are covered for up to £240,000 between
-          them at one bank.
-        </p>
-      </>
-    ),
+    answer: <FscsAnswer />,
   },
   {
     question: 'Why does the banking licence matter?',
-    answer: (
-      <p>
-        Many banks trade under more than one brand. When brands share one banking licence, the £120,000 limit covers all your
-        money across those brands together, not each brand separately. For example, Halifax and Bank of Scotland are both
-        part of Bank of Scotland plc, so savings with both count towards one limit. SavvyPig groups your accounts by licence
-        so you can see this at a glance.
-      </p>
-    ),
+    answer: <LicenceAnswer />,
   },
   {
     question: 'Do I need to give you my online banking login?',
@@ -186,6 +204,7 @@ const FAQS: { question: string; answer: ReactNode }[] = [
 ];
 
 export function HomePage() {
+  const limit = useDepositLimitFacts();
   return (
     <div className="flex flex-col">
       {/* Hero */}
@@ -197,8 +216,8 @@ export function HomePage() {
               Is your money protected?
             </h1>
             <p className="mt-5 text-lg leading-relaxed text-muted-foreground">
-              The FSCS protects up to <strong className="text-foreground">£120,000 per person per banking licence</strong>{' '}
-              (from 1 December 2025). But many brands share one banking licence, and brands that share a licence share one
+              The FSCS protects up to <strong className="text-foreground">{limit.amount} per person per banking licence</strong>
+              <DepositLimitOverrideNote /> (from {limit.since}). But many brands share one banking licence, and brands that share a licence share one
               limit. SavvyPig keeps all your savings in one place and shows you how much of your money is covered.
             </p>
             <div className="mt-8">
@@ -232,18 +251,18 @@ export function HomePage() {
           {[
             {
               icon: Landmark,
-              title: '£120,000 per banking licence',
-              text: 'If a UK bank or building society fails, the FSCS pays back up to £120,000 per person for each authorised firm. The limit was £85,000 until 30 November 2025.',
+              title: `${limit.amount} per banking licence`,
+              text: `If a UK bank or building society fails, the FSCS pays back up to ${limit.amount} per person for each authorised firm.${limit.isOverride ? ` This is a limit set by SavvyPig in place of the legal ${limit.lawAmount}.` : ''}${limit.previous ? ` The limit was ${limit.previous.amount} until ${limit.previous.until}.` : ''}`,
             },
             {
               icon: Building2,
               title: 'Brands can share a licence',
-              text: 'One banking group can run several brands on a single licence. Money held with any of them counts towards the same £120,000.',
+              text: `One banking group can run several brands on a single licence. Money held with any of them counts towards the same ${limit.amount}.`,
             },
             {
               icon: Users,
               title: 'Joint accounts count per person',
-              text: "Each holder's share of a joint account counts towards their own limit, so a couple can have up to £240,000 covered at one bank.",
+              text: `Each holder's share of a joint account counts towards their own limit, so a couple can have up to ${limit.jointCover(2)} covered at one bank.`,
             },
           ].map(({ icon: Icon, title, text }) => (
             <div key={title} className="flex gap-4">
@@ -275,7 +294,7 @@ export function HomePage() {
             </Feature>
             <Feature icon={ShieldCheck} title="Protection across banking groups">
               SavvyPig groups your accounts by banking licence, not by brand, and shows how much of your money sits within the
-              £120,000 limit, with a clear warning when you're getting close or have gone over.
+              {limit.amount} limit, with a clear warning when you're getting close or have gone over.
             </Feature>
             <Feature icon={Sparkles} title="Smart Pig suggestions">
               On the Big Pig plan, Smart Pig will look at the accounts you track and point out ways to spread money across

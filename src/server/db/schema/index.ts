@@ -5,3 +5,4 @@ export * from './system.ts';
 export * from './consent.ts';
 export * from './storage.ts';
 export { appUser } from './policies.ts';
+export * from './reference.ts';

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ContactLink, DocumentHeader, ExternalLink } from './shared.tsx';
+import { DepositLimitOverrideNote, useDepositLimitFacts } from '../../protection/deposit-limit.tsx';
 
 /** Terms of use for UK consumers. */
 export function TermsOfUse() {
+  const limit = useDepositLimitFacts();
   return (
     <article className="prose-savvy" aria-labelledby="terms-title">
       <DocumentHeader
@@ -41,8 +43,8 @@ export function TermsOfUse() {
       <h3 id="terms-fscs">2. Deposit protection (FSCS) information is guidance</h3>
       <p>
         SavvyPig shows how your savings relate to the Financial Services Compensation Scheme (FSCS) deposit limit. For bank
-        and building society failures on or after 1 December 2025 the limit is £120,000 per person for each authorised bank
-        (each banking licence). Brands that share a banking licence share one limit.
+        and building society failures on or after {limit.since} the limit is {limit.amount}
+        <DepositLimitOverrideNote /> per person for each authorised bank (each banking licence). Brands that share a banking licence share one limit.
       </p>
       <p>
         We work to keep our information about which brands share a licence accurate, but banks merge, change their licences

@@ -1,0 +1,107 @@
+/** Read queries over the reference tables, shared by the public pickers and the server's own use. */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppDb, Tx } from '../db/client.ts';
+import { appSettings, bankReferences, isaProviders, pensionProviders } from '../db/schema/index.ts';
+
+export const BANK_SEARCH_LIMIT = 20;
+export const ISA_PROVIDER_SEARCH_LIMIT = 10;
+
+const bankColumns = {
+  id: bankReferences.id,
+  bankName: bankReferences.bankName,
+  legalName: bankReferences.bankingGroupName,
+  frn: bankReferences.bankFrn,
+  bankingGroupId: bankReferences.bankingGroupId,
+  type: bankReferences.type,
+  protectionBasis: bankReferences.protectionBasis,
+  isCrownDependency: bankReferences.isCrownDependency,
+  isAmbiguous: bankReferences.isAmbiguous,
+  userMessage: bankReferences.userMessage,
+};
+
+// The spec's platform-only filter: the bank holding a platform's deposits is never a platform.
+const notPlatform = sql`${bankReferences.type} <> 'platform' and ${bankReferences.bankName} !~* '(chip|raisin)'`;
+
+export type BankSearch = { q?: string; excludePlatforms?: boolean };
+
+/**
+ * Active banks whose brand, legal or alternative name contains `q` (any case), names starting
+ * with it first, then by name; at most 20. strpos, not LIKE, so `%` and `_` need no escaping.
+ */
+export function searchBanks(db: AppDb | Tx, { q, excludePlatforms }: BankSearch) {
+  const needle = q?.trim().toLowerCase() ?? '';
+  const conditions: SQL[] = [eq(bankReferences.isActive, true)];
+  if (needle) conditions.push(sql`strpos(${bankReferences.searchText}, ${needle}) > 0`);
+  if (excludePlatforms) conditions.push(notPlatform);
+  const order = needle ? [sql`starts_with(lower(${bankReferences.bankName}), ${needle}) desc`] : [];
+  return db
+    .select(bankColumns)
+    .from(bankReferences)
+    .where(and(...conditions))
+    .orderBy(...order, asc(bankReferences.bankName), asc(bankReferences.bankingGroupName))
+    .limit(BANK_SEARCH_LIMIT);
+}
+
+/** The banks with these ids (a saved checker state or an account's bank), active or not. */
+export function banksById(db: AppDb | Tx, ids: string[]) {
+  return db.select(bankColumns).from(bankReferences).where(inArray(bankReferences.id, ids)).orderBy(asc(bankReferences.bankName));
+}
+
+export function searchIsaProviders(db: AppDb | Tx, { q, isaType }: { q?: string; isaType?: string }) {
+  const needle = q?.trim().toLowerCase() ?? '';
+  const conditions: SQL[] = [eq(isaProviders.isActive, true)];
+  if (needle) conditions.push(sql`(strpos(lower(${isaProviders.platformName}), ${needle}) > 0 or strpos(lower(${isaProviders.legalName}), ${needle}) > 0)`);
+  if (isaType) conditions.push(sql`${isaProviders.isaTypes} && array[${isaType}]::text[]`);
+  return db
+    .select({
+      id: isaProviders.id,
+      platformName: isaProviders.platformName,
+      legalName: isaProviders.legalName,
+      fcaReference: isaProviders.fcaReference,
+      isaTypes: isaProviders.isaTypes,
+      fscsCategory: isaProviders.fscsCategory,
+      bankingGroupName: isaProviders.bankingGroupName,
+      bankingGroupFrn: isaProviders.bankingGroupFrn,
+      protectionBasis: isaProviders.protectionBasis,
+      userMessage: isaProviders.userMessage,
+      warnUserLevel: isaProviders.warnUserLevel,
+    })
+    .from(isaProviders)
+    .where(and(...conditions))
+    .orderBy(asc(isaProviders.platformName))
+    .limit(ISA_PROVIDER_SEARCH_LIMIT);
+}
+
+export function listPensionProviders(db: AppDb | Tx, { q }: { q?: string }) {
+  const needle = q?.trim().toLowerCase() ?? '';
+  const conditions: SQL[] = [eq(pensionProviders.isActive, true)];
+  if (needle) {
+    conditions.push(sql`(strpos(lower(${pensionProviders.providerDisplayName}), ${needle}) > 0 or strpos(lower(${pensionProviders.legalEntityName}), ${needle}) > 0)`);
+  }
+  return db
+    .select({
+      id: pensionProviders.id,
+      providerDisplayName: pensionProviders.providerDisplayName,
+      legalEntityName: pensionProviders.legalEntityName,
+      regulator: pensionProviders.regulator,
+      frn: pensionProviders.frn,
+      category: pensionProviders.category,
+      coverageTag: pensionProviders.coverageTag,
+      userMessage: pensionProviders.userMessage,
+      warnUserLevel: pensionProviders.warnUserLevel,
+    })
+    .from(pensionProviders)
+    .where(and(...conditions))
+    .orderBy(asc(pensionProviders.providerDisplayName));
+}
+
+/** The spec's app setting holding an admin's deposit limit override. */
+export const FSCS_PROTECTION_SETTING = 'fscs_protection';
+
+/** The admin's override of today's deposit limit, in pence, or null when none is set. */
+export async function depositLimitOverride(db: AppDb | Tx): Promise<{ depositPence: number } | null> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, FSCS_PROTECTION_SETTING));
+  const limit = (row?.value as { limit?: unknown } | undefined)?.limit;
+  // The spec stores whole pounds ("a numeric limit"); anything else is ignored rather than trusted.
+  return typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? { depositPence: limit * 100 } : null;
+}

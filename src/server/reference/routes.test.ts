@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { bankReferenceId } from './rows.ts';
+
+type Bank = { id: string; bankName: string; legalName: string; frn: string | null; type: string; isAmbiguous: boolean; isCrownDependency: boolean; protectionBasis: string };
+
+describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
+  let server: TestServer;
+  let admin: { cookie: string; userId: string };
+  let saver: { cookie: string; userId: string };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    admin = await signUpAndSignIn(server, { email: 'admin.reference@example.com' });
+    await grantAdmin(server, admin.userId, { twoFactor: true });
+    saver = await signUpAndSignIn(server, { email: 'saver.reference@example.com' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const banks = async (query: string) => {
+    const res = await server.request(`/api/reference/banks${query}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { banks: Bank[] }).banks;
+  };
+
+  it('lists active banks by name, at most 20, with no sign-in', async () => {
+    const list = await banks('');
+    expect(list).toHaveLength(20);
+    const names = list.map((b) => b.bankName);
+    for (let i = 1; i < names.length; i++) expect(names[i - 1]! <= names[i]!).toBe(true);
+  });
+
+  it('matches brand names in any case, and brands by their legal name', async () => {
+    const halifax = await banks('?q=HALIFAX');
+    expect(halifax[0]).toMatchObject({ bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628', type: 'bank', protectionBasis: 'fscs_deposit' });
+    const byLegal = (await banks('?q=bank%20of%20scotland%20plc')).map((b) => b.bankName);
+    expect(byLegal).toEqual(expect.arrayContaining(['Halifax', 'Bank of Scotland', 'Intelligent Finance (IF)']));
+    expect(byLegal).not.toContain('Lloyds Bank');
+    expect((await banks('?q=bm%20savings')).map((b) => b.legalName)).toContain('Bank of Scotland plc');
+  });
+
+  it('puts names that start with the search first', async () => {
+    const list = await banks('?q=nation');
+    expect(list[0]!.bankName.toLowerCase().startsWith('nation')).toBe(true);
+  });
+
+  it('treats % and _ as text, not patterns', async () => {
+    expect(await banks('?q=%25')).toEqual([]);
+    expect(await banks('?q=_')).toEqual([]);
+  });
+
+  it('leaves platforms, Chip and Raisin out with excludePlatforms', async () => {
+    const all = await banks('?q=raisin');
+    expect(all.length).toBeGreaterThan(0);
+    expect(await banks('?q=raisin&excludePlatforms=true')).toEqual([]);
+    const first = await banks('?excludePlatforms=true');
+    expect(first.every((b) => b.type !== 'platform')).toBe(true);
+  });
+
+  it('returns the banks asked for by id (a saved checker state)', async () => {
+    const ids = [bankReferenceId('frn-169628/Halifax'), bankReferenceId('frn-119278/Lloyds Bank')];
+    expect((await banks(`?ids=${ids.join(',')}`)).map((b) => b.bankName).sort()).toEqual(['Halifax', 'Lloyds Bank']);
+  });
+
+  it('refuses bad input with a clear 400', async () => {
+    for (const query of ['?ids=not-a-uuid', `?q=${'x'.repeat(101)}`, '?excludePlatforms=yes']) {
+      const res = await server.request(`/api/reference/banks${query}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+    }
+    const isa = await server.request('/api/reference/isa-providers?isaType=premium_bonds');
+    expect(isa.status).toBe(400);
+    expect(((await isa.json()) as { error: { message: string } }).error.message).toContain('isaType must be one of');
+  });
+
+  it('searches ISA managers by name, at most 10, filtered by ISA type', async () => {
+    const res = await server.request('/api/reference/isa-providers?isaType=cash');
+    const { providers } = (await res.json()) as { providers: { platformName: string; isaTypes: string[] }[] };
+    expect(providers).toHaveLength(10);
+    expect(providers.every((p) => p.isaTypes.includes('cash'))).toBe(true);
+    const lifetime = (await (await server.request('/api/reference/isa-providers?isaType=lisa&q=a')).json()) as { providers: { isaTypes: string[] }[] };
+    expect(lifetime.providers.every((p) => p.isaTypes.includes('lisa'))).toBe(true);
+  });
+
+  it('lists pension providers by display name', async () => {
+    const { providers } = (await (await server.request('/api/reference/pension-providers')).json()) as { providers: { providerDisplayName: string }[] };
+    expect(providers).toHaveLength(24);
+    const names = providers.map((p) => p.providerDisplayName);
+    for (let i = 1; i < names.length; i++) expect(names[i - 1]! <= names[i]!).toBe(true);
+  });
+
+  it("gives today's limits from the dated law, and an admin's override of today's deposit limit only", async () => {
+    const limits = async () => (await (await server.request('/api/reference/limits')).json()) as { date: string; limits: { deposit: { amountPence: number; effectiveFrom: string; isOverride: boolean }; temporaryHighBalance: { amountPence: number }; investment: { amountPence: number } }; override: unknown };
+    const law = await limits();
+    expect(law).toMatchObject({ date: calendarDateInLondon(new Date()), override: null });
+    expect(law.limits.deposit).toEqual({ amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false });
+    expect(law.limits.temporaryHighBalance.amountPence).toBe(1_400_000_00);
+    expect(law.limits.investment.amountPence).toBe(85_000_00);
+
+    const put = (cookie: string, json: unknown) => server.request('/api/admin/settings/fscs-protection', { method: 'PUT', cookie, json });
+    expect((await put(saver.cookie, { limit: 1 })).status).toBe(403);
+    const bad = await put(admin.cookie, { limit: 100.5 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('The limit must be a whole number of pounds');
+    const ok = await put(admin.cookie, { limit: 85_000 });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ limit: 85_000 });
+
+    const overridden = await limits();
+    expect(overridden.override).toEqual({ depositPence: 85_000_00 });
+    expect(overridden.limits.deposit).toEqual({ amountPence: 85_000_00, effectiveFrom: '2025-12-01', isOverride: true });
+    expect(overridden.limits.temporaryHighBalance.amountPence).toBe(1_400_000_00);
+
+    expect((await server.request('/api/admin/settings/fscs-protection', { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    expect((await limits()).limits.deposit.isOverride).toBe(false);
+  });
+});
