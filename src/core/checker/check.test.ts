@@ -125,7 +125,7 @@ describe('checkSavings', () => {
     const result = checkSavings([row(halifax, 140_000)], { date: TODAY, override: { depositPence: 150_000_00 } });
     expect(result.licences[0]!.exposure).toMatchObject({ uncoveredPence: 0, limit: { isOverride: true } });
     expect(result.limit).toBe(
-      '£150,000 per person per licence. A SavvyPig administrator has set this figure in place of the legal limit of £120,000, in force since 1 December 2025.',
+      '£150,000 per person per licence: a limit set by SavvyPig in place of the legal £120,000, in force since 1 December 2025.',
     );
   });
 

@@ -7,7 +7,8 @@ import { calculateExposure, type AccountProtection, type ExposureReport, type In
 import { limitsOn, type DepositLimitOverride, type LimitsOnDate } from '../protection/limits.ts';
 import type { Pence, ProtectionCategory } from '../protection/types.ts';
 import { checkerAccountInputs, rowIndexOf, type CheckerBank, type ResolvedRow } from './accounts.ts';
-import { formatLimit, formatLongDate, formatMoney, joinWithAnd } from './text.ts';
+import { formatPence } from '../money/format.ts';
+import { formatLimit, formatLongDate, joinWithAnd } from './text.ts';
 
 /** One licence (PRA-authorised firm) the visitor has money with. */
 export type LicenceResult = {
@@ -59,7 +60,8 @@ function limitSentence(limits: LimitsOnDate): string {
   const perPerson = `${formatLimit(deposit.amountPence)} per person per licence`;
   if (!deposit.isOverride) return `${perPerson}, in force since ${formatLongDate(deposit.effectiveFrom)}.`;
   const law = limitsOn(date).deposit;
-  return `${perPerson}. A SavvyPig administrator has set this figure in place of the legal limit of ${formatLimit(law.amountPence)}, in force since ${formatLongDate(law.effectiveFrom)}.`;
+  // The same words as everywhere else the limit is shown (web/protection/deposit-limit.tsx).
+  return `${perPerson}: a limit set by SavvyPig in place of the legal ${formatLimit(law.amountPence)}, in force since ${formatLongDate(law.effectiveFrom)}.`;
 }
 
 function firmWithFrn(licence: InstitutionExposure): string {
@@ -87,7 +89,7 @@ function subjectOf(licence: InstitutionExposure, brands: readonly string[]): str
 function coverSentence(covered: Pence, uncovered: Pence): string {
   if (uncovered === 0) return 'All of it is protected.';
   if (covered === 0) return 'None of it is protected.';
-  return `${formatMoney(covered)} of it is protected; ${formatMoney(uncovered)} is not.`;
+  return `${formatPence(covered)} of it is protected; ${formatPence(uncovered)} is not.`;
 }
 
 function thbText(
@@ -100,10 +102,10 @@ function thbText(
   if (licence.temporaryHighBalanceCoveredPence > 0 && licence.temporaryHighBalanceRevertsOn) {
     const revertsOn = formatLongDate(licence.temporaryHighBalanceRevertsOn);
     parts.push(
-      `${formatMoney(licence.temporaryHighBalanceCoveredPence)} is covered as a temporary high balance, on top of the ${formatLimit(licence.limit.amountPence)} limit, until ${revertsOn}, when cover reverts to the standard limit.`,
+      `${formatPence(licence.temporaryHighBalanceCoveredPence)} is covered as a temporary high balance, on top of the ${formatLimit(licence.limit.amountPence)} limit, until ${revertsOn}, when cover reverts to the standard limit.`,
     );
     if (afterRevert && afterRevert.uncoveredPence > licence.uncoveredPence) {
-      parts.push(`From ${revertsOn}, ${formatMoney(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`);
+      parts.push(`From ${revertsOn}, ${formatPence(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`);
     }
   }
   for (const account of accounts) {
@@ -166,18 +168,18 @@ function outsideResults(rows: readonly ResolvedRow[], report: ExposureReport): O
   }
   return [...byBank.values()].map(({ text: _text, ...result }) => {
     const share = result.rowIndexes.some((i) => rows[i]!.holders > 1) ? JOINT_SHARE : '';
-    return { ...result, summary: `You have ${formatMoney(result.sharePence)} with ${result.bank.bankName}${share}. ${result.reason}` };
+    return { ...result, summary: `You have ${formatPence(result.sharePence)} with ${result.bank.bankName}${share}. ${result.reason}` };
   });
 }
 
 function totalsSentence(report: ExposureReport): string {
   const { totalPence, protectedPence, unprotectedPence, governmentBackedPence } = report.totals;
-  if (unprotectedPence === 0 && governmentBackedPence === 0) return `In total you have ${formatMoney(totalPence)}, and all of it is protected.`;
+  if (unprotectedPence === 0 && governmentBackedPence === 0) return `In total you have ${formatPence(totalPence)}, and all of it is protected.`;
   const parts: string[] = [];
-  if (protectedPence > 0) parts.push(`${formatMoney(protectedPence)} is protected by the FSCS`);
-  if (governmentBackedPence > 0) parts.push(`${formatMoney(governmentBackedPence)} is backed by HM Treasury`);
-  if (unprotectedPence > 0) parts.push(`${formatMoney(unprotectedPence)} is not protected`);
-  return `In total you have ${formatMoney(totalPence)}: ${joinWithAnd(parts)}.`;
+  if (protectedPence > 0) parts.push(`${formatPence(protectedPence)} is protected by the FSCS`);
+  if (governmentBackedPence > 0) parts.push(`${formatPence(governmentBackedPence)} is backed by HM Treasury`);
+  if (unprotectedPence > 0) parts.push(`${formatPence(unprotectedPence)} is not protected`);
+  return `In total you have ${formatPence(totalPence)}: ${joinWithAnd(parts)}.`;
 }
 
 /**
@@ -203,7 +205,7 @@ export function checkSavings(rows: readonly ResolvedRow[], options: { date: Cale
     const temporaryHighBalance = thbText(exposure, own, afterRevert, options.date);
     const share = hasJoint ? JOINT_SHARE : '';
     const summary = [
-      `You have ${formatMoney(exposure.totalPence)} with ${subjectOf(exposure, brands)}${share}.`,
+      `You have ${formatPence(exposure.totalPence)} with ${subjectOf(exposure, brands)}${share}.`,
       coverSentence(exposure.coveredPence, exposure.uncoveredPence),
       ...(temporaryHighBalance ? [temporaryHighBalance] : []),
     ].join(' ');

@@ -3,26 +3,14 @@
  * Intl, so a sentence reads the same in the browser, in tests and on any machine.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import { formatPence } from '../money/format.ts';
 import type { LifeEvent, Pence } from '../protection/types.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Pence as en-GB money with pence: 14000000 → '£140,000.00'. */
-export function formatMoney(pence: Pence): string {
-  if (!Number.isSafeInteger(pence)) throw new RangeError(`Amounts must be whole pence: ${pence}`);
-  const sign = pence < 0 ? '-' : '';
-  const absolute = Math.abs(pence);
-  return `${sign}£${groupThousands(String(Math.floor(absolute / 100)))}.${String(absolute % 100).padStart(2, '0')}`;
-}
-
 /** A limit as people quote it: whole pounds without pence (12000000 → '£120,000'), else with them. */
 export function formatLimit(pence: Pence): string {
-  if (pence === Number.POSITIVE_INFINITY) return 'no limit';
-  return pence % 100 === 0 ? formatMoney(pence).slice(0, -3) : formatMoney(pence);
+  return formatPence(pence, { wholePounds: true });
 }
 
 /** A calendar date in prose: '2025-12-01' → '1 December 2025'. */

@@ -58,7 +58,7 @@ export const routes = {
   // Feature pages linked from the signed-out header (000 §2, 002 §2)
   featureSavingsCalculator: { pattern: '/features/savings-calculator', access: 'public', registered: false, title: 'Savings calculator', source: '000, 002' },
   featureInterestCalculator: { pattern: '/features/interest-calculator', access: 'public', registered: false, title: 'Interest calculator', source: '000, 002' },
-  featureFscsProtectionChecker: { pattern: '/features/fscs-protection-checker', access: 'public', registered: false, title: 'FSCS protection checker', source: '000, 002' },
+  featureFscsProtectionChecker: { pattern: '/features/fscs-protection-checker', access: 'public', registered: true, title: 'Deposit protection checker', source: '000, 002' },
   featureAccountManagement: { pattern: '/features/account-management', access: 'public', registered: false, title: 'Account management', source: '000, 002' },
   featureRateMonitoring: { pattern: '/features/rate-monitoring', access: 'public', registered: false, title: 'Rate monitoring', source: '000, 002' },
   featurePortfolioAnalytics: { pattern: '/features/portfolio-analytics', access: 'public', registered: false, title: 'Portfolio analytics', source: '000, 002' },

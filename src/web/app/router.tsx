@@ -58,6 +58,10 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../contact/contact-page.tsx').then((m) => ({ default: m.ContactPage }))),
     skeleton: 'form',
   },
+  featureFscsProtectionChecker: {
+    Component: lazyWithRetry(() => import('../checker/checker-page.tsx').then((m) => ({ default: m.CheckerPage }))),
+    skeleton: 'form',
+  },
   dashboard: {
     Component: lazyWithRetry(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))),
     skeleton: 'dashboard',
