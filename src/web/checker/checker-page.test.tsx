@@ -134,7 +134,7 @@ describe('the public deposit protection checker', () => {
   it('counts a joint account as the visitor’s share', async () => {
     mockCheckerApi();
     const { user } = await openChecker();
-    await addRow(user, 'Halifax', '200000', { holders: 'Me and 1 other person (joint)' });
+    await addRow(user, 'Halifax', '200000', { holders: 'Me and 1 other (joint)' });
     const licence = await screen.findByRole('article', { name: 'Bank of Scotland plc' });
     expect(within(licence).getByText('Fully protected')).toBeInTheDocument();
     expect(licence.querySelector('dl')).toHaveTextContent('Your total here (your share of joint accounts)£100,000.00Protected£100,000.00Not protected£0.00');

@@ -52,7 +52,7 @@ function SignUpCallToAction() {
         SavvyPig tracks your balances, rates and maturity dates in one place, groups them by banking licence and warns you before
         you go over a limit.
       </p>
-      <Button asChild size="lg">
+      <Button asChild size="lg" className="h-auto min-h-11 py-2 whitespace-normal text-center">
         {me ? (
           <Link to={paths.dashboard()}>
             Go to your dashboard

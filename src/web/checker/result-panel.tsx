@@ -51,8 +51,8 @@ function RowLines({ rows }: { rows: readonly PageRow[] }) {
   return (
     <ul className="grid gap-1 text-sm">
       {rows.map((row) => (
-        <li key={row.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <span>
+        <li key={row.key} className="flex items-baseline justify-between gap-3">
+          <span className="min-w-0">
             {row.bank.bankName}
             <span className="text-muted-foreground">
               {' '}
@@ -60,7 +60,7 @@ function RowLines({ rows }: { rows: readonly PageRow[] }) {
               {row.holders > 1 ? `, your share` : ''}
             </span>
           </span>
-          <span className="tabular-nums">{formatPence(holderSharePence(row.amountPence, row.holders))}</span>
+          <span className="shrink-0 tabular-nums">{formatPence(holderSharePence(row.amountPence, row.holders))}</span>
         </li>
       ))}
     </ul>

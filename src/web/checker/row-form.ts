@@ -7,10 +7,10 @@ import type { BankOption } from '../reference/types.ts';
 import { parseMoneyInput, type MoneyInputResult } from './money-input.ts';
 
 export const HOLDER_CHOICES = [
-  { value: '1', label: 'Just me (a sole account)' },
-  { value: '2', label: 'Me and 1 other person (joint)' },
-  { value: '3', label: 'Me and 2 other people (joint)' },
-  { value: '4', label: 'Me and 3 other people (joint)' },
+  { value: '1', label: 'Just me (sole)' },
+  { value: '2', label: 'Me and 1 other (joint)' },
+  { value: '3', label: 'Me and 2 others (joint)' },
+  { value: '4', label: 'Me and 3 others (joint)' },
 ] as const satisfies readonly { value: string; label: string }[];
 
 const MONEY_ERRORS: Record<Exclude<MoneyInputResult, { ok: true }>['reason'], (what: string) => string> = {

@@ -40,9 +40,9 @@ export function RowList({ rows, onRemove }: { rows: readonly PageRow[]; onRemove
             <li key={row.key} className="flex items-start gap-3 rounded-lg border bg-card p-3">
               <Building2 className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
               <div className="min-w-0 flex-1 text-sm">
-                <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span className="font-medium break-words">{bankLabel(row.bank)}</span>
-                  <span className="font-semibold tabular-nums">{formatPence(row.amountPence)}</span>
+                <p className="flex items-baseline justify-between gap-3">
+                  <span className="min-w-0 font-medium break-words">{bankLabel(row.bank)}</span>
+                  <span className="shrink-0 font-semibold tabular-nums">{formatPence(row.amountPence)}</span>
                 </p>
                 <p className="text-muted-foreground">
                   {holdersLabel(row.holders)}

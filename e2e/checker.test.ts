@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { decodeFragment, encodeFragment } from '../src/core/checker/fragment.ts';
+import type { CheckerRow } from '../src/core/checker/state.ts';
+import { newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle } from './fixtures.ts';
+
+const env = useServerAndBrowser();
+const PAGE = '/features/fscs-protection-checker';
+
+async function assertAccessible(page: Page, what: string): Promise<void> {
+  await waitForAnimationsToSettle(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `accessibility problems on ${what}`,
+  );
+}
+
+/** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
+async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await assertAccessible(page, `${name} (${scheme})`);
+  await screenshot(page, `${name}-${scheme}`);
+}
+
+/** Answers the cookie banner (from the keyboard) and waits for its toast to come and go, so it is in no picture. */
+async function rejectCookies(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Reject All' }).focus();
+  await page.keyboard.press('Enter');
+  const toast = page.getByText('All non-essential cookies rejected and saved');
+  await toast.waitFor();
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+const bankTrigger = (page: Page) => page.getByRole('combobox', { name: 'Bank or building society' });
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+
+/** The name on the active option of the open bank search (its first line). */
+async function activeBank(search: Locator): Promise<string> {
+  const id = await search.getAttribute('aria-activedescendant');
+  if (!id) return '';
+  return (await search.page().locator(`[id="${id}"] .font-medium`).first().textContent())?.trim() ?? '';
+}
+
+/** Adds a sole-account row using only the keyboard, from the bank picker's button. */
+async function addRowWithKeyboard(page: Page, bankName: string, amount: string): Promise<void> {
+  await bankTrigger(page).focus();
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('combobox', { name: 'Search banks' });
+  await search.waitFor();
+  await page.keyboard.type(bankName);
+  // Wait for the debounced search, then move down to the brand with exactly this name.
+  await page.waitForFunction((name) => [...document.querySelectorAll('[role=option] .font-medium')].some((n) => n.textContent?.trim() === name), bankName);
+  for (let i = 0; i < 20 && (await activeBank(search)) !== bankName; i++) await page.keyboard.press('ArrowDown');
+  assert.equal(await activeBank(search), bankName);
+  await page.keyboard.press('Enter');
+  await assert.doesNotReject(() => bankTrigger(page).filter({ hasText: bankName }).waitFor());
+  assert.equal(await bankTrigger(page).evaluate((el) => el === document.activeElement), true, 'focus returns to the picker');
+
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).id), 'checker-amount');
+  await page.keyboard.type(amount);
+  await page.keyboard.press('Tab'); // who holds it (sole)
+  await page.keyboard.press('Tab'); // temporary high balance box
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), 'Add to the check');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: new RegExp(`^Remove ${bankName}, `) }).waitFor();
+}
+
+test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard, shares the link and comes back to it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const { page, errors } = await newPage(context);
+  const requests: { url: string; referer: string }[] = [];
+  page.on('request', (request) => requests.push({ url: request.url(), referer: request.headers().referer ?? '' }));
+
+  await page.goto(`${env.server.base}${PAGE}`);
+  await page.getByRole('heading', { level: 1, name: 'Deposit protection checker' }).waitFor();
+  await rejectCookies(page);
+  await page.getByText('£120,000 per person per licence, in force since 1 December 2025.').waitFor();
+  await page.getByRole('link', { name: 'Log in' }).first().waitFor(); // signed out
+
+  await addRowWithKeyboard(page, 'Halifax', '70,000');
+  await addRowWithKeyboard(page, 'Bank of Scotland', '70000');
+
+  const licences = page.getByRole('article');
+  await licences.filter({ hasText: 'Bank of Scotland plc' }).waitFor();
+  assert.equal(await licences.count(), 1, 'one licence for both brands');
+  const licence = page.getByRole('article', { name: 'Bank of Scotland plc' });
+  assert.match(await licence.locator('dl').innerText(), /Your total here\s*£140,000\.00\s*Protected\s*£120,000\.00\s*Not protected\s*£20,000\.00/);
+  await licence.getByText('£20,000.00 not protected').waitFor();
+  await licence.getByText('Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.').waitFor();
+  const summary = page.locator('#checker-summary');
+  assert.equal(await summary.getAttribute('aria-live'), 'polite');
+  assert.match(
+    await summary.innerText(),
+    /You have £140,000\.00 with Bank of Scotland plc \(Halifax and Bank of Scotland share one licence\)\. £120,000\.00 of it is protected; £20,000\.00 is not\./,
+  );
+
+  // The state is in the fragment only: never in the query, never in a request or its Referer.
+  const url = new URL(page.url());
+  assert.equal(url.search, '');
+  const decoded = decodeFragment(url.hash);
+  assert.ok(decoded.ok);
+  assert.deepEqual(
+    decoded.state.rows.map((r) => [r.amountPence, r.holders]),
+    [
+      [70_000_00, 1],
+      [70_000_00, 1],
+    ],
+  );
+  for (const request of requests) {
+    assert.doesNotMatch(request.url, /#|70,?000|7000000/, `a request carried the check: ${request.url}`);
+    assert.doesNotMatch(request.referer, /#/, `a Referer carried the fragment: ${request.referer}`);
+  }
+
+  // Light and dark, desktop and phone, each checked by axe and looked at.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAndPicture(page, 'checker-01-golden-desktop', 'light');
+  await checkAndPicture(page, 'checker-01-golden-desktop', 'dark');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(200);
+  // Anything reaching past the right edge of a 375 px screen, named so a failure says what.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 375.5)
+      .map((el) => `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  assert.deepEqual(wide, [], 'no sideways scrolling on a phone');
+  await checkAndPicture(page, 'checker-02-golden-phone', 'dark');
+  await checkAndPicture(page, 'checker-02-golden-phone', 'light');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A reload (or the bookmark) restores the same check.
+  await page.reload();
+  await page.getByRole('article', { name: 'Bank of Scotland plc' }).getByText('£20,000.00 not protected').waitFor();
+  await page.getByRole('heading', { name: 'Your money (2 rows)' }).waitFor();
+  assert.equal(new URL(page.url()).hash, url.hash);
+
+  // The call to action leads to sign-up.
+  assert.equal(await page.getByRole('link', { name: 'Track your real accounts free for 7 days' }).getAttribute('href'), '/signup');
+
+  // Removing a row updates the result and the fragment.
+  await page.getByRole('button', { name: 'Remove Halifax, £70,000.00' }).click();
+  await page.getByRole('article', { name: 'Bank of Scotland plc' }).getByText('Fully protected').waitFor();
+  const after = decodeFragment(new URL(page.url()).hash);
+  assert.ok(after.ok && after.state.rows.length === 1);
+
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a link that cannot be read starts an empty check and says so', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB', colorScheme: 'dark' });
+  const { page, errors } = await newPage(context);
+  await page.goto(`${env.server.base}${PAGE}#v1~garbage`);
+  await page.getByRole('alert').filter({ hasText: 'This link to the checker could not be read' }).waitFor();
+  await page.getByRole('heading', { name: 'Your money (0 rows)' }).waitFor();
+  await rejectCookies(page);
+  await checkAndPicture(page, 'checker-03-bad-link-phone', 'dark');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The id of the active brand with exactly this name (under this licence, when given), from the public bank search. */
+async function bankId(name: string, legalName?: string): Promise<string> {
+  const response = await fetch(`${env.server.base}/api/reference/banks?q=${encodeURIComponent(name)}&excludePlatforms=true`);
+  const { banks } = (await response.json()) as { banks: { id: string; bankName: string; legalName: string }[] };
+  const bank = banks.find((b) => b.bankName === name && (legalName === undefined || b.legalName === legalName));
+  assert.ok(bank, `no bank named ${name}`);
+  return bank.id;
+}
+
+test('a shared link with a joint account, a temporary high balance, NS&I and an offshore bank restores every kind of answer', async () => {
+  const rows: CheckerRow[] = [
+    { bankId: await bankId('Lloyds Bank', 'Lloyds Bank PLC'), amountPence: 550_000_00, holders: 1, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 450_000_00, creditedDate: '2026-10-03' } },
+    { bankId: await bankId('Nationwide Building Society'), amountPence: 200_000_00, holders: 2 },
+    { bankId: await bankId('NS&I'), amountPence: 80_000_00, holders: 1 },
+    { bankId: await bankId('Coutts Crown Dependencies'), amountPence: 30_000_00, holders: 1 },
+  ];
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const { page, errors } = await newPage(context);
+  await page.goto(`${env.server.base}${PAGE}#${encodeFragment({ rows })}`);
+  await rejectCookies(page);
+  await page.getByRole('heading', { name: 'Your money (4 rows)' }).waitFor();
+
+  const lloyds = page.getByRole('article', { name: 'Lloyds Bank PLC' });
+  await lloyds.getByText('Fully protected').waitFor();
+  await lloyds.getByText(/£450,000\.00 is covered as a temporary high balance, on top of the £120,000 limit, until 3 April 2027/).waitFor();
+  const nationwide = page.getByRole('article', { name: /Nationwide/ });
+  assert.match(await nationwide.locator('dl').innerText(), /Your total here \(your share of joint accounts\)\s*£100,000\.00/);
+  const nsAndI = page.getByRole('article', { name: 'NS&I' });
+  await nsAndI.getByText('Backed by HM Treasury').first().waitFor();
+  assert.equal(await nsAndI.getByText(/not protected/i).count(), 0, 'NS&I is never shown as not protected');
+  const offshore = page.getByRole('article', { name: 'Coutts Crown Dependencies' });
+  await offshore.getByText('Not FSCS protected').waitFor();
+  await offshore.getByText(/holds this money in a Crown Dependency/).waitFor();
+  const totals = page.getByRole('region', { name: 'Totals' });
+  assert.match(await totals.locator('dl').innerText(), /Backed by HM Treasury\s*£80,000\.00\s*Not protected\s*£30,000\.00/);
+
+  await checkAndPicture(page, 'checker-04-every-kind-desktop', 'light');
+  await checkAndPicture(page, 'checker-04-every-kind-desktop', 'dark');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
