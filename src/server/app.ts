@@ -25,6 +25,7 @@ import { consentRoutes, consentScriptOrigins } from './consent/routes.ts';
 import { verificationRoutes } from './auth/verification-routes.ts';
 import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { reviewItemRoutes } from './admin/review-items-routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -78,6 +79,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', verificationRoutes(deps));
   app.route('/', consentRoutes(deps));
   app.route('/', referenceRoutes(deps));
+  app.route('/', reviewItemRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

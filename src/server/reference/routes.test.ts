@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
-import { bankReferenceId } from './rows.ts';
+import { eq } from 'drizzle-orm';
+import { loadReferenceData } from '../../core/reference-data/reference-data.ts';
+import { withActor } from '../db/rls.ts';
+import { bankReferences } from '../db/schema/index.ts';
+import { quietLogger } from '../test/databases.ts';
+import { readReferenceFiles } from './files.ts';
+import { loadReferenceDataIntoDatabase } from './loader.ts';
+import { bankReferenceId, referenceTableRows } from './rows.ts';
 
 type Bank = { id: string; bankName: string; legalName: string; frn: string | null; type: string; isAmbiguous: boolean; isCrownDependency: boolean; protectionBasis: string };
 
@@ -117,5 +124,28 @@ describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
 
     expect((await server.request('/api/admin/settings/fscs-protection', { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
     expect((await limits()).limits.deposit.isOverride).toBe(false);
+  });
+
+  it('shows admins the review item a changed file raises for an admin-edited row, and no one else', async () => {
+    const halifaxId = bankReferenceId('frn-169628/Halifax');
+    await withActor(server.deps.database.db, { userId: admin.userId, isAdmin: true }, (tx) =>
+      tx.update(bankReferences).set({ userMessage: 'Checked by the team' }).where(eq(bankReferences.id, halifaxId)),
+    );
+    const result = loadReferenceData(readReferenceFiles());
+    if (!result.ok) throw new Error('shipped data does not load');
+    const rows = referenceTableRows(result.loaded.data);
+    rows.bankReferences = rows.bankReferences.map((r) => (r.id === halifaxId ? { ...r, comments: 'Newer research' } : r));
+    expect((await loadReferenceDataIntoDatabase(server.deps.database, quietLogger, rows)).reviewItems).toBe(1);
+
+    expect((await server.request('/api/admin/review-items', { cookie: saver.cookie })).status).toBe(403);
+    const res = await server.request('/api/admin/review-items?status=pending&priority=medium', { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: { title: string; itemType: string; currentData: { changedFields: string[] } }[] };
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ title: "Reference data: new values for 'Halifax'", itemType: 'reference_data_conflict' });
+    expect(items[0]!.currentData.changedFields).toEqual(['comments']);
+    const none = (await (await server.request('/api/admin/review-items?status=approved', { cookie: admin.cookie })).json()) as { items: unknown[] };
+    expect(none.items).toEqual([]);
+    expect((await server.request('/api/admin/review-items?status=done', { cookie: admin.cookie })).status).toBe(400);
   });
 });

@@ -26,7 +26,7 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 export interface FetchBanksOptions {
-  /** Leave out platforms (type 'platform', or a name matching chip or raisin): 001 §6's platform-only filter. */
+  /** Leave out platforms (type 'platform', or a name matching chip or raisin): 001 §5's platform-only filter. */
   excludePlatforms?: boolean;
   /** Exactly these rows (up to 50), ignoring `q` and the limit: for restoring a saved selection. */
   ids?: readonly string[];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../test/api-mock.ts';
 import { BankPicker } from './bank-picker.tsx';
-import { advance, renderPicker, typeSlowly } from './picker-test-utils.tsx';
+import { advance, expectLoadingThenEmpty, openPicker, renderPicker, typeSlowly } from './picker-test-utils.tsx';
 import type { BankOption } from './types.ts';
 
 function bank(overrides: Partial<BankOption> & Pick<BankOption, 'id' | 'bankName'>): BankOption {
@@ -71,14 +71,8 @@ describe('the bank picker', () => {
     mockApi({ [`GET ${BANKS}`]: banksFrom([halifax, monzo]) });
     const { user } = renderBankPicker();
 
-    const trigger = screen.getByRole('combobox', { name: 'Bank' });
-    expect(trigger).toHaveTextContent('Select bank...');
-    expect(trigger).toHaveAttribute('aria-expanded', 'false');
-
-    await user.click(trigger);
-    const search = screen.getByRole('combobox', { name: 'Search banks' });
-    expect(search).toHaveAttribute('placeholder', 'Search banks...');
-    expect(search).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Bank' })).toHaveAttribute('aria-expanded', 'false');
+    const search = await openPicker(user, 'Bank', { placeholder: 'Select bank...', search: 'Search banks...' });
     const listbox = await screen.findByRole('listbox', { name: 'Search banks' });
     expect(search).toHaveAttribute('aria-controls', listbox.id);
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -87,23 +81,13 @@ describe('the bank picker', () => {
     ]);
   });
 
-  it("says 'Loading banks...' while the search runs", async () => {
-    let answer: (response: Response) => void = () => {};
-    mockApi({ [`GET ${BANKS}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    const { user } = renderBankPicker();
-    await user.click(screen.getByRole('combobox', { name: 'Bank' }));
-
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading banks...');
-    answer(json(200, { banks: [monzo] }));
-    expect(await screen.findByRole('option', { name: 'Monzo Bank Ltd' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('');
-  });
-
-  it("says 'No banks found.' when nothing matches", async () => {
-    mockApi({ [`GET ${BANKS}`]: json(200, { banks: [] }) });
-    const { user } = renderBankPicker();
-    await user.click(screen.getByRole('combobox', { name: 'Bank' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No banks found.'));
+  it("says 'Loading banks...' while the search runs, then 'No banks found.' when nothing matches", async () => {
+    await expectLoadingThenEmpty(
+      `GET ${BANKS}`,
+      { banks: [] },
+      () => renderBankPicker().user.click(screen.getByRole('combobox', { name: 'Bank' })),
+      { loading: 'Loading banks...', empty: 'No banks found.' },
+    );
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Search banks' })).toHaveAttribute('aria-expanded', 'false');
   });

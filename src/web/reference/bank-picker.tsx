@@ -1,19 +1,19 @@
 import type { JSX } from 'react';
-import { SearchableSelect } from '../ui/searchable-select.tsx';
+import { SearchableSelect, type SearchableSelectTexts } from '../ui/searchable-select.tsx';
 import { fetchBanks, REFERENCE_STALE_TIME_MS, referenceKeys } from './api.ts';
-import { namesDiffer, OptionText } from './option-text.tsx';
+import { namesDiffer, OptionText, type ReferencePickerProps } from './picker-parts.tsx';
 import type { BankOption } from './types.ts';
 
 export type { BankOption } from './types.ts';
 
-/** The spec's bank picker texts (001 §2 Bank picker, §10 messages). */
+/** The spec's bank picker texts (001 §2 Bank picker, §8 messages). */
 export const BANK_PICKER_TEXT = {
   placeholder: 'Select bank...',
   search: 'Search banks...',
   loading: 'Loading banks...',
   empty: 'No banks found.',
   failed: (message: string) => `Failed to load banks: ${message}`,
-} as const;
+} as const satisfies SearchableSelectTexts;
 
 /**
  * The licence behind a brand, e.g. 'Bank of Scotland plc · FRN 169628' for Halifax: always for a
@@ -38,16 +38,9 @@ export function bankLabel(bank: BankOption): string {
   return bank.isAmbiguous ? `${bank.bankName} (${bank.legalName})` : bank.bankName;
 }
 
-export interface BankPickerProps {
-  /** For `<label htmlFor>`. */
-  id?: string;
-  value: BankOption | null;
-  onChange: (bank: BankOption | null) => void;
+export interface BankPickerProps extends ReferencePickerProps<BankOption> {
   /** Leave platforms out: for the bank that holds a platform account's deposits, and the checker. */
   excludePlatforms?: boolean;
-  disabled?: boolean;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
 }
 
 /** Searchable bank and building society picker (active banks, at most 20 per search). */
@@ -61,11 +54,7 @@ export function BankPicker({ excludePlatforms = false, ...props }: BankPickerPro
       getOptionKey={(bank) => bank.id}
       getOptionLabel={bankLabel}
       renderOption={(bank) => <OptionText name={bank.bankName} detail={bankLegalEntity(bank)} note={bankProtectionNote(bank)} />}
-      placeholder={BANK_PICKER_TEXT.placeholder}
-      searchPlaceholder={BANK_PICKER_TEXT.search}
-      loadingText={BANK_PICKER_TEXT.loading}
-      emptyText={BANK_PICKER_TEXT.empty}
-      errorText={(error) => BANK_PICKER_TEXT.failed(error.message)}
+      texts={BANK_PICKER_TEXT}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { json, mockApi } from '../test/api-mock.ts';
 import { createTestQueryClient } from '../test/render-app.tsx';
 
 /**
@@ -59,4 +60,37 @@ export async function typeSlowly(input: HTMLElement, text: string, gapMs: number
     if (length > 1) await advance(gapMs);
     fireEvent.change(input, { target: { value: text.slice(0, length) } });
   }
+}
+
+/** Opens the picker labelled `label`, checking its placeholder and its search box's on the way. */
+export async function openPicker(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  texts: { placeholder: string; search: string },
+): Promise<HTMLElement> {
+  const trigger = screen.getByRole('combobox', { name: label });
+  expect(trigger).toHaveTextContent(texts.placeholder);
+  await user.click(trigger);
+  const search = screen.getByRole('combobox', { name: texts.search.replace(/\.\.\.$/, '') });
+  expect(search).toHaveAttribute('placeholder', texts.search);
+  expect(search).toHaveFocus();
+  return search;
+}
+
+/**
+ * Opens the picker (`open` renders and clicks it) while `endpoint` has not answered: the loading text shows; once it answers
+ * with `emptyBody`, the empty text does.
+ */
+export async function expectLoadingThenEmpty(
+  endpoint: string,
+  emptyBody: unknown,
+  open: () => Promise<unknown>,
+  texts: { loading: string; empty: string },
+): Promise<void> {
+  let answer: (response: Response) => void = () => {};
+  mockApi({ [endpoint]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+  await open();
+  expect(screen.getByRole('status')).toHaveTextContent(texts.loading);
+  answer(json(200, emptyBody));
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(texts.empty));
 }

@@ -5,8 +5,20 @@ import { cn } from './cn.ts';
 import { inputClassName } from './input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from './popover.tsx';
 
-/** The spec's search debounce (001 §11): one request once the user has paused typing for 300 ms. */
+/** The spec's search debounce (001 §9): one request once the user has paused typing for 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface SearchableSelectTexts {
+  /** Shown on the trigger when nothing is chosen, e.g. 'Select bank...'. */
+  placeholder: string;
+  /** The search box's placeholder, e.g. 'Search banks...'; without the dots, also its label. */
+  search: string;
+  loading: string;
+  /** When the search finds nothing, e.g. 'No banks found.'. */
+  empty: string;
+  /** The inline text when a search fails, e.g. (message) => `Failed to load banks: ${message}`. */
+  failed: (message: string) => string;
+}
 
 export interface SearchableSelectProps<T> {
   /** The trigger's id, for `<label htmlFor>`. */
@@ -25,14 +37,8 @@ export interface SearchableSelectProps<T> {
   getOptionLabel: (option: T) => string;
   /** An option in the list; the label when not given. */
   renderOption?: (option: T) => ReactNode;
-  /** Shown on the trigger when nothing is chosen, e.g. 'Select bank...'. */
-  placeholder: string;
-  /** The search box's placeholder, e.g. 'Search banks...'; without the dots, also its label. */
-  searchPlaceholder: string;
-  loadingText: string;
-  emptyText: string;
-  /** The inline text when a search fails, e.g. (error) => `Failed to load banks: ${error.message}`. */
-  errorText: (error: Error) => string;
+  /** The picker's words, from the spec. */
+  texts: SearchableSelectTexts;
   disabled?: boolean;
   className?: string;
   'aria-invalid'?: boolean;
@@ -75,11 +81,7 @@ export function SearchableSelect<T>({
   getOptionKey,
   getOptionLabel,
   renderOption,
-  placeholder,
-  searchPlaceholder,
-  loadingText,
-  emptyText,
-  errorText,
+  texts,
   disabled = false,
   className,
   'aria-invalid': ariaInvalid,
@@ -97,7 +99,8 @@ export function SearchableSelect<T>({
     queryKey: queryKey(query),
     queryFn: ({ signal }) => loadOptions(query, signal),
     enabled: open && !disabled,
-    staleTime,
+    // Left out when not given, so the client's default holds (an explicit undefined would not).
+    ...(staleTime === undefined ? {} : { staleTime }),
   });
   const options = search.data ?? [];
   const selectedKey = value === null ? null : getOptionKey(value);
@@ -164,9 +167,9 @@ export function SearchableSelect<T>({
 
   const isLoading = search.isPending && search.fetchStatus === 'fetching';
   const error = search.isError ? search.error : null;
-  const statusText = isLoading ? loadingText : search.isSuccess && options.length === 0 ? emptyText : '';
+  const statusText = isLoading ? texts.loading : search.isSuccess && options.length === 0 ? texts.empty : '';
   const hasList = options.length > 0 && error === null;
-  const searchLabel = withoutEllipsis(searchPlaceholder);
+  const searchLabel = withoutEllipsis(texts.search);
 
   return (
     <Popover open={open} onOpenChange={changeOpen} modal>
@@ -182,13 +185,13 @@ export function SearchableSelect<T>({
           className={cn(inputClassName, 'items-center justify-between gap-2 text-left', className)}
         >
           <span className={cn('truncate', value === null && 'text-muted-foreground')}>
-            {value === null ? placeholder : getOptionLabel(value)}
+            {value === null ? texts.placeholder : getOptionLabel(value)}
           </span>
           <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </button>
       </PopoverTrigger>
       <PopoverContent
-        aria-label={withoutEllipsis(placeholder)}
+        aria-label={withoutEllipsis(texts.placeholder)}
         className="w-[var(--radix-popover-trigger-width)] min-w-[min(18rem,calc(100vw-1rem))] max-w-[calc(100vw-1rem)] p-0"
         collisionPadding={8}
       >
@@ -204,7 +207,7 @@ export function SearchableSelect<T>({
             autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
-            placeholder={searchPlaceholder}
+            placeholder={texts.search}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
@@ -220,7 +223,7 @@ export function SearchableSelect<T>({
         </div>
         {error ? (
           <p role="alert" className="px-3 py-4 text-sm text-destructive">
-            {errorText(error)}
+            {texts.failed(error.message)}
           </p>
         ) : null}
         {hasList ? (

@@ -21,3 +21,14 @@ export function namesDiffer(name: string, other: string): boolean {
   const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
   return normal(name) !== normal(other);
 }
+
+/** What every reference picker takes, so a form can treat them alike. */
+export interface ReferencePickerProps<T> {
+  /** For `<label htmlFor>`. */
+  id?: string;
+  value: T | null;
+  onChange: (value: T | null) => void;
+  disabled?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
