@@ -77,8 +77,13 @@ type User = ReturnType<typeof renderApp>['user'];
 async function chooseBank(user: User, name: string) {
   await user.click(screen.getByRole('combobox', { name: 'Bank or building society' }));
   await user.type(screen.getByRole('combobox', { name: 'Search banks' }), name);
-  const option = await screen.findByRole('option', { name: new RegExp(`^${name.replace(/[&]/g, '\\$&')}`) });
-  await user.click(option);
+  // Wait for the debounced search's answer, not the list shown before typing.
+  await waitFor(() => {
+    const options = screen.getAllByRole('option');
+    expect(options.every((o) => o.textContent?.includes(name))).toBe(true);
+  });
+  await user.click(screen.getByRole('option', { name: new RegExp(`^${name}`) }));
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Bank or building society' })).toHaveTextContent(name));
 }
 
 async function addRow(user: User, bankName: string, amount: string, options: { holders?: string } = {}) {
@@ -251,6 +256,25 @@ describe('the public deposit protection checker', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(FRAGMENT_PROBLEM_MESSAGES.unreadable);
     expect(screen.getByRole('heading', { name: 'Your money (0 rows)' })).toBeInTheDocument();
     expect(api.calls('GET /api/reference/banks')).toHaveLength(0);
+  });
+
+  it('puts its fragment back after an in-page link, and loads a check pasted into the address bar', async () => {
+    mockCheckerApi();
+    const { user } = await openChecker();
+    await addRow(user, 'Halifax', '70000');
+    await waitFor(() => expect(fragmentState().state.rows).toHaveLength(1));
+    const ours = window.location.hash;
+
+    // The skip link: '#main' names an element on the page.
+    window.location.hash = '#main';
+    await waitFor(() => expect(window.location.hash).toBe(ours));
+    expect(screen.getByRole('heading', { name: 'Your money (1 row)' })).toBeInTheDocument();
+
+    const pasted = encodeFragment({ rows: [{ bankId: lloyds.id, amountPence: 200_000_00, holders: 1 }] });
+    window.location.hash = `#${pasted}`;
+    const licence = await screen.findByRole('article', { name: 'Lloyds Bank PLC' });
+    expect(within(licence).getByText('£80,000.00 not protected')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Bank of Scotland plc' })).not.toBeInTheDocument();
   });
 
   it('says so when the limit is an admin override', async () => {
