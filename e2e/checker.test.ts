@@ -16,7 +16,7 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
     .exclude('[data-sonner-toaster]')
     .analyze();
   assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
     [],
     `accessibility problems on ${what}`,
   );
@@ -25,6 +25,8 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
 /** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
 async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
+  // Two frames, so colour transitions the switch starts are running before axe waits them out.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await assertAccessible(page, `${name} (${scheme})`);
   await screenshot(page, `${name}-${scheme}`);
 }
@@ -206,6 +208,24 @@ test('a shared link with a joint account, a temporary high balance, NS&I and an 
 
   await checkAndPicture(page, 'checker-04-every-kind-desktop', 'light');
   await checkAndPicture(page, 'checker-04-every-kind-desktop', 'dark');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the form on a phone: temporary high balance fields and what is missing, in both themes', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB', colorScheme: 'light' });
+  const { page, errors } = await newPage(context);
+  await page.goto(`${env.server.base}${PAGE}`);
+  await rejectCookies(page);
+  await page.getByRole('checkbox', { name: 'It includes a temporary high balance' }).check();
+  await page.getByRole('button', { name: 'Add to the check' }).click();
+  await page.getByText('Choose a bank or building society', { exact: true }).waitFor();
+  await page.getByText('Choose the life event the money came from').waitFor();
+  await page.getByText('Enter the date the money was credited').waitFor();
+  assert.equal(await bankTrigger(page).evaluate((el) => el === document.activeElement), true, 'focus goes to the first problem');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAndPicture(page, 'checker-05-form-errors-phone', 'light');
+  await checkAndPicture(page, 'checker-05-form-errors-phone', 'dark');
   assert.deepEqual(errors, []);
   await context.close();
 });

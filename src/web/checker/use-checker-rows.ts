@@ -32,6 +32,15 @@ function replaceFragment(fragment: string): void {
   window.history.replaceState(window.history.state, '', `${pathname}${search}${fragment ? `#${fragment}` : ''}`);
 }
 
+/** Whether a fragment is an in-page link ('#main') rather than a check. */
+function namesAnElement(fragment: string): boolean {
+  try {
+    return document.getElementById(decodeURIComponent(fragment)) !== null;
+  } catch {
+    return false; // a bad escape: not an element id, so the decoder says the link cannot be read
+  }
+}
+
 /**
  * The checker's rows, kept in the URL fragment and nowhere else. A link's fragment is read once
  * on arrival (and again if the visitor pastes another into the address bar); its banks are
@@ -66,7 +75,7 @@ export function useCheckerRows() {
     const onHashChange = () => {
       const fragment = window.location.hash.replace(/^#/, '');
       if (fragment === written.current) return;
-      if (fragment !== '' && document.getElementById(decodeURIComponent(fragment))) {
+      if (fragment !== '' && namesAnElement(fragment)) {
         replaceFragment(written.current ?? '');
         return;
       }
