@@ -18,69 +18,12 @@ function deposit(id: string, pounds: number, institution: InstitutionRef | null,
 describe('brands sharing one licence', () => {
   const accounts = [deposit('halifax', 70_000, bankOfScotland('Halifax')), deposit('bos', 70_000, bankOfScotland('Bank of Scotland'))];
 
-  it('makes £70,000 at Halifax plus £70,000 at Bank of Scotland one exposure of £140,000 with £20,000 uncovered today', () => {
-    const report = calculateExposure(accounts, TODAY);
-    expect(report.institutions).toHaveLength(1);
-    expect(report.institutions[0]).toMatchObject({
-      frn: '169628',
-      name: 'Bank of Scotland plc',
-      brandNames: ['Bank of Scotland', 'Halifax'],
-      accountIds: ['bos', 'halifax'],
-      totalPence: 140_000_00,
-      coveredPence: 120_000_00,
-      uncoveredPence: 20_000_00,
-      limit: { amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false },
-      alertLevel: 'over-limit',
-    });
-  });
-
-  it('leaves £55,000 uncovered under the old £85,000 limit', () => {
-    const [institution] = calculateExposure(accounts, OLD_LAW).institutions;
-    expect(institution).toMatchObject({ coveredPence: 85_000_00, uncoveredPence: 55_000_00, limit: { amountPence: 85_000_00, effectiveFrom: '2017-01-30' } });
-  });
-
   it('marks both accounts partly covered with the licence’s uncovered £20,000', () => {
     const report = calculateExposure(accounts, TODAY);
     expect(report.accounts.map((a) => a.status)).toEqual(['partly-covered', 'partly-covered']);
     expect(report.accounts[0]).toMatchObject({ institutionUncoveredPence: 20_000_00 });
   });
 
-  it('keeps Lloyds Bank on its own licence beside Halifax', () => {
-    const report = calculateExposure([deposit('halifax', 70_000, bankOfScotland('Halifax')), deposit('lloyds', 70_000, lloydsBank)], TODAY);
-    expect(report.institutions).toHaveLength(2);
-    expect(report.institutions.every((i) => i.uncoveredPence === 0)).toBe(true);
-    expect(report.accounts.every((a) => a.status === 'covered-in-full')).toBe(true);
-  });
-
-  it('counts a platform account against the bank holding the deposit, with direct savings there', () => {
-    const viaPlatform = deposit('platform', 60_000, { kind: 'frn', frn: '121878', legalName: 'National Westminster Bank Plc', brandName: 'NatWest (via a savings platform)' });
-    const report = calculateExposure([viaPlatform, deposit('direct', 70_000, natWest)], TODAY);
-    expect(report.institutions).toHaveLength(1);
-    expect(report.institutions[0]).toMatchObject({ totalPence: 130_000_00, uncoveredPence: 10_000_00 });
-  });
-});
-
-describe('joint accounts', () => {
-  const joint = deposit('joint', 200_000, natWest, { holders: 2 });
-
-  it('covers a £200,000 two-person joint account in full today (the person’s £100,000 share)', () => {
-    const report = calculateExposure([joint], TODAY);
-    expect(report.institutions[0]).toMatchObject({ totalPence: 100_000_00, coveredPence: 100_000_00, uncoveredPence: 0 });
-    expect(report.accounts[0]).toMatchObject({ status: 'covered-in-full', sharePence: 100_000_00 });
-  });
-
-  it('adds the person’s share to their sole money at the same bank', () => {
-    const [institution] = calculateExposure([joint, deposit('sole', 50_000, natWest)], TODAY).institutions;
-    expect(institution).toMatchObject({ totalPence: 150_000_00, coveredPence: 120_000_00, uncoveredPence: 30_000_00 });
-  });
-
-  it('leaves £15,000 of the share uncovered under the old law', () => {
-    expect(calculateExposure([joint], OLD_LAW).institutions[0]).toMatchObject({ uncoveredPence: 15_000_00 });
-  });
-
-  it('rounds an odd penny of a share up, never understating exposure', () => {
-    expect(calculateExposure([{ ...joint, balancePence: 3_01 }], TODAY).accounts[0]).toMatchObject({ sharePence: 1_51 });
-  });
 });
 
 describe('temporary high balances', () => {
@@ -195,12 +138,6 @@ describe('money outside the FSCS deposit limit', () => {
 });
 
 describe('grouping, alerts, badge and diversification', () => {
-  it('groups by bank name when no FRN is known, ignoring case and spacing', () => {
-    const report = calculateExposure([deposit('a', 60_000, { kind: 'bank-name', bankName: 'Acme Savings' }), deposit('b', 60_000, { kind: 'bank-name', bankName: ' acme  savings' })], TODAY);
-    expect(report.institutions).toHaveLength(1);
-    expect(report.institutions[0]).toMatchObject({ frn: null, uncoveredPence: 0, totalPence: 120_000_00, alertLevel: 'projected-breach' });
-  });
-
   it('alerts at 85% of the limit', () => {
     expect(calculateExposure([deposit('a', 102_000, natWest)], TODAY).institutions[0]!.alertLevel).toBe('approaching');
     expect(calculateExposure([deposit('a', 101_999, natWest)], TODAY).institutions[0]!.alertLevel).toBe('none');
