@@ -41,7 +41,10 @@ export function coverAtInstitution(
     exposurePence += sharePence;
     const thb = account.temporaryHighBalance;
     if (!thb || !hasTemporaryHighBalanceCover || !isTemporaryHighBalanceActive(thb, date)) continue;
-    const qualifyingPence = Math.min(sharePence, Math.max(0, holderSharePence(thb.qualifyingPence, account.holders)));
+    // The money that does not qualify is shared out like the balance (an odd penny rounded up),
+    // and the person's qualifying money is the rest of their share: rounding never covers more.
+    const notQualifyingPence = holderSharePence(Math.max(0, account.balancePence - thb.qualifyingPence), account.holders);
+    const qualifyingPence = Math.max(0, sharePence - notQualifyingPence);
     // Two accounts naming the same life event at one firm are one event: the smaller cap holds.
     qualifyingByEvent ??= new Map();
     const event = qualifyingByEvent.get(thb.lifeEvent);

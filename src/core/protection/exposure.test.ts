@@ -26,59 +26,6 @@ describe('brands sharing one licence', () => {
 
 });
 
-describe('temporary high balances', () => {
-  const houseSale = deposit('sale', 600_000, natWest, { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 500_000_00, creditedDate: '2026-09-01' } });
-
-  it('covers the qualifying £500,000 on top of the standard limit within six months, and says when it reverts', () => {
-    const [institution] = calculateExposure([houseSale], TODAY).institutions;
-    expect(institution).toMatchObject({
-      totalPence: 600_000_00,
-      coveredPence: 600_000_00,
-      uncoveredPence: 0,
-      temporaryHighBalanceCoveredPence: 500_000_00,
-      temporaryHighBalanceRevertsOn: '2027-03-01',
-      // The £100,000 under the standard limit is 83% of £120,000: no alert for the covered sale.
-      alertLevel: 'none',
-    });
-    expect(calculateExposure([houseSale], TODAY).accounts[0]).toMatchObject({ temporaryHighBalance: { isActive: true, revertsOn: '2027-03-01' } });
-  });
-
-  it('is still covered on 28 February 2027 and reverts to £120,000 on 1 March 2027', () => {
-    expect(calculateExposure([houseSale], '2027-02-28').institutions[0]).toMatchObject({ uncoveredPence: 0 });
-    const after = calculateExposure([houseSale], '2027-03-01');
-    expect(after.institutions[0]).toMatchObject({ coveredPence: 120_000_00, uncoveredPence: 480_000_00, temporaryHighBalanceCoveredPence: 0, temporaryHighBalanceRevertsOn: null });
-    expect(after.accounts[0]).toMatchObject({ status: 'partly-covered', temporaryHighBalance: { isActive: false, revertsOn: '2027-03-01' } });
-  });
-
-  it('caps a life event at £1.4m and puts the excess under the standard limit', () => {
-    const inheritance = deposit('inheritance', 2_100_000, natWest, { temporaryHighBalance: { lifeEvent: 'inheritance', qualifyingPence: 2_000_000_00, creditedDate: '2026-10-01' } });
-    expect(calculateExposure([inheritance], TODAY).institutions[0]).toMatchObject({ coveredPence: 1_520_000_00, uncoveredPence: 580_000_00 });
-  });
-
-  it('covers personal-injury compensation without limit', () => {
-    const award = deposit('award', 3_000_000, natWest, { temporaryHighBalance: { lifeEvent: 'personal-injury', qualifyingPence: 3_000_000_00, creditedDate: '2026-10-01' } });
-    expect(calculateExposure([award], TODAY).institutions[0]).toMatchObject({ uncoveredPence: 0, alertLevel: 'none' });
-  });
-
-  it('splits a joint account’s qualifying amount between holders like its balance', () => {
-    const joint = deposit('joint-sale', 1_000_000, natWest, { holders: 2, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 900_000_00, creditedDate: '2026-10-01' } });
-    // Share £500,000, of which £450,000 qualifies; the other £50,000 is under the standard limit.
-    expect(calculateExposure([joint], TODAY).institutions[0]).toMatchObject({ totalPence: 500_000_00, temporaryHighBalanceCoveredPence: 450_000_00, uncoveredPence: 0 });
-  });
-
-  it('gives investments no temporary high balance cover', () => {
-    const thb = { lifeEvent: 'inheritance' as const, qualifyingPence: 500_000_00, creditedDate: '2026-10-01' };
-    const report = calculateExposure([{ id: 'isa', balancePence: 500_000_00, institution: natWest, holders: 1, category: 'investment', temporaryHighBalance: thb }], TODAY);
-    expect(report.institutions[0]).toMatchObject({ coveredPence: 85_000_00, temporaryHighBalanceCoveredPence: 0 });
-    expect(report.accounts[0]).toMatchObject({ status: 'partly-covered', temporaryHighBalance: null });
-  });
-
-  it('uses the £1m limit for a balance credited before 1 December 2025', () => {
-    const early = deposit('early', 1_200_000, natWest, { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 1_200_000_00, creditedDate: '2025-10-01' } });
-    expect(calculateExposure([early], '2025-12-15').institutions[0]).toMatchObject({ coveredPence: 1_120_000_00, uncoveredPence: 80_000_00 });
-  });
-});
-
 describe('money outside the FSCS deposit limit', () => {
   it('shows NS&I as government backed, never as uncovered', () => {
     const report = calculateExposure([{ id: 'premium-bonds', balancePence: 2_000_000_00, institution: null, holders: 1, category: 'ns-and-i' }], TODAY);
