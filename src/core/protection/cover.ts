@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { holderSharePence } from './holder-share.ts';
+import { holderCoverSharePence, holderSharePence } from './holder-share.ts';
 import { isTemporaryHighBalanceActive, temporaryHighBalanceCapPence, temporaryHighBalanceRevertsOn } from './thb.ts';
 import type { AccountInput, LifeEvent, Pence } from './types.ts';
 
@@ -41,10 +41,7 @@ export function coverAtInstitution(
     exposurePence += sharePence;
     const thb = account.temporaryHighBalance;
     if (!thb || !hasTemporaryHighBalanceCover || !isTemporaryHighBalanceActive(thb, date)) continue;
-    // The money that does not qualify is shared out like the balance (an odd penny rounded up),
-    // and the person's qualifying money is the rest of their share: rounding never covers more.
-    const notQualifyingPence = holderSharePence(Math.max(0, account.balancePence - thb.qualifyingPence), account.holders);
-    const qualifyingPence = Math.max(0, sharePence - notQualifyingPence);
+    const qualifyingPence = Math.min(sharePence, Math.max(0, holderCoverSharePence(thb.qualifyingPence, account.holders)));
     // Two accounts naming the same life event at one firm are one event: the smaller cap holds.
     qualifyingByEvent ??= new Map();
     const event = qualifyingByEvent.get(thb.lifeEvent);

@@ -26,64 +26,6 @@ describe('brands sharing one licence', () => {
 
 });
 
-describe('money outside the FSCS deposit limit', () => {
-  it('shows NS&I as government backed, never as uncovered', () => {
-    const report = calculateExposure([{ id: 'premium-bonds', balancePence: 2_000_000_00, institution: null, holders: 1, category: 'ns-and-i' }], TODAY);
-    expect(report.institutions).toEqual([]);
-    expect(report.accounts[0]).toMatchObject({ status: 'not-fscs', reason: 'ns-and-i', bucket: 'government-backed' });
-    expect(report.totals).toMatchObject({ governmentBackedPence: 2_000_000_00, unprotectedPence: 0 });
-    expect(report.badge).toBe('fully-protected');
-  });
-
-  it('classifies offshore, non-UK-branch, e-money and IFISA money as not FSCS, with its reason', () => {
-    const report = calculateExposure(
-      (['offshore', 'non-uk-branch', 'e-money', 'ifisa'] as const).map((category) => ({ id: category, balancePence: 10_000_00, institution: natWest, holders: 1, category })),
-      TODAY,
-    );
-    expect(report.institutions).toEqual([]);
-    expect(report.accounts.map((a) => a.status === 'not-fscs' && a.reason)).toEqual(['offshore', 'non-uk-branch', 'e-money', 'ifisa']);
-    expect(report.totals).toMatchObject({ protectedPence: 0, unprotectedPence: 40_000_00 });
-    expect(report.badge).toBe('at-risk');
-  });
-
-  it('counts an unverified institution as not confirmed', () => {
-    const report = calculateExposure([{ id: 'gib', balancePence: 10_000_00, institution: { kind: 'frn', frn: '999999', legalName: 'A Gibraltar Bank' }, holders: 1, category: 'unverified' }], TODAY);
-    expect(report.accounts[0]).toMatchObject({ status: 'not-fscs', reason: 'unverified', bucket: 'unprotected' });
-    expect(report.totals.unprotectedPence).toBe(10_000_00);
-  });
-
-  it('marks an account whose bank is unknown, and counts it as unprotected', () => {
-    const report = calculateExposure([deposit('mystery', 5_000, null)], TODAY);
-    expect(report.accounts[0]).toMatchObject({ status: 'unknown-bank' });
-    expect(report.totals.unprotectedPence).toBe(5_000_00);
-  });
-
-  it('covers insured pensions in full and leaves PPF money out of the badge', () => {
-    const report = calculateExposure(
-      [
-        { id: 'annuity', balancePence: 500_000_00, institution: null, holders: 1, category: 'insurance-100' },
-        { id: 'final-salary', balancePence: 900_000_00, institution: null, holders: 1, category: 'ppf' },
-      ],
-      TODAY,
-    );
-    expect(report.totals).toMatchObject({ protectedPence: 500_000_00, otherSchemePence: 900_000_00, unprotectedPence: 0 });
-    expect(report.badge).toBe('fully-protected');
-  });
-
-  it('uses the £85,000 investment limit per firm, separately from deposits at the same firm', () => {
-    const platform: InstitutionRef = { kind: 'frn', frn: '115248', legalName: 'Hargreaves Lansdown Asset Management Ltd' };
-    const report = calculateExposure(
-      [{ id: 'sipp', balancePence: 90_000_00, institution: platform, holders: 1, category: 'investment' }, deposit('cash', 90_000, platform)],
-      TODAY,
-    );
-    expect(report.institutions.map((i) => [i.scheme, i.uncoveredPence, i.limit.amountPence])).toEqual([
-      ['deposit', 0, 120_000_00],
-      ['investment', 5_000_00, 85_000_00],
-    ]);
-    expect(report.institutionCount).toBe(1);
-  });
-});
-
 describe('grouping, alerts, badge and diversification', () => {
   it('alerts at 85% of the limit', () => {
     expect(calculateExposure([deposit('a', 102_000, natWest)], TODAY).institutions[0]!.alertLevel).toBe('approaching');

@@ -186,9 +186,10 @@ describe('joint accounts with a temporary high balance', () => {
     expect(figures(onlyExposure(report))).toEqual({ totalPence: 500_000_00, coveredPence: 500_000_00, uncoveredPence: 0, limitPence: 120_000_00, temporaryHighBalanceCoveredPence: 450_000_00, temporaryHighBalanceRevertsOn: '2027-04-01', alertLevel: 'none' });
   });
 
-  it('never rounds the qualifying share up past the money that qualifies: half a penny over a full limit is a penny uncovered', () => {
-    // £120,000 sole fills the limit. The joint £100.02 holds £100.01 of proceeds: the person's
-    // share is £50.01 (£50.005 of it qualifying), so at least half a penny is not covered.
+  it('rounds an odd penny of a joint account’s qualifying money down, so cover is never overstated', () => {
+    // £120,000 sole fills the limit. The person's share of the joint £100.02 is £50.01, of which
+    // £50.005 (half the £100.01 of proceeds) qualifies: £50.00 is covered as the house sale and
+    // the penny left over is not.
     const report = calculateExposure(
       [account('sole', 120_000_00, natWest()), account('joint', 100_02, natWest(), { holders: 2, temporaryHighBalance: thb('home-sale', 100_01, '2026-10-01') })],
       TODAY,
@@ -196,12 +197,12 @@ describe('joint accounts with a temporary high balance', () => {
     expect(figures(onlyExposure(report))).toEqual({ totalPence: 120_050_01, coveredPence: 120_050_00, uncoveredPence: 1, limitPence: 120_000_00, temporaryHighBalanceCoveredPence: 50_00, temporaryHighBalanceRevertsOn: '2027-04-01', alertLevel: 'over-limit' });
   });
 
-  it('covers the whole share when the whole odd-penny balance qualifies', () => {
+  it('counts the odd penny of a share as uncovered even when the whole balance qualifies (the share itself was rounded up)', () => {
     const report = calculateExposure(
       [account('sole', 120_000_00, natWest()), account('joint', 100_01, natWest(), { holders: 2, temporaryHighBalance: thb('home-sale', 100_01, '2026-10-01') })],
       TODAY,
     );
-    expect(figures(onlyExposure(report))).toEqual({ totalPence: 120_050_01, coveredPence: 120_050_01, uncoveredPence: 0, limitPence: 120_000_00, temporaryHighBalanceCoveredPence: 50_01, temporaryHighBalanceRevertsOn: '2027-04-01', alertLevel: 'projected-breach' });
+    expect(figures(onlyExposure(report))).toEqual({ totalPence: 120_050_01, coveredPence: 120_050_00, uncoveredPence: 1, limitPence: 120_000_00, temporaryHighBalanceCoveredPence: 50_00, temporaryHighBalanceRevertsOn: '2027-04-01', alertLevel: 'over-limit' });
   });
 });
 
