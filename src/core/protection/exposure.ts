@@ -169,7 +169,8 @@ function accountProtection(account: AccountInput, key: string | null, byKey: Map
   if (key === null) return { accountId, category, sharePence, status: 'unknown-bank' };
   const { uncoveredPence } = byKey.get(key)!;
   const temporaryHighBalance = rule.scheme === 'deposit' ? thbStatus(account, date) : null;
-  if (uncoveredPence > 0) {
+  // An account holding nothing (overdrawn or empty) has nothing uncovered, whatever its licence.
+  if (uncoveredPence > 0 && sharePence > 0) {
     return { accountId, category, sharePence, status: 'partly-covered', exposureKey: key, institutionUncoveredPence: uncoveredPence, temporaryHighBalance };
   }
   return { accountId, category, sharePence, status: 'covered-in-full', exposureKey: key, temporaryHighBalance };
