@@ -82,6 +82,8 @@ function brandOf(ref: InstitutionRef): string {
  * smallest clean spelling), as they are one bank to the bank-name fallback.
  */
 function distinctNames(rawNames: readonly string[]): string[] {
+  // Most exposures have one legal name and one brand: no map, no sort.
+  if (rawNames.length === 1) return [cleanName(rawNames[0]!)];
   const byKey = new Map<string, string>();
   for (const raw of rawNames) {
     const name = cleanName(raw);
