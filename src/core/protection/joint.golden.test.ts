@@ -34,7 +34,8 @@ describe('a joint account counts the person’s share', () => {
   it('leaves a penny uncovered in a £240,000.01 two-person joint account: the odd penny of the share is rounded up', () => {
     const report = calculateExposure([account('joint', 240_000_01, natWest(), { holders: 2 })], TODAY);
     expect(figures(onlyExposure(report))).toEqual({ totalPence: 120_000_01, coveredPence: 120_000_00, uncoveredPence: 1, limitPence: 120_000_00, temporaryHighBalanceCoveredPence: 0, temporaryHighBalanceRevertsOn: null, alertLevel: 'over-limit' });
-    expect(report.accounts[0]).toMatchObject({ sharePence: 120_000_01, status: 'partly-covered', institutionUncoveredPence: 1 });
+    expect(report.accounts).toEqual([{ accountId: 'joint', category: 'deposit', sharePence: 120_000_01, status: 'partly-covered', exposureKey: 'deposit|frn:121878', institutionUncoveredPence: 1, temporaryHighBalance: null }]);
+    expect(report.totals).toEqual({ totalPence: 120_000_01, protectedPence: 120_000_00, unprotectedPence: 1, governmentBackedPence: 0, otherSchemePence: 0 });
   });
 
   it('adds the person’s £100,000 share of a £200,000 joint account to their £50,000 sole account at the same bank: £30,000 uncovered', () => {
@@ -56,7 +57,8 @@ describe('a joint account counts the person’s share', () => {
 
   it('covers a three-person joint account of £360,000 in full today (£120,000 each)', () => {
     const report = calculateExposure([account('joint', 360_000_00, natWest(), { holders: 3 })], TODAY);
-    expect([onlyExposure(report).totalPence, onlyExposure(report).uncoveredPence]).toEqual([120_000_00, 0]);
+    expect(figures(onlyExposure(report))).toEqual({ totalPence: 120_000_00, coveredPence: 120_000_00, uncoveredPence: 0, limitPence: 120_000_00, temporaryHighBalanceCoveredPence: 0, temporaryHighBalanceRevertsOn: null, alertLevel: 'projected-breach' });
+    expect(report.accounts[0]).toMatchObject({ sharePence: 120_000_00, status: 'covered-in-full' });
   });
 });
 
