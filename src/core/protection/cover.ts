@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { holderSharePence } from './holder-share.ts';
+import { holderCoverSharePence, holderSharePence } from './holder-share.ts';
 import { isTemporaryHighBalanceActive, temporaryHighBalanceCapPence, temporaryHighBalanceRevertsOn } from './thb.ts';
 import type { AccountInput, LifeEvent, Pence } from './types.ts';
 
@@ -41,7 +41,7 @@ export function coverAtInstitution(
     exposurePence += sharePence;
     const thb = account.temporaryHighBalance;
     if (!thb || !hasTemporaryHighBalanceCover || !isTemporaryHighBalanceActive(thb, date)) continue;
-    const qualifyingPence = Math.min(sharePence, Math.max(0, holderSharePence(thb.qualifyingPence, account.holders)));
+    const qualifyingPence = Math.min(sharePence, Math.max(0, holderCoverSharePence(thb.qualifyingPence, account.holders)));
     // Two accounts naming the same life event at one firm are one event: the smaller cap holds.
     qualifyingByEvent ??= new Map();
     const event = qualifyingByEvent.get(thb.lifeEvent);

@@ -1,7 +1,7 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { CATEGORY_RULES, type FscsScheme, type NotLimitedBucket } from './categories.ts';
 import { coverAtInstitution, exposureSharePence } from './cover.ts';
-import { exposureKey, institutionKey } from './institution-key.ts';
+import { cleanName, exposureKey, institutionKey } from './institution-key.ts';
 import { limitsOn, type AppliedLimit, type DepositLimitOverride, type LimitsOnDate } from './limits.ts';
 import { isTemporaryHighBalanceActive, temporaryHighBalanceRevertsOn } from './thb.ts';
 import { DIVERSIFIED_INSTITUTIONS, alertLevel, protectionBadge, type AlertLevel, type ProtectionBadge } from './thresholds.ts';
@@ -77,6 +77,23 @@ function brandOf(ref: InstitutionRef): string {
   return ref.kind === 'frn' ? (ref.brandName ?? ref.legalName) : ref.bankName;
 }
 
+/**
+ * Names as shown, sorted: spellings that differ only in case or spacing are one name (its
+ * smallest clean spelling), as they are one bank to the bank-name fallback.
+ */
+function distinctNames(rawNames: readonly string[]): string[] {
+  // Most exposures have one legal name and one brand: no map, no sort.
+  if (rawNames.length === 1) return [cleanName(rawNames[0]!)];
+  const byKey = new Map<string, string>();
+  for (const raw of rawNames) {
+    const name = cleanName(raw);
+    const key = name.toLowerCase();
+    const seen = byKey.get(key);
+    if (seen === undefined || name < seen) byKey.set(key, name);
+  }
+  return [...byKey.values()].sort();
+}
+
 type Group = { key: string; scheme: FscsScheme; ref: InstitutionRef; accounts: AccountInput[] };
 
 /** Groups FSCS money by exposure key; `keys[i]` is account i's key (or null), worked out once. */
@@ -107,15 +124,15 @@ function groupFscsAccounts(accounts: readonly AccountInput[]): { groups: Group[]
 function institutionExposure(group: Group, limits: LimitsOnDate): InstitutionExposure {
   const limit = group.scheme === 'deposit' ? limits.deposit : limits.investment;
   const cover = coverAtInstitution(group.accounts, limit.amountPence, limits.date, group.scheme === 'deposit');
-  // Order-independent labels: the smallest legal name if accounts disagree, brands sorted.
-  let name = nameOf(group.ref);
-  const brandNames: string[] = [];
+  // Order-independent labels: the smallest name if accounts disagree, brands sorted.
+  const names: string[] = [];
+  const brands: string[] = [];
   const accountIds: string[] = [];
   for (const account of group.accounts) {
-    const candidate = nameOf(account.institution!);
-    if (candidate < name) name = candidate;
+    const name = nameOf(account.institution!);
+    if (!names.includes(name)) names.push(name);
     const brand = brandOf(account.institution!);
-    if (!brandNames.includes(brand)) brandNames.push(brand);
+    if (!brands.includes(brand)) brands.push(brand);
     accountIds.push(account.id);
   }
   return {
@@ -123,8 +140,8 @@ function institutionExposure(group: Group, limits: LimitsOnDate): InstitutionExp
     institutionKey: institutionKey(group.ref),
     scheme: group.scheme,
     frn: group.ref.kind === 'frn' ? group.ref.frn.trim() : null,
-    name,
-    brandNames: brandNames.sort(),
+    name: distinctNames(names)[0]!,
+    brandNames: distinctNames(brands),
     accountIds: accountIds.sort(),
     totalPence: cover.exposurePence,
     coveredPence: cover.coveredPence,
@@ -154,7 +171,8 @@ function accountProtection(account: AccountInput, key: string | null, byKey: Map
   if (key === null) return { accountId, category, sharePence, status: 'unknown-bank' };
   const { uncoveredPence } = byKey.get(key)!;
   const temporaryHighBalance = rule.scheme === 'deposit' ? thbStatus(account, date) : null;
-  if (uncoveredPence > 0) {
+  // An account holding nothing (overdrawn or empty) has nothing uncovered, whatever its licence.
+  if (uncoveredPence > 0 && sharePence > 0) {
     return { accountId, category, sharePence, status: 'partly-covered', exposureKey: key, institutionUncoveredPence: uncoveredPence, temporaryHighBalance };
   }
   return { accountId, category, sharePence, status: 'covered-in-full', exposureKey: key, temporaryHighBalance };
