@@ -45,7 +45,7 @@ function PrimaryActions({ align = 'start' }: { align?: 'start' | 'center' }) {
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.login()}>Log in</Link>
+            <Link to={paths.featureFscsProtectionChecker()}>Check your protection, no sign-up</Link>
           </Button>
         </>
       )}
