@@ -11,6 +11,19 @@ declare module 'autocannon' {
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number;
     title?: string;
+    /**
+     * Requests each connection sends in turn (looping); a `setupRequest` is called before every
+     * send and may change the path, method, headers or body.
+     */
+    requests?: Request[];
+  };
+
+  export type RequestParams = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer };
+
+  export type Request = Partial<RequestParams> & {
+    /** Returns the request to send; a falsy result restarts the connection's sequence. */
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams | null | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   };
 
   /** Latency figures are milliseconds; request figures are per one-second sample. */

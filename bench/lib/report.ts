@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CpuShare } from './cpu.ts';
-import type { EndpointId, EndpointResult } from './load.ts';
+import type { EndpointId, EndpointResult, RunResult } from './load.ts';
 import { TARGETS, type DbKind, type Settings } from './settings.ts';
 
 export type TargetCheck = { label: string; unit: 'ratio' | 'req/s' | 'ms'; value: number; target: number; met: boolean };
@@ -25,7 +25,7 @@ export type DatabaseResult = {
   cpuProfileDir: string | null;
 };
 
-const LABELS: Record<DbKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+export const LABELS: Record<DbKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 export function byId(result: Pick<DatabaseResult, 'endpoints'>, id: EndpointId): EndpointResult {
   const found = result.endpoints.find((e) => e.endpoint.id === id);
@@ -47,19 +47,19 @@ export function checkTargets(endpoints: EndpointResult[]): { ratio: number; targ
   };
 }
 
-const int = (n: number) => Math.round(n).toLocaleString('en-GB');
+export const int = (n: number) => Math.round(n).toLocaleString('en-GB');
 // One decimal, rounded down: a ratio of 39.96% must not print as a met 40%.
 const pct = (n: number) => `${(Math.floor(n * 1000) / 10).toFixed(1)}%`;
-const ms = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} ms`;
+export const ms = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} ms`;
 const cpu = (c: CpuShare) => `${c.server}/${c.postgres}/${c.loadGenerator}/${c.other}`;
 
 /** CPU (% of one core) used by processes that are not part of the benchmark, above which a run is flagged as disturbed. */
 const OTHER_CPU_WARNING = 15;
 
-export function printHeader(settings: Settings): void {
+export function printHeader(settings: Settings, title = 'SavvyPig HTTP benchmark'): void {
   const cpu = os.cpus();
   console.log(
-    `SavvyPig HTTP benchmark — Node ${process.version}, ${cpu.length} CPU (${cpu[0]?.model.trim() ?? 'unknown'}); ` +
+    `${title} — Node ${process.version}, ${cpu.length} CPU (${cpu[0]?.model.trim() ?? 'unknown'}); ` +
       `server, database and load generator share them`,
   );
   console.log(
@@ -68,8 +68,8 @@ export function printHeader(settings: Settings): void {
   );
 }
 
-export function printProgress(kind: DbKind, run: number, runs: number, result: EndpointResult['runs'][number], label: string): void {
-  const failed = result.non2xx + result.errors + result.timeouts;
+export function printProgress(kind: DbKind, run: number, runs: number, result: RunResult, label: string): void {
+  const failed = result.non200 + result.errors + result.timeouts;
   const { server, postgres, loadGenerator, other } = result.cpu;
   console.log(
     `  ${kind} run ${run}/${runs} ${label}: ${int(result.reqPerSec)} req/s p50 ${ms(result.p50Ms)} p99 ${ms(result.p99Ms)}; ` +
@@ -109,7 +109,11 @@ export function printDatabase(result: DatabaseResult): void {
     `resident memory (VmRSS) at idle: ${result.memory.idleAfterStartMb} MB after start, ${result.memory.idleAfterLoadMb} MB after the load; ` +
       `peak ${result.memory.peakMb} MB` + (result.kind === 'postgres' ? ' (server process only, not PostgreSQL)' : ' (database included)'),
   );
-  const disturbed = result.endpoints.flatMap((e) => e.runs).filter((r) => r.cpu.other >= OTHER_CPU_WARNING).length;
+  warnIfDisturbed(result.endpoints.flatMap((e) => e.runs));
+}
+
+export function warnIfDisturbed(runs: RunResult[]): void {
+  const disturbed = runs.filter((r) => r.cpu.other >= OTHER_CPU_WARNING).length;
   if (disturbed) {
     console.log(`warning: ${disturbed} measured runs shared the CPU with other processes (≥ ${OTHER_CPU_WARNING}% of a core); rerun on a quiet machine`);
   }
@@ -138,7 +142,7 @@ function printTargets(result: DatabaseResult): void {
   console.log(`postgres targets: ${checks.join('; ')}${note}`);
 }
 
-function printTable(head: string[], rows: string[][], alignRight: boolean[]): void {
+export function printTable(head: string[], rows: string[][], alignRight: boolean[]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (alignRight[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
@@ -149,16 +153,20 @@ function printTable(head: string[], rows: string[][], alignRight: boolean[]): vo
 
 /** bench/results/latest.json: the settings, the machine and every run, for comparing before and after a change. */
 export function writeJson(settings: Settings, results: DatabaseResult[]): string {
+  return writeResults(settings, 'latest.json', { targets: TARGETS, databases: results });
+}
+
+/** bench/results/<fileName>: when and where it ran, the settings (no database URL) and the benchmark's own figures. */
+export function writeResults(settings: Settings, fileName: string, figures: Record<string, unknown>): string {
   fs.mkdirSync(settings.resultsDir, { recursive: true });
-  const file = path.join(settings.resultsDir, 'latest.json');
+  const file = path.join(settings.resultsDir, fileName);
   const { repoRoot: _repoRoot, resultsDir: _resultsDir, databaseUrl: _url, ...publicSettings } = settings;
   const cpus = os.cpus();
   const document = {
     generatedAt: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? null, totalMemoryMb: Math.round(os.totalmem() / 1048576) },
     settings: publicSettings,
-    targets: TARGETS,
-    databases: results,
+    ...figures,
   };
   fs.writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
   return file;

@@ -24,16 +24,34 @@ export const TARGETS = { minRatio: 0.4, minAuthReqPerSec: 2_000, maxAuthP99Ms: 5
 
 export class SettingsError extends Error {}
 
+/** What a benchmark measures by default; the BENCH_* variables override it. */
+export type SettingsDefaults = {
+  /** HTTP connections (BENCH_CONNECTIONS); 50 unless said. */
+  connections?: number;
+  /**
+   * The benchmark's target is stated for PostgreSQL: DATABASE_URL is required and only
+   * PostgreSQL runs unless BENCH_DATABASES adds PGlite. Otherwise PGlite always, PostgreSQL when
+   * DATABASE_URL is set.
+   */
+  postgresOnly?: boolean;
+};
+
 /** Reads the BENCH_* overrides; a bad value stops the run with the variable's name. */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, defaults: SettingsDefaults = {}): Settings {
   const repoRoot = path.resolve(import.meta.dirname, '..', '..');
   const databaseUrl = env.DATABASE_URL || undefined;
-  const databases = parseDatabases(env.BENCH_DATABASES, databaseUrl);
+  if (defaults.postgresOnly && !databaseUrl) {
+    throw new SettingsError(
+      'DATABASE_URL is not set. This benchmark measures PostgreSQL: set DATABASE_URL to a server where the user may create ' +
+        'databases (a throwaway database is created there and dropped afterwards), e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/savvypig',
+    );
+  }
+  const databases = parseDatabases(env.BENCH_DATABASES, databaseUrl, defaults.postgresOnly ? ['postgres'] : undefined);
   return {
     durationS: number(env, 'BENCH_DURATION', 10, { min: 1 }),
     warmupS: number(env, 'BENCH_WARMUP', 10, { min: 0 }),
     runs: number(env, 'BENCH_RUNS', 3, { min: 1, integer: true }),
-    connections: number(env, 'BENCH_CONNECTIONS', 50, { min: 1, integer: true }),
+    connections: number(env, 'BENCH_CONNECTIONS', defaults.connections ?? 50, { min: 1, integer: true }),
     poolMax: number(env, 'DB_POOL_MAX', 20, { min: 1, integer: true }),
     databaseUrl,
     databases,
@@ -53,10 +71,13 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, rule: { 
   return value;
 }
 
-/** PGlite always, PostgreSQL when DATABASE_URL is set; BENCH_DATABASES=postgres (or pglite) narrows a quick run. */
-function parseDatabases(raw: string | undefined, databaseUrl: string | undefined): DbKind[] {
+/**
+ * PGlite always, PostgreSQL when DATABASE_URL is set, or the benchmark's own default;
+ * BENCH_DATABASES=postgres (or pglite, or both) chooses.
+ */
+function parseDatabases(raw: string | undefined, databaseUrl: string | undefined, fallback: DbKind[] | undefined): DbKind[] {
   const available: DbKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
-  if (!raw) return available;
+  if (!raw) return fallback ?? available;
   const wanted = raw.split(',').map((s) => s.trim()).filter(Boolean);
   for (const kind of wanted) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new SettingsError(`BENCH_DATABASES: unknown database "${kind}"`);
