@@ -42,8 +42,11 @@ export function createApp(deps: Deps, options: AppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
     },
   });
-  // Upload routes set their own limit.
-  app.use('/api/*', (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next)));
+  // Upload routes set their own limit. GET and HEAD carry no body, and checking one would make the
+  // node server build a full Request per read (garbage that costs p99 latency; docs/performance.md).
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next),
+  );
 
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
 
