@@ -74,7 +74,7 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
       account: { id: ann.userId, email: ann.email, emailVerified: true },
       signInMethods: [{ provider: 'credential' }],
       profile: { id: ann.userId, firstName: 'Test', town: 'Town of ann.export@example.com', postcode: 'LS1 4AP' },
-      settings: { userId: ann.userId, defaultCurrency: 'USD', notificationsEnabled: true, maxAccounts: 3 },
+      settings: { userId: ann.userId, defaultCurrency: 'USD', notificationsEnabled: true, maxAccounts: null },
       roles: [{ role: 'subscriber' }],
       cookieConsentLog: [{ consent: { essential: true, analytics: false }, changeSource: 'banner' }],
       presence: { status: 'online' },

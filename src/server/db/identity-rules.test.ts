@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('user_settings rules on %s', (kind) => {
       tx.update(userSettings).set({ notificationsEnabled: false, defaultCurrency: 'EUR' }).where(eq(userSettings.userId, 'ruleA')),
     );
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, 'ruleA'));
-    expect(row).toMatchObject({ notificationsEnabled: false, defaultCurrency: 'EUR', maxAccounts: 3 });
+    expect(row).toMatchObject({ notificationsEnabled: false, defaultCurrency: 'EUR', maxAccounts: null });
 
     for (const change of [{ maxAccounts: 999 }, { isAdFree: true }, { suspended: true }, { twoFactorEnabled: true }]) {
       const code = await rejection(

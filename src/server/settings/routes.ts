@@ -9,7 +9,7 @@ import { publish } from '../realtime/hub.ts';
 
 export const SettingsSchema = z
   .object({
-    maxAccounts: z.number().int(),
+    maxAccounts: z.number().int().nullable(),
     isAdFree: z.boolean(),
     hasIsas: z.boolean(),
     hasPensions: z.boolean(),

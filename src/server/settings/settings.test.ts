@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('the settings API on %s', (kind) => {
 
   it('gives a new user the spec’s defaults', async () => {
     expect(await get()).toEqual({
-      maxAccounts: 3,
+      maxAccounts: null,
       isAdFree: false,
       hasIsas: false,
       hasPensions: false,

@@ -31,7 +31,7 @@ export interface Profile {
 export type Currency = 'GBP' | 'USD' | 'EUR';
 
 export interface UserSettings {
-  maxAccounts: number;
+  maxAccounts: number | null;
   darkModeEnabled: boolean;
   notificationsEnabled: boolean;
   loginNotificationsEnabled: boolean;

@@ -25,7 +25,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 
 export function makeSettings(overrides: Partial<UserSettings> = {}): UserSettings {
   return {
-    maxAccounts: 3,
+    maxAccounts: null,
     darkModeEnabled: false,
     notificationsEnabled: true,
     loginNotificationsEnabled: true,

@@ -68,7 +68,8 @@ export const userSettings = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
-    maxAccounts: integer('max_accounts').notNull().default(3),
+    /** An admin's cap on the user's accounts; null means the tier's cap applies (core/accounts/account-cap.ts). */
+    maxAccounts: integer('max_accounts'),
     isAdFree: boolean('is_ad_free').notNull().default(false),
     hasIsas: boolean('has_isas').notNull().default(false),
     hasPensions: boolean('has_pensions').notNull().default(false),

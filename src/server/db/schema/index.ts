@@ -6,3 +6,4 @@ export * from './consent.ts';
 export * from './storage.ts';
 export { appUser } from './policies.ts';
 export * from './reference.ts';
+export * from './accounts.ts';

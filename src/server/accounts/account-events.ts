@@ -1,0 +1,25 @@
+import type { Tx } from '../db/client.ts';
+import { publish } from '../realtime/hub.ts';
+
+/**
+ * Query keys of the web app's account data (src/web/accounts/query-keys.ts mirrors them):
+ * the list, one account's detail (and everything under it), and the transactions overview.
+ */
+export const accountQueryKeys = {
+  list: ['me', 'accounts'] as const,
+  account: (accountId: string) => ['me', 'account', accountId] as const,
+  transactions: ['me', 'transactions'] as const,
+};
+
+/**
+ * Tells every open tab of the owner, on every app instance, that an account or its transactions
+ * or standing orders changed. Published inside the writer's transaction: delivered on commit.
+ */
+export async function publishAccountChanged(tx: Tx, userId: string, accountIds: readonly string[]): Promise<void> {
+  await publish(tx, {
+    type: 'account.changed',
+    userId,
+    invalidate: [[...accountQueryKeys.list], [...accountQueryKeys.transactions], ...accountIds.map((id) => [...accountQueryKeys.account(id)])],
+    data: { accountIds: [...accountIds] },
+  });
+}

@@ -1,0 +1,153 @@
+// The database rules of migration 0007: the balance is the sum of the transactions whatever
+// writes them, nobody sets a balance directly, and rows cannot be attached to another user's account.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { withActor } from '../db/rls.ts';
+import { accounts, standingOrders, transactions, user } from '../db/schema/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
+
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+async function rejection(work: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work;
+  } catch (err) {
+    return sqlState(err);
+  }
+  return 'no error';
+}
+
+describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
+  let owner: Awaited<ReturnType<typeof createTestDatabase>>;
+  let annAccount: string;
+  let bobAccount: string;
+
+  const balanceOf = async (id: string) => {
+    const [row] = await owner.database.db.select({ balance: accounts.balancePence }).from(accounts).where(eq(accounts.id, id));
+    return row?.balance;
+  };
+  const sumOf = async (id: string) => {
+    const [row] = await owner.database.db
+      .select({ sum: sql<number>`coalesce(sum(${transactions.amountPence}), 0)::bigint` })
+      .from(transactions)
+      .where(eq(transactions.accountId, id));
+    return Number(row?.sum);
+  };
+
+  beforeAll(async () => {
+    owner = await createTestDatabase(kind);
+    const { db } = owner.database;
+    for (const id of ['ann', 'bob']) await db.insert(user).values({ id, name: id, email: `${id}@example.com` });
+    [{ id: annAccount }] = (await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(accounts).values({ userId: 'ann', name: 'Easy saver', accountNumber: '1234' }).returning({ id: accounts.id }),
+    )) as [{ id: string }];
+    [{ id: bobAccount }] = (await withActor(db, { userId: 'bob' }, (tx) =>
+      tx.insert(accounts).values({ userId: 'bob', name: 'Bob saver', accountNumber: '9999' }).returning({ id: accounts.id }),
+    )) as [{ id: string }];
+  });
+  afterAll(async () => {
+    await owner?.drop();
+  });
+
+  it('starts every account at zero, whatever balance the insert names', async () => {
+    const { db } = owner.database;
+    const [row] = await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(accounts).values({ userId: 'ann', name: 'Cheat', accountNumber: '1', balancePence: 1_000_000 }).returning(),
+    );
+    expect(row?.balancePence).toBe(0);
+  });
+
+  it('keeps the balance equal to the sum through inserts, updates and deletes', async () => {
+    const { db } = owner.database;
+    await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(transactions).values([
+        { accountId: annAccount, userId: 'ann', amountPence: 100_000, date: '2026-01-01', type: 'opening_balance' },
+        { accountId: annAccount, userId: 'ann', amountPence: 2_550, date: '2026-02-01', type: 'deposit' },
+        { accountId: annAccount, userId: 'ann', amountPence: -1_000, date: '2026-03-01', type: 'withdrawal' },
+      ]),
+    );
+    expect(await balanceOf(annAccount)).toBe(101_550);
+    await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.update(transactions).set({ amountPence: -5_000 }).where(eq(transactions.type, 'withdrawal')),
+    );
+    expect(await balanceOf(annAccount)).toBe(97_550);
+    await withActor(db, { userId: 'ann' }, (tx) => tx.delete(transactions).where(eq(transactions.type, 'deposit')));
+    expect(await balanceOf(annAccount)).toBe(95_000);
+    expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
+  });
+
+  it('refuses a direct write of the balance, but lets a recalculation confirm it', async () => {
+    const { db } = owner.database;
+    expect(await rejection(withActor(db, { userId: 'ann' }, (tx) => tx.update(accounts).set({ balancePence: 1 }).where(eq(accounts.id, annAccount))))).toBe(
+      '42501',
+    );
+    const [row] = (await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.execute(sql`select recalculate_account_balance(${annAccount}::uuid) as total`),
+    )).rows as [{ total: string | number }];
+    expect(Number(row.total)).toBe(await sumOf(annAccount));
+    expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
+  });
+
+  it('refuses a transaction or standing order on someone else’s account', async () => {
+    const { db } = owner.database;
+    expect(
+      await rejection(
+        withActor(db, { userId: 'ann' }, (tx) =>
+          tx.insert(transactions).values({ accountId: bobAccount, userId: 'ann', amountPence: 1, date: '2026-01-01', type: 'deposit' }),
+        ),
+      ),
+    ).toBe('23503');
+    expect(
+      await rejection(
+        withActor(db, { userId: 'ann' }, (tx) =>
+          tx.insert(standingOrders).values({ accountId: bobAccount, userId: 'ann', amountPence: 1, frequency: 'monthly', startDate: '2026-01-01' }),
+        ),
+      ),
+    ).toBe('23503');
+    expect(await balanceOf(bobAccount)).toBe(0);
+  });
+
+  it('refuses a withdrawal stored as a positive amount and a deposit stored as a negative one', async () => {
+    const { db } = owner.database;
+    for (const [type, amountPence] of [
+      ['withdrawal', 100],
+      ['fee', 1],
+      ['deposit', -1],
+      ['opening_balance', -1],
+    ] as const) {
+      expect(
+        await rejection(
+          withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values({ accountId: annAccount, userId: 'ann', amountPence, date: '2026-01-01', type })),
+        ),
+      ).toBe('23514');
+    }
+  });
+
+  it('pays one standing-order occurrence once, and keeps the payment if the order is deleted', async () => {
+    const { db } = owner.database;
+    const [order] = await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(standingOrders).values({ accountId: annAccount, userId: 'ann', amountPence: 5_000, frequency: 'monthly', startDate: '2026-01-01' }).returning(),
+    );
+    const payment = { accountId: annAccount, userId: 'ann', amountPence: 5_000, date: '2026-01-01', type: 'deposit' as const, standingOrderId: order!.id, occurrenceDate: '2026-01-01' };
+    await withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values(payment));
+    expect(await rejection(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values(payment)))).toBe('23505');
+    await withActor(db, { userId: 'ann' }, (tx) => tx.delete(standingOrders).where(eq(standingOrders.id, order!.id)));
+    const kept = await db.select().from(transactions).where(eq(transactions.occurrenceDate, '2026-01-01'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.standingOrderId).toBeNull();
+    expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
+  });
+
+  it('deletes an account with its transactions and standing orders', async () => {
+    const { db } = owner.database;
+    await withActor(db, { userId: 'ann' }, (tx) => tx.delete(accounts).where(eq(accounts.id, annAccount)));
+    expect(await db.select().from(transactions).where(eq(transactions.accountId, annAccount))).toHaveLength(0);
+    expect(await db.select().from(standingOrders).where(eq(standingOrders.accountId, annAccount))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,184 @@
+// The account area (001 §3): a user's accounts, their transactions and standing orders, and the
+// admin-kept list of account types. Money is integer pence; interest rates are hundredths of a
+// percent (4.35% is 435). The balance is kept by database triggers as the sum of the account's
+// transactions (drizzle/0007_account_rules.sql, docs/decisions/0017-balance-is-the-sum.md).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgPolicy, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { ownerPolicy, appUser } from './policies.ts';
+import { bankReferences, bankingGroups } from './reference.ts';
+
+const isAdmin = sql`current_setting('app.is_admin', true) = 'true'`;
+
+/** The spec's interim interest schedule item (001 §3): offset, recurring or custom dates. */
+export type InterestScheduleItem =
+  | { kind: 'offset'; offsetValue: number; offsetUnit: 'days' | 'weeks' | 'months' | 'years'; dayOfMonth: number | null }
+  | { kind: 'recurring'; unit: 'days' | 'weeks' | 'months' | 'years'; every: number; count: number | null; dayOfMonth: number | null }
+  | { kind: 'custom'; dates: string[] };
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The bank's display name as the user chose it (or the spec's free text when no reference). */
+    bank: text('bank'),
+    bankId: uuid('bank_id').references(() => bankReferences.id, { onDelete: 'set null' }),
+    bankingGroupId: text('banking_group_id').references(() => bankingGroups.id, { onDelete: 'set null' }),
+    accountNumber: text('account_number').notNull(),
+    accountType: text('account_type').notNull().default('Savings'),
+    isPlatformAccount: boolean('is_platform_account').notNull().default(false),
+    platformBankReferenceId: uuid('platform_bank_reference_id').references(() => bankReferences.id, { onDelete: 'set null' }),
+    /** Hundredths of a percent: 4.35% is 435. */
+    interestRateBps: integer('interest_rate_bps').notNull().default(0),
+    interestFrequency: text('interest_frequency').notNull().default('Monthly'),
+    rateType: text('rate_type').notNull().default('AER'),
+    nextRateChange: date('next_rate_change', { mode: 'string' }),
+    /** Shown as Notes in the Interest Settings card. */
+    terms: text('terms'),
+    termsNotes: text('terms_notes'),
+    /** The sum of the account's transactions, kept by triggers; never written by the app. */
+    balancePence: bigint('balance_pence', { mode: 'number' }).notNull().default(0),
+    interestPaymentDay: smallint('interest_payment_day'),
+    interestPaymentMonth: smallint('interest_payment_month'),
+    interestPayoutMethod: text('interest_payout_method').notNull().default('Add to account'),
+    rateChangeNotifications: boolean('rate_change_notifications').notNull().default(true),
+    overdraftLimitPence: bigint('overdraft_limit_pence', { mode: 'number' }),
+    overdraftInterestRateBps: integer('overdraft_interest_rate_bps'),
+    /** Hundredths of the penalty's unit: a percentage (250 = 2.50%), pence for a fixed fee, or days of interest ×100. */
+    earlyWithdrawalPenalty: integer('early_withdrawal_penalty'),
+    earlyWithdrawalPenaltyType: text('early_withdrawal_penalty_type').notNull().default('percentage'),
+    hasRenewalOption: boolean('has_renewal_option').notNull().default(false),
+    renewalRateBps: integer('renewal_rate_bps'),
+    dateOpened: date('date_opened', { mode: 'string' }),
+    termLengthValue: integer('term_length_value'),
+    termLengthUnit: text('term_length_unit'),
+    annualInterestPayment: boolean('annual_interest_payment').notNull().default(false),
+    annualInterestDay: smallint('annual_interest_day'),
+    interimInterestSchedule: jsonb('interim_interest_schedule')
+      .$type<InterestScheduleItem[]>()
+      .notNull()
+      .default(sql`'[{"kind":"offset","offsetValue":12,"offsetUnit":"months","dayOfMonth":null}]'::jsonb`),
+    enableSmartAlerts: boolean('enable_smart_alerts').notNull().default(true),
+    /** Protection (issue 4 engine): how many people hold the account (1 sole, 2+ joint). */
+    holders: smallint('holders').notNull().default(1),
+    /** A qualifying temporary high balance: the life event, the qualifying amount and when it was credited. */
+    thbLifeEvent: text('thb_life_event'),
+    thbQualifyingPence: bigint('thb_qualifying_pence', { mode: 'number' }),
+    thbCreditedDate: date('thb_credited_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounts_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('accounts_type_idx').on(t.accountType),
+    check('accounts_holders_range', sql`${t.holders} between 1 and 10`),
+    check('accounts_rate_not_negative', sql`${t.interestRateBps} >= 0`),
+    check('accounts_payment_day_range', sql`${t.interestPaymentDay} is null or ${t.interestPaymentDay} between 1 and 31`),
+    check('accounts_payment_month_range', sql`${t.interestPaymentMonth} is null or ${t.interestPaymentMonth} between 1 and 12`),
+    check(
+      'accounts_thb_complete',
+      sql`(${t.thbLifeEvent} is null and ${t.thbQualifyingPence} is null and ${t.thbCreditedDate} is null)
+        or (${t.thbLifeEvent} is not null and ${t.thbQualifyingPence} > 0 and ${t.thbCreditedDate} is not null)`,
+    ),
+    ownerPolicy('accounts', t.userId),
+  ],
+).enableRLS();
+
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'interest', 'fee', 'opening_balance'] as const;
+
+export const standingOrders = pgTable(
+  'standing_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    payeeName: text('payee_name').notNull().default('Standing order'),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly', 'quarterly', 'annually'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    paymentDay: smallint('payment_day'),
+    maxPayments: integer('max_payments'),
+    firstPaymentAmountPence: bigint('first_payment_amount_pence', { mode: 'number' }),
+    isActive: boolean('is_active').notNull().default(true),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('standing_orders_account_idx').on(t.accountId, t.createdAt),
+    index('standing_orders_active_idx').on(t.userId).where(sql`is_active`),
+    check('standing_orders_amount_positive', sql`${t.amountPence} > 0`),
+    check('standing_orders_first_amount_positive', sql`${t.firstPaymentAmountPence} is null or ${t.firstPaymentAmountPence} > 0`),
+    check('standing_orders_max_payments_positive', sql`${t.maxPayments} is null or ${t.maxPayments} > 0`),
+    check(
+      'standing_orders_payment_day_monthly',
+      sql`${t.paymentDay} is null or (${t.frequency} = 'monthly' and ${t.paymentDay} between 1 and 28)`,
+    ),
+    check('standing_orders_end_after_start', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    ownerPolicy('standing_orders', t.userId),
+  ],
+).enableRLS();
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Signed: withdrawals and fees are negative. */
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    notes: text('notes'),
+    /** A standing-order payment: the order and the occurrence it pays (unique together: exactly once). */
+    standingOrderId: uuid('standing_order_id').references(() => standingOrders.id, { onDelete: 'set null' }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
+    index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
+    uniqueIndex('transactions_standing_order_occurrence_unique').on(t.standingOrderId, t.occurrenceDate),
+    check(
+      'transactions_sign_matches_type',
+      sql`(${t.type} in ('withdrawal', 'fee') and ${t.amountPence} <= 0)
+        or (${t.type} = 'opening_balance' and ${t.amountPence} >= 0)
+        or (${t.type} in ('deposit', 'interest') and ${t.amountPence} >= 0)`,
+    ),
+    check('transactions_order_has_occurrence', sql`${t.standingOrderId} is null or ${t.occurrenceDate} is not null`),
+    ownerPolicy('transactions', t.userId),
+  ],
+).enableRLS();
+
+/** Admin-kept list of account types (001 §3, 002): everyone signed in reads, only admins write. */
+export const accountTypes = pgTable(
+  'account_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    sortOrder: integer('sort_order').notNull().default(999),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_types_name_unique').on(sql`lower(${t.name})`).where(sql`is_active`),
+    pgPolicy('account_types_read_all', { for: 'select', to: appUser, using: sql`true` }),
+    pgPolicy('account_types_admin_all', { for: 'all', to: appUser, using: isAdmin, withCheck: isAdmin }),
+  ],
+).enableRLS();
