@@ -2,26 +2,10 @@
 // writes them, nobody sets a balance directly, and rows cannot be attached to another user's account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { withActor } from '../db/rls.ts';
+import { rowsOf, withActor } from '../db/rls.ts';
 import { accounts, standingOrders, transactions, user } from '../db/schema/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
-
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-async function rejection(work: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await work;
-  } catch (err) {
-    return sqlState(err);
-  }
-  return 'no error';
-}
+import { rejection } from '../test/sql-errors.ts';
 
 describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
   let owner: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -87,10 +71,10 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(await rejection(withActor(db, { userId: 'ann' }, (tx) => tx.update(accounts).set({ balancePence: 1 }).where(eq(accounts.id, annAccount))))).toBe(
       '42501',
     );
-    const [row] = (await withActor(db, { userId: 'ann' }, (tx) =>
-      tx.execute(sql`select recalculate_account_balance(${annAccount}::uuid) as total`),
-    )).rows as [{ total: string | number }];
-    expect(Number(row.total)).toBe(await sumOf(annAccount));
+    const [row] = rowsOf<{ total: string | number }>(
+      await withActor(db, { userId: 'ann' }, (tx) => tx.execute(sql`select recalculate_account_balance(${annAccount}::uuid) as total`)),
+    );
+    expect(Number(row?.total)).toBe(await sumOf(annAccount));
     expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
   });
 

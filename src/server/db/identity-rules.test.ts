@@ -3,23 +3,7 @@ import { eq } from 'drizzle-orm';
 import { withActor } from './rls.ts';
 import { session, user, userSettings } from './schema/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
-
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-async function rejection(work: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await work;
-  } catch (err) {
-    return sqlState(err);
-  }
-  return 'no error';
-}
+import { rejection } from '../test/sql-errors.ts';
 
 describe.each(testDatabaseKinds())('user_settings rules on %s', (kind) => {
   let owner: Awaited<ReturnType<typeof createTestDatabase>>;
