@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
-import { user } from '../db/schema/index.ts';
+import { accounts, user } from '../db/schema/index.ts';
+import { withActor } from '../db/rls.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -38,6 +39,16 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
       const res = await server.request('/api/account/sessions', { cookie: owner.cookie });
       const { sessions } = (await res.json()) as { sessions: { id: string; isCurrent: boolean }[] };
       return `/api/account/sessions/${sessions.find((s) => !s.isCurrent)!.id}`;
+    },
+    otherStatus: 404,
+    adminAllowed: false,
+  },
+  'GET /api/accounts/:id': {
+    setup: async (server, owner) => {
+      const [row] = await withActor(server.deps.database.db, { userId: owner.userId }, (tx) =>
+        tx.insert(accounts).values({ userId: owner.userId, name: 'Easy saver', accountNumber: '1234' }).returning({ id: accounts.id }),
+      );
+      return `/api/accounts/${row!.id}`;
     },
     otherStatus: 404,
     adminAllowed: false,

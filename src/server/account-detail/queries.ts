@@ -1,0 +1,117 @@
+/**
+ * The account page's reads: three named statements, whatever the account holds, sent together
+ * (node-postgres pipelines them on the request's connection, so they cost one round trip):
+ * the signed-in user's accounts (protection is worked out across all of them), the account's
+ * transactions grouped by type and by month of the trend window, and the newest transactions.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MonthWindow } from '../../core/account-summary/months.ts';
+import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
+import type { Tx } from '../db/client.ts';
+import { preparedPerConnection } from '../db/prepared.ts';
+import { accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
+import { FSCS_PROTECTION_SETTING } from '../reference/queries.ts';
+
+const userId = sql.placeholder('userId');
+const accountId = sql.placeholder('accountId');
+
+const bank = alias(bankReferences, 'bank');
+const platformBank = alias(bankReferences, 'platform_bank');
+
+/** What the protection engine and the account JSON need to know about a bank. */
+const bankFacts = (table: typeof bank | typeof platformBank) => ({
+  bankName: table.bankName,
+  legalName: table.bankingGroupName,
+  frn: table.bankFrn,
+  type: table.type,
+  protectionBasis: table.protectionBasis,
+  isCrownDependency: table.isCrownDependency,
+});
+
+/**
+ * Every account of the user, oldest first, with its bank and the bank holding a platform's
+ * deposits, and the admin's deposit limit override (an uncorrelated subquery: read once).
+ */
+const userAccounts = preparedPerConnection((tx) =>
+  tx
+    .select({
+      account: accounts,
+      bank: bankFacts(bank),
+      platformBank: bankFacts(platformBank),
+      limitOverride: sql<unknown>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
+    })
+    .from(accounts)
+    .leftJoin(bank, eq(bank.id, accounts.bankId))
+    .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+    .prepare('account_detail_user_accounts'),
+);
+
+export type UserAccountRow = Awaited<ReturnType<ReturnType<typeof userAccounts>['execute']>>[number];
+
+/**
+ * The account's transactions grouped by type and by month of the window ('yyyy-MM'), with
+ * everything outside the window in one group per type (month null): the grouping of
+ * `groupTransactions` in src/core/account-summary/summary.ts, which a test holds it to.
+ */
+const typeMonthGroups = preparedPerConnection((tx) => {
+  const inWindow = sql`${transactions.date} >= ${sql.placeholder('from')}::date and ${transactions.date} < ${sql.placeholder('until')}::date`;
+  return tx
+    .select({
+      type: transactions.type,
+      month: sql<string | null>`case when ${inWindow} then to_char(${transactions.date}, 'YYYY-MM') end`.as('month'),
+      totalPence: sql<number>`sum(${transactions.amountPence})::bigint`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.accountId, accountId), eq(transactions.userId, userId)))
+    .groupBy(transactions.type, sql`month`)
+    .prepare('account_detail_type_month_groups');
+});
+
+export const transactionColumns = {
+  id: transactions.id,
+  accountId: transactions.accountId,
+  amountPence: transactions.amountPence,
+  date: transactions.date,
+  type: transactions.type,
+  notes: transactions.notes,
+  standingOrderId: transactions.standingOrderId,
+  createdAt: transactions.createdAt,
+};
+
+/**
+ * Newest first, then by id: the order of the index (account_id, date desc nulls last, id desc
+ * nulls last). The nulls clause must match the index's or PostgreSQL sorts the whole account.
+ */
+export const newestFirst = [sql`${transactions.date} desc nulls last`, sql`${transactions.id} desc nulls last`];
+
+/** The first page plus one row, to tell whether there is a next page. */
+const newestTransactions = preparedPerConnection((tx) =>
+  tx
+    .select(transactionColumns)
+    .from(transactions)
+    .where(and(eq(transactions.accountId, accountId), eq(transactions.userId, userId)))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('account_detail_newest_transactions'),
+);
+
+export type TransactionRow = Awaited<ReturnType<ReturnType<typeof newestTransactions>['execute']>>[number];
+
+export type AccountDetailRows = { accounts: UserAccountRow[]; groups: TypeMonthGroup[]; newest: TransactionRow[] };
+
+/** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
+export async function readAccountDetail(
+  tx: Tx,
+  params: { userId: string; accountId: string; window: MonthWindow; pageSize: number },
+): Promise<AccountDetailRows> {
+  const [accountRows, groups, newest] = await Promise.all([
+    userAccounts(tx).execute({ userId: params.userId }),
+    typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
+    newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
+  ]);
+  return { accounts: accountRows, groups: groups.map((g) => ({ ...g, totalPence: Number(g.totalPence), count: Number(g.count) })), newest };
+}

@@ -1,0 +1,101 @@
+/**
+ * GET /api/accounts/{id}: everything the account page shows first, in one request with a fixed
+ * number of statements however many transactions the account has: the account, its summary
+ * cards, 12 monthly totals, totals per type and the newest 50 transactions with a cursor for more.
+ */
+import { FIRST_PAGE_SIZE, encodeTransactionCursor } from '../../core/account-summary/transaction-cursor.ts';
+import { monthWindow } from '../../core/account-summary/months.ts';
+import { accountSummary, SUMMARY_TRANSACTION_TYPES } from '../../core/account-summary/summary.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { AppError } from '../errors.ts';
+import { sessionOf, txOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import { AccountSchema, findAccountJson } from './account-json.ts';
+import { readAccountDetail } from './queries.ts';
+import { TransactionSchema, transactionJson } from './transaction-json.ts';
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const INVALID_ACCOUNT_ID = 'That is not an account ID';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const AccountIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(UUID, INVALID_ACCOUNT_ID)
+    .transform((id) => id.toLowerCase())
+    .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' }),
+});
+
+const pence = z.number().int();
+
+const AccountDetailSchema = z
+  .object({
+    account: AccountSchema,
+    summary: z.object({ currentBalancePence: pence, avgMonthlyInterestPence: pence, lifetimeInterestPence: pence }),
+    monthly: z.array(
+      z.object({
+        month: z.string().openapi({ example: '2026-11' }),
+        depositsPence: pence.openapi({ description: 'Deposits and opening balances' }),
+        withdrawalsPence: pence.openapi({ description: 'Withdrawals, as a positive amount' }),
+        interestPence: pence,
+        feesPence: pence.openapi({ description: 'Fees, as a positive amount' }),
+        netPence: pence.openapi({ description: "The month's change in balance (signed)" }),
+      }),
+    ),
+    typeTotals: z.array(z.object({ type: z.enum(SUMMARY_TRANSACTION_TYPES), totalPence: pence.openapi({ description: 'Positive amount' }), count: z.number().int() })),
+    transactions: z.object({
+      items: z.array(TransactionSchema),
+      nextCursor: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Give to GET /api/accounts/{id}/transactions?cursor= for the next page; null on the last page' }),
+    }),
+  })
+  .openapi('AccountDetail');
+
+export type AccountDetail = z.infer<typeof AccountDetailSchema>;
+
+export function accountDetailRoutes(deps: Deps) {
+  const app = createRouter();
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/accounts/{id}',
+      summary: "One of the signed-in user's accounts with its summary cards, last 12 months, totals per type and newest 50 transactions",
+      description:
+        'Months run to the end of this month (UK date). Avg monthly interest: interest over those 12 months ÷ the months that had interest. ' +
+        'Lifetime interest: all interest transactions. Transactions newest first (date, then id).',
+      request: { params: AccountIdParamsSchema },
+      responses: {
+        200: { description: 'The account page', content: { 'application/json': { schema: AccountDetailSchema } } },
+        404: { description: `${ACCOUNT_NOT_FOUND}: no such account, or another user's` },
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { userId } = sessionOf(c);
+      const today = calendarDateInLondon(deps.clock.now());
+      const window = monthWindow(today);
+      const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: FIRST_PAGE_SIZE });
+      const account = findAccountJson(rows.accounts, id, today);
+      if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+      const page = rows.newest.slice(0, FIRST_PAGE_SIZE);
+      const last = page.at(-1);
+      const body: AccountDetail = {
+        account,
+        ...accountSummary(rows.groups, window, account.balancePence),
+        transactions: {
+          items: page.map(transactionJson),
+          nextCursor: rows.newest.length > FIRST_PAGE_SIZE && last ? encodeTransactionCursor({ date: last.date, id: last.id }) : null,
+        },
+      };
+      return c.json(body, 200);
+    },
+  );
+
+  return app;
+}
