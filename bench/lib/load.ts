@@ -1,7 +1,7 @@
 import autocannon, { type Request } from 'autocannon';
 import { cpuShare, cpuSnapshot, type CpuShare } from './cpu.ts';
 
-export type EndpointId = 'health' | 'healthDb' | 'me' | 'bankSearch';
+export type EndpointId = 'health' | 'healthDb' | 'me' | 'bankSearch' | 'accountDetail' | 'accountsList';
 
 export type Endpoint = {
   id: EndpointId;
