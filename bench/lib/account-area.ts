@@ -14,6 +14,7 @@ import { databaseVersion, measureEndpoints, prepareDatabase, runBenchmark, start
 import { checkEndpoint, type Endpoint, type EndpointId } from './load.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './report.ts';
 import { ensureServerBundle, type RunningServer, type ServerOptions } from './server.ts';
+import { withClient } from './postgres.ts';
 import { loadSettings } from './settings.ts';
 import { startStatementCounter, statementsPerRequest } from './statement-count.ts';
 
@@ -27,16 +28,6 @@ export async function signedInUser(server: RunningServer): Promise<BenchUser> {
   if (res.status !== 200) throw new Error(`GET /api/me answered ${res.status}`);
   const { user } = (await res.json()) as { user: { id: string } };
   return { cookie, userId: user.id };
-}
-
-export async function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'savvypig-bench-seed' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export type SeedAccount = { name: string; accountType?: string; bankId?: string | null; bank?: string | null; isPlatformAccount?: boolean; platformBankReferenceId?: string | null };
@@ -128,7 +119,7 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
       const server = await startTracked(options, cleanup);
       const serverVersion = await databaseVersion(server);
       const user = await signedInUser(server);
-      const fixture = await withDatabase(options.databaseUrl!, (client) => bench.seed({ client, user, newUser: () => signedInUser(server) }));
+      const fixture = await withClient(options.databaseUrl!, (client) => bench.seed({ client, user, newUser: () => signedInUser(server) }));
       const headers = { cookie: user.cookie };
 
       const counts = await countStatements(options, cleanup, fixture.countPaths, user.cookie);

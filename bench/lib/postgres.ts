@@ -30,7 +30,7 @@ export async function countConnections(baseUrl: string, database: string): Promi
   });
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'savvypig-bench' });
   await client.connect();
   try {
