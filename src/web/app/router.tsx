@@ -80,6 +80,10 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect }))),
     skeleton: 'form',
   },
+  account: {
+    Component: lazyWithRetry(() => import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage }))),
+    skeleton: 'dashboard',
+  },
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',

@@ -1,0 +1,142 @@
+/**
+ * The account page's charts (001 §2 item 9, §9): monthly trends for the last 12 months as bars
+ * or lines, scrollable with a brush (starting on the last six months) once more than six months
+ * have transactions; and the share of each transaction type. Recharts is loaded with this module
+ * only (the page lazy-loads it). Each chart has a table alternative beside it (chart-tables.tsx).
+ */
+import { useId, useState } from 'react';
+import { Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { brushRange, formatPerMille, pieSlices, showsBrush, TYPE_LABELS } from '../../core/account-summary/charts.ts';
+import { monthName } from '../../core/account-summary/months.ts';
+import { formatPence } from '../../core/money/format.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import type { AccountDetail } from './api.ts';
+import { axisPounds, SERIES, shortMonth, TYPE_COLORS } from './chart-format.ts';
+import { MonthlyTrendsTable, TypeShareTable } from './chart-tables.tsx';
+
+export type ChartStyle = 'bar' | 'line';
+
+const HEIGHT = 300;
+
+/** A fixed size (tests, where nothing has a layout) or the container's width. */
+function sizeProps(width: number | undefined, height = HEIGHT) {
+  return width ? { width, height } : { responsive: true, style: { width: '100%', height } };
+}
+
+const tooltipStyle = {
+  contentStyle: { background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8 },
+  labelStyle: { color: 'var(--popover-foreground)', fontWeight: 600 },
+};
+const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
+
+function StyleToggle({ value, onChange }: { value: ChartStyle; onChange: (style: ChartStyle) => void }) {
+  return (
+    <div role="group" aria-label="Chart style" className="inline-flex rounded-md border p-0.5">
+      {(['bar', 'line'] as const).map((style) => (
+        <Button
+          key={style}
+          size="sm"
+          variant={value === style ? 'secondary' : 'ghost'}
+          aria-pressed={value === style}
+          className={cn('h-8', value === style && 'shadow-xs')}
+          onClick={() => onChange(style)}
+        >
+          {style === 'bar' ? 'Bar' : 'Line'}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail['monthly']; width?: number }) {
+  const [style, setStyle] = useState<ChartStyle>('bar');
+  const headingId = useId();
+  const data = monthly.map((m) => ({ ...m, label: shortMonth(m.month), name: monthName(m.month) }));
+  const brush = showsBrush(monthly) ? (
+    <Brush dataKey="label" height={28} stroke="var(--brand)" fill="var(--card)" travellerWidth={10} {...brushRange(monthly)} />
+  ) : null;
+  const axes = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+      <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--border)' }} />
+      <YAxis tickFormatter={axisPounds} tick={axisTick} tickLine={false} axisLine={false} width={72} />
+      <Tooltip
+        {...tooltipStyle}
+        formatter={(value) => formatPence(Number(value))}
+        labelFormatter={(_label, payload) => (payload?.[0]?.payload as { name?: string } | undefined)?.name ?? ''}
+      />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+    </>
+  );
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={headingId} className="text-base font-semibold">
+          Monthly trends
+        </h3>
+        <StyleToggle value={style} onChange={setStyle} />
+      </div>
+      <div className="min-w-0" data-chart-style={style}>
+        {style === 'bar' ? (
+          <BarChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            {axes}
+            {SERIES.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={18} />
+            ))}
+            {brush}
+          </BarChart>
+        ) : (
+          <LineChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            {axes}
+            {SERIES.map((s) => (
+              <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} type="monotone" />
+            ))}
+            {brush}
+          </LineChart>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">Withdrawals and fees are shown as amounts paid out.</p>
+      <MonthlyTrendsTable monthly={monthly} />
+    </section>
+  );
+}
+
+export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail['typeTotals']; width?: number }) {
+  const headingId = useId();
+  const slices = pieSlices(typeTotals).map((s) => ({ ...s, name: TYPE_LABELS[s.type], share: formatPerMille(s.perMille) }));
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+      <h3 id={headingId} className="text-base font-semibold">
+        Transactions by type
+      </h3>
+      <PieChart {...sizeProps(width)}>
+        <Pie data={slices} dataKey="totalPence" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={1} label={({ payload }) => (payload as { share: string }).share}>
+          {slices.map((s) => (
+            <Cell key={s.type} fill={TYPE_COLORS[s.type]} stroke="var(--card)" />
+          ))}
+        </Pie>
+        <Tooltip {...tooltipStyle} formatter={(value, _name, item) => `${formatPence(Number(value))} (${(item.payload as { share: string }).share})`} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+      </PieChart>
+      <TypeShareTable typeTotals={typeTotals} />
+    </section>
+  );
+}
+
+/** Both charts, or what to do when there is nothing to chart yet. */
+export function AccountCharts({ detail, width }: { detail: Pick<AccountDetail, 'monthly' | 'typeTotals'>; width?: number }) {
+  if (detail.typeTotals.length === 0) {
+    return <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">Charts appear once the account has transactions.</p>;
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-5">
+      <div className="min-w-0 lg:col-span-3">
+        <MonthlyTrendsChart monthly={detail.monthly} width={width} />
+      </div>
+      <div className="min-w-0 lg:col-span-2">
+        <TypePieChart typeTotals={detail.typeTotals} width={width} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,302 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paths } from '../app/paths.ts';
+import { apiError, json, makeMe, mockApi, type MockHandler } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { ACCOUNT_ID, accountTypesBody, makeDetail } from './account-detail-fixtures.ts';
+import type { AccountDetail } from './api.ts';
+import { accountPageState } from './page-state.ts';
+
+// The transactions section is another helper's (a placeholder here): show what the page asks of it.
+vi.mock('../transactions/transactions-section.tsx', () => ({
+  TransactionsSection: ({ accountId, openAddDialog }: { accountId: string; openAddDialog?: boolean }) => (
+    <p data-testid="transactions-section">{`transactions of ${accountId}, add dialog ${openAddDialog ? 'open' : 'closed'}`}</p>
+  ),
+}));
+
+beforeAll(() => import('./account-detail-page.tsx'), 60_000);
+afterEach(() => vi.restoreAllMocks());
+
+const me = makeMe();
+const accountPath = `/api/accounts/${ACCOUNT_ID}`;
+
+function setup(detail: AccountDetail | MockHandler, extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /api/me': json(200, me),
+    [`GET ${accountPath}`]: typeof detail === 'function' || 'status' in detail ? (detail as MockHandler) : json(200, detail),
+    'GET /api/account-types': json(200, accountTypesBody),
+    ...extra,
+  });
+}
+
+/** A server holding one account: GET answers it as it now is, PATCH changes it. */
+function stateful(detail: AccountDetail): Record<string, MockHandler> {
+  let current = detail;
+  return {
+    [`GET ${accountPath}`]: () => json(200, current),
+    [`PATCH ${accountPath}`]: (request) => {
+      current = { ...current, account: { ...current.account, ...(request.body as object) } };
+      return json(200, { account: current.account });
+    },
+  };
+}
+
+describe('the account page', () => {
+  it('shows the account in the spec’s order', async () => {
+    setup(makeDetail());
+    renderApp(paths.account(ACCOUNT_ID));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rainy day saver' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Accounts' })).toHaveAttribute('href', '/accounts');
+    const summary = screen.getByRole('region', { name: 'Account summary' });
+    expect(within(summary).getByText('Current Balance').nextSibling).toHaveTextContent('£1,234.56');
+    expect(within(summary).getByText('Avg Monthly Interest').nextSibling).toHaveTextContent('£4.12');
+    expect(within(summary).getByText('Lifetime Interest').nextSibling).toHaveTextContent('£98.76');
+    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Basic Information', 'Interest Settings', 'Danger Zone', 'Charts']);
+    // The transactions section sits between the Danger Zone and the charts, under #transactions.
+    const section = screen.getByTestId('transactions-section');
+    expect(section.closest('#transactions')).not.toBeNull();
+    expect(section.textContent).toBe(`transactions of ${ACCOUNT_ID}, add dialog closed`);
+    expect(screen.getByRole('heading', { name: 'Danger Zone' }).compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('scrolls to the transactions for #transactions', async () => {
+    setup(makeDetail());
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    renderApp(`${paths.account(ACCOUNT_ID)}#transactions`);
+    await waitFor(() => expect(scrolled).toEqual(['transactions']));
+    expect(document.activeElement?.id).toBe('transactions');
+  });
+
+  it('opens the add dialog and shows a notification the navigation asked for, once', async () => {
+    setup(makeDetail());
+    const { router, user } = renderApp({
+      pathname: paths.account(ACCOUNT_ID),
+      state: accountPageState({ showNotification: true, notification: { title: 'Interest due', message: 'Interest is due on 30/11/2026', level: 'warning' }, openAddTransactions: true }),
+    });
+    expect(await screen.findByText('Interest due')).toBeInTheDocument();
+    expect(screen.getByText('Interest is due on 30/11/2026')).toBeInTheDocument();
+    expect(screen.getByTestId('transactions-section')).toHaveTextContent('add dialog open');
+    // Dropped from history, so a reload does not repeat them.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Interest due')).not.toBeInTheDocument();
+  });
+
+  it('sends an account that is not there back to the accounts list with Account not found', async () => {
+    setup({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Account not found' } } });
+    const { router } = renderApp(paths.account(ACCOUNT_ID));
+    expect((await screen.findAllByText('Account not found')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+  });
+
+  it('says why the account could not be loaded, and tries again', async () => {
+    let calls = 0;
+    setup(() => (++calls === 1 ? apiError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable') : json(200, makeDetail())));
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    expect(await screen.findByText('Failed to load account details: The database is unavailable', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rainy day saver' })).toBeInTheDocument();
+  });
+
+  it('deletes the account after the spec’s confirmation and goes to the accounts list', async () => {
+    const api = setup(makeDetail(), { [`DELETE ${accountPath}`]: { status: 204 } });
+    const { router, user } = renderApp(paths.account(ACCOUNT_ID));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you absolutely sure?' });
+    expect(dialog).toHaveTextContent('This action cannot be undone. This will permanently delete your account and remove all associated data.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText('Account deleted successfully!')).toBeInTheDocument();
+    expect(api.calls(`DELETE ${accountPath}`)).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+  });
+
+  it('says why a delete failed and stays', async () => {
+    setup(makeDetail(), { [`DELETE ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke') });
+    const { router, user } = renderApp(paths.account(ACCOUNT_ID));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText('Failed to delete account: Something broke')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.account(ACCOUNT_ID));
+  });
+});
+
+describe('the Basic Information card', () => {
+  it('saves the name on its own, trimmed, and says so', async () => {
+    const detail = makeDetail();
+    const api = setup(detail, stateful(detail));
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const name = await screen.findByRole('textbox', { name: 'Account name' });
+    await user.clear(name);
+    await user.type(name, '  Holiday fund  ');
+    await user.click(screen.getByRole('button', { name: 'Save account name' }));
+    expect(await screen.findByText('Account name updated successfully')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`).map((c) => c.body)).toEqual([{ name: 'Holiday fund' }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Holiday fund' })).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when the save fails', async () => {
+    setup(makeDetail(), { [`PATCH ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke') });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const number = await screen.findByRole('textbox', { name: 'Account number' });
+    await user.clear(number);
+    await user.type(number, '87654321{Enter}');
+    expect(await screen.findByText('Failed to update account number')).toBeInTheDocument();
+    expect(number).toHaveValue('87654321');
+  });
+
+  it('refuses an empty name with the spec’s message and no call, and Escape puts it back', async () => {
+    const api = setup(makeDetail());
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const name = await screen.findByRole('textbox', { name: 'Account name' });
+    await user.clear(name);
+    await user.type(name, '   {Enter}');
+    expect(await screen.findByText('Account name is required')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`)).toHaveLength(0);
+    await user.type(name, '{Escape}');
+    expect(name).toHaveValue('Rainy day saver');
+  });
+
+  it('offers a savings account only the types it may become, with the regulatory note', async () => {
+    const detail = makeDetail();
+    const api = setup(detail, stateful(detail));
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const select = await screen.findByRole('combobox', { name: 'Account type' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(6));
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Savings', 'Current', 'Bond', 'Fixed Term Deposit', 'Notice Saver', 'Regular Saver']);
+    expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument();
+    await user.selectOptions(select, 'Bond');
+    expect(await screen.findByText('Account type updated successfully')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`).map((c) => c.body)).toEqual([{ accountType: 'Bond' }]);
+  });
+
+  it('keeps an ISA an ISA and hides its bank picker', async () => {
+    setup(makeDetail({ accountType: 'Cash ISA', category: 'isa' }));
+    renderApp(paths.account(ACCOUNT_ID));
+    const select = await screen.findByRole('combobox', { name: 'Account type' });
+    await waitFor(() => expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument());
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash ISA']);
+    expect(screen.queryByText('Bank', { selector: 'label' })).not.toBeInTheDocument();
+  });
+
+  it('shows the bank and its licence for a savings account', async () => {
+    setup(makeDetail());
+    renderApp(paths.account(ACCOUNT_ID));
+    expect(await screen.findByText('Bank', { selector: 'label' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Bank' })).toHaveTextContent('Halifax');
+    expect(screen.getByText('Licence: Bank of Scotland plc · FRN 169628')).toBeInTheDocument();
+  });
+
+  it('turns the platform setting on and asks for the bank that holds the deposits', async () => {
+    const detail = makeDetail();
+    const api = setup(detail, stateful(detail));
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const platform = await screen.findByRole('switch', { name: 'Account is managed on a platform' });
+    expect(screen.queryByText('Which bank holds your money?')).not.toBeInTheDocument();
+    await user.click(platform);
+    expect(await screen.findByText('Platform setting updated')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`).map((c) => c.body)).toEqual([{ isPlatformAccount: true }]);
+    expect(await screen.findByText('Which bank holds your money?')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Bank that holds the deposits' })).toBeInTheDocument();
+  });
+
+  it('says when the platform setting could not be saved', async () => {
+    setup(makeDetail(), { [`PATCH ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke') });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await user.click(await screen.findByRole('switch', { name: 'Account is managed on a platform' }));
+    expect(await screen.findByText('Failed to update platform setting')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Account is managed on a platform' })).not.toBeChecked();
+  });
+});
+
+describe('the Interest Settings card', () => {
+  const card = () => screen.getByRole('region', { name: 'Interest Settings' });
+
+  it('shows the payment day for monthly interest, and the month too for quarterly, with the fallback months', async () => {
+    setup(makeDetail());
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('region', { name: 'Interest Settings' });
+    const frequency = within(card()).getByRole('combobox', { name: 'Payment frequency' });
+    expect(within(frequency).getAllByRole('option').map((o) => o.textContent)).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually']);
+    expect(within(card()).getByRole('combobox', { name: 'Day of month for payment' })).toBeInTheDocument();
+    expect(within(card()).queryByRole('combobox', { name: /Payment month/ })).not.toBeInTheDocument();
+
+    await user.selectOptions(frequency, 'Quarterly');
+    expect(within(card()).getByRole('combobox', { name: /Payment month/ })).toBeInTheDocument();
+    expect(within(card()).getByText('Paid in March, June, September and December unless you choose a month.')).toBeInTheDocument();
+    await user.selectOptions(within(card()).getByRole('combobox', { name: /Payment month/ }), 'February');
+    expect(within(card()).getByText('Paid in February, May, August and November.')).toBeInTheDocument();
+
+    await user.selectOptions(frequency, 'Daily');
+    expect(within(card()).queryByRole('combobox', { name: 'Day of month for payment' })).not.toBeInTheDocument();
+    expect(within(card()).queryByRole('combobox', { name: /Payment month/ })).not.toBeInTheDocument();
+  });
+
+  it('offers At Maturity for a bond, and then no payment month or day; annual days follow the month', async () => {
+    setup(makeDetail({ accountType: 'Bond', category: 'bond' }));
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('region', { name: 'Interest Settings' });
+    const frequency = within(card()).getByRole('combobox', { name: 'Payment frequency' });
+    expect(within(frequency).getAllByRole('option').map((o) => o.textContent)).toContain('At Maturity');
+    await user.selectOptions(frequency, 'At Maturity');
+    expect(within(card()).queryByRole('combobox', { name: 'Day of month for payment' })).not.toBeInTheDocument();
+    await user.selectOptions(frequency, 'Annually');
+    await user.selectOptions(within(card()).getByRole('combobox', { name: /Payment month/ }), 'February');
+    // 'Not set' and 28 days.
+    expect(within(within(card()).getByRole('combobox', { name: 'Day of month for payment' })).getAllByRole('option')).toHaveLength(29);
+  });
+
+  it('offers On Demand for a current account', async () => {
+    setup(makeDetail({ accountType: 'Current', category: 'current' }));
+    renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('region', { name: 'Interest Settings' });
+    expect(within(within(card()).getByRole('combobox', { name: 'Payment frequency' })).getAllByRole('option').map((o) => o.textContent)).toContain('On Demand');
+  });
+
+  it('saves the settings together and says so; a negative rate is refused', async () => {
+    const detail = makeDetail();
+    const api = setup(detail, stateful(detail));
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('region', { name: 'Interest Settings' });
+    const rate = within(card()).getByRole('textbox', { name: 'Interest rate (%)' });
+    await user.clear(rate);
+    await user.type(rate, '-1');
+    await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
+    expect(await within(card()).findByText('Interest rate cannot be negative')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`)).toHaveLength(0);
+
+    await user.clear(rate);
+    await user.type(rate, '4.5');
+    await user.selectOptions(within(card()).getByRole('combobox', { name: 'Day of month for payment' }), '15');
+    await user.type(within(card()).getByRole('textbox', { name: /Notes/ }), ' Bonus ends in May ');
+    await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
+    expect(await screen.findByText('Interest settings updated successfully')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`).map((c) => c.body)).toEqual([
+      {
+        interestRateBps: 450,
+        rateType: 'AER',
+        interestFrequency: 'Monthly',
+        interestPayoutMethod: 'Add to account',
+        interestPaymentMonth: null,
+        interestPaymentDay: 15,
+        nextRateChange: null,
+        terms: 'Bonus ends in May',
+      },
+    ]);
+  });
+
+  it('says when the settings could not be saved, keeping them', async () => {
+    setup(makeDetail(), { [`PATCH ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke') });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('region', { name: 'Interest Settings' });
+    const rate = within(card()).getByRole('textbox', { name: 'Interest rate (%)' });
+    await user.clear(rate);
+    await user.type(rate, '5');
+    await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
+    expect(await screen.findByText('Failed to update interest settings')).toBeInTheDocument();
+    expect(rate).toHaveValue('5');
+  });
+});

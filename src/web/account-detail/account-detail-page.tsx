@@ -1,0 +1,209 @@
+/**
+ * /account/{id} (001 §2 "Account detail"), in the spec's order: back button and title; the three
+ * summary cards; Basic Information; Interest Settings; the Danger Zone; the transactions section;
+ * the standing orders; the charts. The ISA and pension cards, the Terms and Conditions card and
+ * the smart-alerts banner come in a later issue: their places are marked below and render nothing.
+ *
+ * Not found (001 §2): an account that is missing when the page opens sends the user to
+ * /accounts with 'Account not found' (an id that is not there at all: 'Account ID is missing');
+ * one that disappears while shown (deleted in another tab) stays on the page as
+ * 'Account not found' / 'The account you're looking for doesn't exist.' with a way back.
+ */
+import { ArrowLeft, Info, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { notify } from '../app/notify.ts';
+import { paths } from '../app/paths.ts';
+import { StandingOrdersCard } from '../standing-orders/standing-orders-card.tsx';
+import { TransactionsSection } from '../transactions/transactions-section.tsx';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { lazyWithRetry } from '../app/lazy-with-retry.ts';
+import { AccountDetailSkeleton, ChartsSkeleton } from './account-detail-skeleton.tsx';
+import { type AccountDetail, errorMessage, isNotFound, useAccountDetail } from './api.ts';
+import { BasicInformationCard } from './basic-information-card.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
+import { InterestSettingsCard } from './interest-settings-card.tsx';
+import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
+import { SummaryCards } from './summary-cards.tsx';
+
+export const ACCOUNT_ID_MISSING = 'Account ID is missing';
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const ACCOUNT_NOT_FOUND_TEXT = "The account you're looking for doesn't exist.";
+export const TRANSACTIONS_ANCHOR = 'transactions';
+
+// Recharts is large: it loads with the charts, after the rest of the page.
+const AccountCharts = lazyWithRetry(() => import('./account-charts.tsx').then((m) => ({ default: m.AccountCharts })));
+
+function Page({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:py-10">{children}</div>;
+}
+
+function BackToAccounts() {
+  return (
+    <Button asChild variant="ghost" className="-ml-3 justify-self-start">
+      <Link to={paths.accounts()}>
+        <ArrowLeft aria-hidden />
+        Back to Accounts
+      </Link>
+    </Button>
+  );
+}
+
+function NotFoundView() {
+  return (
+    <Page>
+      <BackToAccounts />
+      <div className="grid gap-2 rounded-xl border bg-card p-8 text-center">
+        <h1 className="text-2xl font-semibold">{ACCOUNT_NOT_FOUND}</h1>
+        <p className="text-muted-foreground">{ACCOUNT_NOT_FOUND_TEXT}</p>
+      </div>
+    </Page>
+  );
+}
+
+function LoadFailed({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <Page>
+      <BackToAccounts />
+      <Alert variant="destructive" role="alert">
+        <TriangleAlert aria-hidden />
+        <AlertTitle>{`Failed to load account details: ${message}`}</AlertTitle>
+        <AlertDescription>
+          <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+            <RefreshCw aria-hidden />
+            {retrying ? 'Trying again...' : 'Try again'}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    </Page>
+  );
+}
+
+/** A notification another page opened the account with (navigation state), until dismissed. */
+function NotificationContext({ notification, onDismiss }: { notification: AccountPageNotification; onDismiss: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const variant = notification.level === 'error' ? 'destructive' : notification.level === 'warning' ? 'warning' : notification.level === 'success' ? 'success' : 'info';
+  return (
+    <Alert ref={ref} tabIndex={-1} variant={variant} className="outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      {variant === 'destructive' || variant === 'warning' ? <TriangleAlert aria-hidden /> : <Info aria-hidden />}
+      <AlertTitle>{notification.title ?? notification.message}</AlertTitle>
+      <AlertDescription>
+        {notification.title ? <p>{notification.message}</p> : null}
+        <Button variant="ghost" size="sm" className="-ml-3" onClick={onDismiss}>
+          <X aria-hidden />
+          Dismiss
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function AccountView({ detail, openAddDialog, notification, onDismissNotification }: {
+  detail: AccountDetail;
+  openAddDialog: boolean;
+  notification: AccountPageNotification | null;
+  onDismissNotification: () => void;
+}) {
+  const { account } = detail;
+  const chartsId = useId();
+  return (
+    <Page>
+      {/* 1. Back to Accounts and the title */}
+      <div className="grid gap-2">
+        <BackToAccounts />
+        <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{account.name}</h1>
+        <p className="text-muted-foreground">{[account.bank ?? account.licence?.bankName, account.accountType].filter(Boolean).join(' · ')}</p>
+      </div>
+      {notification ? <NotificationContext notification={notification} onDismiss={onDismissNotification} /> : null}
+
+      {/* 2. The three summary cards */}
+      <SummaryCards summary={detail.summary} />
+
+      {/* 3. EXTENSION POINT (later issue): the smart-alerts banner, shown when account.enableSmartAlerts
+             and no terms notes exist, offering 'Add T&Cs' (scrolls to the Terms and Conditions card) and a dismiss. */}
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {/* 4. The account details card */}
+        <BasicInformationCard account={account} />
+        {/* 5. EXTENSION POINT (later issue): the ISA Details card for ISA types and the Pension Details
+               card for pension types (account.category), here beside Basic Information. */}
+        <InterestSettingsCard account={account} />
+      </div>
+
+      {/* 6. The Danger Zone */}
+      <DangerZoneCard account={account} />
+
+      {/* 7. The transactions section (#transactions scrolls here) */}
+      <div id={TRANSACTIONS_ANCHOR} tabIndex={-1} className="min-w-0 scroll-mt-24 outline-none">
+        <TransactionsSection accountId={account.id} openAddDialog={openAddDialog} />
+      </div>
+
+      {/* 8. The standing orders */}
+      <StandingOrdersCard accountId={account.id} />
+
+      {/* 9. The charts */}
+      <section aria-labelledby={chartsId} className="grid min-w-0 gap-4">
+        <h2 id={chartsId} className="text-xl font-semibold">
+          Charts
+        </h2>
+        <Suspense fallback={<ChartsSkeleton />}>
+          <AccountCharts detail={detail} />
+        </Suspense>
+      </section>
+
+      {/* 10. EXTENSION POINT (later issue): the Terms and Conditions card (the banner's 'Add T&Cs' scrolls to it). */}
+    </Page>
+  );
+}
+
+export function AccountDetailPage() {
+  const { id: rawId } = useParams();
+  const id = rawId?.trim() ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const detail = useAccountDetail(id, id !== '');
+
+  // The navigation-state flags, read once; then dropped from history, so a reload does not repeat them.
+  const [pageState] = useState(() => readAccountPageState(location.state));
+  const [notification, setNotification] = useState(pageState.notification);
+  useEffect(() => {
+    if (location.state != null) void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    // Once, on arrival.
+  }, []);
+
+  const missingOnArrival = id === '' || (isNotFound(detail.error) && detail.data === undefined);
+  useEffect(() => {
+    if (!missingOnArrival) return;
+    notify.error(id === '' ? ACCOUNT_ID_MISSING : ACCOUNT_NOT_FOUND);
+    void navigate(paths.accounts(), { replace: true });
+  }, [missingOnArrival, id, navigate]);
+
+  // #transactions: scroll to the section once the page is there.
+  const loaded = detail.data !== undefined;
+  useEffect(() => {
+    if (!loaded || location.hash !== `#${TRANSACTIONS_ANCHOR}`) return;
+    const section = document.getElementById(TRANSACTIONS_ANCHOR);
+    section?.scrollIntoView({ block: 'start' });
+    section?.focus({ preventScroll: true });
+  }, [loaded, location.hash]);
+
+  if (missingOnArrival || (isNotFound(detail.error) && detail.data)) return <NotFoundView />;
+  if (detail.data) {
+    return (
+      <AccountView
+        detail={detail.data}
+        openAddDialog={pageState.openAddTransactions}
+        notification={notification}
+        onDismissNotification={() => setNotification(null)}
+      />
+    );
+  }
+  if (detail.isError) return <LoadFailed message={errorMessage(detail.error)} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />;
+  return (
+    <Page>
+      <AccountDetailSkeleton />
+    </Page>
+  );
+}

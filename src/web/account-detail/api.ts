@@ -1,0 +1,85 @@
+/**
+ * The account page's data: GET /api/accounts/{id} under `accountKeys.account(id)` (the realtime
+ * events name that key, so any change to the account, its transactions or standing orders, in
+ * any tab, refetches it), the account types for the type selector, and the account's writes
+ * (helper A's PATCH and DELETE /api/accounts/{id}).
+ */
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { AccountDetail } from '../../server/account-detail/routes.ts';
+import { ApiError, apiFetch } from '../app/api.ts';
+import { accountKeys } from '../accounts/query-keys.ts';
+
+export type { AccountDetail };
+export type Account = AccountDetail['account'];
+export type AccountTransaction = AccountDetail['transactions']['items'][number];
+
+/** Fields of the account PATCH (single fields, or the interest settings as one group). */
+export type AccountPatch = Partial<
+  Pick<
+    Account,
+    | 'name'
+    | 'bankId'
+    | 'accountNumber'
+    | 'accountType'
+    | 'isPlatformAccount'
+    | 'platformBankReferenceId'
+    | 'interestRateBps'
+    | 'interestFrequency'
+    | 'rateType'
+    | 'interestPayoutMethod'
+    | 'interestPaymentMonth'
+    | 'interestPaymentDay'
+    | 'nextRateChange'
+    | 'terms'
+  >
+>;
+
+export function fetchAccountDetail(id: string, signal?: AbortSignal): Promise<AccountDetail> {
+  return apiFetch<AccountDetail>(`/api/accounts/${encodeURIComponent(id)}`, { signal });
+}
+
+/** A 404 (or an id that is not one: 400) will not change on retry. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function useAccountDetail(id: string, enabled = true) {
+  return useQuery({
+    queryKey: accountKeys.account(id),
+    queryFn: ({ signal }) => fetchAccountDetail(id, signal),
+    enabled,
+  });
+}
+
+/** Saves some of the account's fields; the answer's account replaces the cached one at once. */
+export async function patchAccount(queryClient: QueryClient, id: string, patch: AccountPatch): Promise<void> {
+  const body = await apiFetch<{ account?: Account }>(`/api/accounts/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch });
+  const saved = body?.account;
+  queryClient.setQueryData<AccountDetail>(accountKeys.account(id), (detail) =>
+    detail ? { ...detail, account: saved ? { ...detail.account, ...saved } : { ...detail.account, ...patch } } : detail,
+  );
+  // The list and anything derived from the account (protection across accounts) catch up.
+  void queryClient.invalidateQueries({ queryKey: accountKeys.account(id), exact: true });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.list });
+}
+
+export async function deleteAccount(id: string): Promise<void> {
+  await apiFetch(`/api/accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** The active account types, in the admins' order (GET /api/account-types). */
+export function useAccountTypes() {
+  return useQuery({
+    queryKey: accountKeys.accountTypes,
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch<{ accountTypes?: Array<{ name: string }> }>('/api/account-types', { signal });
+      return (body?.accountTypes ?? []).map((t) => t.name);
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The message of a failed call, for "Failed to …: {message}" texts. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+}
