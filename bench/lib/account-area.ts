@@ -47,9 +47,9 @@ export async function insertAccounts(client: pg.Client, userId: string, list: Se
 }
 
 /**
- * `count` transactions spread over the `years` before today: an opening balance on the first
- * day, then deposits (60%), withdrawals (30%), fees (5%) and interest (5%) of varied amounts
- * and dates, with notes. Deterministic, so every run measures the same account.
+ * `count` transactions spread evenly over the `years` before today: an opening balance on the
+ * first day, then deposits (60%), withdrawals (30%), fees (5%) and interest (5%) of varied
+ * amounts, with notes. Deterministic, so every run measures the same account.
  */
 export async function insertTransactions(client: pg.Client, userId: string, accountId: string, count: number, years = 5): Promise<void> {
   const days = Math.round(years * 365.25);
@@ -62,7 +62,7 @@ export async function insertTransactions(client: pg.Client, userId: string, acco
             when g % 20 = 1 then -((g * 104729) % 1500 + 100)
             when g % 20 < 8 then -((g * 104729) % 20000 + 100)
             else (g * 104729) % 30000 + 100 end,
-       current_date - ((g * 7919) % $4::int),
+       current_date - (g::bigint * $4::int / $3::int)::int,
        case when g % 20 = 0 then 'interest' when g % 20 = 1 then 'fee' when g % 20 < 8 then 'withdrawal' else 'deposit' end,
        'Payment ' || g
      from generate_series(1, $3::int - 1) g`,

@@ -5,7 +5,7 @@
  * only (the page lazy-loads it). Each chart has a table alternative beside it (chart-tables.tsx).
  */
 import { useId, useState } from 'react';
-import { Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, type PieLabelRenderProps, Tooltip, XAxis, YAxis } from 'recharts';
 import { brushRange, formatPerMille, pieSlices, showsBrush, TYPE_LABELS } from '../../core/account-summary/charts.ts';
 import { monthName } from '../../core/account-summary/months.ts';
 import { formatPence } from '../../core/money/format.ts';
@@ -18,6 +18,9 @@ import { MonthlyTrendsTable, TypeShareTable } from './chart-tables.tsx';
 export type ChartStyle = 'bar' | 'line';
 
 const HEIGHT = 300;
+
+/** Charts draw themselves in with an animation, unless the user asked for less motion. */
+const animate = () => typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /** A fixed size (tests, where nothing has a layout) or the container's width. */
 function sizeProps(width: number | undefined, height = HEIGHT) {
@@ -82,7 +85,7 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
           <BarChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             {axes}
             {SERIES.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={18} />
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={animate()} />
             ))}
             {brush}
           </BarChart>
@@ -90,7 +93,7 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
           <LineChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             {axes}
             {SERIES.map((s) => (
-              <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} type="monotone" />
+              <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} type="monotone" isAnimationActive={animate()} />
             ))}
             {brush}
           </LineChart>
@@ -99,6 +102,18 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
       <p className="text-xs text-muted-foreground">Withdrawals and fees are shown as amounts paid out.</p>
       <MonthlyTrendsTable monthly={monthly} />
     </section>
+  );
+}
+
+/** Each slice's share beside it, in the page's text colour; slivers under 3% only in the tooltip and table (their labels would overlap). */
+function PieShareLabel(props: PieLabelRenderProps) {
+  const slice = props.payload as { share?: string; perMille?: number } | undefined;
+  const share = slice?.share;
+  if (!share || (slice.perMille ?? 0) < 30) return null;
+  return (
+    <text x={props.x} y={props.y} textAnchor={props.textAnchor} dominantBaseline="central" fill="var(--foreground)" fontSize={12}>
+      {share}
+    </text>
   );
 }
 
@@ -111,7 +126,7 @@ export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail[
         Transactions by type
       </h3>
       <PieChart {...sizeProps(width)}>
-        <Pie data={slices} dataKey="totalPence" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={1} label={({ payload }) => (payload as { share: string }).share}>
+        <Pie data={slices} dataKey="totalPence" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={1} label={PieShareLabel} isAnimationActive={animate()}>
           {slices.map((s) => (
             <Cell key={s.type} fill={TYPE_COLORS[s.type]} stroke="var(--card)" />
           ))}

@@ -1,13 +1,23 @@
+import type { ReactNode } from 'react';
 import { formatPerMille, pieSlices, TYPE_LABELS } from '../../core/account-summary/charts.ts';
 import { monthName } from '../../core/account-summary/months.ts';
 import { formatPence } from '../../core/money/format.ts';
 import type { AccountDetail } from './api.ts';
 import { SERIES } from './chart-format.ts';
 
+/** Hidden from sight, not from screen readers (a table ignores the sr-only width itself, so a box clips it). */
+function ScreenReaderTable({ children }: { children: ReactNode }) {
+  return (
+    <div className="sr-only">
+      <table>{children}</table>
+    </div>
+  );
+}
+
 /** The trends chart as a table, for screen readers (visually hidden). */
 export function MonthlyTrendsTable({ monthly }: { monthly: AccountDetail['monthly'] }) {
   return (
-    <table className="sr-only">
+    <ScreenReaderTable>
       <caption>Monthly trends for the last 12 months</caption>
       <thead>
         <tr>
@@ -31,7 +41,7 @@ export function MonthlyTrendsTable({ monthly }: { monthly: AccountDetail['monthl
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScreenReaderTable>
   );
 }
 
@@ -39,7 +49,7 @@ export function MonthlyTrendsTable({ monthly }: { monthly: AccountDetail['monthl
 export function TypeShareTable({ typeTotals }: { typeTotals: AccountDetail['typeTotals'] }) {
   const slices = pieSlices(typeTotals);
   return (
-    <table className="sr-only">
+    <ScreenReaderTable>
       <caption>Transactions by type</caption>
       <thead>
         <tr>
@@ -59,6 +69,6 @@ export function TypeShareTable({ typeTotals }: { typeTotals: AccountDetail['type
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScreenReaderTable>
   );
 }

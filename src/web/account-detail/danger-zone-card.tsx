@@ -43,7 +43,7 @@ export function DangerZoneCard({ account }: { account: Account }) {
     <DetailCard title="Danger Zone" tone="danger" description="Deleting this account also deletes its transactions and standing orders.">
       <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <DialogTrigger asChild>
-          <Button variant="destructive" className="justify-self-start">
+          <Button variant="destructive" className="self-start">
             <Trash2 aria-hidden />
             Delete Account
           </Button>
