@@ -132,6 +132,8 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('That is not an account ID');
     const annAccount = await addAccount(ann);
     expect((await detail(null, annAccount)).status).toBe(401);
+    // An id is an id in either case.
+    expect((await detailOk(ann, annAccount.toUpperCase())).account.id).toBe(annAccount);
   });
 
   it('works protection out across all the user’s accounts: brands sharing a licence share one limit', async () => {

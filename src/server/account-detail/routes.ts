@@ -18,7 +18,7 @@ import { TransactionSchema, transactionJson } from './transaction-json.ts';
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const INVALID_ACCOUNT_ID = 'That is not an account ID';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const AccountIdParamsSchema = z.object({
   id: z
