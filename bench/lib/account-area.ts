@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signIn, signUp } from './account.ts';
 import { Cleanup } from './cleanup.ts';
-import { databaseVersion, measureEndpoints, prepareDatabase, runBenchmark, startTracked } from './harness.ts';
+import { databaseVersion, measureEndpoints, prepareDatabase, profileArgs, runBenchmark, startTracked } from './harness.ts';
 import { checkEndpoint, type Endpoint, type EndpointId } from './load.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './report.ts';
 import { ensureServerBundle, type RunningServer, type ServerOptions } from './server.ts';
@@ -116,7 +116,7 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
     printHeader(settings, bench.title);
     try {
       const options = await prepareDatabase('postgres', settings, cleanup);
-      const server = await startTracked(options, cleanup);
+      const server = await startTracked({ ...options, nodeArgs: profileArgs('postgres', settings) }, cleanup);
       const serverVersion = await databaseVersion(server);
       const user = await signedInUser(server);
       const fixture = await withClient(options.databaseUrl!, (client) => bench.seed({ client, user, newUser: () => signedInUser(server) }));

@@ -101,6 +101,13 @@ const newestTransactions = preparedPerConnection((tx) =>
 
 export type TransactionRow = Awaited<ReturnType<ReturnType<typeof newestTransactions>['execute']>>[number];
 
+type Corkable = { cork?(): void; uncork?(): void };
+
+/** The node-postgres connection's socket under a request transaction, if any (PGlite has none). */
+function socketOf(tx: Tx): Corkable | undefined {
+  return (tx as unknown as { $client?: { connection?: { stream?: Corkable } } }).$client?.connection?.stream;
+}
+
 export type AccountDetailRows = { accounts: UserAccountRow[]; groups: TypeMonthGroup[]; newest: TransactionRow[] };
 
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
@@ -108,10 +115,21 @@ export async function readAccountDetail(
   tx: Tx,
   params: { userId: string; accountId: string; window: MonthWindow; pageSize: number },
 ): Promise<AccountDetailRows> {
-  const [accountRows, groups, newest] = await Promise.all([
-    userAccounts(tx).execute({ userId: params.userId }),
-    typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
-    newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
-  ]);
+  // On PostgreSQL the three go out in one socket write (a write costs more than a small query on
+  // a small VM; docs/performance.md): drizzle hands each to node-postgres synchronously, and
+  // pipeline mode sends it without waiting, so corking the socket around them batches them.
+  const socket = socketOf(tx);
+  socket?.cork?.();
+  let reads;
+  try {
+    reads = Promise.all([
+      userAccounts(tx).execute({ userId: params.userId }),
+      typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
+      newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
+    ]);
+  } finally {
+    socket?.uncork?.();
+  }
+  const [accountRows, groups, newest] = await reads;
   return { accounts: accountRows, groups: groups.map((g) => ({ ...g, totalPence: Number(g.totalPence), count: Number(g.count) })), newest };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthWindow } from '../../core/account-summary/months.ts';
@@ -192,13 +193,18 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     const frank = await signUpAndSignIn(server, { email: 'frank.detail@example.com' });
     const statementsFor = async (id: string) => {
       const query = vi.spyOn(pg.Client.prototype, 'query');
+      // What reaches the socket: one write per flush (corked writes leave as one).
+      const writes = [vi.spyOn(net.Socket.prototype, '_write' as never), vi.spyOn(net.Socket.prototype, '_writev' as never)];
       try {
         await detailOk(frank, id);
+        socketWrites = writes.reduce((n, w) => n + w.mock.calls.length, 0);
         return query.mock.calls.length;
       } finally {
         query.mockRestore();
+        for (const w of writes) w.mockRestore();
       }
     };
+    let socketWrites = 0;
     const empty = await addAccount(frank);
     const small = await statementsFor(empty);
     for (let i = 0; i < 5; i++) await addAccount(frank, { bank: 'Halifax', bankId: HALIFAX });
@@ -211,5 +217,7 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     // BEGIN, the session opening, the three reads, COMMIT.
     expect(small).toBe(6);
     expect(await statementsFor(full)).toBe(small);
+    // In three writes: BEGIN with the opening, the three reads together, COMMIT.
+    expect(socketWrites).toBe(3);
   });
 });
