@@ -68,7 +68,6 @@ export async function insertTransactions(client: pg.Client, userId: string, acco
      from generate_series(1, $3::int - 1) g`,
     [accountId, userId, count, days],
   );
-  await client.query('analyze transactions');
 }
 
 /** The ids of active banks and building societies (not platforms), by name: real licences for the fixtures. */
@@ -119,7 +118,12 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
       const server = await startTracked({ ...options, nodeArgs: profileArgs('postgres', settings) }, cleanup);
       const serverVersion = await databaseVersion(server);
       const user = await signedInUser(server);
-      const fixture = await withClient(options.databaseUrl!, (client) => bench.seed({ client, user, newUser: () => signedInUser(server) }));
+      const fixture = await withClient(options.databaseUrl!, async (client) => {
+        const seeded = await bench.seed({ client, user, newUser: () => signedInUser(server) });
+        // Fresh statistics, as autovacuum would soon have them: plans as in a live database.
+        await client.query('analyze');
+        return seeded;
+      });
       const headers = { cookie: user.cookie };
 
       const counts = await countStatements(options, cleanup, fixture.countPaths, user.cookie);

@@ -194,7 +194,8 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     const statementsFor = async (id: string) => {
       const query = vi.spyOn(pg.Client.prototype, 'query');
       // What reaches the socket: one write per flush (corked writes leave as one).
-      const writes = [vi.spyOn(net.Socket.prototype, '_write' as never), vi.spyOn(net.Socket.prototype, '_writev' as never)];
+      const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
+      const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
       try {
         await detailOk(frank, id);
         socketWrites = writes.reduce((n, w) => n + w.mock.calls.length, 0);
