@@ -5,15 +5,12 @@ import { cn } from '../ui/cn.ts';
 export function DetailCard({
   title,
   description,
-  action,
   tone = 'default',
   className,
   children,
 }: {
   title: string;
   description?: ReactNode;
-  /** A control beside the title (a toggle, a button). */
-  action?: ReactNode;
   tone?: 'default' | 'danger';
   className?: string;
   children: ReactNode;
@@ -24,14 +21,11 @@ export function DetailCard({
       aria-labelledby={headingId}
       className={cn('flex min-w-0 flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6', tone === 'danger' && 'border-destructive/40', className)}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <h2 id={headingId} className={cn('text-lg font-semibold leading-tight', tone === 'danger' && 'text-destructive')}>
-            {title}
-          </h2>
-          {description ? <div className="text-sm text-muted-foreground">{description}</div> : null}
-        </div>
-        {action}
+      <div className="grid gap-1.5">
+        <h2 id={headingId} className={cn('text-lg font-semibold leading-tight', tone === 'danger' && 'text-destructive')}>
+          {title}
+        </h2>
+        {description ? <div className="text-sm text-muted-foreground">{description}</div> : null}
       </div>
       {children}
     </section>

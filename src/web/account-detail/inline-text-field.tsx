@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
@@ -24,7 +24,6 @@ export function InlineTextField({ label, value, requiredMessage, onSave, autoCom
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const statusId = useId();
   const dirty = draft !== value;
 
   // A new saved value (this save, or another tab's) replaces the field unless it is being edited.
@@ -72,7 +71,6 @@ export function InlineTextField({ label, value, requiredMessage, onSave, autoCom
           autoComplete={autoComplete}
           inputMode={inputMode}
           disabled={saving}
-          aria-describedby={dirty ? statusId : undefined}
           onChange={(event) => {
             setDraft(event.target.value);
             if (error) setError(undefined);
@@ -87,9 +85,6 @@ export function InlineTextField({ label, value, requiredMessage, onSave, autoCom
       </FormField>
       {dirty ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span id={statusId} className="sr-only">
-            Not saved yet
-          </span>
           <Button type="submit" size="sm" disabled={saving}>
             <Check aria-hidden />
             {saving ? 'Saving...' : `Save ${label.toLowerCase()}`}
