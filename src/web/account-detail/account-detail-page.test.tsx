@@ -93,6 +93,27 @@ describe('the account page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
   });
 
+  it('sends a page with no account id back to the accounts list with Account ID is missing', async () => {
+    const api = setup(makeDetail());
+    const { router } = renderApp('/account/%20');
+    expect(await screen.findByText('Account ID is missing')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+    expect(api.calls(`GET ${accountPath}`)).toHaveLength(0);
+  });
+
+  it('says the account does not exist when it goes while shown (deleted in another tab)', async () => {
+    let gone = false;
+    setup(() => (gone ? apiError(404, 'NOT_FOUND', 'Account not found') : json(200, makeDetail())));
+    const { queryClient, router } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('heading', { level: 1, name: 'Rainy day saver' });
+    gone = true;
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account not found' })).toBeInTheDocument();
+    expect(screen.getByText("The account you're looking for doesn't exist.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Accounts' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.account(ACCOUNT_ID));
+  });
+
   it('says why the account could not be loaded, and tries again', async () => {
     let calls = 0;
     setup(() => (++calls === 1 ? apiError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable') : json(200, makeDetail())));
