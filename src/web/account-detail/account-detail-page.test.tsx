@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../app/paths.ts';
+import { handleRealtimeEvent } from '../app/realtime.ts';
 import { apiError, json, makeMe, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { ACCOUNT_ID, accountTypesBody, makeDetail } from './account-detail-fixtures.ts';
@@ -112,6 +113,17 @@ describe('the account page', () => {
     expect(screen.getByText("The account you're looking for doesn't exist.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Accounts' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.account(ACCOUNT_ID));
+  });
+
+  it('refreshes when the server says the account changed (another tab, another instance)', async () => {
+    let name = 'Rainy day saver';
+    setup(() => json(200, makeDetail({ name })));
+    const { queryClient } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('heading', { level: 1, name: 'Rainy day saver' });
+    name = 'Renamed elsewhere';
+    // What src/server/accounts/account-events.ts publishes for a change to this account.
+    handleRealtimeEvent(queryClient, 'account.changed', JSON.stringify({ type: 'account.changed', invalidate: [['me', 'accounts'], ['me', 'account', ACCOUNT_ID]] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Renamed elsewhere' })).toBeInTheDocument();
   });
 
   it('says why the account could not be loaded, and tries again', async () => {
