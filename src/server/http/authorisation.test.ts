@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
 import { user } from '../db/schema/index.ts';
+import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -17,6 +18,8 @@ type OwnershipCase = {
   otherStatus: 404 | 403;
   /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
   adminAllowed: boolean;
+  /** The body to send (a write route's valid input), the same for every caller. */
+  json?: unknown;
 };
 const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'GET /api/avatars/:userId/:fileName': {
@@ -42,6 +45,7 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     otherStatus: 404,
     adminAllowed: false,
   },
+  ...STANDING_ORDER_OWNERSHIP_CASES,
 };
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
@@ -143,9 +147,9 @@ describe('the authorisation harness', () => {
     for (const [key, c] of Object.entries(OWNERSHIP_CASES)) {
       const method = key.split(' ')[0]!;
       const path = await c.setup(server, subscriber);
-      expect((await server.request(path, { method, cookie: subscriber.cookie })).status, `${key} as owner`).toBeLessThan(300);
-      expect((await server.request(path, { method, cookie: other.cookie })).status, `${key} as other user`).toBe(c.otherStatus);
-      const asAdmin = (await server.request(path, { method, cookie: admin.cookie })).status;
+      expect((await server.request(path, { method, cookie: subscriber.cookie, json: c.json })).status, `${key} as owner`).toBeLessThan(300);
+      expect((await server.request(path, { method, cookie: other.cookie, json: c.json })).status, `${key} as other user`).toBe(c.otherStatus);
+      const asAdmin = (await server.request(path, { method, cookie: admin.cookie, json: c.json })).status;
       if (c.adminAllowed) expect(asAdmin, `${key} as admin`).toBeLessThan(300);
       else expect(asAdmin, `${key} as admin`).toBe(c.otherStatus);
     }
