@@ -88,7 +88,7 @@ export function notesError(notes: unknown): string | null {
 }
 
 /** A new transaction as the API receives it: the amount unsigned, as typed. */
-export type NewTransactionInput = { type: unknown; amountPence: unknown; date: unknown; notes?: unknown };
+export type NewTransactionInput = { type: unknown; amountPence?: unknown; date: unknown; notes?: unknown };
 /** What is stored: a known type, the signed amount, a real date, clean notes. */
 export type NewTransaction = { type: TransactionType; amountPence: number; date: string; notes: string | null };
 
