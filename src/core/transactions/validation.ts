@@ -49,7 +49,7 @@ export function updateAmountError(amountPence: unknown): string | null {
 }
 
 /** The several-at-once rule, checked in the spec's order over all the rows: the first message, or null. */
-export function multipleAmountsError(rows: readonly { type: unknown; amountPence: unknown }[]): string | null {
+export function multipleAmountsError(rows: readonly { type: unknown; amountPence?: unknown }[]): string | null {
   if (rows.some((r) => !isPence(r.amountPence))) return TRANSACTION_MESSAGES.invalidAmounts;
   const amounts = rows.map((r) => ({ type: normaliseTransactionType(r.type), amountPence: r.amountPence as number }));
   if (amounts.some((r) => r.type === 'opening_balance' && r.amountPence < 0)) return TRANSACTION_MESSAGES.negativeOpeningBalance;
