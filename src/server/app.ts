@@ -27,6 +27,7 @@ import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
 import { standingOrderRoutes } from './standing-orders/routes.ts';
+import { transactionRoutes } from './transactions/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -85,6 +86,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
   app.route('/', standingOrderRoutes(deps));
+  app.route('/', transactionRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -4,13 +4,13 @@
  * signed-in user, so an admin's row-level security does not widen "my standing orders").
  */
 import type { TestServer } from '../test/server.ts';
-import { insertAccount } from './test-helpers.ts';
+import { createTestAccount } from '../transactions/account-fixture.ts';
 
 type Owner = { cookie: string; userId: string };
 const ORDER = { amountPence: 2_500, frequency: 'monthly', startDate: '2026-01-01' };
 
 async function ownersAccount(server: TestServer, owner: Owner): Promise<string> {
-  return insertAccount(server.deps.database.db, owner.userId);
+  return createTestAccount(server.deps.database.db, owner.userId);
 }
 
 async function ownersOrder(server: TestServer, owner: Owner): Promise<string> {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { STANDING_ORDERS_JOB } from './jobs.ts';
-import { accountState, insertAccount } from './test-helpers.ts';
+import { createTestAccount } from '../transactions/account-fixture.ts';
+import { accountState } from './test-helpers.ts';
 import type { StandingOrderJson } from './routes.ts';
 
 // "Today" for every test: 15 June 2026, midday in London.
@@ -43,7 +44,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
     server = await createTestServer(kind);
     ann = await signUpAndSignIn(server, { email: 'ann@example.com' });
     bob = await signUpAndSignIn(server, { email: 'bob@example.com' });
-    bobAccount = await insertAccount(server.deps.database.db, bob.userId, 'Bob’s saver');
+    bobAccount = await createTestAccount(server.deps.database.db, bob.userId, 'Bob’s saver');
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -53,7 +54,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('adds an order, always paid by "Standing order", and lists it with its next payment', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     expect(await list(accountId)).toEqual([]);
     const created = await add(accountId, order({ paymentDay: 20, notes: '  Holiday pot ' }));
     expect(created).toMatchObject({
@@ -75,21 +76,21 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('lists an account’s orders newest first', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     const first = await add(accountId, order());
     const second = await add(accountId, order({ frequency: 'weekly' }));
     expect((await list(accountId)).map((o) => o.id)).toEqual([second.id, first.id]);
   });
 
   it('saves the payment day only for monthly orders and the end as one of a date or a number of payments', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     expect(await add(accountId, order({ frequency: 'weekly', paymentDay: 5 }))).toMatchObject({ paymentDay: null });
     expect(await add(accountId, order({ endDate: '2026-12-31' }))).toMatchObject({ endDate: '2026-12-31', maxPayments: null });
     expect(await add(accountId, order({ maxPayments: 6 }))).toMatchObject({ endDate: null, maxPayments: 6 });
   });
 
   it('refuses bad input with the spec’s messages and writes nothing', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     const cases: [Record<string, unknown>, string][] = [
       [order({ amountPence: 0 }), 'Please enter a valid amount'],
       [order({ amountPence: 12.5 }), 'Please enter a valid amount'],
@@ -112,7 +113,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('edits an order and deletes it, keeping the payments it made', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     const created = await add(accountId, order());
     expect((await processNow(accountId)).processed).toBe(4);
 
@@ -162,7 +163,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('processes each due occurrence once as a deposit with the marker, the first payment at its own amount', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     const created = await add(accountId, order({ startDate: '2026-03-31', firstPaymentAmountPence: 25_000 }));
     //   31 March, 30 April, 31 May; 30 June is after today (15 June)
     expect(await processNow(accountId)).toEqual({ processed: 3, warnings: [] });
@@ -188,7 +189,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('skips paused orders and orders that have not started', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     await add(accountId, order({ isActive: false }));
     await add(accountId, order({ startDate: '2026-06-16' }));
     expect(await processNow(accountId)).toEqual({ processed: 0, warnings: [] });
@@ -198,7 +199,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('adds at most 50 payments per order per run, with a warning naming the order and the count', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     //   1 April … 15 June 2026: 30 + 31 + 15 = 76 days
     await add(accountId, order({ frequency: 'daily', startDate: '2026-04-01', amountPence: 100 }));
     await add(accountId, order({ frequency: 'weekly', startDate: '2026-04-01', amountPence: 1_000 }));
@@ -214,7 +215,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('adds each occurrence once when Process Now is pressed many times at once', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     await add(accountId, order({ frequency: 'weekly', startDate: '2026-01-05' }));
     await add(accountId, order({ startDate: '2026-01-31', amountPence: 1_234 }));
     const results = await Promise.all(Array.from({ length: 8 }, () => processNow(accountId)));
@@ -227,7 +228,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('tells the owner’s open tabs that the account changed', async () => {
-    const accountId = await insertAccount(server.deps.database.db, ann.userId);
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     await add(accountId, order());
     const events: { event: string; data: unknown }[] = [];
     const unsubscribe = server.deps.hub.subscribe({ userId: ann.userId, isAdmin: false, send: (event, data) => events.push({ event, data }), close: () => {} });
@@ -241,9 +242,9 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('processes every user’s due orders in the scheduled job, batch after batch', async () => {
-    const annAccounts = [await insertAccount(server.deps.database.db, ann.userId), await insertAccount(server.deps.database.db, ann.userId)];
+    const annAccounts = [await createTestAccount(server.deps.database.db, ann.userId), await createTestAccount(server.deps.database.db, ann.userId)];
     for (const accountId of annAccounts) await add(accountId, order({ startDate: '2026-05-15' }));
-    const bobJobAccount = await insertAccount(server.deps.database.db, bob.userId);
+    const bobJobAccount = await createTestAccount(server.deps.database.db, bob.userId);
     await server.request(`/api/accounts/${bobJobAccount}/standing-orders`, { method: 'POST', json: order({ startDate: '2026-06-01', frequency: 'weekly' }), cookie: bob.cookie });
 
     await server.deps.jobs.enqueue({ name: STANDING_ORDERS_JOB, key: `so-test-${kind}` });

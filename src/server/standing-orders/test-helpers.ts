@@ -1,13 +1,7 @@
-/** Test set-up for standing orders: accounts straight into the database (the accounts API is another part's). */
+/** Test read-outs for standing orders: what an account holds after a run. */
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { withActor } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
-
-export async function insertAccount(db: AppDb, userId: string, name = 'Easy saver'): Promise<string> {
-  const [row] = await withActor(db, { userId }, (tx) => tx.insert(accounts).values({ userId, name, accountNumber: '12345678' }).returning({ id: accounts.id }));
-  return row!.id;
-}
 
 /** The account's balance, the sum of its transactions, and its standing-order payments in date order. */
 export async function accountState(db: AppDb, accountId: string) {

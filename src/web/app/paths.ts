@@ -69,7 +69,7 @@ export const routes = {
   account: { pattern: '/account/:id', access: 'protected', registered: false, title: 'Account', source: '001' },
   accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: false, title: 'Edit account', source: '001' },
   accountImport: { pattern: '/account/:id/import', access: 'protected', registered: false, title: 'Import transactions', source: 'issue 5 (CSV import; path is ours)' },
-  transactions: { pattern: '/transactions', access: 'protected', registered: false, title: 'Transactions', source: '001' },
+  transactions: { pattern: '/transactions', access: 'protected', registered: true, title: 'Transactions', source: '001' },
   notifications: { pattern: '/notifications', access: 'protected', registered: false, title: 'Notifications', source: '001' },
 
   // Header navigation items whose paths the spec names elsewhere (000 §2 header, 002 §2)

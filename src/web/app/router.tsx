@@ -80,6 +80,10 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect }))),
     skeleton: 'form',
   },
+  transactions: {
+    Component: lazyWithRetry(() => import('../transactions/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage }))),
+    skeleton: 'list',
+  },
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',

@@ -7,7 +7,7 @@ import {
   type TypedAmount,
 } from '../../core/standing-orders/standing-order-form.ts';
 import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
-import { parseMoneyInput } from '../checker/money-input.ts';
+import { parseAmountText, penceToAmountText } from '../../core/transactions/amount-text.ts';
 import type { StandingOrder } from './api.ts';
 
 export type FormValues = {
@@ -41,14 +41,9 @@ export function emptyFormValues(today: string): FormValues {
   };
 }
 
-/** Pence as an amount field shows them: 5000 → '50.00' (no £ or commas: the field is for typing). */
-export function penceToField(pence: number): string {
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
-}
-
 export function formValuesFromOrder(order: StandingOrder): FormValues {
   return {
-    amount: penceToField(order.amountPence),
+    amount: penceToAmountText(order.amountPence),
     frequency: order.frequency,
     paymentDay: order.paymentDay === null ? '' : String(order.paymentDay),
     startDate: order.startDate,
@@ -56,18 +51,17 @@ export function formValuesFromOrder(order: StandingOrder): FormValues {
     endDate: order.endDate ?? '',
     maxPayments: order.maxPayments === null ? '' : String(order.maxPayments),
     hasFirstPayment: order.firstPaymentAmountPence !== null,
-    firstPaymentAmount: order.firstPaymentAmountPence === null ? '' : penceToField(order.firstPaymentAmountPence),
+    firstPaymentAmount: order.firstPaymentAmountPence === null ? '' : penceToAmountText(order.firstPaymentAmountPence),
     notes: order.notes ?? '',
     isActive: order.isActive,
   };
 }
 
-/** What was typed as money, as the form's rules take it: nothing, not money, or pence (0 for £0). */
+/** What was typed as money, as the form's rules take it: nothing, not money, or pence (read as the transaction dialogs read amounts). */
 export function typedAmount(text: string): TypedAmount {
-  const read = parseMoneyInput(text);
+  const read = parseAmountText(text);
   if (read.ok) return read.pence;
-  if (read.reason === 'empty') return 'empty';
-  return read.reason === 'zero' ? 0 : 'invalid';
+  return read.reason === 'empty' ? 'empty' : 'invalid';
 }
 
 /** The form's rules (core) over the typed values: the order to save, or each field's message. */
