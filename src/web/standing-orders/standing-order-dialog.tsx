@@ -118,7 +118,7 @@ export function StandingOrderDialog({ mode, open, onOpenChange, initialValues, o
               />
             </Field>
             {values.frequency === 'monthly' ? (
-              <Field label="Payment day" error={errors.paymentDay} description="The day of each month it is paid.">
+              <Field label="Payment day" error={errors.paymentDay}>
                 <NativeSelect name="paymentDay" value={values.paymentDay} onChange={(e) => set('paymentDay', e.target.value)}>
                   <option value="">Same day as the start date</option>
                   {PAYMENT_DAYS.map((day) => (

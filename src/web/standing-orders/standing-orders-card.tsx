@@ -43,7 +43,7 @@ function CellLabel({ children }: { children: string }) {
   );
 }
 
-const cell = 'grid gap-0.5 sm:table-cell sm:px-3 sm:py-3 sm:align-top';
+const cell = 'grid gap-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle';
 
 function OrdersTable({ orders, onEdit, onDelete }: { orders: StandingOrder[]; onEdit: (o: StandingOrder) => void; onDelete: (o: StandingOrder) => void }) {
   return (
@@ -83,7 +83,7 @@ function OrdersTable({ orders, onEdit, onDelete }: { orders: StandingOrder[]; on
                 <NextPayment order={order} />
               </span>
             </td>
-            <td className="col-span-2 flex justify-end gap-1 border-t pt-3 sm:table-cell sm:border-t-0 sm:px-3 sm:py-2 sm:text-right sm:align-top">
+            <td className="col-span-2 flex justify-end gap-1 border-t pt-3 sm:table-cell sm:border-t-0 sm:px-3 sm:py-2 sm:text-right sm:align-middle sm:whitespace-nowrap">
               <Button type="button" variant="ghost" size="icon" onClick={() => onEdit(order)} aria-label={`Edit ${orderName(order)}`}>
                 <Pencil aria-hidden />
               </Button>
@@ -199,7 +199,7 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
           </CardTitle>
           <CardDescription>Regular deposits into this account.</CardDescription>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid gap-2 sm:flex sm:shrink-0">
           <Button type="button" variant="outline" onClick={processNow} disabled={process.isPending}>
             <RefreshCw aria-hidden className={process.isPending ? 'animate-spin motion-reduce:animate-none' : undefined} />
             {process.isPending ? 'Processing...' : 'Process Now'}
