@@ -10,9 +10,9 @@ import { cn } from '../ui/cn.ts';
 import { DatePicker } from '../ui/date-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { FormError } from '../ui/form-error.tsx';
-import { Input } from '../ui/input.tsx';
+import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
-import { useAddTransactions } from './api.ts';
+import { type AccountName, useAddTransactions } from './api.ts';
 import { TRANSACTION_TEXT, addFailureMessage, validationMessage } from './messages.ts';
 import { TransactionTypeSelect } from './transaction-parts.tsx';
 
@@ -120,18 +120,34 @@ function DraftRowFields({
 /**
  * 'Add Transactions' (001 §2): several rows of Type, Amount (£), Date and Notes; rows whose
  * amount is not valid are skipped, and the button reads 'Add N Transaction(s)' for the rest.
+ * On an account's page it adds to that account; on the overview (`accounts` given) it asks
+ * which account, starting from `accountId` when the overview is filtered to one.
  */
-export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accountId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddTransactionsDialog({
+  accountId,
+  accounts,
+  open,
+  onOpenChange,
+}: {
+  accountId?: string;
+  accounts?: AccountName[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const accountFieldId = useId();
+  const [chosenAccount, setChosenAccount] = useState('');
+  const target = accounts ? chosenAccount || accountId || accounts[0]?.id || '' : (accountId ?? '');
   const nextKey = useRef(1);
   const fresh = (): KeyedRow => ({ ...emptyDraftRow(today()), key: nextKey.current++ });
   const [rows, setRows] = useState<KeyedRow[]>(() => [fresh()]);
   const [error, setError] = useState<{ message: string; rowIndex?: number } | null>(null);
-  const add = useAddTransactions(accountId);
+  const add = useAddTransactions();
   const count = countableRowCount(rows);
 
   const reset = () => {
     setRows([fresh()]);
     setError(null);
+    setChosenAccount('');
   };
   const changeOpen = (next: boolean) => {
     if (add.isPending) return;
@@ -146,7 +162,7 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
       return;
     }
     setError(null);
-    add.mutate(submission.transactions, {
+    add.mutate({ accountId: target, transactions: submission.transactions }, {
       onSuccess: ({ items }) => {
         notify.success(items.length === 1 ? TRANSACTION_TEXT.addedOne : TRANSACTION_TEXT.addedMany(items.length));
         reset();
@@ -175,6 +191,18 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
             <DialogDescription>Withdrawals and fees are taken off the balance. Rows without a valid amount are skipped.</DialogDescription>
           </DialogHeader>
           <FormError message={error?.rowIndex === undefined ? error?.message : null} />
+          {accounts ? (
+            <div className="grid gap-1.5 sm:max-w-sm">
+              <Label htmlFor={accountFieldId}>Account</Label>
+              <NativeSelect id={accountFieldId} value={target} onChange={(event) => setChosenAccount(event.target.value)}>
+                {accounts.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
           <div className="grid gap-3">
             {rows.map((row, index) => (
               <DraftRowFields
@@ -207,7 +235,7 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
             <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={add.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={count === 0 || add.isPending} className={cn(add.isPending && 'cursor-progress')}>
+            <Button type="submit" disabled={count === 0 || !target || add.isPending} className={cn(add.isPending && 'cursor-progress')}>
               {add.isPending ? 'Adding...' : addButtonLabel(count)}
             </Button>
           </DialogFooter>

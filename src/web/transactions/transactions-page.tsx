@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Receipt, Search, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Plus, Receipt, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatPence } from '../../core/money/format.ts';
@@ -12,7 +12,7 @@ import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { isCalendarDate } from '../../core/dates/calendar-date.ts';
-import { type OverviewTransaction, type TransactionTotals, exportCsvHref, useAccountNames, useTransactionsOverview } from './api.ts';
+import { type OverviewTransaction, type Transaction, type TransactionTotals, exportCsvHref, useAccountNames, useTransactionsOverview } from './api.ts';
 import { loadFailureMessage, validationMessage } from './messages.ts';
 import {
   MAX_SEARCH_LENGTH,
@@ -26,7 +26,10 @@ import {
   pageCount,
 } from './overview-filters.ts';
 import { LoadError, Money, typeLabel } from './transaction-parts.tsx';
-import { HeaderRow, cellClass } from './transactions-table.tsx';
+import { HeaderRow, RowActions, cellClass } from './transactions-table.tsx';
+import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
+import { DeleteTransactionDialog } from './delete-transaction-dialog.tsx';
+import { EditTransactionDialog } from './edit-transaction-dialog.tsx';
 
 /** The spec's search debounce (001 §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -131,7 +134,17 @@ function AccountName({ transaction }: { transaction: OverviewTransaction }) {
   );
 }
 
-function OverviewTable({ items, caption }: { items: OverviewTransaction[]; caption: string }) {
+function OverviewTable({
+  items,
+  caption,
+  onEdit,
+  onDelete,
+}: {
+  items: OverviewTransaction[];
+  caption: string;
+  onEdit: (transaction: Transaction) => void;
+  onDelete: (transaction: Transaction) => void;
+}) {
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -142,6 +155,7 @@ function OverviewTable({ items, caption }: { items: OverviewTransaction[]; capti
           { label: 'Type' },
           { label: 'Amount', className: 'text-right' },
           { label: 'Notes', className: 'hidden sm:table-cell' },
+          { label: <span className="sr-only sm:not-sr-only">Actions</span>, className: 'text-right' },
         ]}
       />
       <tbody>
@@ -162,6 +176,9 @@ function OverviewTable({ items, caption }: { items: OverviewTransaction[]; capti
               <Money pence={t.amountPence} />
             </td>
             <td className={`${cellClass} hidden max-w-80 break-words text-muted-foreground sm:table-cell`}>{t.notes}</td>
+            <td className={`${cellClass} whitespace-nowrap text-right`}>
+              <RowActions transaction={t} onEdit={onEdit} onDelete={onDelete} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -191,7 +208,11 @@ function Pagination({ page, pages, total, pageSize, onPage }: { page: number; pa
   );
 }
 
-/** /transactions (001 §2): every transaction of the user's, filtered, searched, sorted and paged on the server. */
+/**
+ * /transactions (001 §2; its layout is ours): every transaction of the user's, filtered,
+ * searched, sorted and paged on the server, with totals for the filter and a CSV export; rows
+ * can be added (choosing the account), edited and deleted here as on an account's page.
+ */
 export function TransactionsPage() {
   const [filters, update] = useOverviewFilters();
   const overview = useTransactionsOverview(filters);
@@ -200,6 +221,9 @@ export function TransactionsPage() {
   const data = overview.data;
   const accountOptions = accounts.data ?? [];
   const selectedMissing = filters.accountId !== '' && !accountOptions.some((a) => a.id === filters.accountId);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Transaction | null>(null);
+  const [deleting, setDeleting] = useState<Transaction | null>(null);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
@@ -208,12 +232,18 @@ export function TransactionsPage() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Transactions</h1>
           <p className="mt-2 text-muted-foreground">Every transaction across your accounts.</p>
         </div>
-        <Button asChild variant="outline">
-          <a href={exportCsvHref(filters)} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <a href={exportCsvHref(filters)} download>
+              <Download aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+          <Button type="button" onClick={() => setAdding(true)} disabled={accountOptions.length === 0}>
+            <Plus aria-hidden />
+            Add Transactions
+          </Button>
+        </div>
       </div>
 
       <form role="search" aria-label="Filter transactions" className="mt-6 grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" onSubmit={(event) => event.preventDefault()}>
@@ -283,7 +313,7 @@ export function TransactionsPage() {
             <div className={cn('rounded-xl border bg-card p-4 shadow-sm transition-opacity sm:p-6', overview.isPlaceholderData && 'opacity-60')}>
               {data.items.length > 0 ? (
                 <div className="grid gap-4">
-                  <OverviewTable items={data.items} caption={`Transactions, ${SORT_LABELS[filters.sort].toLowerCase()}`} />
+                  <OverviewTable items={data.items} caption={`Transactions, ${SORT_LABELS[filters.sort].toLowerCase()}`} onEdit={setEditing} onDelete={setDeleting} />
                   <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} total={data.total} pageSize={data.pageSize} onPage={(page) => update({ page })} />
                 </div>
               ) : (
@@ -319,6 +349,9 @@ export function TransactionsPage() {
           </>
         )}
       </div>
+      <AddTransactionsDialog accounts={accountOptions} accountId={filters.accountId || undefined} open={adding} onOpenChange={setAdding} />
+      <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
+      <DeleteTransactionDialog transaction={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

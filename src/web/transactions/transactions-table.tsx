@@ -28,6 +28,35 @@ function describe(transaction: Transaction): string {
   return `${typeLabel(transaction.type).toLowerCase()} of ${formatPence(transaction.amountPence)} on ${displayDate(transaction.date)}`;
 }
 
+/** Edit and delete buttons for one row, named after the transaction for screen readers. */
+export function RowActions({
+  transaction,
+  onEdit,
+  onDelete,
+}: {
+  transaction: Transaction;
+  onEdit: (transaction: Transaction) => void;
+  onDelete: (transaction: Transaction) => void;
+}) {
+  return (
+    <div className="inline-flex gap-0.5">
+      <Button type="button" variant="ghost" size="icon" className="size-9" aria-label={`Edit ${describe(transaction)}`} onClick={() => onEdit(transaction)}>
+        <Pencil aria-hidden />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-9 text-destructive hover:text-destructive"
+        aria-label={`Delete ${describe(transaction)}`}
+        onClick={() => onDelete(transaction)}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The account's transactions (001 §2): Date, Type, Amount, Notes, Actions, newest first. On a
  * phone the notes move under the type, so the table fits 375 px without scrolling sideways.
@@ -68,21 +97,7 @@ export function TransactionsTable({
             </td>
             <td className={`${cellClass} hidden max-w-72 break-words text-muted-foreground sm:table-cell`}>{transaction.notes}</td>
             <td className={`${cellClass} whitespace-nowrap text-right`}>
-              <div className="inline-flex gap-0.5">
-                <Button type="button" variant="ghost" size="icon" className="size-9" aria-label={`Edit ${describe(transaction)}`} onClick={() => onEdit(transaction)}>
-                  <Pencil aria-hidden />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 text-destructive hover:text-destructive"
-                  aria-label={`Delete ${describe(transaction)}`}
-                  onClick={() => onDelete(transaction)}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              </div>
+              <RowActions transaction={transaction} onEdit={onEdit} onDelete={onDelete} />
             </td>
           </tr>
         ))}
