@@ -26,6 +26,12 @@ export function rowHint(row: DraftRow): string | null {
   return row.type === 'opening_balance' ? TRANSACTION_MESSAGES.negativeOpeningBalance : TRANSACTION_MESSAGES.notPositive;
 }
 
+/** A new row takes the last row's type and date (an account has one opening balance, so that one becomes a deposit). */
+function nextRow(row: KeyedRow, last: KeyedRow | undefined): KeyedRow {
+  if (!last) return row;
+  return { ...row, type: last.type === 'opening_balance' ? 'deposit' : last.type, date: last.date || row.date };
+}
+
 function today(): string {
   return calendarDateInLondon(new Date());
 }
@@ -225,7 +231,7 @@ export function AddTransactionsDialog({
               variant="outline"
               size="sm"
               disabled={rows.length >= MAX_TRANSACTIONS_PER_REQUEST}
-              onClick={() => setRows((current) => [...current, { ...fresh(), type: current[current.length - 1]?.type ?? 'deposit', date: current[current.length - 1]?.date || today() }])}
+              onClick={() => setRows((current) => [...current, nextRow(fresh(), current[current.length - 1])])}
             >
               <Plus aria-hidden />
               Add another row
