@@ -28,14 +28,14 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
   );
 }
 
-/** Checks the page with axe in both colour schemes at this width and pictures each. */
-async function checkAndPicture(page: Page, name: string): Promise<void> {
+/** Checks the page with axe in both colour schemes at this width and pictures each (a dialog: what is on screen). */
+async function checkAndPicture(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await assertAccessible(page, `${name} (${scheme})`);
     fs.mkdirSync(PICTURES, { recursive: true });
-    await page.screenshot({ path: path.join(PICTURES, `${name}-${scheme}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(PICTURES, `${name}-${scheme}.png`), fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -71,7 +71,8 @@ async function halifaxId(): Promise<string> {
 }
 
 /** The totals tile's figure, e.g. Net → '£1,210.50'. */
-const total = (page: Page, label: string) => page.getByRole('region', { name: /^Totals/ }).locator('div', { has: page.getByText(label, { exact: true }) }).getByRole('definition');
+const total = (page: Page, label: string) =>
+  page.getByRole('region', { name: /^Totals/ }).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}`) }) }).getByRole('definition');
 
 test('a saver adds several transactions in one dialog, edits one and deletes one while a second tab follows live; the overview filters, totals and exports', async () => {
   const email = `transactions-${Date.now()}@example.com`;
@@ -113,12 +114,12 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   await notes.nth(2).fill('Cash machine');
   await amounts.nth(3).fill('0');
   await dialog.getByText('Transaction amounts must be greater than 0 (this row will be skipped)').waitFor();
-  await checkAndPicture(page, 'transactions-01-add-dialog-desktop');
+  await checkAndPicture(page, 'transactions-01-add-dialog-desktop', { fullPage: false });
   await dialog.getByRole('button', { name: 'Add 3 Transaction(s)' }).click();
   await page.getByText('3 transaction(s) added successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
 
-  await watcher.getByRole('cell', { name: 'Birthday money' }).waitFor();
+  await watcher.getByRole('cell', { name: 'Birthday money', exact: true }).waitFor();
   await watcher.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
   assert.equal(await total(watcher, 'Net').textContent(), '£1,510.50');
 
@@ -129,7 +130,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   await edit.getByLabel('Amount').fill('45');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByText('Transaction updated successfully!').waitFor();
-  await watcher.getByRole('cell', { name: '-£45.00' }).waitFor();
+  await watcher.getByRole('cell', { name: '-£45.00', exact: true }).waitFor();
 
   // Delete the deposit, after the spec's confirmation.
   await page.getByRole('button', { name: /^Delete deposit of £250\.50/ }).click();
@@ -139,7 +140,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
     .waitFor();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Transaction deleted successfully!').waitFor();
-  await watcher.getByRole('cell', { name: 'Birthday money' }).waitFor({ state: 'detached' });
+  await watcher.getByRole('cell', { name: 'Birthday money', exact: true }).waitFor({ state: 'detached' });
   await watcher.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
   assert.equal(await total(watcher, 'Net').textContent(), '£1,255.00');
   assert.equal(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the second tab was never reloaded');
@@ -172,7 +173,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   if (isRegistered('account')) {
     await page.goto(`${env.server.base}/account/${saver}#transactions`);
     const section = page.getByRole('region', { name: 'Transactions' });
-    await section.getByRole('cell', { name: 'Cash machine' }).first().waitFor();
+    await section.getByRole('cell', { name: 'Cash machine', exact: true }).first().waitFor();
     await section.getByRole('button', { name: 'Recalculate balance' }).click();
     await page.getByText('Balance recalculated: £955.00').waitFor();
     await section.getByRole('button', { name: 'Add Transactions' }).click();
@@ -181,8 +182,8 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
     await sectionDialog.getByLabel('Amount (£)').fill('1.23');
     await sectionDialog.getByRole('button', { name: 'Add 1 Transaction(s)' }).click();
     await page.getByText('Transaction added successfully').waitFor();
-    await section.getByRole('cell', { name: '£1.23' }).waitFor();
-    await watcher.getByRole('cell', { name: '£1.23' }).waitFor();
+    await section.getByRole('cell', { name: '£1.23', exact: true }).waitFor();
+    await watcher.getByRole('cell', { name: '£1.23', exact: true }).waitFor();
     await checkAndPicture(page, 'transactions-03-account-section-desktop');
   }
 
@@ -194,11 +195,11 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   await checkAndPicture(page, 'transactions-04-overview-phone');
   await page.getByRole('button', { name: 'Add Transactions' }).click();
   await page.getByRole('dialog', { name: 'Add Transactions' }).getByRole('button', { name: 'Add another row' }).click();
-  await checkAndPicture(page, 'transactions-05-add-dialog-phone');
+  await checkAndPicture(page, 'transactions-05-add-dialog-phone', { fullPage: false });
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^Delete withdrawal/ }).click();
   await page.getByRole('alertdialog').waitFor();
-  await checkAndPicture(page, 'transactions-06-delete-phone');
+  await checkAndPicture(page, 'transactions-06-delete-phone', { fullPage: false });
   await page.keyboard.press('Escape');
 
   console.info(`transactions journey pictures: ${PICTURES}`);

@@ -59,8 +59,11 @@ function DraftRowFields({
   // (where the rows line up as columns); screen readers always hear them.
   const labelClass = index === 0 ? 'text-xs text-muted-foreground' : 'text-xs text-muted-foreground sm:sr-only';
   return (
-    <fieldset className="relative grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[9.5rem_8rem_12rem_1fr_2.5rem] sm:items-end sm:rounded-none sm:border-0 sm:p-0">
+    <fieldset className="relative grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[11rem_7rem_12rem_1fr_2.5rem] sm:items-end sm:rounded-none sm:border-0 sm:p-0">
       <legend className="sr-only">Transaction {index + 1}</legend>
+      <p aria-hidden className="col-span-2 flex h-7 items-center text-sm font-medium sm:hidden">
+        Transaction {index + 1}
+      </p>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-type`} className={labelClass}>
           Type
@@ -106,7 +109,7 @@ function DraftRowFields({
         type="button"
         variant="ghost"
         size="icon"
-        className="absolute top-1 right-1 size-9 sm:static sm:size-10"
+        className="absolute top-2 right-2 size-9 sm:static sm:size-10"
         disabled={total === 1}
         aria-label={`Remove transaction ${index + 1}`}
         onClick={onRemove}
@@ -183,7 +186,7 @@ export function AddTransactionsDialog({
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="max-w-[calc(100%-2rem)] sm:max-w-3xl">
+      <DialogContent className="max-w-[calc(100%-2rem)] sm:max-w-4xl">
         <form
           className="grid gap-4"
           noValidate

@@ -7,7 +7,6 @@ import { isRegistered, paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { DatePicker } from '../ui/date-picker.tsx';
-import { displayDate } from '../ui/date-format.ts';
 import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -25,8 +24,8 @@ import {
   overviewSearchParams,
   pageCount,
 } from './overview-filters.ts';
-import { LoadError, Money, typeLabel } from './transaction-parts.tsx';
-import { HeaderRow, RowActions, cellClass } from './transactions-table.tsx';
+import { LoadError, Money } from './transaction-parts.tsx';
+import { TransactionsTable } from './transactions-table.tsx';
 import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
 import { DeleteTransactionDialog } from './delete-transaction-dialog.tsx';
 import { EditTransactionDialog } from './edit-transaction-dialog.tsx';
@@ -131,58 +130,6 @@ function AccountName({ transaction }: { transaction: OverviewTransaction }) {
     <Link to={paths.account(transaction.accountId)} className="text-brand underline-offset-4 hover:underline">
       {transaction.accountName}
     </Link>
-  );
-}
-
-function OverviewTable({
-  items,
-  caption,
-  onEdit,
-  onDelete,
-}: {
-  items: OverviewTransaction[];
-  caption: string;
-  onEdit: (transaction: Transaction) => void;
-  onDelete: (transaction: Transaction) => void;
-}) {
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <HeaderRow
-        columns={[
-          { label: 'Date' },
-          { label: 'Account', className: 'hidden md:table-cell' },
-          { label: 'Type' },
-          { label: 'Amount', className: 'text-right' },
-          { label: 'Notes', className: 'hidden sm:table-cell' },
-          { label: <span className="sr-only sm:not-sr-only">Actions</span>, className: 'text-right' },
-        ]}
-      />
-      <tbody>
-        {items.map((t) => (
-          <tr key={t.id} className="border-b last:border-b-0">
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{displayDate(t.date)}</td>
-            <td className={`${cellClass} hidden md:table-cell`}>
-              <AccountName transaction={t} />
-            </td>
-            <td className={cellClass}>
-              {typeLabel(t.type)}
-              <span className="mt-0.5 block text-xs md:hidden">
-                <AccountName transaction={t} />
-              </span>
-              {t.notes ? <span className="mt-0.5 block break-words text-xs text-muted-foreground sm:hidden">{t.notes}</span> : null}
-            </td>
-            <td className={`${cellClass} text-right font-medium`}>
-              <Money pence={t.amountPence} />
-            </td>
-            <td className={`${cellClass} hidden max-w-80 break-words text-muted-foreground sm:table-cell`}>{t.notes}</td>
-            <td className={`${cellClass} whitespace-nowrap text-right`}>
-              <RowActions transaction={t} onEdit={onEdit} onDelete={onDelete} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
@@ -310,10 +257,16 @@ export function TransactionsPage() {
         ) : (
           <>
             <Totals totals={data.totals} total={data.total} filtered={filtered} />
-            <div className={cn('rounded-xl border bg-card p-4 shadow-sm transition-opacity sm:p-6', overview.isPlaceholderData && 'opacity-60')}>
+            <div className={cn('transition-opacity sm:rounded-xl sm:border sm:bg-card sm:p-6 sm:shadow-sm', overview.isPlaceholderData && 'opacity-60')}>
               {data.items.length > 0 ? (
                 <div className="grid gap-4">
-                  <OverviewTable items={data.items} caption={`Transactions, ${SORT_LABELS[filters.sort].toLowerCase()}`} onEdit={setEditing} onDelete={setDeleting} />
+                  <TransactionsTable
+                    transactions={data.items}
+                    caption={`Transactions, ${SORT_LABELS[filters.sort].toLowerCase()}`}
+                    account={(t) => <AccountName transaction={t} />}
+                    onEdit={setEditing}
+                    onDelete={setDeleting}
+                  />
                   <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} total={data.total} pageSize={data.pageSize} onPage={(page) => update({ page })} />
                 </div>
               ) : (
