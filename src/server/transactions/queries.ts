@@ -13,6 +13,7 @@ import { preparedPerConnection } from '../db/prepared.ts';
 import { rowsOf } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
+import { timeOrderedId } from './time-ordered-id.ts';
 import { toTransactionJson, transactionColumns, type TransactionJson } from './transaction-json.ts';
 
 /** Rows per page of an account's list (the detail page's first page holds as many). */
@@ -76,7 +77,7 @@ export async function listAccountTransactionsPage(
 export async function insertTransactions(tx: Tx, userId: string, accountId: string, rows: readonly NewTransaction[]): Promise<TransactionJson[]> {
   const inserted = await tx
     .insert(transactions)
-    .values(rows.map((row) => ({ ...row, userId, accountId })))
+    .values(rows.map((row) => ({ ...row, id: timeOrderedId(), userId, accountId })))
     .returning(transactionColumns);
   return inserted.map(toTransactionJson);
 }

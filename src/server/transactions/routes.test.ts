@@ -187,6 +187,14 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect(page.items[0]!.date).toBe('2026-03-01');
     });
 
+    it('lists the transactions of one day newest added first', async () => {
+      const sameDay = await createTestAccount(db(), ann.userId, 'Same day');
+      for (const notes of ['first', 'second', 'third']) await add(sameDay, [row('deposit', 100, '2026-05-05', notes)]);
+      await add(sameDay, [row('deposit', 100, '2026-05-05', 'fourth'), row('deposit', 100, '2026-05-05', 'fifth')]);
+      const page = (await (await server.request(`/api/accounts/${sameDay}/transactions`, { cookie: ann.cookie })).json()) as { items: Tx[] };
+      expect(page.items.map((t) => t.notes)).toEqual(['fifth', 'fourth', 'third', 'second', 'first']);
+    });
+
     it('refuses a cursor it did not make and a page size out of range', async () => {
       for (const bad of ['nonsense!', encodeURIComponent(Buffer.from('2026-01-01|x').toString('base64url')), 'MjAyNi0wMS0wMQ']) {
         const res = await list(`?cursor=${bad}`);

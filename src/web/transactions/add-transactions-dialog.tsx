@@ -10,9 +10,9 @@ import { cn } from '../ui/cn.ts';
 import { DatePicker } from '../ui/date-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { FormError } from '../ui/form-error.tsx';
-import { Input } from '../ui/input.tsx';
+import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
-import { useAddTransactions } from './api.ts';
+import { type AccountName, useAddTransactions } from './api.ts';
 import { TRANSACTION_TEXT, addFailureMessage, validationMessage } from './messages.ts';
 import { TransactionTypeSelect } from './transaction-parts.tsx';
 
@@ -24,6 +24,12 @@ export function rowHint(row: DraftRow): string | null {
   const pence = amountFromText(row.amountText);
   if (pence === null) return TRANSACTION_MESSAGES.invalidAmount;
   return row.type === 'opening_balance' ? TRANSACTION_MESSAGES.negativeOpeningBalance : TRANSACTION_MESSAGES.notPositive;
+}
+
+/** A new row takes the last row's type and date (an account has one opening balance, so that one becomes a deposit). */
+function nextRow(row: KeyedRow, last: KeyedRow | undefined): KeyedRow {
+  if (!last) return row;
+  return { ...row, type: last.type === 'opening_balance' ? 'deposit' : last.type, date: last.date || row.date };
 }
 
 function today(): string {
@@ -53,8 +59,11 @@ function DraftRowFields({
   // (where the rows line up as columns); screen readers always hear them.
   const labelClass = index === 0 ? 'text-xs text-muted-foreground' : 'text-xs text-muted-foreground sm:sr-only';
   return (
-    <fieldset className="relative grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[9.5rem_8rem_12rem_1fr_2.5rem] sm:items-end sm:rounded-none sm:border-0 sm:p-0">
+    <fieldset className="relative grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[11rem_7rem_12rem_1fr_2.5rem] sm:items-end sm:rounded-none sm:border-0 sm:p-0">
       <legend className="sr-only">Transaction {index + 1}</legend>
+      <p aria-hidden className="col-span-2 flex h-7 items-center text-sm font-medium sm:hidden">
+        Transaction {index + 1}
+      </p>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-type`} className={labelClass}>
           Type
@@ -100,7 +109,7 @@ function DraftRowFields({
         type="button"
         variant="ghost"
         size="icon"
-        className="absolute top-1 right-1 size-9 sm:static sm:size-10"
+        className="absolute top-2 right-2 size-9 sm:static sm:size-10"
         disabled={total === 1}
         aria-label={`Remove transaction ${index + 1}`}
         onClick={onRemove}
@@ -120,18 +129,34 @@ function DraftRowFields({
 /**
  * 'Add Transactions' (001 §2): several rows of Type, Amount (£), Date and Notes; rows whose
  * amount is not valid are skipped, and the button reads 'Add N Transaction(s)' for the rest.
+ * On an account's page it adds to that account; on the overview (`accounts` given) it asks
+ * which account, starting from `accountId` when the overview is filtered to one.
  */
-export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accountId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddTransactionsDialog({
+  accountId,
+  accounts,
+  open,
+  onOpenChange,
+}: {
+  accountId?: string;
+  accounts?: AccountName[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const accountFieldId = useId();
+  const [chosenAccount, setChosenAccount] = useState('');
+  const target = accounts ? chosenAccount || accountId || accounts[0]?.id || '' : (accountId ?? '');
   const nextKey = useRef(1);
   const fresh = (): KeyedRow => ({ ...emptyDraftRow(today()), key: nextKey.current++ });
   const [rows, setRows] = useState<KeyedRow[]>(() => [fresh()]);
   const [error, setError] = useState<{ message: string; rowIndex?: number } | null>(null);
-  const add = useAddTransactions(accountId);
+  const add = useAddTransactions();
   const count = countableRowCount(rows);
 
   const reset = () => {
     setRows([fresh()]);
     setError(null);
+    setChosenAccount('');
   };
   const changeOpen = (next: boolean) => {
     if (add.isPending) return;
@@ -146,7 +171,7 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
       return;
     }
     setError(null);
-    add.mutate(submission.transactions, {
+    add.mutate({ accountId: target, transactions: submission.transactions }, {
       onSuccess: ({ items }) => {
         notify.success(items.length === 1 ? TRANSACTION_TEXT.addedOne : TRANSACTION_TEXT.addedMany(items.length));
         reset();
@@ -161,7 +186,7 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="max-w-[calc(100%-2rem)] sm:max-w-3xl">
+      <DialogContent className="max-w-[calc(100%-2rem)] sm:max-w-4xl">
         <form
           className="grid gap-4"
           noValidate
@@ -175,6 +200,18 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
             <DialogDescription>Withdrawals and fees are taken off the balance. Rows without a valid amount are skipped.</DialogDescription>
           </DialogHeader>
           <FormError message={error?.rowIndex === undefined ? error?.message : null} />
+          {accounts ? (
+            <div className="grid gap-1.5 sm:max-w-sm">
+              <Label htmlFor={accountFieldId}>Account</Label>
+              <NativeSelect id={accountFieldId} value={target} onChange={(event) => setChosenAccount(event.target.value)}>
+                {accounts.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
           <div className="grid gap-3">
             {rows.map((row, index) => (
               <DraftRowFields
@@ -197,7 +234,7 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
               variant="outline"
               size="sm"
               disabled={rows.length >= MAX_TRANSACTIONS_PER_REQUEST}
-              onClick={() => setRows((current) => [...current, { ...fresh(), type: current[current.length - 1]?.type ?? 'deposit', date: current[current.length - 1]?.date || today() }])}
+              onClick={() => setRows((current) => [...current, nextRow(fresh(), current[current.length - 1])])}
             >
               <Plus aria-hidden />
               Add another row
@@ -207,7 +244,7 @@ export function AddTransactionsDialog({ accountId, open, onOpenChange }: { accou
             <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={add.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={count === 0 || add.isPending} className={cn(add.isPending && 'cursor-progress')}>
+            <Button type="submit" disabled={count === 0 || !target || add.isPending} className={cn(add.isPending && 'cursor-progress')}>
               {add.isPending ? 'Adding...' : addButtonLabel(count)}
             </Button>
           </DialogFooter>

@@ -129,16 +129,16 @@ function useRefreshAccount() {
 // Adding is not repeated on a network failure: the first attempt may have been saved.
 const retryServerErrorOnce = (failureCount: number, error: unknown) => failureCount < 1 && error instanceof ApiError && error.status >= 500;
 
-export function useAddTransactions(accountId: string) {
+export function useAddTransactions() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (transactions: NewTransaction[]) =>
+    mutationFn: ({ accountId, transactions }: { accountId: string; transactions: NewTransaction[] }) =>
       apiFetch<{ items: Transaction[]; balancePence: number }>(`/api/accounts/${encodeURIComponent(accountId)}/transactions`, {
         method: 'POST',
         json: { transactions },
       }),
     retry: retryServerErrorOnce,
-    onSuccess: () => refresh(accountId),
+    onSuccess: (_, { accountId }) => refresh(accountId),
   });
 }
 

@@ -40,7 +40,7 @@ describe('the transactions overview page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Transactions' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Account', 'Type', 'Amount', 'Notes']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Account', 'Type', 'Amount', 'Notes', 'Actions']);
     const query = api.calls('GET /api/transactions')[0]!.url.searchParams;
     expect(Object.fromEntries(query)).toEqual({ accountId: ACCOUNT_ID, type: 'fee', from: '2026-01-01', sort: 'amount-asc', pageSize: '25' });
     expect(screen.getByLabelText('Account')).toHaveValue(ACCOUNT_ID);
@@ -88,6 +88,26 @@ describe('the transactions overview page', () => {
     await waitFor(() => expect(api.calls('GET /api/transactions').at(-1)!.url.searchParams.get('q')).toBe('rent'));
     // One search for the whole word, not one per letter.
     expect(api.calls('GET /api/transactions').slice(before).map((c) => c.url.searchParams.get('q'))).toEqual(['rent']);
+  });
+
+  it('adds transactions to the account chosen in the dialog, starting from the filtered one', async () => {
+    const added = `POST /api/accounts/${OTHER_ACCOUNT}/transactions`;
+    const api = mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'GET /api/accounts': json(200, { accounts: [{ id: ACCOUNT_ID, name: 'Easy Saver' }, { id: OTHER_ACCOUNT, name: 'Cash ISA' }] }),
+      'GET /api/transactions': json(200, makeOverview()),
+      [added]: json(201, { items: [makeTransaction({ accountId: OTHER_ACCOUNT })], balancePence: 500 }),
+    });
+    const { user } = renderApp(`/transactions?accountId=${ACCOUNT_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Add Transactions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Transactions' });
+    const account = within(dialog).getByLabelText('Account');
+    expect(account).toHaveValue(ACCOUNT_ID);
+    await user.selectOptions(account, 'Cash ISA');
+    await user.type(within(dialog).getByLabelText('Amount (£)'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1 Transaction(s)' }));
+    expect(await screen.findByText('Transaction added successfully')).toBeInTheDocument();
+    expect(api.calls(added)).toHaveLength(1);
   });
 
   it('says what to do when nothing matches, and clears the filters', async () => {

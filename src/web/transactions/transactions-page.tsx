@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, Receipt, Search, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Plus, Receipt, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatPence } from '../../core/money/format.ts';
@@ -7,12 +7,11 @@ import { isRegistered, paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { DatePicker } from '../ui/date-picker.tsx';
-import { displayDate } from '../ui/date-format.ts';
 import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { isCalendarDate } from '../../core/dates/calendar-date.ts';
-import { type OverviewTransaction, type TransactionTotals, exportCsvHref, useAccountNames, useTransactionsOverview } from './api.ts';
+import { type OverviewTransaction, type Transaction, type TransactionTotals, exportCsvHref, useAccountNames, useTransactionsOverview } from './api.ts';
 import { loadFailureMessage, validationMessage } from './messages.ts';
 import {
   MAX_SEARCH_LENGTH,
@@ -25,8 +24,11 @@ import {
   overviewSearchParams,
   pageCount,
 } from './overview-filters.ts';
-import { LoadError, Money, typeLabel } from './transaction-parts.tsx';
-import { HeaderRow, cellClass } from './transactions-table.tsx';
+import { LoadError, Money } from './transaction-parts.tsx';
+import { TransactionsTable } from './transactions-table.tsx';
+import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
+import { DeleteTransactionDialog } from './delete-transaction-dialog.tsx';
+import { EditTransactionDialog } from './edit-transaction-dialog.tsx';
 
 /** The spec's search debounce (001 §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -131,44 +133,6 @@ function AccountName({ transaction }: { transaction: OverviewTransaction }) {
   );
 }
 
-function OverviewTable({ items, caption }: { items: OverviewTransaction[]; caption: string }) {
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <HeaderRow
-        columns={[
-          { label: 'Date' },
-          { label: 'Account', className: 'hidden md:table-cell' },
-          { label: 'Type' },
-          { label: 'Amount', className: 'text-right' },
-          { label: 'Notes', className: 'hidden sm:table-cell' },
-        ]}
-      />
-      <tbody>
-        {items.map((t) => (
-          <tr key={t.id} className="border-b last:border-b-0">
-            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{displayDate(t.date)}</td>
-            <td className={`${cellClass} hidden md:table-cell`}>
-              <AccountName transaction={t} />
-            </td>
-            <td className={cellClass}>
-              {typeLabel(t.type)}
-              <span className="mt-0.5 block text-xs md:hidden">
-                <AccountName transaction={t} />
-              </span>
-              {t.notes ? <span className="mt-0.5 block break-words text-xs text-muted-foreground sm:hidden">{t.notes}</span> : null}
-            </td>
-            <td className={`${cellClass} text-right font-medium`}>
-              <Money pence={t.amountPence} />
-            </td>
-            <td className={`${cellClass} hidden max-w-80 break-words text-muted-foreground sm:table-cell`}>{t.notes}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 function Pagination({ page, pages, total, pageSize, onPage }: { page: number; pages: number; total: number; pageSize: number; onPage: (page: number) => void }) {
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -191,7 +155,11 @@ function Pagination({ page, pages, total, pageSize, onPage }: { page: number; pa
   );
 }
 
-/** /transactions (001 §2): every transaction of the user's, filtered, searched, sorted and paged on the server. */
+/**
+ * /transactions (001 §2; its layout is ours): every transaction of the user's, filtered,
+ * searched, sorted and paged on the server, with totals for the filter and a CSV export; rows
+ * can be added (choosing the account), edited and deleted here as on an account's page.
+ */
 export function TransactionsPage() {
   const [filters, update] = useOverviewFilters();
   const overview = useTransactionsOverview(filters);
@@ -200,6 +168,9 @@ export function TransactionsPage() {
   const data = overview.data;
   const accountOptions = accounts.data ?? [];
   const selectedMissing = filters.accountId !== '' && !accountOptions.some((a) => a.id === filters.accountId);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Transaction | null>(null);
+  const [deleting, setDeleting] = useState<Transaction | null>(null);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
@@ -208,12 +179,18 @@ export function TransactionsPage() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Transactions</h1>
           <p className="mt-2 text-muted-foreground">Every transaction across your accounts.</p>
         </div>
-        <Button asChild variant="outline">
-          <a href={exportCsvHref(filters)} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <a href={exportCsvHref(filters)} download>
+              <Download aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+          <Button type="button" onClick={() => setAdding(true)} disabled={accountOptions.length === 0}>
+            <Plus aria-hidden />
+            Add Transactions
+          </Button>
+        </div>
       </div>
 
       <form role="search" aria-label="Filter transactions" className="mt-6 grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" onSubmit={(event) => event.preventDefault()}>
@@ -280,10 +257,16 @@ export function TransactionsPage() {
         ) : (
           <>
             <Totals totals={data.totals} total={data.total} filtered={filtered} />
-            <div className={cn('rounded-xl border bg-card p-4 shadow-sm transition-opacity sm:p-6', overview.isPlaceholderData && 'opacity-60')}>
+            <div className={cn('transition-opacity sm:rounded-xl sm:border sm:bg-card sm:p-6 sm:shadow-sm', overview.isPlaceholderData && 'opacity-60')}>
               {data.items.length > 0 ? (
                 <div className="grid gap-4">
-                  <OverviewTable items={data.items} caption={`Transactions, ${SORT_LABELS[filters.sort].toLowerCase()}`} />
+                  <TransactionsTable
+                    transactions={data.items}
+                    caption={`Transactions, ${SORT_LABELS[filters.sort].toLowerCase()}`}
+                    account={(t) => <AccountName transaction={t} />}
+                    onEdit={setEditing}
+                    onDelete={setDeleting}
+                  />
                   <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} total={data.total} pageSize={data.pageSize} onPage={(page) => update({ page })} />
                 </div>
               ) : (
@@ -319,6 +302,9 @@ export function TransactionsPage() {
           </>
         )}
       </div>
+      <AddTransactionsDialog accounts={accountOptions} accountId={filters.accountId || undefined} open={adding} onOpenChange={setAdding} />
+      <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
+      <DeleteTransactionDialog transaction={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }
