@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
-import { user } from '../db/schema/index.ts';
+import { accounts, user } from '../db/schema/index.ts';
+import { withActor } from '../db/rls.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -17,7 +18,18 @@ type OwnershipCase = {
   otherStatus: 404 | 403;
   /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
   adminAllowed: boolean;
+  /** The JSON body each request sends (routes that validate one before looking the row up). */
+  json?: unknown;
 };
+
+/** An account owned by `userId`, written straight to the database (the accounts API arrives separately). */
+async function ownedAccount(server: TestServer, userId: string): Promise<string> {
+  const [row] = await withActor(server.deps.database.db, { userId }, (tx) =>
+    tx.insert(accounts).values({ userId, name: 'Harness saver', accountNumber: '00000000' }).returning({ id: accounts.id }),
+  );
+  return row!.id;
+}
+const IMPORT_ROWS = { rows: [{ date: '2026-01-01', amountPence: 100, notes: 'harness' }] };
 const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'GET /api/avatars/:userId/:fileName': {
     setup: async (server, owner) => {
@@ -41,6 +53,18 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     },
     otherStatus: 404,
     adminAllowed: false,
+  },
+  'POST /api/accounts/:id/transactions/import': {
+    setup: async (server, owner) => `/api/accounts/${await ownedAccount(server, owner.userId)}/transactions/import`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
+  },
+  'POST /api/accounts/:id/transactions/import/preview': {
+    setup: async (server, owner) => `/api/accounts/${await ownedAccount(server, owner.userId)}/transactions/import/preview`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
   },
 };
 
@@ -143,9 +167,10 @@ describe('the authorisation harness', () => {
     for (const [key, c] of Object.entries(OWNERSHIP_CASES)) {
       const method = key.split(' ')[0]!;
       const path = await c.setup(server, subscriber);
-      expect((await server.request(path, { method, cookie: subscriber.cookie })).status, `${key} as owner`).toBeLessThan(300);
-      expect((await server.request(path, { method, cookie: other.cookie })).status, `${key} as other user`).toBe(c.otherStatus);
-      const asAdmin = (await server.request(path, { method, cookie: admin.cookie })).status;
+      const body = c.json === undefined ? {} : { json: c.json };
+      expect((await server.request(path, { method, cookie: subscriber.cookie, ...body })).status, `${key} as owner`).toBeLessThan(300);
+      expect((await server.request(path, { method, cookie: other.cookie, ...body })).status, `${key} as other user`).toBe(c.otherStatus);
+      const asAdmin = (await server.request(path, { method, cookie: admin.cookie, ...body })).status;
       if (c.adminAllowed) expect(asAdmin, `${key} as admin`).toBeLessThan(300);
       else expect(asAdmin, `${key} as admin`).toBe(c.otherStatus);
     }
