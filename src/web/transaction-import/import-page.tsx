@@ -1,0 +1,1 @@
+export function ImportPage() { return null; }
