@@ -80,11 +80,21 @@ export function ChooseFileStep({ onRead }: { onRead: (table: ImportTable, source
         <span className="h-px flex-1 bg-border" />
       </div>
 
-      <FormField label="Paste the CSV text" optional description={file ? 'The file you chose is used instead of pasted text.' : undefined}>
+      <FormField
+        label="Paste the CSV text"
+        description={
+          file ? (
+            'The file you chose is used instead of pasted text.'
+          ) : (
+            <>
+              Copy everything from the file, starting with its column names, for example <code className="font-mono text-xs">Date,Description,Amount</code>.
+            </>
+          )
+        }
+      >
         <Textarea
           rows={6}
           className="min-h-28 font-mono text-xs md:text-xs"
-          placeholder={'Date,Description,Amount\n21/11/2026,TESCO STORES,-12.34'}
           value={pasted}
           disabled={file !== null}
           onChange={(event) => setPasted(event.target.value)}

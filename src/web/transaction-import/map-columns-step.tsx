@@ -115,6 +115,7 @@ export function MapColumnsStep({
       <div className="grid gap-5 sm:grid-cols-2">
         <ColumnSelect
           label="Date column"
+          description="When the money went in or out."
           header={table.header}
           value={mapping.date}
           onChange={(date) => {
@@ -124,7 +125,7 @@ export function MapColumnsStep({
         />
         <FormField
           label="Date format"
-          description={detected ? `Detected from the file: ${DATE_FORMATS.find((f) => f.id === detected)!.label}. Dates are read day first.` : 'Dates are read day first.'}
+          description={detected ? `Detected from the file: ${DATE_FORMATS.find((f) => f.id === detected)!.label}, day first.` : 'Dates are read day first.'}
         >
           <NativeSelect
             value={mapping.dateFormat ?? NONE}
@@ -133,7 +134,7 @@ export function MapColumnsStep({
             <option value={NONE}>Choose a format</option>
             {DATE_FORMATS.map((f) => (
               <option key={f.id} value={f.id}>
-                {f.label} (for example {f.example})
+                {f.label} ({f.example})
               </option>
             ))}
           </NativeSelect>

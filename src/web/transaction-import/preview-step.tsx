@@ -139,7 +139,11 @@ export function PreviewStep({
 
       <section aria-labelledby="rows-heading" className="grid gap-3">
         <h2 id="rows-heading" className="text-base font-semibold">
-          {preview.length > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} of ${preview.length.toLocaleString('en-GB')} rows` : 'Every row'}
+          {preview.length > PREVIEW_ROWS
+            ? `The first ${PREVIEW_ROWS} of ${preview.length.toLocaleString('en-GB')} rows`
+            : preview.length === 1
+              ? 'The row'
+              : `All ${preview.length} rows`}
         </h2>
         {/* Phones: one card per row. */}
         <ul className="grid gap-2 sm:hidden" aria-label="Rows to import">
