@@ -8,13 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { BrowserContext } from 'playwright-core';
+import { after, before } from 'node:test';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { rowsOf } from '../src/server/db/rls.ts';
 import { quietLogger } from '../src/server/test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import { currentStep, decodeBase32, secretFromOtpauthUri, totpAtStep } from '../src/server/test/totp.ts';
-import { waitForEmail } from './fixtures.ts';
+import { launchBrowser, waitForEmail } from './fixtures.ts';
 
 export type JourneyServer = {
   /** Changes on each restart (a new free port); cookies hold across it (they ignore the port). */
@@ -50,6 +51,20 @@ export async function startJourneyServer(): Promise<JourneyServer> {
     },
   };
   return server;
+}
+
+/** A journey server and Chromium for the file's tests, started before them and stopped after (fields set once `before` ran). */
+export function useJourneyServerAndBrowser(): { server: JourneyServer; browser: Browser } {
+  const env = {} as { server: JourneyServer; browser: Browser };
+  before(async () => {
+    env.server = await startJourneyServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 const json = (base: string, cookie?: string) => ({

@@ -2,22 +2,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { createAccount, type JourneyServer, signUpConfirmed, startJourneyServer } from './account-setup.ts';
-import { launchBrowser, login, newPage } from './fixtures.ts';
+import { test } from 'node:test';
+import { createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
+import { login, newPage } from './fixtures.ts';
 import { checkAndPicture, rejectCookies } from './pictures.ts';
 
-let server: JourneyServer;
-let browser: Browser;
-before(async () => {
-  server = await startJourneyServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useJourneyServerAndBrowser();
 
 const PASSWORD = 'a sensible passphrase';
 
@@ -36,12 +26,12 @@ const STATEMENT = [
 
 test('a saver imports a bank statement CSV into an account: columns matched, the overlap found, the rest added', async () => {
   const email = `import-${Date.now()}@example.com`;
-  const cookie = await signUpConfirmed(server, { email, password: PASSWORD, firstName: 'Priya' });
-  const accountId = await createAccount(server, { email, cookie }, { name: 'Everyday Current', accountType: 'Current' });
+  const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Priya' });
+  const accountId = await createAccount(env.server, { email, cookie }, { name: 'Everyday Current', accountType: 'Current' });
   // October's import, which ended with the interest paid on 31 October.
-  const october = await fetch(`${server.base}/api/accounts/${accountId}/transactions/import`, {
+  const october = await fetch(`${env.server.base}/api/accounts/${accountId}/transactions/import`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.base, cookie },
+    headers: { 'content-type': 'application/json', origin: env.server.base, cookie },
     body: JSON.stringify({ rows: [{ date: '2026-10-31', amountPence: 412, notes: 'INTEREST PAID GROSS' }] }),
   });
   assert.equal(october.status, 200);
@@ -49,13 +39,13 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-statement-')), 'statement-november-2026.csv');
   fs.writeFileSync(file, STATEMENT);
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
   const { page, errors } = await newPage(context);
-  await login(page, server.base, email, PASSWORD);
+  await login(page, env.server.base, email, PASSWORD);
   await page.waitForURL('**/dashboard');
   await rejectCookies(page);
 
-  await page.goto(`${server.base}/account/${accountId}/import`);
+  await page.goto(`${env.server.base}/account/${accountId}/import`);
   await page.getByRole('heading', { level: 1, name: 'Import transactions' }).waitFor();
   await checkAndPicture(page, 'import-01-choose-file');
 
@@ -85,8 +75,8 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   await page.waitForURL(`**/account/${accountId}#transactions`);
 
   // Every row of the file is on the account now, once: checking it again finds only duplicates.
-  const again = await page.request.post(`${server.base}/api/accounts/${accountId}/transactions/import/preview`, {
-    headers: { origin: server.base },
+  const again = await page.request.post(`${env.server.base}/api/accounts/${accountId}/transactions/import/preview`, {
+    headers: { origin: env.server.base },
     data: {
       rows: [
         { date: '2026-10-31', amountPence: 412, notes: 'INTEREST PAID GROSS' },
