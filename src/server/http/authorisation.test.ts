@@ -23,6 +23,8 @@ type OwnershipCase = {
   json?: unknown;
 };
 
+const IMPORT_ROWS = { rows: [{ date: '2026-01-01', amountPence: 100, notes: 'harness' }] };
+
 const transactionCase = (path: (ids: { accountId: string; transactionId: string }) => string, json?: unknown): OwnershipCase => ({
   setup: async (server, owner) => {
     const accountId = await createTestAccount(server.deps.database.db, owner.userId);
@@ -65,6 +67,18 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'DELETE /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`),
   'POST /api/accounts/:id/balance/recalculate': transactionCase(({ accountId }) => `/api/accounts/${accountId}/balance/recalculate`),
   ...STANDING_ORDER_OWNERSHIP_CASES,
+  'POST /api/accounts/:id/transactions/import': {
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
+  },
+  'POST /api/accounts/:id/transactions/import/preview': {
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import/preview`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
+  },
 };
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
