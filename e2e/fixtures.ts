@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
@@ -111,4 +113,35 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
     undefined,
     { timeout: 5_000 },
   );
+}
+
+/**
+ * Fails with every axe finding (WCAG 2.2 A and AA) on the page as it is, once transitions have
+ * settled; toasts are left out (they come and go on their own timer).
+ */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  await waitForAnimationsToSettle(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
+    [],
+    `accessibility problems on ${what}`,
+  );
+}
+
+/** Signs in through the login page to the dashboard; the auth service allows 3 sign-ins per 10 s per address, so a refusal is waited out. */
+export async function signInToDashboard(page: Page, base: string, email: string, password: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await login(page, base, email, password);
+    try {
+      await page.waitForURL('**/dashboard', { timeout: 8_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await page.waitForTimeout(10_000);
+    }
+  }
 }

@@ -7,11 +7,11 @@
  * Amounts are integer pence. Transactions are signed as stored: withdrawals and fees negative.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import { TRANSACTION_TYPES, type TransactionType } from '../transactions/transaction-types.ts';
 import { isInWindow, monthOf, type MonthKey, type MonthWindow } from './months.ts';
 
-/** The stored transaction types (001 §3), in the order the page lists them. */
-export const SUMMARY_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'interest', 'fee', 'opening_balance'] as const;
-export type SummaryTransactionType = (typeof SUMMARY_TRANSACTION_TYPES)[number];
+/** A stored transaction type (001 §3); the page lists them in `TRANSACTION_TYPES` order. */
+export type SummaryTransactionType = TransactionType;
 
 /**
  * One group of an account's transactions: one type within one month of the window, or
@@ -124,7 +124,7 @@ export function typeTotals(groups: readonly TypeMonthGroup[]): TypeTotal[] {
     total.count += g.count;
     totals.set(g.type, total);
   }
-  return SUMMARY_TRANSACTION_TYPES.flatMap((type) => {
+  return TRANSACTION_TYPES.flatMap((type) => {
     const total = totals.get(type);
     return total && total.count > 0 ? [{ ...total, totalPence: Math.abs(total.totalPence) }] : [];
   });

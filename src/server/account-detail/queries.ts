@@ -11,6 +11,7 @@ import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import { accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
+import { transactionColumns } from '../transactions/transaction-json.ts';
 import { FSCS_PROTECTION_SETTING } from '../reference/queries.ts';
 
 const userId = sql.placeholder('userId');
@@ -71,17 +72,6 @@ const typeMonthGroups = preparedPerConnection((tx) => {
     .prepare('account_detail_type_month_groups');
 });
 
-export const transactionColumns = {
-  id: transactions.id,
-  accountId: transactions.accountId,
-  amountPence: transactions.amountPence,
-  date: transactions.date,
-  type: transactions.type,
-  notes: transactions.notes,
-  standingOrderId: transactions.standingOrderId,
-  createdAt: transactions.createdAt,
-};
-
 /**
  * Newest first, then by id: the order of the index (account_id, date desc nulls last, id desc
  * nulls last). The nulls clause must match the index's or PostgreSQL sorts the whole account.
@@ -99,7 +89,7 @@ const newestTransactions = preparedPerConnection((tx) =>
     .prepare('account_detail_newest_transactions'),
 );
 
-export type TransactionRow = Awaited<ReturnType<ReturnType<typeof newestTransactions>['execute']>>[number];
+export type NewestTransactionRow = Awaited<ReturnType<ReturnType<typeof newestTransactions>['execute']>>[number];
 
 type Corkable = { cork?(): void; uncork?(): void };
 
@@ -108,7 +98,7 @@ function socketOf(tx: Tx): Corkable | undefined {
   return (tx as unknown as { $client?: { connection?: { stream?: Corkable } } }).$client?.connection?.stream;
 }
 
-export type AccountDetailRows = { accounts: UserAccountRow[]; groups: TypeMonthGroup[]; newest: TransactionRow[] };
+export type AccountDetailRows = { accounts: UserAccountRow[]; groups: TypeMonthGroup[]; newest: NewestTransactionRow[] };
 
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
 export async function readAccountDetail(

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthWindow } from '../../core/account-summary/months.ts';
 import { accountSummary, groupTransactions, type SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
-import { decodeTransactionCursor } from '../../core/account-summary/transaction-cursor.ts';
 import { withActor } from '../db/rls.ts';
 import { accounts, appSettings, transactions } from '../db/schema/index.ts';
 import { bankReferenceId } from '../reference/rows.ts';
+import { decodeCursor } from '../transactions/cursor.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { AccountDetail } from './routes.ts';
@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     expect(items).toHaveLength(50);
     const keys = items.map((t) => `${t.date}|${t.id}`);
     expect(keys).toEqual([...keys].sort().reverse());
-    expect(decodeTransactionCursor(body.transactions.nextCursor!)).toEqual({ date: items[49]!.date, id: items[49]!.id });
+    expect(decodeCursor(body.transactions.nextCursor!)).toEqual({ date: items[49]!.date, id: items[49]!.id });
     expect(body.typeTotals).toEqual([{ type: 'deposit', totalPence: (52 * 53) / 2, count: 53 }]);
   });
 

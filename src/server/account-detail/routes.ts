@@ -3,9 +3,9 @@
  * number of statements however many transactions the account has: the account, its summary
  * cards, 12 monthly totals, totals per type and the newest 50 transactions with a cursor for more.
  */
-import { FIRST_PAGE_SIZE, encodeTransactionCursor } from '../../core/account-summary/transaction-cursor.ts';
 import { monthWindow } from '../../core/account-summary/months.ts';
-import { accountSummary, SUMMARY_TRANSACTION_TYPES } from '../../core/account-summary/summary.ts';
+import { accountSummary } from '../../core/account-summary/summary.ts';
+import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
@@ -13,7 +13,9 @@ import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { AccountSchema, findAccountJson } from './account-json.ts';
 import { readAccountDetail } from './queries.ts';
-import { TransactionSchema, transactionJson } from './transaction-json.ts';
+import { encodeCursor } from '../transactions/cursor.ts';
+import { TRANSACTION_PAGE_SIZE } from '../transactions/queries.ts';
+import { TransactionPageSchema, toTransactionJson } from '../transactions/transaction-json.ts';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const INVALID_ACCOUNT_ID = 'That is not an account ID';
@@ -44,14 +46,8 @@ const AccountDetailSchema = z
         netPence: pence.openapi({ description: "The month's change in balance (signed)" }),
       }),
     ),
-    typeTotals: z.array(z.object({ type: z.enum(SUMMARY_TRANSACTION_TYPES), totalPence: pence.openapi({ description: 'Positive amount' }), count: z.number().int() })),
-    transactions: z.object({
-      items: z.array(TransactionSchema),
-      nextCursor: z
-        .string()
-        .nullable()
-        .openapi({ description: 'Give to GET /api/accounts/{id}/transactions?cursor= for the next page; null on the last page' }),
-    }),
+    typeTotals: z.array(z.object({ type: z.enum(TRANSACTION_TYPES), totalPence: pence.openapi({ description: 'Positive amount' }), count: z.number().int() })),
+    transactions: TransactionPageSchema.openapi({ description: 'The newest 50; nextCursor goes to GET /api/accounts/{id}/transactions?cursor= for more' }),
   })
   .openapi('AccountDetail');
 
@@ -80,17 +76,17 @@ export function accountDetailRoutes(deps: Deps) {
       const { userId } = sessionOf(c);
       const today = calendarDateInLondon(deps.clock.now());
       const window = monthWindow(today);
-      const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: FIRST_PAGE_SIZE });
+      const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: TRANSACTION_PAGE_SIZE });
       const account = findAccountJson(rows.accounts, id, today);
       if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-      const page = rows.newest.slice(0, FIRST_PAGE_SIZE);
+      const page = rows.newest.slice(0, TRANSACTION_PAGE_SIZE);
       const last = page.at(-1);
       const body: AccountDetail = {
         account,
         ...accountSummary(rows.groups, window, account.balancePence),
         transactions: {
-          items: page.map(transactionJson),
-          nextCursor: rows.newest.length > FIRST_PAGE_SIZE && last ? encodeTransactionCursor({ date: last.date, id: last.id }) : null,
+          items: page.map(toTransactionJson),
+          nextCursor: rows.newest.length > TRANSACTION_PAGE_SIZE && last ? encodeCursor({ date: last.date, id: last.id }) : null,
         },
       };
       return c.json(body, 200);

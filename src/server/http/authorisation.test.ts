@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
-import { accounts, user } from '../db/schema/index.ts';
-import { withActor } from '../db/rls.ts';
+import { user } from '../db/schema/index.ts';
+import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
+import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -18,7 +19,22 @@ type OwnershipCase = {
   otherStatus: 404 | 403;
   /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
   adminAllowed: boolean;
+  /** The JSON body each caller sends (routes that change a row need a valid change). */
+  json?: unknown;
 };
+
+const IMPORT_ROWS = { rows: [{ date: '2026-01-01', amountPence: 100, notes: 'harness' }] };
+
+const transactionCase = (path: (ids: { accountId: string; transactionId: string }) => string, json?: unknown): OwnershipCase => ({
+  setup: async (server, owner) => {
+    const accountId = await createTestAccount(server.deps.database.db, owner.userId);
+    const transactionId = await insertStoredTransaction(server.deps.database.db, { userId: owner.userId, accountId, amountPence: 100, date: '2026-01-01', type: 'deposit' });
+    return path({ accountId, transactionId });
+  },
+  otherStatus: 404,
+  adminAllowed: false,
+  json,
+});
 const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'GET /api/avatars/:userId/:fileName': {
     setup: async (server, owner) => {
@@ -44,14 +60,29 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     adminAllowed: false,
   },
   'GET /api/accounts/:id': {
-    setup: async (server, owner) => {
-      const [row] = await withActor(server.deps.database.db, { userId: owner.userId }, (tx) =>
-        tx.insert(accounts).values({ userId: owner.userId, name: 'Easy saver', accountNumber: '1234' }).returning({ id: accounts.id }),
-      );
-      return `/api/accounts/${row!.id}`;
-    },
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}`,
     otherStatus: 404,
     adminAllowed: false,
+  },
+  'GET /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`),
+  'POST /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`, {
+    transactions: [{ type: 'deposit', amountPence: 100, date: '2026-01-02' }],
+  }),
+  'PATCH /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`, { amountPence: 200 }),
+  'DELETE /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`),
+  'POST /api/accounts/:id/balance/recalculate': transactionCase(({ accountId }) => `/api/accounts/${accountId}/balance/recalculate`),
+  ...STANDING_ORDER_OWNERSHIP_CASES,
+  'POST /api/accounts/:id/transactions/import': {
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
+  },
+  'POST /api/accounts/:id/transactions/import/preview': {
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import/preview`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
   },
 };
 
@@ -154,11 +185,13 @@ describe('the authorisation harness', () => {
     for (const [key, c] of Object.entries(OWNERSHIP_CASES)) {
       const method = key.split(' ')[0]!;
       const path = await c.setup(server, subscriber);
-      expect((await server.request(path, { method, cookie: subscriber.cookie })).status, `${key} as owner`).toBeLessThan(300);
-      expect((await server.request(path, { method, cookie: other.cookie })).status, `${key} as other user`).toBe(c.otherStatus);
-      const asAdmin = (await server.request(path, { method, cookie: admin.cookie })).status;
+      const body = c.json === undefined ? {} : { json: c.json };
+      // The others first: the owner's own request may delete the row.
+      expect((await server.request(path, { method, cookie: other.cookie, ...body })).status, `${key} as other user`).toBe(c.otherStatus);
+      const asAdmin = (await server.request(path, { method, cookie: admin.cookie, ...body })).status;
       if (c.adminAllowed) expect(asAdmin, `${key} as admin`).toBeLessThan(300);
       else expect(asAdmin, `${key} as admin`).toBe(c.otherStatus);
+      expect((await server.request(path, { method, cookie: subscriber.cookie, ...body })).status, `${key} as owner`).toBeLessThan(300);
     }
   });
 });

@@ -89,8 +89,9 @@ describe('navigation links', () => {
     expect(within(header).getByRole('link', { name: 'SavvyPig home' })).toHaveAttribute('href', '/dashboard');
     expect(within(header).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(header).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(header).getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
     // Known but unbuilt pages stay hidden, whatever the tier.
-    for (const name of ['Accounts', 'Transactions', 'Protection', 'Smart Pig', 'News', 'Support']) {
+    for (const name of ['Accounts', 'Protection', 'Smart Pig', 'News', 'Support']) {
       expect(within(header).queryByRole('link', { name })).toBeNull();
     }
     expectEveryLinkToLandOnAPage('/dashboard');
