@@ -10,7 +10,7 @@ import type { MonthWindow } from '../../core/account-summary/months.ts';
 import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
-import { accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
+import { accountMonthlyTotals, accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
 import { transactionColumns } from '../transactions/transaction-json.ts';
 import { FSCS_PROTECTION_SETTING } from '../reference/queries.ts';
 
@@ -55,20 +55,22 @@ export type UserAccountRow = Awaited<ReturnType<ReturnType<typeof userAccounts>[
 /**
  * The account's transactions grouped by type and by month of the window ('yyyy-MM'), with
  * everything outside the window in one group per type (month null): the grouping of
- * `groupTransactions` in src/core/account-summary/summary.ts, which a test holds it to.
+ * `groupTransactions` in src/core/account-summary/summary.ts, which a test holds it to. Read from
+ * the per-month totals the database keeps (account_monthly_totals), not from every transaction.
  */
 const typeMonthGroups = preparedPerConnection((tx) => {
-  const inWindow = sql`${transactions.date} >= ${sql.placeholder('from')}::date and ${transactions.date} < ${sql.placeholder('until')}::date`;
+  const t = accountMonthlyTotals;
+  const inWindow = sql`${t.month} >= ${sql.placeholder('from')}::date and ${t.month} < ${sql.placeholder('until')}::date`;
   return tx
     .select({
-      type: transactions.type,
-      month: sql<string | null>`case when ${inWindow} then to_char(${transactions.date}, 'YYYY-MM') end`.as('month'),
-      totalPence: sql<number>`sum(${transactions.amountPence})::bigint`,
-      count: sql<number>`count(*)::int`,
+      type: t.type,
+      month: sql<string | null>`case when ${inWindow} then to_char(${t.month}, 'YYYY-MM') end`.as('month'),
+      totalPence: sql<number>`sum(${t.totalPence})::bigint`,
+      count: sql<number>`sum(${t.transactionCount})::int`,
     })
-    .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), eq(transactions.userId, userId)))
-    .groupBy(transactions.type, sql`month`)
+    .from(t)
+    .where(and(eq(t.accountId, accountId), eq(t.userId, userId), sql`${t.transactionCount} > 0`))
+    .groupBy(t.type, sql`month`)
     .prepare('account_detail_type_month_groups');
 });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, withActor } from '../db/rls.ts';
-import { accounts, standingOrders, transactions, user } from '../db/schema/index.ts';
+import { accountMonthlyTotals, accounts, standingOrders, transactions, user } from '../db/schema/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 import { rejection } from '../test/sql-errors.ts';
 
@@ -64,6 +64,40 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     await withActor(db, { userId: 'ann' }, (tx) => tx.delete(transactions).where(eq(transactions.type, 'deposit')));
     expect(await balanceOf(annAccount)).toBe(95_000);
     expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
+  });
+
+  it('keeps per-month totals by type in step with the transactions, and lets no user write them', async () => {
+    const { db } = owner.database;
+    const totals = async () =>
+      (await db.select().from(accountMonthlyTotals).where(eq(accountMonthlyTotals.accountId, annAccount)))
+        .filter((r) => r.transactionCount > 0)
+        .map((r) => `${r.month} ${r.type} ${r.totalPence} x${r.transactionCount}`)
+        .sort();
+    const expected = async () => {
+      const rows = rowsOf<{ line: string }>(
+        await db.execute(sql`select date_trunc('month', date)::date::text || ' ' || type || ' ' || sum(amount_pence) || ' x' || count(*) as line
+          from transactions where account_id = ${annAccount} group by date_trunc('month', date), type`),
+      );
+      return rows.map((r) => r.line).sort();
+    };
+    expect(await totals()).toEqual(await expected());
+    await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(transactions).values([
+        { accountId: annAccount, userId: 'ann', amountPence: 700, date: '2026-03-15', type: 'interest' },
+        { accountId: annAccount, userId: 'ann', amountPence: 300, date: '2026-03-31', type: 'interest' },
+      ]),
+    );
+    await withActor(db, { userId: 'ann' }, (tx) => tx.update(transactions).set({ date: '2026-04-01' }).where(eq(transactions.amountPence, 300)));
+    expect(await totals()).toEqual(await expected());
+    expect(await totals()).toContain('2026-03-01 interest 700 x1');
+    expect(await totals()).toContain('2026-04-01 interest 300 x1');
+    expect(
+      await rejection(
+        withActor(db, { userId: 'ann' }, (tx) =>
+          tx.insert(accountMonthlyTotals).values({ accountId: annAccount, userId: 'ann', month: '2026-05-01', type: 'interest', totalPence: 1, transactionCount: 1 }),
+        ),
+      ),
+    ).toBe('42501');
   });
 
   it('refuses a direct write of the balance, but lets a recalculation confirm it', async () => {

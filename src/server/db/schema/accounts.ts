@@ -3,7 +3,7 @@
 // percent (4.35% is 435). The balance is kept by database triggers as the sum of the account's
 // transactions (drizzle/0007_account_rules.sql, docs/decisions/0017-balance-is-the-sum.md).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgPolicy, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgPolicy, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { ownerPolicy, appUser } from './policies.ts';
 import { bankReferences, bankingGroups } from './reference.ts';
@@ -181,4 +181,27 @@ export const accountTypes = pgTable(
     pgPolicy('account_types_read_all', { for: 'select', to: appUser, using: sql`true` }),
     pgPolicy('account_types_admin_all', { for: 'all', to: appUser, using: isAdmin, withCheck: isAdmin }),
   ],
+).enableRLS();
+
+/**
+ * Per account, month and transaction type: the sum and count of the account's transactions,
+ * kept by the same statement triggers as the balance (drizzle/0009_account_monthly_totals_rules.sql),
+ * so the account page reads a few dozen rows instead of every transaction (docs/performance.md).
+ */
+export const accountMonthlyTotals = pgTable(
+  'account_monthly_totals',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    totalPence: bigint('total_pence', { mode: 'number' }).notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month, t.type] }), ownerPolicy('account_monthly_totals', t.userId)],
 ).enableRLS();
