@@ -13,8 +13,11 @@ export function isCalendarDate(value: string): value is CalendarDate {
 }
 
 /** The calendar date in the UK at `instant` (the edge computes "today" once and passes it in). */
+const londonDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function calendarDateInLondon(instant: Date): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  // One formatter for the process: building one costs more than the formatting (docs/performance.md).
+  const parts = londonDate.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -11,6 +11,7 @@ import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import { accountMonthlyTotals, accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
+import { newestFirst } from '../transactions/queries.ts';
 import { transactionColumns } from '../transactions/transaction-json.ts';
 import { FSCS_PROTECTION_SETTING } from '../reference/queries.ts';
 
@@ -73,12 +74,6 @@ const typeMonthGroups = preparedPerConnection((tx) => {
     .groupBy(t.type, sql`month`)
     .prepare('account_detail_type_month_groups');
 });
-
-/**
- * Newest first, then by id: the order of the index (account_id, date desc nulls last, id desc
- * nulls last). The nulls clause must match the index's or PostgreSQL sorts the whole account.
- */
-export const newestFirst = [sql`${transactions.date} desc nulls last`, sql`${transactions.id} desc nulls last`];
 
 /** The first page plus one row, to tell whether there is a next page. */
 const newestTransactions = preparedPerConnection((tx) =>

@@ -16,6 +16,12 @@ import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
 import { toTransactionJson, transactionColumns, type TransactionJson } from './transaction-json.ts';
 
+/**
+ * Newest first, then by id: the order of the indexes (…, date desc nulls last, id desc nulls last).
+ * The nulls clause must match the index's, or PostgreSQL sorts every row instead of reading in order.
+ */
+export const newestFirst: SQL[] = [sql`${transactions.date} desc nulls last`, sql`${transactions.id} desc nulls last`];
+
 /** Rows per page of an account's list (the detail page's first page holds as many). */
 export const TRANSACTION_PAGE_SIZE = 50;
 export const MAX_TRANSACTION_PAGE_SIZE = 100;
@@ -44,7 +50,7 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
     .select(transactionColumns)
     .from(transactions)
     .where(and(...conditions))
-    .orderBy(desc(transactions.date), desc(transactions.id))
+    .orderBy(...newestFirst)
     .limit(placeholder('limit'))
     .prepare(afterCursor ? 'transactions_page_after' : 'transactions_page_first');
 }
@@ -157,7 +163,7 @@ function overviewConditions(userId: string, filter: OverviewFilter): SQL {
 
 function overviewOrder(sort: OverviewSort): SQL[] {
   const byAmount = sort === 'amount-desc' ? desc(transactions.amountPence) : asc(transactions.amountPence);
-  const byDate = sort === 'date-asc' ? [asc(transactions.date), asc(transactions.id)] : [desc(transactions.date), desc(transactions.id)];
+  const byDate = sort === 'date-asc' ? [asc(transactions.date), asc(transactions.id)] : newestFirst;
   return sort.startsWith('amount') ? [byAmount, ...byDate] : byDate;
 }
 
