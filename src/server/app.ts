@@ -26,6 +26,7 @@ import { verificationRoutes } from './auth/verification-routes.ts';
 import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
+import { accountsRoutes } from './accounts/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -83,6 +84,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', consentRoutes(deps));
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
+  app.route('/', accountsRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

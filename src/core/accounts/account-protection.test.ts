@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AccountProtectionFacts, type ProtectionBank, accountProtectionSummaries, protectionInput } from './account-protection.ts';
+import { type AccountProtectionFacts, type ProtectionBank, accountProtectionSummaries, isPlatformBank, protectionInput } from './account-protection.ts';
 
 const TODAY = '2026-11-24';
 
@@ -126,5 +126,15 @@ describe('each account’s protection', () => {
         }
       }),
     );
+  });
+});
+
+describe('platforms', () => {
+  it('are banks of type platform, named like Chip or Raisin, or protected only through partner banks', () => {
+    expect(isPlatformBank(RAISIN)).toBe(true);
+    expect(isPlatformBank({ type: 'bank', bankName: 'Chip', protectionBasis: 'fscs_deposit' })).toBe(true);
+    expect(isPlatformBank({ type: 'bank', bankName: 'Flagstone', protectionBasis: 'via_partner_banks' })).toBe(true);
+    expect(isPlatformBank(HALIFAX)).toBe(false);
+    expect(isPlatformBank(NS_AND_I)).toBe(false);
   });
 });

@@ -50,6 +50,14 @@ export type UnknownProtectionReason = 'no-bank' | 'platform-bank-missing';
  */
 export type AccountProtectionSummary = { status: ProtectionStatus; uncoveredPence: Pence | null; reason: string | null };
 
+/**
+ * Whether a bank is a platform, which holds no deposits itself: the spec's platform-only filter
+ * (type 'platform', or a name matching chip or raisin, 001 §5), or protected only through partners.
+ */
+export function isPlatformBank(bank: { type: string; bankName: string; protectionBasis: string }): boolean {
+  return bank.type === 'platform' || bank.protectionBasis === 'via_partner_banks' || /chip|raisin/i.test(bank.bankName);
+}
+
 function institutionOf(bank: ProtectionBank): InstitutionRef {
   const frn = bank.frn?.trim();
   if (frn) return { kind: 'frn', frn, legalName: bank.legalName, brandName: bank.bankName };

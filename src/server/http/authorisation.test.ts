@@ -17,7 +17,20 @@ type OwnershipCase = {
   otherStatus: 404 | 403;
   /** Whether an admin may read it (admin screens); otherwise admins get `otherStatus` too. */
   adminAllowed: boolean;
+  /** The JSON body each caller sends (routes that change a row need a valid change). */
+  json?: unknown;
 };
+
+/** An account of the owner's (a cash ISA, which needs no bank), through the API; the owner's e-mail is verified. */
+async function ownAccount(server: TestServer, owner: { cookie: string }): Promise<string> {
+  const res = await server.request('/api/accounts', {
+    method: 'POST',
+    cookie: owner.cookie,
+    json: { name: 'Harness ISA', accountNumber: '1', bankId: null, accountType: 'Cash ISA' },
+  });
+  return `/api/accounts/${((await res.json()) as { account: { id: string } }).account.id}`;
+}
+
 const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'GET /api/avatars/:userId/:fileName': {
     setup: async (server, owner) => {
@@ -42,6 +55,14 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     otherStatus: 404,
     adminAllowed: false,
   },
+  'PUT /api/accounts/:id': {
+    setup: ownAccount,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: { name: 'Renamed', accountNumber: '2', bankId: null, accountType: 'Cash ISA' },
+  },
+  'PATCH /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false, json: { name: 'Renamed' } },
+  'DELETE /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false },
 };
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
@@ -143,11 +164,13 @@ describe('the authorisation harness', () => {
     for (const [key, c] of Object.entries(OWNERSHIP_CASES)) {
       const method = key.split(' ')[0]!;
       const path = await c.setup(server, subscriber);
-      expect((await server.request(path, { method, cookie: subscriber.cookie })).status, `${key} as owner`).toBeLessThan(300);
-      expect((await server.request(path, { method, cookie: other.cookie })).status, `${key} as other user`).toBe(c.otherStatus);
-      const asAdmin = (await server.request(path, { method, cookie: admin.cookie })).status;
+      const body = c.json === undefined ? {} : { json: c.json };
+      // The others first: the owner's own request may delete the row.
+      expect((await server.request(path, { method, cookie: other.cookie, ...body })).status, `${key} as other user`).toBe(c.otherStatus);
+      const asAdmin = (await server.request(path, { method, cookie: admin.cookie, ...body })).status;
       if (c.adminAllowed) expect(asAdmin, `${key} as admin`).toBeLessThan(300);
       else expect(asAdmin, `${key} as admin`).toBe(c.otherStatus);
+      expect((await server.request(path, { method, cookie: subscriber.cookie, ...body })).status, `${key} as owner`).toBeLessThan(300);
     }
   });
 });
