@@ -74,7 +74,12 @@ export const AccountSchema = z
 
 export type Account = z.infer<typeof AccountSchema>;
 
-export const AccountCapSchema = z.object({ count: z.number().int(), max: z.number().int().nullable(), tier: z.enum(TIERS) });
+export const AccountCapSchema = z.object({
+  count: z.number().int(),
+  max: z.number().int().nullable().openapi({ description: 'How many accounts the user may keep; null: no limit' }),
+  tier: z.enum(TIERS),
+  source: z.enum(['tier', 'admin']).openapi({ description: "Where the cap comes from: the plan, or an admin's max_accounts" }),
+});
 
 export const AccountListSchema = z
   .object({ accounts: z.array(AccountSchema), totalBalancePence: z.number().int(), cap: AccountCapSchema })
@@ -153,7 +158,7 @@ export function storedAccountFields(row: AccountRow): AccountFields {
   };
 }
 
-export type AccountsView = { accounts: Account[]; totalBalancePence: number; cap: { count: number; max: number | null; tier: Tier }; accountCap: AccountCap };
+export type AccountsView = { accounts: Account[]; totalBalancePence: number; cap: z.infer<typeof AccountCapSchema>; accountCap: AccountCap };
 
 /**
  * The user's accounts in creation order, each with its protection from the engine run over all of
@@ -179,7 +184,7 @@ export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tie
   return {
     accounts: list,
     totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),
-    cap: { count: list.length, max: cap.max, tier: user.tier },
+    cap: { count: list.length, max: cap.max, tier: user.tier, source: cap.source },
     accountCap: cap,
   };
 }

@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       });
       const after = await list(who);
       expect(after.accounts.map((a) => a.name)).toEqual(['Account 1', 'Account 2', 'Account 3']);
-      expect(after.cap).toEqual({ count: 3, max: 3, tier: 'trial_bigpig' });
+      expect(after.cap).toEqual({ count: 3, max: 3, tier: 'trial_bigpig', source: 'admin' });
     });
 
     it('stops the eleventh account at a cap of 10, and lets one in again after a delete', async () => {
@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       expect((await create(who, saver({ name: 'Eleventh' }))).status).toBe(403);
       expect((await change(who, made[0]!.id, 'DELETE')).status).toBe(204);
       await createOk(who, saver({ name: 'Eleventh' }));
-      expect((await list(who)).cap).toEqual({ count: 10, max: 10, tier: 'trial_bigpig' });
+      expect((await list(who)).cap).toEqual({ count: 10, max: 10, tier: 'trial_bigpig', source: 'admin' });
     });
 
     it('lets only one of several simultaneous adds take the last place', async () => {
@@ -191,7 +191,7 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     });
 
     it('has no cap on the Big Pig trial', async () => {
-      expect((await list(ann)).cap.max).toBeNull();
+      expect((await list(ann)).cap).toMatchObject({ max: null, tier: 'trial_bigpig', source: 'tier' });
     });
   });
 

@@ -80,6 +80,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect }))),
     skeleton: 'form',
   },
+  accounts: {
+    Component: lazyWithRetry(() => import('../accounts/accounts-page.tsx').then((m) => ({ default: m.AccountsPage }))),
+    skeleton: 'list',
+  },
+  accountNew: {
+    Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountNewPage }))),
+    skeleton: 'form',
+  },
+  accountEdit: {
+    Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountEditPage }))),
+    skeleton: 'form',
+  },
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',
