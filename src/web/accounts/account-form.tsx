@@ -21,6 +21,7 @@ import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { BankPicker } from '../reference/bank-picker.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 import { DatePicker } from '../ui/date-picker.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -49,7 +50,7 @@ const PENALTY_LABELS: Readonly<Record<(typeof PENALTY_TYPES)[number], string>> =
 const HOLDER_LABELS = Array.from({ length: 10 }, (_, i) => (i === 0 ? 'Just me (sole)' : `Me and ${i} other${i === 1 ? '' : 's'} (joint)`));
 
 /** A text input with a unit before or after it (£, %), numeric keyboard on phones. */
-function UnitInput({ unit, position, ...props }: React.ComponentProps<typeof Input> & { unit: string; position: 'before' | 'after' }) {
+function UnitInput({ unit, position, className, ...props }: React.ComponentProps<typeof Input> & { unit: string; position: 'before' | 'after' }) {
   return (
     <div className="relative">
       <span
@@ -58,7 +59,7 @@ function UnitInput({ unit, position, ...props }: React.ComponentProps<typeof Inp
       >
         {unit}
       </span>
-      <Input inputMode="decimal" autoComplete="off" spellCheck={false} className={`tabular-nums ${position === 'before' ? 'pl-7' : 'pr-8'}`} {...props} />
+      <Input inputMode="decimal" autoComplete="off" spellCheck={false} className={cn('tabular-nums', position === 'before' ? 'pl-7' : 'pr-8', className)} {...props} />
     </div>
   );
 }
@@ -81,7 +82,9 @@ function SwitchField({ id, label, help, checked, onChange }: { id: string; label
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={id} className="leading-snug">
+          {label}
+        </Label>
         {help ? (
           <p id={`${id}-help`} className="text-sm text-muted-foreground">
             {help}
@@ -248,8 +251,8 @@ export function AccountForm({
       </div>
 
       <Section title="Account details" description="The account as your bank names it.">
-        <div className="grid gap-5 sm:grid-cols-2">
-          {field('name', 'Account name', <Input autoComplete="off" placeholder="Easy Access Saver" {...form.register('name')} />)}
+        {field('name', 'Account name', <Input autoComplete="off" placeholder="Easy Access Saver" {...form.register('name')} />, { className: 'sm:max-w-md' })}
+        <div className="sm:max-w-md">
           {select('accountType', 'Account type', typeOptions, {
             description: typesRestricted ? TYPE_RESTRICTION_NOTE : typesError ? `Failed to load account types: ${typesError}` : undefined,
             // A frequency the new type does not offer (a bond's At Maturity) goes back to the default.
@@ -347,7 +350,7 @@ export function AccountForm({
           {unitInput('earlyWithdrawalPenalty', 'Early withdrawal penalty', penaltyUnit, { optional: true })}
           {select('earlyWithdrawalPenaltyType', 'Penalty type', PENALTY_TYPES.map((type) => [type, PENALTY_LABELS[type]] as const))}
           {date('dateOpened', 'Date opened', pastDates)}
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-2 items-end gap-3">
             {field('termLengthValue', 'Term length', <Input inputMode="numeric" autoComplete="off" {...form.register('termLengthValue')} />, { optional: true })}
             {select('termLengthUnit', 'Term unit', TERM_LENGTH_UNITS.map((unit) => [unit, unit[0]!.toUpperCase() + unit.slice(1)] as const), { placeholder: 'None' })}
           </div>

@@ -112,10 +112,11 @@ describe('account text', () => {
   it('shortens account numbers to their last four digits', () => {
     expect(accountNumberText('1234 5678')).toBe('Account ending 5678');
     expect(accountNumberText('ISA1')).toBe('Account ISA1');
+    expect(accountNumberText('RSN-1')).toBe('Account RSN-1');
   });
 
   it('names the licence, the bank holding a platform’s money, or what is missing', () => {
-    expect(bankLines(halifax)).toEqual({ bank: 'Halifax', licence: 'Bank of Scotland plc · FRN 169628' });
+    expect(bankLines(halifax)).toEqual({ bank: 'Halifax', licence: 'Bank of Scotland plc · FRN\u00a0169628' });
     expect(bankLines(makeAccount({ bank: 'Nationwide', licence: { bankName: 'Nationwide', legalName: 'Nationwide', frn: null } }))).toEqual({ bank: 'Nationwide', licence: null });
     expect(bankLines({ ...raisin, platformBank: null })).toEqual({ bank: 'Raisin UK', licence: 'Bank holding the deposits not chosen' });
     expect(bankLines(makeAccount({ accountType: 'Cash ISA', bank: null, bankId: null, licence: null }))).toEqual({ bank: 'Provider not recorded', licence: null });

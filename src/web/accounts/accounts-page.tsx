@@ -20,17 +20,18 @@ import { type Account, type AccountList, AccountDataError, ACCOUNT_LIST_MESSAGES
 import { ProtectionBadge } from './protection-badge.tsx';
 import { accountKeys } from './query-keys.ts';
 
-/** 'Account ending 5678' for a long number; a short one as it is. */
+/** 'Account ending 5678' for a long number (the rest stays off screen); a short one as it is. */
 export function accountNumberText(accountNumber: string): string {
   const compact = accountNumber.replace(/\s+/g, '');
-  return compact.length > 4 ? `Account ending ${compact.slice(-4)}` : `Account ${accountNumber}`;
+  return compact.length > 6 ? `Account ending ${compact.slice(-4)}` : `Account ${accountNumber}`;
 }
 
 /** The bank and the licence it sits under; for a platform account, the bank holding the deposits. */
 export function bankLines(account: Account): { bank: string; licence: string | null } {
   const bank = account.licence?.bankName ?? account.bank ?? (account.category === 'isa' || account.category === 'pension' ? 'Provider not recorded' : 'No bank chosen');
   const licenceOf = (l: { bankName: string; legalName: string; frn: string | null }) => {
-    const firm = l.frn ? `${l.legalName} · FRN ${l.frn}` : l.legalName;
+    // A no-break space keeps 'FRN 169628' on one line.
+    const firm = l.frn ? `${l.legalName} · FRN\u00a0${l.frn}` : l.legalName;
     return namesDiffer(l.bankName, l.legalName) || l.frn ? firm : null;
   };
   if (account.isPlatformAccount) {
@@ -83,7 +84,7 @@ function AccountsTable({ accounts }: { accounts: Account[] }) {
         <caption className="sr-only">Your accounts, in the order you added them</caption>
         <thead className="border-b bg-muted/50 text-left text-xs font-medium text-muted-foreground uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Account</th>
+            <th scope="col" className="min-w-44 px-4 py-3 font-medium">Account</th>
             <th scope="col" className="px-4 py-3 font-medium">Bank</th>
             <th scope="col" className="px-4 py-3 font-medium">Type</th>
             <th scope="col" className="px-4 py-3 text-right font-medium">Rate</th>
@@ -111,7 +112,7 @@ function AccountsTable({ accounts }: { accounts: Account[] }) {
               <td className="px-4 py-3 text-right whitespace-nowrap">
                 <Balance pence={account.balancePence} />
               </td>
-              <td className="px-4 py-3">
+              <td className="max-w-60 px-4 py-3">
                 <ProtectionBadge protection={account.protection} />
               </td>
               <td className="px-2 py-2 text-right">

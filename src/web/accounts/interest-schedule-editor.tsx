@@ -17,7 +17,7 @@ import { Input, NativeSelect } from '../ui/input.tsx';
 import { draftToScheduleItem, newScheduleDraft, type ScheduleDraft, scheduleToDrafts } from './account-form-values.ts';
 
 export const SCHEDULE_KIND_LABELS: Readonly<Record<ScheduleKind, string>> = {
-  offset: 'Once, a while after opening',
+  offset: 'Once, after opening',
   recurring: 'Repeating',
   custom: 'On set dates',
 };
@@ -55,7 +55,7 @@ function NumberInput(props: React.ComponentProps<typeof Input>) {
 function Summary({ draft }: { draft: ScheduleDraft }) {
   const parsed = InterestScheduleItemSchema.safeParse(draftToScheduleItem(draft));
   if (!parsed.success) return null;
-  return <p className="text-sm text-muted-foreground">{describeScheduleItem(parsed.data)}</p>;
+  return <p className="text-sm font-medium">{describeScheduleItem(parsed.data)}</p>;
 }
 
 function Entry({
@@ -75,12 +75,11 @@ function Entry({
 }) {
   const id = useId();
   const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => onChange({ ...draft, [key]: value });
-  const dayHelp = 'Leave empty for the interest payment day';
   return (
     <fieldset className="grid gap-4 rounded-lg border bg-muted/30 p-4">
       <legend className="px-1 text-sm font-semibold">Entry {index + 1}</legend>
-      <div className="flex flex-wrap items-end gap-3">
-        <FormField label="When it is paid" id={`${id}-kind`} className="min-w-0 flex-1 sm:max-w-xs">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <FormField label="When it is paid" id={`${id}-kind`} className="min-w-0 sm:w-72">
           <NativeSelect value={draft.kind} onChange={(event) => onChange({ ...newScheduleDraft(event.target.value as ScheduleKind) })}>
             {(Object.keys(SCHEDULE_KIND_LABELS) as ScheduleKind[]).map((kind) => (
               <option key={kind} value={kind}>
@@ -89,7 +88,7 @@ function Entry({
             ))}
           </NativeSelect>
         </FormField>
-        <Button type="button" variant="outline" onClick={onRemove} aria-label={`Remove entry ${index + 1}`}>
+        <Button type="button" variant="outline" className="w-fit" onClick={onRemove} aria-label={`Remove entry ${index + 1}`}>
           <Trash2 aria-hidden />
           Remove
         </Button>
@@ -103,7 +102,7 @@ function Entry({
           <FormField label="Unit" id={`${id}-offset-unit`} error={errorAt(index, 'offsetUnit')}>
             <UnitSelect value={draft.offsetUnit} onChange={(unit) => set('offsetUnit', unit)} />
           </FormField>
-          <FormField label="Day of the month" optional description={dayHelp} id={`${id}-offset-day`} error={errorAt(index, 'dayOfMonth')}>
+          <FormField label="Day of the month" optional id={`${id}-offset-day`} error={errorAt(index, 'dayOfMonth')}>
             <NumberInput value={draft.dayOfMonth} onChange={(event) => set('dayOfMonth', event.target.value)} />
           </FormField>
         </div>
@@ -117,10 +116,10 @@ function Entry({
           <FormField label="Unit" id={`${id}-unit`} error={errorAt(index, 'unit')}>
             <UnitSelect value={draft.unit} onChange={(unit) => set('unit', unit)} />
           </FormField>
-          <FormField label="How many times" optional description="Leave empty to keep going" id={`${id}-count`} error={errorAt(index, 'count')}>
+          <FormField label="How many times" optional id={`${id}-count`} error={errorAt(index, 'count')}>
             <NumberInput value={draft.count} onChange={(event) => set('count', event.target.value)} />
           </FormField>
-          <FormField label="Day of the month" optional description={dayHelp} id={`${id}-day`} error={errorAt(index, 'dayOfMonth')}>
+          <FormField label="Day of the month" optional id={`${id}-day`} error={errorAt(index, 'dayOfMonth')}>
             <NumberInput value={draft.dayOfMonth} onChange={(event) => set('dayOfMonth', event.target.value)} />
           </FormField>
         </div>
@@ -158,6 +157,11 @@ function Entry({
         </div>
       ) : null}
 
+      {draft.kind !== 'custom' ? (
+        <p className="text-xs text-muted-foreground">
+          Leave the day empty to pay on the interest payment day{draft.kind === 'recurring' ? ', and the number of times empty to keep paying' : ''}.
+        </p>
+      ) : null}
       <Summary draft={draft} />
     </fieldset>
   );

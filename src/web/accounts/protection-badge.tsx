@@ -32,7 +32,7 @@ export function protectionLabel({ status, uncoveredPence, reason }: Account['pro
         tone: 'destructive',
         icon: ShieldAlert,
         title: `${formatPence(uncoveredPence ?? 0)} not protected`,
-        detail: 'Your money under this banking licence is over the FSCS limit',
+        detail: 'Over the FSCS limit for this banking licence',
       };
     case 'not-fscs': {
       const label = OUTSIDE_FSCS[reason ?? ''] ?? { tone: 'destructive', title: 'Not FSCS protected', detail: null };
