@@ -20,6 +20,7 @@ import { effectiveTier } from '../../core/subscriptions/tier.ts';
 import { assertEmailVerified } from '../auth/verified-email.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { Tx } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { AppEnv, Deps } from '../http/context.ts';
@@ -134,9 +135,10 @@ async function resolveAccountValues(tx: Tx, fields: AccountFields, current: Acco
   };
 }
 
-/** Refuses a type change the regulations do not allow (001 §4), whatever the browser offered. */
-function assertTypeChangeAllowed(current: AccountRow, next: string): void {
+/** Refuses a type change the regulations do not allow (001 §4), whatever the browser offered, and logs it (the spec: "refused and logged"). */
+function assertTypeChangeAllowed(current: AccountRow, next: string, log: Logger | undefined): void {
   if (!canChangeAccountType(current.accountType, next)) {
+    log?.warn('account type change refused', { accountId: current.id, from: current.accountType, to: next.trim() });
     throw new AppError('FORBIDDEN', ACCOUNT_ROUTE_MESSAGES.typeChangeBlocked(current.accountType, next.trim()), { field: 'accountType' });
   }
 }
@@ -154,8 +156,8 @@ export function accountsRoutes(deps: Deps) {
     return account;
   };
 
-  const save = async (tx: Tx, session: SessionUser, current: AccountRow, fields: AccountFields) => {
-    if (fields.accountType.trim().toLowerCase() !== current.accountType.trim().toLowerCase()) assertTypeChangeAllowed(current, fields.accountType);
+  const save = async (c: Context<AppEnv>, tx: Tx, session: SessionUser, current: AccountRow, fields: AccountFields) => {
+    if (fields.accountType.trim().toLowerCase() !== current.accountType.trim().toLowerCase()) assertTypeChangeAllowed(current, fields.accountType, c.get('logger'));
     await updateAccount(tx, session.userId, current.id, await resolveAccountValues(tx, fields, current));
     await publishAccountChanged(tx, session.userId, [current.id]);
     return accountJson(tx, session, current.id);
@@ -243,7 +245,7 @@ export function accountsRoutes(deps: Deps) {
     async (c) => {
       const { session, tx, current } = await accountToChange(c, c.req.valid('param').id);
       const fields = checkFields(c.req.valid('json'), today());
-      return c.json({ account: await save(tx, session, current, fields) }, 200);
+      return c.json({ account: await save(c, tx, session, current, fields) }, 200);
     },
   );
 
@@ -257,13 +259,13 @@ export function accountsRoutes(deps: Deps) {
     async (c) => {
       const { session, tx, current } = await accountToChange(c, c.req.valid('param').id);
       const change = c.req.valid('json');
-      if (change.accountType !== undefined) assertTypeChangeAllowed(current, change.accountType);
+      if (change.accountType !== undefined) assertTypeChangeAllowed(current, change.accountType, c.get('logger'));
       const merged = { ...storedAccountFields(current), ...change };
       // A frequency the new type does not offer (a bond's At Maturity on a savings account) goes back to the default.
       if (change.accountType !== undefined && change.interestFrequency === undefined && !frequencyOptions(accountTypeCategory(merged.accountType)).includes(merged.interestFrequency)) {
         merged.interestFrequency = INTEREST_DEFAULTS.interestFrequency;
       }
-      return c.json({ account: await save(tx, session, current, checkFields(merged, today())) }, 200);
+      return c.json({ account: await save(c, tx, session, current, checkFields(merged, today())) }, 200);
     },
   );
 
