@@ -1,33 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { login, newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle, waitForEmail } from './fixtures.ts';
+import { checkAndPicture, login, newPage, useServerAndBrowser, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
-
-async function assertAccessible(page: Page, what: string): Promise<void> {
-  await waitForAnimationsToSettle(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
-    [],
-    `accessibility problems on ${what}`,
-  );
-}
-
-/** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
-async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await assertAccessible(page, `${name} (${scheme})`);
-  await screenshot(page, `${name}-${scheme}`);
-}
 
 /** Nothing reaches past the right edge of a 375 px phone screen. */
 async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
@@ -111,4 +113,27 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
     undefined,
     { timeout: 5_000 },
   );
+}
+
+/** Fails with every WCAG 2.2 AA problem axe finds on the page (toasts left out: they come and go). */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  await waitForAnimationsToSettle(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
+    [],
+    `accessibility problems on ${what}`,
+  );
+}
+
+/** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
+export async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  // Two frames, so colour transitions the switch starts are running before axe waits them out.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await assertAccessible(page, `${name} (${scheme})`);
+  await screenshot(page, `${name}-${scheme}`);
 }
