@@ -56,12 +56,12 @@ export async function listAccountRows(tx: Tx, forUserId: string): Promise<Accoun
 const contextStatement = preparedPerConnection((tx) =>
   tx
     .select({
-      maxAccounts: userSettings.maxAccounts,
+      maxAccounts: sql<number | null>`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`,
       override: sql<unknown>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
-      accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userSettings.userId})`,
+      accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userId})`,
     })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
+    // One row whatever exists: a user without a settings row still has their accounts counted.
+    .from(sql`(values (1)) as one (x)`)
     .prepare('accounts_context'),
 );
 
