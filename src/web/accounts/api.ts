@@ -58,7 +58,7 @@ export type AccountType = { id: string; name: string; description: string | null
 /** The active account types in their sort order (`GET /api/account-types`, admins keep the list). */
 export async function fetchAccountTypes(signal?: AbortSignal): Promise<AccountType[]> {
   const body = await apiFetch<unknown>('/api/account-types', { signal });
-  const list = Array.isArray(body) ? body : isRecord(body) ? (body.accountTypes ?? body.types) : undefined;
+  const list = isRecord(body) ? body.accountTypes : undefined;
   if (!Array.isArray(list)) throw new ApiError(500, 'BAD_RESPONSE', 'The account types could not be read');
   return list.filter((t): t is AccountType => isRecord(t) && typeof t.name === 'string');
 }
