@@ -115,7 +115,10 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
   );
 }
 
-/** Fails with every WCAG 2.2 AA problem axe finds on the page (toasts left out: they come and go). */
+/**
+ * Fails with every axe finding (WCAG 2.2 A and AA) on the page as it is, once transitions have
+ * settled; toasts are left out (they come and go on their own timer).
+ */
 export async function assertAccessible(page: Page, what: string): Promise<void> {
   await waitForAnimationsToSettle(page);
   const { violations } = await new AxeBuilder({ page })
@@ -127,6 +130,20 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
     [],
     `accessibility problems on ${what}`,
   );
+}
+
+/** Signs in through the login page to the dashboard; the auth service allows 3 sign-ins per 10 s per address, so a refusal is waited out. */
+export async function signInToDashboard(page: Page, base: string, email: string, password: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await login(page, base, email, password);
+    try {
+      await page.waitForURL('**/dashboard', { timeout: 8_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await page.waitForTimeout(10_000);
+    }
+  }
 }
 
 /** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */

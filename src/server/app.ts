@@ -27,6 +27,10 @@ import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
+import { standingOrderRoutes } from './standing-orders/routes.ts';
+import { transactionRoutes } from './transactions/routes.ts';
+import { accountTypeRoutes } from './account-types/routes.ts';
+import { IMPORT_BODY_LIMIT_BYTES, isTransactionImportPath, transactionImportRoutes } from './transaction-import/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -43,10 +47,20 @@ export function createApp(deps: Deps, options: AppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
     },
   });
+  const importBodyLimit = bodyLimit({
+    maxSize: Math.max(deps.config.BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    },
+  });
   // Upload routes set their own limit. GET and HEAD carry no body, and checking one would make the
   // node server build a full Request per read (garbage that costs p99 latency; docs/performance.md).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === AVATAR_UPLOAD_PATH ? next() : defaultBodyLimit(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === AVATAR_UPLOAD_PATH
+      ? next()
+      : isTransactionImportPath(c.req.path)
+        ? importBodyLimit(c, next)
+        : defaultBodyLimit(c, next),
   );
 
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
@@ -85,6 +99,10 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
   app.route('/', accountsRoutes(deps));
+  app.route('/', standingOrderRoutes(deps));
+  app.route('/', transactionRoutes(deps));
+  app.route('/', accountTypeRoutes(deps));
+  app.route('/', transactionImportRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

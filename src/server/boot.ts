@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import type { Deps } from './http/context.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { scheduleThrottleCleanup } from './http/throttle.ts';
+import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -62,6 +63,7 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);
+  await scheduleStandingOrderProcessing(jobs, { clock, logger });
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {
     deps,

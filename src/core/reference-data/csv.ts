@@ -31,12 +31,16 @@ export function formatIssue(issue: ReferenceIssue): string {
   return `${issue.file} line ${issue.line}${column}: ${issue.message}`;
 }
 
-interface RawRow {
+export interface RawRow {
   line: number;
   fields: string[];
 }
 
-function splitRows(text: string, file: string): { ok: true; rows: RawRow[] } | { ok: false; issue: ReferenceIssue } {
+/**
+ * The rows of CSV text as fields, each with the physical line it starts on; no header handling
+ * and no field-count check (the transaction importer reads bank exports with ragged rows).
+ */
+export function splitRows(text: string, file: string): { ok: true; rows: RawRow[] } | { ok: false; issue: ReferenceIssue } {
   const rows: RawRow[] = [];
   let fields: string[] = [];
   let field = '';

@@ -46,7 +46,7 @@ class RollBack extends Error {}
  * handler works in it (`txOf(c)`); it commits before the response leaves, or rolls back when
  * the handler failed.
  */
-export function requireAccess(deps: Deps, access: Access) {
+export function requireAccess(deps: Deps, access: Access, options: { adminRefusal?: string | undefined } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (access === 'public') return next();
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
@@ -55,7 +55,7 @@ export function requireAccess(deps: Deps, access: Access) {
       await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin', deps.clock.now()), async (tx, opening) => {
         const session = sessionFromOpening(opening);
         if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-        if (access === 'admin' && !session.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');
+        if (access === 'admin' && !session.isAdmin) throw new AppError('FORBIDDEN', options.adminRefusal ?? ADMIN_REFUSAL_MESSAGE);
         if (access === 'admin') requireAdminTwoFactor(session);
         c.set('session', session);
         c.set('tx', tx);
@@ -68,6 +68,9 @@ export function requireAccess(deps: Deps, access: Access) {
     }
   });
 }
+
+/** What a signed-in non-admin hears from an admin route that names no refusal of its own. */
+export const ADMIN_REFUSAL_MESSAGE = 'Admin access required';
 
 export const ADMIN_TWO_FACTOR_MESSAGE =
   'Administrators must turn on two-factor authentication before using admin pages. Turn it on in Settings, under Security.';

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
 import { user } from '../db/schema/index.ts';
+import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
+import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -31,6 +33,18 @@ async function ownAccount(server: TestServer, owner: { cookie: string }): Promis
   return `/api/accounts/${((await res.json()) as { account: { id: string } }).account.id}`;
 }
 
+const IMPORT_ROWS = { rows: [{ date: '2026-01-01', amountPence: 100, notes: 'harness' }] };
+
+const transactionCase = (path: (ids: { accountId: string; transactionId: string }) => string, json?: unknown): OwnershipCase => ({
+  setup: async (server, owner) => {
+    const accountId = await createTestAccount(server.deps.database.db, owner.userId);
+    const transactionId = await insertStoredTransaction(server.deps.database.db, { userId: owner.userId, accountId, amountPence: 100, date: '2026-01-01', type: 'deposit' });
+    return path({ accountId, transactionId });
+  },
+  otherStatus: 404,
+  adminAllowed: false,
+  json,
+});
 const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'GET /api/avatars/:userId/:fileName': {
     setup: async (server, owner) => {
@@ -63,6 +77,26 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   },
   'PATCH /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false, json: { name: 'Renamed' } },
   'DELETE /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false },
+  'GET /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`),
+  'POST /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`, {
+    transactions: [{ type: 'deposit', amountPence: 100, date: '2026-01-02' }],
+  }),
+  'PATCH /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`, { amountPence: 200 }),
+  'DELETE /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`),
+  'POST /api/accounts/:id/balance/recalculate': transactionCase(({ accountId }) => `/api/accounts/${accountId}/balance/recalculate`),
+  ...STANDING_ORDER_OWNERSHIP_CASES,
+  'POST /api/accounts/:id/transactions/import': {
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
+  },
+  'POST /api/accounts/:id/transactions/import/preview': {
+    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import/preview`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: IMPORT_ROWS,
+  },
 };
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */

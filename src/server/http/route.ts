@@ -30,28 +30,36 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   });
 }
 
-type DefineInput = Omit<RouteConfig, 'middleware'> & { access: Access };
+type DefineInput = Omit<RouteConfig, 'middleware'> & {
+  access: Access;
+  /**
+   * An admin route's answer to a signed-in user who is not an admin, when the spec words it
+   * (001 §6: a non-admin adding an account type reads 'Only admins can add account types').
+   * Default 'Admin access required'.
+   */
+  adminRefusal?: string;
+};
 
 /**
  * Declares a route with its access rule: enforced by middleware, published in the
  * OpenAPI document as `x-access`, and recorded for the authorisation harness.
  */
 export function defineRoute<const R extends DefineInput>(deps: Deps, basePath: string, route: R) {
-  const { access, ...config } = route;
+  const { access, adminRefusal, ...config } = route;
   declareAccess(config.method, `${basePath}${config.path}`, access);
   const responses = {
     ...config.responses,
     ...(access !== 'public' ? { 401: errorResponse('Not signed in') } : {}),
-    ...(access === 'admin' ? { 403: errorResponse('Not an admin') } : {}),
+    ...(access === 'admin' ? { 403: errorResponse(adminRefusal ?? 'Not an admin') } : {}),
     400: errorResponse('Invalid input'),
   };
   const created = createRoute({
     ...(config as unknown as RouteConfig),
     responses,
-    middleware: [requireAccess(deps, access)],
+    middleware: [requireAccess(deps, access, { adminRefusal })],
     'x-access': access,
   } as RouteConfig);
-  return created as unknown as Omit<R, 'access'> & { getRoutingPath(): string };
+  return created as unknown as Omit<R, 'access' | 'adminRefusal'> & { getRoutingPath(): string };
 }
 
 export { z };

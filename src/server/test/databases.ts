@@ -64,7 +64,17 @@ export async function dropThrowawayPostgres(url: string, baseUrl = process.env.T
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // A superuser session that a test has just closed can still be exiting on the server, and
+    // `with (force)` may not end a superuser's backend: wait for it to go (SQLSTATE 42501).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '42501' || attempt >= 50) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   } finally {
     await admin.end();
   }

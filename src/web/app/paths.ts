@@ -68,8 +68,8 @@ export const routes = {
   accountNew: { pattern: '/account/new', access: 'protected', registered: true, verifiedEmail: true, title: 'Add an account', source: '001' },
   account: { pattern: '/account/:id', access: 'protected', registered: false, title: 'Account', source: '001' },
   accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: true, title: 'Edit account', source: '001' },
-  accountImport: { pattern: '/account/:id/import', access: 'protected', registered: false, title: 'Import transactions', source: 'issue 5 (CSV import; path is ours)' },
-  transactions: { pattern: '/transactions', access: 'protected', registered: false, title: 'Transactions', source: '001' },
+  accountImport: { pattern: '/account/:id/import', access: 'protected', registered: true, title: 'Import transactions', source: 'issue 5 (CSV import; path is ours)' },
+  transactions: { pattern: '/transactions', access: 'protected', registered: true, title: 'Transactions', source: '001' },
   notifications: { pattern: '/notifications', access: 'protected', registered: false, title: 'Notifications', source: '001' },
 
   // Header navigation items whose paths the spec names elsewhere (000 §2 header, 002 §2)
@@ -101,7 +101,7 @@ export const routes = {
   adminConsentSyncMonitor: { pattern: '/admin/consent-sync-monitor', access: 'admin', registered: false, title: 'Consent and sync monitor', source: '002' },
   adminSystemHealth: { pattern: '/admin/system-health', access: 'admin', registered: false, title: 'System health', source: '002' },
   adminHubspotIntegration: { pattern: '/admin/hubspot-integration', access: 'admin', registered: false, title: 'CRM integration', source: '002' },
-  adminAccountTypes: { pattern: '/admin/account-types', access: 'admin', registered: false, title: 'Account types', source: '001 §6, 002 (account-type management; path is ours)' },
+  adminAccountTypes: { pattern: '/admin/account-types', access: 'admin', registered: true, title: 'Account types', source: '001 §6, 002 (account-type management; path is ours)' },
   adminDebugConsole: { pattern: '/admin/debug-console', access: 'admin', registered: false, title: 'Debug console', source: '002' },
 
   // CMS pages (002 §2)

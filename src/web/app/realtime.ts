@@ -1,6 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryKey } from './api.ts';
+import { whenOnline } from '../session/online.ts';
 
 export const EVENTS_URL = '/api/events';
 
@@ -116,6 +117,8 @@ export function useRealtime(enabled = true): void {
 
     const run = async () => {
       while (!controller.signal.aborted) {
+        await whenOnline(controller.signal);
+        if (controller.signal.aborted) return;
         try {
           const end = await readEventStream(controller.signal, (name, data) => {
             if (name === 'ready') attempts = 0;

@@ -92,9 +92,21 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountEditPage }))),
     skeleton: 'form',
   },
+  transactions: {
+    Component: lazyWithRetry(() => import('../transactions/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage }))),
+    skeleton: 'list',
+  },
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',
+  },
+  adminAccountTypes: {
+    Component: lazyWithRetry(() => import('../admin/account-types/account-types-page.tsx').then((m) => ({ default: m.AccountTypesPage }))),
+    skeleton: 'list',
+  },
+  accountImport: {
+    Component: lazyWithRetry(() => import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage }))),
+    skeleton: 'form',
   },
   notFound: {
     Component: lazyWithRetry(() => import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage }))),

@@ -6,6 +6,7 @@ import { createActivityReporter } from './activity-reporter.ts';
 import { startInactivityMonitor } from './inactivity-monitor.ts';
 import { INACTIVITY_MESSAGE } from './messages.ts';
 import { forgetSignedInUser } from '../auth/after-sign-out.ts';
+import { isOffline, sendWhenOnline } from './online.ts';
 import { startPresence } from './presence.ts';
 import { notify } from '../app/notify.ts';
 
@@ -40,9 +41,11 @@ export function SessionWatch() {
 
   useEffect(() => {
     const refused = onRefused(queryClient);
-    const reporter = createActivityReporter(() => {
-      apiFetch('/api/session/activity', { method: 'POST' }).catch(refused);
-    });
+    const reporter = createActivityReporter(
+      sendWhenOnline(() => {
+        apiFetch('/api/session/activity', { method: 'POST' }).catch(refused);
+      }),
+    );
     const stopMonitor = startInactivityMonitor({
       onActivity: reporter.activity,
       onIdle: () => {
@@ -51,6 +54,7 @@ export function SessionWatch() {
       },
     });
     const stopPresence = startPresence((status) => {
+      if (isOffline()) return; // the next beat after the network is back says it
       apiFetch('/api/session/presence', { method: 'POST', json: { status } }).catch(refused);
     });
     return () => {

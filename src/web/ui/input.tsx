@@ -25,8 +25,8 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
       data-slot="select"
       className={cn(
         inputClassName,
+        // The arrow image is in index.css (select[data-slot='select']).
         'appearance-none bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9',
-        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2371717a' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
         className,
       )}
       {...props}

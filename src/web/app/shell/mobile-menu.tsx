@@ -10,7 +10,7 @@ import type { Me } from '../api.ts';
 import { isRegistered, paths } from '../paths.ts';
 import { UserAvatar } from './avatar.tsx';
 import { Logo } from './logo.tsx';
-import { type NavItem, adminNavItem, appNavItems, publicNavItems } from './navigation.ts';
+import { type NavItem, adminNavItem, adminToolItems, appNavItems, publicNavItems } from './navigation.ts';
 import { ThemeSegmented } from './theme-toggle.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -84,6 +84,9 @@ export function MobileMenu({ me }: { me: Me | null }) {
                   Profile
                 </NavLink>
               ) : null}
+              {adminToolItems(me).map((item) => (
+                <ItemLink key={item.routeId} item={item} onNavigate={close} />
+              ))}
               <Button variant="outline" className="h-11 justify-start gap-3 px-3 text-base" disabled={isSigningOut} onClick={() => void signOut()}>
                 <LogOut className="size-5" aria-hidden />
                 {isSigningOut ? 'Signing out...' : 'Sign out'}

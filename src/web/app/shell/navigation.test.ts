@@ -6,7 +6,7 @@ vi.mock('../paths.ts', async (importOriginal) => ({
   isRegistered: () => true,
 }));
 
-const { adminNavItem, appNavItems, publicNavItems } = await import('./navigation.ts');
+const { adminNavItem, adminToolItems, appNavItems, publicNavItems } = await import('./navigation.ts');
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
@@ -47,6 +47,10 @@ describe('navigation with every page built', () => {
     for (const path of ['/login', '/auth', '/signup', '/auth/confirmation', '/auth/callback', '/reset-request']) {
       expect(adminNavItem({ isAdmin: true }, path)).toBeNull();
     }
+  });
+
+  it('leaves admin tools to the Admin Dashboard once it exists', () => {
+    expect(adminToolItems({ isAdmin: true })).toEqual([]);
   });
 
   it('offers signed-out visitors the feature pages and Contact', () => {

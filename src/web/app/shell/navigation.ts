@@ -4,6 +4,7 @@ import {
   ChartPie,
   LayoutDashboard,
   LifeBuoy,
+  ListOrdered,
   type LucideIcon,
   Newspaper,
   PiggyBank,
@@ -61,6 +62,17 @@ export function appNavItems(me: Pick<Me, 'tier' | 'isAdmin'>): NavItem[] {
 export function adminNavItem(me: Pick<Me, 'isAdmin'>, pathname: string): NavItem | null {
   if (!me.isAdmin || !isRegistered(ADMIN_ITEM.routeId) || isAuthPage(pathname)) return null;
   return ADMIN_ITEM;
+}
+
+/** Admin pages that exist before the Admin Dashboard does (which will link to them itself). */
+const ADMIN_TOOLS: readonly NavItem[] = [
+  { routeId: 'adminAccountTypes', label: 'Account types', href: paths.adminAccountTypes(), icon: ListOrdered },
+];
+
+/** Admin pages for the user menu: admins only, while there is no Admin Dashboard to hold them. */
+export function adminToolItems(me: Pick<Me, 'isAdmin'>): NavItem[] {
+  if (!me.isAdmin || isRegistered(ADMIN_ITEM.routeId)) return [];
+  return ADMIN_TOOLS.filter((item) => isRegistered(item.routeId));
 }
 
 /** Signed-out links (besides Log in and Sign up): feature pages that exist, then Contact. */

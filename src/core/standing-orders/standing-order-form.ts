@@ -1,0 +1,173 @@
+/**
+ * The standing order form's rules (001 §5) and the shape the API saves. The web form and the
+ * server both come through `checkStandingOrder`, so a rule holds however an order is sent.
+ */
+import { type CalendarDate, isCalendarDate } from '../dates/calendar-date.ts';
+import { STANDING_ORDER_FREQUENCIES, type StandingOrderFrequency } from './schedule.ts';
+
+export const END_TYPES = ['never', 'date', 'payments'] as const;
+export type EndType = (typeof END_TYPES)[number];
+
+export const END_TYPE_LABELS: Readonly<Record<EndType, string>> = {
+  never: 'Never',
+  date: 'On a date',
+  payments: 'After a number of payments',
+};
+
+/** The payment day choices, shown and saved for monthly orders only. */
+export const PAYMENT_DAYS: readonly number[] = Array.from({ length: 28 }, (_, i) => i + 1);
+
+/** The largest single payment accepted: £10,000,000 (a sum of years of them still fits a bigint by far). */
+export const MAX_STANDING_ORDER_PENCE = 1_000_000_000;
+/** More payments than anyone schedules; keeps the number a small integer. */
+export const MAX_NUMBER_OF_PAYMENTS = 10_000;
+export const MAX_NOTES_LENGTH = 500;
+
+export const STANDING_ORDER_MESSAGES = {
+  // The spec's three (001 §5).
+  amount: 'Please enter a valid amount',
+  firstPaymentAmount: 'Please enter a valid first payment amount',
+  maxPayments: 'Please enter a valid number of payments',
+  // Ours, in the same voice, for what the spec leaves unsaid.
+  frequency: 'Please choose how often the payment is made',
+  startDate: 'Please enter a valid start date',
+  endDate: 'Please enter a valid end date',
+  endBeforeStart: 'The end date must be on or after the start date',
+  paymentDay: 'Please choose a payment day from 1 to 28',
+  oneEnd: 'Choose an end date or a number of payments, not both',
+  notes: `Notes must be ${MAX_NOTES_LENGTH} characters or fewer`,
+} as const;
+
+/** What the API saves (001 §3 standing order, money in pence). */
+export type StandingOrderInput = {
+  amountPence: number;
+  frequency: StandingOrderFrequency;
+  startDate: CalendarDate;
+  endDate: CalendarDate | null;
+  paymentDay: number | null;
+  maxPayments: number | null;
+  firstPaymentAmountPence: number | null;
+  notes: string | null;
+  isActive: boolean;
+};
+
+export type StandingOrderField = keyof StandingOrderInput;
+export type CheckResult = { ok: true; input: StandingOrderInput } | { ok: false; field: StandingOrderField; message: string };
+
+const isPence = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_STANDING_ORDER_PENCE;
+
+/**
+ * Checks an order as the API receives it and returns it as it is saved: the payment day only for
+ * monthly orders (null otherwise), notes trimmed (blank is null).
+ */
+export function checkStandingOrder(input: StandingOrderInput): CheckResult {
+  const fail = (field: StandingOrderField, message: string): CheckResult => ({ ok: false, field, message });
+  if (!isPence(input.amountPence)) return fail('amountPence', STANDING_ORDER_MESSAGES.amount);
+  if (!STANDING_ORDER_FREQUENCIES.includes(input.frequency)) return fail('frequency', STANDING_ORDER_MESSAGES.frequency);
+  if (!isCalendarDate(input.startDate)) return fail('startDate', STANDING_ORDER_MESSAGES.startDate);
+  if (input.endDate !== null && !isCalendarDate(input.endDate)) return fail('endDate', STANDING_ORDER_MESSAGES.endDate);
+  if (input.endDate !== null && input.endDate < input.startDate) return fail('endDate', STANDING_ORDER_MESSAGES.endBeforeStart);
+  if (input.firstPaymentAmountPence !== null && !isPence(input.firstPaymentAmountPence)) {
+    return fail('firstPaymentAmountPence', STANDING_ORDER_MESSAGES.firstPaymentAmount);
+  }
+  const max = input.maxPayments;
+  if (max !== null && !(Number.isSafeInteger(max) && max > 0 && max <= MAX_NUMBER_OF_PAYMENTS)) return fail('maxPayments', STANDING_ORDER_MESSAGES.maxPayments);
+  if (input.endDate !== null && max !== null) return fail('endDate', STANDING_ORDER_MESSAGES.oneEnd);
+  const paymentDay = input.frequency === 'monthly' ? input.paymentDay : null;
+  if (paymentDay !== null && !(Number.isInteger(paymentDay) && paymentDay >= 1 && paymentDay <= 28)) return fail('paymentDay', STANDING_ORDER_MESSAGES.paymentDay);
+  const notes = input.notes?.trim() || null;
+  if (notes !== null && notes.length > MAX_NOTES_LENGTH) return fail('notes', STANDING_ORDER_MESSAGES.notes);
+  return { ok: true, input: { ...input, paymentDay, notes } };
+}
+
+/** An amount as the form read it: nothing typed, not money, or pence (0 when £0 was typed). */
+export type TypedAmount = 'empty' | 'invalid' | number;
+
+/** The form as the user filled it (amounts already read from their text by the web form). */
+export type StandingOrderForm = {
+  amount: TypedAmount;
+  frequency: StandingOrderFrequency;
+  startDate: string;
+  /** '' or '1'…'28'. */
+  paymentDay: string;
+  endType: EndType;
+  endDate: string;
+  maxPayments: string;
+  hasFirstPayment: boolean;
+  firstPaymentAmount: TypedAmount;
+  notes: string;
+  isActive: boolean;
+};
+
+export type FormField = Exclude<keyof StandingOrderForm, 'isActive' | 'hasFirstPayment'>;
+export type FormResult = { ok: true; input: StandingOrderInput } | { ok: false; errors: Partial<Record<FormField, string>> };
+
+const FORM_FIELD: Readonly<Record<StandingOrderField, FormField>> = {
+  amountPence: 'amount',
+  frequency: 'frequency',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  paymentDay: 'paymentDay',
+  maxPayments: 'maxPayments',
+  firstPaymentAmountPence: 'firstPaymentAmount',
+  notes: 'notes',
+  isActive: 'notes',
+};
+
+/**
+ * The form's rules (001 §5): the amount a number above 0; the first payment amount, if its toggle
+ * is on and it is filled, above 0; the number of payments, if the order ends after some and it is
+ * filled, a whole number above 0; the payment day only for monthly orders; the end date only when
+ * the order ends on a date. Every field's message at once, so the form can show them together.
+ */
+export function standingOrderFromForm(form: StandingOrderForm): FormResult {
+  const errors: Partial<Record<FormField, string>> = {};
+  const amountPence = typeof form.amount === 'number' && form.amount > 0 ? form.amount : null;
+  if (amountPence === null) errors.amount = STANDING_ORDER_MESSAGES.amount;
+
+  let firstPaymentAmountPence: number | null = null;
+  if (form.hasFirstPayment && form.firstPaymentAmount !== 'empty') {
+    if (typeof form.firstPaymentAmount === 'number' && form.firstPaymentAmount > 0) firstPaymentAmountPence = form.firstPaymentAmount;
+    else errors.firstPaymentAmount = STANDING_ORDER_MESSAGES.firstPaymentAmount;
+  }
+
+  let maxPayments: number | null = null;
+  const typedPayments = form.maxPayments.trim();
+  if (form.endType === 'payments' && typedPayments !== '') {
+    if (/^\d+$/.test(typedPayments) && Number(typedPayments) > 0) maxPayments = Number(typedPayments);
+    else errors.maxPayments = STANDING_ORDER_MESSAGES.maxPayments;
+  }
+
+  const startDate = form.startDate.trim();
+  if (!isCalendarDate(startDate)) errors.startDate = STANDING_ORDER_MESSAGES.startDate;
+
+  let endDate: CalendarDate | null = null;
+  if (form.endType === 'date') {
+    const typedEnd = form.endDate.trim();
+    if (isCalendarDate(typedEnd)) endDate = typedEnd;
+    else errors.endDate = STANDING_ORDER_MESSAGES.endDate;
+  }
+
+  const paymentDay = form.frequency === 'monthly' && form.paymentDay !== '' ? Number(form.paymentDay) : null;
+
+  if (Object.keys(errors).length > 0 || amountPence === null) return { ok: false, errors };
+  const checked = checkStandingOrder({
+    amountPence,
+    frequency: form.frequency,
+    startDate,
+    endDate,
+    paymentDay,
+    maxPayments,
+    firstPaymentAmountPence,
+    notes: form.notes,
+    isActive: form.isActive,
+  });
+  return checked.ok ? checked : { ok: false, errors: { [FORM_FIELD[checked.field]]: checked.message } };
+}
+
+/** The end type a stored order shows in the form. */
+export function endTypeOf(order: Pick<StandingOrderInput, 'endDate' | 'maxPayments'>): EndType {
+  if (order.endDate !== null) return 'date';
+  return order.maxPayments !== null ? 'payments' : 'never';
+}

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_TRANSACTION_PENCE } from './amount-text.ts';
+import { standingOrderNotes } from './standing-order-marker.ts';
+import { TRANSACTION_TYPES } from './transaction-types.ts';
+import {
+  TRANSACTION_MESSAGES,
+  checkNewTransactions,
+  checkTransactionChange,
+  isCountableRow,
+  multipleAmountsError,
+  singleAmountError,
+  updateAmountError,
+} from './validation.ts';
+
+const row = (type: string, amountPence: unknown, extra: Record<string, unknown> = {}) => ({ type, amountPence, date: '2026-03-14', notes: '', ...extra });
+
+describe('one transaction', () => {
+  it.each([null, undefined, 'abc', '12', Number.NaN, 1.5, -1, MAX_TRANSACTION_PENCE + 1])('says "Please enter a valid amount" for %j', (amount) => {
+    expect(singleAmountError(amount)).toBe('Please enter a valid amount');
+  });
+
+  it('accepts zero and any positive whole pence', () => {
+    expect(singleAmountError(0)).toBeNull();
+    expect(singleAmountError(1)).toBeNull();
+    expect(singleAmountError(MAX_TRANSACTION_PENCE)).toBeNull();
+  });
+
+  it('stores a single withdrawal negative with the spec message checks first', () => {
+    expect(checkNewTransactions([row('withdrawal', 2_500, { notes: '  cash  ' })])).toEqual({
+      ok: true,
+      value: [{ type: 'withdrawal', amountPence: -2_500, date: '2026-03-14', notes: 'cash' }],
+    });
+    expect(checkNewTransactions([row('deposit', -5)])).toEqual({ ok: false, message: 'Please enter a valid amount' });
+  });
+});
+
+describe('an update', () => {
+  it('says "Please enter a valid transaction amount" for a negative or non-numeric amount', () => {
+    for (const amount of [-1, 'x', null, 0.5]) expect(updateAmountError(amount)).toBe('Please enter a valid transaction amount');
+    expect(updateAmountError(0)).toBeNull();
+  });
+
+  const stored = { type: 'deposit' as const, amountPence: 1_000, date: '2026-01-02', notes: standingOrderNotes('Standing order', 'abc-123') };
+
+  it('re-applies the sign when the type changes, keeping the typed amount', () => {
+    expect(checkTransactionChange(stored, { type: 'fee' })).toEqual({
+      ok: true,
+      value: { type: 'fee', amountPence: -1_000, date: '2026-01-02', notes: 'Standing order' },
+    });
+    expect(checkTransactionChange({ ...stored, type: 'withdrawal', amountPence: -700 }, { type: 'interest' })).toMatchObject({
+      ok: true,
+      value: { type: 'interest', amountPence: 700 },
+    });
+    expect(checkTransactionChange(stored, { amountPence: 250, type: 'withdrawal', notes: ' ' })).toMatchObject({
+      ok: true,
+      value: { amountPence: -250, notes: null },
+    });
+  });
+
+  it('refuses a bad amount or date with the update messages', () => {
+    expect(checkTransactionChange(stored, { amountPence: -1 })).toEqual({ ok: false, message: 'Please enter a valid transaction amount' });
+    expect(checkTransactionChange(stored, { date: '2026-02-30' })).toEqual({ ok: false, message: 'Please enter a valid date' });
+    expect(checkTransactionChange(stored, { notes: 'x'.repeat(501) })).toEqual({ ok: false, message: 'Notes must be 500 characters or fewer' });
+  });
+});
+
+describe('several transactions at once', () => {
+  it('says "Please enter valid amounts for all transactions" when any amount is not a number', () => {
+    expect(multipleAmountsError([row('deposit', 100), row('deposit', 'x')])).toBe('Please enter valid amounts for all transactions');
+    expect(multipleAmountsError([row('opening_balance', -1), row('deposit', null)])).toBe('Please enter valid amounts for all transactions');
+  });
+
+  it('says "Opening balance cannot be negative" before the greater-than-zero rule', () => {
+    expect(multipleAmountsError([row('opening_balance', -1), row('deposit', 0)])).toBe('Opening balance cannot be negative');
+  });
+
+  it('says "Transaction amounts must be greater than 0" for a zero deposit, but lets an opening balance be 0', () => {
+    expect(multipleAmountsError([row('deposit', 0), row('fee', 100)])).toBe('Transaction amounts must be greater than 0');
+    expect(multipleAmountsError([row('opening_balance', 0), row('fee', 100)])).toBeNull();
+  });
+
+  it('signs each row and treats unknown types as deposits', () => {
+    const checked = checkNewTransactions([row('opening_balance', 100_000), row('fee', 300), row('cashback', 150)]);
+    expect(checked).toEqual({
+      ok: true,
+      value: [
+        { type: 'opening_balance', amountPence: 100_000, date: '2026-03-14', notes: null },
+        { type: 'fee', amountPence: -300, date: '2026-03-14', notes: null },
+        { type: 'deposit', amountPence: 150, date: '2026-03-14', notes: null },
+      ],
+    });
+  });
+
+  it('names the row with a bad date', () => {
+    expect(checkNewTransactions([row('deposit', 1), row('deposit', 2, { date: '14/03/2026' })])).toEqual({
+      ok: false,
+      message: 'Please enter a valid date',
+      index: 1,
+    });
+  });
+
+  it('refuses an empty list and more than 100 rows', () => {
+    expect(checkNewTransactions([])).toEqual({ ok: false, message: TRANSACTION_MESSAGES.noTransactions });
+    expect(checkNewTransactions(Array.from({ length: 101 }, () => row('deposit', 1)))).toEqual({ ok: false, message: TRANSACTION_MESSAGES.tooMany });
+  });
+
+  it('strips a marker someone typed, so no one can fake a standing-order payment', () => {
+    const checked = checkNewTransactions([row('deposit', 1, { notes: 'Hi [standing-order:abc]' })]);
+    expect(checked).toMatchObject({ ok: true, value: [{ notes: 'Hi' }] });
+  });
+
+  it('accepts exactly the rows that count, for any rows', () => {
+    const rowArb = fc.record({ type: fc.constantFrom(...TRANSACTION_TYPES), amountPence: fc.integer({ min: -1_000, max: 1_000 }) });
+    fc.assert(
+      fc.property(fc.array(rowArb, { minLength: 2, maxLength: 8 }), (rows) => {
+        const allCount = rows.every((r) => (r.type === 'opening_balance' ? r.amountPence >= 0 : r.amountPence > 0));
+        expect(multipleAmountsError(rows) === null).toBe(allCount);
+        const checked = checkNewTransactions(rows.map((r) => ({ ...r, date: '2026-01-01' })));
+        if (checked.ok) {
+          const total = checked.value.reduce((sum, r) => sum + r.amountPence, 0);
+          const expected = rows.reduce((sum, r) => sum + (r.type === 'withdrawal' || r.type === 'fee' ? -r.amountPence : r.amountPence), 0);
+          expect(total).toBe(expected);
+        }
+      }),
+    );
+  });
+});
+
+describe('a row of the add dialog', () => {
+  it.each([
+    ['opening_balance', '0', true],
+    ['opening_balance', '', false],
+    ['opening_balance', '-1', false],
+    ['deposit', '0', false],
+    ['deposit', '0.01', true],
+    ['withdrawal', '20', true],
+    ['fee', 'abc', false],
+    ['interest', '1.234', false],
+    ['interest', '', false],
+  ] as const)('a %s of %j counts: %s', (type, amountText, counts) => {
+    expect(isCountableRow({ type, amountText })).toBe(counts);
+  });
+});

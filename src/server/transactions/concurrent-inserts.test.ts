@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client.ts';
+import { accounts, transactions } from '../db/schema/index.ts';
+import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../test/databases.ts';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { createTestAccount } from './account-fixture.ts';
+
+// The balance is the sum of the account's transactions however many writers race: 100 POSTs at
+// once over real HTTP to one account, on PostgreSQL, through a production server process whose
+// pool holds 10 connections (so up to 10 transactions really run at the same moment).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transaction POSTs on PostgreSQL', () => {
+  const POOL = 10;
+  const REQUESTS = 100;
+  let url: string;
+  let server: ServerProcess;
+  let database: Database;
+
+  beforeAll(async () => {
+    url = await createThrowawayPostgres();
+    server = await startServerProcess('src/server/index.ts', {
+      DATABASE_URL: url,
+      DB_POOL_MAX: String(POOL),
+      JOBS_ENABLED: 'false',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-concurrent-')),
+    });
+    database = await openDatabase({ databaseUrl: url, poolMax: 2, logger: quietLogger });
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    if (url) await dropThrowawayPostgres(url);
+  }, 30_000);
+
+  it('leaves the balance equal to the sum of the transactions and to the expected total', async () => {
+    const base = server.base;
+    const cookie = await signUpOverHttp(base, { email: 'race@example.com', password: 'a good racing password' });
+    const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
+    const accountId = await createTestAccount(database.db, me.user.id, 'Race saver');
+
+    // A mix of money in and out (and the odd pair in one request), so order could matter if updates were lost.
+    const bodies = Array.from({ length: REQUESTS }, (_, i) => {
+      const amountPence = 100 + i * 7;
+      if (i % 10 === 9) return [{ type: 'deposit', amountPence, date: '2026-01-01' }, { type: 'fee', amountPence: 3, date: '2026-01-01' }];
+      return [{ type: i % 3 === 0 ? 'withdrawal' : 'deposit', amountPence, date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}` }];
+    });
+    const expected = bodies.flat().reduce((sum, t) => sum + (t.type === 'withdrawal' || t.type === 'fee' ? -t.amountPence : t.amountPence), 0);
+    const rowCount = bodies.flat().length;
+
+    const started = Date.now();
+    const statuses = await Promise.all(
+      bodies.map(async (rows) => {
+        const res = await fetch(`${base}/api/accounts/${accountId}/transactions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base, cookie },
+          body: JSON.stringify({ transactions: rows }),
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const elapsedMs = Date.now() - started;
+
+    expect(statuses.filter((s) => s !== 201), server.output()).toEqual([]);
+    const [account] = await database.db.select({ balance: accounts.balancePence }).from(accounts).where(eq(accounts.id, accountId));
+    const [sums] = await database.db
+      .select({ sum: sql<string>`coalesce(sum(${transactions.amountPence}), 0)`, count: sql<string>`count(*)` })
+      .from(transactions)
+      .where(eq(transactions.accountId, accountId));
+    expect(Number(sums?.count)).toBe(rowCount);
+    expect(Number(sums?.sum)).toBe(expected);
+    expect(account?.balance).toBe(expected);
+
+    // The API agrees.
+    const recalculated = await fetch(`${base}/api/accounts/${accountId}/balance/recalculate`, { method: 'POST', headers: { origin: base, cookie } });
+    expect(await recalculated.json()).toEqual({ balancePence: expected });
+    console.info(`${REQUESTS} concurrent POSTs (${rowCount} transactions) with a pool of ${POOL}: ${elapsedMs} ms; balance ${expected} pence`);
+  }, 120_000);
+});

@@ -1,0 +1,222 @@
+/**
+ * Reads and writes of transactions, always filtered by the signed-in user's id as well as by
+ * row-level security (an admin's request transaction may read every row; "my transactions" must
+ * not). The account balance is never written here: database triggers keep it equal to the sum
+ * of the account's transactions (drizzle/0007_account_rules.sql).
+ */
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { STANDING_ORDER_MARKER_PATTERN } from '../../core/transactions/standing-order-marker.ts';
+import type { NewTransaction, StoredTransactionFields } from '../../core/transactions/validation.ts';
+import type { TransactionType } from '../../core/transactions/transaction-types.ts';
+import type { Tx } from '../db/client.ts';
+import { preparedPerConnection } from '../db/prepared.ts';
+import { rowsOf } from '../db/rls.ts';
+import { accounts, transactions } from '../db/schema/index.ts';
+import { encodeCursor, type TransactionCursor } from './cursor.ts';
+import { timeOrderedId } from './time-ordered-id.ts';
+import { toTransactionJson, transactionColumns, type TransactionJson } from './transaction-json.ts';
+
+/** Rows per page of an account's list (the detail page's first page holds as many). */
+export const TRANSACTION_PAGE_SIZE = 50;
+export const MAX_TRANSACTION_PAGE_SIZE = 100;
+
+/** The signed-in user's account with this id, or null (someone else's account is null too). */
+export async function findOwnAccount(tx: Tx, userId: string, accountId: string): Promise<{ id: string; name: string; balancePence: number } | null> {
+  const [row] = await tx
+    .select({ id: accounts.id, name: accounts.name, balancePence: accounts.balancePence })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+  return row ?? null;
+}
+
+export async function accountBalance(tx: Tx, accountId: string): Promise<number> {
+  const [row] = await tx.select({ balancePence: accounts.balancePence }).from(accounts).where(eq(accounts.id, accountId));
+  return Number(row?.balancePence ?? 0);
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+function buildPageQuery(tx: Tx, afterCursor: boolean) {
+  const conditions: SQL[] = [eq(transactions.accountId, placeholder('accountId')), eq(transactions.userId, placeholder('userId'))];
+  // A row comparison the (account_id, date desc, id desc) index answers directly.
+  if (afterCursor) conditions.push(sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`);
+  return tx
+    .select(transactionColumns)
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(transactions.date), desc(transactions.id))
+    .limit(placeholder('limit'))
+    .prepare(afterCursor ? 'transactions_page_after' : 'transactions_page_first');
+}
+
+const firstPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, false));
+const laterPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, true));
+
+/**
+ * One page of an account's transactions, newest first (date, then id), and the cursor of the
+ * next page (null on the last). One query: it reads one row more than the page to know.
+ * The caller has checked that the account is the user's.
+ */
+export async function listAccountTransactionsPage(
+  tx: Tx,
+  input: { userId: string; accountId: string; cursor?: TransactionCursor | null; limit?: number },
+): Promise<{ items: TransactionJson[]; nextCursor: string | null }> {
+  const limit = input.limit ?? TRANSACTION_PAGE_SIZE;
+  const params = { accountId: input.accountId, userId: input.userId, limit: limit + 1 };
+  const rows = input.cursor
+    ? await laterPageQuery(tx).execute({ ...params, cursorDate: input.cursor.date, cursorId: input.cursor.id })
+    : await firstPageQuery(tx).execute(params);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toTransactionJson),
+    nextCursor: rows.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null,
+  };
+}
+
+export async function insertTransactions(tx: Tx, userId: string, accountId: string, rows: readonly NewTransaction[]): Promise<TransactionJson[]> {
+  const inserted = await tx
+    .insert(transactions)
+    .values(rows.map((row) => ({ ...row, id: timeOrderedId(), userId, accountId })))
+    .returning(transactionColumns);
+  return inserted.map(toTransactionJson);
+}
+
+/** The signed-in user's transaction with this id, with its stored notes (marker included), or null. */
+export async function findOwnTransaction(
+  tx: Tx,
+  userId: string,
+  id: string,
+): Promise<(StoredTransactionFields & { id: string; accountId: string }) | null> {
+  const [row] = await tx
+    .select({ id: transactions.id, accountId: transactions.accountId, type: transactions.type, amountPence: transactions.amountPence, date: transactions.date, notes: transactions.notes })
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateTransaction(
+  tx: Tx,
+  userId: string,
+  id: string,
+  fields: { type: TransactionType; amountPence: number; date: string; notes: string | null },
+): Promise<TransactionJson | null> {
+  const [row] = await tx
+    .update(transactions)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(transactions.id, id), eq(transactions.userId, userId)))
+    .returning(transactionColumns);
+  return row ? toTransactionJson(row) : null;
+}
+
+export async function deleteTransaction(tx: Tx, userId: string, id: string): Promise<{ accountId: string } | null> {
+  const [row] = await tx
+    .delete(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.userId, userId)))
+    .returning({ accountId: transactions.accountId });
+  return row ?? null;
+}
+
+/** Recomputes the account's balance from its transactions (SQL `recalculate_account_balance`). */
+export async function recalculateBalance(tx: Tx, accountId: string): Promise<number | null> {
+  const [row] = rowsOf<{ total: string | number | null }>(await tx.execute(sql`select recalculate_account_balance(${accountId}::uuid) as total`));
+  return row?.total === null || row?.total === undefined ? null : Number(row.total);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The transactions overview: every account of the user's, filtered, sorted and paged.
+
+export const OVERVIEW_SORTS = ['date-desc', 'date-asc', 'amount-desc', 'amount-asc'] as const;
+export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
+
+export type OverviewFilter = {
+  accountId?: string;
+  type?: TransactionType;
+  from?: string;
+  to?: string;
+  /** Searched in the notes as shown (case-insensitive, anywhere; the standing-order marker is not searched). */
+  q?: string;
+};
+
+export type OverviewTotals = { depositsPence: number; withdrawalsPence: number; interestPence: number; feesPence: number; netPence: number };
+
+const shownNotes = sql`regexp_replace(coalesce(${transactions.notes}, ''), ${STANDING_ORDER_MARKER_PATTERN}, '')`;
+
+function overviewConditions(userId: string, filter: OverviewFilter): SQL {
+  const conditions: SQL[] = [eq(transactions.userId, userId)];
+  if (filter.accountId) conditions.push(eq(transactions.accountId, filter.accountId));
+  if (filter.type) conditions.push(eq(transactions.type, filter.type));
+  if (filter.from) conditions.push(gte(transactions.date, filter.from));
+  if (filter.to) conditions.push(lte(transactions.date, filter.to));
+  const needle = filter.q?.trim().toLowerCase();
+  // strpos, not LIKE: '%' and '_' in the search text are plain characters.
+  if (needle) conditions.push(sql`strpos(lower(${shownNotes}), ${needle}) > 0`);
+  return and(...conditions)!;
+}
+
+function overviewOrder(sort: OverviewSort): SQL[] {
+  const byAmount = sort === 'amount-desc' ? desc(transactions.amountPence) : asc(transactions.amountPence);
+  const byDate = sort === 'date-asc' ? [asc(transactions.date), asc(transactions.id)] : [desc(transactions.date), desc(transactions.id)];
+  return sort.startsWith('amount') ? [byAmount, ...byDate] : byDate;
+}
+
+const overviewColumns = { ...transactionColumns, accountName: accounts.name };
+
+export type OverviewItem = TransactionJson & { accountName: string };
+
+function overviewSelect(tx: Tx, userId: string, filter: OverviewFilter, sort: OverviewSort) {
+  return tx
+    .select(overviewColumns)
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .where(overviewConditions(userId, filter))
+    .orderBy(...overviewOrder(sort));
+}
+
+const toOverviewItem = (row: Parameters<typeof toTransactionJson>[0] & { accountName: string }): OverviewItem => ({
+  ...toTransactionJson(row),
+  accountName: row.accountName,
+});
+
+/** One page of the overview (two queries however many rows: the page, then the count and totals). */
+export async function overviewPage(
+  tx: Tx,
+  userId: string,
+  input: { filter: OverviewFilter; sort: OverviewSort; page: number; pageSize: number },
+): Promise<{ items: OverviewItem[]; total: number; totals: OverviewTotals }> {
+  const rows = await overviewSelect(tx, userId, input.filter, input.sort)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const money = (condition: SQL) => sql<number>`coalesce(sum(${transactions.amountPence}) filter (where ${condition}), 0)::bigint`.mapWith(Number);
+  const [summary] = await tx
+    .select({
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      // Opening balances count as money in, so the four figures add up to the net.
+      depositsPence: money(sql`${transactions.type} in ('deposit', 'opening_balance')`),
+      withdrawalsPence: money(sql`${transactions.type} = 'withdrawal'`),
+      interestPence: money(sql`${transactions.type} = 'interest'`),
+      feesPence: money(sql`${transactions.type} = 'fee'`),
+      netPence: sql<number>`coalesce(sum(${transactions.amountPence}), 0)::bigint`.mapWith(Number),
+    })
+    .from(transactions)
+    .where(overviewConditions(userId, input.filter));
+  const s = summary ?? { total: 0, depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 };
+  return {
+    items: rows.map(toOverviewItem),
+    total: s.total,
+    // Money out as positive figures (what the page shows under "Withdrawals" and "Fees").
+    totals: {
+      depositsPence: s.depositsPence,
+      withdrawalsPence: Math.abs(s.withdrawalsPence),
+      interestPence: s.interestPence,
+      feesPence: Math.abs(s.feesPence),
+      netPence: s.netPence,
+    },
+  };
+}
+
+/** Every transaction the filter matches, in the chosen order (the CSV export). */
+export async function overviewAll(tx: Tx, userId: string, filter: OverviewFilter, sort: OverviewSort): Promise<OverviewItem[]> {
+  return (await overviewSelect(tx, userId, filter, sort)).map(toOverviewItem);
+}

@@ -1,0 +1,300 @@
+/**
+ * Transactions (001 §2 Transactions section, §5, §7; issue 5): an account's list with keyset
+ * paging, adding one or several, editing, deleting, recalculating the balance, and the
+ * overview of every account's transactions with filters, totals and a CSV export.
+ *
+ * Every write runs in the request transaction and tells the owner's open tabs
+ * (`publishAccountChanged`). The balance is kept by database triggers in that same transaction,
+ * so a change and its balance commit or fail together: the spec's 'Transaction updated but
+ * failed to update account balance' cannot happen here.
+ */
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { transactionsCsv } from '../../core/transactions/csv-export.ts';
+import { notesWithMarkerKept } from '../../core/transactions/standing-order-marker.ts';
+import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
+import { MAX_TRANSACTIONS_PER_REQUEST, checkNewTransactions, checkTransactionChange } from '../../core/transactions/validation.ts';
+import { publishAccountChanged } from '../accounts/account-events.ts';
+import { AppError } from '../errors.ts';
+import { sessionOf, txOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import { decodeCursor, isUuid } from './cursor.ts';
+import {
+  MAX_TRANSACTION_PAGE_SIZE,
+  OVERVIEW_SORTS,
+  TRANSACTION_PAGE_SIZE,
+  accountBalance,
+  deleteTransaction,
+  findOwnAccount,
+  findOwnTransaction,
+  insertTransactions,
+  listAccountTransactionsPage,
+  overviewAll,
+  overviewPage,
+  recalculateBalance,
+  updateTransaction,
+  type OverviewFilter,
+} from './queries.ts';
+import { TransactionPageSchema, TransactionSchema } from './transaction-json.ts';
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const TRANSACTION_NOT_FOUND = 'Transaction not found';
+export const OVERVIEW_PAGE_SIZE = 25;
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const notFound = { description: 'No such account or transaction of yours', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } };
+
+const IdParams = z.object({ id: z.string().max(100) });
+
+// Amounts are judged by core with the spec's messages (which differ between one transaction,
+// several and an update), so the schema lets any value through to it.
+const amountField = z.unknown().openapi({ type: 'integer', description: 'Pence as typed, not negative: the type gives the sign' });
+
+const NewTransactionSchema = z
+  .object({
+    type: z.string('Choose a transaction type').max(40, 'Choose a transaction type').openapi({ description: `One of ${TRANSACTION_TYPES.join(', ')}; any other is a deposit` }),
+    amountPence: amountField.optional(),
+    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').openapi({ description: 'yyyy-MM-dd' }),
+    notes: z.string('Notes must be text').max(2_000, 'Notes must be 500 characters or fewer').nullable().optional(),
+  })
+  .openapi('NewTransaction');
+
+const AddBodySchema = z
+  .object({
+    transactions: z
+      .array(NewTransactionSchema, 'Add at least one transaction')
+      .max(MAX_TRANSACTIONS_PER_REQUEST, `Add at most ${MAX_TRANSACTIONS_PER_REQUEST} transactions at a time`),
+  })
+  .openapi('NewTransactions');
+
+const ChangeSchema = z
+  .strictObject({
+    type: z.string('Choose a transaction type').max(40, 'Choose a transaction type').optional(),
+    amountPence: amountField.optional(),
+    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').optional(),
+    notes: z.string('Notes must be text').max(2_000, 'Notes must be 500 characters or fewer').nullable().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, 'Nothing to update')
+  .openapi('TransactionChange');
+
+const WithBalance = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, balancePence: z.number().int().openapi({ description: "The account's balance after the change" }) });
+
+const OverviewItemSchema = TransactionSchema.extend({ accountName: z.string() }).openapi('OverviewTransaction');
+const TotalsSchema = z
+  .object({
+    depositsPence: z.number().int().openapi({ description: 'Deposits and opening balances' }),
+    withdrawalsPence: z.number().int().openapi({ description: 'As a positive figure' }),
+    interestPence: z.number().int(),
+    feesPence: z.number().int().openapi({ description: 'As a positive figure' }),
+    netPence: z.number().int().openapi({ description: 'The sum of every matching transaction' }),
+  })
+  .openapi('TransactionTotals');
+const OverviewSchema = z
+  .object({ items: z.array(OverviewItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totals: TotalsSchema })
+  .openapi('TransactionOverview');
+
+const dateParam = (message: string) => z.string().refine((v) => isCalendarDate(v), message).optional();
+const OverviewFilterShape = {
+  accountId: z.string().refine(isUuid, 'Choose an account from the list').optional(),
+  type: z.enum(TRANSACTION_TYPES, 'Choose a transaction type from the list').optional(),
+  from: dateParam('The start date must be a date (yyyy-MM-dd)'),
+  to: dateParam('The end date must be a date (yyyy-MM-dd)'),
+  q: z.string().max(100, 'Search text must be 100 characters or fewer').optional(),
+  sort: z.enum(OVERVIEW_SORTS, `Sort must be one of ${OVERVIEW_SORTS.join(', ')}`).optional(),
+};
+const datesInOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+const DATES_IN_ORDER = 'The start date must be on or before the end date';
+const OverviewQuery = z.object(OverviewFilterShape).refine(datesInOrder, DATES_IN_ORDER);
+const PagedOverviewQuery = z
+  .object({
+    ...OverviewFilterShape,
+    page: z.coerce.number('Page must be a whole number').int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page must be 100000 or less').optional(),
+    pageSize: z.coerce
+      .number('Page size must be a whole number')
+      .int('Page size must be a whole number')
+      .min(1, 'Page size must be between 1 and 100')
+      .max(100, 'Page size must be between 1 and 100')
+      .optional(),
+  })
+  .refine(datesInOrder, DATES_IN_ORDER);
+
+function filterOf(query: OverviewFilter): OverviewFilter {
+  return { accountId: query.accountId, type: query.type, from: query.from, to: query.to, q: query.q };
+}
+
+/** The user's account for a path id; an unknown, malformed or someone else's id is 404. */
+async function ownAccountOr404(c: Parameters<typeof txOf>[0], id: string) {
+  const account = isUuid(id) ? await findOwnAccount(txOf(c), sessionOf(c).userId, id) : null;
+  if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+  return account;
+}
+
+export function transactionRoutes(deps: Deps) {
+  const app = createRouter();
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/accounts/{id}/transactions',
+      summary: "One page of an account's transactions, newest first; pass nextCursor as cursor for the next page",
+      request: {
+        params: IdParams,
+        query: z.object({
+          cursor: z.string().max(200, 'That page link is not valid').optional(),
+          limit: z.coerce
+            .number('The page size must be a whole number')
+            .int('The page size must be a whole number')
+            .min(1, `The page size must be between 1 and ${MAX_TRANSACTION_PAGE_SIZE}`)
+            .max(MAX_TRANSACTION_PAGE_SIZE, `The page size must be between 1 and ${MAX_TRANSACTION_PAGE_SIZE}`)
+            .optional(),
+        }),
+      },
+      responses: { 200: json(TransactionPageSchema, 'The page'), 404: notFound },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { cursor: cursorText, limit } = c.req.valid('query');
+      const cursor = cursorText === undefined ? null : decodeCursor(cursorText);
+      if (cursorText !== undefined && !cursor) throw new AppError('VALIDATION_FAILED', 'That page link is not valid', { field: 'cursor' });
+      await ownAccountOr404(c, id);
+      const page = await listAccountTransactionsPage(txOf(c), { userId: sessionOf(c).userId, accountId: id, cursor, limit: limit ?? TRANSACTION_PAGE_SIZE });
+      return c.json(page, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/accounts/{id}/transactions',
+      summary: 'Add one transaction or several at once (amounts as typed; withdrawals and fees are stored negative)',
+      request: { params: IdParams, body: { content: { 'application/json': { schema: AddBodySchema } }, required: true } },
+      responses: { 201: json(WithBalance({ items: z.array(TransactionSchema) }), 'Added, in the order sent'), 404: notFound },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { transactions } = c.req.valid('json');
+      const { userId } = sessionOf(c);
+      await ownAccountOr404(c, id);
+      const checked = checkNewTransactions(transactions);
+      if (!checked.ok) {
+        throw new AppError('VALIDATION_FAILED', checked.message, checked.index === undefined ? undefined : { field: `transactions.${checked.index}` });
+      }
+      const tx = txOf(c);
+      const items = await insertTransactions(tx, userId, id, checked.value);
+      await publishAccountChanged(tx, userId, [id]);
+      return c.json({ items, balancePence: await accountBalance(tx, id) }, 201);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'patch',
+      path: '/api/transactions/{id}',
+      summary: 'Change a transaction (type, amount as typed, date, notes); a standing-order marker in the notes is kept',
+      request: { params: IdParams, body: { content: { 'application/json': { schema: ChangeSchema } }, required: true } },
+      responses: { 200: json(WithBalance({ transaction: TransactionSchema }), 'The changed transaction'), 404: notFound },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const change = c.req.valid('json');
+      const { userId } = sessionOf(c);
+      const tx = txOf(c);
+      const stored = isUuid(id) ? await findOwnTransaction(tx, userId, id) : null;
+      if (!stored) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
+      const checked = checkTransactionChange(stored, change);
+      if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message);
+      const notes = change.notes === undefined ? stored.notes : notesWithMarkerKept(stored.notes, checked.value.notes);
+      const transaction = await updateTransaction(tx, userId, id, { ...checked.value, notes });
+      if (!transaction) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
+      await publishAccountChanged(tx, userId, [stored.accountId]);
+      return c.json({ transaction, balancePence: await accountBalance(tx, stored.accountId) }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'delete',
+      path: '/api/transactions/{id}',
+      summary: 'Delete a transaction (the account balance follows)',
+      request: { params: IdParams },
+      responses: { 200: json(WithBalance({ id: z.string(), accountId: z.string() }), 'Deleted'), 404: notFound },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { userId } = sessionOf(c);
+      const tx = txOf(c);
+      const deleted = isUuid(id) ? await deleteTransaction(tx, userId, id) : null;
+      if (!deleted) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
+      await publishAccountChanged(tx, userId, [deleted.accountId]);
+      return c.json({ id, accountId: deleted.accountId, balancePence: await accountBalance(tx, deleted.accountId) }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/accounts/{id}/balance/recalculate',
+      summary: "Recompute the account's balance as the sum of its transactions",
+      request: { params: IdParams },
+      responses: { 200: json(z.object({ balancePence: z.number().int() }).openapi('RecalculatedBalance'), 'The balance'), 404: notFound },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { userId } = sessionOf(c);
+      await ownAccountOr404(c, id);
+      const tx = txOf(c);
+      const balancePence = await recalculateBalance(tx, id);
+      if (balancePence === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+      await publishAccountChanged(tx, userId, [id]);
+      return c.json({ balancePence }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/transactions',
+      summary: "The signed-in user's transactions across accounts: filtered, sorted, one page, with totals for the whole filter",
+      request: { query: PagedOverviewQuery },
+      responses: { 200: json(OverviewSchema, 'One page and the totals') },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? OVERVIEW_PAGE_SIZE;
+      const result = await overviewPage(txOf(c), sessionOf(c).userId, { filter: filterOf(query), sort: query.sort ?? 'date-desc', page, pageSize });
+      return c.json({ ...result, page, pageSize }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/transactions/export.csv',
+      summary: 'The transactions the overview filter matches, as a CSV attachment (ISO dates, amounts in pounds)',
+      request: { query: OverviewQuery },
+      responses: { 200: { description: 'CSV with a header row', content: { 'text/csv': { schema: z.string() } } } },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const rows = await overviewAll(txOf(c), sessionOf(c).userId, filterOf(query), query.sort ?? 'date-desc');
+      const today = calendarDateInLondon(deps.clock.now());
+      // A byte-order mark, so spreadsheet programs read the file as UTF-8.
+      return c.body(`\uFEFF${transactionsCsv(rows)}`, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="savvypig-transactions-${today}.csv"`,
+        'Cache-Control': 'no-store',
+      });
+    },
+  );
+
+  return app;
+}
