@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { describeDevice } from '../../../core/session/user-agent.ts';
 import { AVATAR_BUCKET, avatarUrl } from '../../avatars/avatar-paths.ts';
+import { transactionColumns } from '../../transactions/transaction-json.ts';
 import type { Exporter } from './exporter.ts';
 
 /** Every table the export reads, in the order the document lists them. Add new tables here. */
@@ -191,18 +192,7 @@ export const EXPORTERS: readonly Exporter[] = [
     role: 'app_user',
     read: ({ tx, subject }) =>
       tx
-        .select({
-          id: transactions.id,
-          accountId: transactions.accountId,
-          amountPence: transactions.amountPence,
-          date: transactions.date,
-          type: transactions.type,
-          notes: transactions.notes,
-          standingOrderId: transactions.standingOrderId,
-          occurrenceDate: transactions.occurrenceDate,
-          createdAt: transactions.createdAt,
-          updatedAt: transactions.updatedAt,
-        })
+        .select({ ...transactionColumns, occurrenceDate: transactions.occurrenceDate, updatedAt: transactions.updatedAt })
         .from(transactions)
         .where(eq(transactions.userId, subject.userId))
         .orderBy(asc(transactions.accountId), asc(transactions.date), asc(transactions.id)),
