@@ -103,7 +103,12 @@ export type AccountFields = { name: string; accountType: string; bank?: string; 
  */
 export async function createAccount(server: JourneyServer, owner: { email: string; cookie: string }, fields: AccountFields): Promise<string> {
   const body = { accountNumber: '12345678', bank: 'Lloyds Bank', ...fields };
-  const res = await fetch(`${server.base}/api/accounts`, { method: 'POST', headers: json(server.base, owner.cookie), body: JSON.stringify(body) });
+  // The API takes the bank as a reference (bankId), as the form's bank picker chooses it.
+  const { bank, ...fieldsWithoutBank } = body;
+  const search = await fetch(`${server.base}/api/reference/banks?q=${encodeURIComponent(bank)}`);
+  const banks = search.ok ? ((await search.json()) as { banks: { id: string; bankName: string }[] }).banks : [];
+  const bankId = banks.find((b) => b.bankName === bank)?.id ?? null;
+  const res = await fetch(`${server.base}/api/accounts`, { method: 'POST', headers: json(server.base, owner.cookie), body: JSON.stringify({ ...fieldsWithoutBank, bankId }) });
   if (res.status === 201) return ((await res.json()) as { account: { id: string } }).account.id;
   const text = await res.text();
   if (res.status !== 404 || !text.includes('No API route')) throw new Error(`creating the account failed: ${res.status} ${text}`);

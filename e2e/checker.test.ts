@@ -1,35 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { decodeFragment, encodeFragment } from '../src/core/checker/fragment.ts';
 import type { CheckerRow } from '../src/core/checker/state.ts';
-import { newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle } from './fixtures.ts';
+import { checkAndPicture, newPage, useServerAndBrowser } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PAGE = '/features/fscs-protection-checker';
-
-async function assertAccessible(page: Page, what: string): Promise<void> {
-  await waitForAnimationsToSettle(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
-    [],
-    `accessibility problems on ${what}`,
-  );
-}
-
-/** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
-async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  // Two frames, so colour transitions the switch starts are running before axe waits them out.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await assertAccessible(page, `${name} (${scheme})`);
-  await screenshot(page, `${name}-${scheme}`);
-}
 
 /** Answers the cookie banner (from the keyboard) and waits for its toast to come and go, so it is in no picture. */
 async function rejectCookies(page: Page): Promise<void> {

@@ -145,3 +145,12 @@ export async function signInToDashboard(page: Page, base: string, email: string,
     }
   }
 }
+
+/** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
+export async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  // Two frames, so colour transitions the switch starts are running before axe waits them out.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await assertAccessible(page, `${name} (${scheme})`);
+  await screenshot(page, `${name}-${scheme}`);
+}

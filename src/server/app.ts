@@ -26,6 +26,7 @@ import { verificationRoutes } from './auth/verification-routes.ts';
 import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
+import { accountsRoutes } from './accounts/routes.ts';
 import { standingOrderRoutes } from './standing-orders/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { accountTypeRoutes } from './account-types/routes.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', consentRoutes(deps));
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
+  app.route('/', accountsRoutes(deps));
   app.route('/', standingOrderRoutes(deps));
   app.route('/', transactionRoutes(deps));
   app.route('/', accountTypeRoutes(deps));

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** An admin route (or the admin check) for an admin who has not turned on two-factor authentication. */
   TWO_FACTOR_REQUIRED: 403,
+  /** A new account over the user's account cap (plan or admin-set; core/accounts/account-cap.ts). */
+  ACCOUNT_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

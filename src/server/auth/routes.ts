@@ -9,6 +9,7 @@ import { takeThrottle } from '../http/throttle.ts';
 import { waitUntilElapsed } from '../http/timing.ts';
 import { profiles } from '../db/schema/index.ts';
 import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
+import { effectiveTier } from '../../core/subscriptions/tier.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
 import { retryOnDuplicateKey } from './sign-up-retry.ts';
@@ -122,8 +123,7 @@ export function accountRoutes(deps: Deps) {
           user: { id: session.userId, email: session.email, emailVerified: session.emailVerified, twoFactorEnabled: session.twoFactorEnabled },
           profile: profile ?? { firstName: null, lastName: null, avatarUrl: null },
           isAdmin: session.isAdmin,
-          // Subscriptions arrive later; with no subscription row the spec's context is trial_bigpig.
-          tier: session.isAdmin ? ('bigpig' as const) : ('trial_bigpig' as const),
+          tier: effectiveTier({ isAdmin: session.isAdmin }),
         },
         200,
       );

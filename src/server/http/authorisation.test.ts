@@ -23,6 +23,16 @@ type OwnershipCase = {
   json?: unknown;
 };
 
+/** An account of the owner's (a cash ISA, which needs no bank), through the API; the owner's e-mail is verified. */
+async function ownAccount(server: TestServer, owner: { cookie: string }): Promise<string> {
+  const res = await server.request('/api/accounts', {
+    method: 'POST',
+    cookie: owner.cookie,
+    json: { name: 'Harness ISA', accountNumber: '1', bankId: null, accountType: 'Cash ISA' },
+  });
+  return `/api/accounts/${((await res.json()) as { account: { id: string } }).account.id}`;
+}
+
 const IMPORT_ROWS = { rows: [{ date: '2026-01-01', amountPence: 100, notes: 'harness' }] };
 
 const transactionCase = (path: (ids: { accountId: string; transactionId: string }) => string, json?: unknown): OwnershipCase => ({
@@ -64,6 +74,14 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     otherStatus: 404,
     adminAllowed: false,
   },
+  'PUT /api/accounts/:id': {
+    setup: ownAccount,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: { name: 'Renamed', accountNumber: '2', bankId: null, accountType: 'Cash ISA' },
+  },
+  'PATCH /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false, json: { name: 'Renamed' } },
+  'DELETE /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false },
   'GET /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`),
   'POST /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`, {
     transactions: [{ type: 'deposit', amountPence: 100, date: '2026-01-02' }],

@@ -124,7 +124,12 @@ export const FSCS_PROTECTION_SETTING = 'fscs_protection';
 /** The admin's override of today's deposit limit, in pence, or null when none is set. */
 export async function depositLimitOverride(db: AppDb | Tx): Promise<{ depositPence: number } | null> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, FSCS_PROTECTION_SETTING));
-  const limit = (row?.value as { limit?: unknown } | undefined)?.limit;
+  return depositLimitOverrideOf(row?.value);
+}
+
+/** The override a stored `fscs_protection` setting's value gives, in pence, or null. */
+export function depositLimitOverrideOf(value: unknown): { depositPence: number } | null {
+  const limit = (value as { limit?: unknown } | null | undefined)?.limit;
   // The spec stores whole pounds ("a numeric limit"); anything else is ignored rather than trusted.
   return typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? { depositPence: limit * 100 } : null;
 }

@@ -84,7 +84,7 @@ describe('the route registry', () => {
 
   it('registers exactly the pages that exist today', () => {
     expect([...registeredRouteIds].sort()).toEqual(
-      ['account', 'accountImport', 'adminAccountTypes', 'auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'featureFscsProtectionChecker', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup', 'transactions', 'verificationRequired'].sort(),
+      ['account', 'accountEdit', 'accountImport', 'accountNew', 'accounts', 'adminAccountTypes', 'auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'featureFscsProtectionChecker', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup', 'transactions', 'verificationRequired'].sort(),
     );
   });
 
@@ -117,7 +117,8 @@ describe('the route registry', () => {
 
   it('tells registered hrefs from unregistered and foreign ones', () => {
     expect(isRegisteredHref('/legal?tab=terms')).toBe(true);
-    expect(isRegisteredHref('/accounts')).toBe(false);
+    expect(isRegisteredHref('/accounts')).toBe(true);
+    expect(isRegisteredHref('/news')).toBe(false);
     expect(isRegisteredHref('/no-such-page')).toBe(false);
     expect(isRegisteredHref('https://evil.example/dashboard')).toBe(false);
     expect(isRegisteredHref('//evil.example/dashboard')).toBe(false);

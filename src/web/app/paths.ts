@@ -64,10 +64,10 @@ export const routes = {
   featurePortfolioAnalytics: { pattern: '/features/portfolio-analytics', access: 'public', registered: false, title: 'Portfolio analytics', source: '000, 002' },
 
   // Account area (001 §2)
-  accounts: { pattern: '/accounts', access: 'protected', registered: false, title: 'Accounts', source: '001' },
-  accountNew: { pattern: '/account/new', access: 'protected', registered: false, verifiedEmail: true, title: 'Add an account', source: '001' },
+  accounts: { pattern: '/accounts', access: 'protected', registered: true, title: 'Accounts', source: '001' },
+  accountNew: { pattern: '/account/new', access: 'protected', registered: true, verifiedEmail: true, title: 'Add an account', source: '001' },
   account: { pattern: '/account/:id', access: 'protected', registered: true, title: 'Account', source: '001' },
-  accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: false, title: 'Edit account', source: '001' },
+  accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: true, title: 'Edit account', source: '001' },
   accountImport: { pattern: '/account/:id/import', access: 'protected', registered: true, title: 'Import transactions', source: 'issue 5 (CSV import; path is ours)' },
   transactions: { pattern: '/transactions', access: 'protected', registered: true, title: 'Transactions', source: '001' },
   notifications: { pattern: '/notifications', access: 'protected', registered: false, title: 'Notifications', source: '001' },

@@ -84,6 +84,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage }))),
     skeleton: 'dashboard',
   },
+  accounts: {
+    Component: lazyWithRetry(() => import('../accounts/accounts-page.tsx').then((m) => ({ default: m.AccountsPage }))),
+    skeleton: 'list',
+  },
+  accountNew: {
+    Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountNewPage }))),
+    skeleton: 'form',
+  },
+  accountEdit: {
+    Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountEditPage }))),
+    skeleton: 'form',
+  },
   transactions: {
     Component: lazyWithRetry(() => import('../transactions/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage }))),
     skeleton: 'list',

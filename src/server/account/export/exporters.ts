@@ -1,18 +1,22 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import {
   account,
+  accounts,
   consentAuditLog,
   contactInquiries,
   loginDevices,
   presence,
   profiles,
   session,
+  standingOrders,
+  transactions,
   user,
   userRoles,
   userSettings,
 } from '../../db/schema/index.ts';
 import { describeDevice } from '../../../core/session/user-agent.ts';
 import { AVATAR_BUCKET, avatarUrl } from '../../avatars/avatar-paths.ts';
+import { transactionColumns } from '../../transactions/transaction-json.ts';
 import type { Exporter } from './exporter.ts';
 
 /** Every table the export reads, in the order the document lists them. Add new tables here. */
@@ -170,6 +174,40 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(contactInquiries)
         .where(sql`lower(${contactInquiries.email}) = lower(${subject.email})`)
         .orderBy(asc(contactInquiries.createdAt));
+    },
+  },
+  {
+    table: 'accounts',
+    key: 'accounts',
+    role: 'app_user',
+    // Every field the user gave or the app keeps about the account; the owner's id is implied.
+    read: async ({ tx, subject }) => {
+      const rows = await tx.select().from(accounts).where(eq(accounts.userId, subject.userId)).orderBy(asc(accounts.createdAt), asc(accounts.id));
+      return rows.map(({ userId: _userId, ...row }) => row);
+    },
+  },
+  {
+    table: 'transactions',
+    key: 'transactions',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({ ...transactionColumns, occurrenceDate: transactions.occurrenceDate, updatedAt: transactions.updatedAt })
+        .from(transactions)
+        .where(eq(transactions.userId, subject.userId))
+        .orderBy(asc(transactions.accountId), asc(transactions.date), asc(transactions.id)),
+  },
+  {
+    table: 'standing_orders',
+    key: 'standingOrders',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const rows = await tx
+        .select()
+        .from(standingOrders)
+        .where(eq(standingOrders.userId, subject.userId))
+        .orderBy(asc(standingOrders.accountId), asc(standingOrders.createdAt));
+      return rows.map(({ userId: _userId, ...row }) => row);
     },
   },
 ];

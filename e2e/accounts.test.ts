@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { signUpOverHttp } from '../src/server/test/server-process.ts';
+import { checkAndPicture, login, newPage, useServerAndBrowser, waitForEmail } from './fixtures.ts';
+
+const env = useServerAndBrowser();
+const PASSWORD = 'a saver’s passphrase';
+
+/** Nothing reaches past the right edge of a 375 px phone screen. */
+async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 375.5 && el.getBoundingClientRect().width > 0)
+      .map((el) => `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  assert.deepEqual(wide, [], `no sideways scrolling on a phone: ${where}`);
+}
+
+/** Pictures of the page at 1280 px and 375 px, light and dark, each checked by axe. */
+async function pictureEverywhere(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkAndPicture(page, `${name}-desktop`, 'light');
+  await checkAndPicture(page, `${name}-desktop`, 'dark');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(200);
+  await assertNoSidewaysScroll(page, name);
+  await checkAndPicture(page, `${name}-phone`, 'dark');
+  await checkAndPicture(page, `${name}-phone`, 'light');
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A user who signed up and confirmed their address from the e-mail, signed in in the browser. */
+async function signedInSaver(page: Page): Promise<void> {
+  const email = `accounts-${Date.now()}@example.com`;
+  await signUpOverHttp(env.server.base, { email, password: PASSWORD, firstName: 'Priya', lastName: 'Saver' });
+  const mail = await waitForEmail(env.server.dataDir, email);
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
+  assert.ok(link, 'the confirmation e-mail carries a verification link');
+  await fetch(link.replace(/&amp;/g, '&'), { redirect: 'manual' });
+  await login(page, env.server.base, email, PASSWORD);
+  await page.waitForURL('**/dashboard');
+  // The cookie banner would cover the pictures; choosing once keeps it away.
+  await page.getByRole('button', { name: 'Reject All' }).click();
+  const toast = page.getByText('All non-essential cookies rejected and saved');
+  await toast.waitFor();
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+test('a saver adds a Halifax account with a starting balance, sees it under its licence, and renames it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const { page, errors } = await newPage(context);
+  await signedInSaver(page);
+
+  // An empty list says what to do next.
+  await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).first().click();
+  await page.waitForURL('**/accounts');
+  await page.getByRole('heading', { name: 'No accounts yet' }).waitFor();
+  await pictureEverywhere(page, 'accounts-01-empty');
+
+  // The form, with its defaults.
+  await page.getByRole('link', { name: 'Add account' }).click();
+  await page.waitForURL('**/account/new');
+  const form = page.getByRole('form', { name: 'New account' });
+  await form.waitFor();
+  assert.equal(await page.getByLabel('Account type').inputValue(), 'Savings');
+  assert.equal(await page.getByLabel('Payment frequency').inputValue(), 'Monthly');
+  await pictureEverywhere(page, 'accounts-02-new-form');
+
+  // What is missing, in the spec's words.
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await page.getByText('Account name is required').waitFor();
+  await page.getByText('Bank name is required').waitFor();
+  await page.getByText('Account number is required').waitFor();
+
+  await page.getByLabel('Account name').fill('Halifax easy saver');
+  await page.getByRole('combobox', { name: 'Bank or building society' }).click();
+  await page.getByRole('combobox', { name: 'Search banks' }).fill('Halifax');
+  await page.getByRole('option', { name: /^Halifax.*Bank of Scotland plc/ }).first().click();
+  await page.getByLabel('Account number').fill('1234 5678');
+  await page.getByLabel('Interest rate', { exact: true }).fill('4.35');
+  await page.getByLabel('Starting balance (optional)').fill('2,500');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await page.getByText('Account added successfully').waitFor();
+  await page.waitForURL(/\/accounts?(\/|$)/);
+
+  // On the list: the licence behind the brand, the rate, the balance and its protection.
+  await page.goto(`${env.server.base}/accounts`);
+  const table = page.getByRole('table', { name: 'Your accounts, in the order you added them' });
+  await table.waitFor();
+  const row = table.getByRole('row', { name: /Halifax easy saver/ });
+  for (const text of ['Halifax', /^Bank of Scotland plc · FRN\s169628$/, 'Savings', '4.35% AER', '£2,500.00', 'Fully protected']) {
+    await row.getByText(text, { exact: true }).waitFor();
+  }
+  assert.equal(await page.getByText('£2,500.00').filter({ visible: true }).count(), 2, 'the balance and the total');
+
+  // A second tab on the list hears of the rename without reloading.
+  const second = await newPage(context);
+  await second.page.goto(`${env.server.base}/accounts`);
+  await second.page.getByRole('table').getByText('Halifax easy saver').waitFor();
+
+  await row.getByRole('link', { name: 'Edit Halifax easy saver' }).click();
+  await page.waitForURL(/\/account\/[^/]+\/edit$/);
+  await page.getByRole('form', { name: 'Edit account' }).waitFor();
+  assert.equal(await page.getByLabel('Interest rate', { exact: true }).inputValue(), '4.35');
+  await pictureEverywhere(page, 'accounts-03-edit-form');
+  await page.getByLabel('Account name').fill('Rainy day fund');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Account updated successfully').waitFor();
+  await page.goto(`${env.server.base}/accounts`);
+  await page.getByRole('table').getByText('Rainy day fund').waitFor();
+  await second.page.getByRole('table').getByText('Rainy day fund').waitFor({ timeout: 10_000 });
+
+  // More accounts, through the API, so the list shows each kind of answer: two brands of one
+  // licence over the limit, a platform account whose bank is not named, and NS&I.
+  const bankId = async (q: string, name: string) => {
+    const res = await context.request.get(`${env.server.base}/api/reference/banks?q=${encodeURIComponent(q)}`);
+    const { banks } = (await res.json()) as { banks: { id: string; bankName: string }[] };
+    return banks.find((b) => b.bankName === name)!.id;
+  };
+  const add = async (body: Record<string, unknown>) => {
+    const res = await context.request.post(`${env.server.base}/api/accounts`, { data: body, headers: { origin: env.server.base } });
+    assert.equal(res.status(), 201, await res.text());
+  };
+  await add({ name: 'House deposit', accountNumber: '88776655', bankId: await bankId('Bank of Scotland', 'Bank of Scotland'), accountType: 'Fixed Term Deposit', interestRateBps: 510, startingBalancePence: 150_000_00 });
+  await add({ name: 'Raisin 95-day notice', accountNumber: 'RSN-1', bankId: await bankId('Raisin', 'Raisin UK'), isPlatformAccount: true, accountType: 'Notice Saver', interestRateBps: 460, startingBalancePence: 10_000_00 });
+  await add({ name: 'Premium Bonds', accountNumber: 'NSI-1', bankId: await bankId('NS&I', 'NS&I'), interestRateBps: 360, startingBalancePence: 50_000_00 });
+  await page.getByRole('table').getByText('Premium Bonds').waitFor();
+  // Halifax and Bank of Scotland share one licence: £152,500 there, £32,500 over the £120,000 limit.
+  assert.equal(await page.getByRole('table').getByText('£32,500.00 not protected').count(), 2);
+  await page.getByRole('table').getByRole('row', { name: /Raisin/ }).getByText('Choose the bank that holds the deposits').waitFor();
+  await page.getByRole('table').getByRole('row', { name: /Premium Bonds/ }).getByText('Government backed').waitFor();
+  await pictureEverywhere(page, 'accounts-04-list');
+  assert.deepEqual([...errors, ...second.errors], []);
+  await context.close();
+});

@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type AccountProtectionFacts, type ProtectionBank, accountProtectionSummaries, isPlatformBank, protectionInput } from './account-protection.ts';
+
+const TODAY = '2026-11-24';
+
+const bank = (bankName: string, legalName: string, frn: string | null, extra: Partial<ProtectionBank> = {}): ProtectionBank => ({
+  bankName,
+  legalName,
+  frn,
+  type: 'bank',
+  protectionBasis: 'fscs_deposit',
+  isCrownDependency: false,
+  ...extra,
+});
+
+const HALIFAX = bank('Halifax', 'Bank of Scotland plc', '169628');
+const BANK_OF_SCOTLAND = bank('Bank of Scotland', 'Bank of Scotland plc', '169628');
+const NATIONWIDE = bank('Nationwide', 'Nationwide Building Society', '106078', { type: 'building_society' });
+const RAISIN = bank('Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' });
+const NS_AND_I = bank('NS&I', 'National Savings and Investments', null, { type: 'government_savings_bank', protectionBasis: 'hm_treasury' });
+const JERSEY = bank('Jersey Bank', 'Jersey Bank Ltd', '999999', { isCrownDependency: true });
+
+let next = 0;
+function account(overrides: Partial<AccountProtectionFacts>): AccountProtectionFacts {
+  next += 1;
+  return {
+    id: `account-${next}`,
+    balancePence: 10_000_00,
+    holders: 1,
+    accountType: 'Savings',
+    isPlatformAccount: false,
+    bankName: overrides.bank?.bankName ?? null,
+    bank: null,
+    platformBank: null,
+    temporaryHighBalance: null,
+    ...overrides,
+  };
+}
+
+describe('each account’s protection', () => {
+  it('shares one limit between brands of one licence: Halifax and Bank of Scotland over £120,000 are both partly covered', () => {
+    const halifax = account({ bank: HALIFAX, balancePence: 100_000_00 });
+    const scotland = account({ bank: BANK_OF_SCOTLAND, balancePence: 50_000_00 });
+    const nationwide = account({ bank: NATIONWIDE, balancePence: 50_000_00 });
+    const summaries = accountProtectionSummaries([halifax, scotland, nationwide], TODAY);
+    expect(summaries.get(halifax.id)).toEqual({ status: 'partly-covered', uncoveredPence: 30_000_00, reason: null });
+    expect(summaries.get(scotland.id)).toEqual({ status: 'partly-covered', uncoveredPence: 30_000_00, reason: null });
+    expect(summaries.get(nationwide.id)).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
+  });
+
+  it("applies an admin's override of the deposit limit", () => {
+    const halifax = account({ bank: HALIFAX, balancePence: 100_000_00 });
+    expect(accountProtectionSummaries([halifax], TODAY, { depositPence: 85_000_00 }).get(halifax.id)).toEqual({
+      status: 'partly-covered',
+      uncoveredPence: 15_000_00,
+      reason: null,
+    });
+  });
+
+  it('counts a platform account against the bank holding the deposits, never the platform', () => {
+    const direct = account({ bank: HALIFAX, balancePence: 100_000_00 });
+    const viaRaisin = account({ bank: RAISIN, isPlatformAccount: true, platformBank: BANK_OF_SCOTLAND, balancePence: 30_000_00 });
+    const summaries = accountProtectionSummaries([direct, viaRaisin], TODAY);
+    expect(summaries.get(viaRaisin.id)).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
+    expect(protectionInput(viaRaisin).input.institution).toEqual({ kind: 'frn', frn: '169628', legalName: 'Bank of Scotland plc', brandName: 'Bank of Scotland' });
+  });
+
+  it('does not know a platform account’s protection until the bank holding the deposits is named', () => {
+    const noPartner = account({ bank: RAISIN, isPlatformAccount: true });
+    const platformAsBank = account({ bank: RAISIN });
+    const summaries = accountProtectionSummaries([noPartner, platformAsBank], TODAY);
+    expect(summaries.get(noPartner.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+    expect(summaries.get(platformAsBank.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+  });
+
+  it('says why money is outside the FSCS, and that an ISA without its provider is not known yet', () => {
+    const nsAndI = account({ bank: NS_AND_I, balancePence: 500_000_00 });
+    const jersey = account({ bank: JERSEY });
+    const isa = account({ accountType: 'Cash ISA', bankName: 'Some Provider' });
+    const nothing = account({});
+    const summaries = accountProtectionSummaries([nsAndI, jersey, isa, nothing], TODAY);
+    expect(summaries.get(nsAndI.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' });
+    expect(summaries.get(jersey.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
+    expect(summaries.get(isa.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+    expect(summaries.get(nothing.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+  });
+
+  it('groups a bank named only in text by its name', () => {
+    const one = account({ bankName: 'Old Mutual Savings', balancePence: 70_000_00 });
+    const two = account({ bankName: ' old mutual savings ', balancePence: 70_000_00 });
+    const summaries = accountProtectionSummaries([one, two], TODAY);
+    expect(summaries.get(one.id)).toEqual({ status: 'partly-covered', uncoveredPence: 20_000_00, reason: null });
+  });
+
+  it('shares a joint account between its holders and covers a temporary high balance', () => {
+    const joint = account({ bank: HALIFAX, balancePence: 200_000_00, holders: 2 });
+    expect(accountProtectionSummaries([joint], TODAY).get(joint.id)?.status).toBe('covered-in-full');
+    const sale = account({
+      bank: NATIONWIDE,
+      balancePence: 400_000_00,
+      temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 300_000_00, creditedDate: '2026-10-01' },
+    });
+    expect(accountProtectionSummaries([sale], TODAY).get(sale.id)?.status).toBe('covered-in-full');
+  });
+
+  it('answers for every account, whatever the mix, and never reports uncovered money on a covered account', () => {
+    const banks = [HALIFAX, BANK_OF_SCOTLAND, NATIONWIDE, RAISIN, NS_AND_I, JERSEY, null];
+    const facts = fc.record({
+      bank: fc.constantFrom(...banks),
+      platformBank: fc.constantFrom(HALIFAX, NATIONWIDE, null),
+      isPlatformAccount: fc.boolean(),
+      balancePence: fc.integer({ min: -1_000_00, max: 300_000_00 }),
+      holders: fc.integer({ min: 1, max: 4 }),
+      accountType: fc.constantFrom('Savings', 'Current', 'Cash ISA', 'SIPP', 'Bond'),
+    });
+    fc.assert(
+      fc.property(fc.array(facts, { maxLength: 12 }), (list) => {
+        const accounts = list.map((f, i) => account({ ...f, id: `a${i}`, bankName: f.bank?.bankName ?? null }));
+        const summaries = accountProtectionSummaries(accounts, TODAY);
+        expect(summaries.size).toBe(accounts.length);
+        for (const summary of summaries.values()) {
+          expect(summary.uncoveredPence === null).toBe(summary.status !== 'partly-covered');
+          if (summary.uncoveredPence !== null) expect(summary.uncoveredPence).toBeGreaterThan(0);
+          expect(summary.reason === null).toBe(summary.status === 'covered-in-full' || summary.status === 'partly-covered');
+        }
+      }),
+    );
+  });
+});
+
+describe('platforms', () => {
+  it('are banks of type platform, named like Chip or Raisin, or protected only through partner banks', () => {
+    expect(isPlatformBank(RAISIN)).toBe(true);
+    expect(isPlatformBank({ type: 'bank', bankName: 'Chip', protectionBasis: 'fscs_deposit' })).toBe(true);
+    expect(isPlatformBank({ type: 'bank', bankName: 'Flagstone', protectionBasis: 'via_partner_banks' })).toBe(true);
+    expect(isPlatformBank(HALIFAX)).toBe(false);
+    expect(isPlatformBank(NS_AND_I)).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Each of a user's accounts' deposit protection, from the protection engine run over all of them
+ * at once (brands sharing a licence share one limit, so no account can be judged alone).
+ */
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import { bankProtectionCategory, type BankProtectionFacts } from '../protection/bank-category.ts';
+import { calculateExposure } from '../protection/exposure.ts';
+import type { DepositLimitOverride } from '../protection/limits.ts';
+import type { AccountInput, InstitutionRef, Pence, TemporaryHighBalance } from '../protection/types.ts';
+import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
+
+/** A bank reference as the engine needs it: how it protects money, and the licence behind the brand. */
+export type ProtectionBank = BankProtectionFacts & {
+  /** The brand, e.g. 'Halifax'. */
+  bankName: string;
+  /** The PRA-authorised firm, e.g. 'Bank of Scotland plc'. */
+  legalName: string;
+  frn: string | null;
+};
+
+export type AccountProtectionFacts = {
+  id: string;
+  balancePence: Pence;
+  holders: number;
+  accountType: string;
+  isPlatformAccount: boolean;
+  /** The bank's name as saved (free text when no reference was chosen). */
+  bankName: string | null;
+  /** The chosen bank (for a platform account, the platform itself). */
+  bank: ProtectionBank | null;
+  /** For a platform account, the bank that holds the deposits. */
+  platformBank: ProtectionBank | null;
+  temporaryHighBalance: TemporaryHighBalance | null;
+};
+
+export const PROTECTION_STATUSES = ['covered-in-full', 'partly-covered', 'not-fscs', 'unknown-bank'] as const;
+export type ProtectionStatus = (typeof PROTECTION_STATUSES)[number];
+
+/**
+ * Why an account's protection is unknown: `no-bank` (no bank, or an ISA or pension account whose
+ * provider is not recorded yet), `platform-bank-missing` (money on a platform, and the bank
+ * holding it is not named).
+ */
+export type UnknownProtectionReason = 'no-bank' | 'platform-bank-missing';
+
+/**
+ * One account's answer. `uncoveredPence`: for `partly-covered`, the money over the limit at the
+ * account's licence (shared by every account there). `reason`: for `not-fscs`, the engine's
+ * category (e.g. 'ns-and-i', 'offshore', 'unverified'); for `unknown-bank`, why it is unknown.
+ */
+export type AccountProtectionSummary = { status: ProtectionStatus; uncoveredPence: Pence | null; reason: string | null };
+
+/**
+ * Whether a bank is a platform, which holds no deposits itself: the spec's platform-only filter
+ * (type 'platform', or a name matching chip or raisin, 001 §5), or protected only through partners.
+ */
+export function isPlatformBank(bank: { type: string; bankName: string; protectionBasis: string }): boolean {
+  return bank.type === 'platform' || bank.protectionBasis === 'via_partner_banks' || /chip|raisin/i.test(bank.bankName);
+}
+
+function institutionOf(bank: ProtectionBank): InstitutionRef {
+  const frn = bank.frn?.trim();
+  if (frn) return { kind: 'frn', frn, legalName: bank.legalName, brandName: bank.bankName };
+  // No FRN: brands of one firm share its legal name, so the spec's by-name fallback groups them.
+  return { kind: 'bank-name', bankName: bank.legalName };
+}
+
+/** The engine's account for one of ours, or why the money's protection cannot be known. */
+export function protectionInput(account: AccountProtectionFacts): { input: AccountInput; unknownReason: UnknownProtectionReason | null } {
+  const base = { id: account.id, balancePence: account.balancePence, holders: account.holders };
+  const thb = account.temporaryHighBalance ? { temporaryHighBalance: { ...account.temporaryHighBalance } } : {};
+  const unknown = (reason: UnknownProtectionReason) => ({ input: { ...base, institution: null, category: 'deposit' as const }, unknownReason: reason });
+  // On a platform the platform is never the protected firm: the bank holding the deposits is.
+  const holder = account.isPlatformAccount ? account.platformBank : account.bank;
+  if (holder) {
+    const category = bankProtectionCategory(holder);
+    if (category === null) return unknown('platform-bank-missing');
+    return { input: { ...base, ...thb, institution: institutionOf(holder), category }, unknownReason: null };
+  }
+  if (account.isPlatformAccount) return unknown('platform-bank-missing');
+  // A bank named only in text groups by its name (the spec's fallback). ISA and pension money's
+  // protection depends on the provider's records, which their own cards hold.
+  const name = account.bankName?.trim();
+  if (name && !isIsaOrPension(accountTypeCategory(account.accountType))) {
+    return { input: { ...base, ...thb, institution: { kind: 'bank-name', bankName: name }, category: 'deposit' }, unknownReason: null };
+  }
+  return unknown('no-bank');
+}
+
+/** Every account's protection on `date` (UK), with any admin override of the deposit limit. */
+export function accountProtectionSummaries(
+  accounts: readonly AccountProtectionFacts[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): Map<string, AccountProtectionSummary> {
+  const prepared = accounts.map(protectionInput);
+  const report = calculateExposure(
+    prepared.map((p) => p.input),
+    date,
+    override,
+  );
+  const summaries = new Map<string, AccountProtectionSummary>();
+  report.accounts.forEach((protection, index) => {
+    const unknownReason = prepared[index]!.unknownReason;
+    switch (protection.status) {
+      case 'covered-in-full':
+        summaries.set(protection.accountId, { status: 'covered-in-full', uncoveredPence: null, reason: null });
+        break;
+      case 'partly-covered':
+        summaries.set(protection.accountId, { status: 'partly-covered', uncoveredPence: protection.institutionUncoveredPence, reason: null });
+        break;
+      case 'not-fscs':
+        summaries.set(protection.accountId, { status: 'not-fscs', uncoveredPence: null, reason: protection.reason });
+        break;
+      case 'unknown-bank':
+        summaries.set(protection.accountId, { status: 'unknown-bank', uncoveredPence: null, reason: unknownReason ?? 'no-bank' });
+        break;
+    }
+  });
+  return summaries;
+}

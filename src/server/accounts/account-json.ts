@@ -1,0 +1,190 @@
+/**
+ * An account as the API sends it (the contract in docs/api: `Account`), and the user's accounts
+ * with their protection in a constant number of statements. The account detail route reuses both.
+ */
+import type { AccountCap } from '../../core/accounts/account-cap.ts';
+import { accountCap } from '../../core/accounts/account-cap.ts';
+import { type AccountProtectionSummary, accountProtectionSummaries, PROTECTION_STATUSES, type ProtectionBank } from '../../core/accounts/account-protection.ts';
+import type { AccountFields } from '../../core/accounts/account-schema.ts';
+import { accountTypeCategory, ACCOUNT_CATEGORIES } from '../../core/accounts/account-type-category.ts';
+import { type InterestScheduleItem, InterestScheduleSchema } from '../../core/accounts/interest-schedule.ts';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import { LIFE_EVENTS, type LifeEvent, type TemporaryHighBalance } from '../../core/protection/types.ts';
+import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
+import type { Tx } from '../db/client.ts';
+import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
+import { z } from '../http/route.ts';
+import { type AccountListRow, type AccountRow, type BankFactsRow, accountsContext, listAccountRows } from './queries.ts';
+
+// The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
+const sameSchedule = (item: StoredScheduleItem): InterestScheduleItem => item;
+void sameSchedule;
+
+const BankLicenceSchema = z.object({ bankName: z.string(), legalName: z.string(), frn: z.string().nullable() });
+
+export const AccountSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    bank: z.string().nullable(),
+    bankId: z.string().nullable(),
+    bankingGroupId: z.string().nullable(),
+    accountNumber: z.string(),
+    accountType: z.string(),
+    category: z.enum(ACCOUNT_CATEGORIES),
+    isPlatformAccount: z.boolean(),
+    platformBankReferenceId: z.string().nullable(),
+    interestRateBps: z.number().int().openapi({ description: 'Hundredths of a percent: 4.35% is 435' }),
+    interestFrequency: z.string(),
+    rateType: z.string(),
+    nextRateChange: z.string().nullable(),
+    terms: z.string().nullable().openapi({ description: 'Shown as Notes' }),
+    termsNotes: z.string().nullable(),
+    balancePence: z.number().int(),
+    interestPaymentDay: z.number().int().nullable(),
+    interestPaymentMonth: z.number().int().nullable(),
+    interestPayoutMethod: z.string(),
+    rateChangeNotifications: z.boolean(),
+    overdraftLimitPence: z.number().int().nullable(),
+    overdraftInterestRateBps: z.number().int().nullable(),
+    earlyWithdrawalPenalty: z.number().int().nullable().openapi({ description: 'Hundredths of the penalty unit: percent, pence or days' }),
+    earlyWithdrawalPenaltyType: z.string(),
+    hasRenewalOption: z.boolean(),
+    renewalRateBps: z.number().int().nullable(),
+    dateOpened: z.string().nullable(),
+    termLengthValue: z.number().int().nullable(),
+    termLengthUnit: z.string().nullable(),
+    annualInterestPayment: z.boolean(),
+    annualInterestDay: z.number().int().nullable(),
+    interimInterestSchedule: InterestScheduleSchema,
+    enableSmartAlerts: z.boolean(),
+    holders: z.number().int(),
+    temporaryHighBalance: z.object({ lifeEvent: z.enum(LIFE_EVENTS), qualifyingPence: z.number().int(), creditedDate: z.string() }).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    licence: BankLicenceSchema.nullable().openapi({ description: 'The licence the chosen bank sits under' }),
+    platformBank: BankLicenceSchema.extend({ id: z.string() }).nullable().openapi({ description: 'For a platform account: the bank holding the deposits' }),
+    protection: z.object({
+      status: z.enum(PROTECTION_STATUSES),
+      uncoveredPence: z.number().int().nullable(),
+      reason: z.string().nullable(),
+    }),
+  })
+  .openapi('Account');
+
+export type Account = z.infer<typeof AccountSchema>;
+
+export const AccountCapSchema = z.object({
+  count: z.number().int(),
+  max: z.number().int().nullable().openapi({ description: 'How many accounts the user may keep; null: no limit' }),
+  tier: z.enum(TIERS),
+  source: z.enum(['tier', 'admin']).openapi({ description: "Where the cap comes from: the plan, or an admin's max_accounts" }),
+});
+
+export const AccountListSchema = z
+  .object({ accounts: z.array(AccountSchema), totalBalancePence: z.number().int(), cap: AccountCapSchema })
+  .openapi('AccountList');
+
+export type AccountList = z.infer<typeof AccountListSchema>;
+
+function temporaryHighBalanceOf(row: AccountRow): TemporaryHighBalance | null {
+  if (row.thbLifeEvent === null || row.thbQualifyingPence === null || row.thbCreditedDate === null) return null;
+  return { lifeEvent: row.thbLifeEvent as LifeEvent, qualifyingPence: row.thbQualifyingPence, creditedDate: row.thbCreditedDate };
+}
+
+function protectionBank(facts: BankFactsRow | null): ProtectionBank | null {
+  if (!facts) return null;
+  return {
+    bankName: facts.bankName,
+    legalName: facts.legalName,
+    frn: facts.frn,
+    type: facts.type as ProtectionBank['type'],
+    protectionBasis: facts.protectionBasis as ProtectionBank['protectionBasis'],
+    isCrownDependency: facts.isCrownDependency,
+  };
+}
+
+/** One stored account, its banks' licences and its protection, as the API sends it. */
+export function toAccountJson({ account: row, bank, platformBank }: AccountListRow, protection: AccountProtectionSummary): Account {
+  return {
+    id: row.id,
+    ...storedAccountFields(row),
+    bank: row.bank,
+    bankingGroupId: row.bankingGroupId,
+    category: accountTypeCategory(row.accountType),
+    balancePence: row.balancePence,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    licence: bank ? { bankName: bank.bankName, legalName: bank.legalName, frn: bank.frn } : null,
+    platformBank: platformBank ? { id: platformBank.id, bankName: platformBank.bankName, legalName: platformBank.legalName, frn: platformBank.frn } : null,
+    protection,
+  };
+}
+
+/** A stored account's editable fields, as the form schema reads them (to merge a partial change). */
+export function storedAccountFields(row: AccountRow): AccountFields {
+  return {
+    name: row.name,
+    bankId: row.bankId,
+    accountNumber: row.accountNumber,
+    accountType: row.accountType,
+    isPlatformAccount: row.isPlatformAccount,
+    platformBankReferenceId: row.platformBankReferenceId,
+    interestRateBps: row.interestRateBps,
+    interestFrequency: row.interestFrequency as AccountFields['interestFrequency'],
+    rateType: row.rateType as AccountFields['rateType'],
+    nextRateChange: row.nextRateChange,
+    terms: row.terms,
+    termsNotes: row.termsNotes,
+    interestPaymentDay: row.interestPaymentDay,
+    interestPaymentMonth: row.interestPaymentMonth,
+    interestPayoutMethod: row.interestPayoutMethod as AccountFields['interestPayoutMethod'],
+    rateChangeNotifications: row.rateChangeNotifications,
+    overdraftLimitPence: row.overdraftLimitPence,
+    overdraftInterestRateBps: row.overdraftInterestRateBps,
+    earlyWithdrawalPenalty: row.earlyWithdrawalPenalty,
+    earlyWithdrawalPenaltyType: row.earlyWithdrawalPenaltyType as AccountFields['earlyWithdrawalPenaltyType'],
+    hasRenewalOption: row.hasRenewalOption,
+    renewalRateBps: row.renewalRateBps,
+    dateOpened: row.dateOpened,
+    termLengthValue: row.termLengthValue,
+    termLengthUnit: row.termLengthUnit as AccountFields['termLengthUnit'],
+    annualInterestPayment: row.annualInterestPayment,
+    annualInterestDay: row.annualInterestDay,
+    interimInterestSchedule: row.interimInterestSchedule,
+    enableSmartAlerts: row.enableSmartAlerts,
+    holders: row.holders,
+    temporaryHighBalance: temporaryHighBalanceOf(row),
+  };
+}
+
+export type AccountsView = { accounts: Account[]; totalBalancePence: number; cap: z.infer<typeof AccountCapSchema>; accountCap: AccountCap };
+
+/**
+ * The user's accounts in creation order, each with its protection from the engine run over all of
+ * them on `today` (with the admin's deposit limit override), their total and the account cap:
+ * two statements, however many accounts.
+ */
+export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountsView> {
+  const [rows, context] = await Promise.all([listAccountRows(tx, user.userId), accountsContext(tx, user.userId)]);
+  const facts = rows.map(({ account, bank, platformBank }) => ({
+    id: account.id,
+    balancePence: account.balancePence,
+    holders: account.holders,
+    accountType: account.accountType,
+    isPlatformAccount: account.isPlatformAccount,
+    bankName: account.bank,
+    bank: protectionBank(bank),
+    platformBank: protectionBank(platformBank),
+    temporaryHighBalance: temporaryHighBalanceOf(account),
+  }));
+  const protection = accountProtectionSummaries(facts, today, context.override ?? undefined);
+  const list = rows.map((row) => toAccountJson(row, protection.get(row.account.id)!));
+  const cap = accountCap({ tier: user.tier, maxAccounts: context.maxAccounts });
+  return {
+    accounts: list,
+    totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),
+    cap: { count: list.length, max: cap.max, tier: user.tier, source: cap.source },
+    accountCap: cap,
+  };
+}

@@ -1,0 +1,268 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import type { BankOption } from '../reference/types.ts';
+import { apiError, json, makeMe, meHandler, mockApi, type MockHandler } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { ACCOUNT_TYPES, CLOSE_BROTHERS_ID, HALIFAX_ID, makeAccount, makeList, RAISIN_ID } from './test-fixtures.ts';
+
+beforeAll(() => Promise.all([import('./account-form-page.tsx'), import('./accounts-page.tsx')]), 60_000);
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const bankOption = (id: string, bankName: string, legalName: string, frn: string | null, extra: Partial<BankOption> = {}): BankOption => ({
+  id,
+  bankName,
+  legalName,
+  frn,
+  bankingGroupId: `frn-${frn}`,
+  type: 'bank',
+  protectionBasis: 'fscs_deposit',
+  isCrownDependency: false,
+  isAmbiguous: false,
+  userMessage: null,
+  ...extra,
+});
+
+const BANKS = [
+  bankOption(HALIFAX_ID, 'Halifax', 'Bank of Scotland plc', '169628'),
+  bankOption(CLOSE_BROTHERS_ID, 'Close Brothers Savings', 'Close Brothers Limited', '124750'),
+  bankOption(RAISIN_ID, 'Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' }),
+];
+
+function api(extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /api/me': meHandler(makeMe()),
+    'GET /api/account-types': json(200, { accountTypes: ACCOUNT_TYPES }),
+    'GET /api/reference/banks': ({ url }) => {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const platforms = url.searchParams.get('excludePlatforms') === 'true';
+      return json(200, { banks: BANKS.filter((b) => b.bankName.toLowerCase().includes(q) && !(platforms && b.type === 'platform')) });
+    },
+    'GET /api/accounts': json(200, makeList([])),
+    ...extra,
+  });
+}
+
+async function chooseBank(user: User, label: string, bankName: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${bankName}`) }));
+}
+
+async function openNewForm() {
+  const rendered = renderApp('/account/new');
+  await screen.findByRole('form', { name: 'New account' });
+  return rendered;
+}
+
+describe('adding an account', () => {
+  it('starts from the spec’s defaults', async () => {
+    api();
+    await openNewForm();
+    expect(screen.getByLabelText('Account type')).toHaveValue('Savings');
+    expect(screen.getByLabelText('Payment frequency')).toHaveValue('Monthly');
+    expect(screen.getByLabelText('Rate type')).toHaveValue('AER');
+    expect(screen.getByLabelText('Interest payout method')).toHaveValue('Add to account');
+    expect(screen.getByLabelText('Penalty type')).toHaveValue('percentage');
+    expect(screen.getByRole('switch', { name: 'Rate change notifications' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Account is managed on a platform' })).not.toBeChecked();
+    expect(screen.getByText('12 months after opening, on the payment day')).toBeInTheDocument();
+    expect(screen.getByLabelText('Balance on')).toHaveValue(calendarDateInLondon(new Date()).split('-').reverse().join('/'));
+    expect(within(screen.getByLabelText('Account type')).getAllByRole('option').map((o) => o.textContent)).toEqual(ACCOUNT_TYPES.map((t) => t.name));
+  });
+
+  it('says what is missing in the spec’s words and sends nothing', async () => {
+    const mock = api();
+    const { user } = await openNewForm();
+    await user.type(screen.getByLabelText('Interest rate'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('Account name is required')).toBeInTheDocument();
+    expect(screen.getByText('Bank name is required')).toBeInTheDocument();
+    expect(screen.getByText('Account number is required')).toBeInTheDocument();
+    expect(screen.getByText('Interest rate cannot be negative')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account name')).toHaveFocus();
+    expect(mock.calls('POST /api/accounts')).toHaveLength(0);
+  });
+
+  it('asks no bank of an ISA or pension account', async () => {
+    const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount({ accountType: 'Cash ISA' }) }) });
+    const { user } = await openNewForm();
+    expect(screen.getByRole('combobox', { name: 'Bank or building society' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Cash ISA');
+    expect(screen.queryByRole('combobox', { name: 'Bank or building society' })).toBeNull();
+    await user.type(screen.getByLabelText('Account name'), 'My ISA');
+    await user.type(screen.getByLabelText('Account number'), 'ISA1');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({ accountType: 'Cash ISA', bankId: null });
+    expect(screen.queryByText('Bank name is required')).toBeNull();
+  });
+
+  it('adds the account with its starting balance and goes to it', async () => {
+    const created = makeAccount({ name: 'Rainy day' });
+    const mock = api({ 'POST /api/accounts': json(201, { account: created }) });
+    const { user, router } = await openNewForm();
+    await user.type(screen.getByLabelText('Account name'), '  Rainy day ');
+    await chooseBank(user, 'Bank or building society', 'Halifax');
+    await user.type(screen.getByLabelText('Account number'), '12345678');
+    await user.type(screen.getByLabelText('Interest rate'), '4.35');
+    await user.type(screen.getByLabelText('Starting balance (optional)'), '2,500');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({
+      name: 'Rainy day',
+      bankId: HALIFAX_ID,
+      accountNumber: '12345678',
+      accountType: 'Savings',
+      interestRateBps: 435,
+      interestFrequency: 'Monthly',
+      startingBalancePence: 2_500_00,
+      startingBalanceDate: calendarDateInLondon(new Date()),
+      interimInterestSchedule: [{ kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null }],
+    });
+    expect(await screen.findByText('Account added successfully', {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+  });
+
+  it('shows the server’s refusal at the cap, naming how to raise it', async () => {
+    const message = 'You have reached the limit of 3 accounts on the Piglet plan. Upgrade to the Boar plan (up to 10 accounts) or the Big Pig plan (unlimited accounts), or delete an account you no longer need.';
+    api({ 'POST /api/accounts': apiError(403, 'ACCOUNT_LIMIT_REACHED', message) });
+    const { user } = await openNewForm();
+    await user.type(screen.getByLabelText('Account name'), 'Fourth');
+    await chooseBank(user, 'Bank or building society', 'Halifax');
+    await user.type(screen.getByLabelText('Account number'), '4');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect((await screen.findAllByText(message, {}, { timeout: 3000 })).length).toBeGreaterThan(0);
+  });
+
+  it('asks which bank holds a platform account’s deposits, with the amber alert until one is chosen', async () => {
+    const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount() }) });
+    const { user } = await openNewForm();
+    await user.click(screen.getByRole('switch', { name: 'Account is managed on a platform' }));
+    expect(screen.getByText('Select the bank that holds your deposits')).toBeInTheDocument();
+    await chooseBank(user, 'Bank that holds the deposits', 'Close Brothers Savings');
+    expect(screen.queryByText('Select the bank that holds your deposits')).toBeNull();
+    await user.type(screen.getByLabelText('Account name'), 'Raisin 1 year');
+    await chooseBank(user, 'Bank or building society', 'Raisin UK');
+    await user.type(screen.getByLabelText('Account number'), 'R1');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({ bankId: RAISIN_ID, isPlatformAccount: true, platformBankReferenceId: CLOSE_BROTHERS_ID });
+  });
+
+  it('shows the payment month and day as the frequency needs them (001 §9)', async () => {
+    api();
+    const { user } = await openNewForm();
+    expect(screen.queryByLabelText('Payment month (optional)')).toBeNull();
+    expect(screen.getByLabelText('Day of month for payment (optional)')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Quarterly');
+    expect(screen.getByText('Without a month, quarterly interest is paid in March, June, September and December.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Annually');
+    await user.selectOptions(screen.getByLabelText('Payment month (optional)'), 'February');
+    expect(within(screen.getByLabelText('Day of month for payment (optional)')).getAllByRole('option')).toHaveLength(29);
+    await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Daily');
+    expect(screen.queryByLabelText('Day of month for payment (optional)')).toBeNull();
+    expect(within(screen.getByLabelText('Payment frequency')).queryByRole('option', { name: 'At Maturity' })).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Bond');
+    expect(within(screen.getByLabelText('Payment frequency')).getByRole('option', { name: 'At Maturity' })).toBeInTheDocument();
+  });
+
+  it('edits the interim interest schedule: another kind, its problems, and the default back', async () => {
+    api();
+    const { user } = await openNewForm();
+    await user.click(screen.getByRole('button', { name: 'Add an entry' }));
+    const second = screen.getByRole('group', { name: 'Entry 2' });
+    await user.selectOptions(within(second).getByLabelText('When it is paid'), 'Repeating');
+    await user.clear(within(second).getByLabelText('Every'));
+    await user.type(within(second).getByLabelText('Every'), '3');
+    await user.type(within(second).getByLabelText('How many times (optional)'), '4');
+    expect(within(second).getByText('Every 3 months, on the payment day, 4 times')).toBeInTheDocument();
+    await user.clear(within(second).getByLabelText('Every'));
+    await user.type(within(second).getByLabelText('Every'), '0');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await within(second).findByText('Enter how often, as a whole number from 1 to 999')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Entry 1' })).getByRole('button', { name: 'Remove entry 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove entry 1' }));
+    expect(screen.getByText('No interest is paid besides the usual payments.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use the default schedule' }));
+    expect(screen.getByText('12 months after opening, on the payment day')).toBeInTheDocument();
+  });
+
+  it('still adds a Savings account when the account types cannot be loaded', async () => {
+    api({ 'GET /api/account-types': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') });
+    await openNewForm();
+    expect(screen.getByLabelText('Account type')).toHaveValue('Savings');
+    expect(screen.getByText(/Failed to load account types/)).toBeInTheDocument();
+  });
+});
+
+describe('editing an account', () => {
+  it('fills the form from the saved account and saves it whole', async () => {
+    const account = makeAccount({ name: 'Old name', interestRateBps: 510, holders: 2, balancePence: 9_900 });
+    const mock = api({
+      'GET /api/accounts': json(200, makeList([account])),
+      [`PUT /api/accounts/${account.id}`]: ({ body }) => json(200, { account: { ...account, ...(body as object) } }),
+    });
+    const { user, router } = renderApp(`/account/${account.id}/edit`);
+    await screen.findByRole('form', { name: 'Edit account' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Old name' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Account name')).toHaveValue('Old name');
+    expect(screen.getByLabelText('Interest rate')).toHaveValue('5.1');
+    expect(screen.getByLabelText('Who holds it?')).toHaveValue('2');
+    expect(screen.getByRole('combobox', { name: 'Bank or building society' })).toHaveTextContent('Halifax');
+    expect(screen.queryByLabelText('Starting balance (optional)')).toBeNull();
+    await user.clear(screen.getByLabelText('Account name'));
+    await user.type(screen.getByLabelText('Account name'), 'New name');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(mock.calls(`PUT /api/accounts/${account.id}`)).toHaveLength(1));
+    const body = mock.calls(`PUT /api/accounts/${account.id}`)[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'New name', bankId: HALIFAX_ID, interestRateBps: 510, holders: 2 });
+    expect(body).not.toHaveProperty('balancePence');
+    expect(body).not.toHaveProperty('startingBalancePence');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+  });
+
+  it('offers an ISA only its own type, with the spec’s note', async () => {
+    const isa = makeAccount({ name: 'My ISA', accountType: 'Cash ISA', bank: null, bankId: null, licence: null });
+    api({ 'GET /api/accounts': json(200, makeList([isa])) });
+    renderApp(`/account/${isa.id}/edit`);
+    await screen.findByRole('form', { name: 'Edit account' });
+    expect(within(screen.getByLabelText(/Account type/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash ISA']);
+    expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument();
+  });
+
+  it('offers a savings account the savings, current and bond types only', async () => {
+    const savings = makeAccount();
+    api({ 'GET /api/accounts': json(200, makeList([savings])) });
+    renderApp(`/account/${savings.id}/edit`);
+    await screen.findByRole('form', { name: 'Edit account' });
+    expect(within(screen.getByLabelText(/Account type/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Savings',
+      'Current',
+      'Bond',
+      'Fixed Term Deposit',
+      'Notice Saver',
+      'Regular Saver',
+    ]);
+  });
+
+  it('shows the server’s refusal of a save', async () => {
+    const account = makeAccount();
+    api({
+      'GET /api/accounts': json(200, makeList([account])),
+      [`PUT /api/accounts/${account.id}`]: apiError(403, 'FORBIDDEN', 'An account of type Savings cannot become Cash ISA. Some account types are restricted due to regulatory requirements'),
+    });
+    const { user } = renderApp(`/account/${account.id}/edit`);
+    await screen.findByRole('form', { name: 'Edit account' });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findAllByText(/cannot become Cash ISA/, {}, { timeout: 3000 })).length).toBeGreaterThan(0);
+  });
+
+  it('says Account not found for an id that is not one of the user’s', async () => {
+    api({ 'GET /api/accounts': json(200, makeList([makeAccount()])) });
+    renderApp('/account/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/edit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account not found' })).toBeInTheDocument();
+    expect(screen.getByText("The account you're looking for doesn't exist.")).toBeInTheDocument();
+  });
+});

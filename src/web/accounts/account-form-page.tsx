@@ -1,0 +1,204 @@
+import { ArrowLeft, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isTypeChangeRestricted, permittedAccountTypes } from '../../core/accounts/account-type-category.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { ApiError } from '../app/api.ts';
+import { notify } from '../app/notify.ts';
+import { isRegistered, paths } from '../app/paths.ts';
+import type { BankOption } from '../reference/types.ts';
+import { Button } from '../ui/button.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { AccountForm, type SaveProblem } from './account-form.tsx';
+import { type AccountFormOutput, accountToFormValues, emptyAccountForm } from './account-form-values.ts';
+import { type Account, ACCOUNT_LIST_MESSAGES, useAccounts, useAccountTypes, useCreateAccount, useSaveAccount } from './api.ts';
+
+export const ACCOUNT_FORM_MESSAGES = {
+  added: 'Account added successfully',
+  updated: 'Account updated successfully',
+  addFailed: 'Failed to add account',
+  updateFailed: 'Failed to update account',
+  notFound: 'Account not found',
+  notFoundText: "The account you're looking for doesn't exist.",
+} as const;
+
+/** Where to go once an account is saved: its own page once that exists, else the list. */
+function afterSave(id: string): string {
+  return isRegistered('account') ? paths.account(id) : paths.accounts();
+}
+
+/** A refused save in words: the server's message for a 4xx it explains, else the spec-style failure. */
+function problemOf(error: unknown, fallback: string): SaveProblem {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return { message: error.message };
+  return { message: fallback };
+}
+
+/**
+ * Saves, then says so and goes to the saved account; a refusal is toasted and handed back to the
+ * form to show beside the fields.
+ */
+function useSaveAndGo() {
+  const navigate = useNavigate();
+  return async (save: () => Promise<{ account: Account }>, messages: { success: string; failure: string }): Promise<SaveProblem | null> => {
+    try {
+      const { account } = await save();
+      notify.success(messages.success);
+      await navigate(afterSave(account.id));
+      return null;
+    } catch (error) {
+      const problem = problemOf(error, messages.failure);
+      notify.error(problem.message);
+      return problem;
+    }
+  };
+}
+
+function FormPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 md:py-10">
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to={paths.accounts()}>
+          <ArrowLeft aria-hidden />
+          Back to Accounts
+        </Link>
+      </Button>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
+      {intro ? <p className="mt-1 text-muted-foreground">{intro}</p> : null}
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the account form" className="grid gap-6">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-56 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function typesErrorOf(error: unknown): string | null {
+  if (!error) return null;
+  return error instanceof Error ? error.message : 'Unknown error';
+}
+
+/** /account/new: the full form with the spec's defaults and a starting balance. */
+export function AccountNewPage() {
+  const today = calendarDateInLondon(new Date());
+  const types = useAccountTypes();
+  const create = useCreateAccount();
+  const saveAndGo = useSaveAndGo();
+
+  const onSubmit = ({ fields, startingBalancePence, startingBalanceDate }: AccountFormOutput) =>
+    saveAndGo(
+      () => create.mutateAsync({ ...fields, ...(startingBalancePence ? { startingBalancePence, startingBalanceDate: startingBalanceDate ?? today } : {}) }),
+      { success: ACCOUNT_FORM_MESSAGES.added, failure: ACCOUNT_FORM_MESSAGES.addFailed },
+    );
+
+  return (
+    <FormPage title="Add an account" intro="Add a savings account, current account, bond, ISA or pension to keep track of it.">
+      {types.isPending ? (
+        <FormSkeleton />
+      ) : (
+        <AccountForm
+          mode="new"
+          formId="account-new"
+          initialValues={emptyAccountForm(today)}
+          typeNames={types.data?.map((t) => t.name) ?? []}
+          typesRestricted={false}
+          typesError={typesErrorOf(types.error)}
+          today={today}
+          submitLabel="Add account"
+          cancelHref={paths.accounts()}
+          onSubmit={onSubmit}
+        />
+      )}
+    </FormPage>
+  );
+}
+
+/** The picker's value for a bank the account already has (the picker shows its name; the id is what is saved). */
+function savedBank(id: string | null, licence: { bankName: string; legalName: string; frn: string | null } | null, bankingGroupId: string | null): BankOption | null {
+  if (!id || !licence) return null;
+  return {
+    id,
+    bankName: licence.bankName,
+    legalName: licence.legalName,
+    frn: licence.frn,
+    bankingGroupId: bankingGroupId ?? '',
+    type: 'bank',
+    protectionBasis: 'fscs_deposit',
+    isCrownDependency: false,
+    isAmbiguous: false,
+    userMessage: null,
+  };
+}
+
+function EditForm({ account }: { account: Account }) {
+  const today = calendarDateInLondon(new Date());
+  const types = useAccountTypes();
+  const save = useSaveAccount();
+  const saveAndGo = useSaveAndGo();
+  const names = types.data?.map((t) => t.name) ?? [];
+  // Only the types this account may become (001 §4); its own type even if an admin has retired it.
+  const offered = permittedAccountTypes(account.accountType, names.some((n) => n.toLowerCase() === account.accountType.toLowerCase()) ? names : [account.accountType, ...names]);
+
+  const onSubmit = ({ fields }: AccountFormOutput) =>
+    saveAndGo(() => save.mutateAsync({ id: account.id, fields }), { success: ACCOUNT_FORM_MESSAGES.updated, failure: ACCOUNT_FORM_MESSAGES.updateFailed });
+
+  if (types.isPending) return <FormSkeleton />;
+  return (
+    <AccountForm
+      key={account.id}
+      mode="edit"
+      formId={`account-edit:${account.id}`}
+      initialValues={accountToFormValues(account, {
+        bank: savedBank(account.bankId, account.licence, account.bankingGroupId),
+        platformBank: account.platformBank ? savedBank(account.platformBank.id, account.platformBank, null) : null,
+      })}
+      typeNames={offered}
+      typesRestricted={names.length > 0 && isTypeChangeRestricted(account.accountType, names)}
+      typesError={typesErrorOf(types.error)}
+      today={today}
+      submitLabel="Save changes"
+      cancelHref={afterSave(account.id)}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+/** /account/{id}/edit: the same form, filled in from the saved account. */
+export function AccountEditPage() {
+  const { id = '' } = useParams();
+  const accounts = useAccounts();
+  const account = accounts.data?.accounts.find((a) => a.id === id);
+
+  if (accounts.data && !account) {
+    return (
+      <FormPage title={ACCOUNT_FORM_MESSAGES.notFound}>
+        <div className="flex flex-col items-start gap-4" role="alert">
+          <SearchX className="size-10 text-muted-foreground" aria-hidden />
+          <p className="text-muted-foreground">{ACCOUNT_FORM_MESSAGES.notFoundText}</p>
+          <Button asChild>
+            <Link to={paths.accounts()}>Back to Accounts</Link>
+          </Button>
+        </div>
+      </FormPage>
+    );
+  }
+  return (
+    <FormPage title={account ? `Edit ${account.name}` : 'Edit account'}>
+      {account ? (
+        <EditForm account={account} />
+      ) : accounts.isError ? (
+        <p role="alert" className="text-destructive">
+          {ACCOUNT_LIST_MESSAGES.failed}
+        </p>
+      ) : (
+        <FormSkeleton />
+      )}
+    </FormPage>
+  );
+}

@@ -1,0 +1,408 @@
+import { Building2, Save, TriangleAlert } from 'lucide-react';
+import { type ReactElement, type ReactNode, useId, useMemo, useState } from 'react';
+import { Controller, type FieldErrors, type FieldPath, type FieldPathByValue, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PENALTY_TYPES, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
+import { accountTypeCategory, isIsaOrPension, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
+import {
+  frequencyOptions,
+  PAYOUT_METHODS,
+  paymentDayCount,
+  QUARTERLY_FALLBACK_MONTHS,
+  RATE_TYPES,
+  showsPaymentDay,
+  showsPaymentMonth,
+} from '../../core/accounts/interest-settings.ts';
+import { LIFE_EVENT_LABELS } from '../../core/checker/text.ts';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import { LIFE_EVENTS } from '../../core/protection/types.ts';
+import { DraftNotice } from '../drafts/draft-notice.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
+import { BankPicker } from '../reference/bank-picker.tsx';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { DatePicker } from '../ui/date-picker.tsx';
+import { FormError } from '../ui/form-error.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
+import { Label } from '../ui/label.tsx';
+import { Switch } from '../ui/switch.tsx';
+import { accountFormResolver, type AccountFormOutput, type AccountFormValues, formPathOf } from './account-form-values.ts';
+import { InterestScheduleEditor } from './interest-schedule-editor.tsx';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export const PLATFORM_TOGGLE_LABEL = 'Account is managed on a platform';
+
+/** The amber alert for a platform account with no bank holding its deposits (001 §2). */
+export const PLATFORM_BANK_ALERT = {
+  title: 'Select the bank that holds your deposits',
+  text: 'This account is managed on a platform. Choose the actual bank that holds the deposits, so we can tell you how your money is protected.',
+} as const;
+
+const PENALTY_LABELS: Readonly<Record<(typeof PENALTY_TYPES)[number], string>> = {
+  percentage: 'Percentage of the amount',
+  fixed_fee: 'Fixed fee',
+  days_interest: 'Days of interest',
+};
+
+const HOLDER_LABELS = Array.from({ length: 10 }, (_, i) => (i === 0 ? 'Just me (sole)' : `Me and ${i} other${i === 1 ? '' : 's'} (joint)`));
+
+/** A text input with a unit before or after it (£, %), numeric keyboard on phones. */
+function UnitInput({ unit, position, className, ...props }: React.ComponentProps<typeof Input> & { unit: string; position: 'before' | 'after' }) {
+  return (
+    <div className="relative">
+      <span
+        className={`pointer-events-none absolute inset-y-0 flex items-center text-muted-foreground ${position === 'before' ? 'left-3' : 'right-3'}`}
+        aria-hidden
+      >
+        {unit}
+      </span>
+      <Input inputMode="decimal" autoComplete="off" spellCheck={false} className={cn('tabular-nums', position === 'before' ? 'pl-7' : 'pr-8', className)} {...props} />
+    </div>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
+      <h2 id={headingId} className="text-lg font-semibold leading-tight">
+        {title}
+      </h2>
+      {description ? <div className="mt-1.5 text-sm text-muted-foreground">{description}</div> : null}
+      <div className="mt-5 grid gap-5">{children}</div>
+    </section>
+  );
+}
+
+/** A switch with its label beside it, and help text read out with it. */
+function SwitchField({ id, label, help, checked, onChange }: { id: string; label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id} className="leading-snug">
+          {label}
+        </Label>
+        {help ? (
+          <p id={`${id}-help`} className="text-sm text-muted-foreground">
+            {help}
+          </p>
+        ) : null}
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={help ? `${id}-help` : undefined} />
+    </div>
+  );
+}
+
+export interface AccountFormProps {
+  mode: 'new' | 'edit';
+  /** Draft key: one per form (new, or the account edited). */
+  formId: string;
+  initialValues: AccountFormValues;
+  /** The account types offered, in sort order (already limited to the permitted ones on edit). */
+  typeNames: string[];
+  /** Some types are left out: the spec's note is shown. */
+  typesRestricted: boolean;
+  /** Why the type list is missing, when it could not be loaded. */
+  typesError?: string | null;
+  today: CalendarDate;
+  submitLabel: string;
+  cancelHref: string;
+  /** Saves; a refusal comes back as a message for the whole form, or for the field it names (an API field). */
+  onSubmit: (output: AccountFormOutput) => Promise<SaveProblem | null>;
+}
+
+export type SaveProblem = { message: string; field?: string };
+
+/** Focuses the first control in the form marked invalid (pickers are buttons, so by attribute). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** The full account form (001 §3): basics, interest, holders and protection, more details, the interest schedule. */
+export function AccountForm({
+  mode,
+  formId,
+  initialValues,
+  typeNames,
+  typesRestricted,
+  typesError,
+  today,
+  submitLabel,
+  cancelHref,
+  onSubmit,
+}: AccountFormProps) {
+  const resolver = useMemo(() => accountFormResolver({ today, isNew: mode === 'new' }), [today, mode]);
+  const form = useForm<AccountFormValues, unknown, AccountFormOutput>({ resolver, defaultValues: initialValues, shouldFocusError: false });
+  const draft = useFormDraft({ formId, form });
+  const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const values = form.watch();
+  const category = accountTypeCategory(values.accountType);
+  const frequencies = frequencyOptions(category);
+  const thisYear = Number(today.slice(0, 4));
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+
+  const errorOf = (name: FieldPath<AccountFormValues>): string | undefined => {
+    const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors);
+    return (error as { message?: string } | undefined)?.message;
+  };
+
+  const submit = form.handleSubmit(
+    async (output) => {
+      setFormError(null);
+      const problem = await onSubmit(output);
+      if (problem === null) {
+        draft.clear();
+        return;
+      }
+      if (problem.field) {
+        form.setError(formPathOf(problem.field) as FieldPath<AccountFormValues>, { type: 'server', message: problem.message });
+        focusFirstInvalid(formElement);
+      } else setFormError(problem.message);
+    },
+    () => focusFirstInvalid(formElement),
+  );
+
+  const typeOptions = typeNames.includes(values.accountType) ? typeNames : [values.accountType, ...typeNames];
+  const monthShown = showsPaymentMonth(values.interestFrequency);
+  const dayShown = showsPaymentDay(values.interestFrequency);
+  const dayCount = paymentDayCount(values.interestFrequency, values.interestPaymentMonth ? Number(values.interestPaymentMonth) : null);
+  const penaltyUnit = values.earlyWithdrawalPenaltyType === 'fixed_fee' ? '£' : values.earlyWithdrawalPenaltyType === 'percentage' ? '%' : 'days';
+
+  type TextName = FieldPathByValue<AccountFormValues, string>;
+  type Choice = string | readonly [value: string, label: string];
+  type FieldOptions = { optional?: boolean; description?: ReactNode; className?: string };
+
+  const field = (name: TextName, label: string, control: ReactElement, options: FieldOptions = {}) => (
+    <FormField label={label} id={fieldId(name)} error={errorOf(name)} {...options}>
+      {control}
+    </FormField>
+  );
+  const select = (name: TextName, label: string, choices: readonly Choice[], options: FieldOptions & { placeholder?: string; onChange?: (value: string) => void } = {}) => {
+    const { placeholder, onChange, ...fieldOptions } = options;
+    return field(
+      name,
+      label,
+      <NativeSelect {...form.register(name, onChange ? { onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.value) } : {})}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {choices.map((choice) => {
+          const [value, text] = typeof choice === 'string' ? [choice, choice] : choice;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </NativeSelect>,
+      fieldOptions,
+    );
+  };
+  const unitInput = (name: TextName, label: string, unit: '£' | '%' | 'days', options: FieldOptions & { placeholder?: string } = {}) => {
+    const { placeholder, ...fieldOptions } = options;
+    return field(
+      name,
+      label,
+      <UnitInput unit={unit} position={unit === '£' ? 'before' : 'after'} placeholder={placeholder} className={unit === 'days' ? 'pr-14' : undefined} {...form.register(name)} />,
+      fieldOptions,
+    );
+  };
+  const date = (name: TextName, label: string, range: { fromYear: number; toYear: number; latest?: string }, optional = true) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: control }) => (
+        <FormField label={label} optional={optional} id={fieldId(name)} error={errorOf(name)}>
+          <DatePicker label={label.toLowerCase()} name={control.name} value={control.value} onChange={control.onChange} onBlur={control.onBlur} {...range} />
+        </FormField>
+      )}
+    />
+  );
+  const toggle = (name: FieldPathByValue<AccountFormValues, boolean>, label: string, help?: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: control }) => <SwitchField id={fieldId(name)} label={label} help={help} checked={control.value} onChange={control.onChange} />}
+    />
+  );
+  const bankPicker = (name: 'bank' | 'platformBank', label: string, excludePlatforms: boolean) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: control }) => (
+        <FormField label={label} id={fieldId(name)} error={errorOf(name)}>
+          <BankPicker value={control.value} onChange={control.onChange} excludePlatforms={excludePlatforms} />
+        </FormField>
+      )}
+    />
+  );
+  const days = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
+  const pastDates = { fromYear: 1950, toYear: thisYear, latest: today };
+
+  return (
+    <form ref={setFormElement} noValidate onSubmit={submit} className="grid gap-6" aria-label={mode === 'new' ? 'New account' : 'Edit account'}>
+      <div className="empty:hidden">
+        <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
+        <FormError message={formError} />
+      </div>
+
+      <Section title="Account details" description="The account as your bank names it.">
+        {field('name', 'Account name', <Input autoComplete="off" placeholder="Easy Access Saver" {...form.register('name')} />, { className: 'sm:max-w-md' })}
+        <div className="sm:max-w-md">
+          {select('accountType', 'Account type', typeOptions, {
+            description: typesRestricted ? TYPE_RESTRICTION_NOTE : typesError ? `Failed to load account types: ${typesError}` : undefined,
+            // A frequency the new type does not offer (a bond's At Maturity) goes back to the default.
+            onChange: (type) => {
+              if (!frequencyOptions(accountTypeCategory(type)).includes(form.getValues('interestFrequency') as never)) form.setValue('interestFrequency', 'Monthly');
+            },
+          })}
+        </div>
+
+        {isIsaOrPension(category) ? (
+          <p className="text-sm text-muted-foreground">ISA and pension accounts record their provider on the account’s own page, so no bank is asked for here.</p>
+        ) : (
+          bankPicker('bank', 'Bank or building society', false)
+        )}
+
+        {toggle('isPlatformAccount', PLATFORM_TOGGLE_LABEL, 'Such as Raisin, Flagstone or Hargreaves Lansdown Active Savings, which place your money with partner banks.')}
+        {values.isPlatformAccount ? (
+          <>
+            {bankPicker('platformBank', 'Bank that holds the deposits', true)}
+            {values.platformBank === null ? (
+              <Alert variant="warning" role="status">
+                <Building2 aria-hidden />
+                <AlertTitle>{PLATFORM_BANK_ALERT.title}</AlertTitle>
+                <AlertDescription>{PLATFORM_BANK_ALERT.text}</AlertDescription>
+              </Alert>
+            ) : null}
+          </>
+        ) : null}
+
+        {field('accountNumber', 'Account number', <Input autoComplete="off" spellCheck={false} {...form.register('accountNumber')} />, { className: 'sm:max-w-sm' })}
+      </Section>
+
+      {mode === 'new' ? (
+        <Section title="Starting balance" description="What the account holds today. It becomes the account’s first transaction, so the balance always adds up.">
+          <div className="grid gap-5 sm:grid-cols-2">
+            {unitInput('startingBalance', 'Starting balance', '£', { optional: true, placeholder: '0.00' })}
+            {date('startingBalanceDate', 'Balance on', pastDates, false)}
+          </div>
+        </Section>
+      ) : null}
+
+      <Section title="Interest">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {unitInput('interestRate', 'Interest rate', '%', { placeholder: '0.00' })}
+          {select('rateType', 'Rate type', RATE_TYPES)}
+          {select('interestFrequency', 'Payment frequency', frequencies)}
+          {select('interestPayoutMethod', 'Interest payout method', PAYOUT_METHODS)}
+          {monthShown
+            ? select(
+                'interestPaymentMonth',
+                'Payment month',
+                MONTHS.map((month, i) => [String(i + 1), month] as const),
+                {
+                  optional: true,
+                  placeholder: 'Choose a month',
+                  description:
+                    values.interestFrequency === 'Quarterly' && !values.interestPaymentMonth
+                      ? `Without a month, quarterly interest is paid in ${QUARTERLY_FALLBACK_MONTHS.map((m) => MONTHS[m - 1]).join(', ').replace(/, ([^,]*)$/, ' and $1')}.`
+                      : undefined,
+                },
+              )
+            : null}
+          {dayShown ? select('interestPaymentDay', 'Day of month for payment', days(dayCount), { optional: true, placeholder: 'Choose a day' }) : null}
+          {date('nextRateChange', 'Next rate change', { fromYear: 2000, toYear: thisYear + 10 })}
+        </div>
+        {field('terms', 'Notes', <Textarea className="min-h-24" {...form.register('terms')} />, { optional: true })}
+        {toggle('rateChangeNotifications', 'Rate change notifications', 'Tell me before the rate changes.')}
+      </Section>
+
+      <Section title="Holders and protection" description="Who holds the account, and any temporary high balance: both change how much of it is protected.">
+        {select('holders', 'Who holds it?', HOLDER_LABELS.map((label, i) => [String(i + 1), label] as const), { className: 'sm:max-w-sm' })}
+        <label className="flex items-start gap-3 text-sm font-medium">
+          <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" aria-describedby={fieldId('thb-help')} {...form.register('hasTemporaryHighBalance')} />
+          It includes a temporary high balance
+        </label>
+        <p id={fieldId('thb-help')} className="-mt-3 pl-7 text-sm text-muted-foreground">
+          Money from some life events, such as selling your home or an inheritance, is protected for 6 months from the day it is credited, on top of the usual limit.
+        </p>
+        {values.hasTemporaryHighBalance ? (
+          <fieldset className="grid gap-5 rounded-lg border bg-muted/40 p-4">
+            <legend className="px-1 text-sm font-semibold">Temporary high balance</legend>
+            {select('thbLifeEvent', 'Life event', LIFE_EVENTS.map((event) => [event, LIFE_EVENT_LABELS[event]] as const), { placeholder: 'Choose a life event' })}
+            <div className="grid gap-5 sm:grid-cols-2">
+              {unitInput('thbAmount', 'Amount from the life event', '£')}
+              {date('thbCreditedDate', 'Date credited', { fromYear: 2017, toYear: thisYear, latest: today }, false)}
+            </div>
+          </fieldset>
+        ) : null}
+      </Section>
+
+      <Section title="More details" description="Overdraft, penalties, renewal and term: fill in what applies.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {unitInput('overdraftLimit', 'Overdraft limit', '£', { optional: true })}
+          {unitInput('overdraftInterestRate', 'Overdraft interest rate', '%', { optional: true })}
+          {unitInput('earlyWithdrawalPenalty', 'Early withdrawal penalty', penaltyUnit, { optional: true })}
+          {select('earlyWithdrawalPenaltyType', 'Penalty type', PENALTY_TYPES.map((type) => [type, PENALTY_LABELS[type]] as const))}
+          {date('dateOpened', 'Date opened', pastDates)}
+          <div className="grid grid-cols-2 items-end gap-3">
+            {field('termLengthValue', 'Term length', <Input inputMode="numeric" autoComplete="off" {...form.register('termLengthValue')} />, { optional: true })}
+            {select('termLengthUnit', 'Term unit', TERM_LENGTH_UNITS.map((unit) => [unit, unit[0]!.toUpperCase() + unit.slice(1)] as const), { placeholder: 'None' })}
+          </div>
+        </div>
+        {toggle('hasRenewalOption', 'Can be renewed at the end of the term')}
+        {values.hasRenewalOption ? unitInput('renewalRate', 'Renewal rate', '%', { optional: true, className: 'sm:max-w-xs' }) : null}
+        {toggle('annualInterestPayment', 'Interest paid once a year')}
+        {values.annualInterestPayment
+          ? select('annualInterestDay', 'Day of month interest is paid', days(31), { optional: true, placeholder: 'Choose a day', className: 'sm:max-w-xs' })
+          : null}
+        {toggle('enableSmartAlerts', 'Smart alerts', 'Remind me to add the account’s terms and conditions.')}
+        {field('termsNotes', 'Terms and conditions notes', <Textarea className="min-h-24" {...form.register('termsNotes')} />, { optional: true })}
+      </Section>
+
+      <Section
+        title="Interim interest schedule"
+        description="Interest paid besides the usual payments, such as a bond’s yearly interest. New accounts start with one payment 12 months after opening, on the payment day."
+      >
+        <Controller
+          control={form.control}
+          name="interimInterestSchedule"
+          render={({ field: control }) => (
+            <InterestScheduleEditor
+              value={control.value}
+              onChange={control.onChange}
+              toYear={thisYear + 30}
+              errorAt={(index, name) => errorOf(`interimInterestSchedule.${index}.${name}` as FieldPath<AccountFormValues>)}
+            />
+          )}
+        />
+      </Section>
+
+      {hasErrors(errors) ? (
+        <Alert variant="destructive" role="alert">
+          <TriangleAlert aria-hidden />
+          <AlertTitle>Check the highlighted fields</AlertTitle>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          <Save aria-hidden />
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to={cancelHref}>Cancel</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function hasErrors(errors: FieldErrors<AccountFormValues>): boolean {
+  return Object.keys(errors).length > 0;
+}

@@ -1,0 +1,59 @@
+import { ACCOUNT_DEFAULTS } from '../../core/accounts/account-schema.ts';
+import { accountTypeCategory } from '../../core/accounts/account-type-category.ts';
+import type { Account, AccountList, AccountType } from './api.ts';
+
+export const HALIFAX_ID = '11111111-1111-5111-8111-111111111111';
+export const CLOSE_BROTHERS_ID = '22222222-2222-5222-8222-222222222222';
+export const RAISIN_ID = '33333333-3333-5333-8333-333333333333';
+
+let next = 0;
+
+/** An account as GET /api/accounts sends it: a Halifax easy saver unless told otherwise. */
+export function makeAccount(overrides: Partial<Account> = {}): Account {
+  next += 1;
+  const accountType = overrides.accountType ?? 'Savings';
+  return {
+    ...ACCOUNT_DEFAULTS,
+    id: `aaaaaaaa-aaaa-4aaa-8aaa-${String(next).padStart(12, '0')}`,
+    name: 'Easy saver',
+    accountNumber: '12345678',
+    bank: 'Halifax',
+    bankId: HALIFAX_ID,
+    bankingGroupId: 'frn-169628',
+    category: accountTypeCategory(accountType),
+    balancePence: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    licence: { bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628' },
+    platformBank: null,
+    protection: { status: 'covered-in-full', uncoveredPence: null, reason: null },
+    ...overrides,
+    accountType,
+  } as Account;
+}
+
+export function makeList(accounts: Account[], cap: Partial<AccountList['cap']> = {}): AccountList {
+  return {
+    accounts,
+    totalBalancePence: accounts.reduce((sum, a) => sum + a.balancePence, 0),
+    cap: { count: accounts.length, max: null, tier: 'trial_bigpig', source: 'tier', ...cap },
+  };
+}
+
+/** The seeded account types, in their sort order. */
+export const ACCOUNT_TYPES: AccountType[] = [
+  'Savings',
+  'Current',
+  'Bond',
+  'Fixed Term Deposit',
+  'Notice Saver',
+  'Regular Saver',
+  'Cash ISA',
+  'Stocks and Shares ISA',
+  'Lifetime ISA',
+  'Junior ISA',
+  'Innovative Finance ISA',
+  'Personal Pension',
+  'Workplace Pension',
+  'SIPP',
+].map((name, i) => ({ id: `type-${i}`, name, description: null, sortOrder: i + 1 }));
