@@ -219,4 +219,5 @@ export const EXPORTERS: readonly Exporter[] = [
 export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
   two_factor: 'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
   jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',
+  account_monthly_totals: 'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
 };
