@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AccountProtectionFacts, type ProtectionBank, accountProtectionSummaries, isPlatformBank, protectionInput } from './account-protection.ts';
+import { type AccountProtectionFacts, type ProtectionBank, accountProtectionSummaries, accountTypeProtection, isPlatformBank, protectionInput } from './account-protection.ts';
 
 const TODAY = '2026-11-24';
 
@@ -20,6 +20,7 @@ const NATIONWIDE = bank('Nationwide', 'Nationwide Building Society', '106078', {
 const RAISIN = bank('Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' });
 const NS_AND_I = bank('NS&I', 'National Savings and Investments', null, { type: 'government_savings_bank', protectionBasis: 'hm_treasury' });
 const JERSEY = bank('Jersey Bank', 'Jersey Bank Ltd', '999999', { isCrownDependency: true });
+const GIBRALTAR = bank('Rock Bank', 'Rock Bank (Gibraltar) Ltd', '888888', { protectionBasis: 'unverified' });
 
 let next = 0;
 function account(overrides: Partial<AccountProtectionFacts>): AccountProtectionFacts {
@@ -105,14 +106,14 @@ describe('each account’s protection', () => {
   });
 
   it('answers for every account, whatever the mix, and never reports uncovered money on a covered account', () => {
-    const banks = [HALIFAX, BANK_OF_SCOTLAND, NATIONWIDE, RAISIN, NS_AND_I, JERSEY, null];
+    const banks = [HALIFAX, BANK_OF_SCOTLAND, NATIONWIDE, RAISIN, NS_AND_I, JERSEY, GIBRALTAR, null];
     const facts = fc.record({
       bank: fc.constantFrom(...banks),
       platformBank: fc.constantFrom(HALIFAX, NATIONWIDE, null),
       isPlatformAccount: fc.boolean(),
       balancePence: fc.integer({ min: -1_000_00, max: 300_000_00 }),
       holders: fc.integer({ min: 1, max: 4 }),
-      accountType: fc.constantFrom('Savings', 'Current', 'Cash ISA', 'SIPP', 'Bond'),
+      accountType: fc.constantFrom('Savings', 'Current', 'Cash ISA', 'Stocks and Shares ISA', 'Innovative Finance ISA', 'SIPP', 'SSAS', 'Bond'),
     });
     fc.assert(
       fc.property(fc.array(facts, { maxLength: 12 }), (list) => {
@@ -126,6 +127,108 @@ describe('each account’s protection', () => {
         }
       }),
     );
+  });
+});
+
+describe('what an account’s type says about its money', () => {
+  it.each([
+    ['Savings', 'deposit'],
+    ['Savings Account', 'deposit'],
+    ['Current', 'deposit'],
+    ['Current Account', 'deposit'],
+    ['Bond', 'deposit'],
+    ['Fixed Term Deposit', 'deposit'],
+    ['Notice Saver', 'deposit'],
+    ['Regular Saver', 'deposit'],
+    ['Cash ISA', 'deposit'],
+    ['Lifetime ISA', 'deposit'],
+    ['Junior ISA', 'deposit'],
+    ['Stocks and Shares ISA', 'investment'],
+    ['stocks & shares isa', 'investment'],
+    ['Innovative Finance ISA', 'ifisa'],
+    ['IFISA', 'ifisa'],
+    ['Personal Pension', 'investment'],
+    ['Workplace Pension', 'investment'],
+    ['SIPP', 'investment'],
+    ['SSAS', 'ssas-trust'],
+    [' ssas ', 'ssas-trust'],
+    ['Premium Bonds', 'deposit'],
+    ['Children’s account', 'deposit'],
+  ] as const)('%s: %s', (type, expected) => {
+    expect(accountTypeProtection(type)).toBe(expected);
+  });
+});
+
+describe('each account type’s protection', () => {
+  it('counts a stocks and shares ISA against the firm’s investment limit (£85,000), apart from its deposits', () => {
+    const savings = account({ bank: HALIFAX, balancePence: 120_000_00 });
+    const shares = account({ bank: BANK_OF_SCOTLAND, accountType: 'Stocks and Shares ISA', balancePence: 100_000_00 });
+    const summaries = accountProtectionSummaries([savings, shares], TODAY);
+    // £120,000 deposited: covered in full, the ISA's £100,000 not added to it.
+    expect(summaries.get(savings.id)).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
+    expect(summaries.get(shares.id)).toEqual({ status: 'partly-covered', uncoveredPence: 15_000_00, reason: null });
+    expect(protectionInput(shares).input).toMatchObject({ category: 'investment', institution: { kind: 'frn', frn: '169628' } });
+  });
+
+  it('counts a cash ISA at a bank as a deposit there, sharing the licence’s limit', () => {
+    const savings = account({ bank: HALIFAX, balancePence: 100_000_00 });
+    const cashIsa = account({ bank: BANK_OF_SCOTLAND, accountType: 'Cash ISA', balancePence: 30_000_00 });
+    expect(accountProtectionSummaries([savings, cashIsa], TODAY).get(cashIsa.id)).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
+  });
+
+  it('never counts an innovative finance ISA as FSCS protected, with or without its provider', () => {
+    const atBank = account({ bank: HALIFAX, accountType: 'Innovative Finance ISA' });
+    const noProvider = account({ accountType: 'Innovative Finance ISA' });
+    const onPlatform = account({ bank: RAISIN, isPlatformAccount: true, accountType: 'Innovative Finance ISA' });
+    const summaries = accountProtectionSummaries([atBank, noProvider, onPlatform], TODAY);
+    for (const a of [atBank, noProvider, onPlatform]) expect(summaries.get(a.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ifisa' });
+  });
+
+  it('counts a SIPP or other pension at a firm against its investment limit, and a SSAS as trustee dependent', () => {
+    const sipp = account({ bank: NATIONWIDE, accountType: 'SIPP', balancePence: 90_000_00 });
+    const workplace = account({ bank: HALIFAX, accountType: 'Workplace Pension', balancePence: 50_000_00 });
+    const ssas = account({ bank: HALIFAX, accountType: 'SSAS', balancePence: 500_000_00 });
+    const ssasNoBank = account({ accountType: 'SSAS' });
+    const summaries = accountProtectionSummaries([sipp, workplace, ssas, ssasNoBank], TODAY);
+    expect(summaries.get(sipp.id)).toEqual({ status: 'partly-covered', uncoveredPence: 5_000_00, reason: null });
+    expect(summaries.get(workplace.id)).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
+    expect(protectionInput(workplace).input.category).toBe('investment');
+    expect(summaries.get(ssas.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ssas-trust' });
+    expect(summaries.get(ssasNoBank.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ssas-trust' });
+  });
+
+  it('does not know an ISA’s or a pension’s protection while its provider is only a name or missing', () => {
+    const shares = account({ accountType: 'Stocks and Shares ISA', bankName: 'Some Platform' });
+    const pension = account({ accountType: 'Personal Pension' });
+    const summaries = accountProtectionSummaries([shares, pension], TODAY);
+    expect(summaries.get(shares.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+    expect(summaries.get(pension.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+  });
+
+  it('counts an ISA held on a platform at the bank holding the deposits, and does not know it until that bank is named', () => {
+    const direct = account({ bank: HALIFAX, balancePence: 100_000_00 });
+    const placed = account({ bank: RAISIN, isPlatformAccount: true, platformBank: BANK_OF_SCOTLAND, accountType: 'Cash ISA', balancePence: 30_000_00 });
+    const unplaced = account({ bank: RAISIN, isPlatformAccount: true, accountType: 'Stocks and Shares ISA' });
+    const summaries = accountProtectionSummaries([direct, placed, unplaced], TODAY);
+    expect(summaries.get(placed.id)).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
+    expect(summaries.get(unplaced.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+  });
+
+  it('keeps money at a bank outside the UK scheme outside it whatever the account: NS&I, a Crown Dependency, unverified', () => {
+    const nsAndIIsa = account({ bank: NS_AND_I, accountType: 'Cash ISA' });
+    const jerseyShares = account({ bank: JERSEY, accountType: 'Stocks and Shares ISA' });
+    const unverified = account({ bank: GIBRALTAR });
+    const unverifiedPension = account({ bank: GIBRALTAR, accountType: 'SIPP' });
+    const summaries = accountProtectionSummaries([nsAndIIsa, jerseyShares, unverified, unverifiedPension], TODAY);
+    expect(summaries.get(nsAndIIsa.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' });
+    expect(summaries.get(jerseyShares.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
+    expect(summaries.get(unverified.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'unverified' });
+    expect(summaries.get(unverifiedPension.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'unverified' });
+  });
+
+  it('counts a platform account at the bank holding the deposits even when that bank is a Crown Dependency one', () => {
+    const placed = account({ bank: RAISIN, isPlatformAccount: true, platformBank: JERSEY });
+    expect(accountProtectionSummaries([placed], TODAY).get(placed.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
   });
 });
 

@@ -1,22 +1,17 @@
 /**
  * Each of a user's accounts' deposit protection, from the protection engine run over all of them
- * at once (brands sharing a licence share one limit, so no account can be judged alone).
+ * at once (brands sharing a licence share one limit, so no account can be judged alone). The
+ * accounts list and the account page both answer with this: they cannot disagree.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { bankProtectionCategory, type BankProtectionFacts } from '../protection/bank-category.ts';
+import { bankInstitution, bankProtectionCategory, type BankLicenceFacts, type BankProtectionFacts } from '../protection/bank-category.ts';
 import { calculateExposure } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
-import type { AccountInput, InstitutionRef, Pence, TemporaryHighBalance } from '../protection/types.ts';
+import type { AccountInput, Pence, ProtectionCategory, TemporaryHighBalance } from '../protection/types.ts';
 import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
 
 /** A bank reference as the engine needs it: how it protects money, and the licence behind the brand. */
-export type ProtectionBank = BankProtectionFacts & {
-  /** The brand, e.g. 'Halifax'. */
-  bankName: string;
-  /** The PRA-authorised firm, e.g. 'Bank of Scotland plc'. */
-  legalName: string;
-  frn: string | null;
-};
+export type ProtectionBank = BankProtectionFacts & BankLicenceFacts;
 
 export type AccountProtectionFacts = {
   id: string;
@@ -58,11 +53,29 @@ export function isPlatformBank(bank: { type: string; bankName: string; protectio
   return bank.type === 'platform' || bank.protectionBasis === 'via_partner_banks' || /chip|raisin/i.test(bank.bankName);
 }
 
-function institutionOf(bank: ProtectionBank): InstitutionRef {
-  const frn = bank.frn?.trim();
-  if (frn) return { kind: 'frn', frn, legalName: bank.legalName, brandName: bank.bankName };
-  // No FRN: brands of one firm share its legal name, so the spec's by-name fallback groups them.
-  return { kind: 'bank-name', bankName: bank.legalName };
+/** What an account's type alone can say about its money's protection (see `accountTypeProtection`). */
+export type TypeProtection = Extract<ProtectionCategory, 'deposit' | 'investment' | 'ifisa' | 'ssas-trust'>;
+
+/**
+ * What the account's type says about its money, before its bank is looked at (001 §4 type
+ * categories; docs/decisions/0014-protection-engine.md):
+ * - an innovative finance ISA is peer-to-peer lending, not FSCS protected whoever runs it: `ifisa`;
+ * - a SSAS is trust based, its protection trustee dependent: `ssas-trust`;
+ * - a stocks and shares ISA and any other pension is invested: FSCS investment protection per
+ *   firm, never the deposit limit (a pension's own card will name its scheme; until then the lower
+ *   investment limit never overstates cover): `investment`;
+ * - anything else (savings, current, bond, cash, lifetime and junior ISAs) is deposited: `deposit`.
+ */
+export function accountTypeProtection(accountType: string): TypeProtection {
+  const category = accountTypeCategory(accountType);
+  const type = accountType.trim().toLowerCase();
+  if (category === 'isa') {
+    if (type.includes('innovative') || type.includes('ifisa')) return 'ifisa';
+    if (type.includes('stocks') || type.includes('shares')) return 'investment';
+    return 'deposit';
+  }
+  if (category === 'pension') return type === 'ssas' ? 'ssas-trust' : 'investment';
+  return 'deposit';
 }
 
 /** The engine's account for one of ours, or why the money's protection cannot be known. */
@@ -72,10 +85,18 @@ export function protectionInput(account: AccountProtectionFacts): { input: Accou
   const unknown = (reason: UnknownProtectionReason) => ({ input: { ...base, institution: null, category: 'deposit' as const }, unknownReason: reason });
   // On a platform the platform is never the protected firm: the bank holding the deposits is.
   const holder = account.isPlatformAccount ? account.platformBank : account.bank;
+  const byType = accountTypeProtection(account.accountType);
+  // Peer-to-peer lending and trustee-run schemes sit outside the FSCS limits whoever holds them.
+  if (byType === 'ifisa' || byType === 'ssas-trust') {
+    return { input: { ...base, institution: holder ? bankInstitution(holder) : null, category: byType }, unknownReason: null };
+  }
   if (holder) {
-    const category = bankProtectionCategory(holder);
-    if (category === null) return unknown('platform-bank-missing');
-    return { input: { ...base, ...thb, institution: institutionOf(holder), category }, unknownReason: null };
+    const byBank = bankProtectionCategory(holder);
+    if (byBank === null) return unknown('platform-bank-missing');
+    // A bank outside the UK scheme (NS&I, a Crown Dependency, unverified) keeps the money outside
+    // it whatever the account; at a bank in it, invested money counts against the investment limit.
+    const category = byBank === 'deposit' ? byType : byBank;
+    return { input: { ...base, ...thb, institution: bankInstitution(holder), category }, unknownReason: null };
   }
   if (account.isPlatformAccount) return unknown('platform-bank-missing');
   // A bank named only in text groups by its name (the spec's fallback). ISA and pension money's

@@ -1,16 +1,10 @@
-import { bankProtectionCategory, type BankProtectionFacts } from '../protection/bank-category.ts';
-import type { AccountInput, InstitutionRef } from '../protection/types.ts';
+import { bankInstitution, bankProtectionCategory, type BankLicenceFacts, type BankProtectionFacts } from '../protection/bank-category.ts';
+import type { AccountInput } from '../protection/types.ts';
 import type { CheckerRow } from './state.ts';
 
 /** The facts about a bank the checker needs (a picker's bank option has all of them). */
-export type CheckerBank = BankProtectionFacts & {
+export type CheckerBank = BankProtectionFacts & BankLicenceFacts & {
   id: string;
-  /** Brand display name, e.g. 'Halifax'. */
-  bankName: string;
-  /** The PRA-authorised firm's name, e.g. 'Bank of Scotland plc'. */
-  legalName: string;
-  /** The licence's FRN; null for NS&I and banks whose FRN is not known. */
-  frn: string | null;
   isAmbiguous?: boolean;
   userMessage?: string | null;
 };
@@ -28,13 +22,6 @@ export function rowIndexOf(accountId: string): number {
   return Number(accountId.slice('row-'.length));
 }
 
-function institutionOf(bank: CheckerBank): InstitutionRef {
-  const frn = bank.frn?.trim();
-  if (frn) return { kind: 'frn', frn, legalName: bank.legalName, brandName: bank.bankName };
-  // No FRN: brands of one firm share its legal name, so the spec's by-name fallback groups them.
-  return { kind: 'bank-name', bankName: bank.legalName };
-}
-
 /**
  * The engine's accounts for the checker's rows, amounts in pence. A row at a platform is left out
  * (the checker cannot tell which partner bank holds the money); its index is simply missing.
@@ -47,7 +34,7 @@ export function checkerAccountInputs(rows: readonly ResolvedRow[]): AccountInput
     const account: AccountInput = {
       id: rowAccountId(index),
       balancePence: row.amountPence,
-      institution: institutionOf(row.bank),
+      institution: bankInstitution(row.bank),
       holders: row.holders,
       category,
     };

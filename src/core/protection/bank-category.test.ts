@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INSTITUTION_TYPES } from '../reference-data/records.ts';
 import type { ProtectionBasis } from '../reference-data/spec-mapping.ts';
-import { bankProtectionCategory, isCheckerSelectable, type BankProtectionFacts } from './bank-category.ts';
+import { bankInstitution, bankProtectionCategory, isCheckerSelectable, type BankProtectionFacts } from './bank-category.ts';
 import { PROTECTION_CATEGORIES } from './types.ts';
 
 const BASES: readonly ProtectionBasis[] = [
@@ -81,5 +81,18 @@ describe('bankProtectionCategory', () => {
         }
       }),
     );
+  });
+});
+
+describe('bankInstitution', () => {
+  const licence = { bankName: 'Halifax', legalName: 'Bank of Scotland plc' };
+
+  it('groups a bank by its licence’s FRN, naming the firm and the brand', () => {
+    expect(bankInstitution({ ...licence, frn: ' 169628 ' })).toEqual({ kind: 'frn', frn: '169628', legalName: 'Bank of Scotland plc', brandName: 'Halifax' });
+  });
+
+  it('falls back to the firm’s name without an FRN, so its brands still share one limit', () => {
+    expect(bankInstitution({ ...licence, frn: null })).toEqual({ kind: 'bank-name', bankName: 'Bank of Scotland plc' });
+    expect(bankInstitution({ ...licence, frn: '  ' })).toEqual({ kind: 'bank-name', bankName: 'Bank of Scotland plc' });
   });
 });

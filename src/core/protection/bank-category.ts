@@ -1,6 +1,6 @@
 import type { ProtectionBasis } from '../reference-data/spec-mapping.ts';
 import type { InstitutionType } from '../reference-data/records.ts';
-import type { ProtectionCategory } from './types.ts';
+import type { InstitutionRef, ProtectionCategory } from './types.ts';
 
 /** What a bank reference says about how money held there is protected (a picker's bank option). */
 export type BankProtectionFacts = {
@@ -36,6 +36,24 @@ export function bankProtectionCategory(bank: BankProtectionFacts): ProtectionCat
     case 'trustee_dependent':
       return 'unverified';
   }
+}
+
+/** A bank reference's licence as the engine groups money by it: the brand and the firm behind it. */
+export type BankLicenceFacts = {
+  /** The brand, e.g. 'Halifax'. */
+  bankName: string;
+  /** The PRA-authorised firm, e.g. 'Bank of Scotland plc'. */
+  legalName: string;
+  /** The licence's FRN; null for NS&I and banks whose FRN is not known. */
+  frn: string | null;
+};
+
+/** The institution a bank's money counts against: its licence's FRN, else its firm's name. */
+export function bankInstitution(bank: BankLicenceFacts): InstitutionRef {
+  const frn = bank.frn?.trim();
+  if (frn) return { kind: 'frn', frn, legalName: bank.legalName, brandName: bank.bankName };
+  // No FRN: brands of one firm share its legal name, so the spec's by-name fallback groups them.
+  return { kind: 'bank-name', bankName: bank.legalName };
 }
 
 /** Whether a saver can put a bank in the public checker (platforms are left out of its picker). */

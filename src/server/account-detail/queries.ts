@@ -1,57 +1,22 @@
 /**
  * The account page's reads: three named statements, whatever the account holds, sent together
  * (node-postgres pipelines them on the request's connection, so they cost one round trip):
- * the signed-in user's accounts (protection is worked out across all of them), the account's
- * transactions grouped by type and by month of the trend window, and the newest transactions.
+ * the signed-in user's accounts (the accounts list's own statement: protection is worked out
+ * across all of them), the account's transactions grouped by type and by month of the trend
+ * window, and the newest transactions.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MonthWindow } from '../../core/account-summary/months.ts';
 import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
+import { listUserAccounts, type UserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
-import { accountMonthlyTotals, accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
+import { accountMonthlyTotals, transactions } from '../db/schema/index.ts';
 import { newestFirst } from '../transactions/queries.ts';
 import { transactionColumns } from '../transactions/transaction-json.ts';
-import { FSCS_PROTECTION_SETTING } from '../reference/queries.ts';
 
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
-
-const bank = alias(bankReferences, 'bank');
-const platformBank = alias(bankReferences, 'platform_bank');
-
-/** What the protection engine and the account JSON need to know about a bank. */
-const bankFacts = (table: typeof bank | typeof platformBank) => ({
-  bankName: table.bankName,
-  legalName: table.bankingGroupName,
-  frn: table.bankFrn,
-  type: table.type,
-  protectionBasis: table.protectionBasis,
-  isCrownDependency: table.isCrownDependency,
-});
-
-/**
- * Every account of the user, oldest first, with its bank and the bank holding a platform's
- * deposits, and the admin's deposit limit override (an uncorrelated subquery: read once).
- */
-const userAccounts = preparedPerConnection((tx) =>
-  tx
-    .select({
-      account: accounts,
-      bank: bankFacts(bank),
-      platformBank: bankFacts(platformBank),
-      limitOverride: sql<unknown>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
-    })
-    .from(accounts)
-    .leftJoin(bank, eq(bank.id, accounts.bankId))
-    .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
-    .where(eq(accounts.userId, userId))
-    .orderBy(asc(accounts.createdAt), asc(accounts.id))
-    .prepare('account_detail_user_accounts'),
-);
-
-export type UserAccountRow = Awaited<ReturnType<ReturnType<typeof userAccounts>['execute']>>[number];
 
 /**
  * The account's transactions grouped by type and by month of the window ('yyyy-MM'), with
@@ -95,7 +60,7 @@ function socketOf(tx: Tx): Corkable | undefined {
   return (tx as unknown as { $client?: { connection?: { stream?: Corkable } } }).$client?.connection?.stream;
 }
 
-export type AccountDetailRows = { accounts: UserAccountRow[]; groups: TypeMonthGroup[]; newest: NewestTransactionRow[] };
+export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: NewestTransactionRow[] };
 
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
 export async function readAccountDetail(
@@ -103,20 +68,21 @@ export async function readAccountDetail(
   params: { userId: string; accountId: string; window: MonthWindow; pageSize: number },
 ): Promise<AccountDetailRows> {
   // On PostgreSQL the three go out in one socket write (a write costs more than a small query on
-  // a small VM; docs/performance.md): drizzle hands each to node-postgres synchronously, and
-  // pipeline mode sends it without waiting, so corking the socket around them batches them.
+  // a small VM; docs/performance.md): drizzle hands each to node-postgres synchronously (the
+  // accounts read too: it executes before its first await), and pipeline mode sends it without
+  // waiting, so corking the socket around them batches them.
   const socket = socketOf(tx);
   socket?.cork?.();
   let reads;
   try {
     reads = Promise.all([
-      userAccounts(tx).execute({ userId: params.userId }),
+      listUserAccounts(tx, params.userId),
       typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
       newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
     ]);
   } finally {
     socket?.uncork?.();
   }
-  const [accountRows, groups, newest] = await reads;
-  return { accounts: accountRows, groups: groups.map((g) => ({ ...g, totalPence: Number(g.totalPence), count: Number(g.count) })), newest };
+  const [userAccounts, groups, newest] = await reads;
+  return { accounts: userAccounts, groups: groups.map((g) => ({ ...g, totalPence: Number(g.totalPence), count: Number(g.count) })), newest };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import net from 'node:net';
 import pg from 'pg';
@@ -7,7 +7,8 @@ import { monthWindow } from '../../core/account-summary/months.ts';
 import { accountSummary, groupTransactions, type SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
 import { withActor } from '../db/rls.ts';
-import { accounts, appSettings, transactions } from '../db/schema/index.ts';
+import type { AccountList } from '../accounts/account-json.ts';
+import { accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
 import { bankReferenceId } from '../reference/rows.ts';
 import { decodeCursor } from '../transactions/cursor.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
@@ -16,6 +17,7 @@ import type { AccountDetail } from './routes.ts';
 
 const HALIFAX = bankReferenceId('frn-169628/Halifax');
 const BANK_OF_SCOTLAND = bankReferenceId('frn-169628/Bank of Scotland');
+const LLOYDS = bankReferenceId('frn-119278/Lloyds Bank');
 // Pinned: Saturday 21 November 2026, midday in London. The window runs December 2025 – November 2026.
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -141,14 +143,14 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     const carol = await signUpAndSignIn(server, { email: 'carol.detail@example.com' });
     const halifax = await addAccount(carol, { bank: 'Halifax', bankId: HALIFAX });
     const scotland = await addAccount(carol, { bank: 'Bank of Scotland', bankId: BANK_OF_SCOTLAND });
-    const unknown = await addAccount(carol, { bank: 'A bank we do not know' });
+    const unknown = await addAccount(carol);
     await addTransactions(carol, halifax, [{ date: '2026-01-01', type: 'deposit', amountPence: 100_000_00 }]);
     await addTransactions(carol, scotland, [{ date: '2026-01-01', type: 'deposit', amountPence: 30_000_00 }]);
     await addTransactions(carol, unknown, [{ date: '2026-01-01', type: 'deposit', amountPence: 1_000_00 }]);
     // £130,000 under one licence, £120,000 covered on 21 November 2026: £10,000 over.
     expect((await detailOk(carol, halifax)).account.protection).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
     expect((await detailOk(carol, scotland)).account.protection).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
-    expect((await detailOk(carol, unknown)).account.protection.status).toBe('unknown-bank');
+    expect((await detailOk(carol, unknown)).account.protection).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
 
     // An admin's lower deposit limit applies too.
     await withActor(server.deps.database.db, { userId: admin.userId, isAdmin: true }, (tx) =>
@@ -170,6 +172,61 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
       platformBank: { id: HALIFAX, bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628' },
       protection: { status: 'covered-in-full' },
     });
+  });
+
+  it('says exactly what the accounts list says about every kind of account and its protection', async () => {
+    const gina = await signUpAndSignIn(server, { email: 'gina.detail@example.com' });
+    const referenceId = async (where: SQL) => {
+      const [row] = await server.deps.database.db.select({ id: bankReferences.id }).from(bankReferences).where(and(where, eq(bankReferences.isActive, true))).limit(1);
+      if (!row) throw new Error('no such bank in the reference data');
+      return row.id;
+    };
+    const nsAndI = await referenceId(eq(bankReferences.protectionBasis, 'hm_treasury'));
+    const crownDependency = await referenceId(eq(bankReferences.isCrownDependency, true));
+    const unverified = await referenceId(and(eq(bankReferences.protectionBasis, 'unverified'), eq(bankReferences.isCrownDependency, false))!);
+    const kinds: [string, Partial<typeof accounts.$inferInsert>, number][] = [
+      ['savings', { bank: 'Halifax', bankId: HALIFAX }, 100_000_00],
+      ['shares', { bank: 'Bank of Scotland', bankId: BANK_OF_SCOTLAND, accountType: 'Stocks and Shares ISA' }, 100_000_00],
+      ['ifisa', { accountType: 'Innovative Finance ISA' }, 5_000_00],
+      ['sipp', { bank: 'Lloyds Bank', bankId: LLOYDS, accountType: 'SIPP' }, 90_000_00],
+      ['ssas', { accountType: 'SSAS' }, 1_000_00],
+      ['placed', { bank: 'Raisin', isPlatformAccount: true, platformBankReferenceId: BANK_OF_SCOTLAND }, 30_000_00],
+      ['unplaced', { bank: 'Raisin', isPlatformAccount: true }, 1_000_00],
+      ['named', { bank: 'A bank we do not know' }, 1_000_00],
+      ['none', {}, 1_000_00],
+      ['nsAndI', { bank: 'NS&I', bankId: nsAndI }, 1_000_00],
+      ['crown', { bank: 'Crown Dependency bank', bankId: crownDependency }, 1_000_00],
+      ['unverified', { bank: 'Unverified bank', bankId: unverified }, 1_000_00],
+    ];
+    const ids = new Map<string, string>();
+    for (const [name, values, amountPence] of kinds) {
+      const id = await addAccount(gina, { name, ...values });
+      await addTransactions(gina, id, [{ date: '2026-01-01', type: 'deposit', amountPence }]);
+      ids.set(name, id);
+    }
+    const res = await server.request('/api/accounts', { cookie: gina.cookie });
+    expect(res.status).toBe(200);
+    const listed = new Map(((await res.json()) as AccountList).accounts.map((a) => [a.id, a]));
+    const shown = new Map<string, AccountDetail['account']>();
+    for (const [name, id] of ids) {
+      const { account } = await detailOk(gina, id);
+      expect(account).toEqual(listed.get(id));
+      shown.set(name, account);
+    }
+    const protection = (name: string) => shown.get(name)!.protection;
+    // Deposits at the licence: £100,000 and £30,000 through the platform; the ISA's £100,000 is invested (£85,000 limit).
+    expect(protection('savings')).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
+    expect(protection('placed')).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
+    expect(protection('shares')).toEqual({ status: 'partly-covered', uncoveredPence: 15_000_00, reason: null });
+    expect(protection('sipp')).toEqual({ status: 'partly-covered', uncoveredPence: 5_000_00, reason: null });
+    expect(protection('ifisa')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ifisa' });
+    expect(protection('ssas')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ssas-trust' });
+    expect(protection('unplaced')).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+    expect(protection('named')).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
+    expect(protection('none')).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+    expect(protection('nsAndI')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' });
+    expect(protection('crown')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
+    expect(protection('unverified')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'unverified' });
   });
 
   it('groups transactions in SQL exactly as the core does (any transactions, months and types)', async () => {

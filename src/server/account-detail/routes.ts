@@ -11,7 +11,7 @@ import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { AccountSchema, findAccountJson } from './account-json.ts';
+import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
 import { readAccountDetail } from './queries.ts';
 import { encodeCursor } from '../transactions/cursor.ts';
 import { TRANSACTION_PAGE_SIZE } from '../transactions/queries.ts';

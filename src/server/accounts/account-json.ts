@@ -1,8 +1,8 @@
 /**
  * An account as the API sends it (the contract in docs/api: `Account`), and the user's accounts
- * with their protection in a constant number of statements. The account detail route reuses both.
+ * with their protection in a constant number of statements. The one mapping for the accounts list,
+ * the account page (GET /api/accounts/{id}) and every save's answer: they cannot disagree.
  */
-import type { AccountCap } from '../../core/accounts/account-cap.ts';
 import { accountCap } from '../../core/accounts/account-cap.ts';
 import { type AccountProtectionSummary, accountProtectionSummaries, PROTECTION_STATUSES, type ProtectionBank } from '../../core/accounts/account-protection.ts';
 import type { AccountFields } from '../../core/accounts/account-schema.ts';
@@ -14,7 +14,7 @@ import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
-import { type AccountListRow, type AccountRow, type BankFactsRow, accountsContext, listAccountRows } from './queries.ts';
+import { type AccountListRow, type AccountRow, type BankFactsRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
 const sameSchedule = (item: StoredScheduleItem): InterestScheduleItem => item;
@@ -158,15 +158,8 @@ export function storedAccountFields(row: AccountRow): AccountFields {
   };
 }
 
-export type AccountsView = { accounts: Account[]; totalBalancePence: number; cap: z.infer<typeof AccountCapSchema>; accountCap: AccountCap };
-
-/**
- * The user's accounts in creation order, each with its protection from the engine run over all of
- * them on `today` (with the admin's deposit limit override), their total and the account cap:
- * two statements, however many accounts.
- */
-export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountsView> {
-  const [rows, context] = await Promise.all([listAccountRows(tx, user.userId), accountsContext(tx, user.userId)]);
+/** Each account's protection, the engine run over all the user's accounts with any admin override. */
+function protectionByAccount({ rows, override }: UserAccounts, today: CalendarDate): Map<string, AccountProtectionSummary> {
   const facts = rows.map(({ account, bank, platformBank }) => ({
     id: account.id,
     balancePence: account.balancePence,
@@ -178,13 +171,33 @@ export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tie
     platformBank: protectionBank(platformBank),
     temporaryHighBalance: temporaryHighBalanceOf(account),
   }));
-  const protection = accountProtectionSummaries(facts, today, context.override ?? undefined);
-  const list = rows.map((row) => toAccountJson(row, protection.get(row.account.id)!));
+  return accountProtectionSummaries(facts, today, override ?? undefined);
+}
+
+/** Every one of the user's accounts as the API sends it, in their order, judged on `today`. */
+export function accountsJson(accounts: UserAccounts, today: CalendarDate): Account[] {
+  const protection = protectionByAccount(accounts, today);
+  return accounts.rows.map((row) => toAccountJson(row, protection.get(row.account.id)!));
+}
+
+/** The account `accountId` as the API sends it, judged among all the user's accounts; null when it is not theirs. */
+export function findAccountJson(accounts: UserAccounts, accountId: string, today: CalendarDate): Account | null {
+  const row = accounts.rows.find((r) => r.account.id === accountId);
+  return row ? toAccountJson(row, protectionByAccount(accounts, today).get(accountId)!) : null;
+}
+
+/**
+ * The user's accounts in creation order, each with its protection from the engine run over all of
+ * them on `today` (with the admin's deposit limit override), their total and the account cap:
+ * two statements, however many accounts.
+ */
+export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountList> {
+  const [accounts, context] = await Promise.all([listUserAccounts(tx, user.userId), accountsContext(tx, user.userId)]);
+  const list = accountsJson(accounts, today);
   const cap = accountCap({ tier: user.tier, maxAccounts: context.maxAccounts });
   return {
     accounts: list,
     totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),
     cap: { count: list.length, max: cap.max, tier: user.tier, source: cap.source },
-    accountCap: cap,
   };
 }

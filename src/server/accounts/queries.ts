@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
 import { accounts, accountTypes, appSettings, bankReferences, transactions, userSettings } from '../db/schema/index.ts';
@@ -28,10 +29,19 @@ function bankFacts(table: typeof bankReferences | typeof bank | typeof platformB
 
 const userId = sql.placeholder('userId');
 
-/** Every account of one user with its bank and platform bank, in creation order: one statement. */
+/**
+ * Every account of one user with its bank and platform bank, in creation order, and the admin's
+ * deposit limit override (an uncorrelated subquery: read once): one statement, the accounts list's
+ * and the account page's (protection is worked out across all the user's accounts).
+ */
 const listStatement = preparedPerConnection((tx) =>
   tx
-    .select({ account: accounts, bank: bankFacts(bank), platformBank: bankFacts(platformBank) })
+    .select({
+      account: accounts,
+      bank: bankFacts(bank),
+      platformBank: bankFacts(platformBank),
+      limitOverride: sql<unknown>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
+    })
     .from(accounts)
     .leftJoin(bank, eq(bank.id, accounts.bankId))
     .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
@@ -44,20 +54,27 @@ export type AccountRow = typeof accounts.$inferSelect;
 /** A bank reference's licence and protection facts (a left join: drizzle types each column nullable; the row is all or nothing). */
 export type BankFactsRow = { id: string; bankName: string; legalName: string; frn: string | null; type: string; protectionBasis: string; isCrownDependency: boolean };
 export type AccountListRow = { account: AccountRow; bank: BankFactsRow | null; platformBank: BankFactsRow | null };
+/** A user's accounts, and the deposit limit their protection is judged against when an admin has overridden it. */
+export type UserAccounts = { rows: AccountListRow[]; override: DepositLimitOverride | null };
 
-export async function listAccountRows(tx: Tx, forUserId: string): Promise<AccountListRow[]> {
-  return (await listStatement(tx).execute({ userId: forUserId })) as AccountListRow[];
+/**
+ * The user's accounts. The statement is handed to the driver before this first awaits, so a
+ * caller can send it in one socket write with others (the account page does).
+ */
+export async function listUserAccounts(tx: Tx, forUserId: string): Promise<UserAccounts> {
+  const rows = await listStatement(tx).execute({ userId: forUserId });
+  // Each row also carries the override; nothing reads it from the rows.
+  return { rows: rows as AccountListRow[], override: depositLimitOverrideOf(rows[0]?.limitOverride) };
 }
 
 /**
- * What the list and the cap need besides the accounts, in one statement: an admin's cap on the
- * user's accounts, the admin's deposit limit override, and how many accounts the user has.
+ * What the list's cap needs besides the accounts, in one statement: an admin's cap on the user's
+ * accounts, and how many accounts the user has.
  */
 const contextStatement = preparedPerConnection((tx) =>
   tx
     .select({
       maxAccounts: sql<number | null>`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`,
-      override: sql<unknown>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
       accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userId})`,
     })
     // One row whatever exists: a user without a settings row still has their accounts counted.
@@ -65,11 +82,11 @@ const contextStatement = preparedPerConnection((tx) =>
     .prepare('accounts_context'),
 );
 
-export type AccountsContext = { maxAccounts: number | null; override: { depositPence: number } | null; accountCount: number };
+export type AccountsContext = { maxAccounts: number | null; accountCount: number };
 
 export async function accountsContext(tx: Tx, forUserId: string): Promise<AccountsContext> {
   const [row] = await contextStatement(tx).execute({ userId: forUserId });
-  return { maxAccounts: row?.maxAccounts ?? null, override: depositLimitOverrideOf(row?.override), accountCount: Number(row?.accountCount ?? 0) };
+  return { maxAccounts: row?.maxAccounts ?? null, accountCount: Number(row?.accountCount ?? 0) };
 }
 
 /**

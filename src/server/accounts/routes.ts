@@ -27,7 +27,7 @@ import type { AppEnv, Deps } from '../http/context.ts';
 import type { Context } from 'hono';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publishAccountChanged } from './account-events.ts';
-import { type Account, AccountListSchema, AccountSchema, loadAccountsView, storedAccountFields } from './account-json.ts';
+import { type Account, AccountListSchema, AccountSchema, findAccountJson, loadAccountsView, storedAccountFields } from './account-json.ts';
 import {
   type AccountRow,
   accountsContext,
@@ -37,6 +37,7 @@ import {
   findActiveAccountType,
   insertAccount,
   insertOpeningBalance,
+  listUserAccounts,
   lockAccountCreation,
   updateAccount,
 } from './queries.ts';
@@ -150,8 +151,7 @@ export function accountsRoutes(deps: Deps) {
 
   /** One account as the list shows it (its protection depends on all the others). */
   const accountJson = async (tx: Tx, session: SessionUser, accountId: string): Promise<Account> => {
-    const view = await loadAccountsView(tx, viewer(session), today());
-    const account = view.accounts.find((a) => a.id === accountId);
+    const account = findAccountJson(await listUserAccounts(tx, session.userId), accountId, today());
     if (!account) throw notFound();
     return account;
   };
@@ -169,12 +169,11 @@ export function accountsRoutes(deps: Deps) {
       method: 'get',
       path: '/api/accounts',
       summary: "The signed-in user's accounts in creation order, each with its licence and deposit protection, their total and the account cap",
-      description: 'Two statements however many accounts: the accounts with their banks, and the cap and deposit limit override.',
+      description: 'Two statements however many accounts: the accounts with their banks and the deposit limit override, and the cap.',
       responses: { 200: json(AccountListSchema, 'The accounts') },
     }),
     async (c) => {
-      const { accountCap: _cap, ...view } = await loadAccountsView(txOf(c), viewer(sessionOf(c)), today());
-      return c.json(view, 200);
+      return c.json(await loadAccountsView(txOf(c), viewer(sessionOf(c)), today()), 200);
     },
   );
 

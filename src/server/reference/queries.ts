@@ -1,5 +1,6 @@
 /** Read queries over the reference tables, shared by the public pickers and the server's own use. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { AppDb, Tx } from '../db/client.ts';
 import { appSettings, bankReferences, isaProviders, pensionProviders } from '../db/schema/index.ts';
 
@@ -122,13 +123,13 @@ export function listPensionProviders(db: AppDb | Tx, { q }: { q?: string }) {
 export const FSCS_PROTECTION_SETTING = 'fscs_protection';
 
 /** The admin's override of today's deposit limit, in pence, or null when none is set. */
-export async function depositLimitOverride(db: AppDb | Tx): Promise<{ depositPence: number } | null> {
+export async function depositLimitOverride(db: AppDb | Tx): Promise<DepositLimitOverride | null> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, FSCS_PROTECTION_SETTING));
   return depositLimitOverrideOf(row?.value);
 }
 
 /** The override a stored `fscs_protection` setting's value gives, in pence, or null. */
-export function depositLimitOverrideOf(value: unknown): { depositPence: number } | null {
+export function depositLimitOverrideOf(value: unknown): DepositLimitOverride | null {
   const limit = (value as { limit?: unknown } | null | undefined)?.limit;
   // The spec stores whole pounds ("a numeric limit"); anything else is ignored rather than trusted.
   return typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? { depositPence: limit * 100 } : null;
