@@ -4,7 +4,7 @@
  * the account page (GET /api/accounts/{id}) and every save's answer: they cannot disagree.
  */
 import { accountCap } from '../../core/accounts/account-cap.ts';
-import { type AccountProtectionSummary, accountProtectionSummaries, PROTECTION_STATUSES, type ProtectionBank } from '../../core/accounts/account-protection.ts';
+import { type AccountProtectionSummary, accountProtectionSummaries, PROTECTION_STATUSES } from '../../core/accounts/account-protection.ts';
 import type { AccountFields } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory, ACCOUNT_CATEGORIES } from '../../core/accounts/account-type-category.ts';
 import { type InterestScheduleItem, InterestScheduleSchema } from '../../core/accounts/interest-schedule.ts';
@@ -14,7 +14,7 @@ import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
-import { type AccountListRow, type AccountRow, type BankFactsRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
+import { type AccountDraft, type AccountRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
 const sameSchedule = (item: StoredScheduleItem): InterestScheduleItem => item;
@@ -92,33 +92,14 @@ function temporaryHighBalanceOf(row: AccountRow): TemporaryHighBalance | null {
   return { lifeEvent: row.thbLifeEvent as LifeEvent, qualifyingPence: row.thbQualifyingPence, creditedDate: row.thbCreditedDate };
 }
 
-function protectionBank(facts: BankFactsRow | null): ProtectionBank | null {
-  if (!facts) return null;
-  return {
-    bankName: facts.bankName,
-    legalName: facts.legalName,
-    frn: facts.frn,
-    type: facts.type as ProtectionBank['type'],
-    protectionBasis: facts.protectionBasis as ProtectionBank['protectionBasis'],
-    isCrownDependency: facts.isCrownDependency,
-  };
-}
-
-/** One stored account, its banks' licences and its protection, as the API sends it. */
-export function toAccountJson({ account: row, bank, platformBank }: AccountListRow, protection: AccountProtectionSummary): Account {
-  return {
-    id: row.id,
-    ...storedAccountFields(row),
-    bank: row.bank,
-    bankingGroupId: row.bankingGroupId,
-    category: accountTypeCategory(row.accountType),
-    balancePence: row.balancePence,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    licence: bank ? { bankName: bank.bankName, legalName: bank.legalName, frn: bank.frn } : null,
-    platformBank: platformBank ? { id: platformBank.id, bankName: platformBank.bankName, legalName: platformBank.legalName, frn: platformBank.frn } : null,
-    protection,
-  };
+/**
+ * The account as the API sends it: the accounts statement's JSON (built by PostgreSQL) with its
+ * category and protection filled in, in place (the keys are already there, so their order stays).
+ */
+function completeAccountJson(account: AccountDraft, protection: AccountProtectionSummary): Account {
+  account.category = accountTypeCategory(account.accountType);
+  account.protection = protection;
+  return account as Account;
 }
 
 /** A stored account's editable fields, as the form schema reads them (to merge a partial change). */
@@ -167,9 +148,9 @@ function protectionByAccount({ rows, override }: UserAccounts, today: CalendarDa
     accountType: account.accountType,
     isPlatformAccount: account.isPlatformAccount,
     bankName: account.bank,
-    bank: protectionBank(bank),
-    platformBank: protectionBank(platformBank),
-    temporaryHighBalance: temporaryHighBalanceOf(account),
+    bank,
+    platformBank,
+    temporaryHighBalance: account.temporaryHighBalance,
   }));
   return accountProtectionSummaries(facts, today, override ?? undefined);
 }
@@ -177,13 +158,13 @@ function protectionByAccount({ rows, override }: UserAccounts, today: CalendarDa
 /** Every one of the user's accounts as the API sends it, in their order, judged on `today`. */
 export function accountsJson(accounts: UserAccounts, today: CalendarDate): Account[] {
   const protection = protectionByAccount(accounts, today);
-  return accounts.rows.map((row) => toAccountJson(row, protection.get(row.account.id)!));
+  return accounts.rows.map(({ account }) => completeAccountJson(account, protection.get(account.id)!));
 }
 
 /** The account `accountId` as the API sends it, judged among all the user's accounts; null when it is not theirs. */
 export function findAccountJson(accounts: UserAccounts, accountId: string, today: CalendarDate): Account | null {
   const row = accounts.rows.find((r) => r.account.id === accountId);
-  return row ? toAccountJson(row, protectionByAccount(accounts, today).get(accountId)!) : null;
+  return row ? completeAccountJson(row.account, protectionByAccount(accounts, today).get(accountId)!) : null;
 }
 
 /**
