@@ -10,7 +10,7 @@ import type { MonthWindow } from '../../core/account-summary/months.ts';
 import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
 import { listUserAccounts, type UserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
-import { preparedPerConnection } from '../db/prepared.ts';
+import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { accountMonthlyTotals, transactions } from '../db/schema/index.ts';
 import { newestFirst } from '../transactions/queries.ts';
 import { transactionColumns } from '../transactions/transaction-json.ts';
@@ -53,13 +53,6 @@ const newestTransactions = preparedPerConnection((tx) =>
 
 export type NewestTransactionRow = Awaited<ReturnType<ReturnType<typeof newestTransactions>['execute']>>[number];
 
-type Corkable = { cork?(): void; uncork?(): void };
-
-/** The node-postgres connection's socket under a request transaction, if any (PGlite has none). */
-function socketOf(tx: Tx): Corkable | undefined {
-  return (tx as unknown as { $client?: { connection?: { stream?: Corkable } } }).$client?.connection?.stream;
-}
-
 export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: NewestTransactionRow[] };
 
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
@@ -67,22 +60,14 @@ export async function readAccountDetail(
   tx: Tx,
   params: { userId: string; accountId: string; window: MonthWindow; pageSize: number },
 ): Promise<AccountDetailRows> {
-  // On PostgreSQL the three go out in one socket write (a write costs more than a small query on
-  // a small VM; docs/performance.md): drizzle hands each to node-postgres synchronously (the
-  // accounts read too: it executes before its first await), and pipeline mode sends it without
-  // waiting, so corking the socket around them batches them.
-  const socket = socketOf(tx);
-  socket?.cork?.();
-  let reads;
-  try {
-    reads = Promise.all([
+  // One socket write for the three on PostgreSQL: each is handed to the driver before any await.
+  const reads = sentTogether(tx, () =>
+    Promise.all([
       listUserAccounts(tx, params.userId),
       typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
       newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
-    ]);
-  } finally {
-    socket?.uncork?.();
-  }
+    ]),
+  );
   const [userAccounts, groups, newest] = await reads;
   return { accounts: userAccounts, groups: groups.map((g) => ({ ...g, totalPence: Number(g.totalPence), count: Number(g.count) })), newest };
 }

@@ -12,6 +12,7 @@ import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { LIFE_EVENTS, type LifeEvent, type TemporaryHighBalance } from '../../core/protection/types.ts';
 import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
+import { sentTogether } from '../db/prepared.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
 import { type AccountDraft, type AccountRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
@@ -170,10 +171,11 @@ export function findAccountJson(accounts: UserAccounts, accountId: string, today
 /**
  * The user's accounts in creation order, each with its protection from the engine run over all of
  * them on `today` (with the admin's deposit limit override), their total and the account cap:
- * two statements, however many accounts.
+ * two statements, however many accounts, sent together.
  */
 export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountList> {
-  const [accounts, context] = await Promise.all([listUserAccounts(tx, user.userId), accountsContext(tx, user.userId)]);
+  // Both statements in one socket write on PostgreSQL.
+  const [accounts, context] = await sentTogether(tx, () => Promise.all([listUserAccounts(tx, user.userId), accountsContext(tx, user.userId)]));
   const list = accountsJson(accounts, today);
   const cap = accountCap({ tier: user.tier, maxAccounts: context.maxAccounts });
   return {

@@ -1,4 +1,6 @@
 import { NoopLogger, eq, sql } from 'drizzle-orm';
+import net from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, appSettings, standingOrders, transactions, userSettings } from '../db/schema/index.ts';
 import type { Subscriber } from '../realtime/hub.ts';
@@ -400,6 +402,28 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         unsubscribe();
       }
     });
+  });
+
+  it.runIf(kind === 'postgres')('lists in the same five statements and three socket writes however many accounts', async () => {
+    const who = await newPerson('writes');
+    const sent = async () => {
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      // What reaches the socket: one write per flush (corked writes leave as one).
+      const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
+      const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
+      try {
+        await list(who);
+        return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
+      } finally {
+        query.mockRestore();
+        for (const w of writes) w.mockRestore();
+      }
+    };
+    const none = await sent();
+    for (let i = 0; i < 3; i++) await createOk(who, saver());
+    // BEGIN, the session opening, the accounts and the cap together, COMMIT.
+    expect(none).toEqual({ statements: 5, writes: 3 });
+    expect(await sent()).toEqual(none);
   });
 
   it('keeps every balance equal to the sum of its transactions', async () => {

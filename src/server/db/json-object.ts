@@ -7,9 +7,6 @@
 import { type AnyColumn, is, type SQL, sql } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
 
-/** json_build_object takes at most 100 arguments: 50 keys. */
-const MAX_KEYS = 50;
-
 /**
  * A column as its JSON value: as the API writes it. A `timestamp with time zone` becomes what
  * `Date.prototype.toISOString` gives for it (UTC, milliseconds, 'Z'); bigint, integer, boolean,
@@ -23,15 +20,15 @@ export function jsonValue(value: AnyColumn | SQL): SQL {
   return sql`${value}`;
 }
 
-/** `json_build_object('key', value, …)` for the entries in their order (keys: letters and digits). */
+/**
+ * A JSON object of the entries, keys in their order (letters and digits): `to_json` of a one-row
+ * subquery whose columns are named by the keys. Cheaper for PostgreSQL than `json_build_object`
+ * (which looks up every argument's type on every call), and the text is compact.
+ */
 export function jsonObject(entries: Record<string, AnyColumn | SQL>): SQL {
-  const pairs = Object.entries(entries);
-  if (pairs.length > MAX_KEYS) throw new Error(`jsonObject: ${pairs.length} keys, at most ${MAX_KEYS}`);
-  return sql`json_build_object(${sql.join(
-    pairs.map(([key, value]) => {
-      if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`jsonObject: bad key ${key}`);
-      return sql`${sql.raw(`'${key}'`)}, ${jsonValue(value)}`;
-    }),
-    sql`, `,
-  )})`;
+  const columns = Object.entries(entries).map(([key, value]) => {
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`jsonObject: bad key ${key}`);
+    return sql`${jsonValue(value)} as ${sql.raw(`"${key}"`)}`;
+  });
+  return sql`(select to_json(json_row) from (select ${sql.join(columns, sql`, `)}) as json_row)`;
 }

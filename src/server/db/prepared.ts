@@ -16,3 +16,26 @@ export function preparedPerConnection<Q>(build: (tx: Tx) => Q): (tx: Tx) => Q {
     return query;
   };
 }
+
+type Corkable = { cork?(): void; uncork?(): void };
+
+/** The node-postgres connection's socket under a request transaction, if any (PGlite has none). */
+function socketOf(tx: Tx): Corkable | undefined {
+  return (tx as unknown as { $client?: { connection?: { stream?: Corkable } } }).$client?.connection?.stream;
+}
+
+/**
+ * Runs `send`, which must hand all its statements to the driver before it first awaits (a
+ * prepared statement's `execute` does), with the connection's socket corked: on PostgreSQL
+ * node-postgres pipelines them and they go out in one socket write (a write costs more than a
+ * small query on a small VM; docs/performance.md). On PGlite it just runs `send`.
+ */
+export function sentTogether<T>(tx: Tx, send: () => T): T {
+  const socket = socketOf(tx);
+  socket?.cork?.();
+  try {
+    return send();
+  } finally {
+    socket?.uncork?.();
+  }
+}
