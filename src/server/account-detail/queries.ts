@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { accountMonthlyTotals, transactions } from '../db/schema/index.ts';
 import { newestFirst } from '../transactions/queries.ts';
-import { transactionColumns } from '../transactions/transaction-json.ts';
+import { transactionJsonColumn } from '../transactions/transaction-json.ts';
 
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
@@ -43,7 +43,7 @@ const typeMonthGroups = preparedPerConnection((tx) => {
 /** The first page plus one row, to tell whether there is a next page. */
 const newestTransactions = preparedPerConnection((tx) =>
   tx
-    .select(transactionColumns)
+    .select({ transaction: transactionJsonColumn })
     .from(transactions)
     .where(and(eq(transactions.accountId, accountId), eq(transactions.userId, userId)))
     .orderBy(...newestFirst)

@@ -15,7 +15,7 @@ import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
 import { readAccountDetail } from './queries.ts';
 import { encodeCursor } from '../transactions/cursor.ts';
 import { TRANSACTION_PAGE_SIZE } from '../transactions/queries.ts';
-import { TransactionPageSchema, toTransactionJson } from '../transactions/transaction-json.ts';
+import { TransactionPageSchema, completeTransactionJson } from '../transactions/transaction-json.ts';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const INVALID_ACCOUNT_ID = 'That is not an account ID';
@@ -79,13 +79,13 @@ export function accountDetailRoutes(deps: Deps) {
       const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: TRANSACTION_PAGE_SIZE });
       const account = findAccountJson(rows.accounts, id, today);
       if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-      const page = rows.newest.slice(0, TRANSACTION_PAGE_SIZE);
+      const page = rows.newest.slice(0, TRANSACTION_PAGE_SIZE).map((row) => completeTransactionJson(row.transaction));
       const last = page.at(-1);
       const body: AccountDetail = {
         account,
         ...accountSummary(rows.groups, window, account.balancePence),
         transactions: {
-          items: page.map(toTransactionJson),
+          items: page,
           nextCursor: rows.newest.length > TRANSACTION_PAGE_SIZE && last ? encodeCursor({ date: last.date, id: last.id }) : null,
         },
       };

@@ -14,7 +14,7 @@ import { rowsOf } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
-import { toTransactionJson, transactionColumns, type TransactionJson } from './transaction-json.ts';
+import { completeTransactionJson, toTransactionJson, transactionColumns, transactionJsonColumn, type TransactionJson } from './transaction-json.ts';
 
 /**
  * Newest first, then by id: the order of the indexes (…, date desc nulls last, id desc nulls last).
@@ -47,7 +47,7 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
   // A row comparison the (account_id, date desc, id desc) index answers directly.
   if (afterCursor) conditions.push(sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`);
   return tx
-    .select(transactionColumns)
+    .select({ transaction: transactionJsonColumn })
     .from(transactions)
     .where(and(...conditions))
     .orderBy(...newestFirst)
@@ -72,10 +72,10 @@ export async function listAccountTransactionsPage(
   const rows = input.cursor
     ? await laterPageQuery(tx).execute({ ...params, cursorDate: input.cursor.date, cursorId: input.cursor.id })
     : await firstPageQuery(tx).execute(params);
-  const page = rows.slice(0, limit);
+  const page = rows.slice(0, limit).map((row) => completeTransactionJson(row.transaction));
   const last = page[page.length - 1];
   return {
-    items: page.map(toTransactionJson),
+    items: page,
     nextCursor: rows.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null,
   };
 }
