@@ -27,16 +27,22 @@ const accountId = sql.placeholder('accountId');
 const typeMonthGroups = preparedPerConnection((tx) => {
   const t = accountMonthlyTotals;
   const inWindow = sql`${t.month} >= ${sql.placeholder('from')}::date and ${t.month} < ${sql.placeholder('until')}::date`;
-  return tx
+  const groups = tx
     .select({
       type: t.type,
       month: sql<string | null>`case when ${inWindow} then to_char(${t.month}, 'YYYY-MM') end`.as('month'),
-      totalPence: sql<number>`sum(${t.totalPence})::bigint`,
-      count: sql<number>`sum(${t.transactionCount})::int`,
+      totalPence: sql<number>`sum(${t.totalPence})::bigint`.as('totalPence'),
+      count: sql<number>`sum(${t.transactionCount})::int`.as('count'),
     })
     .from(t)
     .where(and(eq(t.accountId, accountId), eq(t.userId, userId), sql`${t.transactionCount} > 0`))
     .groupBy(t.type, sql`month`)
+    .as('type_month_groups');
+  // All the groups as one JSON array in one row: the driver parses it once, instead of drizzle
+  // mapping four columns of up to ~65 rows.
+  return tx
+    .select({ groups: sql<TypeMonthGroup[]>`coalesce(json_agg(${sql.identifier('type_month_groups')}), '[]'::json)` })
+    .from(groups)
     .prepare('account_detail_type_month_groups');
 });
 
@@ -69,5 +75,5 @@ export async function readAccountDetail(
     ]),
   );
   const [userAccounts, groups, newest] = await reads;
-  return { accounts: userAccounts, groups: groups.map((g) => ({ ...g, totalPence: Number(g.totalPence), count: Number(g.count) })), newest };
+  return { accounts: userAccounts, groups: groups[0]?.groups ?? [], newest };
 }
