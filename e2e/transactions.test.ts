@@ -172,7 +172,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   // The account page's section, once the account page exists (issue 5, part B).
   if (isRegistered('account')) {
     await page.goto(`${env.server.base}/account/${saver}#transactions`);
-    const section = page.getByRole('region', { name: 'Transactions' });
+    const section = page.getByRole('region', { name: 'Transactions', exact: true });
     await section.getByRole('cell', { name: 'Cash machine', exact: true }).first().waitFor();
     await section.getByRole('button', { name: 'Recalculate balance' }).click();
     await page.getByText('Balance recalculated: £955.00').waitFor();
