@@ -121,11 +121,26 @@ export function useServerAndBrowser(start: () => Promise<{ stop: () => Promise<v
  * switch for screenshots, say) is neither colour, and axe's contrast check would judge it.
  */
 export async function waitForAnimationsToSettle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { timeout: 5_000 },
-  );
+  try {
+    await page.waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    );
+  } catch (error) {
+    // Say which animations would not end, and on what.
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          const name = a instanceof CSSTransition ? `transition of ${a.transitionProperty}` : a instanceof CSSAnimation ? `animation ${a.animationName}` : 'animation';
+          return `${name} on ${target?.tagName ?? '?'}.${target?.getAttribute('class')?.slice(0, 80) ?? ''}`;
+        }),
+    );
+    throw new Error(`animations still running after 5 s: ${running.join('; ')}`, { cause: error });
+  }
 }
 
 /**
@@ -228,6 +243,8 @@ export async function checkAndPicture(page: Page, name: string, { schemes = ['li
   for (const width of widths ?? [size.width]) {
     if (widths) {
       await page.setViewportSize({ width, height: width >= 1024 ? 900 : 800 });
+      // What sizes itself with a ResizeObserver (charts) follows a frame or two later.
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).catch(() => {});
       await assertNoSidewaysScroll(page, `${name} at ${width} px`);
     }
     for (const scheme of schemes) {
