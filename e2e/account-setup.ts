@@ -1,21 +1,20 @@
 /**
- * Set-up for journeys that need accounts, admins and transactions before the browser starts:
- * a production server whose data folder survives a restart, so rows the API cannot make yet
- * (an admin role, an account while the accounts API is being built) are written straight to the
- * database while the server is stopped (PGlite's folder belongs to one process at a time).
+ * Set-up for journeys that need users, accounts and transactions before the browser starts, made
+ * through the API as the app makes them; and a production server whose data folder survives a
+ * restart, so rows the API cannot make (an admin role) are written straight to the database while
+ * the server is stopped (PGlite's folder belongs to one process at a time).
  */
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { after, before } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { rowsOf } from '../src/server/db/rls.ts';
 import { quietLogger } from '../src/server/test/databases.ts';
-import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import { currentStep, decodeBase32, secretFromOtpauthUri, totpAtStep } from '../src/server/test/totp.ts';
-import { launchBrowser, waitForEmail } from './fixtures.ts';
+import { useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
 
 export type JourneyServer = {
   /** Changes on each restart (a new free port); cookies hold across it (they ignore the port). */
@@ -54,18 +53,7 @@ export async function startJourneyServer(): Promise<JourneyServer> {
 }
 
 /** A journey server and Chromium for the file's tests, started before them and stopped after (fields set once `before` ran). */
-export function useJourneyServerAndBrowser(): { server: JourneyServer; browser: Browser } {
-  const env = {} as { server: JourneyServer; browser: Browser };
-  before(async () => {
-    env.server = await startJourneyServer();
-    env.browser = await launchBrowser();
-  });
-  after(async () => {
-    await env.browser?.close();
-    await env.server?.stop();
-  });
-  return env;
-}
+export const useJourneyServerAndBrowser = () => useServerAndBrowser(startJourneyServer);
 
 const json = (base: string, cookie?: string) => ({
   'content-type': 'application/json',
@@ -73,56 +61,54 @@ const json = (base: string, cookie?: string) => ({
   ...(cookie ? { cookie } : {}),
 });
 
-/** Signs up, follows the e-mailed confirmation link and signs in; returns the session cookie. */
-export async function signUpConfirmed(server: JourneyServer, account: { email: string; password: string; firstName: string }): Promise<string> {
-  const res = await fetch(`${server.base}/api/account/sign-up`, {
-    method: 'POST',
-    headers: json(server.base),
-    body: JSON.stringify({ firstName: account.firstName, lastName: 'Saver', email: account.email, password: account.password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const mail = await waitForEmail(server.dataDir, account.email);
-  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
-  if (!link) throw new Error('no confirmation link');
-  const url = new URL(link.replace(/&amp;/g, '&'));
+/** What the set-up calls need of a server (a journey server or the fixtures' plain one). */
+export type ServerAddress = { base: string; dataDir: string };
+
+/** Follows the confirmation link e-mailed to `email` (adding an account needs a verified address). */
+export async function verifyEmail(server: ServerAddress, email: string): Promise<void> {
+  const url = new URL(verificationLink(await waitForEmail(server.dataDir, email)));
   await fetch(`${server.base}${url.pathname}${url.search}`, { redirect: 'manual' });
-  return signInOverHttp(server, account.email, account.password);
 }
 
-export async function signInOverHttp(server: JourneyServer, email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.base}/api/auth/sign-in/email`, { method: 'POST', headers: json(server.base), body: JSON.stringify({ email, password }) });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+/** Signs up over HTTP, follows the e-mailed confirmation link; returns the session cookie. */
+export async function signUpConfirmed(server: ServerAddress, user: { email: string; password: string; firstName: string }): Promise<string> {
+  const cookie = await signUpOverHttp(server.base, { ...user, lastName: 'Saver' });
+  await verifyEmail(server, user.email);
+  return cookie;
 }
 
-export type AccountFields = { name: string; accountType: string; bank?: string; accountNumber?: string };
+/** The id of the bank reference with exactly this brand name (and this licence holder, when given), from the public bank search. */
+export async function bankIdOf(server: Pick<ServerAddress, 'base'>, name: string, legalName?: string): Promise<string> {
+  const res = await fetch(`${server.base}/api/reference/banks?q=${encodeURIComponent(name)}`);
+  const { banks } = (await res.json()) as { banks: { id: string; bankName: string; legalName: string }[] };
+  const bank = banks.find((b) => b.bankName === name && (legalName === undefined || b.legalName === legalName));
+  assert.ok(bank, `no bank named ${name}${legalName ? ` under ${legalName}` : ''} in the reference data`);
+  return bank.id;
+}
 
-/**
- * An account for the user, through `POST /api/accounts` when this build has it; otherwise
- * written to the database (the server restarts, so read `server.base` again afterwards).
- */
-export async function createAccount(server: JourneyServer, owner: { email: string; cookie: string }, fields: AccountFields): Promise<string> {
-  const body = { accountNumber: '12345678', bank: 'Lloyds Bank', ...fields };
-  // The API takes the bank as a reference (bankId), as the form's bank picker chooses it.
-  const { bank, ...fieldsWithoutBank } = body;
-  const search = await fetch(`${server.base}/api/reference/banks?q=${encodeURIComponent(bank)}`);
-  const banks = search.ok ? ((await search.json()) as { banks: { id: string; bankName: string }[] }).banks : [];
-  const bankId = banks.find((b) => b.bankName === bank)?.id ?? null;
-  const res = await fetch(`${server.base}/api/accounts`, { method: 'POST', headers: json(server.base, owner.cookie), body: JSON.stringify({ ...fieldsWithoutBank, bankId }) });
-  if (res.status === 201) return ((await res.json()) as { account: { id: string } }).account.id;
-  const text = await res.text();
-  if (res.status !== 404 || !text.includes('No API route')) throw new Error(`creating the account failed: ${res.status} ${text}`);
-  let id = '';
-  await server.withDatabaseOffline(async ({ db }) => {
-    const [row] = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        insert into accounts (user_id, name, bank, account_number, account_type)
-        select id, ${body.name}, ${body.bank}, ${body.accountNumber}, ${body.accountType} from "user" where email = ${owner.email}
-        returning id`),
-    );
-    id = row!.id;
+/** An account's fields as the account form sends them; `bank` names the brand (looked up to its `bankId`). */
+export type AccountFields = { name: string; accountType?: string; bank?: string; accountNumber?: string } & Record<string, unknown>;
+
+/** An account for the cookie's user through `POST /api/accounts` (a Lloyds Bank savings account unless said); returns its id. */
+export async function createAccount(server: Pick<ServerAddress, 'base'>, cookie: string, fields: AccountFields): Promise<string> {
+  const { bank = 'Lloyds Bank', ...rest } = fields;
+  const body = { accountNumber: '12345678', accountType: 'Savings', bankId: await bankIdOf(server, bank), ...rest };
+  const res = await fetch(`${server.base}/api/accounts`, { method: 'POST', headers: json(server.base, cookie), body: JSON.stringify(body) });
+  assert.equal(res.status, 201, `creating the account: ${await res.clone().text()}`);
+  return ((await res.json()) as { account: { id: string } }).account.id;
+}
+
+/** A transaction as the add dialog sends it: the amount unsigned, as typed (the type gives the sign). */
+export type NewTransaction = { type: string; amountPence: number; date: string; notes?: string };
+
+/** Adds transactions to an account through `POST /api/accounts/{id}/transactions`. */
+export async function addTransactions(server: Pick<ServerAddress, 'base'>, cookie: string, accountId: string, transactions: NewTransaction[]): Promise<void> {
+  const res = await fetch(`${server.base}/api/accounts/${accountId}/transactions`, {
+    method: 'POST',
+    headers: json(server.base, cookie),
+    body: JSON.stringify({ transactions: transactions.map((t) => ({ notes: '', ...t })) }),
   });
-  return id;
+  assert.equal(res.status, 201, `adding transactions: ${await res.clone().text()}`);
 }
 
 /** Makes a registered user an admin (the server restarts). */
@@ -136,7 +122,7 @@ export async function grantAdminRole(server: JourneyServer, email: string): Prom
  * Signs the browser context in and turns on an authenticator app for the user, as admin pages
  * require: the context then holds a session with two-factor on.
  */
-export async function signInWithTwoFactor(context: BrowserContext, server: JourneyServer, email: string, password: string): Promise<void> {
+export async function signInWithTwoFactor(context: BrowserContext, server: Pick<ServerAddress, 'base'>, email: string, password: string): Promise<void> {
   const headers = json(server.base);
   const signIn = await context.request.post(`${server.base}/api/auth/sign-in/email`, { headers, data: { email, password } });
   if (signIn.status() !== 200) throw new Error(`sign-in failed: ${signIn.status()}`);

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createAccount, grantAdminRole, signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { newPage } from './fixtures.ts';
-import { checkAndPicture, rejectCookies } from './pictures.ts';
+import { newPage, pictureEverywhere, rejectCookies } from './fixtures.ts';
 
 const env = useJourneyServerAndBrowser();
 
 const PASSWORD = 'an admin passphrase';
+
 
 const typeNames = (page: Page) => page.getByRole('list', { name: 'Account types in order' }).locator('[data-type-name]').allTextContents();
 
@@ -28,7 +28,7 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   const email = `types-admin-${Date.now()}@example.com`;
   const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Alex' });
   // One account of type "Savings", so renaming it warns and carries the account along.
-  await createAccount(env.server, { email, cookie }, { name: 'Rainy day pot', accountType: 'Savings' });
+  await createAccount(env.server, cookie, { name: 'Rainy day pot', accountType: 'Savings' });
   await grantAdminRole(env.server, email);
 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
@@ -49,14 +49,14 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   assert.deepEqual(seeded.slice(0, 3), ['Savings', 'Current', 'Bond']);
   await waitForOrder(page, seeded);
   await page.getByText('Used by 1 account').waitFor();
-  await checkAndPicture(page, 'account-types-01-list');
+  await pictureEverywhere(page, 'account-types-01-list');
 
   // Add a type.
   await page.getByRole('button', { name: 'Add account type' }).first().click();
   const add = page.getByRole('dialog', { name: 'Add account type' });
   await add.getByRole('button', { name: 'Add account type' }).click();
   await add.getByText('Account type name is required').waitFor();
-  await checkAndPicture(page, 'account-types-02-add-error');
+  await pictureEverywhere(page, 'account-types-02-add-error');
   await add.getByLabel('Name').fill('  Loyalty Saver ');
   await add.getByLabel(/Description/).fill('Bonus rate when you make no withdrawals');
   await add.getByRole('button', { name: 'Add account type' }).click();
@@ -68,7 +68,7 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   const edit = page.getByRole('dialog', { name: 'Edit account type' });
   await edit.getByLabel('Name').fill('Easy Access Savings');
   await edit.getByText('1 account uses "Savings". Saving renames the type on that account to "Easy Access Savings".').waitFor();
-  await checkAndPicture(page, 'account-types-03-rename-warning');
+  await pictureEverywhere(page, 'account-types-03-rename-warning');
   await edit.getByRole('button', { name: 'Rename on 1 account' }).click();
   await page.getByText('Account type updated successfully').waitFor();
   await page.getByRole('list', { name: 'Account types in order' }).getByText('Easy Access Savings', { exact: true }).waitFor();
@@ -77,7 +77,7 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await page.getByRole('button', { name: 'Delete Easy Access Savings' }).click();
   const refusal = page.getByRole('dialog', { name: 'Delete "Easy Access Savings"?' });
   await refusal.getByText('Cannot delete an account type that is in use').waitFor();
-  await checkAndPicture(page, 'account-types-04-delete-refused');
+  await pictureEverywhere(page, 'account-types-04-delete-refused');
   await refusal.getByRole('button', { name: 'OK' }).click();
 
   // Reorder with the keyboard: pick "Loyalty Saver" up by its handle, move it up two places, drop it.
@@ -85,10 +85,15 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   assert.equal(names.at(-1), 'Loyalty Saver');
   // dnd-kit measures the list after the pick-up: each key waits for the last one's announcement.
   const said = (text: string) => page.locator('[aria-live]').filter({ hasText: text }).waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'Drag to reorder Loyalty Saver' }).focus();
+  // Mid-window, so no move reaches the window's edge (where dnd-kit scrolls while it measures).
+  const handle = page.getByRole('button', { name: 'Drag to reorder Loyalty Saver' });
+  await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await handle.focus();
   await page.keyboard.press('Space');
   // "Picked up Loyalty Saver" is at once followed by where it is over: its own place.
   await said(`Loyalty Saver is over position ${names.length} of ${names.length}.`);
+  // dnd-kit measures the places it can move to in an effect after the pick-up: a key before then is lost.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.keyboard.press('ArrowUp');
   await said(`Loyalty Saver is over position ${names.length - 1} of ${names.length}.`);
   await page.keyboard.press('ArrowUp');
@@ -110,7 +115,7 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await page.waitForTimeout(500);
   await page.reload();
   await waitForOrder(page, moved);
-  await checkAndPicture(page, 'account-types-05-reordered');
+  await pictureEverywhere(page, 'account-types-05-reordered');
 
   assert.deepEqual(errors, []);
   await context.close();

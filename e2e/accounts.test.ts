@@ -1,57 +1,27 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { checkAndPicture, login, newPage, useServerAndBrowser, waitForEmail } from './fixtures.ts';
+import { createAccount, signUpConfirmed } from './account-setup.ts';
+import { newPage, pictureEverywhere, rejectCookies, signInToDashboard, useServerAndBrowser } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
 
-/** Nothing reaches past the right edge of a 375 px phone screen. */
-async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 375.5 && el.getBoundingClientRect().width > 0)
-      .map((el) => `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  assert.deepEqual(wide, [], `no sideways scrolling on a phone: ${where}`);
-}
 
-/** Pictures of the page at 1280 px and 375 px, light and dark, each checked by axe. */
-async function pictureEverywhere(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await checkAndPicture(page, `${name}-desktop`, 'light');
-  await checkAndPicture(page, `${name}-desktop`, 'dark');
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(200);
-  await assertNoSidewaysScroll(page, name);
-  await checkAndPicture(page, `${name}-phone`, 'dark');
-  await checkAndPicture(page, `${name}-phone`, 'light');
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A user who signed up and confirmed their address from the e-mail, signed in in the browser. */
-async function signedInSaver(page: Page): Promise<void> {
+/** A user who signed up and confirmed their address from the e-mail, signed in in the browser; returns their API session cookie. */
+async function signedInSaver(page: Page): Promise<string> {
   const email = `accounts-${Date.now()}@example.com`;
-  await signUpOverHttp(env.server.base, { email, password: PASSWORD, firstName: 'Priya', lastName: 'Saver' });
-  const mail = await waitForEmail(env.server.dataDir, email);
-  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
-  assert.ok(link, 'the confirmation e-mail carries a verification link');
-  await fetch(link.replace(/&amp;/g, '&'), { redirect: 'manual' });
-  await login(page, env.server.base, email, PASSWORD);
-  await page.waitForURL('**/dashboard');
+  const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Priya' });
+  await signInToDashboard(page, env.server.base, email, PASSWORD);
   // The cookie banner would cover the pictures; choosing once keeps it away.
-  await page.getByRole('button', { name: 'Reject All' }).click();
-  const toast = page.getByText('All non-essential cookies rejected and saved');
-  await toast.waitFor();
-  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+  await rejectCookies(page);
+  return cookie;
 }
 
 test('a saver adds a Halifax account with a starting balance, sees it under its licence, and renames it', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
   const { page, errors } = await newPage(context);
-  await signedInSaver(page);
+  const cookie = await signedInSaver(page);
 
   // An empty list says what to do next.
   await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).first().click();
@@ -114,18 +84,9 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
 
   // More accounts, through the API, so the list shows each kind of answer: two brands of one
   // licence over the limit, a platform account whose bank is not named, and NS&I.
-  const bankId = async (q: string, name: string) => {
-    const res = await context.request.get(`${env.server.base}/api/reference/banks?q=${encodeURIComponent(q)}`);
-    const { banks } = (await res.json()) as { banks: { id: string; bankName: string }[] };
-    return banks.find((b) => b.bankName === name)!.id;
-  };
-  const add = async (body: Record<string, unknown>) => {
-    const res = await context.request.post(`${env.server.base}/api/accounts`, { data: body, headers: { origin: env.server.base } });
-    assert.equal(res.status(), 201, await res.text());
-  };
-  await add({ name: 'House deposit', accountNumber: '88776655', bankId: await bankId('Bank of Scotland', 'Bank of Scotland'), accountType: 'Fixed Term Deposit', interestRateBps: 510, startingBalancePence: 150_000_00 });
-  await add({ name: 'Raisin 95-day notice', accountNumber: 'RSN-1', bankId: await bankId('Raisin', 'Raisin UK'), isPlatformAccount: true, accountType: 'Notice Saver', interestRateBps: 460, startingBalancePence: 10_000_00 });
-  await add({ name: 'Premium Bonds', accountNumber: 'NSI-1', bankId: await bankId('NS&I', 'NS&I'), interestRateBps: 360, startingBalancePence: 50_000_00 });
+  await createAccount(env.server, cookie, { name: 'House deposit', accountNumber: '88776655', bank: 'Bank of Scotland', accountType: 'Fixed Term Deposit', interestRateBps: 510, startingBalancePence: 150_000_00 });
+  await createAccount(env.server, cookie, { name: 'Raisin 95-day notice', accountNumber: 'RSN-1', bank: 'Raisin UK', isPlatformAccount: true, accountType: 'Notice Saver', interestRateBps: 460, startingBalancePence: 10_000_00 });
+  await createAccount(env.server, cookie, { name: 'Premium Bonds', accountNumber: 'NSI-1', bank: 'NS&I', interestRateBps: 360, startingBalancePence: 50_000_00 });
   await page.getByRole('table').getByText('Premium Bonds').waitFor();
   // Halifax and Bank of Scotland share one licence: £152,500 there, £32,500 over the £120,000 limit.
   assert.equal(await page.getByRole('table').getByText('£32,500.00 not protected').count(), 2);

@@ -3,19 +3,11 @@ import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { decodeFragment, encodeFragment } from '../src/core/checker/fragment.ts';
 import type { CheckerRow } from '../src/core/checker/state.ts';
-import { checkAndPicture, newPage, useServerAndBrowser } from './fixtures.ts';
+import { bankIdOf } from './account-setup.ts';
+import { checkAndPicture, newPage, rejectCookies, useServerAndBrowser } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PAGE = '/features/fscs-protection-checker';
-
-/** Answers the cookie banner (from the keyboard) and waits for its toast to come and go, so it is in no picture. */
-async function rejectCookies(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Reject All' }).focus();
-  await page.keyboard.press('Enter');
-  const toast = page.getByText('All non-essential cookies rejected and saved');
-  await toast.waitFor();
-  await toast.waitFor({ state: 'detached', timeout: 10_000 });
-}
 
 const bankTrigger = (page: Page) => page.getByRole('combobox', { name: 'Bank or building society' });
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
@@ -61,7 +53,7 @@ test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard
 
   await page.goto(`${env.server.base}${PAGE}`);
   await page.getByRole('heading', { level: 1, name: 'Deposit protection checker' }).waitFor();
-  await rejectCookies(page);
+  await rejectCookies(page, { byKeyboard: true });
   await page.getByText('£120,000 per person per licence, in force since 1 December 2025.').waitFor();
   await page.getByRole('link', { name: 'Log in' }).first().waitFor(); // signed out
 
@@ -99,22 +91,8 @@ test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard
     assert.doesNotMatch(request.referer, /#/, `a Referer carried the fragment: ${request.referer}`);
   }
 
-  // Light and dark, desktop and phone, each checked by axe and looked at.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await checkAndPicture(page, 'checker-01-golden-desktop', 'light');
-  await checkAndPicture(page, 'checker-01-golden-desktop', 'dark');
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(200);
-  // Anything reaching past the right edge of a 375 px screen, named so a failure says what.
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 375.5)
-      .map((el) => `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  assert.deepEqual(wide, [], 'no sideways scrolling on a phone');
-  await checkAndPicture(page, 'checker-02-golden-phone', 'dark');
-  await checkAndPicture(page, 'checker-02-golden-phone', 'light');
-  await page.setViewportSize({ width: 1280, height: 900 });
+  // Light and dark, desktop and phone (nothing past a phone's right edge), each checked by axe and looked at.
+  await checkAndPicture(page, 'checker-01-golden', { widths: [1280, 375] });
 
   // A reload (or the bookmark) restores the same check.
   await page.reload();
@@ -142,26 +120,17 @@ test('a link that cannot be read starts an empty check and says so', async () =>
   await page.getByRole('alert').filter({ hasText: 'This link to the checker could not be read' }).waitFor();
   await page.getByRole('heading', { name: 'Your money (0 rows)' }).waitFor();
   await rejectCookies(page);
-  await checkAndPicture(page, 'checker-03-bad-link-phone', 'dark');
+  await checkAndPicture(page, 'checker-03-bad-link-phone', { schemes: ['dark'] });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-/** The id of the active brand with exactly this name (under this licence, when given), from the public bank search. */
-async function bankId(name: string, legalName?: string): Promise<string> {
-  const response = await fetch(`${env.server.base}/api/reference/banks?q=${encodeURIComponent(name)}&excludePlatforms=true`);
-  const { banks } = (await response.json()) as { banks: { id: string; bankName: string; legalName: string }[] };
-  const bank = banks.find((b) => b.bankName === name && (legalName === undefined || b.legalName === legalName));
-  assert.ok(bank, `no bank named ${name}`);
-  return bank.id;
-}
-
 test('a shared link with a joint account, a temporary high balance, NS&I and an offshore bank restores every kind of answer', async () => {
   const rows: CheckerRow[] = [
-    { bankId: await bankId('Lloyds Bank', 'Lloyds Bank PLC'), amountPence: 550_000_00, holders: 1, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 450_000_00, creditedDate: '2026-10-03' } },
-    { bankId: await bankId('Nationwide Building Society'), amountPence: 200_000_00, holders: 2 },
-    { bankId: await bankId('NS&I'), amountPence: 80_000_00, holders: 1 },
-    { bankId: await bankId('Coutts Crown Dependencies'), amountPence: 30_000_00, holders: 1 },
+    { bankId: await bankIdOf(env.server, 'Lloyds Bank', 'Lloyds Bank PLC'), amountPence: 550_000_00, holders: 1, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 450_000_00, creditedDate: '2026-10-03' } },
+    { bankId: await bankIdOf(env.server, 'Nationwide Building Society'), amountPence: 200_000_00, holders: 2 },
+    { bankId: await bankIdOf(env.server, 'NS&I'), amountPence: 80_000_00, holders: 1 },
+    { bankId: await bankIdOf(env.server, 'Coutts Crown Dependencies'), amountPence: 30_000_00, holders: 1 },
   ];
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
   const { page, errors } = await newPage(context);
@@ -183,8 +152,7 @@ test('a shared link with a joint account, a temporary high balance, NS&I and an 
   const totals = page.getByRole('region', { name: 'Totals' });
   assert.match(await totals.locator('dl').innerText(), /Backed by HM Treasury\s*£80,000\.00\s*Not protected\s*£30,000\.00/);
 
-  await checkAndPicture(page, 'checker-04-every-kind-desktop', 'light');
-  await checkAndPicture(page, 'checker-04-every-kind-desktop', 'dark');
+  await checkAndPicture(page, 'checker-04-every-kind-desktop');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -200,9 +168,7 @@ test('the form on a phone: temporary high balance fields and what is missing, in
   await page.getByText('Choose the life event the money came from').waitFor();
   await page.getByText('Enter the date the money was credited').waitFor();
   assert.equal(await bankTrigger(page).evaluate((el) => el === document.activeElement), true, 'focus goes to the first problem');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await checkAndPicture(page, 'checker-05-form-errors-phone', 'light');
-  await checkAndPicture(page, 'checker-05-form-errors-phone', 'dark');
+  await checkAndPicture(page, 'checker-05-form-errors-phone');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,11 +4,14 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 
 export const RESULTS_DIR = path.resolve('test-results');
+
+/** Where pictures go: SCREENSHOT_DIR when set (a folder to look through), else test-results/. */
+export const PICTURES_DIR = process.env.SCREENSHOT_DIR ? path.resolve(process.env.SCREENSHOT_DIR) : RESULTS_DIR;
 
 export type E2EServer = ServerProcess & { dataDir: string };
 
@@ -52,9 +55,10 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   return { page, errors };
 }
 
+/** A full-page picture, `<name>.png` in PICTURES_DIR. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+  fs.mkdirSync(PICTURES_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(PICTURES_DIR, `${name}.png`), fullPage: true });
 }
 
 /** Decodes a quoted-printable MIME body (what nodemailer writes for long lines). */
@@ -77,6 +81,13 @@ export async function waitForEmail(dataDir: string, to: string, timeoutMs = 10_0
   }
 }
 
+/** The address-confirmation link of a sign-up e-mail. */
+export function verificationLink(mail: string): string {
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
+  assert.ok(link, 'the confirmation e-mail carries a verification link');
+  return link.replace(/&amp;/g, '&');
+}
+
 /** Signs in through the login page. */
 export async function login(page: Page, base: string, email: string, password: string): Promise<void> {
   await page.goto(`${base}/login`);
@@ -86,13 +97,15 @@ export async function login(page: Page, base: string, email: string, password: s
 }
 
 /**
- * Starts a production server and Chromium before the file's tests and stops both after;
- * the returned object's fields are set once `before` has run.
+ * Starts a production server (the plain one unless `start` says otherwise) and Chromium before the
+ * file's tests and stops both after; the returned object's fields are set once `before` has run.
  */
-export function useServerAndBrowser(): { server: E2EServer; browser: Browser } {
-  const env = {} as { server: E2EServer; browser: Browser };
+export function useServerAndBrowser(): { server: E2EServer; browser: Browser };
+export function useServerAndBrowser<S extends { stop: () => Promise<void> }>(start: () => Promise<S>): { server: S; browser: Browser };
+export function useServerAndBrowser(start: () => Promise<{ stop: () => Promise<void> }> = startServer) {
+  const env = {} as { server: { stop: () => Promise<void> }; browser: Browser };
   before(async () => {
-    env.server = await startServer();
+    env.server = await start();
     env.browser = await launchBrowser();
   });
   after(async () => {
@@ -108,23 +121,38 @@ export function useServerAndBrowser(): { server: E2EServer; browser: Browser } {
  * switch for screenshots, say) is neither colour, and axe's contrast check would judge it.
  */
 export async function waitForAnimationsToSettle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { timeout: 5_000 },
-  );
+  try {
+    await page.waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    );
+  } catch (error) {
+    // Say which animations would not end, and on what.
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          const name = a instanceof CSSTransition ? `transition of ${a.transitionProperty}` : a instanceof CSSAnimation ? `animation ${a.animationName}` : 'animation';
+          return `${name} on ${target?.tagName ?? '?'}.${target?.getAttribute('class')?.slice(0, 80) ?? ''}`;
+        }),
+    );
+    throw new Error(`animations still running after 5 s: ${running.join('; ')}`, { cause: error });
+  }
 }
 
 /**
- * Fails with every axe finding (WCAG 2.2 A and AA) on the page as it is, once transitions have
- * settled; toasts are left out (they come and go on their own timer).
+ * Fails with every axe finding (WCAG 2.2 A and AA) on the page as it is (or on the part `include`
+ * selects), once transitions have settled. Toasts are left out: they fade in (axe would judge
+ * them half transparent) and belong to the shared toaster.
  */
-export async function assertAccessible(page: Page, what: string): Promise<void> {
+export async function assertAccessible(page: Page, what: string, { include }: { include?: string } = {}): Promise<void> {
   await waitForAnimationsToSettle(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toaster]');
+  if (include) axe = axe.include(include);
+  const { violations } = await axe.analyze();
   assert.deepEqual(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
     [],
@@ -146,11 +174,98 @@ export async function signInToDashboard(page: Page, base: string, email: string,
   }
 }
 
-/** Checks the page with axe in one colour scheme and takes its picture (`<name>-<scheme>.png`). */
-export async function checkAndPicture(page: Page, name: string, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  // Two frames, so colour transitions the switch starts are running before axe waits them out.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await assertAccessible(page, `${name} (${scheme})`);
-  await screenshot(page, `${name}-${scheme}`);
+/** Waits for a toast to show and then to go, so it is in no picture and covers nothing. */
+export async function waitForToastToGo(page: Page, text: string): Promise<void> {
+  const toast = page.getByText(text);
+  await toast.waitFor();
+  await toast.waitFor({ state: 'detached', timeout: 15_000 });
 }
+
+/** Answers the cookie banner with Reject All (clicked, or from the keyboard) and waits for its toast to come and go. */
+export async function rejectCookies(page: Page, { byKeyboard = false } = {}): Promise<void> {
+  const reject = page.getByRole('button', { name: 'Reject All' });
+  if (byKeyboard) {
+    await reject.focus();
+    await page.keyboard.press('Enter');
+  } else {
+    await reject.click();
+  }
+  await waitForToastToGo(page, 'All non-essential cookies rejected and saved');
+}
+
+/** Fails naming every element that reaches past the right edge of the window (outside any box that clips or scrolls it). */
+export async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const wide = await page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 0.5;
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > edge && el.getBoundingClientRect().width > 0 && !clipped(el))
+      .map((el) => `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`);
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    return overflow > 0 ? [`the page scrolls sideways by ${overflow} px`, ...past] : past;
+  });
+  assert.deepEqual(wide, [], `no sideways scrolling: ${where}`);
+}
+
+export type Scheme = 'light' | 'dark';
+
+/** Switches the colour scheme and waits until the colour transitions the switch starts are over. */
+export async function useColorScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  // Two frames, so colour transitions the switch starts are running before they are waited out.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await waitForAnimationsToSettle(page);
+}
+
+export type PictureOptions = {
+  /** The colour schemes, in this order (light then dark unless said). */
+  schemes?: readonly Scheme[];
+  /**
+   * Widths to check at, each first checked for sideways scrolling (1280 px windows are 900 px
+   * high, narrower ones 800); pictures are then `<name>-<width>-<scheme>.png`. Without it: the
+   * window as it is, and `<name>-<scheme>.png`.
+   */
+  widths?: readonly number[];
+  /** What the picture holds: the whole page from its top (default), the window as it is (a dialog), or one element. */
+  of?: 'page' | 'window' | Locator;
+};
+
+/**
+ * Checks what the page shows now with axe in each colour scheme (and width), and keeps a picture
+ * of each in PICTURES_DIR; the window's size comes back and the scheme returns to light after.
+ */
+export async function checkAndPicture(page: Page, name: string, { schemes = ['light', 'dark'], widths, of = 'page' }: PictureOptions = {}): Promise<void> {
+  fs.mkdirSync(PICTURES_DIR, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of widths ?? [size.width]) {
+    if (widths) {
+      await page.setViewportSize({ width, height: width >= 1024 ? 900 : 800 });
+      // What sizes itself with a ResizeObserver (charts) follows a frame or two later.
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).catch(() => {});
+      await assertNoSidewaysScroll(page, `${name} at ${width} px`);
+    }
+    for (const scheme of schemes) {
+      await useColorScheme(page, scheme);
+      await assertAccessible(page, `${name} at ${width} px (${scheme})`);
+      const file = path.join(PICTURES_DIR, `${widths ? `${name}-${width}` : name}-${scheme}.png`);
+      if (of === 'window') {
+        await page.screenshot({ path: file });
+      } else if (of === 'page') {
+        // A scrolled page puts the sticky header over the content in a full-page picture.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: file, fullPage: true });
+      } else {
+        await of.scrollIntoViewIfNeeded();
+        await of.screenshot({ path: file });
+      }
+    }
+  }
+  if (widths) await page.setViewportSize(size);
+  await useColorScheme(page, 'light');
+}
+
+/** Light and dark on a desktop (1280 px) and a phone (375 px), each checked by axe and for sideways scrolling, and pictured. */
+export const pictureEverywhere = (page: Page, name: string): Promise<void> => checkAndPicture(page, name, { widths: [1280, 375] });

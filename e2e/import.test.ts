@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { login, newPage } from './fixtures.ts';
-import { checkAndPicture, rejectCookies } from './pictures.ts';
+import { createAccount, signUpConfirmed } from './account-setup.ts';
+import { newPage, pictureEverywhere, rejectCookies, signInToDashboard, useServerAndBrowser } from './fixtures.ts';
 
-const env = useJourneyServerAndBrowser();
+const env = useServerAndBrowser();
+
 
 const PASSWORD = 'a sensible passphrase';
 
@@ -27,7 +27,7 @@ const STATEMENT = [
 test('a saver imports a bank statement CSV into an account: columns matched, the overlap found, the rest added', async () => {
   const email = `import-${Date.now()}@example.com`;
   const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Priya' });
-  const accountId = await createAccount(env.server, { email, cookie }, { name: 'Everyday Current', accountType: 'Current' });
+  const accountId = await createAccount(env.server, cookie, { name: 'Everyday Current', accountType: 'Current' });
   // October's import, which ended with the interest paid on 31 October.
   const october = await fetch(`${env.server.base}/api/accounts/${accountId}/transactions/import`, {
     method: 'POST',
@@ -41,13 +41,12 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
   const { page, errors } = await newPage(context);
-  await login(page, env.server.base, email, PASSWORD);
-  await page.waitForURL('**/dashboard');
+  await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);
 
   await page.goto(`${env.server.base}/account/${accountId}/import`);
   await page.getByRole('heading', { level: 1, name: 'Import transactions' }).waitFor();
-  await checkAndPicture(page, 'import-01-choose-file');
+  await pictureEverywhere(page, 'import-01-choose-file');
 
   await page.getByLabel('CSV file from your bank').setInputFiles(file);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -58,7 +57,7 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   assert.equal(await page.getByLabel('Paid in column').locator('option:checked').textContent(), 'Paid in');
   assert.equal(await page.getByLabel('Paid out column').locator('option:checked').textContent(), 'Paid out');
   assert.equal(await page.getByLabel(/Description column/).locator('option:checked').textContent(), 'Description');
-  await checkAndPicture(page, 'import-02-match-columns');
+  await pictureEverywhere(page, 'import-02-match-columns');
 
   await page.getByRole('button', { name: 'Check the transactions' }).click();
   await page.getByRole('heading', { name: 'Check and import' }).waitFor();
@@ -68,7 +67,7 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   assert.match((await table.getByRole('row').nth(3).textContent()) ?? '', /03\/11\/2026.*Withdrawal.*-£12\.34.*TESCO STORES 2041, LONDON.*Ready/);
   const summary = page.getByRole('region', { name: 'Summary' });
   assert.match((await summary.textContent()) ?? '', /Rows in the file6To import5Duplicates1With problems0Money in£2,505\.01Money out-£297\.34/);
-  await checkAndPicture(page, 'import-03-check');
+  await pictureEverywhere(page, 'import-03-check');
 
   await page.getByRole('button', { name: 'Import 5 transactions' }).click();
   await page.getByText('5 transaction(s) added successfully').waitFor();

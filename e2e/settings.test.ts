@@ -3,42 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { login, newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle, waitForEmail } from './fixtures.ts';
+import { assertAccessible, newPage, rejectCookies, screenshot, signInToDashboard, useServerAndBrowser, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
 async function openTab(page: Page, base: string, tab: string, heading: string) {
   await page.goto(`${base}/settings?tab=${tab}`);
   await page.getByRole('tab', { name: heading, selected: true }).waitFor();
-}
-
-/** Signs in through the login page; the auth service allows 3 sign-ins per 10 s per address, so wait out a refusal. */
-async function signInToDashboard(page: Page, base: string, email: string, password: string) {
-  for (let attempt = 0; ; attempt++) {
-    await login(page, base, email, password);
-    try {
-      await page.waitForURL('**/dashboard', { timeout: 8_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      await page.waitForTimeout(10_000);
-    }
-  }
-}
-
-async function expectNoSeriousA11yIssues(page: Page, where: string) {
-  await waitForAnimationsToSettle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `accessibility problems on ${where}`,
-  );
 }
 
 test('a user edits their profile, adds a photo, changes preferences, password and sessions, downloads their data and deletes the account', async () => {
@@ -174,10 +148,7 @@ test('every settings tab looks finished in light and dark, on a desktop and a ph
   const { page: loginPage } = await newPage(first);
   await signInToDashboard(loginPage, env.server.base, email, password);
   // Answer the cookie banner once, so it does not cover the screens being photographed.
-  const rejectAll = loginPage.getByRole('button', { name: 'Reject All' });
-  await rejectAll.waitFor({ state: 'visible', timeout: 10_000 });
-  await rejectAll.click();
-  await rejectAll.waitFor({ state: 'hidden' });
+  await rejectCookies(loginPage);
   const storageState = await first.storageState();
   await first.close();
 
@@ -197,7 +168,7 @@ test('every settings tab looks finished in light and dark, on a desktop and a ph
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(overflow <= 0, `no sideways scrolling on ${tab} (${layout.name})`);
         await screenshot(page, `settings-tab-${tab}-${scheme}-${layout.name}`);
-        if (layout.name === 'desktop') await expectNoSeriousA11yIssues(page, `${tab} (${scheme})`);
+        if (layout.name === 'desktop') await assertAccessible(page, `${tab} (${scheme})`);
       }
       assert.deepEqual(errors, []);
       await context.close();

@@ -1,74 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { isRegistered } from '../src/web/app/paths.ts';
-import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { login, newPage, useServerAndBrowser, waitForAnimationsToSettle, waitForEmail } from './fixtures.ts';
+import { createAccount, signUpConfirmed } from './account-setup.ts';
+import { assertNoSidewaysScroll, checkAndPicture, newPage, rejectCookies, signInToDashboard, useServerAndBrowser } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'transactions journey passphrase';
-
-// Pictures go to a folder of their own (SCREENSHOT_DIR, or a new temporary one named in the log).
-const PICTURES = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-transactions-'));
-
-async function assertAccessible(page: Page, what: string): Promise<void> {
-  await waitForAnimationsToSettle(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
-    [],
-    `accessibility problems on ${what}`,
-  );
-}
-
-/** Checks the page with axe in both colour schemes at this width and pictures each (a dialog: what is on screen). */
-async function checkAndPicture(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await assertAccessible(page, `${name} (${scheme})`);
-    fs.mkdirSync(PICTURES, { recursive: true });
-    await page.screenshot({ path: path.join(PICTURES, `${name}-${scheme}.png`), fullPage });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** A user who signed up and confirmed the address from the e-mail (adding an account needs a verified address). */
-async function confirmedUser(email: string): Promise<void> {
-  await signUpOverHttp(env.server.base, { email, password: PASSWORD, firstName: 'Tara', lastName: 'Saver' });
-  const mail = await waitForEmail(env.server.dataDir, email);
-  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
-  assert.ok(link, 'the confirmation e-mail carries a verification link');
-  await fetch(link.replace(/&amp;/g, '&'), { redirect: 'manual' });
-}
-
-/** An account through the accounts API (the brief's contract), as the account form would send it. */
-async function createAccount(page: Page, body: Record<string, unknown>): Promise<string> {
-  const base = env.server.base;
-  const cookie = (await page.context().cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
-  const res = await fetch(`${base}/api/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie },
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 201, `creating an account: ${await res.clone().text()}`);
-  return ((await res.json()) as { account: { id: string } }).account.id;
-}
-
-async function halifaxId(): Promise<string> {
-  const res = await fetch(`${env.server.base}/api/reference/banks?q=Halifax`);
-  const { banks } = (await res.json()) as { banks: { id: string; bankName: string }[] };
-  const halifax = banks.find((b) => b.bankName === 'Halifax');
-  assert.ok(halifax, 'Halifax is in the reference data');
-  return halifax.id;
-}
 
 /** The totals tile's figure, e.g. Net → '£1,210.50'. */
 const total = (page: Page, label: string) =>
@@ -76,17 +15,16 @@ const total = (page: Page, label: string) =>
 
 test('a saver adds several transactions in one dialog, edits one and deletes one while a second tab follows live; the overview filters, totals and exports', async () => {
   const email = `transactions-${Date.now()}@example.com`;
-  await confirmedUser(email);
+  // Adding an account needs a verified address.
+  const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Tara' });
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light', acceptDownloads: true });
   const { page, errors } = await newPage(context);
-  await login(page, env.server.base, email, PASSWORD);
-  await page.waitForURL('**/dashboard');
+  await signInToDashboard(page, env.server.base, email, PASSWORD);
   // The cookie banner would cover the screens pictured here; choosing once keeps it away.
-  await page.getByRole('button', { name: 'Reject All' }).click();
+  await rejectCookies(page);
 
-  const bankId = await halifaxId();
-  const saver = await createAccount(page, { name: 'Easy Saver', accountNumber: '12345678', bankId, accountType: 'Savings' });
-  await createAccount(page, { name: 'Holiday Pot', accountNumber: '87654321', bankId, accountType: 'Savings', startingBalancePence: 30_000, startingBalanceDate: '2026-01-02' });
+  const saver = await createAccount(env.server, cookie, { name: 'Easy Saver', bank: 'Halifax' });
+  await createAccount(env.server, cookie, { name: 'Holiday Pot', accountNumber: '87654321', bank: 'Halifax', startingBalancePence: 30_000, startingBalanceDate: '2026-01-02' });
 
   // A second tab on the overview: it must follow every change without a reload.
   const { page: watcher, errors: watcherErrors } = await newPage(context);
@@ -114,7 +52,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   await notes.nth(2).fill('Cash machine');
   await amounts.nth(3).fill('0');
   await dialog.getByText('Transaction amounts must be greater than 0 (this row will be skipped)').waitFor();
-  await checkAndPicture(page, 'transactions-01-add-dialog-desktop', { fullPage: false });
+  await checkAndPicture(page, 'transactions-01-add-dialog-desktop', { of: 'window' });
   await dialog.getByRole('button', { name: 'Add 3 Transaction(s)' }).click();
   await page.getByText('3 transaction(s) added successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -172,7 +110,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   // The account page's section, once the account page exists (issue 5, part B).
   if (isRegistered('account')) {
     await page.goto(`${env.server.base}/account/${saver}#transactions`);
-    const section = page.getByRole('region', { name: 'Transactions' });
+    const section = page.getByRole('region', { name: 'Transactions', exact: true });
     await section.getByRole('cell', { name: 'Cash machine', exact: true }).first().waitFor();
     await section.getByRole('button', { name: 'Recalculate balance' }).click();
     await page.getByText('Balance recalculated: £955.00').waitFor();
@@ -191,18 +129,17 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${env.server.base}/transactions`);
   await page.getByRole('table').waitFor();
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scrolling at 375 px');
+  await assertNoSidewaysScroll(page, 'the transactions overview at 375 px');
   await checkAndPicture(page, 'transactions-04-overview-phone');
   await page.getByRole('button', { name: 'Add Transactions' }).click();
   await page.getByRole('dialog', { name: 'Add Transactions' }).getByRole('button', { name: 'Add another row' }).click();
-  await checkAndPicture(page, 'transactions-05-add-dialog-phone', { fullPage: false });
+  await checkAndPicture(page, 'transactions-05-add-dialog-phone', { of: 'window' });
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^Delete withdrawal/ }).click();
   await page.getByRole('alertdialog').waitFor();
-  await checkAndPicture(page, 'transactions-06-delete-phone', { fullPage: false });
+  await checkAndPicture(page, 'transactions-06-delete-phone', { of: 'window' });
   await page.keyboard.press('Escape');
 
-  console.info(`transactions journey pictures: ${PICTURES}`);
   assert.deepEqual([...errors, ...watcherErrors], []);
   await context.close();
 });

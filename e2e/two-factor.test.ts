@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { currentStep, decodeBase32, totpAtStep } from '../src/server/test/totp.ts';
-import { login, newPage, screenshot, waitForAnimationsToSettle, waitForEmail, useServerAndBrowser } from './fixtures.ts';
+import { assertAccessible, login, newPage, rejectCookies, screenshot, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'a sensible passphrase';
@@ -19,7 +18,7 @@ async function newUserInSecuritySettings(prefix: string, firstName: string) {
   await page.goto(`${env.server.base}/settings?tab=security`);
   await page.getByRole('region', { name: 'Two-factor authentication' }).waitFor();
   // The cookie banner would cover the screens pictured here; choosing once keeps it away.
-  await page.getByRole('button', { name: 'Reject All' }).click();
+  await rejectCookies(page);
   const section = page.getByRole('region', { name: 'Two-factor authentication' });
   return { context, page, errors, email, section };
 }
@@ -34,9 +33,7 @@ async function signUpAndConfirm(page: Page, email: string, firstName: string): P
   await page.getByRole('button', { name: /sign up|create account/i }).click();
   await page.waitForURL('**/auth/confirmation');
   const mail = await waitForEmail(env.server.dataDir, email);
-  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
-  assert.ok(link, 'the confirmation e-mail carries a verification link');
-  await page.goto(link.replace(/&amp;/g, '&'));
+  await page.goto(verificationLink(mail));
   await page.waitForURL(/\/(auth|login)/);
 }
 
@@ -63,20 +60,6 @@ async function loginToChallenge(page: Page, email: string): Promise<void> {
   }
   const me = await page.request.get(`${env.server.base}/api/me`);
   assert.equal(me.status(), 401, 'no session exists before the second step');
-}
-
-async function assertAccessible(page: Page, what: string): Promise<void> {
-  // Toasts are left out: they fade in (axe measures them half transparent) and belong to the shared toaster.
-  await waitForAnimationsToSettle(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `accessibility problems on ${what}`,
-  );
 }
 
 /** Light, dark and phone-width pictures of what the page shows now, after an axe check in both themes. */

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { login, newPage, screenshot, useServerAndBrowser, waitForAnimationsToSettle, waitForEmail } from './fixtures.ts';
+import { assertAccessible, login, newPage, screenshot, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
@@ -12,20 +11,6 @@ const PHONE = { width: 375, height: 740 };
 async function dismissCookieBanner(page: Page) {
   const reject = page.getByRole('button', { name: 'Reject All' });
   if (await reject.isVisible().catch(() => false)) await reject.click();
-}
-
-/** axe on what this journey's screens add (the header and footer have their own checks). */
-async function assertNoAxeViolations(page: Page, selector: string, what: string) {
-  await waitForAnimationsToSettle(page);
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  assert.deepEqual(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `accessibility problems on ${what}`,
-  );
 }
 
 /** Screenshots at desktop and phone width, light and dark. */
@@ -40,12 +25,6 @@ async function screenshots(context: BrowserContext, page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(DESKTOP);
   void context;
-}
-
-function verificationLink(mail: string): string {
-  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[^\s"<>]+/)?.[0];
-  assert.ok(link, 'the e-mail carries a verification link');
-  return link.replace(/&amp;/g, '&');
 }
 
 test('a new user signs up, signs in unverified, is sent to verify for two-factor set-up, verifies from the e-mail and carries on', async () => {
@@ -80,7 +59,7 @@ test('a new user signs up, signs in unverified, is sent to verify for two-factor
   await banner.waitFor();
   await banner.getByText('Please verify your email to access all features.').waitFor();
   await screenshots(context, page, 'verify-01-banner');
-  await assertNoAxeViolations(page, 'section[aria-labelledby="verify-banner-title"]', 'the verification banner');
+  await assertAccessible(page, 'the verification banner', { include: 'section[aria-labelledby="verify-banner-title"]' });
 
   // Resend from the banner.
   await banner.getByRole('button', { name: 'Resend verification email' }).click();
@@ -95,7 +74,7 @@ test('a new user signs up, signs in unverified, is sent to verify for two-factor
   await page.getByText('Please verify your email to access all features.').waitFor();
   assert.equal(await page.getByRole('region', { name: 'Email not verified' }).count(), 0, 'no second banner on this page');
   await screenshots(context, page, 'verify-02-verification-required');
-  await assertNoAxeViolations(page, 'main', '/verification-required');
+  await assertAccessible(page, '/verification-required', { include: 'main' });
 
   // A second link for the same address within the minute: the spec's wait message.
   await page.getByRole('button', { name: 'Resend verification email' }).click();

@@ -67,18 +67,6 @@ export async function deleteAccount(id: string): Promise<void> {
   await apiFetch(`/api/accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** The active account types, in the admins' order (GET /api/account-types). */
-export function useAccountTypes() {
-  return useQuery({
-    queryKey: accountKeys.accountTypes,
-    queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ accountTypes?: Array<{ name: string }> }>('/api/account-types', { signal });
-      return (body?.accountTypes ?? []).map((t) => t.name);
-    },
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The message of a failed call, for "Failed to …: {message}" texts. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';

@@ -9,7 +9,8 @@ import { FormField } from '../ui/form-field.tsx';
 import { NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
-import { type Account, useAccountTypes } from './api.ts';
+import { useAccountTypes } from '../accounts/api.ts';
+import type { Account } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 import { InlineTextField } from './inline-text-field.tsx';
 import { SAVE_MESSAGES, useAccountSave } from './use-account-save.ts';
@@ -52,7 +53,8 @@ function AccountTypeField({ account, onSave }: { account: Account; onSave: (type
   const id = useId();
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const all = types.data ?? [];
+  // One cache entry for the types, shared with the account form (it keeps the whole rows).
+  const all = (types.data ?? []).map((t) => t.name);
   const permitted = permittedAccountTypes(account.accountType, all);
   // The account's own type is always offered, even one no longer in the admins' list.
   const options = permitted.some((t) => t.toLowerCase() === account.accountType.toLowerCase()) ? permitted : [account.accountType, ...permitted];
