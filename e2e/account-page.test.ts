@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
 import { addTransactions, createAccount, type NewTransaction, signUpConfirmed } from './account-setup.ts';
-import { checkAndPicture, newPage, pictureEverywhere, rejectCookies, signInToDashboard, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
+import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, signInToDashboard, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'an account page passphrase';
@@ -18,6 +18,11 @@ function firstOfMonth(today: string, monthsAgo: number): string {
   const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - monthsAgo;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Nov 26' for '2026-11-01', as the chart's axis names a month. */
+const shortMonthName = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(2, 4)}`;
 
 /** 'November 2026' for '2026-11-01'. */
 const monthName = (date: string) =>
@@ -86,6 +91,13 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   const trends = page.getByRole('region', { name: 'Monthly trends' });
   await trends.locator('.recharts-bar-rectangle').first().waitFor();
   await trends.locator('.recharts-brush').waitFor();
+  // The brush starts on the last six months: those are the months the axis names.
+  const monthTicks = trends.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await monthTicks.last().waitFor();
+  assert.deepEqual(
+    await monthTicks.allTextContents(),
+    [5, 4, 3, 2, 1, 0].map((monthsAgo) => shortMonthName(firstOfMonth(today, monthsAgo))),
+  );
   const barButton = trends.getByRole('button', { name: 'Bar' });
   const lineButton = trends.getByRole('button', { name: 'Line' });
   assert.equal(await barButton.getAttribute('aria-pressed'), 'true');
@@ -166,7 +178,7 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   await danger.getByRole('button', { name: 'Delete Account' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
   await confirm.getByText('This action cannot be undone. This will permanently delete your account and remove all associated data.').waitFor();
-  await checkAndPicture(page, 'account-page-03-delete-confirm', { widths: [1280, 375], of: 'window' });
+  await pictureDialogEverywhere(page, 'account-page-03-delete-confirm');
   await confirm.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByText('Account deleted successfully!').waitFor();
   await page.waitForURL('**/accounts');

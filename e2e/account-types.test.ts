@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createAccount, grantAdminRole, signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { newPage, pictureEverywhere, rejectCookies } from './fixtures.ts';
+import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
 
 const env = useJourneyServerAndBrowser();
 
@@ -56,11 +56,12 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   const add = page.getByRole('dialog', { name: 'Add account type' });
   await add.getByRole('button', { name: 'Add account type' }).click();
   await add.getByText('Account type name is required').waitFor();
-  await pictureEverywhere(page, 'account-types-02-add-error');
+  await pictureDialogEverywhere(page, 'account-types-02-add-error');
   await add.getByLabel('Name').fill('  Loyalty Saver ');
   await add.getByLabel(/Description/).fill('Bonus rate when you make no withdrawals');
   await add.getByRole('button', { name: 'Add account type' }).click();
-  await page.getByText('Account type added successfully').waitFor();
+  // Gone before the next picture, which it would cover.
+  await waitForToastToGo(page, 'Account type added successfully');
   await page.getByRole('list', { name: 'Account types in order' }).getByText('Loyalty Saver', { exact: true }).waitFor();
 
   // Rename a type in use: the dialog warns and names the account count first.
@@ -68,16 +69,16 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   const edit = page.getByRole('dialog', { name: 'Edit account type' });
   await edit.getByLabel('Name').fill('Easy Access Savings');
   await edit.getByText('1 account uses "Savings". Saving renames the type on that account to "Easy Access Savings".').waitFor();
-  await pictureEverywhere(page, 'account-types-03-rename-warning');
+  await pictureDialogEverywhere(page, 'account-types-03-rename-warning');
   await edit.getByRole('button', { name: 'Rename on 1 account' }).click();
-  await page.getByText('Account type updated successfully').waitFor();
+  await waitForToastToGo(page, 'Account type updated successfully');
   await page.getByRole('list', { name: 'Account types in order' }).getByText('Easy Access Savings', { exact: true }).waitFor();
 
   // A type in use cannot be deleted.
   await page.getByRole('button', { name: 'Delete Easy Access Savings' }).click();
   const refusal = page.getByRole('dialog', { name: 'Delete "Easy Access Savings"?' });
   await refusal.getByText('Cannot delete an account type that is in use').waitFor();
-  await pictureEverywhere(page, 'account-types-04-delete-refused');
+  await pictureDialogEverywhere(page, 'account-types-04-delete-refused');
   await refusal.getByRole('button', { name: 'OK' }).click();
 
   // Reorder with the keyboard: pick "Loyalty Saver" up by its handle, move it up two places, drop it.

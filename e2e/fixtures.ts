@@ -269,3 +269,6 @@ export async function checkAndPicture(page: Page, name: string, { schemes = ['li
 
 /** Light and dark on a desktop (1280 px) and a phone (375 px), each checked by axe and for sideways scrolling, and pictured. */
 export const pictureEverywhere = (page: Page, name: string): Promise<void> => checkAndPicture(page, name, { widths: [1280, 375] });
+
+/** An open dialog the same way, pictured as the window shows it (a full-page picture would leave the page below the window undimmed). */
+export const pictureDialogEverywhere = (page: Page, name: string): Promise<void> => checkAndPicture(page, name, { widths: [1280, 375], of: 'window' });

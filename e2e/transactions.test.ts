@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isRegistered } from '../src/web/app/paths.ts';
 import { createAccount, signUpConfirmed } from './account-setup.ts';
-import { assertNoSidewaysScroll, checkAndPicture, newPage, rejectCookies, signInToDashboard, useServerAndBrowser } from './fixtures.ts';
+import { assertNoSidewaysScroll, checkAndPicture, newPage, rejectCookies, signInToDashboard, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'transactions journey passphrase';
@@ -119,7 +119,7 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
     await sectionDialog.getByLabel('Type').selectOption('interest');
     await sectionDialog.getByLabel('Amount (£)').fill('1.23');
     await sectionDialog.getByRole('button', { name: 'Add 1 Transaction(s)' }).click();
-    await page.getByText('Transaction added successfully').waitFor();
+    await waitForToastToGo(page, 'Transaction added successfully');
     await section.getByRole('cell', { name: '£1.23', exact: true }).waitFor();
     await watcher.getByRole('cell', { name: '£1.23', exact: true }).waitFor();
     await checkAndPicture(page, 'transactions-03-account-section-desktop');

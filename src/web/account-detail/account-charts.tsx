@@ -62,19 +62,19 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-      <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--border)' }} />
-      <YAxis tickFormatter={axisPounds} tick={axisTick} tickLine={false} axisLine={false} width={72} />
+      <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--border)' }} interval="equidistantPreserveEnd" />
+      <YAxis tickFormatter={axisPounds} tick={axisTick} tickLine={false} axisLine={false} width="auto" />
       <Tooltip
         {...tooltipStyle}
         formatter={(value) => formatPence(Number(value))}
         labelFormatter={(_label, payload) => (payload?.[0]?.payload as { name?: string } | undefined)?.name ?? ''}
       />
-      <Legend wrapperStyle={{ fontSize: 12 }} />
+      <Legend wrapperStyle={{ fontSize: 12, paddingTop: 12 }} />
     </>
   );
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
         <h3 id={headingId} className="text-base font-semibold">
           Monthly trends
         </h3>
@@ -105,11 +105,15 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
   );
 }
 
-/** Each slice's share beside it, in the page's text colour; slivers under 3% only in the tooltip and table (their labels would overlap). */
+/** Slivers under 3% are named only in the tooltip and the table (their labels would overlap). */
+const LABELLED_FROM_PER_MILLE = 30;
+const isLabelled = (slice: { perMille?: number } | undefined) => (slice?.perMille ?? 0) >= LABELLED_FROM_PER_MILLE;
+
+/** Each slice's share beside it, in the page's text colour. */
 function PieShareLabel(props: PieLabelRenderProps) {
   const slice = props.payload as { share?: string; perMille?: number } | undefined;
   const share = slice?.share;
-  if (!share || (slice.perMille ?? 0) < 30) return null;
+  if (!share || !isLabelled(slice)) return null;
   return (
     <text x={props.x} y={props.y} textAnchor={props.textAnchor} dominantBaseline="central" fill="var(--foreground)" fontSize={12}>
       {share}
@@ -117,16 +121,25 @@ function PieShareLabel(props: PieLabelRenderProps) {
   );
 }
 
+/** The line from a slice to its label: none for a sliver without one (a line to nothing looks broken). */
+function PieShareLabelLine(props: { points?: { x: number; y: number }[]; stroke?: string; payload?: { perMille?: number } }) {
+  const [from, to] = props.points ?? [];
+  if (!from || !to || !isLabelled(props.payload)) return <g />;
+  return <path className="recharts-pie-label-line" d={`M${from.x},${from.y}L${to.x},${to.y}`} stroke={props.stroke} fill="none" />;
+}
+
 export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail['typeTotals']; width?: number }) {
   const headingId = useId();
   const slices = pieSlices(typeTotals).map((s) => ({ ...s, name: TYPE_LABELS[s.type], share: formatPerMille(s.perMille) }));
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
-      <h3 id={headingId} className="text-base font-semibold">
-        Transactions by type
-      </h3>
+      <div className="flex min-h-9 items-center">
+        <h3 id={headingId} className="text-base font-semibold">
+          Transactions by type
+        </h3>
+      </div>
       <PieChart {...sizeProps(width)}>
-        <Pie data={slices} dataKey="totalPence" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={1} label={PieShareLabel} isAnimationActive={animate()}>
+        <Pie data={slices} dataKey="totalPence" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={1} label={PieShareLabel} labelLine={PieShareLabelLine} isAnimationActive={animate()}>
           {slices.map((s) => (
             <Cell key={s.type} fill={TYPE_COLORS[s.type]} stroke="var(--card)" />
           ))}

@@ -124,7 +124,7 @@ function AccountView({ detail, openAddDialog, notification, onDismissNotificatio
       {/* 3. EXTENSION POINT (later issue): the smart-alerts banner, shown when account.enableSmartAlerts
              and no terms notes exist, offering 'Add T&Cs' (scrolls to the Terms and Conditions card) and a dismiss. */}
 
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2">
         {/* 4. The account details card */}
         <BasicInformationCard account={account} />
         {/* 5. EXTENSION POINT (later issue): the ISA Details card for ISA types and the Pension Details

@@ -43,7 +43,7 @@ export function bankLines(account: Account): { bank: string; licence: string | n
 
 function AccountName({ account }: { account: Account }) {
   return isRegistered('account') ? (
-    <Link to={paths.account(account.id)} className="font-semibold text-foreground underline-offset-4 hover:underline">
+    <Link to={paths.account(account.id)} className="font-semibold text-foreground underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-foreground">
       {account.name}
     </Link>
   ) : (

@@ -87,7 +87,7 @@ export function TransactionsSection({ accountId, openAddDialog = false }: Transa
     });
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
+    <section aria-labelledby={headingId} className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold leading-tight">
           Transactions
