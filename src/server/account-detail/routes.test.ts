@@ -14,6 +14,7 @@ import { decodeCursor } from '../transactions/cursor.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { AccountDetail } from './routes.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
 
 const HALIFAX = bankReferenceId('frn-169628/Halifax');
 const BANK_OF_SCOTLAND = bankReferenceId('frn-169628/Bank of Scotland');
@@ -246,7 +247,7 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     );
   });
 
-  it.runIf(kind === 'postgres')('sends the same few statements however many accounts and transactions there are', async () => {
+  itOnPostgres(kind)('sends the same few statements however many accounts and transactions there are', async () => {
     const frank = await signUpAndSignIn(server, { email: 'frank.detail@example.com' });
     const statementsFor = async (id: string) => {
       const query = vi.spyOn(pg.Client.prototype, 'query');

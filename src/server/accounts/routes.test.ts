@@ -7,6 +7,7 @@ import type { Subscriber } from '../realtime/hub.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { Account, AccountList } from './account-json.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
 
 type Person = { cookie: string; userId: string };
 type ErrorBody = { error: { code: string; message: string; details?: { field?: string } } };
@@ -404,7 +405,7 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     });
   });
 
-  it.runIf(kind === 'postgres')('lists in the same five statements and three socket writes however many accounts', async () => {
+  itOnPostgres(kind)('lists in the same five statements and three socket writes however many accounts', async () => {
     const who = await newPerson('writes');
     const sent = async () => {
       const query = vi.spyOn(pg.Client.prototype, 'query');
