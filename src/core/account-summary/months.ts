@@ -1,4 +1,5 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import { MONTH_NAMES } from '../dates/calendar-date.ts';
 
 /** A calendar month, 'yyyy-MM'. */
 export type MonthKey = string;
@@ -42,7 +43,6 @@ export function isInWindow(date: CalendarDate, window: MonthWindow): boolean {
   return date >= window.from && date < window.until;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** 'November 2026' for '2026-11' (en-GB, for messages; charts format their own axis labels). */
 export function monthName(month: MonthKey): string {

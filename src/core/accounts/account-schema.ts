@@ -4,7 +4,7 @@
  * say the same thing. Money is whole pence, rates basis points (4.35% is 435), dates 'yyyy-MM-dd'.
  */
 import { z } from 'zod';
-import { type CalendarDate, isCalendarDate } from '../dates/calendar-date.ts';
+import { type CalendarDate, isCalendarDate, MONTH_NAMES } from '../dates/calendar-date.ts';
 import { addMonths } from '../protection/thb.ts';
 import { LIFE_EVENTS } from '../protection/types.ts';
 import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
@@ -37,7 +37,6 @@ export const RATE_CHANGE_YEARS_AHEAD = 10;
 
 export const ACCOUNT_TEXT_LIMITS = { name: 100, accountNumber: 40, accountType: 100, terms: 5000, termsNotes: 5000 } as const;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The spec's messages verbatim (001 §5), and ours in the same plain style for what it leaves open. */
 export const ACCOUNT_MESSAGES = {

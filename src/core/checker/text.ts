@@ -5,8 +5,8 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { formatPence } from '../money/format.ts';
 import type { LifeEvent, Pence } from '../protection/types.ts';
+import { MONTH_NAMES as MONTHS } from '../dates/calendar-date.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A limit as people quote it: whole pounds without pence (12000000 → '£120,000'), else with them. */
 export function formatLimit(pence: Pence): string {

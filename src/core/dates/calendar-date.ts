@@ -21,3 +21,6 @@ export function calendarDateInLondon(instant: Date): CalendarDate {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** Month names in en-GB, January first (index = month number − 1). */
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;

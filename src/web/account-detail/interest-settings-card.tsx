@@ -16,8 +16,8 @@ import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import type { Account, AccountPatch } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 import { useAccountSave } from './use-account-save.ts';
+import { MONTH_NAMES as MONTHS } from '../../core/dates/calendar-date.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The spec's next-rate-change range: year 2000 to ten years ahead (001 §5). */
 export const RATE_CHANGE_FROM_YEAR = 2000;

@@ -30,8 +30,8 @@ import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { accountFormResolver, type AccountFormOutput, type AccountFormValues, formPathOf } from './account-form-values.ts';
 import { InterestScheduleEditor } from './interest-schedule-editor.tsx';
+import { MONTH_NAMES as MONTHS } from '../../core/dates/calendar-date.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export const PLATFORM_TOGGLE_LABEL = 'Account is managed on a platform';
 
