@@ -69,7 +69,7 @@ export async function readAccountDetail(
   // One socket write for the three on PostgreSQL: each is handed to the driver before any await.
   const reads = sentTogether(tx, () =>
     Promise.all([
-      listUserAccounts(tx, params.userId),
+      listUserAccounts(tx, params.userId, params.accountId),
       typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
       newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
     ]),

@@ -7,7 +7,7 @@ import { monthWindow } from '../../core/account-summary/months.ts';
 import { accountSummary, groupTransactions, type SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
 import { withActor } from '../db/rls.ts';
-import type { AccountList } from '../accounts/account-json.ts';
+import { type AccountList, AccountListItemSchema } from '../accounts/account-json.ts';
 import { accounts, appSettings, bankReferences, transactions } from '../db/schema/index.ts';
 import { bankReferenceId } from '../reference/rows.ts';
 import { decodeCursor } from '../transactions/cursor.ts';
@@ -211,7 +211,9 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     const shown = new Map<string, AccountDetail['account']>();
     for (const [name, id] of ids) {
       const { account } = await detailOk(gina, id);
-      expect(account).toEqual(listed.get(id));
+      // The list's item is the account's own fields, picked: the same values, protection included.
+      expect(listed.get(id)).toEqual(AccountListItemSchema.parse(account));
+      expect(Object.keys(listed.get(id)!)).toEqual(Object.keys(AccountListItemSchema.shape));
       shown.set(name, account);
     }
     const protection = (name: string) => shown.get(name)!.protection;

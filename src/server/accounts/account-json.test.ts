@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.ts';
 import { accounts, bankReferences } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
-import { storedAccountFields } from './account-json.ts';
+import { AccountListItemSchema, storedAccountFields } from './account-json.ts';
 import { type AccountRow, type BankFactsRow, listUserAccounts } from './queries.ts';
 
 /**
@@ -39,6 +39,11 @@ function referenceJson(row: AccountRow, b: BankFactsRow | null, p: BankFactsRow 
     platformBank: p ? { id: p.id, bankName: p.bankName, legalName: p.legalName, frn: p.frn } : null,
     protection: null,
   };
+}
+
+/** The list's item: the fields AccountListItemSchema picks, in its order. */
+function listItemOf(account: ReturnType<typeof referenceJson>) {
+  return Object.fromEntries(Object.keys(AccountListItemSchema.shape).map((key) => [key, account[key as keyof typeof account]]));
 }
 
 const protectionFacts = (b: BankFactsRow | null) => {
@@ -122,21 +127,37 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
       .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
       .where(eq(accounts.userId, userId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id));
-    const { rows } = await listUserAccounts(db as unknown as Tx, userId);
-    expect(rows).toHaveLength(3);
-    expect(rows.map((r) => r.account.name).sort()).toEqual(reference.map((r) => r.account.name).sort());
-    for (const [i, row] of rows.entries()) {
-      const ref = reference[i]!;
+    expect(reference).toHaveLength(3);
+    for (const [i, ref] of reference.entries()) {
+      // Each account asked for whole in turn: only that row carries it.
+      const { rows } = await listUserAccounts(db as unknown as Tx, userId, ref.account.id);
+      expect(rows.map((r) => r.item.id)).toEqual(reference.map((r) => r.account.id));
+      expect(rows.filter((r) => r.account !== null).map((r) => r.item.id)).toEqual([ref.account.id]);
+      const row = rows[i]!;
       const expected = referenceJson(ref.account, ref.bank as BankFactsRow | null, ref.platformBank as BankFactsRow | null);
       expect(JSON.stringify(row.account)).toBe(JSON.stringify(expected));
+      expect(JSON.stringify(row.item)).toBe(JSON.stringify(listItemOf(expected)));
+      expect(row.holders).toBe(ref.account.holders);
+      expect(row.temporaryHighBalance).toEqual(expected.temporaryHighBalance);
       expect(row.bank).toEqual(protectionFacts(ref.bank as BankFactsRow | null));
       expect(row.platformBank).toEqual(protectionFacts(ref.platformBank as BankFactsRow | null));
     }
-    const full = rows.find((r) => r.account.holders === 2)!;
-    expect(full.account.temporaryHighBalance).toEqual({ lifeEvent: 'house-sale', qualifyingPence: 12_345_678, creditedDate: '2026-10-01' });
-    expect(full.account.createdAt).toBe('2026-03-01T10:20:30.999Z');
-    expect(full.account.updatedAt).toBe('2026-03-01T18:59:59.999Z');
-    expect(rows.find((r) => r.account.name === 'Plain')!.account.createdAt).toMatch(/\.\d{3}Z$/);
-    expect(rows.find((r) => r.account.name === 'Platform')!.account).toMatchObject({ temporaryHighBalance: null, platformBank: { id: expect.any(String) } });
+  });
+
+  it('asks for no account whole unless told, and keeps the timestamps as toISOString writes them', async () => {
+    const db = server.deps.database.db;
+    const { rows } = await listUserAccounts(db as unknown as Tx, userId);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.account === null)).toBe(true);
+    const whole = async (name: string) => {
+      const id = rows.find((r) => r.item.name === name)!.item.id;
+      return (await listUserAccounts(db as unknown as Tx, userId, id)).rows.find((r) => r.item.id === id)!.account!;
+    };
+    const fixed = await whole('Fixed "bond" — ünïcode \\ \n tab\t');
+    expect(fixed.temporaryHighBalance).toEqual({ lifeEvent: 'house-sale', qualifyingPence: 12_345_678, creditedDate: '2026-10-01' });
+    expect(fixed.createdAt).toBe('2026-03-01T10:20:30.999Z');
+    expect(fixed.updatedAt).toBe('2026-03-01T18:59:59.999Z');
+    expect((await whole('Plain')).createdAt).toMatch(/\.\d{3}Z$/);
+    expect(await whole('Platform')).toMatchObject({ temporaryHighBalance: null, platformBank: { id: expect.any(String) } });
   });
 });

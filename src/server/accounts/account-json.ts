@@ -15,7 +15,7 @@ import type { Tx } from '../db/client.ts';
 import { sentTogether } from '../db/prepared.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
-import { type AccountDraft, type AccountRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
+import { type AccountRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
 const sameSchedule = (item: StoredScheduleItem): InterestScheduleItem => item;
@@ -75,6 +75,25 @@ export const AccountSchema = z
 
 export type Account = z.infer<typeof AccountSchema>;
 
+/** An account as the accounts list shows it: the whole account is GET /api/accounts/{id}. */
+export const AccountListItemSchema = AccountSchema.pick({
+  id: true,
+  name: true,
+  bank: true,
+  accountNumber: true,
+  accountType: true,
+  category: true,
+  isPlatformAccount: true,
+  interestRateBps: true,
+  rateType: true,
+  balancePence: true,
+  licence: true,
+  platformBank: true,
+  protection: true,
+}).openapi('AccountListItem');
+
+export type AccountListItem = z.infer<typeof AccountListItemSchema>;
+
 export const AccountCapSchema = z.object({
   count: z.number().int(),
   max: z.number().int().nullable().openapi({ description: 'How many accounts the user may keep; null: no limit' }),
@@ -83,7 +102,7 @@ export const AccountCapSchema = z.object({
 });
 
 export const AccountListSchema = z
-  .object({ accounts: z.array(AccountSchema), totalBalancePence: z.number().int(), cap: AccountCapSchema })
+  .object({ accounts: z.array(AccountListItemSchema), totalBalancePence: z.number().int(), cap: AccountCapSchema })
   .openapi('AccountList');
 
 export type AccountList = z.infer<typeof AccountListSchema>;
@@ -94,13 +113,14 @@ function temporaryHighBalanceOf(row: AccountRow): TemporaryHighBalance | null {
 }
 
 /**
- * The account as the API sends it: the accounts statement's JSON (built by PostgreSQL) with its
- * category and protection filled in, in place (the keys are already there, so their order stays).
+ * An account or list item as the API sends it: the accounts statement's JSON (built by
+ * PostgreSQL) with its category and protection filled in, in place (the keys are already there,
+ * so their order stays).
  */
-function completeAccountJson(account: AccountDraft, protection: AccountProtectionSummary): Account {
-  account.category = accountTypeCategory(account.accountType);
-  account.protection = protection;
-  return account as Account;
+function judged<T extends { accountType: string; category: unknown; protection: unknown }>(json: T, protection: AccountProtectionSummary) {
+  json.category = accountTypeCategory(json.accountType);
+  json.protection = protection;
+  return json as T & { category: Account['category']; protection: Account['protection'] };
 }
 
 /** A stored account's editable fields, as the form schema reads them (to merge a partial change). */
@@ -142,30 +162,33 @@ export function storedAccountFields(row: AccountRow): AccountFields {
 
 /** Each account's protection, the engine run over all the user's accounts with any admin override. */
 function protectionByAccount({ rows, override }: UserAccounts, today: CalendarDate): Map<string, AccountProtectionSummary> {
-  const facts = rows.map(({ account, bank, platformBank }) => ({
-    id: account.id,
-    balancePence: account.balancePence,
-    holders: account.holders,
-    accountType: account.accountType,
-    isPlatformAccount: account.isPlatformAccount,
-    bankName: account.bank,
+  const facts = rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => ({
+    id: item.id,
+    balancePence: item.balancePence,
+    holders,
+    accountType: item.accountType,
+    isPlatformAccount: item.isPlatformAccount,
+    bankName: item.bank,
     bank,
     platformBank,
-    temporaryHighBalance: account.temporaryHighBalance,
+    temporaryHighBalance,
   }));
   return accountProtectionSummaries(facts, today, override ?? undefined);
 }
 
-/** Every one of the user's accounts as the API sends it, in their order, judged on `today`. */
-export function accountsJson(accounts: UserAccounts, today: CalendarDate): Account[] {
+/** Every one of the user's accounts as the list shows it, in their order, judged on `today`. */
+export function accountListItems(accounts: UserAccounts, today: CalendarDate): AccountListItem[] {
   const protection = protectionByAccount(accounts, today);
-  return accounts.rows.map(({ account }) => completeAccountJson(account, protection.get(account.id)!));
+  return accounts.rows.map(({ item }) => judged(item, protection.get(item.id)!));
 }
 
-/** The account `accountId` as the API sends it, judged among all the user's accounts; null when it is not theirs. */
+/**
+ * The account `accountId` as the API sends it, judged among all the user's accounts; null when it
+ * is not theirs. `accounts` must have been read with `accountId` asked for whole.
+ */
 export function findAccountJson(accounts: UserAccounts, accountId: string, today: CalendarDate): Account | null {
-  const row = accounts.rows.find((r) => r.account.id === accountId);
-  return row ? completeAccountJson(row.account, protectionByAccount(accounts, today).get(accountId)!) : null;
+  const account = accounts.rows.find((r) => r.item.id === accountId)?.account;
+  return account ? judged(account, protectionByAccount(accounts, today).get(accountId)!) : null;
 }
 
 /**
@@ -176,7 +199,7 @@ export function findAccountJson(accounts: UserAccounts, accountId: string, today
 export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountList> {
   // Both statements in one socket write on PostgreSQL.
   const [accounts, context] = await sentTogether(tx, () => Promise.all([listUserAccounts(tx, user.userId), accountsContext(tx, user.userId)]));
-  const list = accountsJson(accounts, today);
+  const list = accountListItems(accounts, today);
   const cap = accountCap({ tier: user.tier, maxAccounts: context.maxAccounts });
   return {
     accounts: list,

@@ -8,12 +8,13 @@ import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProtectionBank } from '../../core/accounts/account-protection.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
+import type { TemporaryHighBalance } from '../../core/protection/types.ts';
 import { jsonObject } from '../db/json-object.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
 import { accounts, accountTypes, appSettings, bankReferences, transactions, userSettings } from '../db/schema/index.ts';
 import { FSCS_PROTECTION_SETTING, depositLimitOverrideOf } from '../reference/queries.ts';
-import type { Account } from './account-json.ts';
+import type { Account, AccountListItem } from './account-json.ts';
 
 const bank = alias(bankReferences, 'bank');
 const platformBank = alias(bankReferences, 'platform_bank');
@@ -45,6 +46,10 @@ function protectionBankJson(table: typeof bank | typeof platformBank): SQL {
 }
 
 const a = getTableColumns(accounts);
+
+// Only when all three parts are there, like the form's reading of the columns.
+const temporaryHighBalanceJson = sql`case when ${a.thbLifeEvent} is not null and ${a.thbQualifyingPence} is not null and ${a.thbCreditedDate} is not null
+    then ${jsonObject({ lifeEvent: a.thbLifeEvent, qualifyingPence: a.thbQualifyingPence, creditedDate: a.thbCreditedDate })} end`;
 
 /**
  * The account as the API sends it (`Account` in account-json.ts, keys in its order), built by
@@ -83,9 +88,7 @@ const accountJson = jsonObject({
   interimInterestSchedule: a.interimInterestSchedule,
   enableSmartAlerts: a.enableSmartAlerts,
   holders: a.holders,
-  // Only when all three parts are there, like the form's reading of the columns.
-  temporaryHighBalance: sql`case when ${a.thbLifeEvent} is not null and ${a.thbQualifyingPence} is not null and ${a.thbCreditedDate} is not null
-    then ${jsonObject({ lifeEvent: a.thbLifeEvent, qualifyingPence: a.thbQualifyingPence, creditedDate: a.thbCreditedDate })} end`,
+  temporaryHighBalance: temporaryHighBalanceJson,
   bank: a.bank,
   bankingGroupId: a.bankingGroupId,
   category: sql`null`,
@@ -98,15 +101,42 @@ const accountJson = jsonObject({
 });
 
 /**
- * Every account of one user as API JSON with its bank and platform bank's protection facts, in
- * creation order, and the admin's deposit limit override (an uncorrelated subquery: read once):
- * one statement, the accounts list's and the account page's (protection is worked out across all
- * the user's accounts). Three columns a row, not the ~50 drizzle would map one by one.
+ * The account as the accounts list shows it (`AccountListItem` in account-json.ts, keys in its
+ * order): what the list's row needs and no more, so 100 accounts stay a small answer.
+ */
+const listItemJson = jsonObject({
+  id: a.id,
+  name: a.name,
+  bank: a.bank,
+  accountNumber: a.accountNumber,
+  accountType: a.accountType,
+  category: sql`null`,
+  isPlatformAccount: a.isPlatformAccount,
+  interestRateBps: a.interestRateBps,
+  rateType: a.rateType,
+  balancePence: a.balancePence,
+  licence: licenceJson(bank, false),
+  platformBank: licenceJson(platformBank, true),
+  protection: sql`null`,
+});
+
+const fullAccountId = sql.placeholder('fullAccountId');
+
+/**
+ * Every account of one user with what the protection engine needs of it (protection is judged
+ * across all of a user's accounts: brands sharing a licence share one limit), in creation order:
+ * each as the list's item, and the one account `fullAccountId` names (if any) also whole; and the
+ * admin's deposit limit override (an uncorrelated subquery: read once). One statement, the
+ * accounts list's, the account page's and every save's; a few columns a row, not the ~50 drizzle
+ * would map one by one.
  */
 const listStatement = preparedPerConnection((tx) =>
   tx
     .select({
-      account: sql<AccountDraft>`${accountJson}`,
+      item: sql<AccountListItemDraft>`${listItemJson}`,
+      account: sql<AccountDraft | null>`case when ${a.id} = ${fullAccountId}::uuid then ${accountJson} end`,
+      holders: sql<number>`${a.holders}`,
+      temporaryHighBalance: sql<TemporaryHighBalance | null>`${temporaryHighBalanceJson}`,
       bank: sql<ProtectionBank | null>`${protectionBankJson(bank)}`,
       platformBank: sql<ProtectionBank | null>`${protectionBankJson(platformBank)}`,
       limitOverride: sql<unknown>`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
@@ -122,18 +152,32 @@ const listStatement = preparedPerConnection((tx) =>
 export type AccountRow = typeof accounts.$inferSelect;
 /** A bank reference's licence and protection facts (a left join: drizzle types each column nullable; the row is all or nothing). */
 export type BankFactsRow = { id: string; bankName: string; legalName: string; frn: string | null; type: string; protectionBasis: string; isCrownDependency: boolean };
+type Unjudged<T extends { category: unknown; protection: unknown }> = Omit<T, 'category' | 'protection'> & {
+  category: T['category'] | null;
+  protection: T['protection'] | null;
+};
 /** An account as the API sends it, but for `category` and `protection` (null until account-json.ts fills them in). */
-export type AccountDraft = Omit<Account, 'category' | 'protection'> & { category: Account['category'] | null; protection: Account['protection'] | null };
-export type AccountListRow = { account: AccountDraft; bank: ProtectionBank | null; platformBank: ProtectionBank | null };
+export type AccountDraft = Unjudged<Account>;
+export type AccountListItemDraft = Unjudged<AccountListItem>;
+export type AccountListRow = {
+  item: AccountListItemDraft;
+  /** Only on the row of the account asked for whole. */
+  account: AccountDraft | null;
+  holders: number;
+  temporaryHighBalance: TemporaryHighBalance | null;
+  bank: ProtectionBank | null;
+  platformBank: ProtectionBank | null;
+};
 /** A user's accounts, and the deposit limit their protection is judged against when an admin has overridden it. */
 export type UserAccounts = { rows: AccountListRow[]; override: DepositLimitOverride | null };
 
 /**
- * The user's accounts. The statement is handed to the driver before this first awaits, so a
- * caller can send it in one socket write with others (the account page does).
+ * The user's accounts, and `fullAccountId`'s whole (null: none). The statement is handed to the
+ * driver before this first awaits, so a caller can send it in one socket write with others (the
+ * account page does).
  */
-export async function listUserAccounts(tx: Tx, forUserId: string): Promise<UserAccounts> {
-  const rows = await listStatement(tx).execute({ userId: forUserId });
+export async function listUserAccounts(tx: Tx, forUserId: string, wholeAccountId: string | null = null): Promise<UserAccounts> {
+  const rows = await listStatement(tx).execute({ userId: forUserId, fullAccountId: wholeAccountId });
   // Each row also carries the override; nothing reads it from the rows.
   return { rows, override: depositLimitOverrideOf(rows[0]?.limitOverride) };
 }

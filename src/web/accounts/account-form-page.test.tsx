@@ -6,6 +6,7 @@ import type { BankOption } from '../reference/types.ts';
 import { apiError, json, makeMe, meHandler, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { ACCOUNT_TYPES, CLOSE_BROTHERS_ID, HALIFAX_ID, makeAccount, makeList, RAISIN_ID } from './test-fixtures.ts';
+import { makeDetail } from '../account-detail/account-detail-fixtures.ts';
 
 beforeAll(() => Promise.all([import('./account-form-page.tsx'), import('./accounts-page.tsx')]), 60_000);
 
@@ -201,7 +202,7 @@ describe('editing an account', () => {
   it('fills the form from the saved account and saves it whole', async () => {
     const account = makeAccount({ name: 'Old name', interestRateBps: 510, holders: 2, balancePence: 9_900 });
     const mock = api({
-      'GET /api/accounts': json(200, makeList([account])),
+      [`GET /api/accounts/${account.id}`]: json(200, makeDetail(account)),
       [`PUT /api/accounts/${account.id}`]: ({ body }) => json(200, { account: { ...account, ...(body as object) } }),
     });
     const { user, router } = renderApp(`/account/${account.id}/edit`);
@@ -220,12 +221,12 @@ describe('editing an account', () => {
     expect(body).toMatchObject({ name: 'New name', bankId: HALIFAX_ID, interestRateBps: 510, holders: 2 });
     expect(body).not.toHaveProperty('balancePence');
     expect(body).not.toHaveProperty('startingBalancePence');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/account/${account.id}`));
   });
 
   it('offers an ISA only its own type, with the spec’s note', async () => {
     const isa = makeAccount({ name: 'My ISA', accountType: 'Cash ISA', bank: null, bankId: null, licence: null });
-    api({ 'GET /api/accounts': json(200, makeList([isa])) });
+    api({ [`GET /api/accounts/${isa.id}`]: json(200, makeDetail(isa)) });
     renderApp(`/account/${isa.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
     expect(within(screen.getByLabelText(/Account type/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash ISA']);
@@ -234,7 +235,7 @@ describe('editing an account', () => {
 
   it('offers a savings account the savings, current and bond types only', async () => {
     const savings = makeAccount();
-    api({ 'GET /api/accounts': json(200, makeList([savings])) });
+    api({ [`GET /api/accounts/${savings.id}`]: json(200, makeDetail(savings)) });
     renderApp(`/account/${savings.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
     expect(within(screen.getByLabelText(/Account type/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -250,7 +251,7 @@ describe('editing an account', () => {
   it('shows the server’s refusal of a save', async () => {
     const account = makeAccount();
     api({
-      'GET /api/accounts': json(200, makeList([account])),
+      [`GET /api/accounts/${account.id}`]: json(200, makeDetail(account)),
       [`PUT /api/accounts/${account.id}`]: apiError(403, 'FORBIDDEN', 'An account of type Savings cannot become Cash ISA. Some account types are restricted due to regulatory requirements'),
     });
     const { user } = renderApp(`/account/${account.id}/edit`);
@@ -260,7 +261,7 @@ describe('editing an account', () => {
   });
 
   it('says Account not found for an id that is not one of the user’s', async () => {
-    api({ 'GET /api/accounts': json(200, makeList([makeAccount()])) });
+    api({ 'GET /api/accounts/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb': apiError(404, 'NOT_FOUND', 'Account not found') });
     renderApp('/account/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb/edit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account not found' })).toBeInTheDocument();
     expect(screen.getByText("The account you're looking for doesn't exist.")).toBeInTheDocument();

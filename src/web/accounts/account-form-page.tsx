@@ -11,7 +11,8 @@ import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { AccountForm, type SaveProblem } from './account-form.tsx';
 import { type AccountFormOutput, accountToFormValues, emptyAccountForm } from './account-form-values.ts';
-import { type Account, ACCOUNT_LIST_MESSAGES, useAccounts, useAccountTypes, useCreateAccount, useSaveAccount } from './api.ts';
+import { isNotFound, useAccountDetail } from '../account-detail/api.ts';
+import { type Account, ACCOUNT_LIST_MESSAGES, useAccountTypes, useCreateAccount, useSaveAccount } from './api.ts';
 
 export const ACCOUNT_FORM_MESSAGES = {
   added: 'Account added successfully',
@@ -169,13 +170,13 @@ function EditForm({ account }: { account: Account }) {
   );
 }
 
-/** /account/{id}/edit: the same form, filled in from the saved account. */
+/** /account/{id}/edit: the same form, filled in from the saved account (GET /api/accounts/{id}, shared with its page). */
 export function AccountEditPage() {
   const { id = '' } = useParams();
-  const accounts = useAccounts();
-  const account = accounts.data?.accounts.find((a) => a.id === id);
+  const detail = useAccountDetail(id, id !== '');
+  const account = detail.data?.account;
 
-  if (accounts.data && !account) {
+  if (id === '' || (!account && isNotFound(detail.error))) {
     return (
       <FormPage title={ACCOUNT_FORM_MESSAGES.notFound}>
         <div className="flex flex-col items-start gap-4" role="alert">
@@ -192,7 +193,7 @@ export function AccountEditPage() {
     <FormPage title={account ? `Edit ${account.name}` : 'Edit account'}>
       {account ? (
         <EditForm account={account} />
-      ) : accounts.isError ? (
+      ) : detail.isError ? (
         <p role="alert" className="text-destructive">
           {ACCOUNT_LIST_MESSAGES.failed}
         </p>

@@ -16,7 +16,7 @@ import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { type Account, type AccountList, AccountDataError, ACCOUNT_LIST_MESSAGES, useAccounts } from './api.ts';
+import { type AccountList, type AccountListItem, AccountDataError, ACCOUNT_LIST_MESSAGES, useAccounts } from './api.ts';
 import { ProtectionBadge } from './protection-badge.tsx';
 import { accountKeys } from './query-keys.ts';
 
@@ -27,7 +27,7 @@ export function accountNumberText(accountNumber: string): string {
 }
 
 /** The bank and the licence it sits under; for a platform account, the bank holding the deposits. */
-export function bankLines(account: Account): { bank: string; licence: string | null } {
+export function bankLines(account: AccountListItem): { bank: string; licence: string | null } {
   const bank = account.licence?.bankName ?? account.bank ?? (account.category === 'isa' || account.category === 'pension' ? 'Provider not recorded' : 'No bank chosen');
   const licenceOf = (l: { bankName: string; legalName: string; frn: string | null }) => {
     // A no-break space keeps 'FRN 169628' on one line.
@@ -41,7 +41,7 @@ export function bankLines(account: Account): { bank: string; licence: string | n
   return { bank, licence: account.licence ? licenceOf(account.licence) : null };
 }
 
-function AccountName({ account }: { account: Account }) {
+function AccountName({ account }: { account: AccountListItem }) {
   return isRegistered('account') ? (
     <Link to={paths.account(account.id)} className="font-semibold text-foreground underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-foreground">
       {account.name}
@@ -51,7 +51,7 @@ function AccountName({ account }: { account: Account }) {
   );
 }
 
-function EditLink({ account }: { account: Account }) {
+function EditLink({ account }: { account: AccountListItem }) {
   return (
     <Button asChild variant="ghost" size="sm">
       <Link to={paths.accountEdit(account.id)} aria-label={`Edit ${account.name}`}>
@@ -66,7 +66,7 @@ function Balance({ pence, className }: { pence: number; className?: string }) {
   return <span className={cn('font-semibold tabular-nums', pence < 0 && 'text-destructive', className)}>{formatPence(pence)}</span>;
 }
 
-function BankCell({ account }: { account: Account }) {
+function BankCell({ account }: { account: AccountListItem }) {
   const { bank, licence } = bankLines(account);
   return (
     <span className="grid gap-0.5">
@@ -77,7 +77,7 @@ function BankCell({ account }: { account: Account }) {
 }
 
 /** Desktop: one row per account. */
-function AccountsTable({ accounts }: { accounts: Account[] }) {
+function AccountsTable({ accounts }: { accounts: AccountListItem[] }) {
   return (
     <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
       <table className="w-full text-sm">
@@ -127,7 +127,7 @@ function AccountsTable({ accounts }: { accounts: Account[] }) {
 }
 
 /** Phones: one card per account, the balance on the right. */
-function AccountCards({ accounts }: { accounts: Account[] }) {
+function AccountCards({ accounts }: { accounts: AccountListItem[] }) {
   return (
     <ul className="grid gap-3 md:hidden" aria-label="Your accounts">
       {accounts.map((account) => (

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountFieldsInput, AccountPatch } from '../../core/accounts/account-schema.ts';
-import type { Account, AccountList } from '../../server/accounts/account-json.ts';
+import type { Account, AccountList, AccountListItem } from '../../server/accounts/account-json.ts';
 import { ApiError, apiFetch } from '../app/api.ts';
 import { accountKeys } from './query-keys.ts';
 
-export type { Account, AccountList };
+export type { Account, AccountList, AccountListItem };
 
 /** The spec's messages for the accounts list (001 §8 and the list screen). */
 export const ACCOUNT_LIST_MESSAGES = {
@@ -25,7 +25,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function isAccount(value: unknown): value is Account {
+function isListItem(value: unknown): value is AccountListItem {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&
@@ -38,7 +38,7 @@ function isAccount(value: unknown): value is Account {
 
 /** Checks the list's shape before the page trusts it; anything else is a processing error. */
 export function parseAccountList(body: unknown): AccountList {
-  if (!isRecord(body) || !Array.isArray(body.accounts) || !body.accounts.every(isAccount) || typeof body.totalBalancePence !== 'number' || !isRecord(body.cap)) {
+  if (!isRecord(body) || !Array.isArray(body.accounts) || !body.accounts.every(isListItem) || typeof body.totalBalancePence !== 'number' || !isRecord(body.cap)) {
     throw new AccountDataError();
   }
   return body as AccountList;
