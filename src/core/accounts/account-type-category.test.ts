@@ -5,6 +5,7 @@ import {
   type AccountCategory,
   accountTypeCategory,
   canChangeAccountType,
+  canRenameTypeInUse,
   isIsaOrPension,
   isTypeChangeRestricted,
   permittedAccountTypes,
@@ -195,6 +196,26 @@ describe('type change properties', () => {
         expect(offered).toEqual(types.filter((to) => canChangeAccountType(from, to)));
         expect(isTypeChangeRestricted(from, types)).toBe(offered.length < types.length);
         if (types.includes(from)) expect(offered).toContain(from);
+      }),
+    );
+  });
+
+  it('lets an admin rename a type in use only to a name its accounts could change to, or one of the same category', () => {
+    expect(canRenameTypeInUse('Cash ISA', 'Cash ISA (easy access)')).toBe(true);
+    expect(canRenameTypeInUse('SIPP', 'Self-invested Personal Pension')).toBe(true);
+    expect(canRenameTypeInUse('Loyalty Saver', 'Loyalty Bond')).toBe(true);
+    expect(canRenameTypeInUse('Cash ISA', 'Cash Saver')).toBe(false);
+    expect(canRenameTypeInUse('Regular Saver', 'Regular ISA')).toBe(false);
+    // 'saver' is read before 'isa' (001 §4), so this one stays a savings type.
+    expect(canRenameTypeInUse('Regular Saver', 'Saver ISA')).toBe(true);
+    expect(canRenameTypeInUse('Premium Bonds', 'Premium Pension')).toBe(false);
+    expect(canRenameTypeInUse('Workplace Pension', 'Workplace account')).toBe(false);
+    fc.assert(
+      fc.property(typeName, typeName, (from, to) => {
+        const [source, target] = [accountTypeCategory(from), accountTypeCategory(to)];
+        const expected = source === target || canChangeAccountType(from, to);
+        expect(canRenameTypeInUse(from, to)).toBe(expected);
+        if (source !== target && (isIsaOrPension(source) || isIsaOrPension(target))) expect(canRenameTypeInUse(from, to)).toBe(false);
       }),
     );
   });

@@ -39,6 +39,15 @@ export function canChangeAccountType(from: string, to: string): boolean {
   return allowed !== undefined && allowed.includes(accountTypeCategory(to));
 }
 
+/**
+ * Whether an admin may rename a type that accounts use from `from` to `to`: every such account
+ * takes the new name, so its category may change only as the account's owner could change it.
+ * Keeping the category is always fine (an ISA type renamed to another ISA name stays an ISA).
+ */
+export function canRenameTypeInUse(from: string, to: string): boolean {
+  return accountTypeCategory(from) === accountTypeCategory(to) || canChangeAccountType(from, to);
+}
+
 /** The types an account of type `from` may be given, in the order of `types`. */
 export function permittedAccountTypes(from: string, types: readonly string[]): string[] {
   return types.filter((to) => canChangeAccountType(from, to));

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import { accounts, accountTypes } from '../db/schema/index.ts';
+import { canRenameTypeInUse, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
 import { AppError } from '../errors.ts';
 import { isDuplicateKeyConflict } from '../auth/sign-up-retry.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
@@ -19,6 +20,8 @@ export const ACCOUNT_TYPE_MESSAGES = {
   adminsOnly: 'Only admins can add account types',
   inUse: 'Cannot delete an account type that is in use',
   notFound: 'Account type not found',
+  renameChangesCategory: (from: string, to: string) =>
+    `Accounts use ${from}, and renaming it to ${to} would change what kind of account they are. ${TYPE_RESTRICTION_NOTE}`,
 } as const;
 
 export type AccountTypeRow = { id: string; name: string; description: string | null; sortOrder: number };
@@ -122,6 +125,9 @@ export async function updateAccountType(
 ): Promise<{ accountType: AdminAccountTypeRow; renamedAccounts: number }> {
   const current = await getActiveType(tx, id);
   if (input.name.toLowerCase() !== current.name.toLowerCase()) await assertNameFree(tx, input.name, id);
+  if (!canRenameTypeInUse(current.name, input.name) && (await countAccountsOfType(tx, current.name)) > 0) {
+    throw new AppError('CONFLICT', ACCOUNT_TYPE_MESSAGES.renameChangesCategory(current.name, input.name));
+  }
   const [row] = await duplicateAsConflict(
     tx
       .update(accountTypes)

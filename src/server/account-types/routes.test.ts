@@ -158,6 +158,27 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
     expect(await accountTypeOf(account)).toBe('Holiday Saver');
   });
 
+  it('refuses to rename a type in use into or out of ISA or pension, and renames an unused one', async () => {
+    const isa = (await (await add({ name: 'Flexible ISA' })).json()) as { accountType: AccountType };
+    const account = await openAccount(saver.userId, 'Flexible ISA');
+    const refused = await send('PUT', `/api/admin/account-types/${isa.accountType.id}`, admin.cookie, { name: 'Flexible Saver' });
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({
+      code: 'CONFLICT',
+      message: 'Accounts use Flexible ISA, and renaming it to Flexible Saver would change what kind of account they are. Some account types are restricted due to regulatory requirements',
+    });
+    expect(await accountTypeOf(account)).toBe('Flexible ISA');
+    expect((await adminList()).map((t) => t.name)).toContain('Flexible ISA');
+    // Within its category the rename goes through, accounts and all.
+    const kept = await send('PUT', `/api/admin/account-types/${isa.accountType.id}`, admin.cookie, { name: 'Flexible Cash ISA' });
+    expect(kept.status).toBe(200);
+    expect(await accountTypeOf(account)).toBe('Flexible Cash ISA');
+
+    const unused = (await (await add({ name: 'Starter Saver' })).json()) as { accountType: AccountType };
+    const renamed = await send('PUT', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie, { name: 'Starter ISA' });
+    expect(renamed.status).toBe(200);
+  });
+
   it('lets a type change only the case of its own name', async () => {
     const created = (await (await add({ name: 'christmas saver' })).json()) as { accountType: AccountType };
     const account = await openAccount(saver.userId, 'christmas saver');
