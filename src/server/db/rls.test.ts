@@ -4,20 +4,13 @@ import { openDatabase, type Database } from './client.ts';
 import { rowsOf, withActor } from './rls.ts';
 import { profiles, user, userRoles } from './schema/index.ts';
 import { createTestDatabase, quietLogger, testDatabaseKinds } from '../test/databases.ts';
+import { sqlState } from '../test/sql-errors.ts';
 
 async function seedUsers(db: Database['db']) {
   for (const [id, email, first] of [['userA', 'a@example.com', 'Ann'], ['userB', 'b@example.com', 'Bob']] as const) {
     await db.insert(user).values({ id, name: first, email });
     await db.insert(profiles).values({ id, firstName: first });
   }
-}
-
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 /** Logins to check RLS with: the migrating login, and a superuser where the test server allows one. */
