@@ -3,7 +3,8 @@
  * (node-postgres pipelines them on the request's connection, so they cost one round trip):
  * the signed-in user's accounts (the accounts list's own statement: protection is worked out
  * across all of them), the account's transactions grouped by type and by month of the trend
- * window, and the newest transactions.
+ * window, and the newest transactions (the transactions list's own first-page statement, so the
+ * list goes on from the page this answer holds).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { MonthWindow } from '../../core/account-summary/months.ts';
@@ -11,9 +12,8 @@ import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
 import { listUserAccounts, type UserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
-import { accountMonthlyTotals, transactions } from '../db/schema/index.ts';
-import { newestFirst } from '../transactions/queries.ts';
-import { transactionJsonColumn } from '../transactions/transaction-json.ts';
+import { accountMonthlyTotals } from '../db/schema/index.ts';
+import { firstTransactionsPageQuery } from '../transactions/queries.ts';
 
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
@@ -46,18 +46,7 @@ const typeMonthGroups = preparedPerConnection((tx) => {
     .prepare('account_detail_type_month_groups');
 });
 
-/** The first page plus one row, to tell whether there is a next page. */
-const newestTransactions = preparedPerConnection((tx) =>
-  tx
-    .select({ transaction: transactionJsonColumn })
-    .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), eq(transactions.userId, userId)))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .prepare('account_detail_newest_transactions'),
-);
-
-export type NewestTransactionRow = Awaited<ReturnType<ReturnType<typeof newestTransactions>['execute']>>[number];
+export type NewestTransactionRow = Awaited<ReturnType<ReturnType<typeof firstTransactionsPageQuery>['execute']>>[number];
 
 export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: NewestTransactionRow[] };
 
@@ -71,7 +60,7 @@ export async function readAccountDetail(
     Promise.all([
       listUserAccounts(tx, params.userId, params.accountId),
       typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
-      newestTransactions(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
+      firstTransactionsPageQuery(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
     ]),
   );
   const [userAccounts, groups, newest] = await reads;

@@ -117,6 +117,34 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     expect(body.typeTotals).toEqual([{ type: 'deposit', totalPence: (52 * 53) / 2, count: 53 }]);
   });
 
+  it('holds the transactions list’s own first page, and the list goes on from its cursor', async () => {
+    const id = await addAccount(ann, { name: 'Shared first page' });
+    const types = ['deposit', 'withdrawal', 'interest', 'fee', 'opening_balance'] as const;
+    await addTransactions(
+      ann,
+      id,
+      Array.from({ length: 53 }, (_, i) => ({
+        date: `2026-0${(i % 4) + 1}-0${(i % 7) + 1}`,
+        type: types[i % 5]!,
+        amountPence: types[i % 5] === 'withdrawal' || types[i % 5] === 'fee' ? -i : i,
+        notes: i % 6 === 0 ? 'Monthly [standing-order:6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b]' : i % 2 ? `Note ${i}` : undefined,
+      })),
+    );
+    const list = async (query = '') => {
+      const res = await server.request(`/api/accounts/${id}/transactions${query}`, { cookie: ann.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as AccountDetail['transactions'];
+    };
+
+    const { transactions: firstPage } = await detailOk(ann, id);
+    expect(firstPage).toEqual(await list());
+    const rest = await list(`?cursor=${firstPage.nextCursor}`);
+    expect(rest.nextCursor).toBeNull();
+    const ids = [...firstPage.items, ...rest.items].map((t) => t.id);
+    expect(ids).toHaveLength(53);
+    expect(new Set(ids).size).toBe(53);
+  });
+
   it('answers 404 Account not found for another user’s account, an unknown id and to an admin for someone else’s', async () => {
     const annAccount = await addAccount(ann);
     for (const [user, id] of [

@@ -13,9 +13,8 @@ import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
 import { readAccountDetail } from './queries.ts';
-import { encodeCursor } from '../transactions/cursor.ts';
-import { TRANSACTION_PAGE_SIZE } from '../transactions/queries.ts';
-import { TransactionPageSchema, completeTransactionJson } from '../transactions/transaction-json.ts';
+import { TRANSACTION_PAGE_SIZE, transactionPageOf } from '../transactions/queries.ts';
+import { TransactionPageSchema } from '../transactions/transaction-json.ts';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const INVALID_ACCOUNT_ID = 'That is not an account ID';
@@ -79,15 +78,10 @@ export function accountDetailRoutes(deps: Deps) {
       const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: TRANSACTION_PAGE_SIZE });
       const account = findAccountJson(rows.accounts, id, today);
       if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-      const page = rows.newest.slice(0, TRANSACTION_PAGE_SIZE).map((row) => completeTransactionJson(row.transaction));
-      const last = page.at(-1);
       const body: AccountDetail = {
         account,
         ...accountSummary(rows.groups, window, account.balancePence),
-        transactions: {
-          items: page,
-          nextCursor: rows.newest.length > TRANSACTION_PAGE_SIZE && last ? encodeCursor({ date: last.date, id: last.id }) : null,
-        },
+        transactions: transactionPageOf(rows.newest, TRANSACTION_PAGE_SIZE),
       };
       return c.json(body, 200);
     },

@@ -55,7 +55,8 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
     .prepare(afterCursor ? 'transactions_page_after' : 'transactions_page_first');
 }
 
-const firstPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, false));
+/** The newest `limit` rows; the account page reads its first page with this same statement. */
+export const firstTransactionsPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, false));
 const laterPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, true));
 
 /**
@@ -71,11 +72,20 @@ export async function listAccountTransactionsPage(
   const params = { accountId: input.accountId, userId: input.userId, limit: limit + 1 };
   const rows = input.cursor
     ? await laterPageQuery(tx).execute({ ...params, cursorDate: input.cursor.date, cursorId: input.cursor.id })
-    : await firstPageQuery(tx).execute(params);
-  const page = rows.slice(0, limit).map((row) => completeTransactionJson(row.transaction));
-  const last = page[page.length - 1];
+    : await firstTransactionsPageQuery(tx).execute(params);
+  return transactionPageOf(rows, limit);
+}
+
+/**
+ * A page from up to `limit + 1` rows read newest first: the first `limit`, and a cursor after the
+ * last of them when the extra row says there is more. The account page's first page is built
+ * here too, so the list can go on from its cursor.
+ */
+export function transactionPageOf(rows: readonly { transaction: TransactionJson }[], limit: number): { items: TransactionJson[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit).map((row) => completeTransactionJson(row.transaction));
+  const last = items.at(-1);
   return {
-    items: page,
+    items,
     nextCursor: rows.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null,
   };
 }

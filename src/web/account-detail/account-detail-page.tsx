@@ -100,8 +100,10 @@ function NotificationContext({ notification, onDismiss }: { notification: Accoun
   );
 }
 
-function AccountView({ detail, openAddDialog, notification, onDismissNotification }: {
+function AccountView({ detail, fetchedAt, openAddDialog, notification, onDismissNotification }: {
   detail: AccountDetail;
+  /** When `detail` was fetched: its first page of transactions is as fresh. */
+  fetchedAt: number;
   openAddDialog: boolean;
   notification: AccountPageNotification | null;
   onDismissNotification: () => void;
@@ -135,9 +137,9 @@ function AccountView({ detail, openAddDialog, notification, onDismissNotificatio
       {/* 6. The Danger Zone */}
       <DangerZoneCard account={account} />
 
-      {/* 7. The transactions section (#transactions scrolls here) */}
+      {/* 7. The transactions section (#transactions scrolls here), starting from this answer's newest page */}
       <div id={TRANSACTIONS_ANCHOR} tabIndex={-1} className="min-w-0 scroll-mt-24 outline-none">
-        <TransactionsSection accountId={account.id} openAddDialog={openAddDialog} />
+        <TransactionsSection accountId={account.id} openAddDialog={openAddDialog} firstPage={{ page: detail.transactions, fetchedAt }} />
       </div>
 
       {/* 8. The standing orders */}
@@ -194,6 +196,7 @@ export function AccountDetailPage() {
     return (
       <AccountView
         detail={detail.data}
+        fetchedAt={detail.dataUpdatedAt}
         openAddDialog={pageState.openAddTransactions}
         notification={notification}
         onDismissNotification={() => setNotification(null)}

@@ -67,13 +67,26 @@ export const transactionKeys = {
   accountNames: [...accountKeys.list, 'names'] as const,
 };
 
-export function useAccountTransactions(accountId: string) {
+/** A first page already in hand (the account page's answer holds one) and when it was fetched. */
+export interface FetchedTransactionPage {
+  page: TransactionPage;
+  fetchedAt: number;
+}
+
+/**
+ * An account's list, newest first, a page at a time. Given the first page it starts from it
+ * instead of asking for it again, as fresh as the answer it came in, and 'Load more' goes on from
+ * its cursor; a refetch (any change to the account) reads every page from the list endpoint.
+ */
+export function useAccountTransactions(accountId: string, firstPage?: FetchedTransactionPage) {
   return useInfiniteQuery({
     queryKey: transactionKeys.list(accountId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<TransactionPage>(`/api/accounts/${encodeURIComponent(accountId)}/transactions${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     getNextPageParam: (last) => last.nextCursor,
+    initialData: firstPage ? { pages: [firstPage.page], pageParams: [null] } : undefined,
+    initialDataUpdatedAt: firstPage?.fetchedAt,
   });
 }
 

@@ -1,11 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountTypesBody, makeDetail } from '../account-detail/account-detail-fixtures.ts';
+import { paths } from '../app/paths.ts';
 import { Providers } from '../app/providers.tsx';
-import { apiError, json, mockApi, type MockHandler } from '../test/api-mock.ts';
-import { createTestQueryClient } from '../test/render-app.tsx';
-import { TransactionsSection } from './transactions-section.tsx';
+import { handleRealtimeEvent } from '../app/realtime.ts';
+import { apiError, json, makeMe, mockApi, type MockHandler } from '../test/api-mock.ts';
+import { createTestQueryClient, renderApp } from '../test/render-app.tsx';
+import type { TransactionPage } from './api.ts';
+import { TransactionsSection, type TransactionsSectionProps } from './transactions-section.tsx';
 import { ACCOUNT_ID, makeOverview, makeTransaction } from './transactions-test-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -17,7 +21,7 @@ const RECALCULATE = `POST /api/accounts/${ACCOUNT_ID}/balance/recalculate`;
 const wages = makeTransaction({ amountPence: 250_000, date: '2026-03-01', type: 'deposit', notes: 'Wages' });
 const cash = makeTransaction({ amountPence: -4_050, date: '2026-02-20', type: 'withdrawal', notes: 'Cash machine' });
 
-function renderSection(handlers: Record<string, MockHandler>, props: { openAddDialog?: boolean } = {}) {
+function renderSection(handlers: Record<string, MockHandler>, props: Omit<TransactionsSectionProps, 'accountId'> = {}) {
   const api = mockApi({
     [LIST]: json(200, { items: [wages, cash], nextCursor: null }),
     'GET /api/transactions': json(200, makeOverview({ total: 2, totals: { depositsPence: 250_000, withdrawalsPence: 4_050, interestPence: 0, feesPence: 0, netPence: 245_950 } })),
@@ -75,6 +79,21 @@ describe('the transactions section', () => {
     expect(await screen.findByRole('cell', { name: 'Older' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(api.calls(LIST).map((c) => c.url.search)).toEqual(['', '?cursor=next-please']);
+  });
+
+  it('asks again for a first page it was given that is older than the data kept fresh (30 s)', async () => {
+    const older = makeTransaction({ date: '2025-12-01', notes: 'Older' });
+    const { api } = renderSection({}, { firstPage: { page: { items: [older], nextCursor: null }, fetchedAt: Date.now() - 31_000 } });
+    expect(await screen.findByRole('cell', { name: 'Wages' })).toBeInTheDocument();
+    expect(api.calls(LIST).map((c) => c.url.search)).toEqual(['']);
+  });
+
+  it('shows a first page it was given just now without asking for it', async () => {
+    const { api } = renderSection({}, { firstPage: { page: { items: [cash], nextCursor: null }, fetchedAt: Date.now() } });
+    expect(await screen.findByRole('cell', { name: 'Cash machine' })).toBeInTheDocument();
+    await screen.findByLabelText('Transaction insights');
+    expect(screen.queryByRole('cell', { name: 'Wages' })).toBeNull();
+    expect(api.calls(LIST)).toHaveLength(0);
   });
 
   it('shows the spec’s messages when the list or the insights cannot load', async () => {
@@ -230,5 +249,70 @@ describe('recalculating the balance', () => {
     const { user } = renderSection({ [RECALCULATE]: apiError(500, 'INTERNAL', 'boom') });
     await user.click(await screen.findByRole('button', { name: 'Recalculate balance' }));
     expect(await screen.findByText('Failed to recalculate balance')).toBeInTheDocument();
+  });
+});
+
+describe('on the account page', () => {
+  // The page loads lazily with the router: load it once before the tests' timers start.
+  beforeAll(() => import('../account-detail/account-detail-page.tsx'), 60_000);
+
+  const DETAIL = `GET /api/accounts/${ACCOUNT_ID}`;
+  const older = makeTransaction({ amountPence: 1_500, date: '2025-12-01', type: 'interest', notes: 'Older' });
+
+  /** A server whose first transactions page is `firstPage.current`, in the detail answer and the list alike. */
+  function openAccountPage(firstPage: { current: TransactionPage }, laterPages: Record<string, TransactionPage>) {
+    const api = mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'GET /api/account-types': json(200, accountTypesBody),
+      [`GET /api/accounts/${ACCOUNT_ID}/standing-orders`]: json(200, { standingOrders: [] }),
+      'GET /api/transactions': json(200, makeOverview({ total: 3 })),
+      [DETAIL]: () => json(200, { ...makeDetail(), transactions: firstPage.current }),
+      [LIST]: (request) => {
+        const cursor = request.url.searchParams.get('cursor');
+        return json(200, cursor === null ? firstPage.current : laterPages[cursor]);
+      },
+    });
+    return { api, ...renderApp(paths.account(ACCOUNT_ID)) };
+  }
+
+  const shownNotes = () =>
+    within(screen.getByRole('table', { name: 'Transactions, newest first' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+
+  it('shows the first page from the account’s own answer, asking for no other, and loads more from its cursor', async () => {
+    const { api, user } = openAccountPage({ current: { items: [wages, cash], nextCursor: 'after-cash' } }, { 'after-cash': { items: [older], nextCursor: null } });
+    await screen.findByRole('table', { name: 'Transactions, newest first' });
+    expect(shownNotes()).toEqual(['Wages', 'Cash machine']);
+    await screen.findByLabelText('Transaction insights');
+    expect(api.calls(DETAIL)).toHaveLength(1);
+    expect(api.calls(LIST)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('cell', { name: 'Older' })).toBeInTheDocument();
+    expect(shownNotes()).toEqual(['Wages', 'Cash machine', 'Older']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(api.calls(LIST).map((c) => c.url.search)).toEqual(['?cursor=after-cash']);
+    expect(api.calls(DETAIL)).toHaveLength(1);
+  });
+
+  it('refetches the account and every page shown when the account changes, the list going on from the new first page', async () => {
+    const firstPage = { current: { items: [wages, cash], nextCursor: 'after-cash' } as TransactionPage };
+    const bonus = makeTransaction({ amountPence: 2_000, date: '2026-02-25', type: 'deposit', notes: 'Bonus' });
+    const { api, queryClient, user } = openAccountPage(firstPage, {
+      'after-cash': { items: [older], nextCursor: null },
+      'after-wages': { items: [cash, older], nextCursor: null },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await screen.findByRole('cell', { name: 'Older' });
+
+    // Another tab adds a transaction: the server's event names the account's keys.
+    firstPage.current = { items: [wages, bonus], nextCursor: 'after-wages' };
+    handleRealtimeEvent(queryClient, 'account.changed', JSON.stringify({ type: 'account.changed', invalidate: [['me', 'accounts'], ['me', 'account', ACCOUNT_ID]] }));
+    expect(await screen.findByRole('cell', { name: 'Bonus' })).toBeInTheDocument();
+    await waitFor(() => expect(shownNotes()).toEqual(['Wages', 'Bonus', 'Cash machine', 'Older']));
+    expect(api.calls(DETAIL)).toHaveLength(2);
+    expect(api.calls(LIST).map((c) => c.url.search)).toEqual(['?cursor=after-cash', '', '?cursor=after-wages']);
   });
 });

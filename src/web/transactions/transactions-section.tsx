@@ -7,7 +7,7 @@ import { notify } from '../app/notify.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
-import { type Transaction, useAccountTransactions, useRecalculateBalance, useTransactionInsights } from './api.ts';
+import { type FetchedTransactionPage, type Transaction, useAccountTransactions, useRecalculateBalance, useTransactionInsights } from './api.ts';
 import { DeleteTransactionDialog } from './delete-transaction-dialog.tsx';
 import { EditTransactionDialog } from './edit-transaction-dialog.tsx';
 import { TRANSACTION_TEXT, insightsFailureMessage, loadFailureMessage } from './messages.ts';
@@ -18,6 +18,8 @@ export type TransactionsSectionProps = {
   accountId: string;
   /** Open the 'Add Transactions' dialog at once (the account page's navigation-state flag). */
   openAddDialog?: boolean;
+  /** The newest page from the account page's answer, shown without fetching it again. */
+  firstPage?: FetchedTransactionPage;
 };
 
 function Insights({ accountId }: { accountId: string }) {
@@ -66,9 +68,9 @@ function Insights({ accountId }: { accountId: string }) {
  * 'Add Transactions', edit and delete, the insights and 'Recalculate balance'. Any change to the
  * account's transactions, in this tab or another, refetches it (realtime events name its keys).
  */
-export function TransactionsSection({ accountId, openAddDialog = false }: TransactionsSectionProps) {
+export function TransactionsSection({ accountId, openAddDialog = false, firstPage }: TransactionsSectionProps) {
   const headingId = useId();
-  const list = useAccountTransactions(accountId);
+  const list = useAccountTransactions(accountId, firstPage);
   const recalculate = useRecalculateBalance(accountId);
   const [adding, setAdding] = useState(openAddDialog);
   const [editing, setEditing] = useState<Transaction | null>(null);
