@@ -9,7 +9,9 @@ import {
   QUARTERLY_FALLBACK_MONTHS,
   RATE_TYPES,
   frequencyOptions,
+  nextRateChangeYears,
   paymentDayCount,
+  quarterlyPaymentMonths,
   showsPaymentDay,
   showsPaymentMonth,
 } from './interest-settings.ts';
@@ -48,6 +50,17 @@ describe('interest settings (001 §9)', () => {
   ] as const)('%s: payment month shown %s, payment day shown %s', (frequency, month, day) => {
     expect(showsPaymentMonth(frequency)).toBe(month);
     expect(showsPaymentDay(frequency)).toBe(day);
+  });
+
+  it('pays quarterly interest in the fallback months without a payment month, else in the chosen month and every third after it', () => {
+    expect(quarterlyPaymentMonths(null)).toEqual([3, 6, 9, 12]);
+    expect(quarterlyPaymentMonths(2)).toEqual([2, 5, 8, 11]);
+    expect(quarterlyPaymentMonths(11)).toEqual([2, 5, 8, 11]);
+    expect(quarterlyPaymentMonths(12)).toEqual([3, 6, 9, 12]);
+  });
+
+  it('offers next rate change dates from 2000 to ten years ahead', () => {
+    expect(nextRateChangeYears(2026)).toEqual({ fromYear: 2000, toYear: 2036 });
   });
 
   it('offers 31 days for monthly and quarterly interest', () => {

@@ -14,6 +14,17 @@ export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 /** Months used for quarterly interest when no payment month is set. */
 export const QUARTERLY_FALLBACK_MONTHS = [3, 6, 9, 12] as const;
 
+/** The months (1-12, in calendar order) quarterly interest is paid in: the chosen month and every third after it, else the fallback months. */
+export function quarterlyPaymentMonths(month: number | null): number[] {
+  if (month === null) return [...QUARTERLY_FALLBACK_MONTHS];
+  return [0, 3, 6, 9].map((offset) => ((month - 1 + offset) % 12) + 1).sort((a, b) => a - b);
+}
+
+/** The years the next rate change date may be picked from (001 §5): 2000 to ten years ahead. */
+export function nextRateChangeYears(thisYear: number): { fromYear: number; toYear: number } {
+  return { fromYear: 2000, toYear: thisYear + 10 };
+}
+
 /** Interest paid on the payment day counts from this time (London). */
 export const INTEREST_PAYMENT_CUTOFF = '16:00';
 

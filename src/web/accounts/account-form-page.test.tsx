@@ -224,6 +224,22 @@ describe('editing an account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/account/${account.id}`));
   });
 
+  it('shows a saved frequency the account’s type does not offer, asks for another one on save, and clears the problem once one is chosen', async () => {
+    const account = makeAccount({ interestFrequency: 'At Maturity' });
+    const mock = api({ 'GET /api/accounts': json(200, makeList([account])) });
+    const { user } = renderApp(`/account/${account.id}/edit`);
+    await screen.findByRole('form', { name: 'Edit account' });
+    expect(screen.getByLabelText('Payment frequency')).toHaveValue('At Maturity');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Choose a payment frequency offered for this account type')).toBeInTheDocument();
+    expect(screen.getByLabelText('Payment frequency')).toBeInvalid();
+    expect(mock.calls(`PUT /api/accounts/${account.id}`)).toHaveLength(0);
+    // After a failed save each change is checked again at once.
+    await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Monthly');
+    await waitFor(() => expect(screen.getByLabelText('Payment frequency')).toBeValid());
+    expect(screen.queryByText('Choose a payment frequency offered for this account type')).toBeNull();
+  });
+
   it('offers an ISA only its own type, with the spec’s note', async () => {
     const isa = makeAccount({ name: 'My ISA', accountType: 'Cash ISA', bank: null, bankId: null, licence: null });
     api({ [`GET /api/accounts/${isa.id}`]: json(200, makeDetail(isa)) });

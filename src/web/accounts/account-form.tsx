@@ -4,15 +4,7 @@ import { Controller, type FieldErrors, type FieldPath, type FieldPathByValue, us
 import { Link } from 'react-router';
 import { PENALTY_TYPES, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory, isIsaOrPension, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
-import {
-  frequencyOptions,
-  PAYOUT_METHODS,
-  paymentDayCount,
-  QUARTERLY_FALLBACK_MONTHS,
-  RATE_TYPES,
-  showsPaymentDay,
-  showsPaymentMonth,
-} from '../../core/accounts/interest-settings.ts';
+import { frequencyOptions } from '../../core/accounts/interest-settings.ts';
 import { LIFE_EVENT_LABELS } from '../../core/checker/text.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { LIFE_EVENTS } from '../../core/protection/types.ts';
@@ -21,16 +13,16 @@ import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { BankPicker } from '../reference/bank-picker.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { cn } from '../ui/cn.ts';
 import { DatePicker } from '../ui/date-picker.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
+import { UnitInput } from '../ui/unit-input.tsx';
 import { accountFormResolver, type AccountFormOutput, type AccountFormValues, formPathOf } from './account-form-values.ts';
 import { InterestScheduleEditor } from './interest-schedule-editor.tsx';
-import { MONTH_NAMES as MONTHS } from '../../core/dates/calendar-date.ts';
+import { InterestSettingsFields, type InterestSettingsWording } from './interest-settings-fields.tsx';
 
 
 export const PLATFORM_TOGGLE_LABEL = 'Account is managed on a platform';
@@ -49,20 +41,17 @@ const PENALTY_LABELS: Readonly<Record<(typeof PENALTY_TYPES)[number], string>> =
 
 const HOLDER_LABELS = Array.from({ length: 10 }, (_, i) => (i === 0 ? 'Just me (sole)' : `Me and ${i} other${i === 1 ? '' : 's'} (joint)`));
 
-/** A text input with a unit before or after it (£, %), numeric keyboard on phones. */
-function UnitInput({ unit, position, className, ...props }: React.ComponentProps<typeof Input> & { unit: string; position: 'before' | 'after' }) {
-  return (
-    <div className="relative">
-      <span
-        className={`pointer-events-none absolute inset-y-0 flex items-center text-muted-foreground ${position === 'before' ? 'left-3' : 'right-3'}`}
-        aria-hidden
-      >
-        {unit}
-      </span>
-      <Input inputMode="decimal" autoComplete="off" spellCheck={false} className={cn('tabular-nums', position === 'before' ? 'pl-7' : 'pr-8', className)} {...props} />
-    </div>
-  );
-}
+/** The form marks what may be left blank, and shows the rate's % sign in its box. */
+const INTEREST_WORDING: InterestSettingsWording = {
+  rateLabel: 'Interest rate',
+  ratePercentSign: true,
+  ratePlaceholder: '0.00',
+  nextRateChangeLabel: 'Next rate change',
+  noMonth: 'Choose a month',
+  noDay: 'Choose a day',
+  paymentDateOptional: true,
+  quarterlyNote: (months, monthChosen) => (monthChosen ? undefined : `Without a month, quarterly interest is paid in ${months}.`),
+};
 
 function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   const headingId = useId();
@@ -142,7 +131,6 @@ export function AccountForm({
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
   const category = accountTypeCategory(values.accountType);
-  const frequencies = frequencyOptions(category);
   const thisYear = Number(today.slice(0, 4));
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -169,9 +157,6 @@ export function AccountForm({
   );
 
   const typeOptions = typeNames.includes(values.accountType) ? typeNames : [values.accountType, ...typeNames];
-  const monthShown = showsPaymentMonth(values.interestFrequency);
-  const dayShown = showsPaymentDay(values.interestFrequency);
-  const dayCount = paymentDayCount(values.interestFrequency, values.interestPaymentMonth ? Number(values.interestPaymentMonth) : null);
   const penaltyUnit = values.earlyWithdrawalPenaltyType === 'fixed_fee' ? '£' : values.earlyWithdrawalPenaltyType === 'percentage' ? '%' : 'days';
 
   type TextName = FieldPathByValue<AccountFormValues, string>;
@@ -295,30 +280,15 @@ export function AccountForm({
       ) : null}
 
       <Section title="Interest">
-        <div className="grid gap-5 sm:grid-cols-2">
-          {unitInput('interestRate', 'Interest rate', '%', { placeholder: '0.00' })}
-          {select('rateType', 'Rate type', RATE_TYPES)}
-          {select('interestFrequency', 'Payment frequency', frequencies)}
-          {select('interestPayoutMethod', 'Interest payout method', PAYOUT_METHODS)}
-          {monthShown
-            ? select(
-                'interestPaymentMonth',
-                'Payment month',
-                MONTHS.map((month, i) => [String(i + 1), month] as const),
-                {
-                  optional: true,
-                  placeholder: 'Choose a month',
-                  description:
-                    values.interestFrequency === 'Quarterly' && !values.interestPaymentMonth
-                      ? `Without a month, quarterly interest is paid in ${QUARTERLY_FALLBACK_MONTHS.map((m) => MONTHS[m - 1]).join(', ').replace(/, ([^,]*)$/, ' and $1')}.`
-                      : undefined,
-                },
-              )
-            : null}
-          {dayShown ? select('interestPaymentDay', 'Day of month for payment', days(dayCount), { optional: true, placeholder: 'Choose a day' }) : null}
-          {date('nextRateChange', 'Next rate change', { fromYear: 2000, toYear: thisYear + 10 })}
-        </div>
-        {field('terms', 'Notes', <Textarea className="min-h-24" {...form.register('terms')} />, { optional: true })}
+        <InterestSettingsFields
+          values={values}
+          onChange={(name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+          category={category}
+          thisYear={thisYear}
+          wording={INTEREST_WORDING}
+          errorOf={errorOf}
+          idOf={fieldId}
+        />
         {toggle('rateChangeNotifications', 'Rate change notifications', 'Tell me before the rate changes.')}
       </Section>
 
