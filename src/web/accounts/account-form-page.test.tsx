@@ -226,7 +226,7 @@ describe('editing an account', () => {
 
   it('shows a saved frequency the account’s type does not offer, asks for another one on save, and clears the problem once one is chosen', async () => {
     const account = makeAccount({ interestFrequency: 'At Maturity' });
-    const mock = api({ 'GET /api/accounts': json(200, makeList([account])) });
+    const mock = api({ [`GET /api/accounts/${account.id}`]: json(200, makeDetail(account)) });
     const { user } = renderApp(`/account/${account.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
     expect(screen.getByLabelText('Payment frequency')).toHaveValue('At Maturity');
