@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, accountFieldsSchema, accountPatchObject, type AccountFieldsInput } from './account-schema.ts';
+import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, accountFieldsSchema, accountPatchObject, type AccountFieldsInput, rateFromInput } from './account-schema.ts';
 
 const TODAY = '2026-11-24';
 const HALIFAX = '4b0c4c3e-9a56-5d0b-8a47-2f1f0c7e1a11';
@@ -173,5 +173,28 @@ describe('a partial change (PATCH)', () => {
     expect(first({ accountType: '' })).toBe('Account type is required');
     expect(first({})).toBe('Nothing to update');
     expect(first({ balancePence: 1 })).toBe('This field cannot be changed here: balancePence');
+  });
+});
+
+describe('a rate typed on its own', () => {
+  it('reads blank as 0% and gives the form’s messages', () => {
+    expect(rateFromInput('')).toEqual({ ok: true, bps: 0 });
+    expect(rateFromInput(' 4.35% ')).toEqual({ ok: true, bps: 435 });
+    expect(rateFromInput('100')).toEqual({ ok: true, bps: 10_000 });
+    expect(rateFromInput('100.01')).toEqual({ ok: false, message: ACCOUNT_MESSAGES.rateTooHigh });
+    expect(rateFromInput('-0.5')).toEqual({ ok: false, message: ACCOUNT_MESSAGES.rateNegative });
+    expect(rateFromInput('4.355')).toEqual({ ok: false, message: ACCOUNT_MESSAGES.rateDecimals });
+    expect(rateFromInput('4,35')).toEqual({ ok: false, message: ACCOUNT_MESSAGES.rateNumber });
+  });
+
+  it('accepts exactly the rates the account schema accepts, 0% to 100% in hundredths', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -20_000, max: 20_000 }), (bps) => {
+        const text = `${bps < 0 ? '-' : ''}${Math.floor(Math.abs(bps) / 100)}.${String(Math.abs(bps) % 100).padStart(2, '0')}`;
+        const read = rateFromInput(text);
+        expect(read.ok).toBe(bps >= 0 && bps <= 10_000);
+        if (read.ok) expect(read.bps).toBe(bps);
+      }),
+    );
   });
 });

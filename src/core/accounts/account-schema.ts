@@ -8,7 +8,7 @@ import { type CalendarDate, isCalendarDate, MONTH_NAMES } from '../dates/calenda
 import { addMonths } from '../protection/thb.ts';
 import { LIFE_EVENTS } from '../protection/types.ts';
 import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
-import { MAX_RATE_BPS } from './interest-rate.ts';
+import { MAX_RATE_BPS, parseRatePercent } from './interest-rate.ts';
 import { DEFAULT_INTEREST_SCHEDULE, type InterestScheduleItem, InterestScheduleSchema } from './interest-schedule.ts';
 import {
   INTEREST_DEFAULTS,
@@ -97,6 +97,16 @@ const rate = z
   .min(0, ACCOUNT_MESSAGES.rateNegative)
   .int(ACCOUNT_MESSAGES.rateDecimals)
   .max(MAX_RATE_BPS, ACCOUNT_MESSAGES.rateTooHigh);
+/**
+ * A rate typed on its own (the account page's Interest Settings) by the form's rules and
+ * messages: basis points, or what to say. Blank is 0%.
+ */
+export function rateFromInput(text: string): { ok: true; bps: number } | { ok: false; message: string } {
+  const parsed = parseRatePercent(text);
+  if (!parsed.ok && parsed.reason !== 'empty') return { ok: false, message: parsed.reason === 'too-precise' ? ACCOUNT_MESSAGES.rateDecimals : ACCOUNT_MESSAGES.rateNumber };
+  const checked = rate.safeParse(parsed.ok ? parsed.bps : 0);
+  return checked.success ? { ok: true, bps: checked.data } : { ok: false, message: checked.error.issues[0]!.message };
+}
 const day = (message: string) => z.number(message).int(message).min(1, message).max(31, message);
 const calendarDate = z.string(ACCOUNT_MESSAGES.date).refine(isCalendarDate, ACCOUNT_MESSAGES.date);
 

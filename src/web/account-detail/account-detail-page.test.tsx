@@ -299,6 +299,17 @@ describe('the Interest Settings card', () => {
     await user.type(rate, '-1');
     await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
     expect(await within(card()).findByText('Interest rate cannot be negative')).toBeInTheDocument();
+    // The account form's rules and messages, before anything is sent.
+    for (const [typed, message] of [
+      ['150', 'Interest rate must be 100% or less'],
+      ['4.355', 'Interest rate can have at most 2 decimal places'],
+      ['four', 'Enter the interest rate as a number, like 4.35'],
+    ]) {
+      await user.clear(rate);
+      await user.type(rate, typed!);
+      await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
+      expect(await within(card()).findByText(message!)).toBeInTheDocument();
+    }
     expect(api.calls(`PATCH ${accountPath}`)).toHaveLength(0);
 
     await user.clear(rate);
@@ -330,6 +341,17 @@ describe('the Interest Settings card', () => {
     await user.type(rate, '5');
     await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
     expect(await screen.findByText('Failed to update interest settings')).toBeInTheDocument();
+    expect(screen.queryByText('Something broke')).toBeNull();
     expect(rate).toHaveValue('5');
+  });
+
+  it('gives the server’s reason with the spec’s failure text when it refuses the settings', async () => {
+    setup(makeDetail(), { [`PATCH ${accountPath}`]: apiError(400, 'VALIDATION_FAILED', 'Choose a payment frequency offered for this account type') });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await screen.findByRole('region', { name: 'Interest Settings' });
+    await user.type(within(card()).getByRole('textbox', { name: /Notes/ }), 'Bonus');
+    await user.click(within(card()).getByRole('button', { name: 'Save interest settings' }));
+    expect(await screen.findByText('Failed to update interest settings')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a payment frequency offered for this account type')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { Save } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { rateFromInput } from '../../core/accounts/account-schema.ts';
+import { formatRateInput } from '../../core/accounts/interest-rate.ts';
 import { nextRateChangeYears, paymentDayCount, showsPaymentDay, showsPaymentMonth } from '../../core/accounts/interest-settings.ts';
 import {
   type InterestSettingsField,
@@ -23,24 +25,9 @@ const CARD_WORDING: InterestSettingsWording = {
   quarterlyNote: (months, monthChosen) => `Paid in ${months}${monthChosen ? '' : ' unless you choose a month'}.`,
 };
 
-/** '4.35' for 435 hundredths of a percent. */
-export function rateText(bps: number): string {
-  return (bps / 100).toFixed(2).replace(/\.?0+$/, '') || '0';
-}
-
-/** Hundredths of a percent from what was typed, or the spec's message. Up to two decimals (step 0.01). */
-export function parseRate(text: string): { ok: true; bps: number } | { ok: false; message: string } {
-  const trimmed = text.trim().replace(/%$/, '').trim();
-  if (trimmed === '') return { ok: true, bps: 0 };
-  if (/^-/.test(trimmed)) return { ok: false, message: 'Interest rate cannot be negative' };
-  const match = /^(\d{1,3})(?:\.(\d{0,2}))?$/.exec(trimmed);
-  if (!match) return { ok: false, message: 'Enter the rate as a number with up to 2 decimal places, like 4.35' };
-  return { ok: true, bps: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) };
-}
-
 function draftOf(account: Account): InterestSettingsValues {
   return {
-    interestRate: rateText(account.interestRateBps),
+    interestRate: formatRateInput(account.interestRateBps),
     rateType: account.rateType,
     interestFrequency: account.interestFrequency,
     interestPayoutMethod: account.interestPayoutMethod,
@@ -85,7 +72,7 @@ export function InterestSettingsCard({ account }: { account: Account }) {
     });
 
   const submit = async () => {
-    const rate = parseRate(draft.interestRate);
+    const rate = rateFromInput(draft.interestRate);
     const badDate = draft.nextRateChange !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(draft.nextRateChange);
     const { fromYear, toYear } = nextRateChangeYears(new Date().getFullYear());
     setErrors({
@@ -105,7 +92,7 @@ export function InterestSettingsCard({ account }: { account: Account }) {
     };
     setSaving(true);
     // Saved: the card shows the values as stored (the rate written plainly, notes trimmed).
-    if (await save('interest', patch)) setDraft((d) => ({ ...d, interestRate: rateText(rate.bps), terms: patch.terms ?? '' }));
+    if (await save('interest', patch)) setDraft((d) => ({ ...d, interestRate: formatRateInput(rate.bps), terms: patch.terms ?? '' }));
     setSaving(false);
   };
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { ApiError } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { type AccountPatch, patchAccount } from './api.ts';
 
@@ -16,9 +17,15 @@ export const SAVE_MESSAGES = {
 
 export type SaveKind = keyof typeof SAVE_MESSAGES;
 
+/** The server's reason for refusing a save (a 4xx it explains), worth showing beside the spec's failure text. */
+function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.message ? error.message : null;
+}
+
 /**
  * Saves part of the account and says so. Resolves true when saved; on failure shows the
- * spec's failure toast, logs it and resolves false (the view keeps what the user typed).
+ * spec's failure toast (with the server's reason when it refused the change: the two merge into
+ * one toast), logs it and resolves false (the view keeps what the user typed).
  */
 export function useAccountSave(accountId: string) {
   const queryClient = useQueryClient();
@@ -29,6 +36,8 @@ export function useAccountSave(accountId: string) {
       } catch (error) {
         console.warn(SAVE_MESSAGES[kind].failure, error);
         notify.error(SAVE_MESSAGES[kind].failure);
+        const reason = refusalOf(error);
+        if (reason) notify.error(reason);
         return false;
       }
       notify.success(SAVE_MESSAGES[kind].success);
