@@ -128,7 +128,7 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
 
       const counts = await countStatements(options, cleanup, fixture.countPaths, user.cookie);
       const [body] = await checkEndpoint(server.baseUrl, { id: bench.endpointId, label: bench.label, path: fixture.path, work: fixture.work, headers });
-      console.log(bench.describe(JSON.parse(body!)));
+      console.log(`${bench.describe(JSON.parse(body!))}; answer ${(Buffer.byteLength(body!) / 1024).toFixed(1)} KB`);
       for (const c of counts) console.log(`statements per request, ${c.what}: ${c.perRequest}`);
 
       const endpoint: Endpoint = { id: bench.endpointId, label: bench.label, path: fixture.path, work: fixture.work, headers };
