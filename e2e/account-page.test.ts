@@ -172,6 +172,12 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   await page.getByText('Account not found', { exact: true }).waitFor();
   await waitForToastToGo(page, 'Account not found');
 
+  // No id at all: the same, with 'Account ID is missing'.
+  await page.goto(`${env.server.base}/account`);
+  await page.waitForURL('**/accounts');
+  await page.getByText('Account ID is missing', { exact: true }).waitFor();
+  await waitForToastToGo(page, 'Account ID is missing');
+
   // The Danger Zone, after the spec's confirmation.
   await page.goto(`${env.server.base}/account/${accountId}`);
   const danger = page.getByRole('region', { name: 'Danger Zone' });

@@ -77,7 +77,7 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
   await pictureEverywhere(page, 'accounts-03-edit-form');
   await page.getByLabel('Account name').fill('Rainy day fund');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await page.getByText('Account updated successfully').waitFor();
+  await page.getByText('Account basics updated successfully').waitFor();
   await page.goto(`${env.server.base}/accounts`);
   await page.getByRole('table').getByText('Rainy day fund').waitFor();
   await second.page.getByRole('table').getByText('Rainy day fund').waitFor({ timeout: 10_000 });

@@ -158,10 +158,18 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     }
   });
 
-  it('answers 400 for an id that is not an account id, and 401 when signed out', async () => {
-    const bad = await detail(ann, 'not-an-id');
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('That is not an account ID');
+  it('answers 404 Account not found for text that is not an account id, as the account’s other routes do, and 401 when signed out', async () => {
+    for (const id of ['not-an-id', "1' or '1'='1", '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4']) {
+      for (const [method, suffix] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/transactions']] as const) {
+        const res = await server.request(`/api/accounts/${encodeURIComponent(id)}${suffix}`, {
+          method,
+          cookie: ann.cookie,
+          ...(method === 'PATCH' ? { json: { name: 'Renamed' } } : {}),
+        });
+        expect(res.status, `${method} ${id}${suffix}`).toBe(404);
+        expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Account not found' } });
+      }
+    }
     const annAccount = await addAccount(ann);
     expect((await detail(null, annAccount)).status).toBe(401);
     // An id is an id in either case.

@@ -12,21 +12,14 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
+import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
 import { readAccountDetail } from './queries.ts';
 import { TRANSACTION_PAGE_SIZE, transactionPageOf } from '../transactions/queries.ts';
 import { TransactionPageSchema } from '../transactions/transaction-json.ts';
 
-export const ACCOUNT_NOT_FOUND = 'Account not found';
-export const INVALID_ACCOUNT_ID = 'That is not an account ID';
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-export const AccountIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(UUID, INVALID_ACCOUNT_ID)
-    .transform((id) => id.toLowerCase())
-    .openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' }),
+/** Any text: one that is not an account id is answered 404 like an unknown one (accountIdOf). */
+const AccountIdParamsSchema = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' }),
 });
 
 const pence = z.number().int();
@@ -67,11 +60,11 @@ export function accountDetailRoutes(deps: Deps) {
       request: { params: AccountIdParamsSchema },
       responses: {
         200: { description: 'The account page', content: { 'application/json': { schema: AccountDetailSchema } } },
-        404: { description: `${ACCOUNT_NOT_FOUND}: no such account, or another user's` },
+        404: { description: `${ACCOUNT_NOT_FOUND}: no such account, another user's, or text that is not an account id` },
       },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
+      const id = accountIdOf(c.req.valid('param').id);
       const { userId } = sessionOf(c);
       const today = calendarDateInLondon(deps.clock.now());
       const window = monthWindow(today);

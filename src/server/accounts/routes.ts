@@ -11,7 +11,6 @@ import {
   accountFieldsObject,
   accountFieldsSchema,
   accountPatchObject,
-  isReferenceId,
 } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory, canChangeAccountType, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
 import { frequencyOptions, INTEREST_DEFAULTS } from '../../core/accounts/interest-settings.ts';
@@ -27,6 +26,7 @@ import type { AppEnv, Deps } from '../http/context.ts';
 import type { Context } from 'hono';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publishAccountChanged } from './account-events.ts';
+import { ACCOUNT_NOT_FOUND, accountIdOf } from './account-id.ts';
 import { type Account, AccountListSchema, AccountSchema, findAccountJson, loadAccountsView, storedAccountFields } from './account-json.ts';
 import {
   type AccountRow,
@@ -43,7 +43,7 @@ import {
 } from './queries.ts';
 
 export const ACCOUNT_ROUTE_MESSAGES = {
-  notFound: 'Account not found',
+  notFound: ACCOUNT_NOT_FOUND,
   unknownType: 'Choose an account type from the list',
   unknownBank: 'Choose a bank from the list',
   unknownPlatformBank: 'Choose the bank that holds the deposits from the list',
@@ -89,12 +89,6 @@ function checkFields(input: unknown, today: CalendarDate): AccountFields {
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', ACCOUNT_ROUTE_MESSAGES.notFound);
-}
-
-/** An id that is not an account id cannot name one of the user's accounts: 404, as for a stranger's. */
-function accountIdOf(id: string): string {
-  if (!isReferenceId(id)) throw notFound();
-  return id.toLowerCase();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../app/paths.ts';
 import { handleRealtimeEvent } from '../app/realtime.ts';
@@ -7,6 +8,7 @@ import { renderApp } from '../test/render-app.tsx';
 import { ACCOUNT_ID, accountTypesBody, makeDetail } from './account-detail-fixtures.ts';
 import type { AccountDetail } from './api.ts';
 import { accountPageState } from './page-state.ts';
+import { banksHandler, chooseBank, CLOSE_BROTHERS_ID } from '../accounts/test-fixtures.ts';
 
 // The transactions section is another helper's (a placeholder here): show what the page asks of it.
 vi.mock('../transactions/transactions-section.tsx', () => ({
@@ -94,9 +96,9 @@ describe('the account page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
   });
 
-  it('sends a page with no account id back to the accounts list with Account ID is missing', async () => {
+  it.each(['/account', '/account/', '/account/%20'])('sends %s (no account id) back to the accounts list with Account ID is missing', async (url) => {
     const api = setup(makeDetail());
-    const { router } = renderApp('/account/%20');
+    const { router } = renderApp(url);
     expect(await screen.findByText('Account ID is missing')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
     expect(api.calls(`GET ${accountPath}`)).toHaveLength(0);
@@ -234,6 +236,46 @@ describe('the Basic Information card', () => {
     expect(api.calls(`PATCH ${accountPath}`).map((c) => c.body)).toEqual([{ isPlatformAccount: true }]);
     expect(await screen.findByText('Which bank holds your money?')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Bank that holds the deposits' })).toBeInTheDocument();
+  });
+
+  type User = ReturnType<typeof userEvent.setup>;
+  const retype = (label: string, text: string) => async (user: User) => {
+    const field = await screen.findByRole('textbox', { name: label });
+    await user.clear(field);
+    await user.type(field, `${text}{Enter}`);
+  };
+  const pick = (label: string) => async (user: User) => {
+    await screen.findByRole('combobox', { name: label });
+    await chooseBank(user, label, 'Close Brothers Savings');
+  };
+  // Each inline save with the spec's texts (001 §8), written out here so a changed text fails.
+  const saves = [
+    { what: 'account name', account: {}, act: retype('Account name', 'Holiday fund'), body: { name: 'Holiday fund' }, success: 'Account name updated successfully', failure: 'Failed to update account name' },
+    { what: 'account number', account: {}, act: retype('Account number', '87654321'), body: { accountNumber: '87654321' }, success: 'Account number updated successfully', failure: 'Failed to update account number' },
+    { what: 'bank', account: {}, act: pick('Bank'), body: { bankId: CLOSE_BROTHERS_ID }, success: 'Bank updated successfully', failure: 'Failed to update bank' },
+    { what: 'platform bank', account: { isPlatformAccount: true }, act: pick('Bank that holds the deposits'), body: { platformBankReferenceId: CLOSE_BROTHERS_ID }, success: 'Platform bank updated', failure: 'Failed to update platform bank' },
+  ];
+
+  it.each(saves)('saves the $what on its own and says "$success"', async ({ account, act, body, success }) => {
+    const detail = makeDetail(account);
+    const api = setup(detail, { ...stateful(detail), 'GET /api/reference/banks': banksHandler });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await act(user);
+    expect(await screen.findByText(success)).toBeInTheDocument();
+    expect(api.calls(`PATCH ${accountPath}`).map((c) => c.body)).toEqual([body]);
+  });
+
+  it.each(saves)('says "$failure" when the $what cannot be saved', async ({ account, act, failure }) => {
+    setup(makeDetail(account), { [`PATCH ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke'), 'GET /api/reference/banks': banksHandler });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    await act(user);
+    expect(await screen.findByText(failure)).toBeInTheDocument();
+  });
+
+  it('says the account types could not be loaded in the spec’s words', async () => {
+    setup(makeDetail(), { 'GET /api/account-types': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') });
+    renderApp(paths.account(ACCOUNT_ID));
+    expect(await screen.findByText('Failed to load account types: Something went wrong. Please try again.')).toBeInTheDocument();
   });
 
   it('says when the platform setting could not be saved', async () => {

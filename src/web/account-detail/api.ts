@@ -38,9 +38,9 @@ export function fetchAccountDetail(id: string, signal?: AbortSignal): Promise<Ac
   return apiFetch<AccountDetail>(`/api/accounts/${encodeURIComponent(id)}`, { signal });
 }
 
-/** A 404 (or an id that is not one: 400) will not change on retry. */
+/** No such account of the user's (the server answers a malformed id the same way): retrying will not change it. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && error.status === 404;
 }
 
 export function useAccountDetail(id: string, enabled = true) {

@@ -9,8 +9,8 @@ import { FormField } from '../ui/form-field.tsx';
 import { NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
-import { useAccountTypes } from '../accounts/api.ts';
-import type { Account } from './api.ts';
+import { accountTypesLoadFailed, useAccountTypes } from '../accounts/api.ts';
+import { type Account, errorMessage } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 import { InlineTextField } from './inline-text-field.tsx';
 import { SAVE_MESSAGES, useAccountSave } from './use-account-save.ts';
@@ -82,7 +82,7 @@ function AccountTypeField({ account, onSave }: { account: Account; onSave: (type
     <FormField
       id={id}
       label="Account type"
-      error={error ?? (types.isError ? 'Account types could not be loaded. Try again later.' : undefined)}
+      error={error ?? (types.isError ? accountTypesLoadFailed(errorMessage(types.error)) : undefined)}
       description={restricted ? TYPE_RESTRICTION_NOTE : undefined}
     >
       <NativeSelect value={account.accountType} disabled={saving || types.isPending} onChange={(event) => void change(event.target.value)}>

@@ -1,54 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import type { BankOption } from '../reference/types.ts';
 import { apiError, json, makeMe, meHandler, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { ACCOUNT_TYPES, CLOSE_BROTHERS_ID, HALIFAX_ID, makeAccount, makeList, RAISIN_ID } from './test-fixtures.ts';
+import { ACCOUNT_TYPES, banksHandler, chooseBank, CLOSE_BROTHERS_ID, HALIFAX_ID, makeAccount, makeList, RAISIN_ID } from './test-fixtures.ts';
 import { makeDetail } from '../account-detail/account-detail-fixtures.ts';
 
 beforeAll(() => Promise.all([import('./account-form-page.tsx'), import('./accounts-page.tsx')]), 60_000);
-
-type User = ReturnType<typeof userEvent.setup>;
-
-const bankOption = (id: string, bankName: string, legalName: string, frn: string | null, extra: Partial<BankOption> = {}): BankOption => ({
-  id,
-  bankName,
-  legalName,
-  frn,
-  bankingGroupId: `frn-${frn}`,
-  type: 'bank',
-  protectionBasis: 'fscs_deposit',
-  isCrownDependency: false,
-  isAmbiguous: false,
-  userMessage: null,
-  ...extra,
-});
-
-const BANKS = [
-  bankOption(HALIFAX_ID, 'Halifax', 'Bank of Scotland plc', '169628'),
-  bankOption(CLOSE_BROTHERS_ID, 'Close Brothers Savings', 'Close Brothers Limited', '124750'),
-  bankOption(RAISIN_ID, 'Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' }),
-];
 
 function api(extra: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /api/me': meHandler(makeMe()),
     'GET /api/account-types': json(200, { accountTypes: ACCOUNT_TYPES }),
-    'GET /api/reference/banks': ({ url }) => {
-      const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const platforms = url.searchParams.get('excludePlatforms') === 'true';
-      return json(200, { banks: BANKS.filter((b) => b.bankName.toLowerCase().includes(q) && !(platforms && b.type === 'platform')) });
-    },
+    'GET /api/reference/banks': banksHandler,
     'GET /api/accounts': json(200, makeList([])),
     ...extra,
   });
-}
-
-async function chooseBank(user: User, label: string, bankName: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: new RegExp(`^${bankName}`) }));
 }
 
 async function openNewForm() {
@@ -134,7 +101,8 @@ describe('adding an account', () => {
     await chooseBank(user, 'Bank or building society', 'Halifax');
     await user.type(screen.getByLabelText('Account number'), '4');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
-    expect((await screen.findAllByText(message, {}, { timeout: 3000 })).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Failed to add account', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'New account' })).getByText(message)).toBeInTheDocument();
   });
 
   it('asks which bank holds a platform account’s deposits, with the amber alert until one is chosen', async () => {
@@ -221,6 +189,7 @@ describe('editing an account', () => {
     expect(body).toMatchObject({ name: 'New name', bankId: HALIFAX_ID, interestRateBps: 510, holders: 2 });
     expect(body).not.toHaveProperty('balancePence');
     expect(body).not.toHaveProperty('startingBalancePence');
+    expect(await screen.findByText('Account basics updated successfully', {}, { timeout: 3000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/account/${account.id}`));
   });
 
@@ -264,7 +233,7 @@ describe('editing an account', () => {
     ]);
   });
 
-  it('shows the server’s refusal of a save', async () => {
+  it('toasts the spec’s failure and shows the server’s reason beside the fields', async () => {
     const account = makeAccount();
     api({
       [`GET /api/accounts/${account.id}`]: json(200, makeDetail(account)),
@@ -273,7 +242,10 @@ describe('editing an account', () => {
     const { user } = renderApp(`/account/${account.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect((await screen.findAllByText(/cannot become Cash ISA/, {}, { timeout: 3000 })).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Failed to update account basics', {}, { timeout: 3000 })).toBeInTheDocument();
+    // The reason is said once, in the form, not in the toast.
+    expect(screen.getAllByText(/cannot become Cash ISA/)).toHaveLength(1);
+    expect(within(screen.getByRole('form', { name: 'Edit account' })).getByText(/cannot become Cash ISA/)).toBeInTheDocument();
   });
 
   it('says Account not found for an id that is not one of the user’s', async () => {

@@ -14,11 +14,15 @@ import { type AccountFormOutput, accountToFormValues, emptyAccountForm } from '.
 import { isNotFound, useAccountDetail } from '../account-detail/api.ts';
 import { type Account, ACCOUNT_LIST_MESSAGES, useAccountTypes, useCreateAccount, useSaveAccount } from './api.ts';
 
+/**
+ * The edit form's save is the spec's "full basics save" (001 §7: name, bank, account number, type,
+ * platform and its bank by id), so it uses the basics texts of 001 §8.
+ */
 export const ACCOUNT_FORM_MESSAGES = {
   added: 'Account added successfully',
-  updated: 'Account updated successfully',
+  updated: 'Account basics updated successfully',
   addFailed: 'Failed to add account',
-  updateFailed: 'Failed to update account',
+  updateFailed: 'Failed to update account basics',
   notFound: 'Account not found',
   notFoundText: "The account you're looking for doesn't exist.",
 } as const;
@@ -35,8 +39,8 @@ function problemOf(error: unknown, fallback: string): SaveProblem {
 }
 
 /**
- * Saves, then says so and goes to the saved account; a refusal is toasted and handed back to the
- * form to show beside the fields.
+ * Saves, then says so and goes to the saved account. A refusal toasts the fixed failure text and
+ * hands the server's reason back to the form, which shows it beside the fields.
  */
 function useSaveAndGo() {
   const navigate = useNavigate();
@@ -47,9 +51,9 @@ function useSaveAndGo() {
       await navigate(afterSave(account.id));
       return null;
     } catch (error) {
-      const problem = problemOf(error, messages.failure);
-      notify.error(problem.message);
-      return problem;
+      console.warn(messages.failure, error);
+      notify.error(messages.failure);
+      return problemOf(error, messages.failure);
     }
   };
 }

@@ -63,6 +63,11 @@ export async function fetchAccountTypes(signal?: AbortSignal): Promise<AccountTy
   return list.filter((t): t is AccountType => isRecord(t) && typeof t.name === 'string');
 }
 
+/** The spec's text when the account types cannot be loaded (001 §8), for every screen that lists them. */
+export function accountTypesLoadFailed(message: string): string {
+  return `Failed to load account types: ${message}`;
+}
+
 export function useAccountTypes() {
   return useQuery({ queryKey: accountKeys.accountTypes, queryFn: ({ signal }) => fetchAccountTypes(signal), staleTime: 5 * 60_000 });
 }

@@ -1,5 +1,9 @@
 import { ACCOUNT_DEFAULTS } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory } from '../../core/accounts/account-type-category.ts';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import type { BankOption } from '../reference/types.ts';
+import { json, type MockHandler } from '../test/api-mock.ts';
 import type { Account, AccountList, AccountType } from './api.ts';
 
 export const HALIFAX_ID = '11111111-1111-5111-8111-111111111111';
@@ -57,3 +61,39 @@ export const ACCOUNT_TYPES: AccountType[] = [
   'Workplace Pension',
   'SIPP',
 ].map((name, i) => ({ id: `type-${i}`, name, description: null, sortOrder: i + 1 }));
+
+export function makeBankOption(id: string, bankName: string, legalName: string, frn: string | null, extra: Partial<BankOption> = {}): BankOption {
+  return {
+    id,
+    bankName,
+    legalName,
+    frn,
+    bankingGroupId: `frn-${frn}`,
+    type: 'bank',
+    protectionBasis: 'fscs_deposit',
+    isCrownDependency: false,
+    isAmbiguous: false,
+    userMessage: null,
+    ...extra,
+  };
+}
+
+/** Two banks and a platform, as the bank pickers find them. */
+export const BANKS = [
+  makeBankOption(HALIFAX_ID, 'Halifax', 'Bank of Scotland plc', '169628'),
+  makeBankOption(CLOSE_BROTHERS_ID, 'Close Brothers Savings', 'Close Brothers Limited', '124750'),
+  makeBankOption(RAISIN_ID, 'Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' }),
+];
+
+/** GET /api/reference/banks answered from BANKS, filtered as the server does (name, platforms). */
+export const banksHandler: MockHandler = ({ url }) => {
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const platforms = url.searchParams.get('excludePlatforms') === 'true';
+  return json(200, { banks: BANKS.filter((b) => b.bankName.toLowerCase().includes(q) && !(platforms && b.type === 'platform')) });
+};
+
+/** Opens the bank picker labelled `label` and chooses `bankName` from what it finds. */
+export async function chooseBank(user: ReturnType<typeof userEvent.setup>, label: string, bankName: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${bankName}`) }));
+}

@@ -84,7 +84,7 @@ describe('the route registry', () => {
 
   it('registers exactly the pages that exist today', () => {
     expect([...registeredRouteIds].sort()).toEqual(
-      ['account', 'accountEdit', 'accountImport', 'accountNew', 'accounts', 'adminAccountTypes', 'auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'featureFscsProtectionChecker', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup', 'transactions', 'verificationRequired'].sort(),
+      ['account', 'accountEdit', 'accountWithoutId', 'accountImport', 'accountNew', 'accounts', 'adminAccountTypes', 'auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'featureFscsProtectionChecker', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup', 'transactions', 'verificationRequired'].sort(),
     );
   });
 

@@ -67,6 +67,8 @@ export const routes = {
   accounts: { pattern: '/accounts', access: 'protected', registered: true, title: 'Accounts', source: '001' },
   accountNew: { pattern: '/account/new', access: 'protected', registered: true, verifiedEmail: true, title: 'Add an account', source: '001' },
   account: { pattern: '/account/:id', access: 'protected', registered: true, title: 'Account', source: '001' },
+  // '/account' and '/account/' with no id: the account page says 'Account ID is missing' and goes to /accounts.
+  accountWithoutId: { pattern: '/account', access: 'protected', registered: true, title: 'Account', source: '001 §2 (a missing id)' },
   accountEdit: { pattern: '/account/:id/edit', access: 'protected', registered: true, title: 'Edit account', source: '001' },
   accountImport: { pattern: '/account/:id/import', access: 'protected', registered: true, title: 'Import transactions', source: 'issue 5 (CSV import; path is ours)' },
   transactions: { pattern: '/transactions', access: 'protected', registered: true, title: 'Transactions', source: '001' },
@@ -185,6 +187,7 @@ export const paths = {
   accounts: () => '/accounts',
   accountNew: () => '/account/new',
   account: (id: string) => `/account/${segment(id)}`,
+  accountWithoutId: () => '/account',
   accountEdit: (id: string) => `/account/${segment(id)}/edit`,
   accountImport: (id: string) => `/account/${segment(id)}/import`,
   transactions: () => '/transactions',

@@ -17,6 +17,7 @@ interface PageEntry {
 }
 
 const LoginPage = lazyWithRetry(() => import('../auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+const AccountDetailPage = lazyWithRetry(() => import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage })));
 
 /**
  * Every registered route's page. The type makes the compiler check this table against
@@ -80,10 +81,9 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect }))),
     skeleton: 'form',
   },
-  account: {
-    Component: lazyWithRetry(() => import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage }))),
-    skeleton: 'dashboard',
-  },
+  account: { Component: AccountDetailPage, skeleton: 'dashboard' },
+  // The same page: with no id it says 'Account ID is missing' and goes to the accounts list.
+  accountWithoutId: { Component: AccountDetailPage, skeleton: 'dashboard' },
   accounts: {
     Component: lazyWithRetry(() => import('../accounts/accounts-page.tsx').then((m) => ({ default: m.AccountsPage }))),
     skeleton: 'list',

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../app/api.ts';
+import { accountTypesLoadFailed } from '../../accounts/api.ts';
 import { accountKeys } from '../../accounts/query-keys.ts';
 
 /** An active account type as the admin page sees it: with how many accounts use it. */
@@ -22,7 +23,7 @@ export const adminAccountTypesKey = [...accountKeys.accountTypes, 'admin'] as co
 /** The spec's texts (001 §5, §8), verbatim. */
 export const ACCOUNT_TYPE_TEXT = {
   nameRequired: 'Account type name is required',
-  loadFailed: (message: string) => `Failed to load account types: ${message}`,
+  loadFailed: accountTypesLoadFailed,
   added: 'Account type added successfully',
   adminsOnly: 'Only admins can add account types',
   duplicate: 'An account type with this name already exists',
