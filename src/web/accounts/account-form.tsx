@@ -21,6 +21,7 @@ import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { UnitInput } from '../ui/unit-input.tsx';
 import { accountFormResolver, type AccountFormOutput, type AccountFormValues, formPathOf } from './account-form-values.ts';
+import { accountTypesLoadFailed } from './api.ts';
 import { InterestScheduleEditor } from './interest-schedule-editor.tsx';
 import { InterestSettingsFields, type InterestSettingsWording } from './interest-settings-fields.tsx';
 
@@ -239,7 +240,7 @@ export function AccountForm({
         {field('name', 'Account name', <Input autoComplete="off" placeholder="Easy Access Saver" {...form.register('name')} />, { className: 'sm:max-w-md' })}
         <div className="sm:max-w-md">
           {select('accountType', 'Account type', typeOptions, {
-            description: typesRestricted ? TYPE_RESTRICTION_NOTE : typesError ? `Failed to load account types: ${typesError}` : undefined,
+            description: typesRestricted ? TYPE_RESTRICTION_NOTE : typesError ? accountTypesLoadFailed(typesError) : undefined,
             // A frequency the new type does not offer (a bond's At Maturity) goes back to the default.
             onChange: (type) => {
               if (!frequencyOptions(accountTypeCategory(type)).includes(form.getValues('interestFrequency') as never)) form.setValue('interestFrequency', 'Monthly');
