@@ -52,15 +52,3 @@ export function capWarning(order: Pick<ScheduledOrder, 'amountPence' | 'frequenc
 export function processedMessage(count: number): string {
   return `Processed ${count} standing order payment(s)`;
 }
-
-export const STANDING_ORDER_TOASTS = {
-  noneToProcess: 'No pending standing order payments to process',
-  processFailed: 'Failed to process standing orders',
-  loadFailed: 'Failed to load standing orders',
-  addFailed: 'Failed to add standing order',
-  updateFailed: 'Failed to update standing order',
-  deleteFailed: 'Failed to delete standing order',
-  added: 'Standing order added successfully',
-  updated: 'Standing order updated successfully',
-  deleted: 'Standing order deleted successfully',
-} as const;

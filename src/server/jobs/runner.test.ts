@@ -107,6 +107,58 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     expect(seen).toEqual([['jobUserA']]);
   });
 
+  it('commits each step of a job registered in steps: a later step failing keeps the earlier ones, and the retry runs them all again', async () => {
+    let attempts = 0;
+    runner.registerInSteps('stepped', async ({ step }) => {
+      attempts++;
+      await step((tx) => tx.execute(sql`insert into job_effects (name, detail) values ('stepped', 'first')`));
+      await step(async (tx) => {
+        await tx.execute(sql`insert into job_effects (name, detail) values ('stepped', 'second')`);
+        if (attempts === 1) throw new Error('second step broke');
+      });
+    });
+    await runner.enqueue({ name: 'stepped', key: 'stepped-1' });
+    await runner.runDue();
+    const count = async (detail: string) =>
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from job_effects where name = 'stepped' and detail = ${detail}`))[0]?.n;
+    expect(await count('first')).toBe(1);
+    expect(await count('second')).toBe(0);
+    const [failed] = rowsOf<{ status: string; last_error: string }>(await db.execute(sql`select status, last_error from jobs where key = 'stepped-1'`));
+    expect(failed).toEqual({ status: 'pending', last_error: 'second step broke' });
+
+    await makeAllDue(db);
+    await runner.runDue();
+    expect(await count('first')).toBe(2);
+    expect(await count('second')).toBe(1);
+    const [done] = rowsOf<{ status: string }>(await db.execute(sql`select status from jobs where key = 'stepped-1'`));
+    expect(done?.status).toBe('done');
+  });
+
+  it("runs each step of a user's job in steps under that user's row-level security", async () => {
+    const seen: string[][] = [];
+    runner.registerInSteps('stepped-peek', async ({ step }) => {
+      for (let i = 0; i < 2; i++) seen.push(await step(async (tx) => (await tx.select({ id: profiles.id }).from(profiles)).map((r) => r.id)));
+    });
+    await runner.enqueue({ name: 'stepped-peek', userId: 'jobUserB' });
+    await runner.runDue();
+    expect(seen).toEqual([['jobUserB'], ['jobUserB']]);
+  });
+
+  it('stops a job in steps at its next step once another worker has taken it over', async () => {
+    runner.registerInSteps('taken-over', async ({ step, jobId }) => {
+      await step((tx) => tx.execute(sql`insert into job_effects (name, detail) values ('taken-over', 'before')`));
+      // What a second instance does to a claim it finds stale.
+      await db.execute(sql`update jobs set locked_by = 'another-worker', locked_at = now() where id = ${jobId}`);
+      await step((tx) => tx.execute(sql`insert into job_effects (name, detail) values ('taken-over', 'after')`));
+    });
+    await runner.enqueue({ name: 'taken-over', key: 'taken-over-1' });
+    await runner.runDue();
+    const details = rowsOf<{ detail: string }>(await db.execute(sql`select detail from job_effects where name = 'taken-over'`)).map((r) => r.detail);
+    expect(details).toEqual(['before']);
+    const [row] = rowsOf<{ status: string; locked_by: string }>(await db.execute(sql`select status, locked_by from jobs where key = 'taken-over-1'`));
+    expect(row).toEqual({ status: 'running', locked_by: 'another-worker' });
+  });
+
   it('enqueues one job per due slot of a schedule', async () => {
     runner.register('tick', async ({ tx }) => {
       await tx.execute(sql`insert into job_effects (name) values ('tick')`);

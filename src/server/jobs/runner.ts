@@ -16,6 +16,17 @@ export type JobContext<P> = {
 
 export type JobHandler<P = Record<string, unknown>> = (ctx: JobContext<P>) => Promise<void>;
 
+export type SteppedJobContext<P> = Omit<JobContext<P>, 'tx'> & {
+  /**
+   * Runs `work` in a transaction of its own, committed when it returns: under the job's user's
+   * row-level security when it has one, as a whole job's transaction is. Throws, committing
+   * nothing, when this worker no longer holds the job (another took it over after a stale lock).
+   */
+  step: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+};
+
+export type SteppedJobHandler<P = Record<string, unknown>> = (ctx: SteppedJobContext<P>) => Promise<void>;
+
 export type EnqueueInput = {
   name: string;
   payload?: Record<string, unknown>;
@@ -29,6 +40,13 @@ export type EnqueueInput = {
 export interface JobRunner {
   readonly workerId: string;
   register<P>(name: string, handler: JobHandler<P>): void;
+  /**
+   * A job that commits its work in steps (one transaction each) rather than in the job's one
+   * transaction, so a long run neither holds its locks to the end nor loses finished steps to a
+   * later failure. A failure re-runs the whole job, so every step must be safe to repeat. The job
+   * is marked done once the handler returns.
+   */
+  registerInSteps<P>(name: string, handler: SteppedJobHandler<P>): void;
   /** Enqueues a job (inside the caller's transaction when one is given); false if its key already exists. */
   enqueue(input: EnqueueInput, db?: AppDb | Tx): Promise<boolean>;
   /** A recurring job: every `everySeconds`, one job per due slot across all instances. */
@@ -57,12 +75,13 @@ const STALE_LOCK = sql`interval '5 minutes'`;
 
 /**
  * A job queue on PostgreSQL (and PGlite) with `FOR UPDATE SKIP LOCKED`. A job's effects and
- * its completion commit in one transaction, so a crash re-runs it and a success is final.
+ * its completion commit in one transaction, so a crash re-runs it and a success is final; a job
+ * registered in steps commits each step, then its completion (docs/decisions/0019).
  */
 export function createJobRunner(database: Database, logger: Logger): JobRunner {
   const { db } = database;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const handlers = new Map<string, JobHandler<never>>();
+  const handlers = new Map<string, { handler: JobHandler<never> | SteppedJobHandler<never>; inSteps: boolean }>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
@@ -103,18 +122,42 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
     );
   }
 
-  async function run(job: JobRow): Promise<void> {
-    const handler = handlers.get(job.name) as JobHandler<Record<string, unknown>> | undefined;
-    if (!handler) return;
-    try {
-      await db.transaction(async (tx) => {
-        const marked = rowsOf(await tx.execute(sql`
-          update jobs set status = 'done', finished_at = now(), last_error = null
-          where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`));
-        if (marked.length === 0) return; // another worker took it over after a stale lock
+  /** Marks the job done if this worker still holds it; false when another took it over after a stale lock. */
+  async function markDone(target: AppDb | Tx, job: JobRow): Promise<boolean> {
+    const marked = rowsOf(await target.execute(sql`
+      update jobs set status = 'done', finished_at = now(), last_error = null
+      where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`));
+    return marked.length > 0;
+  }
+
+  function runInOneTransaction(job: JobRow, handler: JobHandler<Record<string, unknown>>): Promise<void> {
+    return db.transaction(async (tx) => {
+      if (!(await markDone(tx, job))) return;
+      if (job.user_id) await actAs(tx, { userId: job.user_id });
+      await handler({ payload: job.payload, tx, userId: job.user_id, jobId: job.id, attempt: job.attempts });
+    });
+  }
+
+  async function runInSteps(job: JobRow, handler: SteppedJobHandler<Record<string, unknown>>): Promise<void> {
+    const step = <T>(work: (tx: Tx) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        // Each step renews the claim, so a long run is not taken for a crashed one.
+        const held = rowsOf(await tx.execute(sql`
+          update jobs set locked_at = now() where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`));
+        if (held.length === 0) throw new Error('The job was taken over by another worker');
         if (job.user_id) await actAs(tx, { userId: job.user_id });
-        await handler({ payload: job.payload, tx, userId: job.user_id, jobId: job.id, attempt: job.attempts });
+        return work(tx);
       });
+    await handler({ payload: job.payload, step, userId: job.user_id, jobId: job.id, attempt: job.attempts });
+    await markDone(db, job);
+  }
+
+  async function run(job: JobRow): Promise<void> {
+    const registered = handlers.get(job.name);
+    if (!registered) return;
+    try {
+      if (registered.inSteps) await runInSteps(job, registered.handler as SteppedJobHandler<Record<string, unknown>>);
+      else await runInOneTransaction(job, registered.handler as JobHandler<Record<string, unknown>>);
     } catch (err) {
       const final = job.attempts >= job.max_attempts;
       logger.warn('job failed', { job: job.name, jobId: job.id, attempt: job.attempts, final, ...errorFields(err) });
@@ -146,7 +189,10 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
   return {
     workerId,
     register(name, handler) {
-      handlers.set(name, handler as JobHandler<never>);
+      handlers.set(name, { handler: handler as JobHandler<never>, inSteps: false });
+    },
+    registerInSteps(name, handler) {
+      handlers.set(name, { handler: handler as SteppedJobHandler<never>, inSteps: true });
     },
     async enqueue(input, target = db) {
       const inserted = rowsOf(await target.execute(sql`

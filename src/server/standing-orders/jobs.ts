@@ -14,11 +14,17 @@ export const STANDING_ORDERS_JOB = 'standing-orders:process';
  */
 export const STANDING_ORDERS_EVERY_SECONDS = 60 * 60;
 
-/** Registers the automatic processing of every user's standing orders (one run per slot across all instances). */
-export async function scheduleStandingOrderProcessing(jobs: JobRunner, { clock, logger }: { clock: Clock; logger: Logger }): Promise<void> {
-  jobs.register(STANDING_ORDERS_JOB, async ({ tx }) => {
+/**
+ * Registers the automatic processing of every user's standing orders (one run per slot across all
+ * instances), committed batch by batch. `batchSize` is for tests: the default is ACCOUNTS_PER_BATCH.
+ */
+export async function scheduleStandingOrderProcessing(
+  jobs: JobRunner,
+  { clock, logger, batchSize }: { clock: Clock; logger: Logger; batchSize?: number },
+): Promise<void> {
+  jobs.registerInSteps(STANDING_ORDERS_JOB, async ({ step }) => {
     const today = calendarDateInLondon(clock.now());
-    const result = await processAllAccounts(tx, { today });
+    const result = await processAllAccounts(step, { today, batchSize });
     if (result.processed > 0 || result.warnings.length > 0) {
       logger.info('standing orders processed', { today, accounts: result.accounts, payments: result.processed, capped: result.warnings.length });
     }

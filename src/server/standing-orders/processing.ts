@@ -6,10 +6,11 @@
  * Exactly once, however many runs meet (two tabs, two app instances, the job): each payment row
  * carries (standing_order_id, occurrence_date), unique together, and is inserted with
  * ON CONFLICT DO NOTHING, so a second insert of the same occurrence is a no-op and only rows
- * really inserted are counted. Each run also locks the account rows it processes (in id order),
- * so runs on the same account queue behind each other and the second reads the first's payments
- * before working out what is due: its count and its cap warnings are then right too. The balance
- * follows from the database's triggers; nothing here writes it.
+ * really inserted are counted. Each run also locks the account rows it processes (in id order)
+ * until it commits (the scheduled job commits batch by batch), so runs on the same account queue
+ * behind each other and the second reads the first's payments before working out what is due:
+ * its count and its cap warnings are then right too. The balance follows from the database's
+ * triggers; nothing here writes it.
  */
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
@@ -153,39 +154,55 @@ export async function processAccount(
   return { processed, warnings };
 }
 
-/** How many accounts one step of the daily run locks and processes. */
+/** How many accounts one step of the scheduled run locks, processes and commits. */
 export const ACCOUNTS_PER_BATCH = 500;
 
+/** Runs one batch in a transaction of its own and commits it (the job runner's `step`). */
+export type InOwnTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+type BatchResult = Omit<ProcessResult, 'changed'> & { accounts: number; lastCandidate: string };
+
+/** The next batch after `after`: its accounts locked (in id order), their due payments added, their owners told. Null when none is left. */
+async function processNextBatch(tx: Tx, { today, after, batchSize }: { today: CalendarDate; after: string; batchSize: number }): Promise<BatchResult | null> {
+  const candidates = rowsOf<{ account_id: string }>(
+    await tx.execute(sql`
+      select distinct so.account_id from standing_orders so
+      where so.is_active and so.start_date <= ${today}::date and so.account_id > ${after}::uuid
+      order by so.account_id limit ${batchSize}`),
+  ).map((r) => r.account_id);
+  if (candidates.length === 0) return null;
+  const batch = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from accounts where id in (select value::uuid from json_array_elements_text(${asJson(candidates)}))
+      order by id for update`),
+  ).map((r) => r.id);
+  const { processed, warnings, changed } = await processLockedAccounts(tx, batch, today);
+  await publishChanged(tx, changed);
+  return { processed, warnings, accounts: batch.length, lastCandidate: candidates.at(-1)! };
+}
+
 /**
- * The daily run over every user's accounts with an active order that has started: batches of
- * accounts in id order (each batch locked in that order, so it never deadlocks with 'Process Now'
- * or another run), a few set-based statements per batch however many payments it adds.
+ * The scheduled run over every user's accounts with an active order that has started: batches
+ * of accounts in id order (each batch locked in that order, so it never deadlocks with 'Process
+ * Now' or another run), a few set-based statements per batch however many payments it adds.
+ * Each batch commits on its own (docs/decisions/0019): its accounts are locked only while it
+ * runs, and a failure in a later batch keeps the earlier ones' payments. Repeating a batch is
+ * safe: it adds only what is still due, and the unique occurrence keeps each payment once.
  */
 export async function processAllAccounts(
-  tx: Tx,
+  inOwnTransaction: InOwnTransaction,
   { today, batchSize = ACCOUNTS_PER_BATCH }: { today: CalendarDate; batchSize?: number },
 ): Promise<Omit<ProcessResult, 'changed'> & { accounts: number }> {
   const total = { processed: 0, warnings: [] as string[], accounts: 0 };
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const candidates = rowsOf<{ account_id: string }>(
-      await tx.execute(sql`
-        select distinct so.account_id from standing_orders so
-        where so.is_active and so.start_date <= ${today}::date and so.account_id > ${after}::uuid
-        order by so.account_id limit ${batchSize}`),
-    ).map((r) => r.account_id);
-    if (candidates.length === 0) break;
-    after = candidates.at(-1)!;
-    const batch = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        select id from accounts where id in (select value::uuid from json_array_elements_text(${asJson(candidates)}))
-        order by id for update`),
-    ).map((r) => r.id);
-    const result = await processLockedAccounts(tx, batch, today);
-    await publishChanged(tx, result.changed);
-    total.processed += result.processed;
-    total.warnings.push(...result.warnings);
-    total.accounts += batch.length;
+    const from = after;
+    const batch = await inOwnTransaction((tx) => processNextBatch(tx, { today, after: from, batchSize }));
+    if (batch === null) break;
+    after = batch.lastCandidate;
+    total.processed += batch.processed;
+    total.warnings.push(...batch.warnings);
+    total.accounts += batch.accounts;
   }
   return total;
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { transactions } from '../db/schema/index.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { STANDING_ORDERS_JOB } from './jobs.ts';
@@ -186,6 +188,33 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
     server.clock.set(new Date('2026-07-01T11:00:00Z'));
     expect(await processNow(accountId)).toEqual({ processed: 1, warnings: [] });
     expect((await accountState(server.deps.database.db, accountId)).balancePence).toBe(40_000);
+  });
+
+  it('adds only occurrences after the last one paid: a deleted earlier payment stays deleted, a deleted latest one is due again, and an earlier start adds nothing before', async () => {
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
+    const created = await add(accountId, order());
+    //   10 March, April, May and June
+    expect((await processNow(accountId)).processed).toBe(4);
+    const paid = await server.deps.database.db
+      .select({ id: transactions.id, occurrenceDate: transactions.occurrenceDate })
+      .from(transactions)
+      .where(eq(transactions.standingOrderId, created.id));
+    for (const date of ['2026-04-10', '2026-06-10']) {
+      const payment = paid.find((p) => p.occurrenceDate === date)!;
+      expect((await call(`/api/transactions/${payment.id}`, { method: 'DELETE' })).status).toBe(200);
+    }
+    const paidDates = async () => (await accountState(server.deps.database.db, accountId)).payments.map((p) => p.occurrenceDate);
+
+    // June was the latest paid: with it gone, May is, and June is due again. April stays deleted.
+    expect(await processNow(accountId)).toEqual({ processed: 1, warnings: [] });
+    expect(await paidDates()).toEqual(['2026-03-10', '2026-05-10', '2026-06-10']);
+
+    // A start moved back to January does not back-fill January and February (docs/decisions/0018).
+    const put = await call(`/api/standing-orders/${created.id}`, { method: 'PUT', json: order({ startDate: '2026-01-10' }) });
+    expect(put.status).toBe(200);
+    expect(await processNow(accountId)).toEqual({ processed: 0, warnings: [] });
+    expect(await paidDates()).toEqual(['2026-03-10', '2026-05-10', '2026-06-10']);
+    expect((await list(accountId))[0]).toMatchObject({ paymentsMade: 3, lastPaymentDate: '2026-06-10', nextPaymentDate: '2026-07-10' });
   });
 
   it('skips paused orders and orders that have not started', async () => {

@@ -75,6 +75,28 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     expect(await balanceOf(account)).toBe(250_000 - 1_234 - 999);
   });
 
+  it('finds a statement line that matches a standing-order payment, whose stored notes carry the order marker', async () => {
+    const account = await openAccount(ann.userId);
+    server.clock.set(new Date('2026-06-15T11:00:00Z'));
+    const added = await server.request(`/api/accounts/${account}/standing-orders`, {
+      method: 'POST',
+      cookie: ann.cookie,
+      json: { amountPence: 5_000, frequency: 'monthly', startDate: '2026-05-10' },
+    });
+    expect(added.status).toBe(201);
+    const processed = await server.request(`/api/accounts/${account}/standing-orders/process`, { method: 'POST', cookie: ann.cookie });
+    expect(await processed.json()).toMatchObject({ processed: 2 });
+    expect((await rowsOf(account)).map((r) => r.notes)).toEqual([expect.stringMatching(/^Standing order \[standing-order:/), expect.any(String)]);
+
+    const statement = [
+      { date: '2026-05-10', amountPence: 5_000, notes: 'STANDING ORDER' },
+      { date: '2026-06-10', amountPence: 5_000, notes: 'Standing order' },
+      { date: '2026-06-11', amountPence: 5_000, notes: 'Standing order' },
+    ];
+    expect(await (await preview(account, { rows: statement })).json()).toEqual({ duplicates: ['existing', 'existing', null] });
+    expect(await (await importRows(account, { rows: statement })).json()).toEqual({ imported: 1, duplicates: 2 });
+  });
+
   it('imports duplicates too when told not to skip them', async () => {
     const account = await openAccount(ann.userId);
     await importRows(account, { rows: STATEMENT });

@@ -8,6 +8,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { isCalendarDate } from '../../core/dates/calendar-date.ts';
 import { MAX_AMOUNT_PENCE } from '../../core/transaction-import/amounts.ts';
 import { type DuplicateOf, duplicateKey, findDuplicates } from '../../core/transaction-import/duplicates.ts';
+import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import {
   IMPORT_TRANSACTION_TYPES,
   type ImportTransactionType,
@@ -100,7 +101,8 @@ async function duplicatesOf(tx: Tx, accountId: string, rows: readonly Row[]): Pr
     .select({ date: transactions.date, amountPence: transactions.amountPence, notes: transactions.notes })
     .from(transactions)
     .where(and(eq(transactions.accountId, accountId), gte(transactions.date, dates[0]!), lte(transactions.date, dates.at(-1)!)));
-  const keys = new Set(existing.map(duplicateKey));
+  // Compared as the user sees them: a standing-order payment's marker is not on their statement.
+  const keys = new Set(existing.map((t) => duplicateKey({ ...t, notes: displayNotes(t.notes) })));
   return findDuplicates(
     rows.map((r) => ({ date: r.date, amountPence: r.amountPence, notes: r.notes ?? null })),
     keys,

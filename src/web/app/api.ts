@@ -34,6 +34,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether an error is our API's answer with this HTTP status (401 signed out, 404 not found, …). */
+export function hasStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
+}
+
 export const NETWORK_ERROR_MESSAGE = 'We could not reach SavvyPig. Check your connection and try again.';
 
 function fallbackMessage(status: number): string {

@@ -253,4 +253,43 @@ describe('the standing orders card', () => {
     await user.click(await screen.findByRole('button', { name: 'Process Now' }));
     expect(await screen.findByText('Failed to process standing orders')).toBeInTheDocument();
   });
+
+  it('asks a signed-out visitor to log in to see the orders', async () => {
+    renderCard({ [LIST]: apiError(401, 'UNAUTHENTICATED', 'Authentication required') });
+    expect(await screen.findByText('You must be logged in to view standing orders')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load standing orders')).not.toBeInTheDocument();
+  });
+
+  it('gives each action its own signed-out message when the session has ended', async () => {
+    const order = makeOrder();
+    const signedOut = apiError(401, 'UNAUTHENTICATED', 'Authentication required');
+    const { user } = renderCard({
+      [LIST]: json(200, { standingOrders: [order] }),
+      [ADD]: signedOut,
+      [`PUT /api/standing-orders/${order.id}`]: signedOut,
+      [`DELETE /api/standing-orders/${order.id}`]: signedOut,
+      [PROCESS]: signedOut,
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Process Now' }));
+    expect(await screen.findByText('User not authenticated')).toBeInTheDocument();
+
+    // The form dialogs keep the message beside the form, so the user can sign in and save again.
+    const saveSignedOut = async (open: string | RegExp, dialogName: string, save: string, message: string) => {
+      await user.click(screen.getByRole('button', { name: open }));
+      const dialog = await screen.findByRole('dialog', { name: dialogName });
+      if (dialogName === 'Add Standing Order') await user.type(within(dialog).getByLabelText('Amount'), '20');
+      await user.click(within(dialog).getByRole('button', { name: save }));
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await saveSignedOut('Add Standing Order', 'Add Standing Order', 'Add Standing Order', 'You must be logged in to add standing orders');
+    await saveSignedOut(/^Edit standing order/, 'Edit Standing Order', 'Update Standing Order', 'You must be logged in to update standing orders');
+
+    await user.click(screen.getByRole('button', { name: /^Delete standing order/ }));
+    const deleteDialog = await screen.findByRole('alertdialog', { name: 'Delete standing order' });
+    await user.click(within(deleteDialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You must be logged in to delete standing orders')).toBeInTheDocument();
+  });
 });

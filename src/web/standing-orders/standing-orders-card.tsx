@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
 import type { StandingOrderInput } from '../../core/standing-orders/standing-order-form.ts';
-import { endsLabel, formatShortDate, frequencyLabel, processedMessage, STANDING_ORDER_TOASTS as T } from '../../core/standing-orders/text.ts';
+import { endsLabel, formatShortDate, frequencyLabel, processedMessage } from '../../core/standing-orders/text.ts';
 import { ApiError } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -14,6 +14,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { SectionLoadError, SectionSkeleton } from '../settings/settings-section.tsx';
 import { type StandingOrder, useStandingOrderMutations, useStandingOrders } from './api.ts';
 import { emptyFormValues, formValuesFromOrder } from './form-values.ts';
+import {
+  addFailureMessage,
+  deleteFailureMessage,
+  loadFailureMessage,
+  processFailureMessage,
+  STANDING_ORDER_TEXT as T,
+  updateFailureMessage,
+} from './messages.ts';
 import { StandingOrderDialog } from './standing-order-dialog.tsx';
 
 export type StandingOrdersCardProps = { accountId: string };
@@ -159,8 +167,9 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
       if (editing?.mode === 'edit') await update.mutateAsync({ id: editing.order.id, input });
       else await add.mutateAsync(input);
     } catch (error) {
-      notify.error(isAdd ? T.addFailed : T.updateFailed);
-      return refusalOf(error) ?? (isAdd ? T.addFailed : T.updateFailed);
+      const failure = isAdd ? addFailureMessage(error) : updateFailureMessage(error);
+      notify.error(failure);
+      return refusalOf(error) ?? failure;
     }
     notify.success(isAdd ? T.added : T.updated);
     setEditing(null);
@@ -171,8 +180,8 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-    } catch {
-      notify.error(T.deleteFailed);
+    } catch (error) {
+      notify.error(deleteFailureMessage(error));
       return;
     }
     notify.success(T.deleted);
@@ -186,7 +195,7 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
         else notify.info(T.noneToProcess);
         for (const warning of warnings) notify.warning(warning);
       },
-      onError: () => notify.error(T.processFailed),
+      onError: (error) => notify.error(processFailureMessage(error)),
     });
 
   return (
@@ -222,7 +231,7 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
             <OrdersTable orders={orders.data} onEdit={(order) => setEditing({ mode: 'edit', order })} onDelete={setDeleting} />
           )
         ) : orders.isError ? (
-          <SectionLoadError message={T.loadFailed} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+          <SectionLoadError message={loadFailureMessage(orders.error)} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
         ) : (
           <SectionSkeleton rows={2} label="Loading standing orders" />
         )}

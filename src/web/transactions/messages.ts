@@ -1,5 +1,5 @@
 import { formatPence } from '../../core/money/format.ts';
-import { ApiError } from '../app/api.ts';
+import { ApiError, hasStatus as isStatus } from '../app/api.ts';
 
 /** The spec's texts for transactions and the balance (001 §2, §8), verbatim. */
 export const TRANSACTION_TEXT = {
@@ -24,8 +24,6 @@ export const TRANSACTION_TEXT = {
   recalculated: (balancePence: number) => `Balance recalculated: ${formatPence(balancePence)}`,
   recalculateFailed: 'Failed to recalculate balance',
 } as const;
-
-const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
 /** The toast for a failed add: signed out, or the spec's failure. */
 export function addFailureMessage(error: unknown): string {
