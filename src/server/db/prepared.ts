@@ -39,3 +39,13 @@ export function sentTogether<T>(tx: Tx, send: () => T): T {
     socket?.uncork?.();
   }
 }
+
+/**
+ * A prepared query's rows as the driver gives them (objects keyed by the selected columns'
+ * names, values parsed by the driver), without drizzle's per-field mapping: for hot reads of
+ * many rows whose columns are all named (`sql\`…\`.as(name)`) and mapped by hand. drizzle's
+ * node-postgres and PGlite prepared queries both have `all()`; its types do not say so.
+ */
+export function rawRows<Row>(prepared: unknown, values: Record<string, unknown>): Promise<Row[]> {
+  return (prepared as { all(values: Record<string, unknown>): Promise<Row[]> }).all(values);
+}
