@@ -12,10 +12,9 @@ import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { LIFE_EVENTS, type LifeEvent, type TemporaryHighBalance } from '../../core/protection/types.ts';
 import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
-import { sentTogether } from '../db/prepared.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
-import { type AccountRow, type UserAccounts, accountsContext, listUserAccounts } from './queries.ts';
+import { type AccountRow, type UserAccounts, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
 const sameSchedule = (item: StoredScheduleItem): InterestScheduleItem => item;
@@ -194,13 +193,12 @@ export function findAccountJson(accounts: UserAccounts, accountId: string, today
 /**
  * The user's accounts in creation order, each with its protection from the engine run over all of
  * them on `today` (with the admin's deposit limit override), their total and the account cap:
- * two statements, however many accounts, sent together.
+ * one statement, however many accounts.
  */
 export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountList> {
-  // Both statements in one socket write on PostgreSQL.
-  const [accounts, context] = await sentTogether(tx, () => Promise.all([listUserAccounts(tx, user.userId), accountsContext(tx, user.userId)]));
+  const accounts = await listUserAccounts(tx, user.userId);
   const list = accountListItems(accounts, today);
-  const cap = accountCap({ tier: user.tier, maxAccounts: context.maxAccounts });
+  const cap = accountCap({ tier: user.tier, maxAccounts: accounts.maxAccounts });
   return {
     accounts: list,
     totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),

@@ -115,7 +115,8 @@ function bankColumns(table: typeof bank | typeof platformBank, prefix: string) {
  * Every account of one user with what the list shows and what the protection engine needs of it
  * (protection is judged across all of a user's accounts: brands sharing a licence share one
  * limit), in creation order; the one account `fullAccountId` names (if any) also whole, as JSON;
- * and the admin's deposit limit override (an uncorrelated subquery: read once). One statement,
+ * the admin's deposit limit override and the admin's cap on the user's accounts (uncorrelated
+ * subqueries: read once). One statement,
  * the accounts list's, the account page's and every save's. Plain columns read raw and mapped by
  * hand: half PostgreSQL's cost of building each row's JSON, and none of drizzle's per-field work.
  */
@@ -139,11 +140,13 @@ const listStatement = preparedPerConnection((tx) =>
       ...bankColumns(platformBank, 'platform'),
       account: named(sql`case when ${a.id} = ${fullAccountId}::uuid then ${accountJson} end`, 'account'),
       limitOverride: named(sql`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`, 'limit_override'),
+      maxAccounts: named(sql`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`, 'max_accounts'),
     })
-    .from(accounts)
+    // One row whatever exists: a user without accounts still learns their cap (the row's account columns are null).
+    .from(sql`(values (1)) as one (x)`)
+    .leftJoin(accounts, eq(accounts.userId, userId))
     .leftJoin(bank, eq(bank.id, accounts.bankId))
     .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
-    .where(eq(accounts.userId, userId))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
     .prepare('accounts_list'),
 );
@@ -154,6 +157,7 @@ type BankFactColumns<P extends string> = {
 
 /** A row of the list statement as the driver gives it (`named` columns). */
 type RawAccountRow = {
+  /** Null on the one row of a user without accounts. */
   id: string;
   name: string;
   bank: string | null;
@@ -169,6 +173,7 @@ type RawAccountRow = {
   thb_credited_date: string | null;
   account: AccountDraft | null;
   limit_override: unknown;
+  max_accounts: number | null;
 } & BankFactColumns<'bank'> & BankFactColumns<'platform'>;
 
 function licenceOf(row: RawAccountRow, prefix: 'bank' | 'platform') {
@@ -239,8 +244,11 @@ export type AccountListRow = {
   bank: ProtectionBank | null;
   platformBank: ProtectionBank | null;
 };
-/** A user's accounts, and the deposit limit their protection is judged against when an admin has overridden it. */
-export type UserAccounts = { rows: AccountListRow[]; override: DepositLimitOverride | null };
+/**
+ * A user's accounts, the deposit limit their protection is judged against when an admin has
+ * overridden it, and an admin's cap on how many accounts they may keep (null: the tier's).
+ */
+export type UserAccounts = { rows: AccountListRow[]; override: DepositLimitOverride | null; maxAccounts: number | null };
 
 /**
  * The user's accounts, and `fullAccountId`'s whole (null: none). The statement is handed to the
@@ -249,12 +257,17 @@ export type UserAccounts = { rows: AccountListRow[]; override: DepositLimitOverr
  */
 export async function listUserAccounts(tx: Tx, forUserId: string, wholeAccountId: string | null = null): Promise<UserAccounts> {
   const raw = await rawRows<RawAccountRow>(listStatement(tx), { userId: forUserId, fullAccountId: wholeAccountId });
-  // Each row also carries the override; nothing reads it from the rows.
-  return { rows: raw.map(listRowOf), override: depositLimitOverrideOf(raw[0]?.limit_override) };
+  // Each row also carries the override and the cap; nothing reads them from the rows.
+  const first = raw[0];
+  return {
+    rows: raw.filter((row) => row.id !== null).map(listRowOf),
+    override: depositLimitOverrideOf(first?.limit_override),
+    maxAccounts: first?.max_accounts ?? null,
+  };
 }
 
 /**
- * What the list's cap needs besides the accounts, in one statement: an admin's cap on the user's
+ * What adding an account needs to check the cap, in one statement: an admin's cap on the user's
  * accounts, and how many accounts the user has.
  */
 const contextStatement = preparedPerConnection((tx) =>
