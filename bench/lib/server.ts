@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeFlags } from '../../scripts/server-node-flags.ts';
 
 export type ServerOptions = {
   repoRoot: string;
@@ -71,13 +72,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Spawns `node dist-server/index.js` on Node 24 (this process's binary) and waits until /api/health answers 200. */
+/** Spawns `node dist-server/index.js` with production's flags (`npm start`'s) on Node 24 (this process's binary) and waits until /api/health answers 200. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join('dist-server', 'index.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...(options.nodeArgs ?? []), path.join('dist-server', 'index.js')], {
     cwd: options.repoRoot,
     env: serverEnv(options, port, origin),
     stdio: ['ignore', 'pipe', 'pipe'],

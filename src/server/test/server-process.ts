@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.ts';
 import net from 'node:net';
 
 export async function freePort(): Promise<number> {
@@ -19,7 +20,7 @@ export type ServerProcess = { child: ChildProcess; base: string; output: () => s
 export async function startServerProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), entry], {
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
