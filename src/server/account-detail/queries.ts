@@ -27,16 +27,19 @@ const accountId = sql.placeholder('accountId');
 const typeMonthGroups = preparedPerConnection((tx) => {
   const t = accountMonthlyTotals;
   const inWindow = sql`${t.month} >= ${sql.placeholder('from')}::date and ${t.month} < ${sql.placeholder('until')}::date`;
+  const windowMonth = sql<string | null>`case when ${inWindow} then to_char(${t.month}, 'YYYY-MM') end`;
   const groups = tx
     .select({
       type: t.type,
-      month: sql<string | null>`case when ${inWindow} then to_char(${t.month}, 'YYYY-MM') end`.as('month'),
+      month: windowMonth.as('month'),
       totalPence: sql<number>`sum(${t.totalPence})::bigint`.as('totalPence'),
       count: sql<number>`sum(${t.transactionCount})::int`.as('count'),
     })
     .from(t)
     .where(and(eq(t.accountId, accountId), eq(t.userId, userId), sql`${t.transactionCount} > 0`))
-    .groupBy(t.type, sql`month`)
+    // By position: in GROUP BY the name `month` means the table's column (one group per stored
+    // month, not per window month), and the expression again would hold other parameters.
+    .groupBy(sql.raw('1'), sql.raw('2'))
     .as('type_month_groups');
   // All the groups as one JSON array in one row: the driver parses it once, instead of drizzle
   // mapping four columns of up to ~65 rows.

@@ -14,6 +14,7 @@ import { decodeCursor } from '../transactions/cursor.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { AccountDetail } from './routes.ts';
+import { readAccountDetail } from './queries.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 
 const HALIFAX = bankReferenceId('frn-169628/Halifax');
@@ -280,6 +281,13 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
         const balance = rows.reduce((a, r) => a + r.amountPence, 0);
         const expected = accountSummary(groupTransactions(rows, window), window, balance);
         expect({ summary: body.summary, monthly: body.monthly, typeTotals: body.typeTotals }).toEqual(expected);
+        // The groups themselves, not only what they add up to: one per type and window month (or none).
+        const read = await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>
+          readAccountDetail(tx, { userId: erin.userId, accountId: id, window, pageSize: 1 }),
+        );
+        const byKey = (g: { type: string; month: string | null }) => `${g.type} ${g.month}`;
+        const sorted = <G extends { type: string; month: string | null }>(groups: readonly G[]) => [...groups].sort((a, b) => byKey(a).localeCompare(byKey(b)));
+        expect(sorted(read.groups).map((g) => ({ ...g, totalPence: Number(g.totalPence) }))).toEqual(sorted(groupTransactions(rows, window)));
       }),
       { numRuns: 15 },
     );
