@@ -13,7 +13,8 @@ import { listUserAccounts, type UserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { accountMonthlyTotals } from '../db/schema/index.ts';
-import { firstTransactionsPageQuery } from '../transactions/queries.ts';
+import { newestTransactionRows } from '../transactions/queries.ts';
+import type { RawTransactionRow } from '../transactions/transaction-json.ts';
 
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
@@ -49,9 +50,7 @@ const typeMonthGroups = preparedPerConnection((tx) => {
     .prepare('account_detail_type_month_groups');
 });
 
-export type NewestTransactionRow = Awaited<ReturnType<ReturnType<typeof firstTransactionsPageQuery>['execute']>>[number];
-
-export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: NewestTransactionRow[] };
+export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: RawTransactionRow[] };
 
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
 export async function readAccountDetail(
@@ -63,7 +62,7 @@ export async function readAccountDetail(
     Promise.all([
       listUserAccounts(tx, params.userId, params.accountId),
       typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
-      firstTransactionsPageQuery(tx).execute({ userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
+      newestTransactionRows(tx, { userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
     ]),
   );
   const [userAccounts, groups, newest] = await reads;

@@ -4,13 +4,13 @@
  * scoped to the signed-in user by its WHERE clause as well as by row-level security: on an admin
  * route RLS would show an admin everyone's rows.
  */
-import { and, type AnyColumn, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProtectionBank } from '../../core/accounts/account-protection.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/types.ts';
 import { jsonObject } from '../db/json-object.ts';
-import { preparedPerConnection, rawRows } from '../db/prepared.ts';
+import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
 import { accounts, accountTypes, appSettings, bankReferences, transactions, userSettings } from '../db/schema/index.ts';
 import { FSCS_PROTECTION_SETTING, depositLimitOverrideOf } from '../reference/queries.ts';
@@ -101,9 +101,6 @@ const accountJson = jsonObject({
 });
 
 const fullAccountId = sql.placeholder('fullAccountId');
-
-/** A column, or an expression, under a name of its own: the list statement's rows are read raw, by these names. */
-const named = (value: AnyColumn | SQL, alias: string) => sql`${value}`.as(alias);
 
 /** A joined bank's licence and protection facts as plain columns, `prefix`ed (all null when none is joined). */
 function bankColumns(table: typeof bank | typeof platformBank, prefix: string) {

@@ -1,3 +1,4 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 
 /**
@@ -49,3 +50,6 @@ export function sentTogether<T>(tx: Tx, send: () => T): T {
 export function rawRows<Row>(prepared: unknown, values: Record<string, unknown>): Promise<Row[]> {
   return (prepared as { all(values: Record<string, unknown>): Promise<Row[]> }).all(values);
 }
+
+/** A column, or an expression, under a name of its own, for reads whose rows are taken raw (`rawRows`). */
+export const named = (value: AnyColumn | SQL, alias: string) => sql`${value}`.as(alias);

@@ -9,12 +9,12 @@ import { STANDING_ORDER_MARKER_PATTERN } from '../../core/transactions/standing-
 import type { NewTransaction, StoredTransactionFields } from '../../core/transactions/validation.ts';
 import type { TransactionType } from '../../core/transactions/transaction-types.ts';
 import type { Tx } from '../db/client.ts';
-import { preparedPerConnection } from '../db/prepared.ts';
+import { preparedPerConnection, rawRows } from '../db/prepared.ts';
 import { rowsOf } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
-import { completeTransactionJson, toTransactionJson, transactionColumns, transactionJsonColumn, type TransactionJson } from './transaction-json.ts';
+import { fromRawTransaction, type RawTransactionRow, toTransactionJson, transactionColumns, transactionRawColumns, type TransactionJson } from './transaction-json.ts';
 
 /**
  * Newest first, then by id: the order of the indexes (…, date desc nulls last, id desc nulls last).
@@ -47,7 +47,7 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
   // A row comparison the (account_id, date desc, id desc) index answers directly.
   if (afterCursor) conditions.push(sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`);
   return tx
-    .select({ transaction: transactionJsonColumn })
+    .select(transactionRawColumns)
     .from(transactions)
     .where(and(...conditions))
     .orderBy(...newestFirst)
@@ -55,9 +55,16 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
     .prepare(afterCursor ? 'transactions_page_after' : 'transactions_page_first');
 }
 
-/** The newest `limit` rows; the account page reads its first page with this same statement. */
-export const firstTransactionsPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, false));
+const firstPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, false));
 const laterPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, true));
+
+/**
+ * The newest `limit` rows of the user's account; the account page reads its first page with this
+ * same statement. Handed to the driver before it first awaits (so it can go out with others).
+ */
+export function newestTransactionRows(tx: Tx, params: { userId: string; accountId: string; limit: number }): Promise<RawTransactionRow[]> {
+  return rawRows<RawTransactionRow>(firstPageQuery(tx), params);
+}
 
 /**
  * One page of an account's transactions, newest first (date, then id), and the cursor of the
@@ -71,8 +78,8 @@ export async function listAccountTransactionsPage(
   const limit = input.limit ?? TRANSACTION_PAGE_SIZE;
   const params = { accountId: input.accountId, userId: input.userId, limit: limit + 1 };
   const rows = input.cursor
-    ? await laterPageQuery(tx).execute({ ...params, cursorDate: input.cursor.date, cursorId: input.cursor.id })
-    : await firstTransactionsPageQuery(tx).execute(params);
+    ? await rawRows<RawTransactionRow>(laterPageQuery(tx), { ...params, cursorDate: input.cursor.date, cursorId: input.cursor.id })
+    : await newestTransactionRows(tx, params);
   return transactionPageOf(rows, limit);
 }
 
@@ -81,8 +88,8 @@ export async function listAccountTransactionsPage(
  * last of them when the extra row says there is more. The account page's first page is built
  * here too, so the list can go on from its cursor.
  */
-export function transactionPageOf(rows: readonly { transaction: TransactionJson }[], limit: number): { items: TransactionJson[]; nextCursor: string | null } {
-  const items = rows.slice(0, limit).map((row) => completeTransactionJson(row.transaction));
+export function transactionPageOf(rows: readonly RawTransactionRow[], limit: number): { items: TransactionJson[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit).map(fromRawTransaction);
   const last = items.at(-1);
   return {
     items,

@@ -5,12 +5,13 @@ import { transactions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { createTestAccount, insertStoredTransaction } from './account-fixture.ts';
-import { completeTransactionJson, toTransactionJson, transactionColumns, transactionJsonColumn } from './transaction-json.ts';
+import { rawRows } from '../db/prepared.ts';
+import { fromRawTransaction, type RawTransactionRow, toTransactionJson, transactionColumns, transactionRawColumns } from './transaction-json.ts';
 
 /**
- * The hot reads take each transaction's JSON from PostgreSQL (`transactionJsonColumn`); the
- * writes' answers map drizzle's row (`toTransactionJson`). The two must give the same JSON, key
- * order included, for every kind of value.
+ * The hot reads take each transaction's columns raw (`transactionRawColumns`, `fromRawTransaction`);
+ * the writes' answers map drizzle's row (`toTransactionJson`). The two must give the same JSON,
+ * key order included, for every kind of value.
  */
 describe.each(testDatabaseKinds())('a transaction’s JSON built by %s', (kind) => {
   let server: TestServer;
@@ -41,8 +42,8 @@ describe.each(testDatabaseKinds())('a transaction’s JSON built by %s', (kind) 
     const db = server.deps.database.db;
     const newestFirst = [desc(transactions.date), desc(transactions.id)];
     const mapped = (await db.select(transactionColumns).from(transactions).where(eq(transactions.accountId, accountId)).orderBy(...newestFirst)).map(toTransactionJson);
-    const rows = await db.select({ transaction: transactionJsonColumn }).from(transactions).where(eq(transactions.accountId, accountId)).orderBy(...newestFirst);
-    const built = rows.map((row) => completeTransactionJson(row.transaction));
+    const query = db.select(transactionRawColumns).from(transactions).where(eq(transactions.accountId, accountId)).orderBy(...newestFirst).prepare('transaction_json_test');
+    const built = (await rawRows<RawTransactionRow>(query, {})).map(fromRawTransaction);
     expect(built).toHaveLength(5);
     expect(JSON.stringify(built)).toBe(JSON.stringify(mapped));
     expect(built.find((t) => t.type === 'fee')!.createdAt).toBe('2026-03-01T18:59:59.999Z');
