@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb, NamedQuery } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { INACTIVITY_LIMIT_MS } from '../../core/session/limits.ts';
@@ -81,25 +81,38 @@ const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
  * permission checks, so it reads `session` and `user_roles` as the login role.
  */
 export function sessionOpening(token: string, adminRoute: boolean, now: Date): NamedQuery {
-  const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return {
     name: adminRoute ? 'open_admin_request' : 'open_user_request',
-    query: sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
+    query: adminRoute ? ADMIN_OPENING : USER_OPENING,
+    values: { token, idleCutoff: idleCutoffOf(now) },
+  };
+}
+
+/** The opening's text, built once: only the token and the idle cutoff change from request to request. */
+function openingQuery(adminRoute: boolean): SQL {
+  const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
+  return sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role
       from session s join "user" u on u.id = s.user_id
-      where s.token = ${token} and s.expires_at > now() and ${isLiveSession(now)}`,
-  };
+      where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql.placeholder('idleCutoff'))}`;
+}
+
+const USER_OPENING = openingQuery(false);
+const ADMIN_OPENING = openingQuery(true);
+
+/** Sessions idle since before this are over (docs/decisions/0010-sessions-and-inactivity.md). */
+function idleCutoffOf(now: Date): string {
+  return new Date(now.getTime() - INACTIVITY_LIMIT_MS).toISOString();
 }
 
 /**
- * A session still in use: active within the inactivity limit by the injected clock's `now`
- * (see docs/decisions/0010-sessions-and-inactivity.md), and its user not suspended.
+ * A session still in use: active since `idleCutoff` (the injected clock's now less the
+ * inactivity limit), and its user not suspended.
  */
-function isLiveSession(now: Date) {
-  const idleCutoff = new Date(now.getTime() - INACTIVITY_LIMIT_MS);
-  return sql`s.last_active_at > ${idleCutoff.toISOString()}::timestamptz
+function isLiveSession(idleCutoff: unknown) {
+  return sql`s.last_active_at > ${idleCutoff}::timestamptz
         and not exists (select 1 from user_settings us where us.user_id = s.user_id and us.suspended)`;
 }
 
@@ -120,6 +133,6 @@ export async function findSessionUser(db: AppDb, token: string, now: Date): Prom
     select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
     from session s join "user" u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now() and ${isLiveSession(now)}`);
+    where s.token = ${token} and s.expires_at > now() and ${isLiveSession(idleCutoffOf(now))}`);
   return toSessionUser(rowsOf<Row>(result)[0]);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { Logger } from '../logger.ts';
@@ -31,7 +31,31 @@ export interface Database {
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 /** A statement with a name, for PostgreSQL to prepare once per connection. */
-export type NamedQuery = { name: string; query: SQL };
+/**
+ * A named prepared statement: `query` may hold `sql.placeholder`s, filled from `values`. One name,
+ * one text (PostgreSQL prepares it once per connection under the name), so the text is built
+ * once per name and only the values change.
+ */
+export type NamedQuery = { name: string; query: SQL; values?: Record<string, unknown> };
+
+/** Compiled text and its parameters as a drizzle SQL again, for PGlite (one connection: nothing to prepare). */
+function boundSql(text: string, params: unknown[]): SQL {
+  return sql.join(text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
+}
+
+/**
+ * The statement's text and its parameters with the placeholders filled. The text is compiled once
+ * per name when every parameter is a placeholder (a value written into `query` would otherwise be
+ * kept from the first call).
+ */
+function compiledWith(dialect: PgDialect, cache: Map<string, { sql: string; params: unknown[] }>, { name, query, values }: NamedQuery) {
+  let compiled = cache.get(name);
+  if (!compiled) {
+    compiled = dialect.sqlToQuery(query);
+    if (compiled.params.every((param) => is(param, Placeholder))) cache.set(name, compiled);
+  }
+  return { text: compiled.sql, params: fillPlaceholders(compiled.params, values ?? {}) };
+}
 
 export type OpenOptions = {
   databaseUrl?: string;
@@ -71,6 +95,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // A drizzle instance per pooled connection, for transactions we open ourselves.
   const perClient = new WeakMap<object, AppDb>();
   const dialect = new PgDialect();
+  const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
   return {
     kind: 'postgres',
     db,
@@ -79,7 +104,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       // A connection that failed in a way that may leave it unusable is not reused.
       let discardWith: Error | undefined;
       try {
-        const { sql: text, params } = dialect.sqlToQuery(opening.query);
+        const { text, params } = compiledWith(dialect, compiledOpenings, opening);
         // Pipelined and corked: BEGIN and the opening go out in one socket write (writes are
         // the dearest thing on a small VM). The opening's settings are transaction-local, and
         // both results are awaited before any work runs.
@@ -229,11 +254,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     throw err;
   }
   const db = drizzle(client, { schema }) as unknown as AppDb;
+  const dialect = new PgDialect();
+  const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
   return {
     kind: 'pglite',
     db,
     async transactionOpenedWith(opening, work) {
-      return db.transaction(async (tx) => work(tx, ((await tx.execute(opening.query)) as unknown as { rows: unknown[] }).rows));
+      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
+      return db.transaction(async (tx) => work(tx, ((await tx.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows));
     },
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);

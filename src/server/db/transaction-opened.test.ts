@@ -26,6 +26,19 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
     expect(await readProbe()).toEqual([{ label: 'one' }]);
   });
 
+  it('fills the placeholders with each call’s values under one name, and never keeps a written-in value', async () => {
+    await database.db.execute(sql`insert into probe values (2, 'two') on conflict do nothing`);
+    const byId = (id: number) =>
+      database.transactionOpenedWith({ name: 'probe_by_id', query: sql`select label from probe where id = ${sql.placeholder('id')}`, values: { id } }, async (_tx, rows) => rows);
+    expect(await byId(1)).toEqual([{ label: 'one' }]);
+    expect(await byId(2)).toEqual([{ label: 'two' }]);
+    const written = (id: number) =>
+      database.transactionOpenedWith({ name: 'probe_written', query: sql`select label from probe where id = ${id}` }, async (_tx, rows) => rows);
+    expect(await written(2)).toEqual([{ label: 'two' }]);
+    expect(await written(1)).toEqual([{ label: 'one' }]);
+    await database.db.execute(sql`delete from probe where id = 2`);
+  });
+
   it('leaves the connection usable after the opening statement fails', async () => {
     await expect(
       database.transactionOpenedWith({ name: 'probe_fail', query: sql`select 1 / ${0}` }, async () => 'never'),
