@@ -7,7 +7,7 @@
  * accounts and with 1; they must be equal). DATABASE_URL is required. See docs/performance.md.
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
- * BENCH_CONNECTIONS (20), DB_POOL_MAX (20), BENCH_ACCOUNTS (100), BENCH_CPU_PROF=1 (profile the
+ * BENCH_CONNECTIONS (20), DB_POOL_MAX (8), BENCH_ACCOUNTS (100), BENCH_CPU_PROF=1 (profile the
  * measured server into bench/results/profiles).
  *
  * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.

@@ -6,7 +6,7 @@
  * dropped), and on PGlite too with BENCH_DATABASES=pglite,postgres. See docs/performance.md.
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
- * BENCH_CONNECTIONS (20), DB_POOL_MAX (20), BENCH_DATABASES (postgres),
+ * BENCH_CONNECTIONS (20), DB_POOL_MAX (8), BENCH_DATABASES (postgres),
  * BENCH_CPU_PROF=1 (profile the measured server into bench/results/profiles).
  *
  * Exit code: 0 PASS; 1 the figures are invalid (a response other than 200, an error, a timeout)

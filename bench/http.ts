@@ -7,7 +7,7 @@
  * dropped here), plus cold start and resident memory at idle. See docs/performance.md.
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s per endpoint, 10), BENCH_RUNS (3),
- * BENCH_CONNECTIONS (50), DB_POOL_MAX (20), BENCH_DATABASES (pglite,postgres),
+ * BENCH_CONNECTIONS (50), DB_POOL_MAX (8), BENCH_DATABASES (pglite,postgres),
  * BENCH_CPU_PROF=1 (profile the measured server into bench/results/profiles).
  */
 import path from 'node:path';

@@ -9,7 +9,7 @@ export type Settings = {
   warmupS: number;
   runs: number;
   connections: number;
-  /** DB_POOL_MAX handed to the server (its own default is 20 too). */
+  /** DB_POOL_MAX handed to the server (its own default is 8 too). */
   poolMax: number;
   databaseUrl: string | undefined;
   databases: DbKind[];
@@ -52,7 +52,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, defaults: Set
     warmupS: number(env, 'BENCH_WARMUP', 10, { min: 0 }),
     runs: number(env, 'BENCH_RUNS', 3, { min: 1, integer: true }),
     connections: number(env, 'BENCH_CONNECTIONS', defaults.connections ?? 50, { min: 1, integer: true }),
-    poolMax: number(env, 'DB_POOL_MAX', 20, { min: 1, integer: true }),
+    poolMax: number(env, 'DB_POOL_MAX', 8, { min: 1, integer: true }),
     databaseUrl,
     databases,
     cpuProfile: ['1', 'true', 'yes'].includes(env.BENCH_CPU_PROF ?? ''),

@@ -18,7 +18,9 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  // Sized to a small database server: PostgreSQL runs no more statements at once than it has cores, and
+  // more connections only queue inside it (docs/performance.md, "Pool size"). Raise it with the database's cores.
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(8),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
