@@ -9,7 +9,7 @@
  * one that disappears while shown (deleted in another tab) stays on the page as
  * 'Account not found' / 'The account you're looking for doesn't exist.' with a way back.
  */
-import { ArrowLeft, Info, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { ArrowLeft, Info, TriangleAlert, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { notify } from '../app/notify.ts';
@@ -18,6 +18,7 @@ import { StandingOrdersCard } from '../standing-orders/standing-orders-card.tsx'
 import { TransactionsSection } from '../transactions/transactions-section.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { SectionLoadError } from '../ui/section-states.tsx';
 import { lazyWithRetry } from '../app/lazy-with-retry.ts';
 import { AccountDetailSkeleton, ChartsSkeleton } from './account-detail-skeleton.tsx';
 import { type AccountDetail, errorMessage, isNotFound, useAccountDetail } from './api.ts';
@@ -66,16 +67,7 @@ function LoadFailed({ message, retrying, onRetry }: { message: string; retrying:
   return (
     <Page>
       <BackToAccounts />
-      <Alert variant="destructive" role="alert">
-        <TriangleAlert aria-hidden />
-        <AlertTitle>{`Failed to load account details: ${message}`}</AlertTitle>
-        <AlertDescription>
-          <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-            <RefreshCw aria-hidden />
-            {retrying ? 'Trying again...' : 'Try again'}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <SectionLoadError message={`Failed to load account details: ${message}`} onRetry={onRetry} retrying={retrying} />
     </Page>
   );
 }

@@ -10,7 +10,7 @@ import { notify } from '../app/notify.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { rememberReturnTo } from '../app/route-memory.ts';
 import { namesDiffer } from '../reference/picker-parts.tsx';
-import { SectionLoadError } from '../settings/settings-section.tsx';
+import { SectionLoadError } from '../ui/section-states.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';

@@ -1,9 +1,5 @@
-import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
-import { Skeleton } from '../ui/skeleton.tsx';
 
 /** One card of a settings tab: a titled section with optional help text. */
 export function SettingsSection({
@@ -35,32 +31,5 @@ export function SettingsSection({
       {description ? <div className="mt-1.5 text-sm text-muted-foreground">{description}</div> : null}
       <div className="mt-5">{children}</div>
     </section>
-  );
-}
-
-/** Placeholder rows while a section's data loads. */
-export function SectionSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
-  return (
-    <div role="status" aria-label={label} className="grid gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
-  );
-}
-
-/** A section whose data could not be loaded, with a way to try again. */
-export function SectionLoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying?: boolean }) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <TriangleAlert aria-hidden />
-      <AlertTitle>{message}</AlertTitle>
-      <AlertDescription>
-        <Button type="button" variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-          <RefreshCw aria-hidden />
-          {retrying ? 'Trying again...' : 'Try again'}
-        </Button>
-      </AlertDescription>
-    </Alert>
   );
 }

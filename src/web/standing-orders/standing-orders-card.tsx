@@ -11,7 +11,7 @@ import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
-import { SectionLoadError, SectionSkeleton } from '../settings/settings-section.tsx';
+import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { type StandingOrder, useStandingOrderMutations, useStandingOrders } from './api.ts';
 import { emptyFormValues, formValuesFromOrder } from './form-values.ts';
 import {

@@ -32,4 +32,4 @@ export function typeLabel(type: TransactionType): string {
 
 // The settings screens' load-error and skeleton blocks are the app's general ones (they belong in
 // src/web/ui); the transactions screens use them as they are.
-export { SectionLoadError as LoadError, SectionSkeleton as RowsSkeleton } from '../settings/settings-section.tsx';
+export { SectionLoadError as LoadError, SectionSkeleton as RowsSkeleton } from '../ui/section-states.tsx';

@@ -1,7 +1,7 @@
 import { ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { notify } from '../../app/notify.ts';
-import { SectionLoadError } from '../../settings/settings-section.tsx';
+import { SectionLoadError } from '../../ui/section-states.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { AccountTypeDialog } from './account-type-dialog.tsx';

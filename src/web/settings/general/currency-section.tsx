@@ -1,7 +1,8 @@
 import { notify } from '../../app/notify.ts';
 import { type Choice, ChoiceCards } from '../../ui/choice-cards.tsx';
 import { type Currency, useUpdateSettings, useUserSettings } from '../api.ts';
-import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { SettingsSection } from '../settings-section.tsx';
 
 const CHOICES: readonly Choice<Currency>[] = [
   { value: 'GBP', label: '£ Pound sterling', description: 'GBP' },

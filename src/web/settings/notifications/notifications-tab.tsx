@@ -3,7 +3,8 @@ import { notify } from '../../app/notify.ts';
 import { Label } from '../../ui/label.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { type UserSettings, useUpdateSettings, useUserSettings } from '../api.ts';
-import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { SettingsSection } from '../settings-section.tsx';
 
 type Preference = 'notificationsEnabled' | 'loginNotificationsEnabled';
 

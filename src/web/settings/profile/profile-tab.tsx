@@ -1,6 +1,7 @@
 import { useMe } from '../../app/api.ts';
 import { useProfile } from '../api.ts';
-import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { SettingsSection } from '../settings-section.tsx';
 import { AvatarCard } from './avatar-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 

@@ -5,7 +5,8 @@ import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { type AccountSession, useAccountSessions, useSessionMutations } from '../api.ts';
-import { SectionLoadError, SectionSkeleton, SettingsSection } from '../settings-section.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { SettingsSection } from '../settings-section.tsx';
 
 function DeviceIcon({ os }: { os: string }) {
   const Icon = os === 'iPhone' || os === 'Android' ? Smartphone : os === 'iPad' ? Tablet : Monitor;
