@@ -41,11 +41,13 @@ export function canChangeAccountType(from: string, to: string): boolean {
 
 /**
  * Whether an admin may rename a type that accounts use from `from` to `to`: every such account
- * takes the new name, so its category may change only as the account's owner could change it.
- * Keeping the category is always fine (an ISA type renamed to another ISA name stays an ISA).
+ * takes the new name, so a rename may not carry accounts into or out of ISA or pension (001 §4:
+ * those never change type, and nothing becomes one). Other category changes are the admin's call
+ * ('Savings' to 'Easy Access Savings' reads as other, and is still a savings account to people).
  */
 export function canRenameTypeInUse(from: string, to: string): boolean {
-  return accountTypeCategory(from) === accountTypeCategory(to) || canChangeAccountType(from, to);
+  const [source, target] = [accountTypeCategory(from), accountTypeCategory(to)];
+  return source === target || (!isIsaOrPension(source) && !isIsaOrPension(target));
 }
 
 /** The types an account of type `from` may be given, in the order of `types`. */

@@ -174,6 +174,12 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
     expect(kept.status).toBe(200);
     expect(await accountTypeOf(account)).toBe('Flexible Cash ISA');
 
+    // Savings to other (the spec's derivation reads 'Instant Access' as other) is the admin's call.
+    const instant = (await (await add({ name: 'Instant Saver' })).json()) as { accountType: AccountType };
+    const instantAccount = await openAccount(saver.userId, 'Instant Saver');
+    expect((await send('PUT', `/api/admin/account-types/${instant.accountType.id}`, admin.cookie, { name: 'Instant Access' })).status).toBe(200);
+    expect(await accountTypeOf(instantAccount)).toBe('Instant Access');
+
     const unused = (await (await add({ name: 'Starter Saver' })).json()) as { accountType: AccountType };
     const renamed = await send('PUT', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie, { name: 'Starter ISA' });
     expect(renamed.status).toBe(200);
