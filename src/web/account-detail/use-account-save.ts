@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError } from '../app/api.ts';
+import { refusalReason } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { type AccountPatch, patchAccount } from './api.ts';
 
@@ -17,11 +17,6 @@ export const SAVE_MESSAGES = {
 
 export type SaveKind = keyof typeof SAVE_MESSAGES;
 
-/** The server's reason for refusing a save (a 4xx it explains), worth showing beside the spec's failure text. */
-function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.message ? error.message : null;
-}
-
 /**
  * Saves part of the account and says so. Resolves true when saved; on failure shows the
  * spec's failure toast (with the server's reason when it refused the change: the two merge into
@@ -36,7 +31,7 @@ export function useAccountSave(accountId: string) {
       } catch (error) {
         console.warn(SAVE_MESSAGES[kind].failure, error);
         notify.error(SAVE_MESSAGES[kind].failure);
-        const reason = refusalOf(error);
+        const reason = refusalReason(error);
         if (reason) notify.error(reason);
         return false;
       }

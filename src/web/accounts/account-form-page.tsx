@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isTypeChangeRestricted, permittedAccountTypes } from '../../core/accounts/account-type-category.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { ApiError } from '../app/api.ts';
+import { refusalReason } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import type { BankOption } from '../reference/types.ts';
@@ -34,8 +34,7 @@ function afterSave(id: string): string {
 
 /** A refused save in words: the server's message for a 4xx it explains, else the spec-style failure. */
 function problemOf(error: unknown, fallback: string): SaveProblem {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return { message: error.message };
-  return { message: fallback };
+  return { message: refusalReason(error) ?? fallback };
 }
 
 /**

@@ -39,6 +39,14 @@ export function hasStatus(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.status === status;
 }
 
+/**
+ * The server's reason for refusing a request, worth showing the user (a 4xx that explains itself,
+ * e.g. a validation message); null for a failure, a signed-out 401, or a 4xx without a message.
+ */
+export function refusalReason(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.message ? error.message : null;
+}
+
 export const NETWORK_ERROR_MESSAGE = 'We could not reach SavvyPig. Check your connection and try again.';
 
 function fallbackMessage(status: number): string {

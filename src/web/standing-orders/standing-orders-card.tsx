@@ -4,7 +4,7 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
 import type { StandingOrderInput } from '../../core/standing-orders/standing-order-form.ts';
 import { endsLabel, formatShortDate, frequencyLabel, processedMessage } from '../../core/standing-orders/text.ts';
-import { ApiError } from '../app/api.ts';
+import { hasStatus, refusalReason } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -28,7 +28,7 @@ export type StandingOrdersCardProps = { accountId: string };
 
 /** A refusal the user can act on (the server's validation message); anything else is only the spec's failure toast. */
 function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404 && error.status !== 401 ? error.message : null;
+  return hasStatus(error, 404) ? null : refusalReason(error);
 }
 
 /** 'Monthly on the 15th' for the row's screen-reader names: 'standing order of £50.00, monthly on the 15th'. */
