@@ -180,16 +180,15 @@ function licenceOf(row: RawAccountRow, prefix: 'bank' | 'platform') {
 }
 
 function protectionBankOf(row: RawAccountRow, prefix: 'bank' | 'platform'): ProtectionBank | null {
-  return row[`${prefix}_id`] === null
-    ? null
-    : {
-        bankName: row[`${prefix}_bankName`]!,
-        legalName: row[`${prefix}_legalName`]!,
-        frn: row[`${prefix}_frn`],
-        type: row[`${prefix}_type`]!,
-        protectionBasis: row[`${prefix}_protectionBasis`]!,
-        isCrownDependency: row[`${prefix}_isCrownDependency`]!,
-      } as ProtectionBank;
+  const licence = licenceOf(row, prefix);
+  return (
+    licence && {
+      ...licence,
+      type: row[`${prefix}_type`]!,
+      protectionBasis: row[`${prefix}_protectionBasis`]!,
+      isCrownDependency: row[`${prefix}_isCrownDependency`]!,
+    }
+  ) as ProtectionBank | null;
 }
 
 /** The list's item (keys in `AccountListItem`'s order) and the engine's facts of one raw row. */
