@@ -8,11 +8,21 @@ type Counts = { passed: number; failed: number; skipped: number };
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
+const durations: Array<{ label: string; seconds: number; ok: boolean }> = [];
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   process.stdout.write(`\n▶ ${label}\n`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) process.stdout.write(`✗ ${label} failed (exit ${result.status ?? result.signal})\n`);
+  const seconds = (performance.now() - started) / 1000;
+  durations.push({ label, seconds, ok: result.status === 0 });
+  process.stdout.write(`${result.status === 0 ? '✓' : '✗'} ${label}: ${formatSeconds(seconds)}`);
+  process.stdout.write(result.status === 0 ? '\n' : ` (failed, exit ${result.status ?? result.signal})\n`);
   return result.status === 0;
+}
+
+function formatSeconds(seconds: number): string {
+  return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
 function addCounts(counts: Counts) {
@@ -23,6 +33,9 @@ function addCounts(counts: Counts) {
 
 function finish(ok: boolean): never {
   if (!ok && total.failed === 0) total.failed = 1; // a step failed outside any test (type errors, build)
+  process.stdout.write('\nStep durations:\n');
+  for (const step of durations) process.stdout.write(`  ${step.ok ? '✓' : '✗'} ${step.label.padEnd(34)} ${formatSeconds(step.seconds)}\n`);
+  process.stdout.write(`  ${'total'.padEnd(36)} ${formatSeconds(durations.reduce((sum, step) => sum + step.seconds, 0))}\n`);
   process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
   process.exit(ok && total.failed === 0 ? 0 : 1);
 }
