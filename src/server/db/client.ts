@@ -123,6 +123,12 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     return onClient;
   };
 
+  // drizzle's own db.transaction on a pool sends BEGIN before the try/finally that releases its
+  // client: a BEGIN that fails (the connection died while idle in the pool) would keep the client
+  // checked out for good, and a few of them exhaust the pool (drizzle-orm 0.45, upstream issue
+  // 6241). Transactions (the job runner's, better-auth's, withActor's) check out here instead.
+  db.transaction = ((work, config) => withClient((client) => drizzleOn(client).transaction(work, config))) as AppDb['transaction'];
+
   const listeners: Array<() => Promise<void>> = [];
   const dialect = new PgDialect();
   const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
