@@ -3,7 +3,13 @@
  * which writes the server acknowledged (201) and how every other answer looked. The tests and the
  * PostgreSQL restart soak compare the acknowledged writes with the rows in the database.
  */
-export type WriterTarget = { base: string; cookie: string; accountId: string };
+export type WriterTarget = {
+  base: string;
+  cookie: string;
+  accountId: string;
+  /** What the server takes as a browser's Origin when it differs from `base` (localhost for 127.0.0.1). */
+  origin?: string;
+};
 
 export type WriterTally = {
   /** Answers by kind: '201', '503 with Retry-After', and the failures' kinds. */
@@ -56,7 +62,7 @@ export function startWriters(targets: WriterTarget[], options: { pauseAfterRefus
     try {
       const res = await fetch(`${target.base}/api/accounts/${target.accountId}/transactions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: target.base, cookie: target.cookie },
+        headers: { 'content-type': 'application/json', origin: target.origin ?? target.base, cookie: target.cookie },
         body: JSON.stringify({ transactions: [{ type: 'deposit', amountPence: n, date: '2026-01-15', notes }] }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
