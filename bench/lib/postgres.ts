@@ -32,6 +32,8 @@ export async function countConnections(baseUrl: string, database: string): Promi
 
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'savvypig-bench' });
+  // A connection lost mid-call (the restart soak restarts the server) fails the call, not the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await work(client);

@@ -13,6 +13,8 @@ export type ServerOptions = {
   databaseUrl?: string;
   /** Extra node flags for the server process, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** Environment over the defaults below, e.g. `{ JOBS_ENABLED: 'true' }`. */
+  env?: Record<string, string>;
 };
 
 export type RunningServer = {
@@ -23,6 +25,10 @@ export type RunningServer = {
   baseUrl: string;
   /** Milliseconds from spawn to the first 200 from /api/health. */
   coldStartMs: number;
+  /** Null while it runs; its exit code or signal once it has exited. */
+  exitStatus: () => string | null;
+  /** Its last lines of output (stdout and stderr). */
+  recentOutput: () => string;
   stop: () => Promise<void>;
 };
 
@@ -93,7 +99,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop();
     throw err;
   }
-  return { pid, port, origin, baseUrl, coldStartMs: Math.round(performance.now() - started), stop };
+  const exitStatus = () => (child.exitCode ?? child.signalCode)?.toString() ?? null;
+  return { pid, port, origin, baseUrl, coldStartMs: Math.round(performance.now() - started), exitStatus, recentOutput: () => log.join('\n'), stop };
 }
 
 /**
@@ -115,6 +122,7 @@ function serverEnv(options: ServerOptions, port: number, origin: string): NodeJS
     BETTER_AUTH_SECRET: options.secret,
     DB_POOL_MAX: String(options.poolMax),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
 }
 

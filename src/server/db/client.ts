@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import type { PoolClient } from 'pg';
 import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
+import { mustDiscardConnection } from './connection-errors.ts';
+import { listenForLostConnections } from './lost-connections.ts';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
@@ -87,23 +90,53 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     // mode): a request transaction sends BEGIN and its opening statement in one round trip.
     pipeline: true,
   } as import('pg').PoolConfig);
-  // Without this handler an idle client's error (e.g. a server restart) kills the process.
-  pool.on('error', (err) => options.logger.warn('postgres pool client error', errorFields(err)));
+  const lostConnectionOf = listenForLostConnections(pool, options.logger);
   const db = drizzle(pool, { schema }) as unknown as AppDb;
 
-  const listeners: Array<() => Promise<void>> = [];
+  /**
+   * Runs `work` on a connection checked out for it. A connection that failed in a way that may
+   * leave it unusable, or whose socket died, is released with the error so the pool ends it.
+   */
+  const withClient = async <T>(work: (client: PoolClient, discard: (err: Error) => void) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let discardWith: Error | undefined;
+    try {
+      return await work(client, (err) => {
+        discardWith ??= err;
+      });
+    } catch (err) {
+      if (mustDiscardConnection(err)) discardWith ??= err as Error;
+      throw err;
+    } finally {
+      client.release(discardWith ?? lostConnectionOf(client));
+    }
+  };
+
   // A drizzle instance per pooled connection, for transactions we open ourselves.
   const perClient = new WeakMap<object, AppDb>();
+  const drizzleOn = (client: PoolClient): AppDb => {
+    let onClient = perClient.get(client);
+    if (!onClient) {
+      onClient = drizzle(client as never, { schema }) as unknown as AppDb;
+      perClient.set(client, onClient);
+    }
+    return onClient;
+  };
+
+  // drizzle's own db.transaction on a pool sends BEGIN before the try/finally that releases its
+  // client: a BEGIN that fails (the connection died while idle in the pool) would keep the client
+  // checked out for good, and a few of them exhaust the pool (drizzle-orm 0.45, upstream issue
+  // 6241). Transactions (the job runner's, better-auth's, withActor's) check out here instead.
+  db.transaction = ((work, config) => withClient((client) => drizzleOn(client).transaction(work, config))) as AppDb['transaction'];
+
+  const listeners: Array<() => Promise<void>> = [];
   const dialect = new PgDialect();
   const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
   return {
     kind: 'postgres',
     db,
-    async transactionOpenedWith(opening, work) {
-      const client = await pool.connect();
-      // A connection that failed in a way that may leave it unusable is not reused.
-      let discardWith: Error | undefined;
-      try {
+    transactionOpenedWith(opening, work) {
+      return withClient(async (client, discard) => {
         const { text, params } = compiledWith(dialect, compiledOpenings, opening);
         // Pipelined and corked: BEGIN and the opening go out in one socket write (writes are
         // the dearest thing on a small VM). The opening's settings are transaction-local, and
@@ -115,12 +148,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         socket?.uncork?.();
         try {
           const [, opened] = await Promise.all([begin, open]);
-          let tx = perClient.get(client);
-          if (!tx) {
-            tx = drizzle(client as never, { schema }) as unknown as AppDb;
-            perClient.set(client, tx);
-          }
-          const result = await work(tx as unknown as Tx, opened.rows);
+          const result = await work(drizzleOn(client) as unknown as Tx, opened.rows);
           await client.query('commit');
           return result;
         } catch (err) {
@@ -128,17 +156,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           // connection goes back to the pool: an aborted transaction there would fail every
           // later request on it.
           await Promise.allSettled([begin, open]);
-          await client.query('rollback').catch((rollbackErr: Error) => {
-            discardWith = rollbackErr;
-          });
+          await client.query('rollback').catch(discard);
           throw err;
         }
-      } catch (err) {
-        if (mustDiscardConnection(err)) discardWith ??= err as Error;
-        throw err;
-      } finally {
-        client.release(discardWith);
-      }
+      });
     },
     async listen(channel, onMessage, onReconnect) {
       const stop = await listenWithReconnect(pg, url, channel, onMessage, onReconnect, options.logger);
@@ -216,20 +237,6 @@ async function listenWithReconnect(
     if (timer) clearTimeout(timer);
     await client?.end().catch(() => undefined);
   };
-}
-
-/**
- * Errors after which a pooled connection is not reused: a broken socket, or a prepared
- * statement that no longer fits the schema (0A000 "cached plan must not change result type",
- * 26000 "prepared statement does not exist"); a new connection prepares afresh.
- */
-function mustDiscardConnection(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '0A000' || code === '26000') return true;
-    if (e instanceof Error && /Connection terminated|ECONNRESET/.test(e.message)) return true;
-  }
-  return false;
 }
 
 function quoteIdent(name: string): string {

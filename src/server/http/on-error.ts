@@ -1,26 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { AppError, errorBody, type ErrorCode } from '../errors.ts';
 import { errorFields } from '../logger.ts';
 import type { AppEnv } from './context.ts';
-
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
-]);
-
-/** True when the error means the database is away (restarting, unreachable), not that the query was wrong. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = e instanceof Error ? e.message : '';
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
-      return true;
-    }
-  }
-  return false;
-}
 
 /** The one place an error becomes a response: our shape, a 4xx for bad input, never a stack trace. */
 export function handleError(err: Error, c: Context<AppEnv>) {

@@ -46,6 +46,8 @@ export async function createThrowawayPostgres(baseUrl = process.env.TEST_DATABAS
   const pg = (await import('pg')).default;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
+  // A connection lost mid-call fails the call; unheard, its 'error' event would end the test run.
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
@@ -62,6 +64,7 @@ export async function dropThrowawayPostgres(url: string, baseUrl = process.env.T
   const name = new URL(url).pathname.slice(1);
   if (!/^t_[0-9a-f]{12}$/.test(name)) throw new Error(`Refusing to drop ${name}`);
   const admin = new pg.Client({ connectionString: baseUrl });
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     // A superuser session that a test has just closed can still be exiting on the server, and

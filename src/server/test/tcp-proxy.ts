@@ -13,9 +13,15 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
         const upstream = net.connect(target.port, target.host);
-        for (const s of [client, upstream]) {
+        for (const [s, partner] of [[client, upstream], [upstream, client]] as const) {
           sockets.add(s);
-          s.on('close', () => sockets.delete(s));
+          // One side closed or reset closes the other, as a direct connection would: a pipe ends
+          // its destination on 'end' but not on an error (a backend that exits with unread input
+          // resets its socket), which would leave the app's end of the connection open forever.
+          s.on('close', () => {
+            sockets.delete(s);
+            partner.destroy();
+          });
           s.on('error', () => undefined);
         }
         client.pipe(upstream).pipe(client);
