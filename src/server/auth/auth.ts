@@ -12,8 +12,8 @@ import { resetPasswordMail } from '../mail/templates.ts';
 import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { clearSignInFailures, signInThrottleHooks } from './sign-in-throttle.ts';
+import { AUTH_PATHS_WE_SERVE_OURSELVES } from './disabled-paths.ts';
 import {
-  AUTH_PATHS_WE_SERVE_OURSELVES,
   noticeSignUpWithRegisteredAddress,
   recordEmailConfirmed,
   sendVerificationMailInBackground,
@@ -47,7 +47,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
     basePath: '/api/auth',
     secret,
     trustedOrigins: config.trustedOrigins,
-    // Sign-up and resending the verification e-mail go through our routes (auth/routes.ts, auth/verification-routes.ts).
+    // Sign-up, resending the verification e-mail and profile changes go through our routes (auth/disabled-paths.ts).
     disabledPaths: [...AUTH_PATHS_WE_SERVE_OURSELVES],
     database: drizzleAdapter(db as never, { provider: 'pg', schema }),
     logger: {
