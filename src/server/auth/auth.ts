@@ -20,6 +20,7 @@ import {
   VERIFICATION_LINK_SECONDS,
 } from './verification.ts';
 import { twoFactorPlugins } from './two-factor.ts';
+import { honestRevokeSession } from './revoke-session-check.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -140,7 +141,11 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
     },
     telemetry: { enabled: false },
     // Session bookkeeping (src/server/session/lifecycle-plugin.ts) goes after twoFactor().
-    plugins: [...twoFactorPlugins({ database, mailer }), sessionLifecycle({ database, mailer, logger, config, clock })],
+    plugins: [
+      ...twoFactorPlugins({ database, mailer }),
+      sessionLifecycle({ database, mailer, logger, config, clock }),
+      honestRevokeSession(),
+    ],
   });
 }
 
