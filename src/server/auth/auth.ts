@@ -8,9 +8,9 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordMail } from '../mail/templates.ts';
 import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { sendResetMailInBackground } from './reset-mail.ts';
 import { clearSignInFailures, signInThrottleHooks } from './sign-in-throttle.ts';
 import { AUTH_PATHS_WE_SERVE_OURSELVES } from './disabled-paths.ts';
 import {
@@ -80,9 +80,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
       onPasswordReset: ({ user }) => clearSignInFailures(database, user.email),
       resetPasswordTokenExpiresIn: 60 * 60,
       // In the background: answering only after a send would tell who has an account.
-      sendResetPassword: async ({ user, url }) => {
-        mailer.sendInBackground(resetPasswordMail(user.email, url));
-      },
+      sendResetPassword: async ({ user, url }) => sendResetMailInBackground(db, mailer, user.email, url),
       password: { hash: hashPassword, verify: verifyPassword },
       onExistingUserSignUp: async ({ user }) => noticeSignUpWithRegisteredAddress(db, mailer, config, user.email),
     },
