@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { sendResetMailInBackground } from './reset-mail.ts';
+import { withRetryAfter } from './retry-after.ts';
 import { clearSignInFailures, signInThrottleHooks } from './sign-in-throttle.ts';
 import { AUTH_PATHS_WE_SERVE_OURSELVES } from './disabled-paths.ts';
 import {
@@ -42,7 +43,7 @@ export type AuthDeps = { config: Config; database: Database; mailer: Mailer; log
 export function createAuth({ config, database, mailer, logger, secret, clock }: AuthDeps) {
   const { db } = database;
   const signInThrottle = signInThrottleHooks(database);
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'SavvyPig',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -145,6 +146,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
       honestRevokeSession(),
     ],
   });
+  return withRetryAfter(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;
