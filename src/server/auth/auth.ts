@@ -22,6 +22,7 @@ import {
 } from './verification.ts';
 import { twoFactorPlugins } from './two-factor.ts';
 import { honestRevokeSession } from './revoke-session-check.ts';
+import { commonPasswordRule } from './common-passwords.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -144,6 +145,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
       ...twoFactorPlugins({ database, mailer }),
       sessionLifecycle({ database, mailer, logger, config, clock }),
       honestRevokeSession(),
+      commonPasswordRule(),
     ],
   });
   return withRetryAfter(auth);
