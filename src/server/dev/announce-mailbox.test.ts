@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { announceMailbox, reachableFromElsewhere } from './announce-mailbox.ts';
 
-const mailbox = { dir: '/srv/savvypig/data/mail', token: 'the-token-0123456789' };
+const mailbox = { dir: 'data/mail', token: 'the-token-0123456789' };
 
 function announced(env: Record<string, string>) {
   const out: string[] = [];
