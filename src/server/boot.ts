@@ -12,6 +12,7 @@ import { scheduleThrottleCleanup } from './http/throttle.ts';
 import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { openLocalMailbox } from './dev/local-mailbox.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { createApp } from './app.ts';
 import { createFileStorage } from './storage/create-storage.ts';
@@ -60,6 +61,7 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
   const deps: Deps = {
     config, database, logger, mailer, auth, secret, hub, jobs, clock,
     startedAt: Date.now(), version: APP_VERSION, storage: createFileStorage(config),
+    mailbox: openLocalMailbox(config.mailboxEnabled, mailer.mailDir),
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);

@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
+  /** A new password on the shipped list of common ones (docs/decisions/0020-common-passwords.md). */
+  PASSWORD_TOO_COMMON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   /** An admin route (or the admin check) for an admin who has not turned on two-factor authentication. */

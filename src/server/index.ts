@@ -4,6 +4,7 @@ import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 import { createLogger, errorFields } from './logger.ts';
 import { boot } from './boot.ts';
 import { seedDemoUsers } from './seed/demo.ts';
+import { announceMailbox } from './dev/announce-mailbox.ts';
 
 const startedAt = performance.now();
 
@@ -37,9 +38,7 @@ const server = serve({ fetch: booted.app.fetch, port: config.PORT, hostname: con
     startupMs: Math.round(performance.now() - startedAt),
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
   });
-  if (booted.deps.config.mailboxEnabled) {
-    logger.info(`e-mail is written to ${config.DATA_DIR}/mail; read it at ${config.publicUrl}/dev/mailbox`);
-  }
+  if (booted.deps.mailbox) announceMailbox(config, booted.deps.mailbox);
 });
 
 let closing = false;

@@ -71,7 +71,7 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
     expect(document).toMatchObject({
       format: EXPORT_FORMAT,
       userId: ann.userId,
-      account: { id: ann.userId, email: ann.email, emailVerified: true },
+      account: { id: ann.userId, email: ann.email, name: 'Test User', image: null, emailVerified: true },
       signInMethods: [{ provider: 'credential' }],
       profile: { id: ann.userId, firstName: 'Test', town: 'Town of ann.export@example.com', postcode: 'LS1 4AP' },
       settings: { userId: ann.userId, defaultCurrency: 'USD', notificationsEnabled: true, maxAccounts: null },

@@ -84,4 +84,25 @@ describe.each(testDatabaseKinds())('the sessions API on %s', (kind) => {
     expect(await isSignedIn(bystander.cookie)).toBe(true);
     expect(await list(here)).toHaveLength(1);
   });
+
+  it("answers better-auth's revoke-session honestly: 404 for another user's token or an unknown one, which stay as they were", async () => {
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    const mine = await signUpAndSignIn(server, { email: 'revoke.mine@example.com', password });
+    const myOther = await signInWith('revoke.mine@example.com', SAFARI_IPHONE, '203.0.113.20');
+    const theirs = await signUpAndSignIn(server, { email: 'revoke.theirs@example.com', password });
+    const revoke = (token: string) => server.request('/api/auth/revoke-session', { method: 'POST', cookie: mine.cookie, json: { token } });
+
+    const foreign = await revoke(tokenOf(theirs.cookie));
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });
+    expect(await isSignedIn(theirs.cookie)).toBe(true);
+    expect((await revoke('no-such-token')).status).toBe(404);
+
+    const own = await revoke(tokenOf(myOther));
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual({ status: true });
+    expect(await isSignedIn(myOther)).toBe(false);
+    expect(await isSignedIn(mine.cookie)).toBe(true);
+    expect((await server.request('/api/auth/revoke-session', { method: 'POST', json: { token: tokenOf(theirs.cookie) } })).status).toBe(401);
+  });
 });

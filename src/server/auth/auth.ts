@@ -8,18 +8,21 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordMail } from '../mail/templates.ts';
 import { sessionLifecycle } from '../session/lifecycle-plugin.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { sendResetMailInBackground } from './reset-mail.ts';
+import { withRetryAfter } from './retry-after.ts';
 import { clearSignInFailures, signInThrottleHooks } from './sign-in-throttle.ts';
+import { AUTH_PATHS_WE_SERVE_OURSELVES } from './disabled-paths.ts';
 import {
-  AUTH_PATHS_WE_SERVE_OURSELVES,
   noticeSignUpWithRegisteredAddress,
   recordEmailConfirmed,
   sendVerificationMailInBackground,
   VERIFICATION_LINK_SECONDS,
 } from './verification.ts';
 import { twoFactorPlugins } from './two-factor.ts';
+import { honestRevokeSession } from './revoke-session-check.ts';
+import { commonPasswordRule } from './common-passwords.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -41,13 +44,13 @@ export type AuthDeps = { config: Config; database: Database; mailer: Mailer; log
 export function createAuth({ config, database, mailer, logger, secret, clock }: AuthDeps) {
   const { db } = database;
   const signInThrottle = signInThrottleHooks(database);
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'SavvyPig',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
     trustedOrigins: config.trustedOrigins,
-    // Sign-up and resending the verification e-mail go through our routes (auth/routes.ts, auth/verification-routes.ts).
+    // Sign-up, resending the verification e-mail and profile changes go through our routes (auth/disabled-paths.ts).
     disabledPaths: [...AUTH_PATHS_WE_SERVE_OURSELVES],
     database: drizzleAdapter(db as never, { provider: 'pg', schema }),
     logger: {
@@ -79,9 +82,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
       onPasswordReset: ({ user }) => clearSignInFailures(database, user.email),
       resetPasswordTokenExpiresIn: 60 * 60,
       // In the background: answering only after a send would tell who has an account.
-      sendResetPassword: async ({ user, url }) => {
-        mailer.sendInBackground(resetPasswordMail(user.email, url));
-      },
+      sendResetPassword: async ({ user, url }) => sendResetMailInBackground(db, mailer, user.email, url),
       password: { hash: hashPassword, verify: verifyPassword },
       onExistingUserSignUp: async ({ user }) => noticeSignUpWithRegisteredAddress(db, mailer, config, user.email),
     },
@@ -140,8 +141,14 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
     },
     telemetry: { enabled: false },
     // Session bookkeeping (src/server/session/lifecycle-plugin.ts) goes after twoFactor().
-    plugins: [...twoFactorPlugins({ database, mailer }), sessionLifecycle({ database, mailer, logger, config, clock })],
+    plugins: [
+      ...twoFactorPlugins({ database, mailer }),
+      sessionLifecycle({ database, mailer, logger, config, clock }),
+      honestRevokeSession(),
+      commonPasswordRule(),
+    ],
   });
+  return withRetryAfter(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { RESET_EMAILS_PER_ADDRESS_PER_HOUR } from './reset-mail.ts';
 
 describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
   let server: TestServer;
@@ -11,8 +12,8 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     await server?.close();
   });
 
-  const requestReset = (email: string) =>
-    server.request('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/auth/reset-password' } });
+  const requestReset = (email: string, ip?: string) =>
+    server.request('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/auth/reset-password' }, ip });
 
   it('answers a registered and an unknown address alike', async () => {
     await signUpAndSignIn(server, { email: 'known.reset@example.com' });
@@ -21,6 +22,18 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
     expect((await server.mail()).filter((m) => m.to === 'nobody.reset@example.com')).toEqual([]);
+  });
+
+  it('sends one address a few reset e-mails an hour, however many client addresses ask, and answers every request alike', async () => {
+    await signUpAndSignIn(server, { email: 'flooded.reset@example.com' });
+    const expected = await (await requestReset('nobody.flooded@example.com', '203.0.113.200')).json();
+    for (let i = 1; i <= 10; i++) {
+      const res = await requestReset('flooded.reset@example.com', `203.0.113.${i}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(expected);
+    }
+    const resets = (await server.mail()).filter((m) => m.to === 'flooded.reset@example.com' && m.subject === 'Reset your SavvyPig password');
+    expect(resets).toHaveLength(RESET_EMAILS_PER_ADDRESS_PER_HOUR);
   });
 
   it('resets through the e-mailed link, signs out every session, and takes the new password', async () => {

@@ -63,7 +63,7 @@ export function accountRoutes(deps: Deps) {
       path: '/api/account/sign-up',
       summary: 'Create an account (does not sign in; sends the confirmation e-mail)',
       description:
-        'Answers the same for a new and an already registered address; the owner of a registered address is told by e-mail.',
+        'Answers the same for a new and an already registered address; the owner of a registered address is told by e-mail. A password on the shipped list of common ones is refused (400 PASSWORD_TOO_COMMON).',
       request: { body: { content: { 'application/json': { schema: SignUpSchema } }, required: true } },
       responses: {
         200: {

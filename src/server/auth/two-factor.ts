@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError, sessionMiddleware } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -70,6 +70,12 @@ function twoFactorRules(database: Database) {
           handler: createAuthMiddleware(async (ctx) => claimTotpStep(database, ctx)),
         },
       ],
+      after: [
+        {
+          matcher: onPaths(['/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']),
+          handler: createAuthMiddleware(async (ctx) => addLockRetryAfter(database, ctx)),
+        },
+      ],
     },
   } satisfies BetterAuthPlugin;
 }
@@ -98,7 +104,7 @@ async function refuseSignedIn(ctx: HookContext): Promise<void> {
   }
 }
 
-/** The user a TOTP code is for: the signed-in user (enrolment) or the one halfway through signing in. */
+/** The user a code is for: the signed-in user (enrolment) or the one halfway through signing in. */
 async function totpUserId(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx);
   if (session) return session.user.id;
@@ -140,6 +146,22 @@ async function claimTotpStep(database: Database, ctx: HookContext): Promise<void
   if (claimed.length === 0) {
     throw APIError.from('UNAUTHORIZED', { code: 'CODE_ALREADY_USED', message: CODE_ALREADY_USED_MESSAGE });
   }
+}
+
+/**
+ * better-auth locks two-factor for a while after 10 wrong codes in a row and answers 429 without
+ * saying for how long; this adds `Retry-After` (seconds until `two_factor.locked_until`), as our
+ * own limits send.
+ */
+async function addLockRetryAfter(database: Database, ctx: HookContext): Promise<void> {
+  const refusal = ctx.context.returned;
+  if (!isAPIError(refusal) || refusal.statusCode !== 429 || new Headers(refusal.headers).has('Retry-After')) return;
+  const userId = await totpUserId(ctx);
+  if (!userId) return;
+  const [row] = await database.db.select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, userId));
+  if (!row?.lockedUntil) return;
+  const seconds = Math.max(1, Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000));
+  throw new APIError('TOO_MANY_REQUESTS', refusal.body, { 'Retry-After': String(seconds) });
 }
 
 async function readStatus(

@@ -10,13 +10,6 @@ import { alreadyRegisteredMail, alreadyVerifiedMail, verificationMail } from '..
 import { publish } from '../realtime/hub.ts';
 import { isSameOriginPath } from '../../core/urls/same-origin-path.ts';
 
-/**
- * better-auth endpoints we switch off because our own routes do the job with our rules:
- * sign-up (names, promo code, throttles: auth/routes.ts) and resending the verification e-mail
- * (no account enumeration, the owner told the truth by e-mail: auth/verification-routes.ts).
- */
-export const AUTH_PATHS_WE_SERVE_OURSELVES = ['/sign-up/email', '/send-verification-email'] as const;
-
 /** How long a verification link works. */
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { profiles, storedFiles, userRoles } from '../db/schema/index.ts';
+import { profiles, storedFiles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { AVATAR_MESSAGES } from './routes.ts';
 import { AVATAR_MAX_BYTES } from './image.ts';
 
@@ -31,6 +31,7 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
   let owner: { cookie: string; userId: string };
   let other: { cookie: string; userId: string };
   let admin: { cookie: string; userId: string };
+  let adminWithoutTwoFactor: { cookie: string; userId: string };
 
   beforeAll(async () => {
     folder = storage === 'folder' ? fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-avatars-')) : undefined;
@@ -38,7 +39,9 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     owner = await signUpAndSignIn(server, { email: 'owner.avatar@example.com' });
     other = await signUpAndSignIn(server, { email: 'other.avatar@example.com' });
     admin = await signUpAndSignIn(server, { email: 'admin.avatar@example.com' });
-    await server.deps.database.db.insert(userRoles).values({ userId: admin.userId, role: 'admin' });
+    await grantAdmin(server, admin.userId);
+    adminWithoutTwoFactor = await signUpAndSignIn(server, { email: 'admin.no2fa.avatar@example.com' });
+    await grantAdmin(server, adminWithoutTwoFactor.userId, { twoFactor: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -145,6 +148,16 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     expect((await server.request(url, { cookie: admin.cookie })).status).toBe(200);
     expect((await server.request(url)).status).toBe(401);
     expect((await server.request(`/api/avatars/${owner.userId}/..%2F..%2Fsecret`, { cookie: owner.cookie })).status).toBe(404);
+  });
+
+  it("refuses another user's avatar to an admin who has turned two-factor off (TWO_FACTOR_REQUIRED), but not their own", async () => {
+    const url = (await avatarOf(owner.userId))!;
+    const res = await server.request(url, { cookie: adminWithoutTwoFactor.cookie });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect((await upload(form(await image('png'), 'mine.png', 'image/png'), adminWithoutTwoFactor.cookie)).status).toBe(200);
+    const own = (await avatarOf(adminWithoutTwoFactor.userId))!;
+    expect((await server.request(own, { cookie: adminWithoutTwoFactor.cookie })).status).toBe(200);
   });
 
   it('stores nothing for a signed cookie whose session has ended', async () => {

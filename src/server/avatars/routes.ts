@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { requireAdminTwoFactor, sessionOf, txOf } from '../http/access.ts';
 import type { AppEnv, Deps } from '../http/context.ts';
 import { readSessionToken } from '../auth/session.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
@@ -143,10 +143,11 @@ export function avatarRoutes(deps: Deps) {
       access: 'user',
       method: 'get',
       path: '/api/avatars/{userId}/{fileName}',
-      summary: 'An avatar image, for its owner and for admins (others get 404)',
+      summary: 'An avatar image, for its owner and for admins with two-factor on (others get 404)',
       request: { params: z.object({ userId: z.string().max(64), fileName: z.string().max(128) }) },
       responses: {
         200: { description: 'The image', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+        403: { description: "An admin who has not turned on two-factor authentication, asking for another user's avatar (TWO_FACTOR_REQUIRED)" },
         404: { description: 'No such avatar, or not yours' },
       },
     }),
@@ -154,11 +155,13 @@ export function avatarRoutes(deps: Deps) {
       const session = sessionOf(c);
       const { userId, fileName } = c.req.valid('param');
       const path = `${userId}/${fileName}`;
-      const mayRead = userId === session.userId || session.isAdmin;
-      if (!mayRead || !isOwnedPath(path, userId)) throw new AppError('NOT_FOUND', 'Avatar not found');
+      const isOwn = userId === session.userId;
+      if ((!isOwn && !session.isAdmin) || !isOwnedPath(path, userId)) throw new AppError('NOT_FOUND', 'Avatar not found');
+      // Reading someone else's file is an admin power, and every admin power needs two-factor (ADR 0009).
+      if (!isOwn) requireAdminTwoFactor(session);
       const tx = txOf(c);
       // An admin reads another user's file with the admin row-level-security rule, for this request only.
-      if (userId !== session.userId) await actAs(tx, { userId: session.userId, isAdmin: true });
+      if (!isOwn) await actAs(tx, { userId: session.userId, isAdmin: true });
       const file = await storage.get(tx, AVATAR_BUCKET, path);
       if (!file) throw new AppError('NOT_FOUND', 'Avatar not found');
       return c.body(new Uint8Array(file.bytes), 200, {

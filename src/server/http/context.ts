@@ -9,6 +9,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { Tx } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import type { LocalMailbox } from '../dev/local-mailbox.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
 export type Deps = {
@@ -26,6 +27,8 @@ export type Deps = {
   version: string;
   /** Uploaded files (avatars): the database, or a shared folder (FILE_STORAGE_DIR). */
   storage: FileStorage;
+  /** The local mailbox and its token, when this server keeps one (dev/local-mailbox.ts). */
+  mailbox: LocalMailbox | null;
 };
 
 export type AppEnv = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { PROFILE_MESSAGES } from '../../core/profile/profile-schema.ts';
-import { profiles } from '../db/schema/index.ts';
+import { profiles, user } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 
@@ -128,5 +128,16 @@ describe.each(testDatabaseKinds())('the profile API on %s', (kind) => {
     expect(res.status).toBe(200);
     const me = (await (await server.request('/api/me', { cookie: jane.cookie })).json()) as { profile: { firstName: string } };
     expect(me.profile.firstName).toBe('Janet');
+  });
+
+  it("keeps better-auth's update-user switched off, so no name or picture skips the profile rules", async () => {
+    const { db } = server.deps.database;
+    const stored = async () => (await db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, jane.userId)))[0];
+    const before = await stored();
+    for (const body of [{ name: 12345 }, { name: ['a', 'b'] }, { name: 'x'.repeat(100_000) }, { image: 'javascript:alert(1)' }]) {
+      const res = await server.request('/api/auth/update-user', { method: 'POST', cookie: jane.cookie, json: body });
+      expect(res.status).toBe(404);
+    }
+    expect(await stored()).toEqual(before);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { matchRoutes } from 'react-router';
 import type { RequiredTier } from '../../core/subscriptions/tier.ts';
+import { MAILBOX_TOKEN_PARAM } from '../../core/dev-mailbox/mailbox-token.ts';
 
 /** Who may open a route. `auth` pages are the sign-in/sign-up screens. */
 export type RouteAccess = 'public' | 'auth' | 'protected' | 'admin';
@@ -220,7 +221,7 @@ export const paths = {
   adminDebugConsole: () => '/admin/debug-console',
   pagePreview: (slug: string) => `/preview/${segment(slug)}`,
   contentPage: (slug: string) => `/${segment(slug)}`,
-  devMailbox: (id?: string) => withQuery('/dev/mailbox', { id }),
+  devMailbox: (id?: string, token?: string) => withQuery('/dev/mailbox', { id, [MAILBOX_TOKEN_PARAM]: token }),
 } as const satisfies Record<Exclude<RouteId, 'notFound'>, (...args: never[]) => string>;
 
 const ORIGIN_FOR_PARSING = 'http://savvypig.invalid';

@@ -44,6 +44,12 @@ describe('lastVisitedRoute', () => {
     expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/contact');
   });
 
+  it('never stores the mailbox, whose address carries its token', () => {
+    rememberLastVisited('/contact');
+    rememberLastVisited('/dev/mailbox?token=secret-key');
+    expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/contact');
+  });
+
   it('never stores a path on another origin', () => {
     rememberLastVisited('//evil.example/dashboard');
     expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBeNull();

@@ -28,6 +28,8 @@ const NOT_REMEMBERED_AS_LAST_VISITED = new Set([
   // signing in should not lead back to the reset form.
   '/auth/callback',
   '/reset-request',
+  // Its address carries the mailbox's token, which is kept nowhere but the tab's memory.
+  '/dev/mailbox',
 ]);
 
 const NOT_REMEMBERED_AS_RETURN_TO = new Set(['/auth', '/login', '/signup']);

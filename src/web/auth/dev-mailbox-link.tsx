@@ -3,18 +3,21 @@ import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { ApiError, apiFetch } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
+import { mailboxHeaders, rememberedMailboxToken } from '../dev-mailbox/mailbox-token.ts';
 import { Button } from '../ui/button.tsx';
 
 /**
  * Whether this server keeps a development mailbox (no SMTP configured): in development always,
- * otherwise when `GET /api/dev/mail` answers 200.
+ * otherwise when `GET /api/dev/mail` answers 200, which needs the token this tab was given when
+ * it opened the mailbox from the link the server printed.
  */
 export function useMailboxAvailable(): boolean {
+  const token = rememberedMailboxToken();
   const probe = useQuery({
-    queryKey: ['dev-mail', 'available'],
+    queryKey: ['dev-mail', 'available', token],
     queryFn: async () => {
       try {
-        await apiFetch('/api/dev/mail');
+        await apiFetch('/api/dev/mail', { headers: mailboxHeaders(token) });
         return true;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403)) return false;
@@ -34,7 +37,7 @@ export function DevMailboxLink() {
   if (!mailboxAvailable) return null;
   return (
     <Button asChild variant="link" className="justify-self-center">
-      <Link to={paths.devMailbox()}>
+      <Link to={paths.devMailbox(undefined, rememberedMailboxToken() ?? undefined)}>
         <Inbox aria-hidden />
         Open the development mailbox
       </Link>

@@ -11,6 +11,7 @@ import { FormField } from '../ui/form-field.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { RESET_MESSAGES, resetPasswordErrorMessage } from './reset-messages.ts';
+import { isTooCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './too-common-password.ts';
 import { MIN_PASSWORD_LENGTH, type NewPassword, type NewPasswordInput, NewPasswordSchema } from './schemas.ts';
 import { notify } from '../app/notify.ts';
 
@@ -53,7 +54,8 @@ export function ResetPasswordPage() {
     try {
       await apiFetch('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: password } });
     } catch (error) {
-      setFormError(resetPasswordErrorMessage(error));
+      if (isTooCommonPassword(error)) form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
+      else setFormError(resetPasswordErrorMessage(error));
       return;
     }
     notify.success(RESET_MESSAGES.updated);

@@ -61,6 +61,22 @@ describe('setting a new password', () => {
     expect(api.calls('POST /api/auth/reset-password')[0]?.body).toEqual({ token: 'abc123', newPassword: 'a new passphrase' });
   });
 
+  it('names a password the server finds too common under the new-password field', async () => {
+    mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/auth/reset-password': json(400, { code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Choose a less predictable one.' }),
+    });
+    const { user, router } = renderApp('/auth/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'Password123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose a less predictable one.')),
+    );
+    expect(screen.queryByText('Failed to update password')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/reset-password');
+  });
+
   it('shows the default failure text when the server refuses', async () => {
     mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/reset-password': apiError(500, 'INTERNAL', 'boom') });
     const { user } = renderApp('/auth/reset-password?token=abc123');

@@ -67,6 +67,19 @@ describe('signing up', () => {
     expect(router.state.location.pathname).toBe('/signup');
   });
 
+  it('names a password the server finds too common under the password field', async () => {
+    mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/account/sign-up': apiError(400, 'PASSWORD_TOO_COMMON', 'This password is too common. Choose a less predictable one.'),
+    });
+    const { user, router } = renderApp('/signup');
+    await fillForm(user, 'password123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose a less predictable one.')));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
   it("says 'Failed to sign up' when the server gives no message", async () => {
     mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/sign-up': new Response('oops', { status: 502 }) });
     const { user } = renderApp('/signup');

@@ -12,6 +12,7 @@ import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { signUpErrorMessage } from './auth-errors.ts';
 import { savePendingSignup } from './pending-signup.ts';
+import { isTooCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './too-common-password.ts';
 import { MIN_PASSWORD_LENGTH, type Signup, type SignupInput, SignupSchema } from './schemas.ts';
 
 export interface SignUpRequest {
@@ -49,7 +50,8 @@ export function SignupPage() {
       const answer = await apiFetch<{ userId?: unknown }>('/api/account/sign-up', { method: 'POST', json: body });
       userId = typeof answer?.userId === 'string' ? answer.userId : null;
     } catch (error) {
-      setFormError(signUpErrorMessage(error));
+      if (isTooCommonPassword(error)) form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
+      else setFormError(signUpErrorMessage(error));
       return;
     }
     savePendingSignup({ userId, email: values.email });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../app/api.ts';
+import { mailboxHeaders } from './mailbox-token.ts';
 
 export interface MailSummary {
   id: string;
@@ -18,24 +19,24 @@ export interface MailMessage extends MailSummary {
 
 export const mailKeys = {
   all: ['dev-mail'] as const,
-  list: () => [...mailKeys.all, 'list'] as const,
-  detail: (id: string) => [...mailKeys.all, 'detail', id] as const,
+  list: (token: string | null) => [...mailKeys.all, 'list', token] as const,
+  detail: (id: string, token: string | null) => [...mailKeys.all, 'detail', id, token] as const,
 };
 
-/** Captured e-mails (`GET /api/dev/mail`); 404 means this server has no mailbox. */
-export function useMailList() {
+/** Captured e-mails (`GET /api/dev/mail`); 404 means this server has no mailbox, or the token does not open it. */
+export function useMailList(token: string | null) {
   return useQuery({
-    queryKey: mailKeys.list(),
-    queryFn: async () => (await apiFetch<{ messages: MailSummary[] }>('/api/dev/mail')).messages ?? [],
+    queryKey: mailKeys.list(token),
+    queryFn: async () => (await apiFetch<{ messages: MailSummary[] }>('/api/dev/mail', { headers: mailboxHeaders(token) })).messages ?? [],
     refetchInterval: (query) => (query.state.status === 'error' ? false : 5000),
     refetchIntervalInBackground: false,
   });
 }
 
-export function useMailMessage(id: string | null) {
+export function useMailMessage(id: string | null, token: string | null) {
   return useQuery({
-    queryKey: mailKeys.detail(id ?? ''),
-    queryFn: () => apiFetch<MailMessage>(`/api/dev/mail/${encodeURIComponent(id ?? '')}`),
+    queryKey: mailKeys.detail(id ?? '', token),
+    queryFn: () => apiFetch<MailMessage>(`/api/dev/mail/${encodeURIComponent(id ?? '')}`, { headers: mailboxHeaders(token) }),
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -12,13 +12,14 @@ import { cn } from '../ui/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { type MailSummary, useMailList, useMailMessage } from './api.ts';
+import { useMailboxToken } from './mailbox-token.ts';
 
 function formatDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : format(date, 'd MMM yyyy, HH:mm');
 }
 
-function MessageList({ messages, selectedId }: { messages: MailSummary[]; selectedId: string | null }) {
+function MessageList({ messages, selectedId, token }: { messages: MailSummary[]; selectedId: string | null; token: string | null }) {
   return (
     <ul className="grid content-start gap-2" aria-label="Captured emails">
       {messages.map((message) => {
@@ -26,7 +27,7 @@ function MessageList({ messages, selectedId }: { messages: MailSummary[]; select
         return (
           <li key={message.id}>
             <Link
-              to={paths.devMailbox(message.id)}
+              to={paths.devMailbox(message.id, token ?? undefined)}
               aria-current={selected ? 'true' : undefined}
               className={cn(
                 'grid gap-1 rounded-lg border p-3 text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
@@ -44,8 +45,8 @@ function MessageList({ messages, selectedId }: { messages: MailSummary[]; select
   );
 }
 
-function MessageView({ id }: { id: string }) {
-  const message = useMailMessage(id);
+function MessageView({ id, token }: { id: string; token: string | null }) {
+  const message = useMailMessage(id, token);
 
   if (message.isPending) {
     return (
@@ -140,19 +141,24 @@ function MessageView({ id }: { id: string }) {
 export function MailboxPage() {
   const [params] = useSearchParams();
   const selectedId = params.get('id');
-  const list = useMailList();
+  const token = useMailboxToken();
+  const list = useMailList(token);
 
   if (list.isPending) return <PageSkeleton kind="list" label="Loading the mailbox" />;
 
+  // The server answers 404 alike for no mailbox and for a missing or stale token.
   if (list.isError && list.error instanceof ApiError && list.error.status === 404) {
-    if (!import.meta.env.DEV) return <NotFoundPage />;
+    if (!import.meta.env.DEV && !token) return <NotFoundPage />;
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-12">
         <Alert variant="info">
           <Inbox aria-hidden />
-          <AlertTitle>The mailbox is switched off</AlertTitle>
+          <AlertTitle>The mailbox did not open</AlertTitle>
           <AlertDescription>
-            <p>This server sends email through SMTP, so there is nothing to show here.</p>
+            <p>
+              Open it with the link the server printed when it started (“Local mailbox: …”): the link carries a key, and a
+              new one is made at every start. If the server sends email through SMTP, there is no mailbox.
+            </p>
           </AlertDescription>
         </Alert>
       </div>
@@ -202,18 +208,18 @@ export function MailboxPage() {
       ) : (
         <div className="mt-6 grid gap-6 md:grid-cols-[20rem_1fr]">
           <div className={cn(selectedId && 'hidden md:block')}>
-            <MessageList messages={messages} selectedId={selectedId} />
+            <MessageList messages={messages} selectedId={selectedId} token={token} />
           </div>
           <div className={cn(!selectedId && 'hidden md:block')}>
             {selectedId ? (
               <div className="grid gap-3">
                 <Button asChild variant="ghost" className="justify-self-start md:hidden">
-                  <Link to={paths.devMailbox()}>
+                  <Link to={paths.devMailbox(undefined, token ?? undefined)}>
                     <ArrowLeft aria-hidden />
                     All emails
                   </Link>
                 </Button>
-                <MessageView key={selectedId} id={selectedId} />
+                <MessageView key={selectedId} id={selectedId} token={token} />
               </div>
             ) : (
               <div className="flex h-full min-h-60 flex-col items-center justify-center gap-2 rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">

@@ -5,6 +5,7 @@ export interface MockRequest {
   method: string;
   url: URL;
   body: unknown;
+  headers: Headers;
 }
 
 export type MockResponse = Response | { status: number; body?: unknown };
@@ -42,7 +43,8 @@ export function mockApi(handlers: Record<string, MockHandler>) {
     const rawUrl = input instanceof Request ? input.url : String(input);
     const url = new URL(rawUrl, window.location.origin);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const request: MockRequest = { method, url, body: await readBody(input, init) };
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const request: MockRequest = { method, url, body: await readBody(input, init), headers };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
     if (handler === undefined) {

@@ -30,6 +30,9 @@ export const EXPORTERS: readonly Exporter[] = [
         .select({
           id: user.id,
           email: user.email,
+          // better-auth's own name and picture fields: set at sign-up only (update-user is switched off).
+          name: user.name,
+          image: user.image,
           emailVerified: user.emailVerified,
           emailConfirmedAt: user.emailConfirmedAt,
           twoFactorEnabled: user.twoFactorEnabled,

@@ -7,6 +7,7 @@ import { notify } from '../../app/notify.ts';
 import { z } from 'zod';
 import { loadAuthClient } from '../../app/api.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/schemas.ts';
+import { isTooCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from '../../auth/too-common-password.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -35,6 +36,7 @@ type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 function failureMessage(error: { code?: string; message?: string; status?: number } | null | undefined): string {
   if (error?.code === 'INVALID_PASSWORD') return PASSWORD_MESSAGES.wrongCurrent;
   if (error?.code === 'PASSWORD_TOO_SHORT') return PASSWORD_MESSAGES.tooShort;
+  if (isTooCommonPassword(error)) return PASSWORD_TOO_COMMON_MESSAGE;
   if (error?.status === 429) return 'Too many requests. Please wait before trying again';
   return PASSWORD_MESSAGES.failed;
 }
@@ -65,6 +67,7 @@ export function PasswordSection() {
     }
     if (message) {
       if (message === PASSWORD_MESSAGES.wrongCurrent) form.setError('currentPassword', { message });
+      else if (message === PASSWORD_TOO_COMMON_MESSAGE) form.setError('newPassword', { message }, { shouldFocus: true });
       else setFormError(message);
       notify.error(message);
       return;

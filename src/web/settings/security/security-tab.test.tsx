@@ -73,6 +73,18 @@ describe('the security tab', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('names a new password the server finds too common under its field', async () => {
+    securityApi({
+      'POST /api/auth/change-password': json(400, { code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Choose a less predictable one.' }),
+    });
+    const { user } = renderApp('/settings?tab=security');
+    await user.type(await screen.findByLabelText('Current password'), 'old password 1');
+    await user.type(screen.getByLabelText('New password'), 'iloveyou1');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose a less predictable one.')));
+    expect(screen.queryByText('Failed to update password')).not.toBeInTheDocument();
+  });
+
   it('refuses a new password under 8 characters and names a wrong current password', async () => {
     const api = securityApi({
       'POST /api/auth/change-password': json(400, { code: 'INVALID_PASSWORD', message: 'Invalid password' }),
