@@ -180,5 +180,20 @@ describe.each(testDatabaseKinds())('the API on %s', (kind) => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Please provide a valid email address');
     });
+
+    it('stops one address after five messages an hour with 429 and Retry-After', async () => {
+      const send = () =>
+        server.request('/api/contact', {
+          method: 'POST',
+          ip: '203.0.113.44',
+          json: { name: 'Ivy Lane', email: 'ivy@example.com', inquiryType: 'general', subject: 'Again', message: 'One more question.' },
+        });
+      for (let i = 0; i < 5; i++) expect((await send()).status).toBe(201);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('Retry-After'));
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+    });
   });
 });

@@ -29,10 +29,13 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  /** Sent as `Retry-After` (a limit's refusal says when asking again can succeed). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message: string, details?: unknown, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

@@ -4,7 +4,7 @@ import { AppError, errorBody } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { takeThrottle } from '../http/throttle.ts';
+import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { asLoginRole } from '../db/login-role.ts';
 import { account, contactInquiries, jobs, user } from '../db/schema/index.ts';
@@ -54,7 +54,8 @@ export function deleteAccountRoutes(deps: Deps) {
       const tx = txOf(c);
 
       const check = await asLoginRole(tx, async (t) => {
-        if (!(await takeThrottle(t, `account-delete:${current.userId}`, ATTEMPTS_PER_WINDOW, WINDOW_SECONDS))) return 'throttled' as const;
+        const throttle = await takeThrottle(t, `account-delete:${current.userId}`, ATTEMPTS_PER_WINDOW, WINDOW_SECONDS);
+        if (!throttle.allowed) return throttle;
         const [credential] = await t
           .select({ hash: account.password })
           .from(account)
@@ -62,7 +63,7 @@ export function deleteAccountRoutes(deps: Deps) {
         const matches = credential?.hash ? await verifyPassword({ hash: credential.hash, password }) : false;
         return matches ? ('ok' as const) : ('wrong' as const);
       });
-      if (check === 'throttled') throw new AppError('RATE_LIMITED', 'Too many requests. Please wait before trying again');
+      if (typeof check === 'object') throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', check);
       // Answered, not thrown: the attempt just counted must be committed with the request.
       if (check === 'wrong') {
         return c.json(errorBody('FORBIDDEN', DELETE_ACCOUNT_MESSAGES.wrongPassword, { field: 'password' }), 403);

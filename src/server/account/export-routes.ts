@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { takeThrottle } from '../http/throttle.ts';
+import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { asLoginRole } from '../db/login-role.ts';
 import { buildExport } from './export/export-document.ts';
 import { EXPORTERS } from './export/exporters.ts';
@@ -28,8 +28,8 @@ export function exportRoutes(deps: Deps) {
       const session = sessionOf(c);
       const tx = txOf(c);
       // Counted only when the export is made: a refused request rolls its count back.
-      const allowed = await asLoginRole(tx, (t) => takeThrottle(t, `export:${session.userId}`, EXPORTS_PER_HOUR, 3600));
-      if (!allowed) throw new AppError('RATE_LIMITED', 'Too many requests. Please wait before trying again');
+      const throttle = await asLoginRole(tx, (t) => takeThrottle(t, `export:${session.userId}`, EXPORTS_PER_HOUR, 3600));
+      if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', throttle);
       const now = new Date();
       const document = await buildExport(
         EXPORTERS,

@@ -5,7 +5,7 @@ import { requireAdminTwoFactor, sessionOf, txOf } from '../http/access.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { takeThrottle } from '../http/throttle.ts';
+import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { waitUntilElapsed } from '../http/timing.ts';
 import { profiles } from '../db/schema/index.ts';
 import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
@@ -76,9 +76,8 @@ export function accountRoutes(deps: Deps) {
     async (c) => {
       const startedAt = performance.now();
       const input = c.req.valid('json');
-      if (!(await takeThrottle(deps.database.db, `sign-up:${c.get('clientIp')}`, SIGN_UPS_PER_IP_PER_HOUR, 3600))) {
-        throw new AppError('RATE_LIMITED', SIGN_UP_MESSAGES.rateLimited);
-      }
+      const throttle = await takeThrottle(deps.database.db, `sign-up:${c.get('clientIp')}`, SIGN_UPS_PER_IP_PER_HOUR, 3600);
+      if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', SIGN_UP_MESSAGES.rateLimited, throttle);
       const headers = new Headers({ [CLIENT_IP_HEADER]: c.get('clientIp') });
       // The new account's id, or for a registered address an id made up the same way: the answer
       // is the same shape either way (docs/decisions/0003). The page keeps it as pendingUserSignup.

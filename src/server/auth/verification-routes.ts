@@ -2,7 +2,7 @@ import { AppError } from '../errors.ts';
 import { getSession } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { addressKey, takeThrottle } from '../http/throttle.ts';
+import { addressKey, takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { resendForAnyone, resendForSignedInUser } from './verification.ts';
 
 /** The spec's texts for the server's side of resending (000 §8, flows A and B). */
@@ -52,12 +52,10 @@ export function verificationRoutes(deps: Deps) {
     async (c) => {
       const { email, next } = c.req.valid('json');
       const { db } = deps.database;
-      if (!(await takeThrottle(db, `resend-verification:ip:${c.get('clientIp')}`, RESENDS_PER_IP_PER_HOUR, 3600))) {
-        throw new AppError('RATE_LIMITED', RESEND_SERVER_MESSAGES.rateLimited);
-      }
-      if (!(await takeThrottle(db, `resend-verification:address:${addressKey(email)}`, 1, RESEND_SECONDS_PER_ADDRESS))) {
-        throw new AppError('TOO_SOON', RESEND_SERVER_MESSAGES.tooSoon);
-      }
+      const perCaller = await takeThrottle(db, `resend-verification:ip:${c.get('clientIp')}`, RESENDS_PER_IP_PER_HOUR, 3600);
+      if (!perCaller.allowed) throw throttleRefusal('RATE_LIMITED', RESEND_SERVER_MESSAGES.rateLimited, perCaller);
+      const perAddress = await takeThrottle(db, `resend-verification:address:${addressKey(email)}`, 1, RESEND_SECONDS_PER_ADDRESS);
+      if (!perAddress.allowed) throw throttleRefusal('TOO_SOON', RESEND_SERVER_MESSAGES.tooSoon, perAddress);
       const resendDeps = { db, mailer: deps.mailer, config: deps.config, secret: deps.secret };
       const session = await getSession(c, deps);
       if (session && session.email.toLowerCase() === email) {

@@ -78,6 +78,7 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
         expect((await resend(email)).status).toBe(200);
         const again = await resend(email);
         expect(again.status).toBe(429);
+        expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);
         expect(await again.json()).toEqual({
           error: { code: 'TOO_SOON', message: 'Please wait before requesting another verification email' },
         });
@@ -90,6 +91,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
       const last = await resend('sweep-last@example.com', { ip: '192.0.2.200' });
       expect(last.status).toBe(429);
+      const retryAfter = Number(last.headers.get('Retry-After'));
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
       expect(await last.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again' } });
     });
   });

@@ -49,7 +49,7 @@ export function sendVerificationMailInBackground(db: AppDb, mailer: Mailer, user
 /** better-auth's `onExistingUserSignUp`: the owner learns of the attempt by e-mail, a few times an hour at most. */
 export function noticeSignUpWithRegisteredAddress(db: AppDb, mailer: Mailer, config: Pick<Config, 'publicUrl'>, email: string): void {
   mailer.sendInBackground(async () => {
-    const allowed = await takeThrottle(db, `already-registered-notice:${addressKey(email)}`, ALREADY_REGISTERED_NOTICES_PER_HOUR, 3600);
+    const { allowed } = await takeThrottle(db, `already-registered-notice:${addressKey(email)}`, ALREADY_REGISTERED_NOTICES_PER_HOUR, 3600);
     return allowed ? alreadyRegisteredMail(email, `${config.publicUrl}/login`, `${config.publicUrl}/reset-request`) : null;
   });
 }

@@ -77,12 +77,16 @@ export async function recordConsentChange(
 }
 
 /** How many changes the user recorded in the last `seconds` (a cap on writes). */
-export async function countRecentChanges(tx: Tx, userId: string, seconds: number): Promise<number> {
+export async function countRecentChanges(tx: Tx, userId: string, seconds: number): Promise<{ count: number; retryAfterSeconds: number }> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      // The oldest change in the window leaves it first, freeing a place.
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from min(${consentAuditLog.createdAt}) + make_interval(secs => ${seconds}) - now())))::int`,
+    })
     .from(consentAuditLog)
     .where(and(eq(consentAuditLog.userId, userId), gt(consentAuditLog.createdAt, sql`now() - make_interval(secs => ${seconds})`)));
-  return row?.count ?? 0;
+  return { count: row?.count ?? 0, retryAfterSeconds: Number(row?.retryAfterSeconds ?? seconds) };
 }
 
 /** The user's own audit rows, newest first. */

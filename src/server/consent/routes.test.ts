@@ -158,6 +158,10 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     }
     const res = await post(carol, { consent: consent({ timestamp: '2026-11-21T01:00:00.000Z' }), dnt: false });
     expect(res.status).toBe(429);
+    // The oldest of the hour's changes leaves the window first: within the hour.
+    const retryAfter = Number(res.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await rowsOf(carol.userId)).toHaveLength(MAX_CONSENT_CHANGES_PER_HOUR);
   });
 

@@ -102,8 +102,9 @@ export function consentRoutes(deps: Deps) {
       const { userId } = sessionOf(c);
       const { consent, dnt, source } = c.req.valid('json');
       const tx = txOf(c);
-      if ((await countRecentChanges(tx, userId, 3600)) >= MAX_CONSENT_CHANGES_PER_HOUR) {
-        throw new AppError('RATE_LIMITED', 'Too many requests. Please wait before trying again');
+      const recent = await countRecentChanges(tx, userId, 3600);
+      if (recent.count >= MAX_CONSENT_CHANGES_PER_HOUR) {
+        throw new AppError('RATE_LIMITED', 'Too many requests. Please wait before trying again', undefined, { retryAfterSeconds: recent.retryAfterSeconds });
       }
       const { recorded } = await recordConsentChange(tx, { userId, record: { ...consent, dntRespected: dnt }, source });
       return c.json({ success: true as const, recorded }, 200);

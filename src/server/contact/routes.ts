@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { getSession } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { takeThrottle } from '../http/throttle.ts';
+import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { withActor } from '../db/rls.ts';
 import { contactInquiries } from '../db/schema/index.ts';
 import { contactNotificationMail } from '../mail/templates.ts';
@@ -41,9 +41,8 @@ export function contactRoutes(deps: Deps) {
     async (c) => {
       const input = c.req.valid('json');
       const ip = c.get('clientIp');
-      if (!(await takeThrottle(deps.database.db, `contact:${ip}`, CONTACTS_PER_IP_PER_HOUR, 3600))) {
-        throw new AppError('RATE_LIMITED', 'Too many requests. Please wait before trying again');
-      }
+      const throttle = await takeThrottle(deps.database.db, `contact:${ip}`, CONTACTS_PER_IP_PER_HOUR, 3600);
+      if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', throttle);
       const session = await getSession(c, deps);
       const id = randomUUID();
       const [firstName, ...rest] = input.name.split(/\s+/);

@@ -10,6 +10,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   const log = c.get('logger');
   if (err instanceof AppError) {
     if (err.status >= 500) log?.error(err.message, errorFields(err));
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(errorBody(err.code, err.message, err.details), err.status as 400);
   }
   if (err instanceof HTTPException) {

@@ -3,19 +3,29 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { rowsOf, type Tx } from '../db/rls.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { AppError } from '../errors.ts';
+
+/** Whether a call was within its limit, and how long until the window ends (for `Retry-After`). */
+export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number };
 
 /**
  * Fixed-window counter in the database, so a limit holds across app instances.
- * Returns true when this call is within `limit` for the current window.
+ * `allowed` is true when this call is within `limit` for the current window.
  */
-export async function takeThrottle(db: AppDb, key: string, limit: number, windowSeconds: number): Promise<boolean> {
-  const rows = rowsOf<{ count: number }>(await db.execute(sql`
+export async function takeThrottle(db: AppDb, key: string, limit: number, windowSeconds: number): Promise<ThrottleResult> {
+  const rows = rowsOf<{ count: number; retry_after: number }>(await db.execute(sql`
     insert into throttles (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when throttles.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else throttles.count + 1 end,
       window_start = case when throttles.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else throttles.window_start end
-    returning count`));
-  return (rows[0]?.count ?? 1) <= limit;
+    returning count, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`));
+  const row = rows[0];
+  return { allowed: (row?.count ?? 1) <= limit, retryAfterSeconds: Number(row?.retry_after ?? windowSeconds) };
+}
+
+/** The 429 for a refused throttle, with `Retry-After` set to the end of its window. */
+export function throttleRefusal(code: 'RATE_LIMITED' | 'TOO_SOON', message: string, result: ThrottleResult): AppError {
+  return new AppError(code, message, undefined, { retryAfterSeconds: result.retryAfterSeconds });
 }
 
 /** A throttle key part for an e-mail address: a hash, so `throttles` holds no addresses. */
