@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
       [[...STATEMENT, { date: '2026-02-01', amountPence: -100, type: 'interest' }], 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)'],
       [[...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'opening_balance' }], 'type must be one of deposit, withdrawal, interest, fee'],
       [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'x'.repeat(501) }], 'Notes must be 500 characters or fewer'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'a\u0000b' }], 'Notes cannot contain a NUL character'],
+      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'a\u0000b' }], 'Text cannot contain the NUL character (U+0000) (in rows.4.notes)'],
       [[], 'There are no transactions to import'],
     ];
     for (const [rows, message] of cases) {

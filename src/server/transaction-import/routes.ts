@@ -55,7 +55,6 @@ const ImportRowSchema = z
     notes: z
       .string('Notes must be text')
       .max(NOTES_MAX, IMPORT_MESSAGES.notes)
-      .refine((notes) => !notes.includes('\u0000'), 'Notes cannot contain a NUL character')
       .nullable()
       .optional(),
   })

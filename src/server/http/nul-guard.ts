@@ -1,0 +1,76 @@
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../errors.ts';
+import { isJsonRequest, readBodyText } from './body-text.ts';
+import type { AppEnv } from './context.ts';
+
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
+
+/**
+ * Refuses, with 400, a request whose decoded path, query, or JSON or form body (values and keys,
+ * at any depth) holds U+0000: PostgreSQL's text cannot store it, so it would otherwise fail deep
+ * in a query as a 500, in our routes and better-auth's alike. Bodies of other types (uploads)
+ * are not read.
+ */
+export function refuseNulCharacters() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    // Only "%00" decodes to NUL: the URL parser percent-encodes a raw one, and Hono decodes once.
+    if (c.req.url.includes('%00')) throw nulError(nulInUrl(c.req.url));
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      if (isJsonRequest(c)) {
+        const text = await readBodyText(c);
+        // JSON carries NUL only escaped; the cheap test rules out almost every body before parsing.
+        const field = text.includes('\\u0000') ? nulInJson(text) : null;
+        if (field !== null) throw nulError(field);
+      } else if (/application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')) {
+        const field = nulInEntries(new URLSearchParams(await readBodyText(c)));
+        if (field !== null) throw nulError(field);
+      }
+    }
+    await next();
+  });
+}
+
+function nulError(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${NUL_MESSAGE} (in ${field})`, { field });
+}
+
+function nulInUrl(url: string): string {
+  const parsed = new URL(url);
+  if (safeDecode(parsed.pathname).includes('\u0000')) return 'path';
+  return nulInEntries(parsed.searchParams) ?? 'query';
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replaceAll('%00', '\u0000');
+  }
+}
+
+function nulInEntries(entries: URLSearchParams): string | null {
+  for (const [key, value] of entries) if (key.includes('\u0000') || value.includes('\u0000')) return key.replaceAll('\u0000', '\\u0000');
+  return null;
+}
+
+/** The dotted path to the first key or string holding NUL, or null (none, or not JSON: the route says so). */
+function nulInJson(text: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return nulPath(value, []);
+}
+
+function nulPath(value: unknown, path: string[]): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')].join('.');
+    const found = nulPath(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
