@@ -14,6 +14,19 @@ describe('isCalendarDate', () => {
     expect(isCalendarDate('15/06/1990')).toBe(false);
     expect(isCalendarDate('1990-6-15')).toBe(false);
   });
+
+  it('refuses year 0000, which no calendar (nor PostgreSQL) has, and takes the years either side of it', () => {
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('0001-01-01')).toBe(true);
+    expect(isCalendarDate('9999-12-31')).toBe(true);
+  });
+
+  it('knows the leap years of every century', () => {
+    expect(isCalendarDate('1900-02-29')).toBe(false);
+    expect(isCalendarDate('2000-02-29')).toBe(true);
+    expect(isCalendarDate('0004-02-29')).toBe(true);
+    expect(isCalendarDate('0100-02-29')).toBe(false);
+  });
 });
 
 describe('calendarDateInLondon', () => {

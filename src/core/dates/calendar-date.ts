@@ -3,13 +3,22 @@ export type CalendarDate = string;
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether `value` is a real 'yyyy-MM-dd' date (no 31 April, no 29 February outside leap years). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+/**
+ * Whether `value` is a real 'yyyy-MM-dd' date (no 31 April, no 29 February outside leap years).
+ * Year 0000 is not one: AD 1 follows 1 BC, and PostgreSQL's date refuses it.
+ */
 export function isCalendarDate(value: string): value is CalendarDate {
   const match = SHAPE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
 /** The calendar date in the UK at `instant` (the edge computes "today" once and passes it in). */

@@ -4,6 +4,7 @@
  * in whose description mentions interest is interest.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import { isTransactionDate, TRANSACTION_YEARS } from '../transactions/validation.ts';
 import { parseAmountPence } from './amounts.ts';
 import { dateFormatLabel, parseDateAs } from './dates.ts';
 import type { ColumnMapping, ImportTable } from './table.ts';
@@ -97,6 +98,7 @@ export function readRows(table: ImportTable, mapping: ColumnMapping): RowReading
     else {
       date = parseDateAs(dateText, mapping.dateFormat);
       if (date === null) errors.push(`Date: '${dateText}' is not a real date in the form ${dateFormatLabel(mapping.dateFormat)}`);
+      else if (!isTransactionDate(date)) errors.push(`Date: '${dateText}' is not in the years ${TRANSACTION_YEARS}`);
     }
     const amountPence = readAmount(cells, mapping, errors);
     if (amountPence === 0) errors.push('The amount is zero');

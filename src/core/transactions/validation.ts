@@ -75,10 +75,16 @@ export function cleanNotes(notes: unknown): string | null {
   return text === '' ? null : text;
 }
 
+/** A real date within the years a transaction may carry (added by hand or imported). */
+export function isTransactionDate(date: string): boolean {
+  return isCalendarDate(date) && date >= EARLIEST_TRANSACTION_DATE && date <= LATEST_TRANSACTION_DATE;
+}
+
+/** '1900 to 2099': the years of `isTransactionDate`, for messages. */
+export const TRANSACTION_YEARS = `${EARLIEST_TRANSACTION_DATE.slice(0, 4)} to ${LATEST_TRANSACTION_DATE.slice(0, 4)}`;
+
 export function transactionDateError(date: unknown): string | null {
-  return typeof date === 'string' && isCalendarDate(date) && date >= EARLIEST_TRANSACTION_DATE && date <= LATEST_TRANSACTION_DATE
-    ? null
-    : TRANSACTION_MESSAGES.invalidDate;
+  return typeof date === 'string' && isTransactionDate(date) ? null : TRANSACTION_MESSAGES.invalidDate;
 }
 
 export function notesError(notes: unknown): string | null {

@@ -14,7 +14,8 @@ import {
 } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory, canChangeAccountType, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
 import { frequencyOptions, INTEREST_DEFAULTS } from '../../core/accounts/interest-settings.ts';
-import { type CalendarDate, calendarDateInLondon, isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { effectiveTier } from '../../core/subscriptions/tier.ts';
 import { assertEmailVerified } from '../auth/verified-email.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -60,7 +61,7 @@ const StartingBalanceShape = {
     .min(0, ACCOUNT_ROUTE_MESSAGES.startingBalance)
     .max(1_000_000_000_00, ACCOUNT_MESSAGES.moneyTooLarge)
     .optional(),
-  startingBalanceDate: z.string(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).refine(isCalendarDate, ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
+  startingBalanceDate: calendarDateSchema(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
 };
 
 const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate');

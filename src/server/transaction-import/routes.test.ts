@@ -152,6 +152,23 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     expect(await balanceOf(account)).toBe(0);
   });
 
+  it('refuses a row dated in year 0000 or outside 1900–2099 with the row named, in the preview too', async () => {
+    const account = await openAccount(ann.userId);
+    const cases: [string, string][] = [
+      ['0000-01-01', 'Each transaction needs a real date (YYYY-MM-DD)'],
+      ['1899-12-31', "Each transaction's date must be in the years 1900 to 2099"],
+      ['2100-01-01', "Each transaction's date must be in the years 1900 to 2099"],
+    ];
+    for (const [date, message] of cases) {
+      for (const send of [importRows, preview]) {
+        const res = await send(account, { rows: [...STATEMENT, { date, amountPence: 100 }] });
+        expect(res.status, date).toBe(400);
+        expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message, details: { field: 'rows.4.date' } } });
+      }
+    }
+    expect(await rowsOf(account)).toEqual([]);
+  });
+
   it('answers 404 for someone else’s account or an unknown one, and 401 when signed out', async () => {
     const annAccount = await openAccount(ann.userId);
     for (const res of [
