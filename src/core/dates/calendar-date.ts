@@ -21,6 +21,20 @@ export function isCalendarDate(value: string): value is CalendarDate {
   return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
+/**
+ * The dates SavvyPig takes from a saver: 1900 to 2099. A saver's records fall well inside, and
+ * no date outside them reaches the schedules and the database, where a year like 0001 or 9999
+ * made a standing order pay in antiquity or a schedule run past what a date can hold.
+ */
+export const EARLIEST_SUPPORTED_DATE: CalendarDate = '1900-01-01';
+export const LATEST_SUPPORTED_DATE: CalendarDate = '2099-12-31';
+export const SUPPORTED_YEARS = `${EARLIEST_SUPPORTED_DATE.slice(0, 4)} to ${LATEST_SUPPORTED_DATE.slice(0, 4)}`;
+
+/** A real date in the supported years. */
+export function isSupportedDate(value: string): value is CalendarDate {
+  return isCalendarDate(value) && value >= EARLIEST_SUPPORTED_DATE && value <= LATEST_SUPPORTED_DATE;
+}
+
 /** The calendar date in the UK at `instant` (the edge computes "today" once and passes it in). */
 const londonDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 

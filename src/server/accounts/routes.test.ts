@@ -110,7 +110,10 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         [saver({ bankId: '00000000-0000-4000-8000-000000000000' }), 'Choose a bank from the list', 'bankId'],
         [saver({ isPlatformAccount: true, bankId: bank.raisin, platformBankReferenceId: bank.raisin }), 'The bank that holds the deposits cannot itself be a platform: choose a bank or building society', 'platformBankReferenceId'],
         [{ ...saver(), startingBalancePence: -100 }, 'Starting balance cannot be negative', 'startingBalancePence'],
-        [{ ...saver(), startingBalanceDate: '2999-01-01' }, 'The starting balance date must be a real date, today or in the past', 'startingBalanceDate'],
+        [{ ...saver(), startingBalanceDate: '2999-01-01' }, 'The starting balance date must be a real date from 01/01/1900 to today', 'startingBalanceDate'],
+        // The opening balance is a transaction, which carries a date from 1900 to 2099.
+        [{ ...saver(), startingBalanceDate: '0001-01-01' }, 'The starting balance date must be a real date from 01/01/1900 to today', 'startingBalanceDate'],
+        [saver({ dateOpened: '0001-01-01' }), 'Enter a date in the years 1900 to 2099', 'dateOpened'],
         [{ ...saver(), balancePence: 1_000_000 }, 'This field cannot be set here: balancePence', ''],
       ];
       for (const [body, message, field] of cases) {

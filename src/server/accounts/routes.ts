@@ -50,7 +50,7 @@ export const ACCOUNT_ROUTE_MESSAGES = {
   unknownPlatformBank: 'Choose the bank that holds the deposits from the list',
   platformBankIsPlatform: 'The bank that holds the deposits cannot itself be a platform: choose a bank or building society',
   startingBalance: 'Starting balance cannot be negative',
-  startingBalanceDate: 'The starting balance date must be a real date, today or in the past',
+  startingBalanceDate: 'The starting balance date must be a real date from 01/01/1900 to today',
   typeChangeBlocked: (from: string, to: string) => `An account of type ${from} cannot become ${to}. ${TYPE_RESTRICTION_NOTE}`,
 } as const;
 
@@ -61,7 +61,7 @@ const StartingBalanceShape = {
     .min(0, ACCOUNT_ROUTE_MESSAGES.startingBalance)
     .max(1_000_000_000_00, ACCOUNT_MESSAGES.moneyTooLarge)
     .optional(),
-  startingBalanceDate: calendarDateSchema(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
+  startingBalanceDate: calendarDateSchema(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
 };
 
 const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate');

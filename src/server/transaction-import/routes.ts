@@ -5,11 +5,11 @@
  * of them or none. The balance follows by the database's triggers.
  */
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { SUPPORTED_YEARS } from '../../core/dates/calendar-date.ts';
+import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { MAX_AMOUNT_PENCE } from '../../core/transaction-import/amounts.ts';
 import { type DuplicateOf, duplicateKey, findDuplicates } from '../../core/transaction-import/duplicates.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
-import { isTransactionDate, TRANSACTION_YEARS } from '../../core/transactions/validation.ts';
 import {
   IMPORT_TRANSACTION_TYPES,
   type ImportTransactionType,
@@ -31,7 +31,7 @@ export const IMPORT_MESSAGES = {
   accountNotFound: 'Account not found',
   noRows: 'There are no transactions to import',
   date: 'Each transaction needs a real date (YYYY-MM-DD)',
-  dateYears: `Each transaction's date must be in the years ${TRANSACTION_YEARS}`,
+  dateYears: `Each transaction's date must be in the years ${SUPPORTED_YEARS}`,
   amount: 'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
   signForType: 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)',
   notes: `Notes must be ${NOTES_MAX} characters or fewer`,
@@ -48,11 +48,7 @@ export function isTransactionImportPath(path: string): boolean {
 
 const ImportRowSchema = z
   .object({
-    date: z
-      .string(IMPORT_MESSAGES.date)
-      .refine(isCalendarDate, { message: IMPORT_MESSAGES.date, abort: true })
-      .refine(isTransactionDate, IMPORT_MESSAGES.dateYears)
-      .openapi({ format: 'date' }),
+    date: calendarDateSchema(IMPORT_MESSAGES.date, IMPORT_MESSAGES.dateYears),
     amountPence: z
       .number(IMPORT_MESSAGES.amount)
       .int(IMPORT_MESSAGES.amount)
