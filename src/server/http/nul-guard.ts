@@ -30,7 +30,11 @@ export function refuseNulCharacters() {
   });
 }
 
-function nulError(field: string): AppError {
+/** How much of a field's path an answer repeats (a deeply nested body has a long one). */
+const FIELD_SHOWN = 120;
+
+function nulError(path: string): AppError {
+  const field = path.length > FIELD_SHOWN ? `${path.slice(0, FIELD_SHOWN)}…` : path;
   return new AppError('VALIDATION_FAILED', `${NUL_MESSAGE} (in ${field})`, { field });
 }
 
@@ -61,16 +65,29 @@ function nulInJson(text: string): string | null {
   } catch {
     return null;
   }
-  return nulPath(value, []);
+  return nulPath(value);
 }
 
-function nulPath(value: unknown, path: string[]): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')].join('.');
-    const found = nulPath(item, [...path, key]);
-    if (found !== null) return found;
+type Place = { value: unknown; key: string | null; parent: Place | null };
+
+/** Walked with a list, not recursion: a body may nest far deeper than the call stack goes. */
+function nulPath(root: unknown): string | null {
+  const pending: Place[] = [{ value: root, key: null, parent: null }];
+  for (let place = pending.pop(); place; place = pending.pop()) {
+    const { value } = place;
+    if (typeof value === 'string' && value.includes('\u0000')) return pathOf(place);
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, item] of Object.entries(value)) {
+      const child = { value: item, key, parent: place };
+      if (key.includes('\u0000')) return pathOf(child);
+      pending.push(child);
+    }
   }
   return null;
+}
+
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let p: Place | null = place; p && p.key !== null; p = p.parent) keys.push(p.key.replaceAll('\u0000', '\\u0000'));
+  return keys.reverse().join('.') || 'body';
 }
