@@ -85,6 +85,11 @@ describe.each(testDatabaseKinds())('text holding NUL on %s', (kind) => {
     expect(await rowCount(session)).toBe(before);
   });
 
+  // Found by the schema-driven fuzz test (openapi-fuzz.test.ts): the public bank and provider searches.
+  it.each(['/api/reference/banks', '/api/reference/isa-providers', '/api/reference/pension-providers'])('refuses it in the search text of %s, for anyone', async (path) => {
+    expect((await refusal(await server.request(`${path}?q=Bar%00clays`))).details).toEqual({ field: 'q' });
+  });
+
   it('refuses it in a query value and in a JSON key', async () => {
     expect((await refusal(await server.request('/api/transactions?q=a%00', { cookie: ann.cookie }))).details).toEqual({ field: 'q' });
     const account = await createTestAccount(db(), ann.userId);
