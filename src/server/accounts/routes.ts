@@ -64,8 +64,9 @@ const StartingBalanceShape = {
   startingBalanceDate: calendarDateSchema(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
 };
 
-const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate');
-const AccountSaveSchema = accountFieldsObject().openapi('AccountSave');
+const ACCOUNT_EXAMPLE = { name: 'Rainy Day ISA', accountNumber: '12345678', accountType: 'Cash ISA', bankId: null };
+const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate', { example: ACCOUNT_EXAMPLE });
+const AccountSaveSchema = accountFieldsObject().openapi('AccountSave', { example: ACCOUNT_EXAMPLE });
 const AccountPatchSchema = accountPatchObject().openapi('AccountPatch');
 
 const IdParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });

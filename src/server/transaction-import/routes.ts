@@ -63,6 +63,11 @@ const ImportRowSchema = z
   .refine((row) => row.type === undefined || amountFitsType(row.type, row.amountPence), { message: IMPORT_MESSAGES.signForType, path: ['type'] })
   .openapi('ImportTransactionRow');
 
+const IMPORT_EXAMPLE_ROWS = [
+  { date: '2026-01-02', amountPence: 250_000, notes: 'SALARY ACME LTD' },
+  { date: '2026-01-03', amountPence: -1_234, type: 'withdrawal', notes: 'TESCO STORES 2041' },
+];
+
 // The row count is checked before any row is: a 6,000-row file hears about its size, not row 5,001's date.
 const RowsSchema = z
   .array(z.unknown(), 'rows must be a list of transactions')
@@ -75,9 +80,9 @@ const ImportSchema = z
     rows: RowsSchema,
     skipDuplicates: z.boolean('skipDuplicates must be true or false').default(true),
   })
-  .openapi('TransactionImport');
+  .openapi('TransactionImport', { example: { rows: IMPORT_EXAMPLE_ROWS, skipDuplicates: true } });
 
-const PreviewSchema = z.object({ rows: RowsSchema }).openapi('TransactionImportPreview');
+const PreviewSchema = z.object({ rows: RowsSchema }).openapi('TransactionImportPreview', { example: { rows: IMPORT_EXAMPLE_ROWS } });
 
 const IdParams = z.object({ id: z.uuid(IMPORT_MESSAGES.accountNotFound).openapi({ param: { name: 'id', in: 'path' } }) });
 

@@ -66,7 +66,7 @@ const AddBodySchema = z
       .array(NewTransactionSchema, 'Add at least one transaction')
       .max(MAX_TRANSACTIONS_PER_REQUEST, `Add at most ${MAX_TRANSACTIONS_PER_REQUEST} transactions at a time`),
   })
-  .openapi('NewTransactions');
+  .openapi('NewTransactions', { example: { transactions: [{ type: 'deposit', amountPence: 12_550, date: '2026-03-14', notes: 'Birthday' }] } });
 
 const ChangeSchema = z
   .strictObject({
