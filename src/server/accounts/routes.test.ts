@@ -330,6 +330,16 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       expect(saved.bank).toBe(saved.licence?.bankName);
     });
 
+    // Found by the schema-driven fuzz test: the column was a 32-bit integer, and a fee over £21,474,836.47 answered 500.
+    it('keeps a fixed early-withdrawal fee as large as any sum of money the form takes', async () => {
+      const account = await createOk(ann, saver({ name: 'Big fee' }));
+      for (const fee of [2 ** 31, 100_000_000_000]) {
+        const res = await change(ann, account.id, 'PATCH', { earlyWithdrawalPenaltyType: 'fixed_fee', earlyWithdrawalPenalty: fee });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { account: Account }).account).toMatchObject({ earlyWithdrawalPenaltyType: 'fixed_fee', earlyWithdrawalPenalty: fee });
+      }
+    });
+
     it('saves the whole form with PUT, keeping the balance', async () => {
       const account = await createOk(ann, { ...saver({ name: 'Full form' }), startingBalancePence: 7_700 });
       const res = await change(ann, account.id, 'PUT', saver({ name: 'Full form saved', accountType: 'Current', interestFrequency: 'On Demand', holders: 2, dateOpened: '2020-02-02' }));
