@@ -67,7 +67,7 @@ const StartingBalanceShape = {
 const ACCOUNT_EXAMPLE = { name: 'Rainy Day ISA', accountNumber: '12345678', accountType: 'Cash ISA', bankId: null };
 const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate', { example: ACCOUNT_EXAMPLE });
 const AccountSaveSchema = accountFieldsObject().openapi('AccountSave', { example: ACCOUNT_EXAMPLE });
-const AccountPatchSchema = accountPatchObject().openapi('AccountPatch');
+const AccountPatchSchema = accountPatchObject().openapi('AccountPatch', { example: { name: 'Rainy Day ISA', interestRateBps: 435 } });
 
 const IdParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 

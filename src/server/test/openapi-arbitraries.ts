@@ -105,7 +105,7 @@ export function badValue(): fc.Arbitrary<unknown> {
   );
 }
 
-function resolve(schema: JsonSchema, ctx: SchemaContext): JsonSchema {
+export function resolve(schema: JsonSchema, ctx: Pick<SchemaContext, 'schemas'>): JsonSchema {
   if (!schema.$ref) return schema;
   const name = schema.$ref.replace('#/components/schemas/', '');
   const target = ctx.schemas[name];

@@ -5,7 +5,7 @@
  * known dangers (NUL, year 0000, huge text, wrong types) reach every input of every route.
  */
 import fc from 'fast-check';
-import { DATE_LIKE, type JsonSchema, fittingValue, placesIn, realValuesFor, replaceAt } from './openapi-arbitraries.ts';
+import { DATE_LIKE, type JsonSchema, fittingValue, placesIn, realValuesFor, replaceAt, resolve } from './openapi-arbitraries.ts';
 import type { OpenApiDocument, Operation } from './openapi-operations.ts';
 import { encode, type FuzzBody, type FuzzRequest } from './openapi-requests.ts';
 
@@ -13,7 +13,8 @@ const NUL = 'a\u0000b';
 const DANGERS = {
   text: [NUL, 'x'.repeat(10_001), 12_345],
   date: ['0000-01-01', '9999-12-31', '2026-02-30', NUL],
-  number: [-1, 1.5, 1e308, '1'],
+  // 2 ** 31: just past what a 32-bit column holds.
+  number: [-1, 1.5, 2 ** 31, 1e308, '1'],
   boolean: ['true', null],
   other: [null, 'x'],
 };
@@ -25,6 +26,32 @@ function dangersFor(value: unknown): unknown[] {
   if (typeof value === 'number') return DANGERS.number;
   if (typeof value === 'boolean') return DANGERS.boolean;
   return DANGERS.other;
+}
+
+/**
+ * The dangers for a declared field, as its schema says; for a number, also its largest allowed
+ * value (which a column too small for it cannot store) and one past each bound.
+ */
+function dangersForSchema(schema: JsonSchema): unknown[] {
+  const type = (Array.isArray(schema.type) ? schema.type : [schema.type]).find((t) => t !== 'null');
+  if (type === 'integer' || type === 'number') {
+    const lowest = schema.minimum ?? schema.exclusiveMinimum;
+    const highest = schema.maximum ?? schema.exclusiveMaximum;
+    const bounds = [...(lowest === undefined ? [] : [lowest - 1]), ...(highest === undefined ? [] : [highest, highest + 1])];
+    return [...new Set([...DANGERS.number, ...bounds])];
+  }
+  if (type === 'string') return schema.format === 'date' ? DANGERS.date : DANGERS.text;
+  if (type === 'boolean') return DANGERS.boolean;
+  return DANGERS.other;
+}
+
+/** Every field the body's schema declares, through nested objects (not lists), with its schema. */
+function declaredPlaces(schema: JsonSchema, schemas: Record<string, JsonSchema>, path: string[] = []): { path: string[]; schema: JsonSchema }[] {
+  const s = resolve(schema, { schemas });
+  return Object.entries(s.properties ?? {}).flatMap(([key, property]) => {
+    const resolved = resolve(property, { schemas });
+    return [{ path: [...path, key], schema: resolved }, ...(resolved.properties ? declaredPlaces(resolved, schemas, [...path, key]) : [])];
+  });
 }
 
 /** The body the document gives as an example, which fits the rules across fields too. */
@@ -61,11 +88,18 @@ export function sweepRequests(op: Operation, doc: OpenApiDocument, realValues: R
     const kind = p.schema?.format === 'date' ? URL_DANGERS.date : p.schema?.type === 'integer' || p.schema?.type === 'number' ? URL_DANGERS.number : [];
     for (const danger of [...kind, ...URL_DANGERS.text]) requests.push(request(urlWith(pathWith(), `${encode(p.name)}=${danger}`)));
   }
-  if (body?.kind === 'json') {
-    for (const place of placesIn(body.value)) {
-      const current = place.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], body.value);
-      const changes = [...dangersFor(current), ...(typeof place.at(-1) === 'string' ? [undefined] : [])];
-      for (const danger of changes) requests.push(request(urlWith(pathWith()), { kind: 'json', value: replaceAt(body.value, place, danger) }));
+  if (body?.kind === 'json' && op.body) {
+    // Each declared field, present in the sample or not, then whatever else the sample holds (list items).
+    const declared = declaredPlaces(op.body.schema, ctx.schemas);
+    const seen = new Set(declared.map((d) => d.path.join('.')));
+    const places = [
+      ...declared.map(({ path, schema }) => ({ path: path as (string | number)[], dangers: [...dangersForSchema(schema), undefined] })),
+      ...placesIn(body.value)
+        .filter((path) => !seen.has(path.join('.')))
+        .map((path) => ({ path, dangers: dangersFor(path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], body.value)) })),
+    ];
+    for (const { path, dangers } of places) {
+      for (const danger of dangers) requests.push(request(urlWith(pathWith()), { kind: 'json', value: replaceAt(body.value, path, danger) }));
     }
   }
   return requests;
