@@ -67,7 +67,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   );
 
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
-  app.use('/api/*', refuseNulCharacters());
+  app.use('/api/*', refuseNulCharacters({ skipsBody: (path) => path === AVATAR_UPLOAD_PATH }));
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');

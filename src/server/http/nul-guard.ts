@@ -9,13 +9,14 @@ export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
  * Refuses, with 400, a request whose decoded path, query, or JSON or form body (values and keys,
  * at any depth) holds U+0000: PostgreSQL's text cannot store it, so it would otherwise fail deep
  * in a query as a 500, in our routes and better-auth's alike. Bodies of other types (uploads)
- * are not read.
+ * are not read, nor any body of a path `skipsBody` names (a route that reads only an upload and
+ * limits its size itself, after this runs).
  */
-export function refuseNulCharacters() {
+export function refuseNulCharacters(options: { skipsBody?: (path: string) => boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Only "%00" decodes to NUL: the URL parser percent-encodes a raw one, and Hono decodes once.
     if (c.req.url.includes('%00')) throw nulError(nulInUrl(c.req.url));
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !options.skipsBody?.(c.req.path)) {
       if (isJsonRequest(c)) {
         const text = await readBodyText(c);
         // JSON carries NUL only escaped; the cheap test rules out almost every body before parsing.
