@@ -4,7 +4,8 @@
  * say the same thing. Money is whole pence, rates basis points (4.35% is 435), dates 'yyyy-MM-dd'.
  */
 import { z } from 'zod';
-import { type CalendarDate, isCalendarDate, MONTH_NAMES } from '../dates/calendar-date.ts';
+import { type CalendarDate, MONTH_NAMES } from '../dates/calendar-date.ts';
+import { calendarDateSchema } from '../dates/calendar-date-schema.ts';
 import { addMonths } from '../protection/thb.ts';
 import { LIFE_EVENTS } from '../protection/types.ts';
 import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
@@ -108,7 +109,7 @@ export function rateFromInput(text: string): { ok: true; bps: number } | { ok: f
   return checked.success ? { ok: true, bps: checked.data } : { ok: false, message: checked.error.issues[0]!.message };
 }
 const day = (message: string) => z.number(message).int(message).min(1, message).max(31, message);
-const calendarDate = z.string(ACCOUNT_MESSAGES.date).refine(isCalendarDate, ACCOUNT_MESSAGES.date);
+const calendarDate = calendarDateSchema(ACCOUNT_MESSAGES.date);
 
 const TemporaryHighBalanceSchema = z.strictObject({
   lifeEvent: z.enum(LIFE_EVENTS, ACCOUNT_MESSAGES.lifeEvent),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate, type CalendarDate } from '../dates/calendar-date.ts';
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import { calendarDateSchema } from '../dates/calendar-date-schema.ts';
 
 /**
  * The interim interest schedule (001 §3): when interest is paid besides the usual frequency, as a
@@ -64,7 +65,7 @@ const RecurringItemSchema = z.strictObject({
 const CustomItemSchema = z.strictObject({
   kind: z.literal('custom'),
   dates: z
-    .array(z.string(SCHEDULE_MESSAGES.date).refine(isCalendarDate, SCHEDULE_MESSAGES.date), SCHEDULE_MESSAGES.noDates)
+    .array(calendarDateSchema(SCHEDULE_MESSAGES.date), SCHEDULE_MESSAGES.noDates)
     .min(1, SCHEDULE_MESSAGES.noDates)
     .max(MAX_CUSTOM_DATES, SCHEDULE_MESSAGES.tooManyDates)
     .refine((dates) => new Set(dates).size === dates.length, SCHEDULE_MESSAGES.repeatedDate)

@@ -64,6 +64,7 @@ const optionalNormalised = (normalise: (value: string) => string | null, message
 function dateOfBirth(today: CalendarDate) {
   return z
     .string()
+    .meta({ format: 'date' })
     .nullable()
     .transform((value, ctx): CalendarDate | null => {
       const trimmed = value?.trim() ?? '';

@@ -47,6 +47,17 @@ describe('reading rows as transactions', () => {
     ]);
   });
 
+  it('refuses year 0000 as no real date, and a real date outside the years a transaction may carry', () => {
+    const iso: ColumnMapping = { ...single, dateFormat: 'yyyy-mm-dd' };
+    const rows = readRows(tableOf(['0000-01-01', 'A', '1.00'], ['1899-12-31', 'B', '1.00'], ['2100-01-01', 'C', '1.00'], ['1900-01-01', 'D', '1.00']), iso);
+    expect(rows.map((r) => (r.ok ? r.row.date : r.errors))).toEqual([
+      ["Date: '0000-01-01' is not a real date in the form yyyy-mm-dd"],
+      ["Date: '1899-12-31' is not in the years 1900 to 2099"],
+      ["Date: '2100-01-01' is not in the years 1900 to 2099"],
+      '1900-01-01',
+    ]);
+  });
+
   it('refuses a split row with both or neither column filled', () => {
     const rows = readRows(tableOf(['01/02/2026', 'X', '1.00', '2.00'], ['01/02/2026', 'Y', '', ''], ['01/02/2026', 'Z', 'x', '']), split);
     expect(rows.map((r) => !r.ok && r.errors)).toEqual([

@@ -3,7 +3,7 @@
  * are signed pence (001 §3: withdrawals and fees negative); the type follows the sign, and money
  * in whose description mentions interest is interest.
  */
-import type { CalendarDate } from '../dates/calendar-date.ts';
+import { type CalendarDate, isSupportedDate, SUPPORTED_YEARS } from '../dates/calendar-date.ts';
 import { parseAmountPence } from './amounts.ts';
 import { dateFormatLabel, parseDateAs } from './dates.ts';
 import type { ColumnMapping, ImportTable } from './table.ts';
@@ -97,6 +97,7 @@ export function readRows(table: ImportTable, mapping: ColumnMapping): RowReading
     else {
       date = parseDateAs(dateText, mapping.dateFormat);
       if (date === null) errors.push(`Date: '${dateText}' is not a real date in the form ${dateFormatLabel(mapping.dateFormat)}`);
+      else if (!isSupportedDate(date)) errors.push(`Date: '${dateText}' is not in the years ${SUPPORTED_YEARS}`);
     }
     const amountPence = readAmount(cells, mapping, errors);
     if (amountPence === 0) errors.push('The amount is zero');

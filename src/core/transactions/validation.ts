@@ -8,7 +8,7 @@
  * "Not a number" is anything but whole pence within `MAX_TRANSACTION_PENCE` (the dialogs turn
  * text that is not a number, or has more than two decimals, into null).
  */
-import { isCalendarDate } from '../dates/calendar-date.ts';
+import { isSupportedDate } from '../dates/calendar-date.ts';
 import { MAX_TRANSACTION_PENCE, amountFromText } from './amount-text.ts';
 import { displayNotes } from './standing-order-marker.ts';
 import { normaliseTransactionType, signedAmountPence, type TransactionType } from './transaction-types.ts';
@@ -29,9 +29,6 @@ export const TRANSACTION_MESSAGES = {
 export const MAX_NOTES_LENGTH = 500;
 /** How many transactions one 'Add Transactions' request may carry. */
 export const MAX_TRANSACTIONS_PER_REQUEST = 100;
-/** Dates a transaction may carry. */
-export const EARLIEST_TRANSACTION_DATE = '1900-01-01';
-export const LATEST_TRANSACTION_DATE = '2099-12-31';
 
 /** Whole pence within the product's range (negative allowed here: the rules below judge the sign). */
 export function isPence(value: unknown): value is number {
@@ -76,9 +73,7 @@ export function cleanNotes(notes: unknown): string | null {
 }
 
 export function transactionDateError(date: unknown): string | null {
-  return typeof date === 'string' && isCalendarDate(date) && date >= EARLIEST_TRANSACTION_DATE && date <= LATEST_TRANSACTION_DATE
-    ? null
-    : TRANSACTION_MESSAGES.invalidDate;
+  return typeof date === 'string' && isSupportedDate(date) ? null : TRANSACTION_MESSAGES.invalidDate;
 }
 
 export function notesError(notes: unknown): string | null {

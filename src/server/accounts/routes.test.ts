@@ -110,7 +110,10 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         [saver({ bankId: '00000000-0000-4000-8000-000000000000' }), 'Choose a bank from the list', 'bankId'],
         [saver({ isPlatformAccount: true, bankId: bank.raisin, platformBankReferenceId: bank.raisin }), 'The bank that holds the deposits cannot itself be a platform: choose a bank or building society', 'platformBankReferenceId'],
         [{ ...saver(), startingBalancePence: -100 }, 'Starting balance cannot be negative', 'startingBalancePence'],
-        [{ ...saver(), startingBalanceDate: '2999-01-01' }, 'The starting balance date must be a real date, today or in the past', 'startingBalanceDate'],
+        [{ ...saver(), startingBalanceDate: '2999-01-01' }, 'The starting balance date must be a real date from 01/01/1900 to today', 'startingBalanceDate'],
+        // The opening balance is a transaction, which carries a date from 1900 to 2099.
+        [{ ...saver(), startingBalanceDate: '0001-01-01' }, 'The starting balance date must be a real date from 01/01/1900 to today', 'startingBalanceDate'],
+        [saver({ dateOpened: '0001-01-01' }), 'Enter a date in the years 1900 to 2099', 'dateOpened'],
         [{ ...saver(), balancePence: 1_000_000 }, 'This field cannot be set here: balancePence', ''],
       ];
       for (const [body, message, field] of cases) {
@@ -325,6 +328,16 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       expect(saved).toMatchObject({ interestRateBps: 510, rateType: 'Gross', interestPaymentMonth: 4, interestPaymentDay: 6, terms: 'Rate falls after a year' });
       expect(saved.licence?.legalName).toMatch(/Nationwide/);
       expect(saved.bank).toBe(saved.licence?.bankName);
+    });
+
+    // Found by the schema-driven fuzz test: the column was a 32-bit integer, and a fee over £21,474,836.47 answered 500.
+    it('keeps a fixed early-withdrawal fee as large as any sum of money the form takes', async () => {
+      const account = await createOk(ann, saver({ name: 'Big fee' }));
+      for (const fee of [2 ** 31, 100_000_000_000]) {
+        const res = await change(ann, account.id, 'PATCH', { earlyWithdrawalPenaltyType: 'fixed_fee', earlyWithdrawalPenalty: fee });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { account: Account }).account).toMatchObject({ earlyWithdrawalPenaltyType: 'fixed_fee', earlyWithdrawalPenalty: fee });
+      }
     });
 
     it('saves the whole form with PUT, keeping the balance', async () => {

@@ -14,7 +14,8 @@ import {
 } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory, canChangeAccountType, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
 import { frequencyOptions, INTEREST_DEFAULTS } from '../../core/accounts/interest-settings.ts';
-import { type CalendarDate, calendarDateInLondon, isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { effectiveTier } from '../../core/subscriptions/tier.ts';
 import { assertEmailVerified } from '../auth/verified-email.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -49,7 +50,7 @@ export const ACCOUNT_ROUTE_MESSAGES = {
   unknownPlatformBank: 'Choose the bank that holds the deposits from the list',
   platformBankIsPlatform: 'The bank that holds the deposits cannot itself be a platform: choose a bank or building society',
   startingBalance: 'Starting balance cannot be negative',
-  startingBalanceDate: 'The starting balance date must be a real date, today or in the past',
+  startingBalanceDate: 'The starting balance date must be a real date from 01/01/1900 to today',
   typeChangeBlocked: (from: string, to: string) => `An account of type ${from} cannot become ${to}. ${TYPE_RESTRICTION_NOTE}`,
 } as const;
 
@@ -60,12 +61,13 @@ const StartingBalanceShape = {
     .min(0, ACCOUNT_ROUTE_MESSAGES.startingBalance)
     .max(1_000_000_000_00, ACCOUNT_MESSAGES.moneyTooLarge)
     .optional(),
-  startingBalanceDate: z.string(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).refine(isCalendarDate, ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
+  startingBalanceDate: calendarDateSchema(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
 };
 
-const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate');
-const AccountSaveSchema = accountFieldsObject().openapi('AccountSave');
-const AccountPatchSchema = accountPatchObject().openapi('AccountPatch');
+const ACCOUNT_EXAMPLE = { name: 'Rainy Day ISA', accountNumber: '12345678', accountType: 'Cash ISA', bankId: null };
+const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate', { example: ACCOUNT_EXAMPLE });
+const AccountSaveSchema = accountFieldsObject().openapi('AccountSave', { example: ACCOUNT_EXAMPLE });
+const AccountPatchSchema = accountPatchObject().openapi('AccountPatch', { example: { name: 'Rainy Day ISA', interestRateBps: 435 } });
 
 const IdParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 

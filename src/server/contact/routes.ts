@@ -20,7 +20,9 @@ export const ContactSchema = z
       .min(10, 'Please write at least 10 characters')
       .max(5000, 'Message is too long (5,000 characters at most)'),
   })
-  .openapi('ContactInquiry');
+  .openapi('ContactInquiry', {
+    example: { name: 'Ann Saver', email: 'ann@example.com', inquiryType: 'general', subject: 'Adding an ISA', message: 'How do I add a cash ISA I opened in April?' },
+  });
 
 export const CONTACTS_PER_IP_PER_HOUR = 5;
 

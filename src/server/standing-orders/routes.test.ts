@@ -103,6 +103,10 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
       [order({ paymentDay: 29 }), 'Please choose a payment day from 1 to 28'],
       [order({ frequency: 'fortnightly' }), 'Please choose how often the payment is made'],
       [order({ startDate: '2026-02-30' }), 'Please enter a valid start date'],
+      [order({ startDate: '0000-01-01' }), 'Please enter a valid start date'],
+      // A start in antiquity would pay 50 times in year 1; a date far ahead would schedule past 9999.
+      [order({ startDate: '0001-01-01' }), 'Enter a date in the years 1900 to 2099'],
+      [order({ endDate: '9999-12-31' }), 'Enter a date in the years 1900 to 2099'],
       [order({ endDate: '2026-03-09' }), 'The end date must be on or after the start date'],
       [order({ endDate: '2026-12-01', maxPayments: 3 }), 'Choose an end date or a number of payments, not both'],
     ];

@@ -2,7 +2,8 @@
  * An account's standing orders (001 §2 Standing Orders card, §7): list, add, edit, delete, and
  * 'Process Now'. Each write tells the owner's open tabs through `publishAccountChanged`.
  */
-import { calendarDateInLondon, isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { nextPaymentDate } from '../../core/standing-orders/schedule.ts';
 import { STANDING_ORDER_FREQUENCIES } from '../../core/standing-orders/schedule.ts';
 import {
@@ -41,14 +42,13 @@ function idOrNotFound(id: string, message: string): string {
 }
 
 const pence = (message: string) => z.number(message).int(message).positive(message).max(MAX_STANDING_ORDER_PENCE, message);
-const date = (message: string) => z.string(message).refine(isCalendarDate, message);
 
 export const StandingOrderInputSchema = z
   .strictObject({
     amountPence: pence(M.amount),
     frequency: z.enum(STANDING_ORDER_FREQUENCIES, M.frequency),
-    startDate: date(M.startDate),
-    endDate: date(M.endDate).nullable().default(null),
+    startDate: calendarDateSchema(M.startDate),
+    endDate: calendarDateSchema(M.endDate).nullable().default(null),
     paymentDay: z.number(M.paymentDay).int(M.paymentDay).min(1, M.paymentDay).max(28, M.paymentDay).nullable().default(null),
     maxPayments: z.number(M.maxPayments).int(M.maxPayments).positive(M.maxPayments).max(MAX_NUMBER_OF_PAYMENTS, M.maxPayments).nullable().default(null),
     firstPaymentAmountPence: pence(M.firstPaymentAmount).nullable().default(null),

@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
       [[...STATEMENT, { date: '2026-02-01', amountPence: -100, type: 'interest' }], 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)'],
       [[...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'opening_balance' }], 'type must be one of deposit, withdrawal, interest, fee'],
       [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'x'.repeat(501) }], 'Notes must be 500 characters or fewer'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'a\u0000b' }], 'Notes cannot contain a NUL character'],
+      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'a\u0000b' }], 'Text cannot contain the NUL character (U+0000) (in rows.4.notes)'],
       [[], 'There are no transactions to import'],
     ];
     for (const [rows, message] of cases) {
@@ -150,6 +150,23 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     }
     expect(await rowsOf(account)).toEqual([]);
     expect(await balanceOf(account)).toBe(0);
+  });
+
+  it('refuses a row dated in year 0000 or outside 1900–2099 with the row named, in the preview too', async () => {
+    const account = await openAccount(ann.userId);
+    const cases: [string, string][] = [
+      ['0000-01-01', 'Each transaction needs a real date (YYYY-MM-DD)'],
+      ['1899-12-31', "Each transaction's date must be in the years 1900 to 2099"],
+      ['2100-01-01', "Each transaction's date must be in the years 1900 to 2099"],
+    ];
+    for (const [date, message] of cases) {
+      for (const send of [importRows, preview]) {
+        const res = await send(account, { rows: [...STATEMENT, { date, amountPence: 100 }] });
+        expect(res.status, date).toBe(400);
+        expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message, details: { field: 'rows.4.date' } } });
+      }
+    }
+    expect(await rowsOf(account)).toEqual([]);
   });
 
   it('answers 404 for someone else’s account or an unknown one, and 401 when signed out', async () => {

@@ -5,7 +5,8 @@
  * of them or none. The balance follows by the database's triggers.
  */
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { SUPPORTED_YEARS } from '../../core/dates/calendar-date.ts';
+import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { MAX_AMOUNT_PENCE } from '../../core/transaction-import/amounts.ts';
 import { type DuplicateOf, duplicateKey, findDuplicates } from '../../core/transaction-import/duplicates.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
@@ -30,6 +31,7 @@ export const IMPORT_MESSAGES = {
   accountNotFound: 'Account not found',
   noRows: 'There are no transactions to import',
   date: 'Each transaction needs a real date (YYYY-MM-DD)',
+  dateYears: `Each transaction's date must be in the years ${SUPPORTED_YEARS}`,
   amount: 'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
   signForType: 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)',
   notes: `Notes must be ${NOTES_MAX} characters or fewer`,
@@ -46,7 +48,7 @@ export function isTransactionImportPath(path: string): boolean {
 
 const ImportRowSchema = z
   .object({
-    date: z.string(IMPORT_MESSAGES.date).refine(isCalendarDate, IMPORT_MESSAGES.date),
+    date: calendarDateSchema(IMPORT_MESSAGES.date, IMPORT_MESSAGES.dateYears),
     amountPence: z
       .number(IMPORT_MESSAGES.amount)
       .int(IMPORT_MESSAGES.amount)
@@ -55,12 +57,16 @@ const ImportRowSchema = z
     notes: z
       .string('Notes must be text')
       .max(NOTES_MAX, IMPORT_MESSAGES.notes)
-      .refine((notes) => !notes.includes('\u0000'), 'Notes cannot contain a NUL character')
       .nullable()
       .optional(),
   })
   .refine((row) => row.type === undefined || amountFitsType(row.type, row.amountPence), { message: IMPORT_MESSAGES.signForType, path: ['type'] })
   .openapi('ImportTransactionRow');
+
+const IMPORT_EXAMPLE_ROWS = [
+  { date: '2026-01-02', amountPence: 250_000, notes: 'SALARY ACME LTD' },
+  { date: '2026-01-03', amountPence: -1_234, type: 'withdrawal', notes: 'TESCO STORES 2041' },
+];
 
 // The row count is checked before any row is: a 6,000-row file hears about its size, not row 5,001's date.
 const RowsSchema = z
@@ -74,9 +80,9 @@ const ImportSchema = z
     rows: RowsSchema,
     skipDuplicates: z.boolean('skipDuplicates must be true or false').default(true),
   })
-  .openapi('TransactionImport');
+  .openapi('TransactionImport', { example: { rows: IMPORT_EXAMPLE_ROWS, skipDuplicates: true } });
 
-const PreviewSchema = z.object({ rows: RowsSchema }).openapi('TransactionImportPreview');
+const PreviewSchema = z.object({ rows: RowsSchema }).openapi('TransactionImportPreview', { example: { rows: IMPORT_EXAMPLE_ROWS } });
 
 const IdParams = z.object({ id: z.uuid(IMPORT_MESSAGES.accountNotFound).openapi({ param: { name: 'id', in: 'path' } }) });
 

@@ -397,6 +397,17 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect(await message(res)).toBe(text);
     });
 
+    it.each([
+      ['/api/transactions?from=0000-01-01', 'The start date must be a date (yyyy-MM-dd)'],
+      ['/api/transactions?to=0000-01-01', 'The end date must be a date (yyyy-MM-dd)'],
+      ['/api/transactions/export.csv?from=0000-01-01', 'The start date must be a date (yyyy-MM-dd)'],
+      ['/api/transactions/export.csv?to=0000-01-01', 'The end date must be a date (yyyy-MM-dd)'],
+    ])('refuses year 0000, which PostgreSQL cannot hold, in %s with a message (not a 500)', async (path, text) => {
+      const res = await server.request(path, { cookie: carol.cookie });
+      expect(res.status).toBe(400);
+      expect(await message(res)).toBe(text);
+    });
+
     it("shows another user's account filter as empty, not as theirs", async () => {
       expect((await overview(`?accountId=${saver}`, bob)).total).toBe(0);
       expect((await overview('', admin)).total).toBe(0);

@@ -9,7 +9,7 @@
  * failed to update account balance' cannot happen here.
  */
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { isCalendarDate } from '../../core/dates/calendar-date.ts';
+import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { transactionsCsv } from '../../core/transactions/csv-export.ts';
 import { notesWithMarkerKept } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
@@ -55,7 +55,7 @@ const NewTransactionSchema = z
   .object({
     type: z.string('Choose a transaction type').max(40, 'Choose a transaction type').openapi({ description: `One of ${TRANSACTION_TYPES.join(', ')}; any other is a deposit` }),
     amountPence: amountField.optional(),
-    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').openapi({ description: 'yyyy-MM-dd' }),
+    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').openapi({ format: 'date', description: 'yyyy-MM-dd' }),
     notes: z.string('Notes must be text').max(2_000, 'Notes must be 500 characters or fewer').nullable().optional(),
   })
   .openapi('NewTransaction');
@@ -66,13 +66,13 @@ const AddBodySchema = z
       .array(NewTransactionSchema, 'Add at least one transaction')
       .max(MAX_TRANSACTIONS_PER_REQUEST, `Add at most ${MAX_TRANSACTIONS_PER_REQUEST} transactions at a time`),
   })
-  .openapi('NewTransactions');
+  .openapi('NewTransactions', { example: { transactions: [{ type: 'deposit', amountPence: 12_550, date: '2026-03-14', notes: 'Birthday' }] } });
 
 const ChangeSchema = z
   .strictObject({
     type: z.string('Choose a transaction type').max(40, 'Choose a transaction type').optional(),
     amountPence: amountField.optional(),
-    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').optional(),
+    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').openapi({ format: 'date' }).optional(),
     notes: z.string('Notes must be text').max(2_000, 'Notes must be 500 characters or fewer').nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, 'Nothing to update')
@@ -94,7 +94,7 @@ const OverviewSchema = z
   .object({ items: z.array(OverviewItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totals: TotalsSchema })
   .openapi('TransactionOverview');
 
-const dateParam = (message: string) => z.string().refine((v) => isCalendarDate(v), message).optional();
+const dateParam = (message: string) => calendarDateSchema(message).optional();
 const OverviewFilterShape = {
   accountId: z.string().refine(isUuid, 'Choose an account from the list').optional(),
   type: z.enum(TRANSACTION_TYPES, 'Choose a transaction type from the list').optional(),

@@ -49,7 +49,7 @@ export const accounts = pgTable(
     overdraftLimitPence: bigint('overdraft_limit_pence', { mode: 'number' }),
     overdraftInterestRateBps: integer('overdraft_interest_rate_bps'),
     /** Hundredths of the penalty's unit: a percentage (250 = 2.50%), pence for a fixed fee, or days of interest ×100. */
-    earlyWithdrawalPenalty: integer('early_withdrawal_penalty'),
+    earlyWithdrawalPenalty: bigint('early_withdrawal_penalty', { mode: 'number' }),
     earlyWithdrawalPenaltyType: text('early_withdrawal_penalty_type').notNull().default('percentage'),
     hasRenewalOption: boolean('has_renewal_option').notNull().default(false),
     renewalRateBps: integer('renewal_rate_bps'),

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ALTER COLUMN "early_withdrawal_penalty" SET DATA TYPE bigint;
