@@ -10,7 +10,6 @@ import { declareAccess } from './http/access.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { requestContext, securityHeaders } from './http/middleware.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
-import { refuseNonTextUserFields, UPDATE_USER_PATH } from './http/update-user-guard.ts';
 import { handleError } from './http/on-error.ts';
 import { mountOpenApi } from './http/openapi.ts';
 import { findDistDir, mountSpa } from './http/spa.ts';
@@ -73,7 +72,6 @@ export function createApp(deps: Deps, options: AppOptions) {
   declareAccess('GET', '/api/auth/*', 'public');
   declareAccess('POST', '/api/auth/*', 'public');
   app.use('/api/auth/*', endIdleSessionsBeforeAuth(deps));
-  app.use(UPDATE_USER_PATH, refuseNonTextUserFields());
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));

@@ -10,6 +10,7 @@
  * Explore more with `FUZZ_SEED=<n> FUZZ_SCALE=<n> npx vitest run src/server/http/openapi-fuzz.test.ts`,
  * and narrow to routes with FUZZ_ONLY=<text in "METHOD /path">.
  */
+import { MAILBOX_TOKEN_HEADER } from '../../core/dev-mailbox/mailbox-token.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFingerprint, fingerprintedTables } from '../test/database-fingerprint.ts';
@@ -41,11 +42,16 @@ function seedFor(key: string): number {
   return hash;
 }
 
-function init(body: FuzzBody | null, cookie: string | undefined, method: string): Parameters<TestServer['request']>[1] {
-  const base = { method, ...(cookie ? { cookie } : {}) };
+/**
+ * The request's init. Every request carries the local mailbox's token (other routes ignore it), so
+ * the mailbox routes are fuzzed past their token check.
+ */
+function init(body: FuzzBody | null, cookie: string | undefined, method: string, mailboxToken: string | undefined): Parameters<TestServer['request']>[1] {
+  const tokenHeader: Record<string, string> = mailboxToken ? { [MAILBOX_TOKEN_HEADER]: mailboxToken } : {};
+  const base = { method, headers: tokenHeader, ...(cookie ? { cookie } : {}) };
   if (!body) return base;
   if (body.kind === 'json') return body.value === undefined ? base : { ...base, json: body.value };
-  if (body.kind === 'text') return { ...base, headers: { 'content-type': body.contentType }, body: body.text };
+  if (body.kind === 'text') return { ...base, headers: { ...tokenHeader, 'content-type': body.contentType }, body: body.text };
   const form = new FormData();
   for (const [name, value] of body.fields) form.append(name, typeof value === 'string' ? value : new File([value.bytes as Uint8Array<ArrayBuffer>], value.name, { type: value.type }));
   return { ...base, body: form };
@@ -81,7 +87,7 @@ describe.each(testDatabaseKinds())('every operation in /api/openapi.json, fuzzed
       const realValues = created.addedTo(await fixtures.ensure());
       let before = await fingerprint();
       const property = fc.asyncProperty(requestArbitrary(op, doc, realValues), async (request) => {
-        const res = await server.request(request.url, init(request.body, callerOf(op, request)?.cookie, op.method));
+        const res = await server.request(request.url, init(request.body, callerOf(op, request)?.cookie, op.method, server.deps.mailbox?.token));
         const text = await res.text();
         if (res.status >= 500) throw new Error(`${op.method} ${request.url} answered ${res.status}: ${text.slice(0, 300)}`);
         const after = await fingerprint();

@@ -3,6 +3,7 @@
  * A fuzzed request may delete a row or end a session; `ensure()` puts back whatever is gone
  * before the next route, so every route meets real ids.
  */
+import { MAILBOX_TOKEN_HEADER } from '../../core/dev-mailbox/mailbox-token.ts';
 import sharp from 'sharp';
 import { and, eq, ne } from 'drizzle-orm';
 import { accountTypes, profiles, session, standingOrders, transactions } from '../db/schema/index.ts';
@@ -85,7 +86,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   }
 
   async function mailIds(): Promise<string[]> {
-    const res = await server.request('/api/dev/mail');
+    const res = await server.request('/api/dev/mail', { headers: { [MAILBOX_TOKEN_HEADER]: server.deps.mailbox!.token } });
     return ((await res.json()) as { messages: { id: string }[] }).messages.slice(0, 1).map((m) => m.id);
   }
 
