@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { boot, type Booted } from '../boot.ts';
 import { openDatabase, type Database } from './client.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../test/databases.ts';
-import { startTcpProxy } from '../test/tcp-proxy.ts';
+import { proxyInFrontOf, type startTcpProxy } from '../test/tcp-proxy.ts';
 import { migrate } from './migrate.ts';
 
 // PostgreSQL "restarts" (every connection cut, new ones refused) while the app runs.
@@ -15,11 +15,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when PostgreSQL goes awa
 
   beforeAll(async () => {
     url = await createThrowawayPostgres();
-    const target = new URL(url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(url);
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolMax: 5, logger: quietLogger });
+    let urlViaProxy: string;
+    ({ proxy, urlViaProxy } = await proxyInFrontOf(url));
+    database = await openDatabase({ databaseUrl: urlViaProxy, poolMax: 5, logger: quietLogger });
     await migrate(database);
     const config = loadConfig({
       NODE_ENV: 'test', DATA_DIR: '/tmp/savvypig-availability', PUBLIC_URL: 'http://localhost:3000',

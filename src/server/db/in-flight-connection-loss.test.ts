@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { startTcpProxy } from '../test/tcp-proxy.ts';
+import { proxyInFrontOf, type startTcpProxy } from '../test/tcp-proxy.ts';
 import { ACKNOWLEDGED, checkAcknowledgedWrites, startWriters, UNAVAILABLE, type Writers } from '../test/transaction-writers.ts';
 
 const WRITERS = 16;
@@ -28,12 +28,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL connections l
 
   beforeAll(async () => {
     url = await createThrowawayPostgres();
-    const target = new URL(url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(url);
-    viaProxy.port = String(proxy.port);
+    let urlViaProxy: string;
+    ({ proxy, urlViaProxy } = await proxyInFrontOf(url));
     server = await startServerProcess('src/server/index.ts', {
-      DATABASE_URL: viaProxy.toString(),
+      DATABASE_URL: urlViaProxy,
       DB_POOL_MAX: String(POOL),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-in-flight-')),
     });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase, type Database } from './client.ts';
 import { isDatabaseUnavailable } from './connection-errors.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../test/databases.ts';
-import { startTcpProxy } from '../test/tcp-proxy.ts';
+import { proxyInFrontOf, type startTcpProxy } from '../test/tcp-proxy.ts';
 
 // `db.transaction` (the job runner, better-auth, withActor) when its connection dies: in this
 // process, so an 'error' event nobody listens to shows up here as an uncaught exception.
@@ -16,12 +16,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a pooled drizzle transac
 
   beforeAll(async () => {
     url = await createThrowawayPostgres();
-    const target = new URL(url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(url);
-    viaProxy.port = String(proxy.port);
+    let urlViaProxy: string;
+    ({ proxy, urlViaProxy } = await proxyInFrontOf(url));
     // One connection: a slot the pool lost would show at once, as a wait for a connection.
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolMax: 1, logger: quietLogger });
+    database = await openDatabase({ databaseUrl: urlViaProxy, poolMax: 1, logger: quietLogger });
   });
 
   afterAll(async () => {

@@ -45,3 +45,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     start: listen,
   };
 }
+
+/** A proxy in front of the PostgreSQL server of `url`, and the address that reaches it through the proxy. */
+export async function proxyInFrontOf(url: string) {
+  const target = new URL(url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(url);
+  viaProxy.port = String(proxy.port);
+  return { proxy, urlViaProxy: viaProxy.toString() };
+}
