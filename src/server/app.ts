@@ -72,17 +72,13 @@ export function createApp(deps: Deps, options: AppOptions) {
   declareAccess('GET', '/api/auth/*', 'public');
   declareAccess('POST', '/api/auth/*', 'public');
   app.use('/api/auth/*', endIdleSessionsBeforeAuth(deps));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    const request = new Request(c.req.raw.url, {
-      method: c.req.method,
-      headers,
-      body: hasBody ? c.req.raw.body : undefined,
-      ...(hasBody ? { duplex: 'half' } : {}),
-    } as RequestInit);
-    return deps.auth.handler(request);
+    // Through Hono's body cache: the NUL guard may have read the body already.
+    const body = hasBody ? await c.req.arrayBuffer() : undefined;
+    return deps.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
   });
 
   app.route('/', healthRoutes(deps, options.databaseVersion));

@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors.ts';
-import { isJsonRequest, readBodyText } from './body-text.ts';
 import type { AppEnv } from './context.ts';
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]*\+)?json/i;
 
 export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
 
@@ -17,13 +18,16 @@ export function refuseNulCharacters(options: { skipsBody?: (path: string) => boo
     // Only "%00" decodes to NUL: the URL parser percent-encodes a raw one, and Hono decodes once.
     if (c.req.url.includes('%00')) throw nulError(nulInUrl(c.req.url));
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !options.skipsBody?.(c.req.path)) {
-      if (isJsonRequest(c)) {
-        const text = await readBodyText(c);
+      const contentType = c.req.header('content-type') ?? '';
+      // Read through Hono's body cache, so the route's validators (and the hand-off to
+      // better-auth) read the same text again without touching the stream.
+      if (JSON_MEDIA_TYPE.test(contentType)) {
+        const text = await c.req.text();
         // JSON carries NUL only escaped; the cheap test rules out almost every body before parsing.
         const field = text.includes('\\u0000') ? nulInJson(text) : null;
         if (field !== null) throw nulError(field);
-      } else if (/application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')) {
-        const field = nulInEntries(new URLSearchParams(await readBodyText(c)));
+      } else if (/application\/x-www-form-urlencoded/i.test(contentType)) {
+        const field = nulInEntries(new URLSearchParams(await c.req.text()));
         if (field !== null) throw nulError(field);
       }
     }
