@@ -1,5 +1,5 @@
 import { CONSENT_CHANGE_SOURCES, CONSENT_VERSION } from '../../core/consent/consent.ts';
-import { AppError } from '../errors.ts';
+import { throttleRefusal } from '../http/throttle.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
@@ -104,7 +104,7 @@ export function consentRoutes(deps: Deps) {
       const tx = txOf(c);
       const recent = await countRecentChanges(tx, userId, 3600);
       if (recent.count >= MAX_CONSENT_CHANGES_PER_HOUR) {
-        throw new AppError('RATE_LIMITED', 'Too many requests. Please wait before trying again', undefined, { retryAfterSeconds: recent.retryAfterSeconds });
+        throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', recent);
       }
       const { recorded } = await recordConsentChange(tx, { userId, record: { ...consent, dntRespected: dnt }, source });
       return c.json({ success: true as const, recorded }, 200);

@@ -23,9 +23,9 @@ export async function takeThrottle(db: AppDb, key: string, limit: number, window
   return { allowed: (row?.count ?? 1) <= limit, retryAfterSeconds: Number(row?.retry_after ?? windowSeconds) };
 }
 
-/** The 429 for a refused throttle, with `Retry-After` set to the end of its window. */
-export function throttleRefusal(code: 'RATE_LIMITED' | 'TOO_SOON', message: string, result: ThrottleResult): AppError {
-  return new AppError(code, message, undefined, { retryAfterSeconds: result.retryAfterSeconds });
+/** The 429 for a refused limit, with `Retry-After` set to when asking again can succeed. */
+export function throttleRefusal(code: 'RATE_LIMITED' | 'TOO_SOON', message: string, { retryAfterSeconds }: Pick<ThrottleResult, 'retryAfterSeconds'>): AppError {
+  return new AppError(code, message, undefined, { retryAfterSeconds });
 }
 
 /** A throttle key part for an e-mail address: a hash, so `throttles` holds no addresses. */
