@@ -14,6 +14,7 @@ import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/database
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { proxyInFrontOf, type startTcpProxy } from '../test/tcp-proxy.ts';
 import { ACKNOWLEDGED, checkAcknowledgedWrites, startWriters, UNAVAILABLE, type Writers } from '../test/transaction-writers.ts';
+import { insertPlainAccounts } from '../test/plain-accounts.ts';
 
 const WRITERS = 16;
 const ACCOUNTS = 4;
@@ -48,14 +49,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL connections l
   it('keeps the process alive, answers only 201 or 503 with Retry-After, recovers within 5 s and keeps every acknowledged write', async () => {
     const cookie = await signUpOverHttp(server.base, { email: 'in-flight@example.com', password: 'a good in-flight password' });
     const me = (await (await fetch(`${server.base}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
-    const accountIds: string[] = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const { rows } = await client.query<{ id: string }>(`insert into accounts (user_id, name, account_number) values ($1, $2, '1234') returning id`, [
-        me.user.id,
-        `Saver ${i}`,
-      ]);
-      accountIds.push(rows[0]!.id);
-    }
+    const accountIds = await insertPlainAccounts(client, me.user.id, ACCOUNTS);
     const writers = startWriters(Array.from({ length: WRITERS }, (_, i) => ({ base: server.base, cookie, accountId: accountIds[i % ACCOUNTS]! })));
     const alive = () => server.child.exitCode === null && server.child.signalCode === null;
 

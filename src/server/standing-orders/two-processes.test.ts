@@ -15,6 +15,7 @@ import { occurrenceDates } from '../../core/standing-orders/schedule.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { STANDING_ORDERS_JOB } from './jobs.ts';
+import { insertPlainAccounts } from '../test/plain-accounts.ts';
 
 const ACCOUNTS = 6;
 const DAY = 86_400_000;
@@ -54,14 +55,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
     const today = calendarDateInLondon(new Date());
 
     // The accounts API belongs to another part of issue 5: the accounts go straight into the table.
-    const accountIds: string[] = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const { rows } = await client.query<{ id: string }>(`insert into accounts (user_id, name, account_number) values ($1, $2, '1234') returning id`, [
-        me.user.id,
-        `Saver ${i}`,
-      ]);
-      accountIds.push(rows[0]!.id);
-    }
+    const accountIds = await insertPlainAccounts(client, me.user.id, ACCOUNTS);
     // Per account: a daily order 120 days overdue (three runs' worth under the 50 cap), a weekly
     // one with a first payment of its own, and a monthly one on the 28th; made through both servers.
     const orders = [
