@@ -76,9 +76,10 @@ export function createApp(deps: Deps, options: AppOptions) {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    // Through Hono's body cache: the NUL guard may have read the body already.
+    // Through Hono's body cache: the NUL guard may have read the body already. An empty body is
+    // none, as it arrived (better-auth answers 415 to a body without a content type).
     const body = hasBody ? await c.req.arrayBuffer() : undefined;
-    return deps.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
+    return deps.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: body?.byteLength ? body : undefined }));
   });
 
   app.route('/', healthRoutes(deps, options.databaseVersion));
