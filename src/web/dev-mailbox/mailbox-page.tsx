@@ -72,7 +72,7 @@ function MessageView({ id, token }: { id: string; token: string | null }) {
 
   const mail = message.data;
   return (
-    <article className="grid gap-4 rounded-xl border bg-card p-4 sm:p-5" aria-labelledby="mail-subject">
+    <article className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 sm:p-5" aria-labelledby="mail-subject">
       <header className="grid gap-1">
         <h2 id="mail-subject" className="text-xl font-semibold break-words">
           {mail.subject || '(no subject)'}
@@ -124,7 +124,7 @@ function MessageView({ id, token }: { id: string; token: string | null }) {
           />
         </TabsContent>
         <TabsContent value="text">
-          <pre className="max-h-[32rem] overflow-auto rounded-lg border bg-muted p-4 text-sm whitespace-pre-wrap break-words">
+          <pre className="max-h-[32rem] overflow-auto rounded-lg border bg-muted p-4 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
             {mail.text}
           </pre>
         </TabsContent>
@@ -210,7 +210,7 @@ export function MailboxPage() {
           <div className={cn(selectedId && 'hidden md:block')}>
             <MessageList messages={messages} selectedId={selectedId} token={token} />
           </div>
-          <div className={cn(!selectedId && 'hidden md:block')}>
+          <div className={cn('min-w-0', !selectedId && 'hidden md:block')}>
             {selectedId ? (
               <div className="grid gap-3">
                 <Button asChild variant="ghost" className="justify-self-start md:hidden">
