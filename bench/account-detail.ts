@@ -46,8 +46,15 @@ runAccountAreaBench({
   describe: (body) => {
     const detail = body as Detail;
     const count = detail.typeTotals.reduce((a, t) => a + t.count, 0);
-    if (count !== TRANSACTIONS || detail.transactions.items.length !== 50 || !detail.transactions.nextCursor || detail.monthly.length !== 12) {
-      throw new Error(`The account page answered the wrong shape: ${count} transactions counted, ${detail.transactions.items.length} listed, ${detail.monthly.length} months`);
+    if (
+      count !== TRANSACTIONS ||
+      detail.transactions.items.length !== 50 ||
+      !detail.transactions.nextCursor ||
+      detail.monthly.length !== 12
+    ) {
+      throw new Error(
+        `The account page answered the wrong shape: ${count} transactions counted, ${detail.transactions.items.length} listed, ${detail.monthly.length} months`,
+      );
     }
     return `the account: '${detail.account.name}', balance ${detail.account.balancePence} pence, ${count} transactions counted, 50 listed with a cursor, 12 months, protection ${detail.account.protection.status}`;
   },

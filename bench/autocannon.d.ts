@@ -23,7 +23,12 @@ declare module 'autocannon' {
   export type Request = Partial<RequestParams> & {
     /** Returns the request to send; a falsy result restarts the connection's sequence. */
     setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams | null | undefined;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   };
 
   /** Latency figures are milliseconds; request figures are per one-second sample. */

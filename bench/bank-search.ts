@@ -14,7 +14,14 @@
  */
 import path from 'node:path';
 import { Cleanup } from './lib/cleanup.ts';
-import { databaseVersion, measureEndpoints, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
+import {
+  databaseVersion,
+  measureEndpoints,
+  prepareDatabase,
+  profileArgs,
+  runBenchmark,
+  startTracked,
+} from './lib/harness.ts';
 import { checkEndpoint, pathsOf, type Endpoint, type EndpointResult } from './lib/load.ts';
 import { int, LABELS, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
 import { ensureServerBundle } from './lib/server.ts';
@@ -28,7 +35,20 @@ const TARGET = { p99Ms: 20, connections: 20 } as const;
  * 300 ms debounce: the list on opening (no text), prefixes of a name as typed, whole names,
  * a few words, a platform's name (left out with excludePlatforms) and a search that matches nothing.
  */
-const SEARCHES = ['', 'h', 'ha', 'hal', 'halifax', 'nat', 'nationwide', 'bank of', 'santander', 'bm savings', 'chip', 'zzz'] as const;
+const SEARCHES = [
+  '',
+  'h',
+  'ha',
+  'hal',
+  'halifax',
+  'nat',
+  'nationwide',
+  'bank of',
+  'santander',
+  'bm savings',
+  'chip',
+  'zzz',
+] as const;
 
 /** Built as the picker's fetchBanks builds it: no `q` when empty, `excludePlatforms` only when true. */
 function searchPath(q: string, excludePlatforms: boolean): string {
@@ -42,7 +62,14 @@ function searchPath(q: string, excludePlatforms: boolean): string {
 /** Every search as the bank picker sends it (all banks) and as the platform-partner and checker pickers do (no platforms). */
 function bankSearch(): Endpoint {
   const mix = SEARCHES.flatMap((q) => [searchPath(q, false), searchPath(q, true)]);
-  return { id: 'bankSearch', label: 'GET /api/reference/banks', path: mix[0]!, mix, work: `${mix.length} searches in turn`, headers: {} };
+  return {
+    id: 'bankSearch',
+    label: 'GET /api/reference/banks',
+    path: mix[0]!,
+    mix,
+    work: `${mix.length} searches in turn`,
+    headers: {},
+  };
 }
 
 type SearchResult = { kind: DbKind; serverVersion: string; result: EndpointResult };
@@ -57,7 +84,9 @@ async function main(): Promise<number> {
   const results: SearchResult[] = [];
   for (const kind of settings.databases) results.push(await benchDatabase(kind, settings, endpoint));
 
-  console.log(`\nSummary (median of ${settings.runs} runs of ${settings.durationS} s, ${settings.connections} connections, ${endpoint.work})`);
+  console.log(
+    `\nSummary (median of ${settings.runs} runs of ${settings.durationS} s, ${settings.connections} connections, ${endpoint.work})`,
+  );
   for (const { kind, result } of results) {
     const p99s = result.runs.map((r) => r.p99Ms);
     console.log(
@@ -65,15 +94,22 @@ async function main(): Promise<number> {
         `(runs' p99 ${ms(Math.min(...p99s))}–${ms(Math.max(...p99s))})`,
     );
   }
-  console.log(`\nresults written to ${path.relative(process.cwd(), writeResults(settings, 'bank-search.json', { target: TARGET, databases: results }))}`);
+  console.log(
+    `\nresults written to ${path.relative(process.cwd(), writeResults(settings, 'bank-search.json', { target: TARGET, databases: results }))}`,
+  );
 
   const failed = results.filter((r) => r.result.failures > 0);
   if (failed.length) {
     const counts = failed.map((r) => `${r.kind} ${r.result.failures}`).join(', ');
-    console.error(`INVALID: some responses were not 200 (or failed, or timed out), so these figures mean nothing: ${counts}`);
+    console.error(
+      `INVALID: some responses were not 200 (or failed, or timed out), so these figures mean nothing: ${counts}`,
+    );
     return 1;
   }
-  return verdict(results.find((r) => r.kind === 'postgres'), settings);
+  return verdict(
+    results.find((r) => r.kind === 'postgres'),
+    settings,
+  );
 }
 
 async function benchDatabase(kind: DbKind, settings: Settings, endpoint: Endpoint): Promise<SearchResult> {
@@ -85,7 +121,9 @@ async function benchDatabase(kind: DbKind, settings: Settings, endpoint: Endpoin
     printMatches(endpoint, await checkEndpoint(server.baseUrl, endpoint));
     const [result] = await measureEndpoints(kind, server, [endpoint], settings);
     await server.stop();
-    console.log(`${LABELS[kind]} ${serverVersion}, DB_POOL_MAX ${settings.poolMax}${kind === 'pglite' ? ' (unused: one in-process connection)' : ''}`);
+    console.log(
+      `${LABELS[kind]} ${serverVersion}, DB_POOL_MAX ${settings.poolMax}${kind === 'pglite' ? ' (unused: one in-process connection)' : ''}`,
+    );
     warnIfDisturbed(result!.runs);
     return { kind, serverVersion, result: result! };
   } finally {
@@ -98,9 +136,14 @@ async function benchDatabase(kind: DbKind, settings: Settings, endpoint: Endpoin
  * full pages, short lists and no match; a server without its reference data stops the run.
  */
 function printMatches(endpoint: Endpoint, bodies: string[]): void {
-  const counts = new Map(pathsOf(endpoint).map((p, i) => [p, (JSON.parse(bodies[i]!) as { banks: unknown[] }).banks.length]));
-  if (!counts.get(searchPath('', false))) throw new Error('The server has no banks: the reference data (data/reference/) did not load');
-  const shown = SEARCHES.map((q) => `${q ? `'${q}'` : '(empty)'} ${counts.get(searchPath(q, false))}/${counts.get(searchPath(q, true))}`);
+  const counts = new Map(
+    pathsOf(endpoint).map((p, i) => [p, (JSON.parse(bodies[i]!) as { banks: unknown[] }).banks.length]),
+  );
+  if (!counts.get(searchPath('', false)))
+    throw new Error('The server has no banks: the reference data (data/reference/) did not load');
+  const shown = SEARCHES.map(
+    (q) => `${q ? `'${q}'` : '(empty)'} ${counts.get(searchPath(q, false))}/${counts.get(searchPath(q, true))}`,
+  );
   console.log(`banks found (all / without platforms): ${shown.join(', ')}`);
 }
 
@@ -112,7 +155,10 @@ function verdict(postgres: SearchResult | undefined, settings: Settings): number
   }
   const p99 = postgres.result.median.p99Ms;
   const met = p99 < TARGET.p99Ms;
-  const note = settings.connections === TARGET.connections ? '' : ` (the target is stated at ${TARGET.connections} connections; this run used ${settings.connections})`;
+  const note =
+    settings.connections === TARGET.connections
+      ? ''
+      : ` (the target is stated at ${TARGET.connections} connections; this run used ${settings.connections})`;
   console.log(
     `${met ? 'PASS' : 'FAIL'}: bank search p99 ${ms(p99)} ${met ? '<' : '≥'} ${TARGET.p99Ms} ms at ${settings.connections} connections ` +
       `on PostgreSQL ${postgres.serverVersion}${note}`,

@@ -14,10 +14,24 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signIn, signUp } from './lib/account.ts';
 import { Cleanup } from './lib/cleanup.ts';
-import { databaseVersion, measureEndpoints, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
+import {
+  databaseVersion,
+  measureEndpoints,
+  prepareDatabase,
+  profileArgs,
+  runBenchmark,
+  startTracked,
+} from './lib/harness.ts';
 import { endpoints } from './lib/load.ts';
 import { countConnections } from './lib/postgres.ts';
-import { checkTargets, printDatabase, printHeader, printSummary, writeJson, type DatabaseResult } from './lib/report.ts';
+import {
+  checkTargets,
+  printDatabase,
+  printHeader,
+  printSummary,
+  writeJson,
+  type DatabaseResult,
+} from './lib/report.ts';
 import { ensureServerBundle, readMemory } from './lib/server.ts';
 import { loadSettings, type DbKind, type Settings } from './lib/settings.ts';
 
@@ -38,9 +52,13 @@ async function main(): Promise<number> {
   }
   printSummary(results);
   console.log(`\nresults written to ${path.relative(process.cwd(), writeJson(settings, results))}`);
-  const failed = results.flatMap((r) => r.endpoints.filter((e) => e.failures > 0).map((e) => `${r.kind} ${e.endpoint.label}`));
+  const failed = results.flatMap((r) =>
+    r.endpoints.filter((e) => e.failures > 0).map((e) => `${r.kind} ${e.endpoint.label}`),
+  );
   if (failed.length) {
-    console.error(`Some responses failed (non-2xx, errors or timeouts), so these figures are not valid: ${failed.join(', ')}`);
+    console.error(
+      `Some responses failed (non-2xx, errors or timeouts), so these figures are not valid: ${failed.join(', ')}`,
+    );
     return 1;
   }
   return 0;

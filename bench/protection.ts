@@ -18,13 +18,31 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 500);
 
 // Every category other than a plain deposit, and the life events that change the arithmetic
 // (a capped event, an uncapped one), spread over the accounts.
-const OTHER_CATEGORIES: readonly ProtectionCategory[] = ['investment', 'ns-and-i', 'insurance-100', 'ppf', 'ssas-trust', 'state', 'offshore', 'non-uk-branch', 'e-money', 'ifisa', 'unverified'];
+const OTHER_CATEGORIES: readonly ProtectionCategory[] = [
+  'investment',
+  'ns-and-i',
+  'insurance-100',
+  'ppf',
+  'ssas-trust',
+  'state',
+  'offshore',
+  'non-uk-branch',
+  'e-money',
+  'ifisa',
+  'unverified',
+];
 const LIFE_EVENTS: readonly LifeEvent[] = ['home-sale', 'inheritance', 'personal-injury', 'redundancy'];
 
 /** Firm `firm`: mostly an FRN with up to three brands; every tenth known only by a bank name, spelt two ways. */
 function institutionOf(firm: number, i: number): InstitutionRef {
-  if (firm % 10 === 9) return { kind: 'bank-name', bankName: i % 2 === 0 ? `Savings Bank ${firm}` : ` savings  bank ${firm} ` };
-  return { kind: 'frn', frn: String(100_000 + firm), legalName: `Bank ${firm} plc`, brandName: `Brand ${firm}-${i % 3}` };
+  if (firm % 10 === 9)
+    return { kind: 'bank-name', bankName: i % 2 === 0 ? `Savings Bank ${firm}` : ` savings  bank ${firm} ` };
+  return {
+    kind: 'frn',
+    frn: String(100_000 + firm),
+    legalName: `Bank ${firm} plc`,
+    brandName: `Brand ${firm}-${i % 3}`,
+  };
 }
 
 /**
@@ -41,12 +59,17 @@ function buildAccounts(): AccountInput[] {
       institution: institutionOf(firm, i),
       holders: i % 5 === 0 ? (i % 3 === 0 ? 3 : 2) : 1,
       // 23 and 11 are coprime with 300, so the categories spread over the institutions.
-      category: i % 23 === 0 ? OTHER_CATEGORIES[(i / 23) % OTHER_CATEGORIES.length]! : i % 11 === 0 ? 'investment' : 'deposit',
+      category:
+        i % 23 === 0 ? OTHER_CATEGORIES[(i / 23) % OTHER_CATEGORIES.length]! : i % 11 === 0 ? 'investment' : 'deposit',
     };
     if (i % 40 === 1) {
       const lifeEvent = LIFE_EVENTS[Math.floor(i / 40) % LIFE_EVENTS.length]!;
       account.balancePence += 400_000_00;
-      account.temporaryHighBalance = { lifeEvent, qualifyingPence: 400_000_00, creditedDate: i % 80 === 1 ? '2026-08-15' : '2026-03-15' };
+      account.temporaryHighBalance = {
+        lifeEvent,
+        qualifyingPence: 400_000_00,
+        creditedDate: i % 80 === 1 ? '2026-08-15' : '2026-03-15',
+      };
     }
     return account;
   });
@@ -58,7 +81,9 @@ function percentile(sorted: number[], p: number): number {
 
 function describeMix(accounts: AccountInput[]): string {
   const joint = accounts.filter((a) => a.holders > 1).length;
-  const activeThb = accounts.filter((a) => a.temporaryHighBalance && a.temporaryHighBalance.creditedDate > '2026-05-22').length;
+  const activeThb = accounts.filter(
+    (a) => a.temporaryHighBalance && a.temporaryHighBalance.creditedDate > '2026-05-22',
+  ).length;
   const thb = accounts.filter((a) => a.temporaryHighBalance).length;
   const notDeposit = accounts.filter((a) => a.category !== 'deposit').length;
   const byName = accounts.filter((a) => a.institution?.kind === 'bank-name').length;
@@ -85,13 +110,25 @@ function main(): void {
   const median = percentile(timesMs, 50);
   const p99 = percentile(timesMs, 99);
   const sample = calculateExposure(accounts, TODAY);
-  const institutions = new Set(accounts.map((a) => (a.institution?.kind === 'frn' ? a.institution.frn : a.institution?.bankName.trim().toLowerCase())));
-  console.log(`Protection exposure: ${accounts.length} accounts across ${institutions.size} institutions (${describeMix(accounts)})`);
-  console.log(`${sample.institutions.length} exposures at ${sample.institutionCount} institutions with money; ${iterations} iterations after ${warmup} warm-up, Node ${process.version}`);
-  console.log(`median ${median.toFixed(3)} ms   p99 ${p99.toFixed(3)} ms   (target < ${TARGET_MS} ms: ${p99 < TARGET_MS ? 'met' : 'NOT met'})`);
+  const institutions = new Set(
+    accounts.map((a) =>
+      a.institution?.kind === 'frn' ? a.institution.frn : a.institution?.bankName.trim().toLowerCase(),
+    ),
+  );
+  console.log(
+    `Protection exposure: ${accounts.length} accounts across ${institutions.size} institutions (${describeMix(accounts)})`,
+  );
+  console.log(
+    `${sample.institutions.length} exposures at ${sample.institutionCount} institutions with money; ${iterations} iterations after ${warmup} warm-up, Node ${process.version}`,
+  );
+  console.log(
+    `median ${median.toFixed(3)} ms   p99 ${p99.toFixed(3)} ms   (target < ${TARGET_MS} ms: ${p99 < TARGET_MS ? 'met' : 'NOT met'})`,
+  );
   // The figure is wall-clock time: other work on the machine shows up in the p99. CPU time
   // (this process's, garbage collection included) leaves out the time other work had the core.
-  console.log(`CPU time: median ${percentile(cpuTimesMs, 50).toFixed(3)} ms   p99 ${percentile(cpuTimesMs, 99).toFixed(3)} ms`);
+  console.log(
+    `CPU time: median ${percentile(cpuTimesMs, 50).toFixed(3)} ms   p99 ${percentile(cpuTimesMs, 99).toFixed(3)} ms`,
+  );
   console.log(`load average ${os.loadavg()[0]!.toFixed(2)} on ${os.availableParallelism()} cores`);
   if (sink < 0) console.log(sink);
 }

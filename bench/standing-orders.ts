@@ -55,7 +55,13 @@ async function seed(database: Database, today: string): Promise<void> {
   await database.db.execute(sql`analyze`);
 }
 
-type Check = { payments: number; orders: number; wrongBalances: number; duplicateOccurrences: number; totalPence: number };
+type Check = {
+  payments: number;
+  orders: number;
+  wrongBalances: number;
+  duplicateOccurrences: number;
+  totalPence: number;
+};
 
 async function check(database: Database): Promise<Check> {
   const [row] = rowsOf<Check>(
@@ -70,7 +76,11 @@ async function check(database: Database): Promise<Check> {
   return row!;
 }
 
-async function timeRun(database: Database, today: string, { first }: { first: boolean }): Promise<{ seconds: number; ran: number; cpu: ReturnType<typeof cpuShare> }> {
+async function timeRun(
+  database: Database,
+  today: string,
+  { first }: { first: boolean },
+): Promise<{ seconds: number; ran: number; cpu: ReturnType<typeof cpuShare> }> {
   const jobs = createJobRunner(database, quiet);
   await scheduleStandingOrderProcessing(jobs, { clock: { now: () => new Date(`${today}T12:00:00Z`) }, logger: quiet });
   // A new schedule is due at once (boot's first run); the next slot is an hour away, so the
@@ -85,20 +95,26 @@ async function timeRun(database: Database, today: string, { first }: { first: bo
 
 async function main(): Promise<number> {
   const settings = loadSettings(process.env, { postgresOnly: true });
-  if (!Number.isInteger(ORDERS) || ORDERS <= 0 || ORDERS % 4 !== 0) throw new SettingsError(`BENCH_ORDERS: expected a positive multiple of 4, got "${process.env.BENCH_ORDERS}"`);
+  if (!Number.isInteger(ORDERS) || ORDERS <= 0 || ORDERS % 4 !== 0)
+    throw new SettingsError(`BENCH_ORDERS: expected a positive multiple of 4, got "${process.env.BENCH_ORDERS}"`);
   const today = calendarDateInLondon(new Date());
-  console.log(`SavvyPig standing orders benchmark — Node ${process.version}; ${int(ORDERS)} monthly orders × ${PAYMENTS_PER_ORDER} payments due, today ${today}`);
+  console.log(
+    `SavvyPig standing orders benchmark — Node ${process.version}; ${int(ORDERS)} monthly orders × ${PAYMENTS_PER_ORDER} payments due, today ${today}`,
+  );
 
   const throwaway = await createThrowawayDatabase(settings.databaseUrl!);
   cleanup.add('drop the throwaway database', throwaway.drop);
   const database = await openDatabase({ databaseUrl: throwaway.url, poolMax: 4, logger: quiet });
   cleanup.add('close the database', () => database.close());
   await migrate(database);
-  const version = rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]?.v ?? '?';
+  const version =
+    rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]?.v ?? '?';
 
   const seedStart = performance.now();
   await seed(database, today);
-  console.log(`Seeded ${int(ORDERS / 4)} users, ${int(ORDERS / 2)} accounts, ${int(ORDERS)} orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (PostgreSQL ${version})`);
+  console.log(
+    `Seeded ${int(ORDERS / 4)} users, ${int(ORDERS / 2)} accounts, ${int(ORDERS)} orders in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (PostgreSQL ${version})`,
+  );
 
   const first = await timeRun(database, today, { first: true });
   const result = await check(database);
@@ -107,12 +123,28 @@ async function main(): Promise<number> {
 
   const expected = ORDERS * PAYMENTS_PER_ORDER;
   const correct =
-    result.payments === expected && result.wrongBalances === 0 && result.duplicateOccurrences === 0 && after.payments === expected && after.totalPence === result.totalPence;
+    result.payments === expected &&
+    result.wrongBalances === 0 &&
+    result.duplicateOccurrences === 0 &&
+    after.payments === expected &&
+    after.totalPence === result.totalPence;
   printTable(
     ['run', 'jobs', 'payments added', 'time', 'CPU % of a core: bench / PostgreSQL / other'],
     [
-      ['first (a year due)', String(first.ran), int(result.payments), `${first.seconds.toFixed(2)} s`, `${first.cpu.loadGenerator} / ${first.cpu.postgres} / ${first.cpu.other}`],
-      ['second (nothing due)', String(second.ran), int(after.payments - result.payments), `${second.seconds.toFixed(2)} s`, `${second.cpu.loadGenerator} / ${second.cpu.postgres} / ${second.cpu.other}`],
+      [
+        'first (a year due)',
+        String(first.ran),
+        int(result.payments),
+        `${first.seconds.toFixed(2)} s`,
+        `${first.cpu.loadGenerator} / ${first.cpu.postgres} / ${first.cpu.other}`,
+      ],
+      [
+        'second (nothing due)',
+        String(second.ran),
+        int(after.payments - result.payments),
+        `${second.seconds.toFixed(2)} s`,
+        `${second.cpu.loadGenerator} / ${second.cpu.postgres} / ${second.cpu.other}`,
+      ],
     ],
     [false, true, true, true, false],
   );
@@ -136,7 +168,9 @@ async function main(): Promise<number> {
     console.log('INVALID: the run did not leave exactly one payment per occurrence with balances equal to their sums');
     return 1;
   }
-  console.log(`${passed ? 'PASS' : 'FAIL'}: ${int(expected)} deposits in ${first.seconds.toFixed(2)} s (target under ${TARGET_S} s)`);
+  console.log(
+    `${passed ? 'PASS' : 'FAIL'}: ${int(expected)} deposits in ${first.seconds.toFixed(2)} s (target under ${TARGET_S} s)`,
+  );
   return passed ? 0 : 2;
 }
 

@@ -8,7 +8,15 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
 import { addTransactions, createAccount, type NewTransaction, signUpConfirmed } from './account-setup.ts';
-import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, signInToDashboard, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
+import {
+  newPage,
+  pictureDialogEverywhere,
+  pictureEverywhere,
+  rejectCookies,
+  signInToDashboard,
+  useServerAndBrowser,
+  waitForToastToGo,
+} from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'an account page passphrase';
@@ -41,38 +49,69 @@ function history(today: string): NewTransaction[] {
   return [
     { type: 'opening_balance', amountPence: 100_000, date: on(14), notes: 'Moved from the old account' },
     { type: 'interest', amountPence: 200, date: on(13) },
-    ...Array.from({ length: 10 }, (_, monthsAgo) => ({ type: 'deposit', amountPence: 10_000, date: on(monthsAgo), notes: 'Monthly saving' })),
-    ...Object.entries(interest).map(([monthsAgo, pence]) => ({ type: 'interest', amountPence: pence, date: on(Number(monthsAgo)), notes: 'Interest' })),
+    ...Array.from({ length: 10 }, (_, monthsAgo) => ({
+      type: 'deposit',
+      amountPence: 10_000,
+      date: on(monthsAgo),
+      notes: 'Monthly saving',
+    })),
+    ...Object.entries(interest).map(([monthsAgo, pence]) => ({
+      type: 'interest',
+      amountPence: pence,
+      date: on(Number(monthsAgo)),
+      notes: 'Interest',
+    })),
     { type: 'withdrawal', amountPence: 5_000, date: on(4), notes: 'Car repair' },
     { type: 'fee', amountPence: 500, date: on(6), notes: 'Replacement card' },
   ];
 }
 
 /** A summary card's figure: the `dd` right after its `dt`. */
-const figure = (page: Page, label: string) => page.getByRole('region', { name: 'Account summary' }).locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Account summary' })
+    .locator('dt', { hasText: label })
+    .locator('xpath=following-sibling::dd[1]');
 
 /** The cells of a screen-reader table's row, by its row header. */
 async function rowCells(page: Page, table: string, rowHeader: string): Promise<string[]> {
-  const row = page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: rowHeader, exact: true }) });
+  const row = page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: rowHeader, exact: true }) });
   return row.getByRole('cell').allTextContents();
 }
 
 test('a saver opens a Halifax account with ten months of history: figures, charts, inline rename, type choices, #transactions, not found and delete', async () => {
   const email = `account-page-${Date.now()}@example.com`;
   const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Hannah' });
-  const accountId = await createAccount(env.server, cookie, { name: 'Halifax Everyday Saver', bank: 'Halifax', accountType: 'Savings', interestRateBps: 250 });
+  const accountId = await createAccount(env.server, cookie, {
+    name: 'Halifax Everyday Saver',
+    bank: 'Halifax',
+    accountType: 'Savings',
+    interestRateBps: 250,
+  });
   const today = calendarDateInLondon(new Date());
   await addTransactions(env.server, cookie, accountId, history(today));
 
   // Charts draw without their entry animation, so every picture shows them complete.
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light', reducedMotion: 'reduce' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  });
   const { page, errors } = await newPage(context);
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);
 
   // A second tab on the accounts list, to see the rename arrive without a reload (a window of its
   // own with the same session: in one window, the tab behind gets no animation frames).
-  const otherWindow = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', storageState: await context.storageState() });
+  const otherWindow = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    storageState: await context.storageState(),
+  });
   const second = await newPage(otherWindow);
   await second.page.goto(`${env.server.base}/accounts`);
   await second.page.getByRole('table').getByText('Halifax Everyday Saver').waitFor();
@@ -116,21 +155,50 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   // Its table for screen readers: twelve months, withdrawals as amounts paid out.
   const monthlyTable = 'Monthly trends for the last 12 months';
   assert.equal(await page.getByRole('table', { name: monthlyTable }).locator('tbody tr').count(), 12);
-  assert.deepEqual(await rowCells(page, monthlyTable, monthName(firstOfMonth(today, 4))), ['£100.00', '£50.00', '£0.00', '£0.00', '£50.00']);
-  assert.deepEqual(await rowCells(page, monthlyTable, monthName(firstOfMonth(today, 8))), ['£100.00', '£0.00', '£4.01', '£0.00', '£104.01']);
-  assert.deepEqual(await rowCells(page, monthlyTable, monthName(firstOfMonth(today, 11))), ['£0.00', '£0.00', '£0.00', '£0.00', '£0.00']);
+  assert.deepEqual(await rowCells(page, monthlyTable, monthName(firstOfMonth(today, 4))), [
+    '£100.00',
+    '£50.00',
+    '£0.00',
+    '£0.00',
+    '£50.00',
+  ]);
+  assert.deepEqual(await rowCells(page, monthlyTable, monthName(firstOfMonth(today, 8))), [
+    '£100.00',
+    '£0.00',
+    '£4.01',
+    '£0.00',
+    '£104.01',
+  ]);
+  assert.deepEqual(await rowCells(page, monthlyTable, monthName(firstOfMonth(today, 11))), [
+    '£0.00',
+    '£0.00',
+    '£0.00',
+    '£0.00',
+    '£0.00',
+  ]);
 
   // The type pie, with each large slice's share beside it, and its table.
   const pie = page.getByRole('region', { name: 'Transactions by type' });
   assert.equal(await pie.locator('.recharts-pie-sector').count(), 5);
-  assert.equal(await pie.locator('svg').getByText('48.2%', { exact: true }).count(), 2, 'deposits and the opening balance, each 48.2%');
+  assert.equal(
+    await pie.locator('svg').getByText('48.2%', { exact: true }).count(),
+    2,
+    'deposits and the opening balance, each 48.2%',
+  );
   const typeTable = 'Transactions by type';
   assert.deepEqual(await rowCells(page, typeTable, 'Deposits'), ['£1,000.00', '48.2%', '10']);
   assert.deepEqual(await rowCells(page, typeTable, 'Opening balance'), ['£1,000.00', '48.2%', '1']);
   assert.deepEqual(await rowCells(page, typeTable, 'Withdrawals'), ['£50.00', '2.4%', '1']);
   assert.deepEqual(await rowCells(page, typeTable, 'Interest'), ['£18.03', '0.9%', '6']);
-  const shares = await page.getByRole('table', { name: typeTable }).locator('tbody tr td:nth-of-type(2)').allTextContents();
-  assert.equal(shares.reduce((sum, share) => sum + Number(share.replace('%', '')) * 10, 0), 1000, `the shares add up to 100%: ${shares.join(', ')}`);
+  const shares = await page
+    .getByRole('table', { name: typeTable })
+    .locator('tbody tr td:nth-of-type(2)')
+    .allTextContents();
+  assert.equal(
+    shares.reduce((sum, share) => sum + Number(share.replace('%', '')) * 10, 0),
+    1000,
+    `the shares add up to 100%: ${shares.join(', ')}`,
+  );
 
   await pictureEverywhere(page, 'account-page-01-bars');
 
@@ -138,7 +206,14 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   const basic = page.getByRole('region', { name: 'Basic Information' });
   const typeSelect = basic.getByLabel('Account type');
   await basic.getByText('Some account types are restricted due to regulatory requirements').waitFor();
-  assert.deepEqual(await typeSelect.locator('option').allTextContents(), ['Savings', 'Current', 'Bond', 'Fixed Term Deposit', 'Notice Saver', 'Regular Saver']);
+  assert.deepEqual(await typeSelect.locator('option').allTextContents(), [
+    'Savings',
+    'Current',
+    'Bond',
+    'Fixed Term Deposit',
+    'Notice Saver',
+    'Regular Saver',
+  ]);
   assert.equal(await typeSelect.inputValue(), 'Savings');
 
   // The name, saved on its own; the list in the other tab follows.
@@ -150,7 +225,11 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   assert.equal(await name.inputValue(), 'Rainy Day Pot');
   await second.page.getByRole('table').getByText('Rainy Day Pot').waitFor({ timeout: 10_000 });
   assert.equal(await second.page.getByRole('table').getByText('Halifax Everyday Saver').count(), 0);
-  assert.equal(await second.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the second tab was never reloaded');
+  assert.equal(
+    await second.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    true,
+    'the second tab was never reloaded',
+  );
   await waitForToastToGo(page, 'Account name updated successfully');
 
   // #transactions opens the page at the transactions section (arriving from another page).
@@ -183,7 +262,11 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   const danger = page.getByRole('region', { name: 'Danger Zone' });
   await danger.getByRole('button', { name: 'Delete Account' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
-  await confirm.getByText('This action cannot be undone. This will permanently delete your account and remove all associated data.').waitFor();
+  await confirm
+    .getByText(
+      'This action cannot be undone. This will permanently delete your account and remove all associated data.',
+    )
+    .waitFor();
   await pictureDialogEverywhere(page, 'account-page-03-delete-confirm');
   await confirm.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByText('Account deleted successfully!').waitFor();

@@ -26,7 +26,8 @@ export type JourneyServer = {
 };
 
 export async function startJourneyServer(): Promise<JourneyServer> {
-  if (!fs.existsSync('dist-server/index.js')) throw new Error('Run `npm run build` first: the browser tests drive the production build.');
+  if (!fs.existsSync('dist-server/index.js'))
+    throw new Error('Run `npm run build` first: the browser tests drive the production build.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
   let running: ServerProcess | undefined = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir });
   const server: JourneyServer = {
@@ -71,7 +72,10 @@ export async function verifyEmail(server: ServerAddress, email: string): Promise
 }
 
 /** Signs up over HTTP, follows the e-mailed confirmation link; returns the session cookie. */
-export async function signUpConfirmed(server: ServerAddress, user: { email: string; password: string; firstName: string }): Promise<string> {
+export async function signUpConfirmed(
+  server: ServerAddress,
+  user: { email: string; password: string; firstName: string },
+): Promise<string> {
   const cookie = await signUpOverHttp(server.base, { ...user, lastName: 'Saver' });
   await verifyEmail(server, user.email);
   return cookie;
@@ -87,13 +91,24 @@ export async function bankIdOf(server: Pick<ServerAddress, 'base'>, name: string
 }
 
 /** An account's fields as the account form sends them; `bank` names the brand (looked up to its `bankId`). */
-export type AccountFields = { name: string; accountType?: string; bank?: string; accountNumber?: string } & Record<string, unknown>;
+export type AccountFields = { name: string; accountType?: string; bank?: string; accountNumber?: string } & Record<
+  string,
+  unknown
+>;
 
 /** An account for the cookie's user through `POST /api/accounts` (a Lloyds Bank savings account unless said); returns its id. */
-export async function createAccount(server: Pick<ServerAddress, 'base'>, cookie: string, fields: AccountFields): Promise<string> {
+export async function createAccount(
+  server: Pick<ServerAddress, 'base'>,
+  cookie: string,
+  fields: AccountFields,
+): Promise<string> {
   const { bank = 'Lloyds Bank', ...rest } = fields;
   const body = { accountNumber: '12345678', accountType: 'Savings', bankId: await bankIdOf(server, bank), ...rest };
-  const res = await fetch(`${server.base}/api/accounts`, { method: 'POST', headers: json(server.base, cookie), body: JSON.stringify(body) });
+  const res = await fetch(`${server.base}/api/accounts`, {
+    method: 'POST',
+    headers: json(server.base, cookie),
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 201, `creating the account: ${await res.clone().text()}`);
   return ((await res.json()) as { account: { id: string } }).account.id;
 }
@@ -102,7 +117,12 @@ export async function createAccount(server: Pick<ServerAddress, 'base'>, cookie:
 export type NewTransaction = { type: string; amountPence: number; date: string; notes?: string };
 
 /** Adds transactions to an account through `POST /api/accounts/{id}/transactions`. */
-export async function addTransactions(server: Pick<ServerAddress, 'base'>, cookie: string, accountId: string, transactions: NewTransaction[]): Promise<void> {
+export async function addTransactions(
+  server: Pick<ServerAddress, 'base'>,
+  cookie: string,
+  accountId: string,
+  transactions: NewTransaction[],
+): Promise<void> {
   const res = await fetch(`${server.base}/api/accounts/${accountId}/transactions`, {
     method: 'POST',
     headers: json(server.base, cookie),
@@ -114,7 +134,9 @@ export async function addTransactions(server: Pick<ServerAddress, 'base'>, cooki
 /** Makes a registered user an admin (the server restarts). */
 export async function grantAdminRole(server: JourneyServer, email: string): Promise<void> {
   await server.withDatabaseOffline(async ({ db }) => {
-    await db.execute(sql`insert into user_roles (user_id, role) select id, 'admin' from "user" where email = ${email} on conflict do nothing`);
+    await db.execute(
+      sql`insert into user_roles (user_id, role) select id, 'admin' from "user" where email = ${email} on conflict do nothing`,
+    );
   });
 }
 
@@ -122,11 +144,22 @@ export async function grantAdminRole(server: JourneyServer, email: string): Prom
  * Signs the browser context in and turns on an authenticator app for the user, as admin pages
  * require: the context then holds a session with two-factor on.
  */
-export async function signInWithTwoFactor(context: BrowserContext, server: Pick<ServerAddress, 'base'>, email: string, password: string): Promise<void> {
+export async function signInWithTwoFactor(
+  context: BrowserContext,
+  server: Pick<ServerAddress, 'base'>,
+  email: string,
+  password: string,
+): Promise<void> {
   const headers = json(server.base);
-  const signIn = await context.request.post(`${server.base}/api/auth/sign-in/email`, { headers, data: { email, password } });
+  const signIn = await context.request.post(`${server.base}/api/auth/sign-in/email`, {
+    headers,
+    data: { email, password },
+  });
   if (signIn.status() !== 200) throw new Error(`sign-in failed: ${signIn.status()}`);
-  const enable = await context.request.post(`${server.base}/api/auth/two-factor/enable`, { headers, data: { password } });
+  const enable = await context.request.post(`${server.base}/api/auth/two-factor/enable`, {
+    headers,
+    data: { password },
+  });
   if (enable.status() !== 200) throw new Error(`two-factor enable failed: ${enable.status()} ${await enable.text()}`);
   const key = secretFromOtpauthUri(((await enable.json()) as { totpURI: string }).totpURI);
   const verify = await context.request.post(`${server.base}/api/auth/two-factor/verify-totp`, {

@@ -1,20 +1,28 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createAccount, grantAdminRole, signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
+import {
+  createAccount,
+  grantAdminRole,
+  signInWithTwoFactor,
+  signUpConfirmed,
+  useJourneyServerAndBrowser,
+} from './account-setup.ts';
 import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
 
 const env = useJourneyServerAndBrowser();
 
 const PASSWORD = 'an admin passphrase';
 
-
-const typeNames = (page: Page) => page.getByRole('list', { name: 'Account types in order' }).locator('[data-type-name]').allTextContents();
+const typeNames = (page: Page) =>
+  page.getByRole('list', { name: 'Account types in order' }).locator('[data-type-name]').allTextContents();
 
 async function waitForOrder(page: Page, expected: string[]): Promise<void> {
   await page
     .waitForFunction(
-    (want) => JSON.stringify([...document.querySelectorAll('[data-type-name]')].map((n) => n.textContent)) === JSON.stringify(want),
+      (want) =>
+        JSON.stringify([...document.querySelectorAll('[data-type-name]')].map((n) => n.textContent)) ===
+        JSON.stringify(want),
       expected,
       { timeout: 10_000 },
     )
@@ -31,7 +39,11 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await createAccount(env.server, cookie, { name: 'Rainy day pot', accountType: 'Savings' });
   await grantAdminRole(env.server, email);
 
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   await signInWithTwoFactor(context, env.server, email, PASSWORD);
   await page.goto(`${env.server.base}/dashboard`);
@@ -43,9 +55,11 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await page.waitForURL('**/admin/account-types');
   await page.getByRole('heading', { level: 1, name: 'Account types' }).waitFor();
   // The seeded types, in the order every account-type selector offers them.
-  const seeded = ((await (await page.request.get(`${env.server.base}/api/account-types`)).json()) as { accountTypes: { name: string }[] }).accountTypes.map(
-    (t) => t.name,
-  );
+  const seeded = (
+    (await (await page.request.get(`${env.server.base}/api/account-types`)).json()) as {
+      accountTypes: { name: string }[];
+    }
+  ).accountTypes.map((t) => t.name);
   assert.deepEqual(seeded.slice(0, 3), ['Savings', 'Current', 'Bond']);
   await waitForOrder(page, seeded);
   await page.getByText('Used by 1 account').waitFor();
@@ -62,17 +76,25 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await add.getByRole('button', { name: 'Add account type' }).click();
   // Gone before the next picture, which it would cover.
   await waitForToastToGo(page, 'Account type added successfully');
-  await page.getByRole('list', { name: 'Account types in order' }).getByText('Loyalty Saver', { exact: true }).waitFor();
+  await page
+    .getByRole('list', { name: 'Account types in order' })
+    .getByText('Loyalty Saver', { exact: true })
+    .waitFor();
 
   // Rename a type in use: the dialog warns and names the account count first.
   await page.getByRole('button', { name: 'Edit Savings' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit account type' });
   await edit.getByLabel('Name').fill('Easy Access Savings');
-  await edit.getByText('1 account uses "Savings". Saving renames the type on that account to "Easy Access Savings".').waitFor();
+  await edit
+    .getByText('1 account uses "Savings". Saving renames the type on that account to "Easy Access Savings".')
+    .waitFor();
   await pictureDialogEverywhere(page, 'account-types-03-rename-warning');
   await edit.getByRole('button', { name: 'Rename on 1 account' }).click();
   await waitForToastToGo(page, 'Account type updated successfully');
-  await page.getByRole('list', { name: 'Account types in order' }).getByText('Easy Access Savings', { exact: true }).waitFor();
+  await page
+    .getByRole('list', { name: 'Account types in order' })
+    .getByText('Easy Access Savings', { exact: true })
+    .waitFor();
 
   // A type in use cannot be deleted.
   await page.getByRole('button', { name: 'Delete Easy Access Savings' }).click();
@@ -110,7 +132,11 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await page.keyboard.press('Enter');
   const moved = [...dragged.slice(0, -4), 'Loyalty Saver', dragged.at(-4)!, ...dragged.slice(-2)];
   await waitForOrder(page, moved);
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Move Loyalty Saver up', 'focus stays on the moved type');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    'Move Loyalty Saver up',
+    'focus stays on the moved type',
+  );
 
   // The order is saved: a reload shows it.
   await page.waitForTimeout(500);

@@ -7,7 +7,6 @@ import { newPage, pictureEverywhere, rejectCookies, signInToDashboard, useServer
 const env = useServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
 
-
 /** A user who signed up and confirmed their address from the e-mail, signed in in the browser; returns their API session cookie. */
 async function signedInSaver(page: Page): Promise<string> {
   const email = `accounts-${Date.now()}@example.com`;
@@ -19,7 +18,11 @@ async function signedInSaver(page: Page): Promise<string> {
 }
 
 test('a saver adds a Halifax account with a starting balance, sees it under its licence, and renames it', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   const cookie = await signedInSaver(page);
 
@@ -47,7 +50,10 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
   await page.getByLabel('Account name').fill('Halifax easy saver');
   await page.getByRole('combobox', { name: 'Bank or building society' }).click();
   await page.getByRole('combobox', { name: 'Search banks' }).fill('Halifax');
-  await page.getByRole('option', { name: /^Halifax.*Bank of Scotland plc/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Halifax.*Bank of Scotland plc/ })
+    .first()
+    .click();
   await page.getByLabel('Account number').fill('1234 5678');
   await page.getByLabel('Interest rate', { exact: true }).fill('4.35');
   await page.getByLabel('Starting balance (optional)').fill('2,500');
@@ -60,7 +66,14 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
   const table = page.getByRole('table', { name: 'Your accounts, in the order you added them' });
   await table.waitFor();
   const row = table.getByRole('row', { name: /Halifax easy saver/ });
-  for (const text of ['Halifax', /^Bank of Scotland plc · FRN\s169628$/, 'Savings', '4.35% AER', '£2,500.00', 'Fully protected']) {
+  for (const text of [
+    'Halifax',
+    /^Bank of Scotland plc · FRN\s169628$/,
+    'Savings',
+    '4.35% AER',
+    '£2,500.00',
+    'Fully protected',
+  ]) {
     await row.getByText(text, { exact: true }).waitFor();
   }
   assert.equal(await page.getByText('£2,500.00').filter({ visible: true }).count(), 2, 'the balance and the total');
@@ -84,14 +97,43 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
 
   // More accounts, through the API, so the list shows each kind of answer: two brands of one
   // licence over the limit, a platform account whose bank is not named, and NS&I.
-  await createAccount(env.server, cookie, { name: 'House deposit', accountNumber: '88776655', bank: 'Bank of Scotland', accountType: 'Fixed Term Deposit', interestRateBps: 510, startingBalancePence: 150_000_00 });
-  await createAccount(env.server, cookie, { name: 'Raisin 95-day notice', accountNumber: 'RSN-1', bank: 'Raisin UK', isPlatformAccount: true, accountType: 'Notice Saver', interestRateBps: 460, startingBalancePence: 10_000_00 });
-  await createAccount(env.server, cookie, { name: 'Premium Bonds', accountNumber: 'NSI-1', bank: 'NS&I', interestRateBps: 360, startingBalancePence: 50_000_00 });
+  await createAccount(env.server, cookie, {
+    name: 'House deposit',
+    accountNumber: '88776655',
+    bank: 'Bank of Scotland',
+    accountType: 'Fixed Term Deposit',
+    interestRateBps: 510,
+    startingBalancePence: 150_000_00,
+  });
+  await createAccount(env.server, cookie, {
+    name: 'Raisin 95-day notice',
+    accountNumber: 'RSN-1',
+    bank: 'Raisin UK',
+    isPlatformAccount: true,
+    accountType: 'Notice Saver',
+    interestRateBps: 460,
+    startingBalancePence: 10_000_00,
+  });
+  await createAccount(env.server, cookie, {
+    name: 'Premium Bonds',
+    accountNumber: 'NSI-1',
+    bank: 'NS&I',
+    interestRateBps: 360,
+    startingBalancePence: 50_000_00,
+  });
   await page.getByRole('table').getByText('Premium Bonds').waitFor();
   // Halifax and Bank of Scotland share one licence: £152,500 there, £32,500 over the £120,000 limit.
   assert.equal(await page.getByRole('table').getByText('£32,500.00 not protected').count(), 2);
-  await page.getByRole('table').getByRole('row', { name: /Raisin/ }).getByText('Choose the bank that holds the deposits').waitFor();
-  await page.getByRole('table').getByRole('row', { name: /Premium Bonds/ }).getByText('Government backed').waitFor();
+  await page
+    .getByRole('table')
+    .getByRole('row', { name: /Raisin/ })
+    .getByText('Choose the bank that holds the deposits')
+    .waitFor();
+  await page
+    .getByRole('table')
+    .getByRole('row', { name: /Premium Bonds/ })
+    .getByText('Government backed')
+    .waitFor();
   await pictureEverywhere(page, 'accounts-04-list');
   assert.deepEqual([...errors, ...second.errors], []);
   await context.close();

@@ -10,7 +10,10 @@ const env = useServerAndBrowser();
 const PAGE = '/features/fscs-protection-checker';
 
 const bankTrigger = (page: Page) => page.getByRole('combobox', { name: 'Bank or building society' });
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+const focused = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+  );
 
 /** The name on the active option of the open bank search (its first line). */
 async function activeBank(search: Locator): Promise<string> {
@@ -27,12 +30,19 @@ async function addRowWithKeyboard(page: Page, bankName: string, amount: string):
   await search.waitFor();
   await page.keyboard.type(bankName);
   // Wait for the debounced search, then move down to the brand with exactly this name.
-  await page.waitForFunction((name) => [...document.querySelectorAll('[role=option] .font-medium')].some((n) => n.textContent?.trim() === name), bankName);
+  await page.waitForFunction(
+    (name) => [...document.querySelectorAll('[role=option] .font-medium')].some((n) => n.textContent?.trim() === name),
+    bankName,
+  );
   for (let i = 0; i < 20 && (await activeBank(search)) !== bankName; i++) await page.keyboard.press('ArrowDown');
   assert.equal(await activeBank(search), bankName);
   await page.keyboard.press('Enter');
   await assert.doesNotReject(() => bankTrigger(page).filter({ hasText: bankName }).waitFor());
-  assert.equal(await bankTrigger(page).evaluate((el) => el === document.activeElement), true, 'focus returns to the picker');
+  assert.equal(
+    await bankTrigger(page).evaluate((el) => el === document.activeElement),
+    true,
+    'focus returns to the picker',
+  );
 
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).id), 'checker-amount');
@@ -46,7 +56,11 @@ async function addRowWithKeyboard(page: Page, bankName: string, amount: string):
 }
 
 test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard, shares the link and comes back to it', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   const requests: { url: string; referer: string }[] = [];
   page.on('request', (request) => requests.push({ url: request.url(), referer: request.headers().referer ?? '' }));
@@ -64,9 +78,16 @@ test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard
   await licences.filter({ hasText: 'Bank of Scotland plc' }).waitFor();
   assert.equal(await licences.count(), 1, 'one licence for both brands');
   const licence = page.getByRole('article', { name: 'Bank of Scotland plc' });
-  assert.match(await licence.locator('dl').innerText(), /Your total here\s*£140,000\.00\s*Protected\s*£120,000\.00\s*Not protected\s*£20,000\.00/);
+  assert.match(
+    await licence.locator('dl').innerText(),
+    /Your total here\s*£140,000\.00\s*Protected\s*£120,000\.00\s*Not protected\s*£20,000\.00/,
+  );
   await licence.getByText('£20,000.00 not protected').waitFor();
-  await licence.getByText('Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.').waitFor();
+  await licence
+    .getByText(
+      'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+    )
+    .waitFor();
   const summary = page.locator('#checker-summary');
   assert.equal(await summary.getAttribute('aria-live'), 'polite');
   assert.match(
@@ -101,7 +122,10 @@ test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard
   assert.equal(new URL(page.url()).hash, url.hash);
 
   // The call to action leads to sign-up.
-  assert.equal(await page.getByRole('link', { name: 'Track your real accounts free for 7 days' }).getAttribute('href'), '/signup');
+  assert.equal(
+    await page.getByRole('link', { name: 'Track your real accounts free for 7 days' }).getAttribute('href'),
+    '/signup',
+  );
 
   // Removing a row updates the result and the fragment.
   await page.getByRole('button', { name: 'Remove Halifax, £70,000.00' }).click();
@@ -114,7 +138,11 @@ test('a signed-out visitor checks Halifax and Bank of Scotland with the keyboard
 });
 
 test('a link that cannot be read starts an empty check and says so', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB', colorScheme: 'dark' });
+  const context = await env.browser.newContext({
+    viewport: { width: 375, height: 800 },
+    locale: 'en-GB',
+    colorScheme: 'dark',
+  });
   const { page, errors } = await newPage(context);
   await page.goto(`${env.server.base}${PAGE}#v1~garbage`);
   await page.getByRole('alert').filter({ hasText: 'This link to the checker could not be read' }).waitFor();
@@ -127,12 +155,21 @@ test('a link that cannot be read starts an empty check and says so', async () =>
 
 test('a shared link with a joint account, a temporary high balance, NS&I and an offshore bank restores every kind of answer', async () => {
   const rows: CheckerRow[] = [
-    { bankId: await bankIdOf(env.server, 'Lloyds Bank', 'Lloyds Bank PLC'), amountPence: 550_000_00, holders: 1, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 450_000_00, creditedDate: '2026-10-03' } },
+    {
+      bankId: await bankIdOf(env.server, 'Lloyds Bank', 'Lloyds Bank PLC'),
+      amountPence: 550_000_00,
+      holders: 1,
+      temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 450_000_00, creditedDate: '2026-10-03' },
+    },
     { bankId: await bankIdOf(env.server, 'Nationwide Building Society'), amountPence: 200_000_00, holders: 2 },
     { bankId: await bankIdOf(env.server, 'NS&I'), amountPence: 80_000_00, holders: 1 },
     { bankId: await bankIdOf(env.server, 'Coutts Crown Dependencies'), amountPence: 30_000_00, holders: 1 },
   ];
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   await page.goto(`${env.server.base}${PAGE}#${encodeFragment({ rows })}`);
   await rejectCookies(page);
@@ -140,9 +177,14 @@ test('a shared link with a joint account, a temporary high balance, NS&I and an 
 
   const lloyds = page.getByRole('article', { name: 'Lloyds Bank PLC' });
   await lloyds.getByText('Fully protected').waitFor();
-  await lloyds.getByText(/£450,000\.00 is covered as a temporary high balance, on top of the £120,000 limit, until 3 April 2027/).waitFor();
+  await lloyds
+    .getByText(/£450,000\.00 is covered as a temporary high balance, on top of the £120,000 limit, until 3 April 2027/)
+    .waitFor();
   const nationwide = page.getByRole('article', { name: /Nationwide/ });
-  assert.match(await nationwide.locator('dl').innerText(), /Your total here \(your share of joint accounts\)\s*£100,000\.00/);
+  assert.match(
+    await nationwide.locator('dl').innerText(),
+    /Your total here \(your share of joint accounts\)\s*£100,000\.00/,
+  );
   const nsAndI = page.getByRole('article', { name: 'NS&I' });
   await nsAndI.getByText('Backed by HM Treasury').first().waitFor();
   assert.equal(await nsAndI.getByText(/not protected/i).count(), 0, 'NS&I is never shown as not protected');
@@ -150,7 +192,10 @@ test('a shared link with a joint account, a temporary high balance, NS&I and an 
   await offshore.getByText('Not FSCS protected').waitFor();
   await offshore.getByText(/holds this money in a Crown Dependency/).waitFor();
   const totals = page.getByRole('region', { name: 'Totals' });
-  assert.match(await totals.locator('dl').innerText(), /Backed by HM Treasury\s*£80,000\.00\s*Not protected\s*£30,000\.00/);
+  assert.match(
+    await totals.locator('dl').innerText(),
+    /Backed by HM Treasury\s*£80,000\.00\s*Not protected\s*£30,000\.00/,
+  );
 
   await checkAndPicture(page, 'checker-04-every-kind-desktop');
   assert.deepEqual(errors, []);
@@ -158,7 +203,11 @@ test('a shared link with a joint account, a temporary high balance, NS&I and an 
 });
 
 test('the form on a phone: temporary high balance fields and what is missing, in both themes', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 375, height: 800 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   await page.goto(`${env.server.base}${PAGE}`);
   await rejectCookies(page);
@@ -167,7 +216,11 @@ test('the form on a phone: temporary high balance fields and what is missing, in
   await page.getByText('Choose a bank or building society', { exact: true }).waitFor();
   await page.getByText('Choose the life event the money came from').waitFor();
   await page.getByText('Enter the date the money was credited').waitFor();
-  assert.equal(await bankTrigger(page).evaluate((el) => el === document.activeElement), true, 'focus goes to the first problem');
+  assert.equal(
+    await bankTrigger(page).evaluate((el) => el === document.activeElement),
+    true,
+    'focus goes to the first problem',
+  );
   await checkAndPicture(page, 'checker-05-form-errors-phone');
   assert.deepEqual(errors, []);
   await context.close();

@@ -5,7 +5,15 @@ import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isCatalogued, isListedStorageKey } from '../src/core/consent/cookie-catalogue.ts';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { assertAccessible, launchBrowser, login, newPage, screenshot, startServer, type E2EServer } from './fixtures.ts';
+import {
+  assertAccessible,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  startServer,
+  type E2EServer,
+} from './fixtures.ts';
 
 /** A stand-in for a third-party analytics host on this machine: counts the requests it gets. */
 type ScriptHost = { url: string; requests: () => number; close: () => Promise<void> };
@@ -57,7 +65,11 @@ async function assertEverythingStoredIsCatalogued(context: BrowserContext, page:
   const uncatalogued = (await context.cookies()).map((c) => c.name).filter((name) => !isCatalogued(name));
   assert.deepEqual(uncatalogued, [], 'cookies in the jar that the catalogue does not list');
   const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
-  assert.deepEqual(keys.filter((key) => !isListedStorageKey(key)), [], 'storage keys the cookie policy does not list');
+  assert.deepEqual(
+    keys.filter((key) => !isListedStorageKey(key)),
+    [],
+    'storage keys the cookie policy does not list',
+  );
 }
 
 test('a first visit: banner, keyboard, Manage Preferences, a custom save kept across reloads, then scripts only after consent', async () => {
@@ -86,17 +98,26 @@ test('a first visit: banner, keyboard, Manage Preferences, a custom save kept ac
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const bannerBox = await banner(page).boundingBox();
   const legalBox = await page.getByRole('contentinfo').getByRole('link', { name: 'Legal' }).boundingBox();
-  assert.ok(bannerBox && legalBox && legalBox.y + legalBox.height <= bannerBox.y, 'the footer link sits above the banner');
+  assert.ok(
+    bannerBox && legalBox && legalBox.y + legalBox.height <= bannerBox.y,
+    'the footer link sits above the banner',
+  );
 
   await banner(page).getByRole('button', { name: 'Manage Preferences' }).click();
   await dialog(page).waitFor();
   const essential = dialog(page).getByRole('switch', { name: 'Essential cookies' });
   assert.equal(await essential.isChecked(), true);
   assert.equal(await essential.isDisabled(), true);
-  await dialog(page).getByRole('button', { name: /Show essential cookies/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /Show essential cookies/ })
+    .click();
   await dialog(page).getByText('better-auth.session_token').waitFor();
-  await dialog(page).getByRole('button', { name: /Show analytics cookies/ }).click();
-  await dialog(page).getByText(/We set none of these today and load no analytics tools/).waitFor();
+  await dialog(page)
+    .getByRole('button', { name: /Show analytics cookies/ })
+    .click();
+  await dialog(page)
+    .getByText(/We set none of these today and load no analytics tools/)
+    .waitFor();
   await screenshot(page, 'consent-02-dialog-desktop-light');
 
   assert.equal(await dialog(page).getByRole('button', { name: 'Save Custom Preferences' }).count(), 0);
@@ -115,9 +136,24 @@ test('a first visit: banner, keyboard, Manage Preferences, a custom save kept ac
   const daysLeft = (cookie.expires - Date.now() / 1000) / 86_400;
   assert.ok(daysLeft > 364.9 && daysLeft <= 365, `expires in 365 days (got ${daysLeft})`);
   const value = JSON.parse(decodeURIComponent(cookie.value)) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(value).sort(), ['analytics', 'dnt_respected', 'essential', 'functional', 'marketing', 'timestamp', 'version']);
+  assert.deepEqual(Object.keys(value).sort(), [
+    'analytics',
+    'dnt_respected',
+    'essential',
+    'functional',
+    'marketing',
+    'timestamp',
+    'version',
+  ]);
   assert.deepEqual(
-    { version: value.version, essential: value.essential, functional: value.functional, analytics: value.analytics, marketing: value.marketing, dnt: value.dnt_respected },
+    {
+      version: value.version,
+      essential: value.essential,
+      functional: value.functional,
+      analytics: value.analytics,
+      marketing: value.marketing,
+      dnt: value.dnt_respected,
+    },
     { version: '1.0', essential: true, functional: true, analytics: false, marketing: false, dnt: false },
   );
 
@@ -165,11 +201,16 @@ test('Reject All, and Accept All under Do Not Track, load no analytics script an
   await tracked.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
   const second = await newPage(tracked);
   await second.page.goto(server.base);
-  await banner(second.page).getByText(/Your browser asks not to be tracked/).waitFor();
+  await banner(second.page)
+    .getByText(/Your browser asks not to be tracked/)
+    .waitFor();
   await banner(second.page).getByRole('button', { name: 'Accept All' }).click();
   await second.page.getByText('Cookie preferences saved successfully').waitFor();
   const value = JSON.parse(decodeURIComponent((await consentCookie(tracked))!.value)) as Record<string, unknown>;
-  assert.deepEqual({ analytics: value.analytics, marketing: value.marketing, dnt: value.dnt_respected }, { analytics: false, marketing: false, dnt: true });
+  assert.deepEqual(
+    { analytics: value.analytics, marketing: value.marketing, dnt: value.dnt_respected },
+    { analytics: false, marketing: false, dnt: true },
+  );
   await second.page.getByRole('contentinfo').getByRole('button', { name: 'Cookie preferences' }).click();
   assert.equal(await dialog(second.page).getByRole('switch', { name: 'Analytics cookies' }).isDisabled(), true);
   await second.page.keyboard.press('Escape');
@@ -216,7 +257,9 @@ test('a signed-in user saves offline, sees the notice, and the choice reaches th
     { ...stored.preferences, timestamp: undefined },
     { version: '1.0', timestamp: undefined, essential: true, functional: true, analytics: false, marketing: false },
   );
-  const { changes } = await api<{ changes: Array<{ changeSource: string; syncStatus: string; consentData: Record<string, unknown> }> }>('/api/consent/history');
+  const { changes } = await api<{
+    changes: Array<{ changeSource: string; syncStatus: string; consentData: Record<string, unknown> }>;
+  }>('/api/consent/history');
   assert.equal(changes.length, 1, 'one audit row for one change');
   assert.deepEqual(
     { source: changes[0]!.changeSource, sync: changes[0]!.syncStatus, functional: changes[0]!.consentData.functional },
@@ -248,20 +291,29 @@ test('a signed-in user saves offline, sees the notice, and the choice reaches th
 
 test('banner and dialog in light and dark, desktop and phone: screenshots and axe', async () => {
   for (const scheme of ['light', 'dark'] as const) {
-    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const context = await browser.newContext({ viewport, locale: 'en-GB', colorScheme: scheme });
       const { page, errors } = await newPage(context);
       await page.goto(server.base);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await banner(page).waitFor();
       await page.screenshot({ path: `test-results/consent-banner-${size}-${scheme}.png`, animations: 'disabled' });
-      await assertAccessible(page, `the cookie banner (${size}, ${scheme})`, { include: '[data-testid="cookie-banner"]' });
+      await assertAccessible(page, `the cookie banner (${size}, ${scheme})`, {
+        include: '[data-testid="cookie-banner"]',
+      });
       await banner(page).getByRole('button', { name: 'Manage Preferences' }).click();
-      await dialog(page).getByRole('button', { name: /Show essential cookies/ }).click();
+      await dialog(page)
+        .getByRole('button', { name: /Show essential cookies/ })
+        .click();
       await dialog(page).getByRole('switch', { name: 'Analytics cookies' }).click();
       await dialog(page).getByRole('button', { name: 'Save Custom Preferences' }).waitFor();
       await page.screenshot({ path: `test-results/consent-dialog-${size}-${scheme}.png`, animations: 'disabled' });
-      await assertAccessible(page, `the cookie preferences dialog (${size}, ${scheme})`, { include: '[role="dialog"]' });
+      await assertAccessible(page, `the cookie preferences dialog (${size}, ${scheme})`, {
+        include: '[role="dialog"]',
+      });
       await page.keyboard.press('Escape');
       await page.goto(`${server.base}/legal?tab=cookies`);
       await page.getByRole('heading', { level: 2, name: 'Cookie policy' }).waitFor();

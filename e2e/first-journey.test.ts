@@ -13,7 +13,10 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
   await page.goto(env.server.base);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await screenshot(page, '01-home');
-  await page.getByRole('link', { name: /sign up/i }).first().click();
+  await page
+    .getByRole('link', { name: /sign up/i })
+    .first()
+    .click();
   await page.waitForURL('**/signup');
   await page.getByLabel('First name').waitFor();
   await page.getByLabel('First name').fill('Nia');
@@ -42,7 +45,10 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
   await page.waitForURL('**/dashboard');
   await page.getByText(/Nia/).first().waitFor();
 
-  await page.getByRole('button', { name: /account menu|user menu|Nia/i }).first().click();
+  await page
+    .getByRole('button', { name: /account menu|user menu|Nia/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByText('Signed out successfully').waitFor();
   await page.waitForURL(`${env.server.base}/`);

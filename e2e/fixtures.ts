@@ -34,11 +34,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium not found: run `node scripts/ensure-chromium.ts` or set CHROMIUM_PATH');
+  if (!executablePath)
+    throw new Error('Chromium not found: run `node scripts/ensure-chromium.ts` or set CHROMIUM_PATH');
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -48,7 +57,10 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[14]/.test(msg.text())) {
+    if (
+      msg.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 40[14]/.test(msg.text())
+    ) {
       errors.push(`console: ${msg.text()}`);
     }
   });
@@ -63,18 +75,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Decodes a quoted-printable MIME body (what nodemailer writes for long lines). */
 export function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest `.eml` the app wrote to DATA_DIR/mail for `to` (and matching `matching`, when given), decoded. */
-export async function waitForEmail(dataDir: string, to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
+export async function waitForEmail(
+  dataDir: string,
+  to: string,
+  timeoutMs = 10_000,
+  matching?: RegExp,
+): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
     for (const f of files) {
       const raw = decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8'));
-      if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw) && (!matching || matching.test(raw))) return raw;
+      if (
+        new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw) &&
+        (!matching || matching.test(raw))
+      )
+        return raw;
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dir}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -101,7 +130,9 @@ export async function login(page: Page, base: string, email: string, password: s
  * file's tests and stops both after; the returned object's fields are set once `before` has run.
  */
 export function useServerAndBrowser(): { server: E2EServer; browser: Browser };
-export function useServerAndBrowser<S extends { stop: () => Promise<void> }>(start: () => Promise<S>): { server: S; browser: Browser };
+export function useServerAndBrowser<S extends { stop: () => Promise<void> }>(
+  start: () => Promise<S>,
+): { server: S; browser: Browser };
 export function useServerAndBrowser(start: () => Promise<{ stop: () => Promise<void> }> = startServer) {
   const env = {} as { server: { stop: () => Promise<void> }; browser: Browser };
   before(async () => {
@@ -123,7 +154,10 @@ export function useServerAndBrowser(start: () => Promise<{ stop: () => Promise<v
 export async function waitForAnimationsToSettle(page: Page): Promise<void> {
   try {
     await page.waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
       undefined,
       { timeout: 5_000 },
     );
@@ -135,7 +169,12 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
         .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
         .map((a) => {
           const target = (a.effect as KeyframeEffect | null)?.target;
-          const name = a instanceof CSSTransition ? `transition of ${a.transitionProperty}` : a instanceof CSSAnimation ? `animation ${a.animationName}` : 'animation';
+          const name =
+            a instanceof CSSTransition
+              ? `transition of ${a.transitionProperty}`
+              : a instanceof CSSAnimation
+                ? `animation ${a.animationName}`
+                : 'animation';
           return `${name} on ${target?.tagName ?? '?'}.${target?.getAttribute('class')?.slice(0, 80) ?? ''}`;
         }),
     );
@@ -148,13 +187,21 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
  * selects), once transitions have settled. Toasts are left out: they fade in (axe would judge
  * them half transparent) and belong to the shared toaster.
  */
-export async function assertAccessible(page: Page, what: string, { include }: { include?: string } = {}): Promise<void> {
+export async function assertAccessible(
+  page: Page,
+  what: string,
+  { include }: { include?: string } = {},
+): Promise<void> {
   await waitForAnimationsToSettle(page);
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('[data-sonner-toaster]');
+  let axe = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('[data-sonner-toaster]');
   if (include) axe = axe.include(include);
   const { violations } = await axe.analyze();
   assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
+    violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+    ),
     [],
     `accessibility problems on ${what}`,
   );
@@ -198,12 +245,16 @@ export async function assertNoSidewaysScroll(page: Page, where: string): Promise
   const wide = await page.evaluate(() => {
     const edge = document.documentElement.clientWidth + 0.5;
     const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
       return false;
     };
     const past = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > edge && el.getBoundingClientRect().width > 0 && !clipped(el))
-      .map((el) => `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName}.${el.getAttribute('class')?.slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`,
+      );
     const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
     return overflow > 0 ? [`the page scrolls sideways by ${overflow} px`, ...past] : past;
   });
@@ -237,14 +288,24 @@ export type PictureOptions = {
  * Checks what the page shows now with axe in each colour scheme (and width), and keeps a picture
  * of each in PICTURES_DIR; the window's size comes back and the scheme returns to light after.
  */
-export async function checkAndPicture(page: Page, name: string, { schemes = ['light', 'dark'], widths, of = 'page' }: PictureOptions = {}): Promise<void> {
+export async function checkAndPicture(
+  page: Page,
+  name: string,
+  { schemes = ['light', 'dark'], widths, of = 'page' }: PictureOptions = {},
+): Promise<void> {
   fs.mkdirSync(PICTURES_DIR, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of widths ?? [size.width]) {
     if (widths) {
       await page.setViewportSize({ width, height: width >= 1024 ? 900 : 800 });
       // What sizes itself with a ResizeObserver (charts) follows a frame or two later.
-      await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 2_000 }).catch(() => {});
+      await page
+        .waitForFunction(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          undefined,
+          { timeout: 2_000 },
+        )
+        .catch(() => {});
       await assertNoSidewaysScroll(page, `${name} at ${width} px`);
     }
     for (const scheme of schemes) {
@@ -268,7 +329,9 @@ export async function checkAndPicture(page: Page, name: string, { schemes = ['li
 }
 
 /** Light and dark on a desktop (1280 px) and a phone (375 px), each checked by axe and for sideways scrolling, and pictured. */
-export const pictureEverywhere = (page: Page, name: string): Promise<void> => checkAndPicture(page, name, { widths: [1280, 375] });
+export const pictureEverywhere = (page: Page, name: string): Promise<void> =>
+  checkAndPicture(page, name, { widths: [1280, 375] });
 
 /** An open dialog the same way, pictured as the window shows it (a full-page picture would leave the page below the window undimmed). */
-export const pictureDialogEverywhere = (page: Page, name: string): Promise<void> => checkAndPicture(page, name, { widths: [1280, 375], of: 'window' });
+export const pictureDialogEverywhere = (page: Page, name: string): Promise<void> =>
+  checkAndPicture(page, name, { widths: [1280, 375], of: 'window' });

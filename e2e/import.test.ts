@@ -8,7 +8,6 @@ import { newPage, pictureEverywhere, rejectCookies, signInToDashboard, useServer
 
 const env = useServerAndBrowser();
 
-
 const PASSWORD = 'a sensible passphrase';
 
 // November's statement as a high-street bank exports it: dd/mm/yyyy, separate paid in and paid
@@ -39,7 +38,11 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-statement-')), 'statement-november-2026.csv');
   fs.writeFileSync(file, STATEMENT);
 
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);
@@ -53,20 +56,38 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   await page.getByRole('heading', { name: 'Match the columns' }).waitFor();
   assert.equal(await page.getByLabel('Date column').inputValue(), '0');
   assert.match((await page.getByLabel('Date format').locator('option:checked').textContent()) ?? '', /^dd\/mm\/yyyy/);
-  assert.equal(await page.getByRole('radio', { name: /Paid in and paid out columns/ }).getAttribute('aria-checked'), 'true');
+  assert.equal(
+    await page.getByRole('radio', { name: /Paid in and paid out columns/ }).getAttribute('aria-checked'),
+    'true',
+  );
   assert.equal(await page.getByLabel('Paid in column').locator('option:checked').textContent(), 'Paid in');
   assert.equal(await page.getByLabel('Paid out column').locator('option:checked').textContent(), 'Paid out');
-  assert.equal(await page.getByLabel(/Description column/).locator('option:checked').textContent(), 'Description');
+  assert.equal(
+    await page
+      .getByLabel(/Description column/)
+      .locator('option:checked')
+      .textContent(),
+    'Description',
+  );
   await pictureEverywhere(page, 'import-02-match-columns');
 
   await page.getByRole('button', { name: 'Check the transactions' }).click();
   await page.getByRole('heading', { name: 'Check and import' }).waitFor();
   const table = page.getByRole('table');
   const firstRow = table.getByRole('row').nth(1);
-  assert.match((await firstRow.textContent()) ?? '', /31\/10\/2026.*Interest.*£4\.12.*INTEREST PAID GROSS.*Already on account/);
-  assert.match((await table.getByRole('row').nth(3).textContent()) ?? '', /03\/11\/2026.*Withdrawal.*-£12\.34.*TESCO STORES 2041, LONDON.*Ready/);
+  assert.match(
+    (await firstRow.textContent()) ?? '',
+    /31\/10\/2026.*Interest.*£4\.12.*INTEREST PAID GROSS.*Already on account/,
+  );
+  assert.match(
+    (await table.getByRole('row').nth(3).textContent()) ?? '',
+    /03\/11\/2026.*Withdrawal.*-£12\.34.*TESCO STORES 2041, LONDON.*Ready/,
+  );
   const summary = page.getByRole('region', { name: 'Summary' });
-  assert.match((await summary.textContent()) ?? '', /Rows in the file6To import5Duplicates1With problems0Money in£2,505\.01Money out-£297\.34/);
+  assert.match(
+    (await summary.textContent()) ?? '',
+    /Rows in the file6To import5Duplicates1With problems0Money in£2,505\.01Money out-£297\.34/,
+  );
   await pictureEverywhere(page, 'import-03-check');
 
   await page.getByRole('button', { name: 'Import 5 transactions' }).click();
@@ -87,7 +108,9 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
       ],
     },
   });
-  assert.deepEqual(await again.json(), { duplicates: ['existing', 'existing', 'existing', 'existing', 'existing', 'existing'] });
+  assert.deepEqual(await again.json(), {
+    duplicates: ['existing', 'existing', 'existing', 'existing', 'existing', 'existing'],
+  });
 
   assert.deepEqual(errors, []);
   await context.close();

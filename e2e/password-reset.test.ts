@@ -18,7 +18,9 @@ test('a user who forgot their password resets it from the e-mailed link and sign
   await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await page.getByText('Password reset link sent to your email. Please check your inbox including spam folder.').waitFor();
+  await page
+    .getByText('Password reset link sent to your email. Please check your inbox including spam folder.')
+    .waitFor();
   await screenshot(page, 'reset-01-requested');
 
   const mail = await waitForEmail(env.server.dataDir, email);

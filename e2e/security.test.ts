@@ -19,10 +19,15 @@ let server: ServerProcess;
 let dataDir: string;
 
 before(async () => {
-  if (!fs.existsSync('dist-server/index.js')) throw new Error('Run `npm run build` first: this suite drives the production build.');
+  if (!fs.existsSync('dist-server/index.js'))
+    throw new Error('Run `npm run build` first: this suite drives the production build.');
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-security-'));
   // TRUST_PROXY: the suite plays the proxy, so it can speak for many client addresses.
-  server = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir, TRUST_PROXY: 'true', JOBS_ENABLED: 'false' });
+  server = await startServerProcess('dist-server/index.js', {
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+    JOBS_ENABLED: 'false',
+  });
 });
 
 after(async () => {
@@ -34,7 +39,7 @@ let ipCounter = 0;
 /** A client address no other request in this run has used. */
 function freshIp(): string {
   const n = ipCounter++;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`;
 }
 
 type Call = { status: number; body: unknown; ms: number; headers: Headers };
@@ -94,7 +99,8 @@ async function compareAnswers(
   const times = { registered: [] as number[], unregistered: [] as number[] };
   let reference: { status: number; body: unknown } | undefined;
   for (let i = 0; i < rounds; i++) {
-    const order: ('registered' | 'unregistered')[] = i % 2 ? ['registered', 'unregistered'] : ['unregistered', 'registered'];
+    const order: ('registered' | 'unregistered')[] =
+      i % 2 ? ['registered', 'unregistered'] : ['unregistered', 'registered'];
     for (const kind of order) {
       const call = await send(kind, i);
       const answer = { status: call.status, body: shapeOf(call.body) };
@@ -118,15 +124,22 @@ describe('no account enumeration (production mode)', () => {
 
   test('sign-up answers a registered and a new address alike, in like time', async () => {
     const medians = await compareAnswers(ROUNDS, (kind, i) => signUp(kind === 'registered' ? known : fresh(i)));
-    console.log(`sign-up medians: registered ${medians.registered.toFixed(1)} ms, new ${medians.unregistered.toFixed(1)} ms`);
+    console.log(
+      `sign-up medians: registered ${medians.registered.toFixed(1)} ms, new ${medians.unregistered.toFixed(1)} ms`,
+    );
     assert.ok(Math.abs(medians.registered - medians.unregistered) < 20, JSON.stringify(medians));
   });
 
   test('the reset request answers alike, in like time', async () => {
     const medians = await compareAnswers(ROUNDS, (kind, i) =>
-      post('/api/auth/request-password-reset', { email: kind === 'registered' ? fresh(i) : unknown('reset', i), redirectTo: '/auth/reset-password' }),
+      post('/api/auth/request-password-reset', {
+        email: kind === 'registered' ? fresh(i) : unknown('reset', i),
+        redirectTo: '/auth/reset-password',
+      }),
     );
-    console.log(`reset medians: registered ${medians.registered.toFixed(1)} ms, unknown ${medians.unregistered.toFixed(1)} ms`);
+    console.log(
+      `reset medians: registered ${medians.registered.toFixed(1)} ms, unknown ${medians.unregistered.toFixed(1)} ms`,
+    );
     assert.ok(Math.abs(medians.registered - medians.unregistered) < 20, JSON.stringify(medians));
   });
 
@@ -134,7 +147,9 @@ describe('no account enumeration (production mode)', () => {
     const medians = await compareAnswers(ROUNDS, (kind, i) =>
       post('/api/account/resend-verification', { email: kind === 'registered' ? fresh(i) : unknown('resend', i) }),
     );
-    console.log(`resend medians: registered ${medians.registered.toFixed(1)} ms, unknown ${medians.unregistered.toFixed(1)} ms`);
+    console.log(
+      `resend medians: registered ${medians.registered.toFixed(1)} ms, unknown ${medians.unregistered.toFixed(1)} ms`,
+    );
     assert.ok(Math.abs(medians.registered - medians.unregistered) < 20, JSON.stringify(medians));
   });
 });
@@ -157,9 +172,15 @@ describe('sign-in limits (production mode)', () => {
     const refused = await signIn(email, password);
     assert.equal(refused.status, 429);
     assert.equal((refused.body as { code: string }).code, 'ACCOUNT_SIGN_IN_LOCKED');
-    assert.match((refused.body as { message: string }).message, /^Too many failed sign-in attempts for this account\. Please try again in \d+ minutes?\.$/);
+    assert.match(
+      (refused.body as { message: string }).message,
+      /^Too many failed sign-in attempts for this account\. Please try again in \d+ minutes?\.$/,
+    );
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
-    assert.equal(refused.headers.getSetCookie().some((c) => c.includes('session_token=')), false);
+    assert.equal(
+      refused.headers.getSetCookie().some((c) => c.includes('session_token=')),
+      false,
+    );
   });
 
   test('per client address: the fourth attempt in 10 s is refused, and a forged address header does not help', async () => {
@@ -167,7 +188,10 @@ describe('sign-in limits (production mode)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       // The client sends our internal header itself; the server must overwrite it.
-      const call = await signIn('someone@example.com', 'wrong', { 'x-forwarded-for': ip, 'x-savvypig-client-ip': `198.18.0.${i + 1}` });
+      const call = await signIn('someone@example.com', 'wrong', {
+        'x-forwarded-for': ip,
+        'x-savvypig-client-ip': `198.18.0.${i + 1}`,
+      });
       statuses.push(call.status);
     }
     assert.deepEqual(statuses, [401, 401, 401, 429]);
@@ -184,7 +208,10 @@ describe('origin and CSRF checks (production mode)', () => {
 
   test('a foreign Origin is refused on better-auth’s routes and on ours', async () => {
     const evil = { origin: 'https://evil.example', cookie };
-    assert.equal((await signIn('csrf.target@example.com', 'the right passphrase', { origin: 'https://evil.example' })).status, 403);
+    assert.equal(
+      (await signIn('csrf.target@example.com', 'the right passphrase', { origin: 'https://evil.example' })).status,
+      403,
+    );
     assert.equal((await post('/api/auth/sign-out', {}, evil)).status, 403);
     const patch = await fetch(`${server.base}/api/profile`, {
       method: 'PATCH',
@@ -192,7 +219,9 @@ describe('origin and CSRF checks (production mode)', () => {
       body: JSON.stringify({ firstName: 'Forged' }),
     });
     assert.equal(patch.status, 403);
-    const me = (await (await fetch(`${server.base}/api/me`, { headers: { cookie } })).json()) as { profile: { firstName: string } };
+    const me = (await (await fetch(`${server.base}/api/me`, { headers: { cookie } })).json()) as {
+      profile: { firstName: string };
+    };
     assert.equal(me.profile.firstName, 'Sec');
   });
 
@@ -209,7 +238,12 @@ describe('origin and CSRF checks (production mode)', () => {
     // Our own check lets a same-origin fetch without Origin through; better-auth must refuse it.
     const res = await fetch(`${server.base}/api/auth/sign-out`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': freshIp() },
+      headers: {
+        'content-type': 'application/json',
+        cookie,
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-for': freshIp(),
+      },
       body: '{}',
     });
     assert.equal(res.status, 403);
@@ -246,7 +280,11 @@ describe('suspension (production mode)', () => {
   let current: ServerProcess | undefined;
 
   const start = async () => {
-    current = await startServerProcess('dist-server/index.js', { DATA_DIR: suspendDir, TRUST_PROXY: 'true', JOBS_ENABLED: 'false' });
+    current = await startServerProcess('dist-server/index.js', {
+      DATA_DIR: suspendDir,
+      TRUST_PROXY: 'true',
+      JOBS_ENABLED: 'false',
+    });
     return current;
   };
   const postTo = (to: ServerProcess, pathname: string, body: unknown) =>
@@ -266,10 +304,16 @@ describe('suspension (production mode)', () => {
 
   test('a suspended user’s sessions end and even the right password no longer signs them in', async () => {
     let running = await start();
-    assert.equal((await postTo(running, '/api/account/sign-up', { firstName: 'Sus', lastName: 'Pended', email, password })).status, 200);
+    assert.equal(
+      (await postTo(running, '/api/account/sign-up', { firstName: 'Sus', lastName: 'Pended', email, password })).status,
+      200,
+    );
     const signedIn = await postTo(running, '/api/auth/sign-in/email', { email, password });
     assert.equal(signedIn.status, 200);
-    const cookie = signedIn.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]!;
     assert.equal((await fetch(`${running.base}/api/me`, { headers: { cookie } })).status, 200);
 
     // An admin's suspension, written straight to the database while the server is down
@@ -290,7 +334,10 @@ describe('suspension (production mode)', () => {
     const refused = await postTo(running, '/api/auth/sign-in/email', { email, password });
     assert.equal(refused.status, 403);
     assert.match(await refused.text(), /Your account has been suspended\. Please contact support\./);
-    assert.equal(refused.headers.getSetCookie().filter((c) => c.includes('session_token=') && !/Max-Age=0/i.test(c)).length, 0);
+    assert.equal(
+      refused.headers.getSetCookie().filter((c) => c.includes('session_token=') && !/Max-Age=0/i.test(c)).length,
+      0,
+    );
     const wrongPassword = await postTo(running, '/api/auth/sign-in/email', { email, password: 'not the passphrase' });
     assert.equal(wrongPassword.status, 401, 'a wrong password learns nothing about the suspension');
   });

@@ -6,7 +6,15 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { signUpOverHttp } from '../src/server/test/server-process.ts';
-import { assertAccessible, newPage, rejectCookies, screenshot, signInToDashboard, useServerAndBrowser, waitForEmail } from './fixtures.ts';
+import {
+  assertAccessible,
+  newPage,
+  rejectCookies,
+  screenshot,
+  signInToDashboard,
+  useServerAndBrowser,
+  waitForEmail,
+} from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
@@ -21,7 +29,11 @@ test('a user edits their profile, adds a photo, changes preferences, password an
   // Signing up over HTTP leaves a session open elsewhere ("another device").
   const otherDevice = await signUpOverHttp(env.server.base, { email, password, firstName: 'Sam', lastName: 'Saver' });
 
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', acceptDownloads: true });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    acceptDownloads: true,
+  });
   const { page, errors } = await newPage(context);
   await signInToDashboard(page, env.server.base, email, password);
 
@@ -52,13 +64,21 @@ test('a user edits their profile, adds a photo, changes preferences, password an
 
   // A photo, shown in the header menu.
   const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-photo-')), 'me.png');
-  await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 170, g: 17, b: 100 } } }).png().toFile(photo);
+  await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 170, g: 17, b: 100 } } })
+    .png()
+    .toFile(photo);
   await page.getByTestId('avatar-file').setInputFiles(photo);
   await page.getByText('Profile photo updated').waitFor();
-  const headerPhoto = page.getByRole('banner').getByRole('button', { name: /Account menu for Sam Saver/ }).locator('img');
+  const headerPhoto = page
+    .getByRole('banner')
+    .getByRole('button', { name: /Account menu for Sam Saver/ })
+    .locator('img');
   await headerPhoto.waitFor();
   assert.match((await headerPhoto.getAttribute('src')) ?? '', /^\/api\/avatars\/[^/]+\/\d+\.webp$/);
-  assert.ok(await headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 512), 'the photo loads');
+  assert.ok(
+    await headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 512),
+    'the photo loads',
+  );
   await screenshot(page, 'settings-02-profile-with-photo');
 
   // Notifications: sign-in alerts off, and it stays off.
@@ -90,9 +110,15 @@ test('a user edits their profile, adds a photo, changes preferences, password an
 
   // Download my data.
   await openTab(page, env.server.base, 'general', 'General');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download my data' }).click(),
+  ]);
   assert.match(download.suggestedFilename(), /^savvypig-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<string, { [key: string]: unknown }>;
+  const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<
+    string,
+    { [key: string]: unknown }
+  >;
   assert.equal(exported.account?.email, email);
   assert.equal(exported.profile?.companyName, 'Saver & Co');
   assert.equal(exported.profile?.dateOfBirth, '1980-07-14');
@@ -154,7 +180,12 @@ test('every settings tab looks finished in light and dark, on a desktop and a ph
 
   for (const scheme of ['light', 'dark'] as const) {
     for (const layout of layouts) {
-      const context = await env.browser.newContext({ viewport: layout.viewport, colorScheme: scheme, locale: 'en-GB', storageState });
+      const context = await env.browser.newContext({
+        viewport: layout.viewport,
+        colorScheme: scheme,
+        locale: 'en-GB',
+        storageState,
+      });
       const { page, errors } = await newPage(context);
       for (const [tab, label] of [
         ['general', 'General'],
@@ -165,7 +196,9 @@ test('every settings tab looks finished in light and dark, on a desktop and a ph
         await openTab(page, env.server.base, tab, label);
         await page.locator('[role="tabpanel"] h2').first().waitFor();
         await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"]').length === 0);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         assert.ok(overflow <= 0, `no sideways scrolling on ${tab} (${layout.name})`);
         await screenshot(page, `settings-tab-${tab}-${scheme}-${layout.name}`);
         if (layout.name === 'desktop') await assertAccessible(page, `${tab} (${scheme})`);

@@ -6,7 +6,15 @@ import { test } from 'node:test';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
 import { occurrenceDates } from '../src/core/standing-orders/schedule.ts';
 import { createAccount, signUpConfirmed } from './account-setup.ts';
-import { checkAndPicture, newPage, type Scheme, rejectCookies, signInToDashboard, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
+import {
+  checkAndPicture,
+  newPage,
+  type Scheme,
+  rejectCookies,
+  signInToDashboard,
+  useServerAndBrowser,
+  waitForToastToGo,
+} from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
@@ -26,11 +34,23 @@ test('a saver adds a standing order that started months ago, processes it and se
   const today = calendarDateInLondon(new Date());
   const start = firstOfMonthBefore(today, 3);
   const expected = occurrenceDates(
-    { frequency: 'monthly', startDate: start, endDate: null, paymentDay: 1, maxPayments: null, amountPence: 5_000, firstPaymentAmountPence: null },
+    {
+      frequency: 'monthly',
+      startDate: start,
+      endDate: null,
+      paymentDay: 1,
+      maxPayments: null,
+      amountPence: 5_000,
+      firstPaymentAmountPence: null,
+    },
     { today },
   ).length;
 
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   await signInToDashboard(page, env.server.base, email, password);
   await rejectCookies(page);
@@ -39,7 +59,8 @@ test('a saver adds a standing order that started months ago, processes it and se
   const card = page.getByRole('region', { name: 'Standing Orders' });
   // The card alone, or the whole window while a dialog is open.
   const pictureCard = (name: string, schemes?: Scheme[]) => checkAndPicture(page, name, { schemes, of: card });
-  const pictureWindow = (name: string, scheme: Scheme) => checkAndPicture(page, name, { schemes: [scheme], of: 'window' });
+  const pictureWindow = (name: string, scheme: Scheme) =>
+    checkAndPicture(page, name, { schemes: [scheme], of: 'window' });
   await card.getByText('No standing orders set up for this account.').waitFor();
   await card.getByText('Create your first standing order to start managing recurring payments.').waitFor();
   await pictureCard('standing-orders-01-empty-desktop', ['light']);
@@ -67,12 +88,20 @@ test('a saver adds a standing order that started months ago, processes it and se
   await card.getByRole('button', { name: 'Process Now' }).click();
   await page.getByText(`Processed ${expected} standing order payment(s)`).waitFor();
   // The deposits appear in the account's transactions, the marker hidden from their notes.
-  await page.getByRole('cell', { name: 'Standing order', exact: true }).nth(expected - 1).waitFor();
+  await page
+    .getByRole('cell', { name: 'Standing order', exact: true })
+    .nth(expected - 1)
+    .waitFor();
   assert.equal(await page.getByText(/\[standing-order:/).count(), 0);
-  const listed = (await (await fetch(`${env.server.base}/api/accounts/${accountId}/transactions`, { headers: { cookie } })).json()) as {
+  const listed = (await (
+    await fetch(`${env.server.base}/api/accounts/${accountId}/transactions`, { headers: { cookie } })
+  ).json()) as {
     items: { amountPence: number; type: string; standingOrderId: string | null }[];
   };
-  assert.equal(listed.items.filter((t) => t.type === 'deposit' && t.standingOrderId !== null && t.amountPence === 5_000).length, expected);
+  assert.equal(
+    listed.items.filter((t) => t.type === 'deposit' && t.standingOrderId !== null && t.amountPence === 5_000).length,
+    expected,
+  );
 
   await card.getByRole('button', { name: 'Process Now' }).click();
   await waitForToastToGo(page, 'No pending standing order payments to process');
@@ -90,7 +119,9 @@ test('a saver adds a standing order that started months ago, processes it and se
 
   await card.getByRole('button', { name: /^Delete standing order of £50.00/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete standing order' });
-  await confirm.getByText('Are you sure you want to delete this standing order? This action cannot be undone.').waitFor();
+  await confirm
+    .getByText('Are you sure you want to delete this standing order? This action cannot be undone.')
+    .waitFor();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Standing order deleted successfully').waitFor();
   await card.getByText('No standing orders set up for this account.').waitFor();

@@ -4,27 +4,49 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { isRegistered } from '../src/web/app/paths.ts';
 import { createAccount, signUpConfirmed } from './account-setup.ts';
-import { assertNoSidewaysScroll, checkAndPicture, newPage, rejectCookies, signInToDashboard, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
+import {
+  assertNoSidewaysScroll,
+  checkAndPicture,
+  newPage,
+  rejectCookies,
+  signInToDashboard,
+  useServerAndBrowser,
+  waitForToastToGo,
+} from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'transactions journey passphrase';
 
 /** The totals tile's figure, e.g. Net → '£1,210.50'. */
 const total = (page: Page, label: string) =>
-  page.getByRole('region', { name: /^Totals/ }).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}`) }) }).getByRole('definition');
+  page
+    .getByRole('region', { name: /^Totals/ })
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}`) }) })
+    .getByRole('definition');
 
 test('a saver adds several transactions in one dialog, edits one and deletes one while a second tab follows live; the overview filters, totals and exports', async () => {
   const email = `transactions-${Date.now()}@example.com`;
   // Adding an account needs a verified address.
   const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Tara' });
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light', acceptDownloads: true });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+    acceptDownloads: true,
+  });
   const { page, errors } = await newPage(context);
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   // The cookie banner would cover the screens pictured here; choosing once keeps it away.
   await rejectCookies(page);
 
   const saver = await createAccount(env.server, cookie, { name: 'Easy Saver', bank: 'Halifax' });
-  await createAccount(env.server, cookie, { name: 'Holiday Pot', accountNumber: '87654321', bank: 'Halifax', startingBalancePence: 30_000, startingBalanceDate: '2026-01-02' });
+  await createAccount(env.server, cookie, {
+    name: 'Holiday Pot',
+    accountNumber: '87654321',
+    bank: 'Halifax',
+    startingBalancePence: 30_000,
+    startingBalanceDate: '2026-01-02',
+  });
 
   // A second tab on the overview: it must follow every change without a reload.
   const { page: watcher, errors: watcherErrors } = await newPage(context);
@@ -74,14 +96,20 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   await page.getByRole('button', { name: /^Delete deposit of £250\.50/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete transaction' });
   await confirm
-    .getByText('Are you sure you want to delete this transaction? This action cannot be undone and will also update the account balance.')
+    .getByText(
+      'Are you sure you want to delete this transaction? This action cannot be undone and will also update the account balance.',
+    )
     .waitFor();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Transaction deleted successfully!').waitFor();
   await watcher.getByRole('cell', { name: 'Birthday money', exact: true }).waitFor({ state: 'detached' });
   await watcher.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
   assert.equal(await total(watcher, 'Net').textContent(), '£1,255.00');
-  assert.equal(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the second tab was never reloaded');
+  assert.equal(
+    await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    true,
+    'the second tab was never reloaded',
+  );
 
   // Filters, search and totals; the filter is in the address.
   await page.getByLabel('Account').selectOption('');
@@ -96,12 +124,21 @@ test('a saver adds several transactions in one dialog, edits one and deletes one
   assert.equal(await total(page, 'Deposits').textContent(), '£1,300.00');
 
   // Export the current filter.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
   assert.match(download.suggestedFilename(), /^savvypig-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');
   assert.equal(lines[0], 'Date,Account,Type,Amount (GBP),Notes');
-  assert.deepEqual(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(',')).sort(), ['Easy Saver,Opening Balance,1000.00', 'Holiday Pot,Opening Balance,300.00']);
+  assert.deepEqual(
+    lines
+      .slice(1)
+      .map((l) => l.split(',').slice(1, 4).join(','))
+      .sort(),
+    ['Easy Saver,Opening Balance,1000.00', 'Holiday Pot,Opening Balance,300.00'],
+  );
 
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);

@@ -2,14 +2,27 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { currentStep, decodeBase32, totpAtStep } from '../src/server/test/totp.ts';
-import { assertAccessible, login, newPage, rejectCookies, screenshot, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
+import {
+  assertAccessible,
+  login,
+  newPage,
+  rejectCookies,
+  screenshot,
+  useServerAndBrowser,
+  verificationLink,
+  waitForEmail,
+} from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'a sensible passphrase';
 
 /** A new browser with a user who signed up, confirmed from the real e-mail, logged in and opened Settings › Security. */
 async function newUserInSecuritySettings(prefix: string, firstName: string) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', colorScheme: 'light' });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+  });
   const { page, errors } = await newPage(context);
   const email = `${prefix}-${Date.now()}@example.com`;
   await signUpAndConfirm(page, email, firstName);
@@ -38,7 +51,10 @@ async function signUpAndConfirm(page: Page, email: string, firstName: string): P
 }
 
 async function signOut(page: Page, firstName: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`account menu|user menu|${firstName}`, 'i') }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`account menu|user menu|${firstName}`, 'i') })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByText('Signed out successfully').waitFor();
 }
@@ -51,8 +67,15 @@ async function loginToChallenge(page: Page, email: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await login(page, env.server.base, email, PASSWORD);
     const outcome = await Promise.race([
-      page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor().then(() => 'challenge' as const),
-      page.getByText('Too many requests. Please wait before trying again').first().waitFor().then(() => 'limited' as const),
+      page
+        .getByRole('heading', { name: 'Two-factor authentication' })
+        .waitFor()
+        .then(() => 'challenge' as const),
+      page
+        .getByText('Too many requests. Please wait before trying again')
+        .first()
+        .waitFor()
+        .then(() => 'limited' as const),
     ]);
     if (outcome === 'challenge') break;
     assert.ok(attempt < 2, 'still rate limited after waiting');
@@ -112,15 +135,23 @@ test('a user turns on an authenticator app in settings, then logs in with a code
   // The enrolment code was used once already; a replay is refused.
   await page.getByLabel('Authenticator code').fill(totpAtStep(decodeBase32(key), enrolStep));
   await page.getByRole('button', { name: 'Verify and log in' }).click();
-  await page.getByText('This code has already been used. Wait for the next code in your authenticator app.').first().waitFor();
+  await page
+    .getByText('This code has already been used. Wait for the next code in your authenticator app.')
+    .first()
+    .waitFor();
   // The next code (the server accepts one step ahead) logs in.
-  await page.getByLabel('Authenticator code').fill(totpAtStep(decodeBase32(key), Math.max(currentStep(), enrolStep + 1)));
+  await page
+    .getByLabel('Authenticator code')
+    .fill(totpAtStep(decodeBase32(key), Math.max(currentStep(), enrolStep + 1)));
   await page.getByRole('button', { name: 'Verify and log in' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByText(/Tariq/).first().waitFor();
 
   // A login refused by the rate limit (see loginToChallenge) logs its 429; nothing else may fail.
-  assert.deepEqual(errors.filter((e) => !/status of 429/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/status of 429/.test(e)),
+    [],
+  );
   await context.close();
 });
 
@@ -144,6 +175,9 @@ test('a user with e-mailed codes logs in with the code from the real e-mail', as
   await page.getByText(/Erin/).first().waitFor();
 
   // A login refused by the rate limit (see loginToChallenge) logs its 429; nothing else may fail.
-  assert.deepEqual(errors.filter((e) => !/status of 429/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/status of 429/.test(e)),
+    [],
+  );
   await context.close();
 });

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, login, newPage, screenshot, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
+import {
+  assertAccessible,
+  login,
+  newPage,
+  screenshot,
+  useServerAndBrowser,
+  verificationLink,
+  waitForEmail,
+} from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
@@ -17,7 +25,10 @@ async function dismissCookieBanner(page: Page) {
 async function screenshots(context: BrowserContext, page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [label, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       await page.setViewportSize(size);
       await screenshot(page, `${name}-${scheme}-${label}`);
     }
@@ -59,7 +70,9 @@ test('a new user signs up, signs in unverified, is sent to verify for two-factor
   await banner.waitFor();
   await banner.getByText('Please verify your email to access all features.').waitFor();
   await screenshots(context, page, 'verify-01-banner');
-  await assertAccessible(page, 'the verification banner', { include: 'section[aria-labelledby="verify-banner-title"]' });
+  await assertAccessible(page, 'the verification banner', {
+    include: 'section[aria-labelledby="verify-banner-title"]',
+  });
 
   // Resend from the banner.
   await banner.getByRole('button', { name: 'Resend verification email' }).click();
@@ -72,7 +85,11 @@ test('a new user signs up, signs in unverified, is sent to verify for two-factor
   await page.waitForURL(/\/verification-required\?next=%2Fsettings%3Ftab%3Dsecurity$/);
   await page.getByRole('heading', { level: 1, name: 'Verify your email' }).waitFor();
   await page.getByText('Please verify your email to access all features.').waitFor();
-  assert.equal(await page.getByRole('region', { name: 'Email not verified' }).count(), 0, 'no second banner on this page');
+  assert.equal(
+    await page.getByRole('region', { name: 'Email not verified' }).count(),
+    0,
+    'no second banner on this page',
+  );
   await screenshots(context, page, 'verify-02-verification-required');
   await assertAccessible(page, '/verification-required', { include: 'main' });
 

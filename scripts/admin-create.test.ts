@@ -23,6 +23,8 @@ describe('npm run admin:create', () => {
   }, 60_000);
 
   it('refuses something that is not an e-mail address', () => {
-    expect(() => execFileSync(process.execPath, ['scripts/admin-create.ts', 'nobody'], { stdio: 'pipe' })).toThrow(/Usage/);
+    expect(() => execFileSync(process.execPath, ['scripts/admin-create.ts', 'nobody'], { stdio: 'pipe' })).toThrow(
+      /Usage/,
+    );
   });
 });

@@ -23,8 +23,15 @@ try {
     process.stdout.write(`${email} is now an admin. ${ADMIN_TWO_FACTOR_NOTE}\n`);
   } else {
     const [localPart] = email.split('@');
-    const password = await createVerifiedUser(booted.deps, { email, firstName: localPart ?? 'Admin', lastName: 'Admin', admin: true });
-    process.stdout.write(`Created admin ${email} with password ${password} (shown once; change it after signing in). ${ADMIN_TWO_FACTOR_NOTE}\n`);
+    const password = await createVerifiedUser(booted.deps, {
+      email,
+      firstName: localPart ?? 'Admin',
+      lastName: 'Admin',
+      admin: true,
+    });
+    process.stdout.write(
+      `Created admin ${email} with password ${password} (shown once; change it after signing in). ${ADMIN_TWO_FACTOR_NOTE}\n`,
+    );
   }
 } finally {
   await booted.shutdown();

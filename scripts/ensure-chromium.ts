@@ -3,7 +3,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((p) => fs.existsSync(p));
 }
 
@@ -16,7 +18,10 @@ if (import.meta.main) {
       process.stdout.write('Chromium not found: installing Debian package "chromium"…\n');
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+        stdio: 'inherit',
+        env,
+      });
       found = chromiumPath();
     }
   }

@@ -22,7 +22,12 @@ import { insertAccounts, signedInUser } from '../bench/lib/account-area.ts';
 import { Cleanup } from '../bench/lib/cleanup.ts';
 import { createThrowawayDatabase, withClient } from '../bench/lib/postgres.ts';
 import { ensureServerBundle, startServer, type RunningServer } from '../bench/lib/server.ts';
-import { checkAcknowledgedWrites, startWriters, UNAVAILABLE, type Writers } from '../src/server/test/transaction-writers.ts';
+import {
+  checkAcknowledgedWrites,
+  startWriters,
+  UNAVAILABLE,
+  type Writers,
+} from '../src/server/test/transaction-writers.ts';
 import { createThrowawayCluster, databaseServerFromEnv } from './soak/database-server.ts';
 import { printSummary, type RestartResult } from './soak/summary.ts';
 
@@ -53,23 +58,41 @@ async function main(cleanup: Cleanup): Promise<number> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-soak-'));
     cleanup.add(`remove ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The job runner runs too: its connections are lost in the restarts like the requests'.
-    const instance = await startServer({ repoRoot, dataDir, secret, poolMax: POOL, databaseUrl: database.url, env: { JOBS_ENABLED: 'true' } });
+    const instance = await startServer({
+      repoRoot,
+      dataDir,
+      secret,
+      poolMax: POOL,
+      databaseUrl: database.url,
+      env: { JOBS_ENABLED: 'true' },
+    });
     cleanup.add(`stop server ${instance.pid}`, instance.stop);
     instances.push(instance);
   }
 
   const user = await signedInUser(instances[0]!);
   const accountIds = await withClient(database.url, (client) =>
-    insertAccounts(client, user.userId, Array.from({ length: ACCOUNTS }, (_, i) => ({ name: `Soak saver ${i + 1}` }))),
+    insertAccounts(
+      client,
+      user.userId,
+      Array.from({ length: ACCOUNTS }, (_, i) => ({ name: `Soak saver ${i + 1}` })),
+    ),
   );
   const writers = startWriters(
     Array.from({ length: WRITERS }, (_, i) => {
       const instance = instances[i % INSTANCES]!;
-      return { base: instance.baseUrl, origin: instance.origin, cookie: user.cookie, accountId: accountIds[i % ACCOUNTS]! };
+      return {
+        base: instance.baseUrl,
+        origin: instance.origin,
+        cookie: user.cookie,
+        accountId: accountIds[i % ACCOUNTS]!,
+      };
     }),
   );
   cleanup.add('stop the writers', writers.stop);
-  console.log(`${INSTANCES} instances (pool of ${POOL} each), ${WRITERS} writers on ${ACCOUNTS} accounts; ${RESTARTS} immediate restarts`);
+  console.log(
+    `${INSTANCES} instances (pool of ${POOL} each), ${WRITERS} writers on ${ACCOUNTS} accounts; ${RESTARTS} immediate restarts`,
+  );
 
   await waitFor(() => writers.acknowledgedCount() >= WARM_UP_WRITES, GIVE_UP_MS);
   const restarts: RestartResult[] = [];
@@ -81,16 +104,26 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
   await writers.stop();
 
-  const checks = await withClient(database.url, (client) => checkAcknowledgedWrites((text, values) => client.query(text, values), writers.tally));
+  const checks = await withClient(database.url, (client) =>
+    checkAcknowledgedWrites((text, values) => client.query(text, values), writers.tally),
+  );
   const aliveAtEnd = instances.map((instance) => instance.exitStatus() === null);
   for (const [i, instance] of instances.entries()) {
-    if (!aliveAtEnd[i]) console.error(`instance ${i + 1} exited (${instance.exitStatus()}); its last output:\n${instance.recentOutput()}`);
+    if (!aliveAtEnd[i])
+      console.error(
+        `instance ${i + 1} exited (${instance.exitStatus()}); its last output:\n${instance.recentOutput()}`,
+      );
   }
   return printSummary({ restarts, tally: writers.tally, checks, aliveAtEnd, withinMs: WITHIN_MS }) ? 0 : 1;
 }
 
 /** One immediate restart, then how long until each instance and the writers are served again. */
-async function restartOnce(n: number, restart: () => Promise<void>, instances: RunningServer[], writers: Writers): Promise<RestartResult> {
+async function restartOnce(
+  n: number,
+  restart: () => Promise<void>,
+  instances: RunningServer[],
+  writers: Writers,
+): Promise<RestartResult> {
   const before = { unavailable: writers.tally.outcomes.get(UNAVAILABLE) ?? 0, failures: writers.tally.failures };
   const inFlight = writers.inFlight();
   const restartStarted = Date.now();
@@ -111,7 +144,9 @@ async function restartOnce(n: number, restart: () => Promise<void>, instances: R
     failures: writers.tally.failures - before.failures,
   };
   const healthy = healthyMs.map((v) => (v === null ? 'never' : `${v} ms`)).join(' / ');
-  console.log(`restart ${n}: ${inFlight} requests in flight, server back in ${result.restartMs} ms, healthy after ${healthy}`);
+  console.log(
+    `restart ${n}: ${inFlight} requests in flight, server back in ${result.restartMs} ms, healthy after ${healthy}`,
+  );
   return result;
 }
 

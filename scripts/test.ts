@@ -34,8 +34,11 @@ function addCounts(counts: Counts) {
 function finish(ok: boolean): never {
   if (!ok && total.failed === 0) total.failed = 1; // a step failed outside any test (type errors, build)
   process.stdout.write('\nStep durations:\n');
-  for (const step of durations) process.stdout.write(`  ${step.ok ? '✓' : '✗'} ${step.label.padEnd(34)} ${formatSeconds(step.seconds)}\n`);
-  process.stdout.write(`  ${'total'.padEnd(36)} ${formatSeconds(durations.reduce((sum, step) => sum + step.seconds, 0))}\n`);
+  for (const step of durations)
+    process.stdout.write(`  ${step.ok ? '✓' : '✗'} ${step.label.padEnd(34)} ${formatSeconds(step.seconds)}\n`);
+  process.stdout.write(
+    `  ${'total'.padEnd(36)} ${formatSeconds(durations.reduce((sum, step) => sum + step.seconds, 0))}\n`,
+  );
   process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
   process.exit(ok && total.failed === 0 ? 0 : 1);
 }
@@ -50,13 +53,23 @@ let ok = run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
 const vitestJson = '.ci-vitest.json';
 fs.rmSync(vitestJson, { force: true });
 const vitestOk = run('unit and API tests (vitest)', bin('vitest'), [
-  'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
 ]);
 if (fs.existsSync(vitestJson)) {
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as {
-    numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number;
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
   };
-  addCounts({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+  addCounts({
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  });
 }
 ok = vitestOk && ok;
 
@@ -65,11 +78,17 @@ if (!run('Chromium for browser tests', process.execPath, ['scripts/ensure-chromi
 
 const e2eJson = '.ci-e2e.json';
 fs.rmSync(e2eJson, { force: true });
-const e2eFiles = fs.readdirSync('e2e').filter((f) => f.endsWith('.test.ts')).map((f) => `e2e/${f}`);
+const e2eFiles = fs
+  .readdirSync('e2e')
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `e2e/${f}`);
 const e2eOk = run('browser journeys (Chromium)', process.execPath, [
-  '--test', '--test-concurrency=1',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=./scripts/count-reporter.mjs', `--test-reporter-destination=${e2eJson}`,
+  '--test',
+  '--test-concurrency=1',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/count-reporter.mjs',
+  `--test-reporter-destination=${e2eJson}`,
   ...e2eFiles,
 ]);
 if (fs.existsSync(e2eJson)) addCounts(JSON.parse(fs.readFileSync(e2eJson, 'utf8')) as Counts);

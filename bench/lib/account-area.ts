@@ -10,7 +10,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { signIn, signUp } from './account.ts';
 import { Cleanup } from './cleanup.ts';
-import { databaseVersion, measureEndpoints, prepareDatabase, profileArgs, runBenchmark, startTracked } from './harness.ts';
+import {
+  databaseVersion,
+  measureEndpoints,
+  prepareDatabase,
+  profileArgs,
+  runBenchmark,
+  startTracked,
+} from './harness.ts';
 import { checkEndpoint, type Endpoint, type EndpointId } from './load.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './report.ts';
 import { ensureServerBundle, type RunningServer, type ServerOptions } from './server.ts';
@@ -30,7 +37,14 @@ export async function signedInUser(server: RunningServer): Promise<BenchUser> {
   return { cookie, userId: user.id };
 }
 
-export type SeedAccount = { name: string; accountType?: string; bankId?: string | null; bank?: string | null; isPlatformAccount?: boolean; platformBankReferenceId?: string | null };
+export type SeedAccount = {
+  name: string;
+  accountType?: string;
+  bankId?: string | null;
+  bank?: string | null;
+  isPlatformAccount?: boolean;
+  platformBankReferenceId?: string | null;
+};
 
 /** Inserts accounts for the user, in order (so creation order is the list order); returns their ids. */
 export async function insertAccounts(client: pg.Client, userId: string, list: SeedAccount[]): Promise<string[]> {
@@ -39,7 +53,18 @@ export async function insertAccounts(client: pg.Client, userId: string, list: Se
     const { rows } = await client.query<{ id: string }>(
       `insert into accounts (user_id, name, account_number, account_type, bank, bank_id, is_platform_account, platform_bank_reference_id, interest_rate_bps, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10)) returning id`,
-      [userId, a.name, String(10_000_000 + i), a.accountType ?? 'Savings', a.bank ?? null, a.bankId ?? null, a.isPlatformAccount ?? false, a.platformBankReferenceId ?? null, 100 + i * 7, list.length - i],
+      [
+        userId,
+        a.name,
+        String(10_000_000 + i),
+        a.accountType ?? 'Savings',
+        a.bank ?? null,
+        a.bankId ?? null,
+        a.isPlatformAccount ?? false,
+        a.platformBankReferenceId ?? null,
+        100 + i * 7,
+        list.length - i,
+      ],
     );
     ids.push(rows[0]!.id);
   }
@@ -51,7 +76,13 @@ export async function insertAccounts(client: pg.Client, userId: string, list: Se
  * first day, then deposits (60%), withdrawals (30%), fees (5%) and interest (5%) of varied
  * amounts, with notes. Deterministic, so every run measures the same account.
  */
-export async function insertTransactions(client: pg.Client, userId: string, accountId: string, count: number, years = 5): Promise<void> {
+export async function insertTransactions(
+  client: pg.Client,
+  userId: string,
+  accountId: string,
+  count: number,
+  years = 5,
+): Promise<void> {
   const days = Math.round(years * 365.25);
   await client.query(
     `insert into transactions (account_id, user_id, amount_pence, date, type, notes)
@@ -92,7 +123,11 @@ export type AccountAreaBench = {
    * Writes the fixture for the signed-in user (`newUser` signs up another); returns the path to
    * measure and the requests to count statements on (the user's own unless `cookie` says otherwise).
    */
-  seed: (fixture: { client: pg.Client; user: BenchUser; newUser: () => Promise<BenchUser> }) => Promise<{ path: string; work: string; countPaths: CountedRequest[] }>;
+  seed: (fixture: {
+    client: pg.Client;
+    user: BenchUser;
+    newUser: () => Promise<BenchUser>;
+  }) => Promise<{ path: string; work: string; countPaths: CountedRequest[] }>;
   /** Checks one answer before the load (a 200 of the wrong shape is worthless); returns a line describing it. */
   describe: (body: unknown) => string;
 };
@@ -110,7 +145,8 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
   const cleanup = new Cleanup();
   runBenchmark(async () => {
     const settings = loadSettings(process.env, { connections: ACCOUNT_AREA_TARGET.connections, postgresOnly: true });
-    if (settings.databases.includes('pglite')) console.log('PGlite is not measured: the fixture is written through PostgreSQL (the target is for PostgreSQL).');
+    if (settings.databases.includes('pglite'))
+      console.log('PGlite is not measured: the fixture is written through PostgreSQL (the target is for PostgreSQL).');
     ensureServerBundle(settings.repoRoot);
     printHeader(settings, bench.title);
     try {
@@ -127,33 +163,60 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
       const headers = { cookie: user.cookie };
 
       const counts = await countStatements(options, cleanup, fixture.countPaths, user.cookie);
-      const [body] = await checkEndpoint(server.baseUrl, { id: bench.endpointId, label: bench.label, path: fixture.path, work: fixture.work, headers });
+      const [body] = await checkEndpoint(server.baseUrl, {
+        id: bench.endpointId,
+        label: bench.label,
+        path: fixture.path,
+        work: fixture.work,
+        headers,
+      });
       console.log(`${bench.describe(JSON.parse(body!))}; answer ${(Buffer.byteLength(body!) / 1024).toFixed(1)} KB`);
       for (const c of counts) console.log(`statements per request, ${c.what}: ${c.perRequest}`);
 
-      const endpoint: Endpoint = { id: bench.endpointId, label: bench.label, path: fixture.path, work: fixture.work, headers };
+      const endpoint: Endpoint = {
+        id: bench.endpointId,
+        label: bench.label,
+        path: fixture.path,
+        work: fixture.work,
+        headers,
+      };
       const [result] = await measureEndpoints('postgres', server, [endpoint], settings);
       await server.stop();
       warnIfDisturbed(result!.runs);
 
       const p99s = result!.runs.map((r) => r.p99Ms);
       const statements = counts.map((c) => c.perRequest);
-      console.log(`\nSummary (median of ${settings.runs} runs of ${settings.durationS} s, ${settings.connections} connections, ${fixture.work})`);
+      console.log(
+        `\nSummary (median of ${settings.runs} runs of ${settings.durationS} s, ${settings.connections} connections, ${fixture.work})`,
+      );
       console.log(
         `postgres ${bench.label}: ${int(result!.median.reqPerSec)} req/s p50 ${ms(result!.median.p50Ms)} p99 ${ms(result!.median.p99Ms)} ` +
           `(runs' p99 ${ms(Math.min(...p99s))}–${ms(Math.max(...p99s))}); statements per request ${statements.join(' / ')}`,
       );
-      const file = writeResults(settings, bench.fileName, { target: ACCOUNT_AREA_TARGET, serverVersion, statementsPerRequest: counts, result });
+      const file = writeResults(settings, bench.fileName, {
+        target: ACCOUNT_AREA_TARGET,
+        serverVersion,
+        statementsPerRequest: counts,
+        result,
+      });
       console.log(`results written to ${path.relative(process.cwd(), file)}`);
 
       if (result!.failures > 0) {
-        console.error(`INVALID: ${result!.failures} responses were not 200 (or failed, or timed out), so these figures mean nothing`);
+        console.error(
+          `INVALID: ${result!.failures} responses were not 200 (or failed, or timed out), so these figures mean nothing`,
+        );
         return 1;
       }
       const constant = statements.every((n) => n === statements[0] && Number.isInteger(n));
-      if (!constant) console.log(`FAIL: the statements per request differ with the data (${statements.join(' / ')}): not a constant number of queries`);
+      if (!constant)
+        console.log(
+          `FAIL: the statements per request differ with the data (${statements.join(' / ')}): not a constant number of queries`,
+        );
       const met = result!.median.p99Ms <= ACCOUNT_AREA_TARGET.p99Ms;
-      const note = settings.connections === ACCOUNT_AREA_TARGET.connections ? '' : ` (the target is stated at ${ACCOUNT_AREA_TARGET.connections} connections; this run used ${settings.connections})`;
+      const note =
+        settings.connections === ACCOUNT_AREA_TARGET.connections
+          ? ''
+          : ` (the target is stated at ${ACCOUNT_AREA_TARGET.connections} connections; this run used ${settings.connections})`;
       console.log(
         `${met ? 'PASS' : 'FAIL'}: ${bench.label} p99 ${ms(result!.median.p99Ms)} ${met ? '≤' : '>'} ${ACCOUNT_AREA_TARGET.p99Ms} ms at ${settings.connections} connections ` +
           `on PostgreSQL ${serverVersion}, ${statements[0]} statements per request${note}`,
@@ -174,7 +237,10 @@ async function countStatements(options: ServerOptions, cleanup: Cleanup, request
   const counted = await startTracked({ ...options, dataDir, databaseUrl: counter.url }, cleanup);
   const counts: Array<{ what: string; perRequest: number }> = [];
   for (const r of requests) {
-    counts.push({ what: r.what, perRequest: await statementsPerRequest(counted.baseUrl, counter, r.path, { cookie: r.cookie ?? cookie }) });
+    counts.push({
+      what: r.what,
+      perRequest: await statementsPerRequest(counted.baseUrl, counter, r.path, { cookie: r.cookie ?? cookie }),
+    });
   }
   await counted.stop();
   return counts;

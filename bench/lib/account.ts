@@ -6,8 +6,15 @@ const SESSION_COOKIE = 'better-auth.session_token';
 
 /** A fresh account made through the real API, as a browser would (unverified users may sign in). */
 export async function signUp(baseUrl: string, origin: string): Promise<Account> {
-  const account = { email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
-  const res = await postJson(baseUrl, origin, '/api/account/sign-up', { firstName: 'Bench', lastName: 'User', ...account });
+  const account = {
+    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+    password: randomBytes(12).toString('base64url'),
+  };
+  const res = await postJson(baseUrl, origin, '/api/account/sign-up', {
+    firstName: 'Bench',
+    lastName: 'User',
+    ...account,
+  });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
   return account;

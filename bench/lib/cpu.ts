@@ -17,7 +17,14 @@ export function cpuSnapshot(serverPid: number): Snapshot {
   // user nice system idle iowait irq softirq steal ...; guest time is already inside user.
   const idle = (machine[3] ?? 0) + (machine[4] ?? 0);
   const busy = machine.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
-  return { at: performance.now(), busy, idle, server: processTicks(serverPid), postgres: postgresTicks(), self: processTicks(process.pid) };
+  return {
+    at: performance.now(),
+    busy,
+    idle,
+    server: processTicks(serverPid),
+    postgres: postgresTicks(),
+    self: processTicks(process.pid),
+  };
 }
 
 export function cpuShare(before: Snapshot, after: Snapshot): CpuShare {
@@ -27,7 +34,13 @@ export function cpuShare(before: Snapshot, after: Snapshot): CpuShare {
   const postgres = pct(after.postgres - before.postgres);
   const loadGenerator = pct(after.self - before.self);
   const busy = pct(after.busy - before.busy);
-  return { server, postgres, loadGenerator, other: Math.max(0, busy - server - postgres - loadGenerator), idle: pct(after.idle - before.idle) };
+  return {
+    server,
+    postgres,
+    loadGenerator,
+    other: Math.max(0, busy - server - postgres - loadGenerator),
+    idle: pct(after.idle - before.idle),
+  };
 }
 
 /** /proc/<pid>/stat: the command name in parentheses, then utime and stime as the 12th and 13th fields after it. */

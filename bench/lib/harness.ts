@@ -58,7 +58,12 @@ export async function databaseVersion(server: RunningServer): Promise<string> {
  * rather than one after another, so slow drift on the machine hits them all alike and their
  * ratio stays fair.
  */
-export async function measureEndpoints(kind: DbKind, server: RunningServer, list: Endpoint[], settings: Settings): Promise<EndpointResult[]> {
+export async function measureEndpoints(
+  kind: DbKind,
+  server: RunningServer,
+  list: Endpoint[],
+  settings: Settings,
+): Promise<EndpointResult[]> {
   for (const endpoint of list) {
     await checkEndpoint(server.baseUrl, endpoint);
     if (settings.warmupS > 0) await load(server, endpoint, settings.warmupS, settings.connections);

@@ -46,7 +46,13 @@ export type EndpointResult = {
 export function endpoints(sessionCookie: string): Endpoint[] {
   return [
     { id: 'health', label: 'GET /api/health', path: '/api/health', work: 'no database', headers: {} },
-    { id: 'healthDb', label: 'GET /api/health/db', path: '/api/health/db', work: 'one database round trip', headers: {} },
+    {
+      id: 'healthDb',
+      label: 'GET /api/health/db',
+      path: '/api/health/db',
+      work: 'one database round trip',
+      headers: {},
+    },
     {
       id: 'me',
       label: 'GET /api/me',
@@ -88,7 +94,12 @@ function roundRobin(mix: readonly string[]): Request {
   };
 }
 
-export async function load(target: Target, endpoint: Endpoint, durationS: number, connections: number): Promise<RunResult> {
+export async function load(
+  target: Target,
+  endpoint: Endpoint,
+  durationS: number,
+  connections: number,
+): Promise<RunResult> {
   const before = cpuSnapshot(target.pid);
   const result = await autocannon({
     url: `${target.baseUrl}${endpoint.path}`,
@@ -106,7 +117,10 @@ export async function load(target: Target, endpoint: Endpoint, durationS: number
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
     requests: result.requests.total,
-    non200: Object.entries(result.statusCodeStats).reduce((n, [status, { count }]) => (status === '200' ? n : n + count), 0),
+    non200: Object.entries(result.statusCodeStats).reduce(
+      (n, [status, { count }]) => (status === '200' ? n : n + count),
+      0,
+    ),
     errors: result.errors,
     timeouts: result.timeouts,
     cpu,
@@ -124,7 +138,13 @@ export function summarise(endpoint: Endpoint, runs: RunResult[]): EndpointResult
       p50Ms: pick('p50Ms'),
       p90Ms: pick('p90Ms'),
       p99Ms: pick('p99Ms'),
-      cpu: { server: cpu('server'), postgres: cpu('postgres'), loadGenerator: cpu('loadGenerator'), other: cpu('other'), idle: cpu('idle') },
+      cpu: {
+        server: cpu('server'),
+        postgres: cpu('postgres'),
+        loadGenerator: cpu('loadGenerator'),
+        other: cpu('other'),
+        idle: cpu('idle'),
+      },
     },
     runs,
     failures: runs.reduce((n, r) => n + r.non200 + r.errors + r.timeouts, 0),

@@ -25,7 +25,9 @@ export async function createThrowawayDatabase(baseUrl: string): Promise<Throwawa
 /** Connections the server holds to its database (the pool, plus the LISTEN connection). */
 export async function countConnections(baseUrl: string, database: string): Promise<number> {
   return withClient(baseUrl, async (client) => {
-    const r = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [database]);
+    const r = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      database,
+    ]);
     return r.rows[0]?.n ?? 0;
   });
 }

@@ -5,7 +5,13 @@ import type { CpuShare } from './cpu.ts';
 import type { EndpointId, EndpointResult, RunResult } from './load.ts';
 import { TARGETS, type DbKind, type Settings } from './settings.ts';
 
-export type TargetCheck = { label: string; unit: 'ratio' | 'req/s' | 'ms'; value: number; target: number; met: boolean };
+export type TargetCheck = {
+  label: string;
+  unit: 'ratio' | 'req/s' | 'ms';
+  value: number;
+  target: number;
+  met: boolean;
+};
 
 export type DatabaseResult = {
   kind: DbKind;
@@ -40,9 +46,27 @@ export function checkTargets(endpoints: EndpointResult[]): { ratio: number; targ
   return {
     ratio,
     targets: [
-      { label: 'authenticated / one round trip', unit: 'ratio', value: ratio, target: TARGETS.minRatio, met: ratio >= TARGETS.minRatio },
-      { label: 'authenticated', unit: 'req/s', value: me.reqPerSec, target: TARGETS.minAuthReqPerSec, met: me.reqPerSec >= TARGETS.minAuthReqPerSec },
-      { label: 'authenticated p99', unit: 'ms', value: me.p99Ms, target: TARGETS.maxAuthP99Ms, met: me.p99Ms <= TARGETS.maxAuthP99Ms },
+      {
+        label: 'authenticated / one round trip',
+        unit: 'ratio',
+        value: ratio,
+        target: TARGETS.minRatio,
+        met: ratio >= TARGETS.minRatio,
+      },
+      {
+        label: 'authenticated',
+        unit: 'req/s',
+        value: me.reqPerSec,
+        target: TARGETS.minAuthReqPerSec,
+        met: me.reqPerSec >= TARGETS.minAuthReqPerSec,
+      },
+      {
+        label: 'authenticated p99',
+        unit: 'ms',
+        value: me.p99Ms,
+        target: TARGETS.maxAuthP99Ms,
+        met: me.p99Ms <= TARGETS.maxAuthP99Ms,
+      },
     ],
   };
 }
@@ -82,8 +106,12 @@ export function printProgress(kind: DbKind, run: number, runs: number, result: R
 /** The per-database table, cold start and memory. */
 export function printDatabase(result: DatabaseResult): void {
   const name = LABELS[result.kind];
-  const pool = result.kind === 'pglite' ? `DB_POOL_MAX ${result.poolMax} (unused: one in-process connection)` : `DB_POOL_MAX ${result.poolMax}`;
-  const held = result.serverDbConnections === null ? '' : `, server held ${result.serverDbConnections} database connections`;
+  const pool =
+    result.kind === 'pglite'
+      ? `DB_POOL_MAX ${result.poolMax} (unused: one in-process connection)`
+      : `DB_POOL_MAX ${result.poolMax}`;
+  const held =
+    result.serverDbConnections === null ? '' : `, server held ${result.serverDbConnections} database connections`;
   console.log(`\n${name} ${result.serverVersion} — ${result.connections} HTTP connections, ${pool}${held}`);
   const rows = result.endpoints.map((e) => [
     e.endpoint.label,
@@ -95,19 +123,27 @@ export function printDatabase(result: DatabaseResult): void {
     cpu(e.median.cpu),
     e.failures ? String(e.failures) : '0',
   ]);
-  printTable(
-    ['endpoint', 'work', 'req/s', 'p50', 'p90', 'p99', 'CPU% srv/pg/load/other', 'failed'],
-    rows,
-    [false, false, true, true, true, true, true, true],
+  printTable(['endpoint', 'work', 'req/s', 'p50', 'p90', 'p99', 'CPU% srv/pg/load/other', 'failed'], rows, [
+    false,
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+  ]);
+  console.log(
+    `(CPU%: share of one core used by the server, PostgreSQL, the load generator and anything else; the machine has ${os.cpus().length * 100}%)`,
   );
-  console.log(`(CPU%: share of one core used by the server, PostgreSQL, the load generator and anything else; the machine has ${os.cpus().length * 100}%)`);
   console.log(
     `cold start (spawn → first 200 /api/health): ${int(result.coldStart.migratedMs)} ms; ` +
       `on an empty data folder (migrations included) ${int(result.coldStart.emptyDataMs)} ms`,
   );
   console.log(
     `resident memory (VmRSS) at idle: ${result.memory.idleAfterStartMb} MB after start, ${result.memory.idleAfterLoadMb} MB after the load; ` +
-      `peak ${result.memory.peakMb} MB` + (result.kind === 'postgres' ? ' (server process only, not PostgreSQL)' : ' (database included)'),
+      `peak ${result.memory.peakMb} MB` +
+      (result.kind === 'postgres' ? ' (server process only, not PostgreSQL)' : ' (database included)'),
   );
   warnIfDisturbed(result.endpoints.flatMap((e) => e.runs));
 }
@@ -115,7 +151,9 @@ export function printDatabase(result: DatabaseResult): void {
 export function warnIfDisturbed(runs: RunResult[]): void {
   const disturbed = runs.filter((r) => r.cpu.other >= OTHER_CPU_WARNING).length;
   if (disturbed) {
-    console.log(`warning: ${disturbed} measured runs shared the CPU with other processes (≥ ${OTHER_CPU_WARNING}% of a core); rerun on a quiet machine`);
+    console.log(
+      `warning: ${disturbed} measured runs shared the CPU with other processes (≥ ${OTHER_CPU_WARNING}% of a core); rerun on a quiet machine`,
+    );
   }
 }
 
@@ -124,17 +162,26 @@ export function printSummary(results: DatabaseResult[]): void {
   console.log('\nSummary (median of the measured runs)');
   for (const result of results) {
     for (const e of result.endpoints) {
-      console.log(`${result.kind} ${e.endpoint.label}: ${int(e.median.reqPerSec)} req/s p50 ${ms(e.median.p50Ms)} p99 ${ms(e.median.p99Ms)}`);
+      console.log(
+        `${result.kind} ${e.endpoint.label}: ${int(e.median.reqPerSec)} req/s p50 ${ms(e.median.p50Ms)} p99 ${ms(e.median.p99Ms)}`,
+      );
     }
-    console.log(`${result.kind} ratio GET /api/me / GET /api/health/db: ${pct(result.ratio)} (target ≥ ${pct(TARGETS.minRatio)} on PostgreSQL)`);
+    console.log(
+      `${result.kind} ratio GET /api/me / GET /api/health/db: ${pct(result.ratio)} (target ≥ ${pct(TARGETS.minRatio)} on PostgreSQL)`,
+    );
   }
   const postgres = results.find((r) => r.kind === 'postgres');
   if (postgres) printTargets(postgres);
 }
 
 function printTargets(result: DatabaseResult): void {
-  const note = result.connections === 50 ? '' : ` (targets are stated at 50 connections; this run used ${result.connections})`;
-  const show: Record<TargetCheck['unit'], (n: number) => string> = { ratio: pct, 'req/s': (n) => `${int(n)} req/s`, ms };
+  const note =
+    result.connections === 50 ? '' : ` (targets are stated at 50 connections; this run used ${result.connections})`;
+  const show: Record<TargetCheck['unit'], (n: number) => string> = {
+    ratio: pct,
+    'req/s': (n) => `${int(n)} req/s`,
+    ms,
+  };
   const checks = result.targets.map((t) => {
     const comparison = t.unit === 'ms' ? '≤' : '≥';
     return `${t.label} ${show[t.unit](t.value)} (${comparison} ${show[t.unit](t.target)}) ${t.met ? 'met' : 'MISSED'}`;
@@ -145,7 +192,10 @@ function printTargets(result: DatabaseResult): void {
 export function printTable(head: string[], rows: string[][], alignRight: boolean[]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (alignRight[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (alignRight[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -164,7 +214,12 @@ export function writeResults(settings: Settings, fileName: string, figures: Reco
   const cpus = os.cpus();
   const document = {
     generatedAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? null, totalMemoryMb: Math.round(os.totalmem() / 1048576) },
+    machine: {
+      node: process.version,
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? null,
+      totalMemoryMb: Math.round(os.totalmem() / 1048576),
+    },
     settings: publicSettings,
     ...figures,
   };

@@ -43,12 +43,21 @@ const LOG_LINES_KEPT = 40;
  */
 export function ensureServerBundle(repoRoot: string): void {
   const bundle = path.join(repoRoot, 'dist-server', 'index.js');
-  const sources = [path.join(repoRoot, 'src', 'server'), path.join(repoRoot, 'drizzle'), path.join(repoRoot, 'rolldown.server.config.ts')];
+  const sources = [
+    path.join(repoRoot, 'src', 'server'),
+    path.join(repoRoot, 'drizzle'),
+    path.join(repoRoot, 'rolldown.server.config.ts'),
+  ];
   const bundleTime = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
   if (bundleTime > newestMtime(sources)) return;
-  console.log(bundleTime ? 'dist-server/index.js is older than src/server: rebuilding it' : 'Building dist-server/index.js');
+  console.log(
+    bundleTime ? 'dist-server/index.js is older than src/server: rebuilding it' : 'Building dist-server/index.js',
+  );
   const cli = path.join(repoRoot, 'node_modules', 'rolldown', 'bin', 'cli.mjs');
-  const result = spawnSync(process.execPath, [cli, '-c', 'rolldown.server.config.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [cli, '-c', 'rolldown.server.config.ts'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('The server bundle failed to build (rolldown -c rolldown.server.config.ts)');
 }
 
@@ -84,11 +93,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const origin = `http://localhost:${port}`;
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags(), ...(options.nodeArgs ?? []), path.join('dist-server', 'index.js')], {
-    cwd: options.repoRoot,
-    env: serverEnv(options, port, origin),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), ...(options.nodeArgs ?? []), path.join('dist-server', 'index.js')],
+    {
+      cwd: options.repoRoot,
+      env: serverEnv(options, port, origin),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (child.pid === undefined) throw new Error('Could not spawn the server');
   const pid = child.pid;
   const log = captureOutput(child);
@@ -100,7 +113,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw err;
   }
   const exitStatus = () => (child.exitCode ?? child.signalCode)?.toString() ?? null;
-  return { pid, port, origin, baseUrl, coldStartMs: Math.round(performance.now() - started), exitStatus, recentOutput: () => log.join('\n'), stop };
+  return {
+    pid,
+    port,
+    origin,
+    baseUrl,
+    coldStartMs: Math.round(performance.now() - started),
+    exitStatus,
+    recentOutput: () => log.join('\n'),
+    stop,
+  };
 }
 
 /**

@@ -61,12 +61,19 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, defaults: Set
   };
 }
 
-function number(env: NodeJS.ProcessEnv, name: string, fallback: number, rule: { min: number; integer?: boolean }): number {
+function number(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  rule: { min: number; integer?: boolean },
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < rule.min || (rule.integer && !Number.isInteger(value))) {
-    throw new SettingsError(`${name}: expected ${rule.integer ? 'an integer' : 'a number'} ≥ ${rule.min}, got "${raw}"`);
+    throw new SettingsError(
+      `${name}: expected ${rule.integer ? 'an integer' : 'a number'} ≥ ${rule.min}, got "${raw}"`,
+    );
   }
   return value;
 }
@@ -75,12 +82,20 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, rule: { 
  * PGlite always, PostgreSQL when DATABASE_URL is set, or the benchmark's own default;
  * BENCH_DATABASES=postgres (or pglite, or both) chooses.
  */
-function parseDatabases(raw: string | undefined, databaseUrl: string | undefined, fallback: DbKind[] | undefined): DbKind[] {
+function parseDatabases(
+  raw: string | undefined,
+  databaseUrl: string | undefined,
+  fallback: DbKind[] | undefined,
+): DbKind[] {
   const available: DbKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
   if (!raw) return fallback ?? available;
-  const wanted = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const kind of wanted) {
-    if (kind !== 'pglite' && kind !== 'postgres') throw new SettingsError(`BENCH_DATABASES: unknown database "${kind}"`);
+    if (kind !== 'pglite' && kind !== 'postgres')
+      throw new SettingsError(`BENCH_DATABASES: unknown database "${kind}"`);
     if (kind === 'postgres' && !databaseUrl) throw new SettingsError('BENCH_DATABASES: postgres needs DATABASE_URL');
   }
   return available.filter((kind) => wanted.includes(kind));

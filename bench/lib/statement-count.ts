@@ -80,7 +80,13 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
  * Statements per request: `requests` GETs of `path` sent one after another through a server
  * whose database connection is counted (after two unmeasured ones that prepare its statements).
  */
-export async function statementsPerRequest(baseUrl: string, counter: StatementCounter, path: string, headers: Record<string, string>, requests = 20): Promise<number> {
+export async function statementsPerRequest(
+  baseUrl: string,
+  counter: StatementCounter,
+  path: string,
+  headers: Record<string, string>,
+  requests = 20,
+): Promise<number> {
   const get = async () => {
     const res = await fetch(`${baseUrl}${path}`, { headers });
     await res.arrayBuffer();

@@ -28,7 +28,8 @@ export function databaseServerFromEnv(env: NodeJS.ProcessEnv): DatabaseServer | 
   if (!url && !command) return undefined;
   if (!url || !command) throw new Error('Set both SOAK_DATABASE_URL and SOAK_RESTART_COMMAND, or neither');
   const { hostname } = new URL(url);
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(hostname)) throw new Error(`SOAK_DATABASE_URL must be on loopback, not ${hostname}`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(hostname))
+    throw new Error(`SOAK_DATABASE_URL must be on loopback, not ${hostname}`);
   return {
     url,
     description: `${hostname}:${new URL(url).port || 5432}, restarted by SOAK_RESTART_COMMAND`,
@@ -41,7 +42,10 @@ export function databaseServerFromEnv(env: NodeJS.ProcessEnv): DatabaseServer | 
 export async function createThrowawayCluster(): Promise<DatabaseServer> {
   const version = newestInstalledVersion();
   const existing = clusterStatus(version);
-  if (existing === 'online') throw new Error(`Cluster ${version}/${CLUSTER} is running: another soak is in progress, or stop it with pg_dropcluster --stop ${version} ${CLUSTER}`);
+  if (existing === 'online')
+    throw new Error(
+      `Cluster ${version}/${CLUSTER} is running: another soak is in progress, or stop it with pg_dropcluster --stop ${version} ${CLUSTER}`,
+    );
   if (existing === 'down') run('pg_dropcluster', [version, CLUSTER]);
 
   const port = await freePort();
@@ -57,21 +61,30 @@ export async function createThrowawayCluster(): Promise<DatabaseServer> {
   return {
     url: `postgres://savvypig:savvypig@127.0.0.1:${port}/savvypig`,
     description: `throwaway cluster ${version}/${CLUSTER} on 127.0.0.1:${port}`,
-    restart: () => runInBackground('pg_ctlcluster', ['--skip-systemctl-redirect', '-m', 'immediate', version, CLUSTER, 'restart']),
+    restart: () =>
+      runInBackground('pg_ctlcluster', ['--skip-systemctl-redirect', '-m', 'immediate', version, CLUSTER, 'restart']),
     remove,
   };
 }
 
 function newestInstalledVersion(): string {
-  const versions = fs.existsSync(POSTGRES_VERSIONS) ? fs.readdirSync(POSTGRES_VERSIONS).filter((v) => /^\d+$/.test(v)) : [];
+  const versions = fs.existsSync(POSTGRES_VERSIONS)
+    ? fs.readdirSync(POSTGRES_VERSIONS).filter((v) => /^\d+$/.test(v))
+    : [];
   const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
-  if (!newest) throw new Error('No PostgreSQL server installed (Debian layout); or set SOAK_DATABASE_URL and SOAK_RESTART_COMMAND');
+  if (!newest)
+    throw new Error(
+      'No PostgreSQL server installed (Debian layout); or set SOAK_DATABASE_URL and SOAK_RESTART_COMMAND',
+    );
   return newest;
 }
 
 function clusterStatus(version: string): 'online' | 'down' | undefined {
   const listing = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).stdout ?? '';
-  const row = listing.split('\n').map((line) => line.trim().split(/\s+/)).find(([v, name]) => v === version && name === CLUSTER);
+  const row = listing
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find(([v, name]) => v === version && name === CLUSTER);
   if (!row) return undefined;
   return row[3]?.startsWith('online') ? 'online' : 'down';
 }
@@ -92,8 +105,12 @@ async function createRoles(superuserUrl: string): Promise<void> {
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { encoding: 'utf8' });
-  if (result.error) throw new Error(`${command}: ${result.error.message} (run the soak as root or the postgres user, on Debian's postgresql-common)`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`);
+  if (result.error)
+    throw new Error(
+      `${command}: ${result.error.message} (run the soak as root or the postgres user, on Debian's postgresql-common)`,
+    );
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`);
 }
 
 /** As `run`, without blocking the event loop: the writers keep writing while the server restarts. */
@@ -104,6 +121,8 @@ function runInBackground(command: string, args: string[]): Promise<void> {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
+    );
   });
 }

@@ -92,21 +92,35 @@ describe.each(testDatabaseKinds())('the API on %s', (kind) => {
     it('answers an already registered address exactly like a new one and tells its owner', async () => {
       const body = { firstName: 'Bo', lastName: 'Ng', email: 'bo@example.com', password: 'a good password' };
       const first = await server.request('/api/account/sign-up', { method: 'POST', json: body });
-      const second = await server.request('/api/account/sign-up', { method: 'POST', json: { ...body, password: 'another password' } });
+      const second = await server.request('/api/account/sign-up', {
+        method: 'POST',
+        json: { ...body, password: 'another password' },
+      });
       expect(second.status).toBe(first.status);
       // The same body but for the id: a new account's, or one made up the same way.
-      const [firstBody, secondBody] = [(await first.json()) as { userId: string }, (await second.json()) as { userId: string }];
+      const [firstBody, secondBody] = [
+        (await first.json()) as { userId: string },
+        (await second.json()) as { userId: string },
+      ];
       expect({ ...secondBody, userId: 'id' }).toEqual({ ...firstBody, userId: 'id' });
       expect(secondBody.userId).toMatch(/^[A-Za-z0-9]{32}$/);
       expect(firstBody.userId).toMatch(/^[A-Za-z0-9]{32}$/);
       const toBo = (await server.mail()).filter((m) => m.to === 'bo@example.com');
-      expect(toBo.some((m) => m.text.includes('This email is already registered. Please use a different email or try logging in.'))).toBe(true);
+      expect(
+        toBo.some((m) =>
+          m.text.includes('This email is already registered. Please use a different email or try logging in.'),
+        ),
+      ).toBe(true);
     });
   });
 
   describe('a signed-in user', () => {
     it('verifies, signs in, reads /api/me and signs out', async () => {
-      const { cookie } = await signUpAndSignIn(server, { email: 'cat@example.com', firstName: 'Cat', lastName: 'Smith' });
+      const { cookie } = await signUpAndSignIn(server, {
+        email: 'cat@example.com',
+        firstName: 'Cat',
+        lastName: 'Smith',
+      });
       const me = await server.request('/api/me', { cookie });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({
@@ -161,15 +175,25 @@ describe.each(testDatabaseKinds())('the API on %s', (kind) => {
       const res = await server.request('/api/contact', {
         method: 'POST',
         headers: { 'x-forwarded-for': '203.0.113.9' },
-        json: { name: 'Gil Hart', email: 'gil@example.com', inquiryType: 'general', subject: 'Hello', message: 'A question about ISAs.' },
+        json: {
+          name: 'Gil Hart',
+          email: 'gil@example.com',
+          inquiryType: 'general',
+          subject: 'Hello',
+          message: 'A question about ISAs.',
+        },
       });
       expect(res.status).toBe(201);
       const rows = (await server.deps.database.db.execute(
         // Read as the login role: app_user may not read inquiries back.
-        (await import('drizzle-orm')).sql`select name, email, subject from contact_inquiries`,
+        (
+          await import('drizzle-orm')
+        ).sql`select name, email, subject from contact_inquiries`,
       )) as unknown as { rows: Array<{ name: string }> };
       expect(rows.rows.map((r) => r.name)).toContain('Gil Hart');
-      expect((await server.mail()).some((m) => m.to === 'team@savvypig.local' && m.subject === '[Contact] Hello')).toBe(true);
+      expect((await server.mail()).some((m) => m.to === 'team@savvypig.local' && m.subject === '[Contact] Hello')).toBe(
+        true,
+      );
     });
 
     it('names the field that is wrong', async () => {
@@ -178,7 +202,9 @@ describe.each(testDatabaseKinds())('the API on %s', (kind) => {
         json: { name: 'Gil', email: 'not-an-email', subject: 'Hi', message: 'A longer message here.' },
       });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Please provide a valid email address');
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        'Please provide a valid email address',
+      );
     });
 
     it('stops one address after five messages an hour with 429 and Retry-After', async () => {
@@ -186,7 +212,13 @@ describe.each(testDatabaseKinds())('the API on %s', (kind) => {
         server.request('/api/contact', {
           method: 'POST',
           ip: '203.0.113.44',
-          json: { name: 'Ivy Lane', email: 'ivy@example.com', inquiryType: 'general', subject: 'Again', message: 'One more question.' },
+          json: {
+            name: 'Ivy Lane',
+            email: 'ivy@example.com',
+            inquiryType: 'general',
+            subject: 'Again',
+            message: 'One more question.',
+          },
         });
       for (let i = 0; i < 5; i++) expect((await send()).status).toBe(201);
       const refused = await send();

@@ -31,7 +31,11 @@ import { accountsRoutes } from './accounts/routes.ts';
 import { standingOrderRoutes } from './standing-orders/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
 import { accountTypeRoutes } from './account-types/routes.ts';
-import { IMPORT_BODY_LIMIT_BYTES, isTransactionImportPath, transactionImportRoutes } from './transaction-import/routes.ts';
+import {
+  IMPORT_BODY_LIMIT_BYTES,
+  isTransactionImportPath,
+  transactionImportRoutes,
+} from './transaction-import/routes.ts';
 import { accountDetailRoutes } from './account-detail/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
@@ -42,7 +46,10 @@ export function createApp(deps: Deps, options: AppOptions) {
   const isProduction = deps.config.NODE_ENV === 'production';
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
-  app.use('*', securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)));
+  app.use(
+    '*',
+    securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)),
+  );
   const defaultBodyLimit = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
@@ -79,7 +86,9 @@ export function createApp(deps: Deps, options: AppOptions) {
     // Through Hono's body cache: the NUL guard may have read the body already. An empty body is
     // none, as it arrived (better-auth answers 415 to a body without a content type).
     const body = hasBody ? await c.req.arrayBuffer() : undefined;
-    return deps.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body: body?.byteLength ? body : undefined }));
+    return deps.auth.handler(
+      new Request(c.req.raw.url, { method: c.req.method, headers, body: body?.byteLength ? body : undefined }),
+    );
   });
 
   app.route('/', healthRoutes(deps, options.databaseVersion));

@@ -34,7 +34,14 @@ export type BootOptions = {
 };
 
 /** Opens and migrates the database and wires every dependency; shared by the server, scripts and tests. */
-export async function boot({ config, logger, database: given, startJobs, serveSpa, clock: givenClock }: BootOptions): Promise<Booted> {
+export async function boot({
+  config,
+  logger,
+  database: given,
+  startJobs,
+  serveSpa,
+  clock: givenClock,
+}: BootOptions): Promise<Booted> {
   const dataDir = path.resolve(config.DATA_DIR);
   const database =
     given ??
@@ -52,15 +59,31 @@ export async function boot({ config, logger, database: given, startJobs, serveSp
   // Unchanged files cost one query; tests start from a database that already has them.
   await loadReferenceDataIntoDatabase(database, logger);
   const secret = await resolveAuthSecret(database.db, config.BETTER_AUTH_SECRET);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(dataDir, 'mail'), logger });
-  const clock = givenClock ?? (config.TEST_CLOCK_OFFSET_FILE ? offsetFileClock(config.TEST_CLOCK_OFFSET_FILE) : systemClock);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    mailDir: path.join(dataDir, 'mail'),
+    logger,
+  });
+  const clock =
+    givenClock ?? (config.TEST_CLOCK_OFFSET_FILE ? offsetFileClock(config.TEST_CLOCK_OFFSET_FILE) : systemClock);
   const auth = createAuth({ config, database, mailer, logger, secret, clock });
   const hub = createRealtimeHub(database, logger);
   await hub.start();
   const jobs = createJobRunner(database, logger);
   const deps: Deps = {
-    config, database, logger, mailer, auth, secret, hub, jobs, clock,
-    startedAt: Date.now(), version: APP_VERSION, storage: createFileStorage(config),
+    config,
+    database,
+    logger,
+    mailer,
+    auth,
+    secret,
+    hub,
+    jobs,
+    clock,
+    startedAt: Date.now(),
+    version: APP_VERSION,
+    storage: createFileStorage(config),
     mailbox: openLocalMailbox(config.mailboxEnabled, mailer.mailDir),
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });

@@ -29,6 +29,8 @@ describe('the clocks', () => {
 
   it('refuses a clock offset file in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_OFFSET_FILE: '/tmp/x' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'development', TEST_CLOCK_OFFSET_FILE: '/tmp/x' }).TEST_CLOCK_OFFSET_FILE).toBe('/tmp/x');
+    expect(loadConfig({ NODE_ENV: 'development', TEST_CLOCK_OFFSET_FILE: '/tmp/x' }).TEST_CLOCK_OFFSET_FILE).toBe(
+      '/tmp/x',
+    );
   });
 });

@@ -33,7 +33,12 @@ export const ConfigSchema = z.object({
   CONTACT_EMAIL: z.email().default('team@savvypig.local'),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   JOBS_ENABLED: booleanFromEnv.default(true),
   MAILBOX_ENABLED: booleanFromEnv.optional(),
   /** Tests only: a file holding milliseconds to shift the server's clock by (src/server/clock.ts). */
@@ -71,7 +76,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [
     publicUrl,
-    ...(config.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? []),
+    ...(config.TRUSTED_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean) ?? []),
     ...(config.NODE_ENV === 'production' ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
   ];
   if (config.PUBLIC_URL === undefined) trustedOrigins.push(`http://127.0.0.1:${config.PORT}`);

@@ -4,7 +4,8 @@ import { monthWindow } from './months.ts';
 import { monthlyTotals, type TypeMonthGroup } from './summary.ts';
 
 const window = monthWindow('2026-11-21');
-const depositsIn = (months: string[]): TypeMonthGroup[] => months.map((month) => ({ type: 'deposit', month, totalPence: 100, count: 1 }));
+const depositsIn = (months: string[]): TypeMonthGroup[] =>
+  months.map((month) => ({ type: 'deposit', month, totalPence: 100, count: 1 }));
 
 describe('the trends chart brush', () => {
   it('is hidden with six months of transactions and shown with seven', () => {
@@ -39,9 +40,12 @@ describe('the type pie', () => {
 
   it('leaves out types that moved no money, and is empty when nothing did', () => {
     expect(pieSlices([{ type: 'fee', totalPence: 0, count: 3 }])).toEqual([]);
-    expect(pieSlices([{ type: 'fee', totalPence: 0, count: 3 }, { type: 'deposit', totalPence: 5, count: 1 }])).toEqual([
-      { type: 'deposit', totalPence: 5, count: 1, perMille: 1000 },
-    ]);
+    expect(
+      pieSlices([
+        { type: 'fee', totalPence: 0, count: 3 },
+        { type: 'deposit', totalPence: 5, count: 1 },
+      ]),
+    ).toEqual([{ type: 'deposit', totalPence: 5, count: 1, perMille: 1000 }]);
   });
 
   it('copes with totals too large to multiply safely', () => {

@@ -16,7 +16,10 @@ export function showsBrush(monthly: readonly MonthlyTotals[]): boolean {
 
 /** The brush starts on the last six months (indices into the months, inclusive). */
 export function brushRange(monthly: readonly MonthlyTotals[]): { startIndex: number; endIndex: number } {
-  return { startIndex: Math.max(0, monthly.length - BRUSH_THRESHOLD_MONTHS), endIndex: Math.max(0, monthly.length - 1) };
+  return {
+    startIndex: Math.max(0, monthly.length - BRUSH_THRESHOLD_MONTHS),
+    endIndex: Math.max(0, monthly.length - 1),
+  };
 }
 
 export type PieSlice = TypeTotal & {

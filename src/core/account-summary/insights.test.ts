@@ -27,9 +27,14 @@ describe('the transaction insights', () => {
       {
         id: 'interest',
         tone: 'success',
-        message: 'You earned £3.01 in interest over the last 12 months, £1.51 a month on average in the months it was paid.',
+        message:
+          'You earned £3.01 in interest over the last 12 months, £1.51 a month on average in the months it was paid.',
       },
-      { id: 'top-month', tone: 'info', message: 'Your largest month for deposits was February 2026, with £500.00 paid in.' },
+      {
+        id: 'top-month',
+        tone: 'info',
+        message: 'Your largest month for deposits was February 2026, with £500.00 paid in.',
+      },
     ]);
   });
 
@@ -53,6 +58,10 @@ describe('the transaction insights', () => {
       { date: '2026-03-01', type: 'deposit', amountPence: 1_000 },
       { date: '2026-03-02', type: 'withdrawal', amountPence: -1_000 },
     ]);
-    expect(insights[0]).toEqual({ id: 'net', tone: 'info', message: 'Money in and out balanced exactly over the last 12 months.' });
+    expect(insights[0]).toEqual({
+      id: 'net',
+      tone: 'info',
+      message: 'Money in and out balanced exactly over the last 12 months.',
+    });
   });
 });

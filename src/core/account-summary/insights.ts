@@ -10,7 +10,8 @@ import { hasActivity, type MonthlyTotals, type SummaryCards } from './summary.ts
 export type InsightTone = 'success' | 'warning' | 'info';
 export type TransactionInsight = { id: string; tone: InsightTone; message: string };
 
-const sum = (monthly: readonly MonthlyTotals[], pick: (m: MonthlyTotals) => number) => monthly.reduce((a, m) => a + pick(m), 0);
+const sum = (monthly: readonly MonthlyTotals[], pick: (m: MonthlyTotals) => number) =>
+  monthly.reduce((a, m) => a + pick(m), 0);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Insights for the window in `monthly` (oldest first), most telling first; none when nothing happened. */
@@ -20,8 +21,10 @@ export function transactionInsights(monthly: readonly MonthlyTotals[], summary: 
   const insights: TransactionInsight[] = [];
 
   const net = sum(monthly, (m) => m.netPence);
-  if (net > 0) insights.push({ id: 'net', tone: 'success', message: `Your balance grew by ${formatPence(net)} ${span}.` });
-  else if (net < 0) insights.push({ id: 'net', tone: 'warning', message: `Your balance fell by ${formatPence(-net)} ${span}.` });
+  if (net > 0)
+    insights.push({ id: 'net', tone: 'success', message: `Your balance grew by ${formatPence(net)} ${span}.` });
+  else if (net < 0)
+    insights.push({ id: 'net', tone: 'warning', message: `Your balance fell by ${formatPence(-net)} ${span}.` });
   else insights.push({ id: 'net', tone: 'info', message: `Money in and out balanced exactly ${span}.` });
 
   const interest = sum(monthly, (m) => m.interestPence);
@@ -36,7 +39,8 @@ export function transactionInsights(monthly: readonly MonthlyTotals[], summary: 
   }
 
   const fees = sum(monthly, (m) => m.feesPence);
-  if (fees > 0) insights.push({ id: 'fees', tone: 'warning', message: `You paid ${formatPence(fees)} in fees ${span}.` });
+  if (fees > 0)
+    insights.push({ id: 'fees', tone: 'warning', message: `You paid ${formatPence(fees)} in fees ${span}.` });
 
   const outMonths = monthly.filter((m) => m.withdrawalsPence + m.feesPence > m.depositsPence + m.interestPence).length;
   if (outMonths > 0) {
@@ -47,9 +51,16 @@ export function transactionInsights(monthly: readonly MonthlyTotals[], summary: 
     });
   }
 
-  const best = monthly.reduce<MonthlyTotals | null>((top, m) => (m.depositsPence > 0 && (!top || m.depositsPence > top.depositsPence) ? m : top), null);
+  const best = monthly.reduce<MonthlyTotals | null>(
+    (top, m) => (m.depositsPence > 0 && (!top || m.depositsPence > top.depositsPence) ? m : top),
+    null,
+  );
   if (best) {
-    insights.push({ id: 'top-month', tone: 'info', message: `Your largest month for deposits was ${monthName(best.month)}, with ${formatPence(best.depositsPence)} paid in.` });
+    insights.push({
+      id: 'top-month',
+      tone: 'info',
+      message: `Your largest month for deposits was ${monthName(best.month)}, with ${formatPence(best.depositsPence)} paid in.`,
+    });
   }
   return insights;
 }

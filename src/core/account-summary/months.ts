@@ -43,7 +43,6 @@ export function isInWindow(date: CalendarDate, window: MonthWindow): boolean {
   return date >= window.from && date < window.until;
 }
 
-
 /** 'November 2026' for '2026-11' (en-GB, for messages; charts format their own axis labels). */
 export function monthName(month: MonthKey): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;

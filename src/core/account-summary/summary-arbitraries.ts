@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { TRANSACTION_TYPES } from '../transactions/transaction-types.ts';
 import type { SummaryTransaction, SummaryTransactionType } from './summary.ts';
 
-const SIGN: Record<SummaryTransactionType, 1 | -1> = { deposit: 1, withdrawal: -1, interest: 1, fee: -1, opening_balance: 1 };
+const SIGN: Record<SummaryTransactionType, 1 | -1> = {
+  deposit: 1,
+  withdrawal: -1,
+  interest: 1,
+  fee: -1,
+  opening_balance: 1,
+};
 
 export const dateArb = fc
   .date({ min: new Date(Date.UTC(2018, 0, 1)), max: new Date(Date.UTC(2028, 11, 31)), noInvalidDate: true })

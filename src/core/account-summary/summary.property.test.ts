@@ -10,35 +10,52 @@ const todayArb = dateArb;
 describe('the account summary, for any transactions and any today', () => {
   it('keeps the figures to their definitions (a naive reading of the spec agrees)', () => {
     fc.assert(
-      fc.property(fc.array(transactionArb, { maxLength: 80 }), todayArb, fc.integer({ min: -1_000_000, max: 1_000_000 }), (transactions, today, balance) => {
-        const window = monthWindow(today);
-        const { summary, monthly, typeTotals } = accountSummary(groupTransactions(transactions, window), window, balance);
-        const inWindow = transactions.filter((t) => window.months.includes(monthOf(t.date)));
-        const interest = transactions.filter((t) => t.type === 'interest');
-        const windowInterest = inWindow.filter((t) => t.type === 'interest');
-        const interestMonths = new Set(windowInterest.map((t) => monthOf(t.date))).size;
+      fc.property(
+        fc.array(transactionArb, { maxLength: 80 }),
+        todayArb,
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        (transactions, today, balance) => {
+          const window = monthWindow(today);
+          const { summary, monthly, typeTotals } = accountSummary(
+            groupTransactions(transactions, window),
+            window,
+            balance,
+          );
+          const inWindow = transactions.filter((t) => window.months.includes(monthOf(t.date)));
+          const interest = transactions.filter((t) => t.type === 'interest');
+          const windowInterest = inWindow.filter((t) => t.type === 'interest');
+          const interestMonths = new Set(windowInterest.map((t) => monthOf(t.date))).size;
 
-        expect(summary.currentBalancePence).toBe(balance);
-        expect(summary.lifetimeInterestPence).toBe(interest.reduce((a, t) => a + t.amountPence, 0));
-        const windowTotal = windowInterest.reduce((a, t) => a + t.amountPence, 0);
-        if (interestMonths === 0) expect(summary.avgMonthlyInterestPence).toBe(0);
-        else expect(Math.abs(summary.avgMonthlyInterestPence * interestMonths - windowTotal)).toBeLessThanOrEqual(interestMonths / 2);
+          expect(summary.currentBalancePence).toBe(balance);
+          expect(summary.lifetimeInterestPence).toBe(interest.reduce((a, t) => a + t.amountPence, 0));
+          const windowTotal = windowInterest.reduce((a, t) => a + t.amountPence, 0);
+          if (interestMonths === 0) expect(summary.avgMonthlyInterestPence).toBe(0);
+          else
+            expect(Math.abs(summary.avgMonthlyInterestPence * interestMonths - windowTotal)).toBeLessThanOrEqual(
+              interestMonths / 2,
+            );
 
-        // Twelve consecutive months ending with today's.
-        expect(monthly.map((m) => m.month)).toEqual(window.months);
-        expect(monthly.at(-1)!.month).toBe(monthOf(today));
-        for (const m of monthly) {
-          for (const value of [m.depositsPence, m.withdrawalsPence, m.interestPence, m.feesPence]) expect(value).toBeGreaterThanOrEqual(0);
-          expect(m.netPence).toBe(m.depositsPence - m.withdrawalsPence + m.interestPence - m.feesPence);
-          const ofMonth = inWindow.filter((t) => monthOf(t.date) === m.month);
-          expect(m.netPence).toBe(ofMonth.reduce((a, t) => a + t.amountPence, 0));
-          expect(m.withdrawalsPence).toBe(ofMonth.filter((t) => t.type === 'withdrawal').reduce((a, t) => a - t.amountPence, 0));
-        }
+          // Twelve consecutive months ending with today's.
+          expect(monthly.map((m) => m.month)).toEqual(window.months);
+          expect(monthly.at(-1)!.month).toBe(monthOf(today));
+          for (const m of monthly) {
+            for (const value of [m.depositsPence, m.withdrawalsPence, m.interestPence, m.feesPence])
+              expect(value).toBeGreaterThanOrEqual(0);
+            expect(m.netPence).toBe(m.depositsPence - m.withdrawalsPence + m.interestPence - m.feesPence);
+            const ofMonth = inWindow.filter((t) => monthOf(t.date) === m.month);
+            expect(m.netPence).toBe(ofMonth.reduce((a, t) => a + t.amountPence, 0));
+            expect(m.withdrawalsPence).toBe(
+              ofMonth.filter((t) => t.type === 'withdrawal').reduce((a, t) => a - t.amountPence, 0),
+            );
+          }
 
-        // Type totals cover every transaction, whenever dated.
-        expect(typeTotals.reduce((a, t) => a + t.count, 0)).toBe(transactions.length);
-        expect(typeTotals.reduce((a, t) => a + t.totalPence, 0)).toBe(transactions.reduce((a, t) => a + Math.abs(t.amountPence), 0));
-      }),
+          // Type totals cover every transaction, whenever dated.
+          expect(typeTotals.reduce((a, t) => a + t.count, 0)).toBe(transactions.length);
+          expect(typeTotals.reduce((a, t) => a + t.totalPence, 0)).toBe(
+            transactions.reduce((a, t) => a + Math.abs(t.amountPence), 0),
+          );
+        },
+      ),
     );
   });
 
@@ -67,7 +84,9 @@ describe('the account summary, for any transactions and any today', () => {
         }
         const range = brushRange(monthly);
         expect(range).toEqual({ startIndex: 6, endIndex: 11 });
-        expect(showsBrush(monthly)).toBe(monthly.filter((m) => m.depositsPence + m.withdrawalsPence + m.interestPence + m.feesPence > 0).length > 6);
+        expect(showsBrush(monthly)).toBe(
+          monthly.filter((m) => m.depositsPence + m.withdrawalsPence + m.interestPence + m.feesPence > 0).length > 6,
+        );
       }),
     );
   });

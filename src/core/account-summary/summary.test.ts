@@ -4,11 +4,25 @@ import { accountSummary, groupTransactions, type SummaryTransaction } from './su
 
 const today = '2026-11-21';
 const window = monthWindow(today);
-const summarise = (transactions: SummaryTransaction[], balancePence = 0) => accountSummary(groupTransactions(transactions, window), window, balancePence);
+const summarise = (transactions: SummaryTransaction[], balancePence = 0) =>
+  accountSummary(groupTransactions(transactions, window), window, balancePence);
 
 describe('the month window', () => {
   it('is the twelve months ending with this month, oldest first', () => {
-    expect(window.months).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+    expect(window.months).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
     expect(window).toMatchObject({ from: '2025-12-01', until: '2026-12-01' });
   });
 
@@ -51,7 +65,11 @@ describe('the summary cards', () => {
       123_456,
     );
     // 301p over January, March and October (an interest payment of 0p is still a payment): 100.33p → 100p.
-    expect(summary).toEqual({ currentBalancePence: 123_456, avgMonthlyInterestPence: 100, lifetimeInterestPence: 5_301 });
+    expect(summary).toEqual({
+      currentBalancePence: 123_456,
+      avgMonthlyInterestPence: 100,
+      lifetimeInterestPence: 5_301,
+    });
   });
 
   it('rounds a half penny up', () => {
@@ -91,11 +109,25 @@ describe('the monthly totals', () => {
 
   it('has all twelve months, zeros where nothing happened', () => {
     expect(monthly.map((m) => m.month)).toEqual(window.months);
-    expect(monthly[1]).toEqual({ month: '2026-01', depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 });
+    expect(monthly[1]).toEqual({
+      month: '2026-01',
+      depositsPence: 0,
+      withdrawalsPence: 0,
+      interestPence: 0,
+      feesPence: 0,
+      netPence: 0,
+    });
   });
 
   it('shows money out as positive amounts and the net change as signed', () => {
-    expect(monthly[3]).toEqual({ month: '2026-03', depositsPence: 2_500, withdrawalsPence: 1_000, interestPence: 42, feesPence: 500, netPence: 1_042 });
+    expect(monthly[3]).toEqual({
+      month: '2026-03',
+      depositsPence: 2_500,
+      withdrawalsPence: 1_000,
+      interestPence: 42,
+      feesPence: 500,
+      netPence: 1_042,
+    });
   });
 
   it('counts an opening balance as money paid in', () => {

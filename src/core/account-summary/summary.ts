@@ -18,7 +18,12 @@ export type SummaryTransactionType = TransactionType;
  * (`month` null) all of that type's transactions outside the window (older, or dated after
  * this month). `totalPence` is signed as stored.
  */
-export type TypeMonthGroup = { type: SummaryTransactionType; month: MonthKey | null; totalPence: number; count: number };
+export type TypeMonthGroup = {
+  type: SummaryTransactionType;
+  month: MonthKey | null;
+  totalPence: number;
+  count: number;
+};
 
 export type SummaryTransaction = { date: CalendarDate; type: SummaryTransactionType; amountPence: number };
 
@@ -77,7 +82,11 @@ function roundedAverage(totalPence: number, count: number): number {
   return Math.floor((2 * totalPence + count) / (2 * count));
 }
 
-export function summaryCards(groups: readonly TypeMonthGroup[], window: MonthWindow, balancePence: number): SummaryCards {
+export function summaryCards(
+  groups: readonly TypeMonthGroup[],
+  window: MonthWindow,
+  balancePence: number,
+): SummaryCards {
   let lifetimeInterestPence = 0;
   let windowInterestPence = 0;
   const monthsWithInterest = new Set<MonthKey>();
@@ -99,7 +108,10 @@ export function summaryCards(groups: readonly TypeMonthGroup[], window: MonthWin
 /** One entry per month of the window, oldest first; months with no transactions are zeros. */
 export function monthlyTotals(groups: readonly TypeMonthGroup[], window: MonthWindow): MonthlyTotals[] {
   const byMonth = new Map<MonthKey, MonthlyTotals>(
-    window.months.map((month) => [month, { month, depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 }]),
+    window.months.map((month) => [
+      month,
+      { month, depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 },
+    ]),
   );
   for (const g of groups) {
     const row = g.month === null ? undefined : byMonth.get(g.month);
@@ -131,7 +143,11 @@ export function typeTotals(groups: readonly TypeMonthGroup[]): TypeTotal[] {
 }
 
 /** Everything the account page shows from the transaction groups and the balance. */
-export function accountSummary(groups: readonly TypeMonthGroup[], window: MonthWindow, balancePence: number): AccountSummary {
+export function accountSummary(
+  groups: readonly TypeMonthGroup[],
+  window: MonthWindow,
+  balancePence: number,
+): AccountSummary {
   return {
     summary: summaryCards(groups, window, balancePence),
     monthly: monthlyTotals(groups, window),

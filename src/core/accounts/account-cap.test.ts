@@ -12,7 +12,11 @@ describe('the account cap', () => {
   });
 
   it("takes an admin's max_accounts over the tier, lower or higher", () => {
-    expect(accountCap({ tier: 'trial_bigpig', maxAccounts: 3 })).toEqual({ max: 3, source: 'admin', tier: 'trial_bigpig' });
+    expect(accountCap({ tier: 'trial_bigpig', maxAccounts: 3 })).toEqual({
+      max: 3,
+      source: 'admin',
+      tier: 'trial_bigpig',
+    });
     expect(accountCap({ tier: 'piglet', maxAccounts: 25 })).toEqual({ max: 25, source: 'admin', tier: 'piglet' });
     expect(accountCap({ tier: 'boar', maxAccounts: 0 }).max).toBe(0);
   });
@@ -25,11 +29,16 @@ describe('the account cap', () => {
 
   it('admits one more account exactly while the count is under the cap, and always without a cap', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TIERS), fc.option(fc.integer({ min: 0, max: 1000 })), fc.integer({ min: 0, max: 2000 }), (tier, maxAccounts, count) => {
-        const cap = accountCap({ tier, maxAccounts });
-        const max = maxAccounts ?? TIER_ACCOUNT_CAPS[tier];
-        expect(canAddAccount(count, cap)).toBe(max === null || count < max);
-      }),
+      fc.property(
+        fc.constantFrom(...TIERS),
+        fc.option(fc.integer({ min: 0, max: 1000 })),
+        fc.integer({ min: 0, max: 2000 }),
+        (tier, maxAccounts, count) => {
+          const cap = accountCap({ tier, maxAccounts });
+          const max = maxAccounts ?? TIER_ACCOUNT_CAPS[tier];
+          expect(canAddAccount(count, cap)).toBe(max === null || count < max);
+        },
+      ),
     );
   });
 

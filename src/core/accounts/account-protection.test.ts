@@ -1,10 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AccountProtectionFacts, type ProtectionBank, accountProtectionSummaries, accountTypeProtection, isPlatformBank, protectionInput } from './account-protection.ts';
+import {
+  type AccountProtectionFacts,
+  type ProtectionBank,
+  accountProtectionSummaries,
+  accountTypeProtection,
+  isPlatformBank,
+  protectionInput,
+} from './account-protection.ts';
 
 const TODAY = '2026-11-24';
 
-const bank = (bankName: string, legalName: string, frn: string | null, extra: Partial<ProtectionBank> = {}): ProtectionBank => ({
+const bank = (
+  bankName: string,
+  legalName: string,
+  frn: string | null,
+  extra: Partial<ProtectionBank> = {},
+): ProtectionBank => ({
   bankName,
   legalName,
   frn,
@@ -17,8 +29,14 @@ const bank = (bankName: string, legalName: string, frn: string | null, extra: Pa
 const HALIFAX = bank('Halifax', 'Bank of Scotland plc', '169628');
 const BANK_OF_SCOTLAND = bank('Bank of Scotland', 'Bank of Scotland plc', '169628');
 const NATIONWIDE = bank('Nationwide', 'Nationwide Building Society', '106078', { type: 'building_society' });
-const RAISIN = bank('Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' });
-const NS_AND_I = bank('NS&I', 'National Savings and Investments', null, { type: 'government_savings_bank', protectionBasis: 'hm_treasury' });
+const RAISIN = bank('Raisin UK', 'Raisin Platforms Ltd', null, {
+  type: 'platform',
+  protectionBasis: 'via_partner_banks',
+});
+const NS_AND_I = bank('NS&I', 'National Savings and Investments', null, {
+  type: 'government_savings_bank',
+  protectionBasis: 'hm_treasury',
+});
 const JERSEY = bank('Jersey Bank', 'Jersey Bank Ltd', '999999', { isCrownDependency: true });
 const GIBRALTAR = bank('Rock Bank', 'Rock Bank (Gibraltar) Ltd', '888888', { protectionBasis: 'unverified' });
 
@@ -61,18 +79,36 @@ describe('each account’s protection', () => {
 
   it('counts a platform account against the bank holding the deposits, never the platform', () => {
     const direct = account({ bank: HALIFAX, balancePence: 100_000_00 });
-    const viaRaisin = account({ bank: RAISIN, isPlatformAccount: true, platformBank: BANK_OF_SCOTLAND, balancePence: 30_000_00 });
+    const viaRaisin = account({
+      bank: RAISIN,
+      isPlatformAccount: true,
+      platformBank: BANK_OF_SCOTLAND,
+      balancePence: 30_000_00,
+    });
     const summaries = accountProtectionSummaries([direct, viaRaisin], TODAY);
     expect(summaries.get(viaRaisin.id)).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
-    expect(protectionInput(viaRaisin).input.institution).toEqual({ kind: 'frn', frn: '169628', legalName: 'Bank of Scotland plc', brandName: 'Bank of Scotland' });
+    expect(protectionInput(viaRaisin).input.institution).toEqual({
+      kind: 'frn',
+      frn: '169628',
+      legalName: 'Bank of Scotland plc',
+      brandName: 'Bank of Scotland',
+    });
   });
 
   it('does not know a platform account’s protection until the bank holding the deposits is named', () => {
     const noPartner = account({ bank: RAISIN, isPlatformAccount: true });
     const platformAsBank = account({ bank: RAISIN });
     const summaries = accountProtectionSummaries([noPartner, platformAsBank], TODAY);
-    expect(summaries.get(noPartner.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
-    expect(summaries.get(platformAsBank.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+    expect(summaries.get(noPartner.id)).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'platform-bank-missing',
+    });
+    expect(summaries.get(platformAsBank.id)).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'platform-bank-missing',
+    });
   });
 
   it('says why money is outside the FSCS, and that an ISA without its provider is not known yet', () => {
@@ -113,7 +149,16 @@ describe('each account’s protection', () => {
       isPlatformAccount: fc.boolean(),
       balancePence: fc.integer({ min: -1_000_00, max: 300_000_00 }),
       holders: fc.integer({ min: 1, max: 4 }),
-      accountType: fc.constantFrom('Savings', 'Current', 'Cash ISA', 'Stocks and Shares ISA', 'Innovative Finance ISA', 'SIPP', 'SSAS', 'Bond'),
+      accountType: fc.constantFrom(
+        'Savings',
+        'Current',
+        'Cash ISA',
+        'Stocks and Shares ISA',
+        'Innovative Finance ISA',
+        'SIPP',
+        'SSAS',
+        'Bond',
+      ),
     });
     fc.assert(
       fc.property(fc.array(facts, { maxLength: 12 }), (list) => {
@@ -123,7 +168,9 @@ describe('each account’s protection', () => {
         for (const summary of summaries.values()) {
           expect(summary.uncoveredPence === null).toBe(summary.status !== 'partly-covered');
           if (summary.uncoveredPence !== null) expect(summary.uncoveredPence).toBeGreaterThan(0);
-          expect(summary.reason === null).toBe(summary.status === 'covered-in-full' || summary.status === 'partly-covered');
+          expect(summary.reason === null).toBe(
+            summary.status === 'covered-in-full' || summary.status === 'partly-covered',
+          );
         }
       }),
     );
@@ -167,13 +214,20 @@ describe('each account type’s protection', () => {
     // £120,000 deposited: covered in full, the ISA's £100,000 not added to it.
     expect(summaries.get(savings.id)).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
     expect(summaries.get(shares.id)).toEqual({ status: 'partly-covered', uncoveredPence: 15_000_00, reason: null });
-    expect(protectionInput(shares).input).toMatchObject({ category: 'investment', institution: { kind: 'frn', frn: '169628' } });
+    expect(protectionInput(shares).input).toMatchObject({
+      category: 'investment',
+      institution: { kind: 'frn', frn: '169628' },
+    });
   });
 
   it('counts a cash ISA at a bank as a deposit there, sharing the licence’s limit', () => {
     const savings = account({ bank: HALIFAX, balancePence: 100_000_00 });
     const cashIsa = account({ bank: BANK_OF_SCOTLAND, accountType: 'Cash ISA', balancePence: 30_000_00 });
-    expect(accountProtectionSummaries([savings, cashIsa], TODAY).get(cashIsa.id)).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
+    expect(accountProtectionSummaries([savings, cashIsa], TODAY).get(cashIsa.id)).toEqual({
+      status: 'partly-covered',
+      uncoveredPence: 10_000_00,
+      reason: null,
+    });
   });
 
   it('never counts an innovative finance ISA as FSCS protected, with or without its provider', () => {
@@ -181,7 +235,8 @@ describe('each account type’s protection', () => {
     const noProvider = account({ accountType: 'Innovative Finance ISA' });
     const onPlatform = account({ bank: RAISIN, isPlatformAccount: true, accountType: 'Innovative Finance ISA' });
     const summaries = accountProtectionSummaries([atBank, noProvider, onPlatform], TODAY);
-    for (const a of [atBank, noProvider, onPlatform]) expect(summaries.get(a.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ifisa' });
+    for (const a of [atBank, noProvider, onPlatform])
+      expect(summaries.get(a.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ifisa' });
   });
 
   it('counts a SIPP or other pension at a firm against its investment limit, and a SSAS as trustee dependent', () => {
@@ -207,11 +262,21 @@ describe('each account type’s protection', () => {
 
   it('counts an ISA held on a platform at the bank holding the deposits, and does not know it until that bank is named', () => {
     const direct = account({ bank: HALIFAX, balancePence: 100_000_00 });
-    const placed = account({ bank: RAISIN, isPlatformAccount: true, platformBank: BANK_OF_SCOTLAND, accountType: 'Cash ISA', balancePence: 30_000_00 });
+    const placed = account({
+      bank: RAISIN,
+      isPlatformAccount: true,
+      platformBank: BANK_OF_SCOTLAND,
+      accountType: 'Cash ISA',
+      balancePence: 30_000_00,
+    });
     const unplaced = account({ bank: RAISIN, isPlatformAccount: true, accountType: 'Stocks and Shares ISA' });
     const summaries = accountProtectionSummaries([direct, placed, unplaced], TODAY);
     expect(summaries.get(placed.id)).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
-    expect(summaries.get(unplaced.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+    expect(summaries.get(unplaced.id)).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'platform-bank-missing',
+    });
   });
 
   it('keeps money at a bank outside the UK scheme outside it whatever the account: NS&I, a Crown Dependency, unverified', () => {
@@ -223,12 +288,20 @@ describe('each account type’s protection', () => {
     expect(summaries.get(nsAndIIsa.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' });
     expect(summaries.get(jerseyShares.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
     expect(summaries.get(unverified.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'unverified' });
-    expect(summaries.get(unverifiedPension.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'unverified' });
+    expect(summaries.get(unverifiedPension.id)).toEqual({
+      status: 'not-fscs',
+      uncoveredPence: null,
+      reason: 'unverified',
+    });
   });
 
   it('counts a platform account at the bank holding the deposits even when that bank is a Crown Dependency one', () => {
     const placed = account({ bank: RAISIN, isPlatformAccount: true, platformBank: JERSEY });
-    expect(accountProtectionSummaries([placed], TODAY).get(placed.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
+    expect(accountProtectionSummaries([placed], TODAY).get(placed.id)).toEqual({
+      status: 'not-fscs',
+      uncoveredPence: null,
+      reason: 'offshore',
+    });
   });
 });
 

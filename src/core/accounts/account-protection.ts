@@ -4,7 +4,12 @@
  * accounts list and the account page both answer with this: they cannot disagree.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { bankInstitution, bankProtectionCategory, type BankLicenceFacts, type BankProtectionFacts } from '../protection/bank-category.ts';
+import {
+  bankInstitution,
+  bankProtectionCategory,
+  type BankLicenceFacts,
+  type BankProtectionFacts,
+} from '../protection/bank-category.ts';
 import { calculateExposure } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
 import type { AccountInput, Pence, ProtectionCategory, TemporaryHighBalance } from '../protection/types.ts';
@@ -43,7 +48,11 @@ export type UnknownProtectionReason = 'no-bank' | 'platform-bank-missing';
  * account's licence (shared by every account there). `reason`: for `not-fscs`, the engine's
  * category (e.g. 'ns-and-i', 'offshore', 'unverified'); for `unknown-bank`, why it is unknown.
  */
-export type AccountProtectionSummary = { status: ProtectionStatus; uncoveredPence: Pence | null; reason: string | null };
+export type AccountProtectionSummary = {
+  status: ProtectionStatus;
+  uncoveredPence: Pence | null;
+  reason: string | null;
+};
 
 /**
  * Whether a bank is a platform, which holds no deposits itself: the spec's platform-only filter
@@ -79,16 +88,25 @@ export function accountTypeProtection(accountType: string): TypeProtection {
 }
 
 /** The engine's account for one of ours, or why the money's protection cannot be known. */
-export function protectionInput(account: AccountProtectionFacts): { input: AccountInput; unknownReason: UnknownProtectionReason | null } {
+export function protectionInput(account: AccountProtectionFacts): {
+  input: AccountInput;
+  unknownReason: UnknownProtectionReason | null;
+} {
   const base = { id: account.id, balancePence: account.balancePence, holders: account.holders };
   const thb = account.temporaryHighBalance ? { temporaryHighBalance: { ...account.temporaryHighBalance } } : {};
-  const unknown = (reason: UnknownProtectionReason) => ({ input: { ...base, institution: null, category: 'deposit' as const }, unknownReason: reason });
+  const unknown = (reason: UnknownProtectionReason) => ({
+    input: { ...base, institution: null, category: 'deposit' as const },
+    unknownReason: reason,
+  });
   // On a platform the platform is never the protected firm: the bank holding the deposits is.
   const holder = account.isPlatformAccount ? account.platformBank : account.bank;
   const byType = accountTypeProtection(account.accountType);
   // Peer-to-peer lending and trustee-run schemes sit outside the FSCS limits whoever holds them.
   if (byType === 'ifisa' || byType === 'ssas-trust') {
-    return { input: { ...base, institution: holder ? bankInstitution(holder) : null, category: byType }, unknownReason: null };
+    return {
+      input: { ...base, institution: holder ? bankInstitution(holder) : null, category: byType },
+      unknownReason: null,
+    };
   }
   if (holder) {
     const byBank = bankProtectionCategory(holder);
@@ -103,7 +121,10 @@ export function protectionInput(account: AccountProtectionFacts): { input: Accou
   // protection depends on the provider's records, which their own cards hold.
   const name = account.bankName?.trim();
   if (name && !isIsaOrPension(accountTypeCategory(account.accountType))) {
-    return { input: { ...base, ...thb, institution: { kind: 'bank-name', bankName: name }, category: 'deposit' }, unknownReason: null };
+    return {
+      input: { ...base, ...thb, institution: { kind: 'bank-name', bankName: name }, category: 'deposit' },
+      unknownReason: null,
+    };
   }
   return unknown('no-bank');
 }
@@ -128,13 +149,21 @@ export function accountProtectionSummaries(
         summaries.set(protection.accountId, { status: 'covered-in-full', uncoveredPence: null, reason: null });
         break;
       case 'partly-covered':
-        summaries.set(protection.accountId, { status: 'partly-covered', uncoveredPence: protection.institutionUncoveredPence, reason: null });
+        summaries.set(protection.accountId, {
+          status: 'partly-covered',
+          uncoveredPence: protection.institutionUncoveredPence,
+          reason: null,
+        });
         break;
       case 'not-fscs':
         summaries.set(protection.accountId, { status: 'not-fscs', uncoveredPence: null, reason: protection.reason });
         break;
       case 'unknown-bank':
-        summaries.set(protection.accountId, { status: 'unknown-bank', uncoveredPence: null, reason: unknownReason ?? 'no-bank' });
+        summaries.set(protection.accountId, {
+          status: 'unknown-bank',
+          uncoveredPence: null,
+          reason: unknownReason ?? 'no-bank',
+        });
         break;
     }
   });

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, accountFieldsSchema, accountPatchObject, type AccountFieldsInput, rateFromInput } from './account-schema.ts';
+import {
+  ACCOUNT_DEFAULTS,
+  ACCOUNT_MESSAGES,
+  accountFieldsSchema,
+  accountPatchObject,
+  type AccountFieldsInput,
+  rateFromInput,
+} from './account-schema.ts';
 
 const TODAY = '2026-11-24';
 const HALIFAX = '4b0c4c3e-9a56-5d0b-8a47-2f1f0c7e1a11';
@@ -35,7 +42,9 @@ describe('the account form’s defaults (001 §3, §9)', () => {
   });
 
   it('gives a new account the default interim interest schedule: one annual offset of 12 months on the payment day', () => {
-    expect(ACCOUNT_DEFAULTS.interimInterestSchedule).toEqual([{ kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null }]);
+    expect(ACCOUNT_DEFAULTS.interimInterestSchedule).toEqual([
+      { kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null },
+    ]);
   });
 
   it('fills every omitted field with its default', () => {
@@ -50,7 +59,10 @@ describe('the account form’s messages (001 §5)', () => {
     expect(messages({ name: '   ' })).toEqual(['name: Account name is required']);
     expect(messages({ accountNumber: '' })).toEqual(['accountNumber: Account number is required']);
     expect(messages({ accountType: ' ' })).toEqual(['accountType: Account type is required']);
-    expect(check({ name: '  Easy saver  ', accountNumber: ' 1234 ' }).data).toMatchObject({ name: 'Easy saver', accountNumber: '1234' });
+    expect(check({ name: '  Easy saver  ', accountNumber: ' 1234 ' }).data).toMatchObject({
+      name: 'Easy saver',
+      accountNumber: '1234',
+    });
   });
 
   it('requires a bank except for ISA and pension accounts', () => {
@@ -78,10 +90,14 @@ describe('the account form’s messages (001 §5)', () => {
 
 describe('the rules between fields', () => {
   it('offers At Maturity to bonds and On Demand to current accounts only', () => {
-    expect(messages({ interestFrequency: 'At Maturity' })).toEqual([`interestFrequency: ${ACCOUNT_MESSAGES.frequency}`]);
+    expect(messages({ interestFrequency: 'At Maturity' })).toEqual([
+      `interestFrequency: ${ACCOUNT_MESSAGES.frequency}`,
+    ]);
     expect(messages({ interestFrequency: 'At Maturity', accountType: 'Fixed Term Deposit' })).toEqual([]);
     expect(messages({ interestFrequency: 'On Demand', accountType: 'Current' })).toEqual([]);
-    expect(messages({ interestFrequency: 'On Demand', accountType: 'Bond' })).toEqual([`interestFrequency: ${ACCOUNT_MESSAGES.frequency}`]);
+    expect(messages({ interestFrequency: 'On Demand', accountType: 'Bond' })).toEqual([
+      `interestFrequency: ${ACCOUNT_MESSAGES.frequency}`,
+    ]);
   });
 
   it('keeps an annual payment day that exists every year', () => {
@@ -94,12 +110,21 @@ describe('the rules between fields', () => {
   });
 
   it('clears what the form hides: month and day for At Maturity, the month for Monthly, a platform bank off a platform', () => {
-    const maturity = check({ accountType: 'Bond', interestFrequency: 'At Maturity', interestPaymentMonth: 3, interestPaymentDay: 5 }).data!;
+    const maturity = check({
+      accountType: 'Bond',
+      interestFrequency: 'At Maturity',
+      interestPaymentMonth: 3,
+      interestPaymentDay: 5,
+    }).data!;
     expect([maturity.interestPaymentMonth, maturity.interestPaymentDay]).toEqual([null, null]);
     const monthly = check({ interestFrequency: 'Monthly', interestPaymentMonth: 3, interestPaymentDay: 5 }).data!;
     expect([monthly.interestPaymentMonth, monthly.interestPaymentDay]).toEqual([null, 5]);
-    expect(check({ isPlatformAccount: false, platformBankReferenceId: CLOSE_BROTHERS }).data!.platformBankReferenceId).toBeNull();
-    expect(check({ isPlatformAccount: true, platformBankReferenceId: CLOSE_BROTHERS }).data!.platformBankReferenceId).toBe(CLOSE_BROTHERS);
+    expect(
+      check({ isPlatformAccount: false, platformBankReferenceId: CLOSE_BROTHERS }).data!.platformBankReferenceId,
+    ).toBeNull();
+    expect(
+      check({ isPlatformAccount: true, platformBankReferenceId: CLOSE_BROTHERS }).data!.platformBankReferenceId,
+    ).toBe(CLOSE_BROTHERS);
     expect(check({ hasRenewalOption: false, renewalRateBps: 300 }).data!.renewalRateBps).toBeNull();
     expect(check({ annualInterestPayment: false, annualInterestDay: 3 }).data!.annualInterestDay).toBeNull();
   });
@@ -126,9 +151,15 @@ describe('the rules between fields', () => {
   it('takes a complete temporary high balance credited by today', () => {
     const thb = { lifeEvent: 'home-sale', qualifyingPence: 250_000_00, creditedDate: '2026-10-01' };
     expect(messages({ temporaryHighBalance: thb })).toEqual([]);
-    expect(messages({ temporaryHighBalance: { ...thb, creditedDate: '2026-12-01' } })).toEqual([`temporaryHighBalance.creditedDate: ${ACCOUNT_MESSAGES.thbDate}`]);
-    expect(messages({ temporaryHighBalance: { ...thb, qualifyingPence: 0 } })).toEqual([`temporaryHighBalance.qualifyingPence: ${ACCOUNT_MESSAGES.thbAmount}`]);
-    expect(messages({ temporaryHighBalance: { ...thb, lifeEvent: 'lottery' } })).toEqual([`temporaryHighBalance.lifeEvent: ${ACCOUNT_MESSAGES.lifeEvent}`]);
+    expect(messages({ temporaryHighBalance: { ...thb, creditedDate: '2026-12-01' } })).toEqual([
+      `temporaryHighBalance.creditedDate: ${ACCOUNT_MESSAGES.thbDate}`,
+    ]);
+    expect(messages({ temporaryHighBalance: { ...thb, qualifyingPence: 0 } })).toEqual([
+      `temporaryHighBalance.qualifyingPence: ${ACCOUNT_MESSAGES.thbAmount}`,
+    ]);
+    expect(messages({ temporaryHighBalance: { ...thb, lifeEvent: 'lottery' } })).toEqual([
+      `temporaryHighBalance.lifeEvent: ${ACCOUNT_MESSAGES.lifeEvent}`,
+    ]);
   });
 
   it('takes 1 to 10 holders', () => {
@@ -163,7 +194,10 @@ describe('the rules between fields', () => {
 describe('a partial change (PATCH)', () => {
   it('takes any subset without filling defaults in', () => {
     expect(accountPatchObject().parse({ name: ' Rainy day ' })).toEqual({ name: 'Rainy day' });
-    expect(accountPatchObject().parse({ interestRateBps: 125, rateType: 'Gross' })).toEqual({ interestRateBps: 125, rateType: 'Gross' });
+    expect(accountPatchObject().parse({ interestRateBps: 125, rateType: 'Gross' })).toEqual({
+      interestRateBps: 125,
+      rateType: 'Gross',
+    });
   });
 
   it('says what is wrong with an empty name, number or type, and with nothing at all', () => {

@@ -36,8 +36,13 @@ export const MAX_ACCOUNT_MONEY_PENCE = 1_000_000_000_00;
 export const EARLIEST_RATE_CHANGE = '2000-01-01';
 export const RATE_CHANGE_YEARS_AHEAD = 10;
 
-export const ACCOUNT_TEXT_LIMITS = { name: 100, accountNumber: 40, accountType: 100, terms: 5000, termsNotes: 5000 } as const;
-
+export const ACCOUNT_TEXT_LIMITS = {
+  name: 100,
+  accountNumber: 40,
+  accountType: 100,
+  terms: 5000,
+  termsNotes: 5000,
+} as const;
 
 /** The spec's messages verbatim (001 §5), and ours in the same plain style for what it leaves open. */
 export const ACCOUNT_MESSAGES = {
@@ -80,7 +85,8 @@ export function isReferenceId(value: string): boolean {
   return ID_SHAPE.test(value);
 }
 
-const requiredText = (message: string, label: string, max: number) => z.string(message).trim().min(1, message).max(max, ACCOUNT_MESSAGES.tooLong(label, max));
+const requiredText = (message: string, label: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, ACCOUNT_MESSAGES.tooLong(label, max));
 
 /** Optional text: trimmed; blank or absent is stored as null. */
 const optionalText = (label: string, max: number) =>
@@ -92,7 +98,11 @@ const optionalText = (label: string, max: number) =>
 
 const yesNo = z.boolean(ACCOUNT_MESSAGES.yesNo);
 const referenceId = (message: string) => z.string(message).refine(isReferenceId, message).nullable();
-const pence = z.number(ACCOUNT_MESSAGES.money).int(ACCOUNT_MESSAGES.money).min(0, ACCOUNT_MESSAGES.money).max(MAX_ACCOUNT_MONEY_PENCE, ACCOUNT_MESSAGES.moneyTooLarge);
+const pence = z
+  .number(ACCOUNT_MESSAGES.money)
+  .int(ACCOUNT_MESSAGES.money)
+  .min(0, ACCOUNT_MESSAGES.money)
+  .max(MAX_ACCOUNT_MONEY_PENCE, ACCOUNT_MESSAGES.moneyTooLarge);
 const rate = z
   .number(ACCOUNT_MESSAGES.rateNumber)
   .min(0, ACCOUNT_MESSAGES.rateNegative)
@@ -104,7 +114,11 @@ const rate = z
  */
 export function rateFromInput(text: string): { ok: true; bps: number } | { ok: false; message: string } {
   const parsed = parseRatePercent(text);
-  if (!parsed.ok && parsed.reason !== 'empty') return { ok: false, message: parsed.reason === 'too-precise' ? ACCOUNT_MESSAGES.rateDecimals : ACCOUNT_MESSAGES.rateNumber };
+  if (!parsed.ok && parsed.reason !== 'empty')
+    return {
+      ok: false,
+      message: parsed.reason === 'too-precise' ? ACCOUNT_MESSAGES.rateDecimals : ACCOUNT_MESSAGES.rateNumber,
+    };
   const checked = rate.safeParse(parsed.ok ? parsed.bps : 0);
   return checked.success ? { ok: true, bps: checked.data } : { ok: false, message: checked.error.issues[0]!.message };
 }
@@ -113,7 +127,11 @@ const calendarDate = calendarDateSchema(ACCOUNT_MESSAGES.date);
 
 const TemporaryHighBalanceSchema = z.strictObject({
   lifeEvent: z.enum(LIFE_EVENTS, ACCOUNT_MESSAGES.lifeEvent),
-  qualifyingPence: z.number(ACCOUNT_MESSAGES.thbAmount).int(ACCOUNT_MESSAGES.thbAmount).min(1, ACCOUNT_MESSAGES.thbAmount).max(MAX_ACCOUNT_MONEY_PENCE, ACCOUNT_MESSAGES.moneyTooLarge),
+  qualifyingPence: z
+    .number(ACCOUNT_MESSAGES.thbAmount)
+    .int(ACCOUNT_MESSAGES.thbAmount)
+    .min(1, ACCOUNT_MESSAGES.thbAmount)
+    .max(MAX_ACCOUNT_MONEY_PENCE, ACCOUNT_MESSAGES.moneyTooLarge),
   creditedDate: calendarDate,
 });
 
@@ -122,34 +140,71 @@ function accountFieldShape() {
   return {
     name: requiredText(ACCOUNT_MESSAGES.nameRequired, 'Account name', ACCOUNT_TEXT_LIMITS.name),
     bankId: referenceId(ACCOUNT_MESSAGES.bankId).default(null),
-    accountNumber: requiredText(ACCOUNT_MESSAGES.accountNumberRequired, 'Account number', ACCOUNT_TEXT_LIMITS.accountNumber),
-    accountType: requiredText(ACCOUNT_MESSAGES.accountTypeRequired, 'Account type', ACCOUNT_TEXT_LIMITS.accountType).default('Savings'),
+    accountNumber: requiredText(
+      ACCOUNT_MESSAGES.accountNumberRequired,
+      'Account number',
+      ACCOUNT_TEXT_LIMITS.accountNumber,
+    ),
+    accountType: requiredText(
+      ACCOUNT_MESSAGES.accountTypeRequired,
+      'Account type',
+      ACCOUNT_TEXT_LIMITS.accountType,
+    ).default('Savings'),
     isPlatformAccount: yesNo.default(false),
     platformBankReferenceId: referenceId(ACCOUNT_MESSAGES.bankId).default(null),
     interestRateBps: rate.default(INTEREST_DEFAULTS.interestRateBps),
-    interestFrequency: z.enum(INTEREST_FREQUENCIES, ACCOUNT_MESSAGES.frequency).default(INTEREST_DEFAULTS.interestFrequency),
+    interestFrequency: z
+      .enum(INTEREST_FREQUENCIES, ACCOUNT_MESSAGES.frequency)
+      .default(INTEREST_DEFAULTS.interestFrequency),
     rateType: z.enum(RATE_TYPES, ACCOUNT_MESSAGES.rateType).default(INTEREST_DEFAULTS.rateType),
     nextRateChange: calendarDate.nullable().default(null),
     terms: optionalText('Notes', ACCOUNT_TEXT_LIMITS.terms).default(null),
     termsNotes: optionalText('Terms notes', ACCOUNT_TEXT_LIMITS.termsNotes).default(null),
     interestPaymentDay: day(ACCOUNT_MESSAGES.paymentDay).nullable().default(null),
-    interestPaymentMonth: z.number(ACCOUNT_MESSAGES.paymentMonth).int(ACCOUNT_MESSAGES.paymentMonth).min(1, ACCOUNT_MESSAGES.paymentMonth).max(12, ACCOUNT_MESSAGES.paymentMonth).nullable().default(null),
-    interestPayoutMethod: z.enum(PAYOUT_METHODS, ACCOUNT_MESSAGES.payoutMethod).default(INTEREST_DEFAULTS.interestPayoutMethod),
+    interestPaymentMonth: z
+      .number(ACCOUNT_MESSAGES.paymentMonth)
+      .int(ACCOUNT_MESSAGES.paymentMonth)
+      .min(1, ACCOUNT_MESSAGES.paymentMonth)
+      .max(12, ACCOUNT_MESSAGES.paymentMonth)
+      .nullable()
+      .default(null),
+    interestPayoutMethod: z
+      .enum(PAYOUT_METHODS, ACCOUNT_MESSAGES.payoutMethod)
+      .default(INTEREST_DEFAULTS.interestPayoutMethod),
     rateChangeNotifications: yesNo.default(true),
     overdraftLimitPence: pence.nullable().default(null),
     overdraftInterestRateBps: rate.nullable().default(null),
-    earlyWithdrawalPenalty: z.number(ACCOUNT_MESSAGES.penalty).int(ACCOUNT_MESSAGES.penalty).min(0, ACCOUNT_MESSAGES.penalty).max(MAX_ACCOUNT_MONEY_PENCE, ACCOUNT_MESSAGES.penalty).nullable().default(null),
+    earlyWithdrawalPenalty: z
+      .number(ACCOUNT_MESSAGES.penalty)
+      .int(ACCOUNT_MESSAGES.penalty)
+      .min(0, ACCOUNT_MESSAGES.penalty)
+      .max(MAX_ACCOUNT_MONEY_PENCE, ACCOUNT_MESSAGES.penalty)
+      .nullable()
+      .default(null),
     earlyWithdrawalPenaltyType: z.enum(PENALTY_TYPES, ACCOUNT_MESSAGES.penaltyType).default('percentage'),
     hasRenewalOption: yesNo.default(false),
     renewalRateBps: rate.nullable().default(null),
     dateOpened: calendarDate.nullable().default(null),
-    termLengthValue: z.number(ACCOUNT_MESSAGES.termLength).int(ACCOUNT_MESSAGES.termLength).min(1, ACCOUNT_MESSAGES.termLength).max(9999, ACCOUNT_MESSAGES.termLength).nullable().default(null),
+    termLengthValue: z
+      .number(ACCOUNT_MESSAGES.termLength)
+      .int(ACCOUNT_MESSAGES.termLength)
+      .min(1, ACCOUNT_MESSAGES.termLength)
+      .max(9999, ACCOUNT_MESSAGES.termLength)
+      .nullable()
+      .default(null),
     termLengthUnit: z.enum(TERM_LENGTH_UNITS, ACCOUNT_MESSAGES.termLength).nullable().default(null),
     annualInterestPayment: yesNo.default(false),
     annualInterestDay: day(ACCOUNT_MESSAGES.annualInterestDay).nullable().default(null),
-    interimInterestSchedule: InterestScheduleSchema.default(() => DEFAULT_INTEREST_SCHEDULE.map((item) => ({ ...item }))),
+    interimInterestSchedule: InterestScheduleSchema.default(() =>
+      DEFAULT_INTEREST_SCHEDULE.map((item) => ({ ...item })),
+    ),
     enableSmartAlerts: yesNo.default(true),
-    holders: z.number(ACCOUNT_MESSAGES.holders).int(ACCOUNT_MESSAGES.holders).min(1, ACCOUNT_MESSAGES.holders).max(MAX_ACCOUNT_HOLDERS, ACCOUNT_MESSAGES.holders).default(1),
+    holders: z
+      .number(ACCOUNT_MESSAGES.holders)
+      .int(ACCOUNT_MESSAGES.holders)
+      .min(1, ACCOUNT_MESSAGES.holders)
+      .max(MAX_ACCOUNT_HOLDERS, ACCOUNT_MESSAGES.holders)
+      .default(1),
     temporaryHighBalance: TemporaryHighBalanceSchema.nullable().default(null),
   };
 }
@@ -157,7 +212,8 @@ function accountFieldShape() {
 /** The account's fields as sent (the full form): every field, each omitted one taking its default. */
 export function accountFieldsObject() {
   return z.strictObject(accountFieldShape(), {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `This field cannot be set here: ${issue.keys.join(', ')}` : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `This field cannot be set here: ${issue.keys.join(', ')}` : undefined,
   });
 }
 
@@ -172,11 +228,15 @@ export function accountPatchObject() {
   type Shape = ReturnType<typeof accountFieldShape>;
   type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
   const shape = Object.fromEntries(
-    Object.entries(accountFieldShape()).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? schema.removeDefault() : schema).optional()]),
+    Object.entries(accountFieldShape()).map(([key, schema]) => [
+      key,
+      (schema instanceof z.ZodDefault ? schema.removeDefault() : schema).optional(),
+    ]),
   ) as { [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> };
   return z
     .strictObject(shape, {
-      error: (issue) => (issue.code === 'unrecognized_keys' ? `This field cannot be changed here: ${issue.keys.join(', ')}` : undefined),
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `This field cannot be changed here: ${issue.keys.join(', ')}` : undefined,
     })
     .refine((value) => Object.keys(value).length > 0, 'Nothing to update');
 }
@@ -193,20 +253,34 @@ export function accountRuleIssues(fields: AccountFields, today: CalendarDate): I
   const issues: Issue[] = [];
   const category = accountTypeCategory(fields.accountType);
   // ISA and pension accounts take their provider on their own cards; everything else needs a bank.
-  if (fields.bankId === null && !isIsaOrPension(category)) issues.push({ path: ['bankId'], message: ACCOUNT_MESSAGES.bankRequired });
-  if (!frequencyOptions(category).includes(fields.interestFrequency)) issues.push({ path: ['interestFrequency'], message: ACCOUNT_MESSAGES.frequency });
+  if (fields.bankId === null && !isIsaOrPension(category))
+    issues.push({ path: ['bankId'], message: ACCOUNT_MESSAGES.bankRequired });
+  if (!frequencyOptions(category).includes(fields.interestFrequency))
+    issues.push({ path: ['interestFrequency'], message: ACCOUNT_MESSAGES.frequency });
   const { interestFrequency, interestPaymentMonth: month, interestPaymentDay: paymentDay } = fields;
   // A yearly payment date must exist every year: no 30 February, no 29 February.
-  if (interestFrequency === 'Annually' && month !== null && paymentDay !== null && paymentDay > paymentDayCount('Annually', month)) {
+  if (
+    interestFrequency === 'Annually' &&
+    month !== null &&
+    paymentDay !== null &&
+    paymentDay > paymentDayCount('Annually', month)
+  ) {
     issues.push({ path: ['interestPaymentDay'], message: ACCOUNT_MESSAGES.paymentDayInMonth(month) });
   }
   const latestRateChange = addMonths(today, RATE_CHANGE_YEARS_AHEAD * 12);
-  if (fields.nextRateChange !== null && (fields.nextRateChange < EARLIEST_RATE_CHANGE || fields.nextRateChange > latestRateChange)) {
+  if (
+    fields.nextRateChange !== null &&
+    (fields.nextRateChange < EARLIEST_RATE_CHANGE || fields.nextRateChange > latestRateChange)
+  ) {
     issues.push({ path: ['nextRateChange'], message: ACCOUNT_MESSAGES.nextRateChange });
   }
-  if (fields.dateOpened !== null && fields.dateOpened > today) issues.push({ path: ['dateOpened'], message: ACCOUNT_MESSAGES.dateOpened });
+  if (fields.dateOpened !== null && fields.dateOpened > today)
+    issues.push({ path: ['dateOpened'], message: ACCOUNT_MESSAGES.dateOpened });
   if ((fields.termLengthValue === null) !== (fields.termLengthUnit === null)) {
-    issues.push({ path: [fields.termLengthValue === null ? 'termLengthValue' : 'termLengthUnit'], message: ACCOUNT_MESSAGES.termLength });
+    issues.push({
+      path: [fields.termLengthValue === null ? 'termLengthValue' : 'termLengthUnit'],
+      message: ACCOUNT_MESSAGES.termLength,
+    });
   }
   if (fields.temporaryHighBalance && fields.temporaryHighBalance.creditedDate > today) {
     issues.push({ path: ['temporaryHighBalance', 'creditedDate'], message: ACCOUNT_MESSAGES.thbDate });
@@ -233,14 +307,19 @@ export function normaliseAccountFields(fields: AccountFields): AccountFields {
 export function accountFieldsSchema(today: CalendarDate) {
   return accountFieldsObject()
     .superRefine((fields, ctx) => {
-      for (const issue of accountRuleIssues(fields, today)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      for (const issue of accountRuleIssues(fields, today))
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     })
     .transform(normaliseAccountFields);
 }
 
 /** The defaults a new account form starts from (001 §3). */
 export const ACCOUNT_DEFAULTS: Omit<AccountFields, 'name' | 'accountNumber'> = (() => {
-  const { name: _name, accountNumber: _number, ...defaults } = accountFieldsObject().parse({ name: 'x', accountNumber: 'x' });
+  const {
+    name: _name,
+    accountNumber: _number,
+    ...defaults
+  } = accountFieldsObject().parse({ name: 'x', accountNumber: 'x' });
   return defaults;
 })();
 

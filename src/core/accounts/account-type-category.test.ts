@@ -155,7 +155,11 @@ describe('the type selector', () => {
 const typeName = fc.oneof(
   fc.constantFrom(...NAMES),
   fc.string({ maxLength: 24 }),
-  fc.constantFrom('isa', 'pension', 'saver', 'bond').chain((word) => fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}${word}${b}`)),
+  fc
+    .constantFrom('isa', 'pension', 'saver', 'bond')
+    .chain((word) =>
+      fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}${word}${b}`),
+    ),
 );
 
 describe('type change properties', () => {
@@ -176,7 +180,8 @@ describe('type change properties', () => {
     fc.assert(
       fc.property(typeName, typeName, (from, to) => {
         const [source, target] = [accountTypeCategory(from), accountTypeCategory(to)];
-        if ((movable.has(source) || source === 'other') && movable.has(target)) expect(canChangeAccountType(from, to)).toBe(true);
+        if ((movable.has(source) || source === 'other') && movable.has(target))
+          expect(canChangeAccountType(from, to)).toBe(true);
       }),
     );
   });
@@ -184,7 +189,9 @@ describe('type change properties', () => {
   it('ignores case and surrounding spaces', () => {
     fc.assert(
       fc.property(typeName, typeName, (from, to) => {
-        expect(canChangeAccountType(`  ${from.toUpperCase()}`, `${to.toLowerCase()} `)).toBe(canChangeAccountType(from, to));
+        expect(canChangeAccountType(`  ${from.toUpperCase()}`, `${to.toLowerCase()} `)).toBe(
+          canChangeAccountType(from, to),
+        );
       }),
     );
   });

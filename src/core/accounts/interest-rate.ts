@@ -33,7 +33,9 @@ export function parseRatePercent(text: string): RateInputResult {
 export function formatRateInput(bps: Bps): string {
   const sign = bps < 0 ? '-' : '';
   const abs = Math.abs(bps);
-  const fraction = String(abs % 100).padStart(2, '0').replace(/0+$/, '');
+  const fraction = String(abs % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${sign}${Math.floor(abs / 100)}${fraction ? `.${fraction}` : ''}`;
 }
 

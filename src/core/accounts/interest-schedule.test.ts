@@ -16,7 +16,9 @@ const firstMessage = (value: unknown) => {
 
 describe('the interim interest schedule', () => {
   it('defaults to one offset of 12 months on the payment day', () => {
-    expect(DEFAULT_INTEREST_SCHEDULE).toEqual([{ kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null }]);
+    expect(DEFAULT_INTEREST_SCHEDULE).toEqual([
+      { kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null },
+    ]);
     expect(InterestScheduleSchema.parse(DEFAULT_INTEREST_SCHEDULE)).toEqual(DEFAULT_INTEREST_SCHEDULE);
     expect(describeScheduleItem(DEFAULT_INTEREST_SCHEDULE[0]!)).toBe('12 months after opening, on the payment day');
   });
@@ -52,15 +54,27 @@ describe('the interim interest schedule', () => {
 
   it('refuses fields of another kind and too many entries', () => {
     expect(firstMessage([{ kind: 'custom', dates: ['2027-01-01'], every: 2 }])).not.toBeNull();
-    expect(firstMessage(Array.from({ length: MAX_SCHEDULE_ITEMS + 1 }, () => DEFAULT_INTEREST_SCHEDULE[0]))).toBe(SCHEDULE_MESSAGES.tooManyItems);
+    expect(firstMessage(Array.from({ length: MAX_SCHEDULE_ITEMS + 1 }, () => DEFAULT_INTEREST_SCHEDULE[0]))).toBe(
+      SCHEDULE_MESSAGES.tooManyItems,
+    );
   });
 
   it('describes each kind in plain English', () => {
-    expect(describeScheduleItem({ kind: 'offset', offsetValue: 1, offsetUnit: 'years', dayOfMonth: 1 })).toBe('1 year after opening, on the 1st');
-    expect(describeScheduleItem({ kind: 'recurring', unit: 'months', every: 1, count: null, dayOfMonth: 22 })).toBe('Every month, on the 22nd');
-    expect(describeScheduleItem({ kind: 'recurring', unit: 'months', every: 3, count: 4, dayOfMonth: 13 })).toBe('Every 3 months, on the 13th, 4 times');
-    expect(describeScheduleItem({ kind: 'recurring', unit: 'weeks', every: 2, count: 1, dayOfMonth: null })).toBe('Every 2 weeks, once');
-    expect(describeScheduleItem({ kind: 'custom', dates: ['2026-09-30', '2027-03-31'] })).toBe('On 30/09/2026, 31/03/2027');
+    expect(describeScheduleItem({ kind: 'offset', offsetValue: 1, offsetUnit: 'years', dayOfMonth: 1 })).toBe(
+      '1 year after opening, on the 1st',
+    );
+    expect(describeScheduleItem({ kind: 'recurring', unit: 'months', every: 1, count: null, dayOfMonth: 22 })).toBe(
+      'Every month, on the 22nd',
+    );
+    expect(describeScheduleItem({ kind: 'recurring', unit: 'months', every: 3, count: 4, dayOfMonth: 13 })).toBe(
+      'Every 3 months, on the 13th, 4 times',
+    );
+    expect(describeScheduleItem({ kind: 'recurring', unit: 'weeks', every: 2, count: 1, dayOfMonth: null })).toBe(
+      'Every 2 weeks, once',
+    );
+    expect(describeScheduleItem({ kind: 'custom', dates: ['2026-09-30', '2027-03-31'] })).toBe(
+      'On 30/09/2026, 31/03/2027',
+    );
   });
 
   it('accepts every well-formed offset and recurring item as it is', () => {
@@ -69,7 +83,13 @@ describe('the interim interest schedule', () => {
     const unit = fc.constantFrom(...SCHEDULE_UNITS);
     const item = fc.oneof(
       fc.record({ kind: fc.constant('offset' as const), offsetValue: number, offsetUnit: unit, dayOfMonth: day }),
-      fc.record({ kind: fc.constant('recurring' as const), unit, every: number, count: fc.option(number), dayOfMonth: day }),
+      fc.record({
+        kind: fc.constant('recurring' as const),
+        unit,
+        every: number,
+        count: fc.option(number),
+        dayOfMonth: day,
+      }),
     );
     fc.assert(
       fc.property(fc.array(item, { maxLength: MAX_SCHEDULE_ITEMS }), (schedule) => {

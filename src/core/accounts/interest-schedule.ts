@@ -22,7 +22,9 @@ export type InterestScheduleItem =
   | { kind: 'custom'; dates: CalendarDate[] };
 
 /** The spec's default: one annual offset, 12 months after opening, on the payment day. */
-export const DEFAULT_INTEREST_SCHEDULE: readonly InterestScheduleItem[] = [{ kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null }];
+export const DEFAULT_INTEREST_SCHEDULE: readonly InterestScheduleItem[] = [
+  { kind: 'offset', offsetValue: 12, offsetUnit: 'months', dayOfMonth: null },
+];
 
 export const MAX_SCHEDULE_ITEMS = 12;
 export const MAX_CUSTOM_DATES = 60;
@@ -43,9 +45,15 @@ export const SCHEDULE_MESSAGES = {
   tooManyItems: `Add at most ${MAX_SCHEDULE_ITEMS} schedule entries`,
 } as const;
 
-const wholeNumber = (message: string) => z.number(message).int(message).min(1, message).max(MAX_SCHEDULE_NUMBER, message);
+const wholeNumber = (message: string) =>
+  z.number(message).int(message).min(1, message).max(MAX_SCHEDULE_NUMBER, message);
 const unit = z.enum(SCHEDULE_UNITS, SCHEDULE_MESSAGES.unit);
-const dayOfMonth = z.number(SCHEDULE_MESSAGES.dayOfMonth).int(SCHEDULE_MESSAGES.dayOfMonth).min(1, SCHEDULE_MESSAGES.dayOfMonth).max(31, SCHEDULE_MESSAGES.dayOfMonth).nullable();
+const dayOfMonth = z
+  .number(SCHEDULE_MESSAGES.dayOfMonth)
+  .int(SCHEDULE_MESSAGES.dayOfMonth)
+  .min(1, SCHEDULE_MESSAGES.dayOfMonth)
+  .max(31, SCHEDULE_MESSAGES.dayOfMonth)
+  .nullable();
 
 const OffsetItemSchema = z.strictObject({
   kind: z.literal('offset'),
@@ -73,11 +81,17 @@ const CustomItemSchema = z.strictObject({
     .transform((dates) => [...dates].sort()),
 });
 
-export const InterestScheduleItemSchema = z.discriminatedUnion('kind', [OffsetItemSchema, RecurringItemSchema, CustomItemSchema], {
-  error: () => SCHEDULE_MESSAGES.kind,
-});
+export const InterestScheduleItemSchema = z.discriminatedUnion(
+  'kind',
+  [OffsetItemSchema, RecurringItemSchema, CustomItemSchema],
+  {
+    error: () => SCHEDULE_MESSAGES.kind,
+  },
+);
 
-export const InterestScheduleSchema = z.array(InterestScheduleItemSchema).max(MAX_SCHEDULE_ITEMS, SCHEDULE_MESSAGES.tooManyItems);
+export const InterestScheduleSchema = z
+  .array(InterestScheduleItemSchema)
+  .max(MAX_SCHEDULE_ITEMS, SCHEDULE_MESSAGES.tooManyItems);
 
 const UNIT_NAMES: Readonly<Record<ScheduleUnit, [string, string]>> = {
   days: ['day', 'days'],

@@ -21,7 +21,8 @@ describe('interest settings (001 §9)', () => {
     expect(frequencyOptions('savings')).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually']);
     expect(frequencyOptions('current')).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually', 'On Demand']);
     expect(frequencyOptions('bond')).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually', 'At Maturity']);
-    for (const category of ['isa', 'pension', 'other'] as const) expect(frequencyOptions(category)).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually']);
+    for (const category of ['isa', 'pension', 'other'] as const)
+      expect(frequencyOptions(category)).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually']);
   });
 
   it('only ever offers frequencies from the full list, always including the default', () => {
@@ -35,7 +36,12 @@ describe('interest settings (001 §9)', () => {
   it('has the spec’s rate types, payout methods, defaults, fallback months and cut-off', () => {
     expect(RATE_TYPES).toEqual(['AER', 'Gross', 'Net']);
     expect(PAYOUT_METHODS).toEqual(['Add to account', 'Transfer to nominated account', 'Cheque', 'On demand']);
-    expect(INTEREST_DEFAULTS).toEqual({ interestRateBps: 0, interestFrequency: 'Monthly', rateType: 'AER', interestPayoutMethod: 'Add to account' });
+    expect(INTEREST_DEFAULTS).toEqual({
+      interestRateBps: 0,
+      interestFrequency: 'Monthly',
+      rateType: 'AER',
+      interestPayoutMethod: 'Add to account',
+    });
     expect(QUARTERLY_FALLBACK_MONTHS).toEqual([3, 6, 9, 12]);
     expect(INTEREST_PAYMENT_CUTOFF).toBe('16:00');
   });
@@ -77,11 +83,15 @@ describe('interest settings (001 §9)', () => {
 
   it('always offers between 28 and 31 days', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...INTEREST_FREQUENCIES), fc.option(fc.integer({ min: -5, max: 20 })), (frequency, month) => {
-        const count = paymentDayCount(frequency, month);
-        expect(count).toBeGreaterThanOrEqual(28);
-        expect(count).toBeLessThanOrEqual(31);
-      }),
+      fc.property(
+        fc.constantFrom(...INTEREST_FREQUENCIES),
+        fc.option(fc.integer({ min: -5, max: 20 })),
+        (frequency, month) => {
+          const count = paymentDayCount(frequency, month);
+          expect(count).toBeGreaterThanOrEqual(28);
+          expect(count).toBeLessThanOrEqual(31);
+        },
+      ),
     );
   });
 });

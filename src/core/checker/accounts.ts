@@ -1,13 +1,19 @@
-import { bankInstitution, bankProtectionCategory, type BankLicenceFacts, type BankProtectionFacts } from '../protection/bank-category.ts';
+import {
+  bankInstitution,
+  bankProtectionCategory,
+  type BankLicenceFacts,
+  type BankProtectionFacts,
+} from '../protection/bank-category.ts';
 import type { AccountInput } from '../protection/types.ts';
 import type { CheckerRow } from './state.ts';
 
 /** The facts about a bank the checker needs (a picker's bank option has all of them). */
-export type CheckerBank = BankProtectionFacts & BankLicenceFacts & {
-  id: string;
-  isAmbiguous?: boolean;
-  userMessage?: string | null;
-};
+export type CheckerBank = BankProtectionFacts &
+  BankLicenceFacts & {
+    id: string;
+    isAmbiguous?: boolean;
+    userMessage?: string | null;
+  };
 
 /** A checker row with its bank looked up. */
 export type ResolvedRow = Omit<CheckerRow, 'bankId'> & { bank: CheckerBank };

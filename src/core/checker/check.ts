@@ -3,7 +3,12 @@
  * and per bank outside the FSCS, with the plain-English sentences the page shows and reads out.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { calculateExposure, type AccountProtection, type ExposureReport, type InstitutionExposure } from '../protection/exposure.ts';
+import {
+  calculateExposure,
+  type AccountProtection,
+  type ExposureReport,
+  type InstitutionExposure,
+} from '../protection/exposure.ts';
 import { limitsOn, type DepositLimitOverride, type LimitsOnDate } from '../protection/limits.ts';
 import type { Pence, ProtectionCategory } from '../protection/types.ts';
 import { checkerAccountInputs, rowIndexOf, type CheckerBank, type ResolvedRow } from './accounts.ts';
@@ -53,7 +58,8 @@ export type CheckResult = {
 
 const JOINT_SHARE = ', counting only your share of joint accounts';
 
-export const EMPTY_SUMMARY = 'Add the money you hold with each bank or building society to see how much of it is protected.';
+export const EMPTY_SUMMARY =
+  'Add the money you hold with each bank or building society to see how much of it is protected.';
 
 function limitSentence(limits: LimitsOnDate): string {
   const { deposit, date } = limits;
@@ -105,7 +111,9 @@ function thbText(
       `${formatPence(licence.temporaryHighBalanceCoveredPence)} is covered as a temporary high balance, on top of the ${formatLimit(licence.limit.amountPence)} limit, until ${revertsOn}, when cover reverts to the standard limit.`,
     );
     if (afterRevert && afterRevert.uncoveredPence > licence.uncoveredPence) {
-      parts.push(`From ${revertsOn}, ${formatPence(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`);
+      parts.push(
+        `From ${revertsOn}, ${formatPence(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`,
+      );
     }
   }
   for (const account of accounts) {
@@ -139,7 +147,8 @@ const OUTSIDE_TEXTS: Partial<Record<ProtectionCategory, OutsideText>> = {
   },
   offshore: {
     status: 'Not FSCS protected',
-    why: (bank) => `${bank.bankName} holds this money in a Crown Dependency (Jersey, Guernsey or the Isle of Man), outside the UK, so the FSCS does not cover it.`,
+    why: (bank) =>
+      `${bank.bankName} holds this money in a Crown Dependency (Jersey, Guernsey or the Isle of Man), outside the UK, so the FSCS does not cover it.`,
     verdict: COUNTS_AS_UNPROTECTED,
   },
   unverified: {
@@ -160,7 +169,17 @@ function outsideResults(rows: readonly ResolvedRow[], report: ExposureReport): O
       const text = OUTSIDE_TEXTS[account.reason] ?? NOT_FSCS;
       const reason = `${text.why(bank)} ${text.verdict}`;
       const isGovernmentBacked = account.bucket === 'government-backed';
-      result = { bank, category: account.reason, isGovernmentBacked, rowIndexes: [], sharePence: 0, status: text.status, reason, summary: '', text };
+      result = {
+        bank,
+        category: account.reason,
+        isGovernmentBacked,
+        rowIndexes: [],
+        sharePence: 0,
+        status: text.status,
+        reason,
+        summary: '',
+        text,
+      };
       byBank.set(bank.id, result);
     }
     result.rowIndexes.push(rowIndex);
@@ -168,13 +187,17 @@ function outsideResults(rows: readonly ResolvedRow[], report: ExposureReport): O
   }
   return [...byBank.values()].map(({ text: _text, ...result }) => {
     const share = result.rowIndexes.some((i) => rows[i]!.holders > 1) ? JOINT_SHARE : '';
-    return { ...result, summary: `You have ${formatPence(result.sharePence)} with ${result.bank.bankName}${share}. ${result.reason}` };
+    return {
+      ...result,
+      summary: `You have ${formatPence(result.sharePence)} with ${result.bank.bankName}${share}. ${result.reason}`,
+    };
   });
 }
 
 function totalsSentence(report: ExposureReport): string {
   const { totalPence, protectedPence, unprotectedPence, governmentBackedPence } = report.totals;
-  if (unprotectedPence === 0 && governmentBackedPence === 0) return `In total you have ${formatPence(totalPence)}, and all of it is protected.`;
+  if (unprotectedPence === 0 && governmentBackedPence === 0)
+    return `In total you have ${formatPence(totalPence)}, and all of it is protected.`;
   const parts: string[] = [];
   if (protectedPence > 0) parts.push(`${formatPence(protectedPence)} is protected by the FSCS`);
   if (governmentBackedPence > 0) parts.push(`${formatPence(governmentBackedPence)} is backed by HM Treasury`);
@@ -186,7 +209,10 @@ function totalsSentence(report: ExposureReport): string {
  * The checker's answer for `rows` on `date` (the server's today), with the admin override of
  * today's deposit limit when one is set. All amounts in pence; pure, so it runs in the browser.
  */
-export function checkSavings(rows: readonly ResolvedRow[], options: { date: CalendarDate; override?: DepositLimitOverride | null }): CheckResult {
+export function checkSavings(
+  rows: readonly ResolvedRow[],
+  options: { date: CalendarDate; override?: DepositLimitOverride | null },
+): CheckResult {
   const override = options.override ?? undefined;
   const accounts = checkerAccountInputs(rows);
   const report = calculateExposure(accounts, options.date, override);
@@ -199,7 +225,11 @@ export function checkSavings(rows: readonly ResolvedRow[], options: { date: Cale
     const brands = [...new Set(rowIndexes.map((i) => rows[i]!.bank.bankName))];
     const revertsOn = exposure.temporaryHighBalanceRevertsOn;
     const afterRevert = revertsOn
-      ? calculateExposure(accounts.filter((a) => exposure.accountIds.includes(a.id)), revertsOn, override).institutions[0]
+      ? calculateExposure(
+          accounts.filter((a) => exposure.accountIds.includes(a.id)),
+          revertsOn,
+          override,
+        ).institutions[0]
       : undefined;
     const own = exposure.accountIds.map((id) => protectionById.get(id)!);
     const temporaryHighBalance = thbText(exposure, own, afterRevert, options.date);

@@ -28,7 +28,14 @@ describe('encodeFragment', () => {
 
   it('carries a temporary high balance: life event, qualifying amount and credited date', () => {
     const state: CheckerState = {
-      rows: [{ bankId: HALIFAX, amountPence: 500_000_00, holders: 1, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 380_000_00, creditedDate: '2026-10-03' } }],
+      rows: [
+        {
+          bankId: HALIFAX,
+          amountPence: 500_000_00,
+          holders: 1,
+          temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 380_000_00, creditedDate: '2026-10-03' },
+        },
+      ],
     };
     const fragment = encodeFragment(state);
     expect(fragment).toMatch(/\.h\.[0-9a-z]+\.20261003$/);
@@ -39,7 +46,9 @@ describe('encodeFragment', () => {
     expect(() => encodeFragment({ rows: [{ bankId: HALIFAX, amountPence: 0, holders: 1 }] })).toThrow(RangeError);
     expect(() => encodeFragment({ rows: [{ bankId: HALIFAX, amountPence: 1.5, holders: 1 }] })).toThrow(RangeError);
     expect(() => encodeFragment({ rows: [{ bankId: HALIFAX, amountPence: 100, holders: 5 }] })).toThrow(RangeError);
-    expect(() => encodeFragment({ rows: [{ bankId: 'not a/valid id', amountPence: 100, holders: 1 }] })).toThrow(RangeError);
+    expect(() => encodeFragment({ rows: [{ bankId: 'not a/valid id', amountPence: 100, holders: 1 }] })).toThrow(
+      RangeError,
+    );
   });
 
   it('writes an id that is not a UUID as it is, marked', () => {
@@ -85,7 +94,12 @@ describe('decodeFragment', () => {
     ['a UUID written raw', `v1~*${HALIFAX}.1.1`],
   ])('turns %s into an empty check with a message', (_, fragment) => {
     const decoded = decodeFragment(fragment);
-    expect(decoded).toEqual({ ok: false, state: { rows: [] }, problem: 'unreadable', message: FRAGMENT_PROBLEM_MESSAGES.unreadable });
+    expect(decoded).toEqual({
+      ok: false,
+      state: { rows: [] },
+      problem: 'unreadable',
+      message: FRAGMENT_PROBLEM_MESSAGES.unreadable,
+    });
   });
 
   it('says when a link comes from a newer checker', () => {
@@ -94,33 +108,57 @@ describe('decodeFragment', () => {
 
   it(`refuses more than ${MAX_ROWS} rows`, () => {
     const row = 'PytsHnpNW46cDxorPE1ebw.1.1';
-    expect(decodeFragment(['v1', ...Array.from({ length: MAX_ROWS }, () => row)].join('~'))).toMatchObject({ ok: true });
-    expect(decodeFragment(['v1', ...Array.from({ length: MAX_ROWS + 1 }, () => row)].join('~'))).toMatchObject({ ok: false, problem: 'too-many-rows' });
+    expect(decodeFragment(['v1', ...Array.from({ length: MAX_ROWS }, () => row)].join('~'))).toMatchObject({
+      ok: true,
+    });
+    expect(decodeFragment(['v1', ...Array.from({ length: MAX_ROWS + 1 }, () => row)].join('~'))).toMatchObject({
+      ok: false,
+      problem: 'too-many-rows',
+    });
   });
 
   it('never throws, whatever it is given', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string().map((s) => `v1~${s}`)), (text) => {
-        const decoded = decodeFragment(text);
-        if (!decoded.ok) expect(decoded.state.rows).toEqual([]);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.string().map((s) => `v1~${s}`),
+        ),
+        (text) => {
+          const decoded = decodeFragment(text);
+          if (!decoded.ok) expect(decoded.state.rows).toEqual([]);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 });
 
-const dateArb = fc.date({ min: new Date('2017-01-30T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const dateArb = fc
+  .date({ min: new Date('2017-01-30T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const rowArb: fc.Arbitrary<CheckerRow> = fc
   .record({
     bankId: fc.oneof(fc.uuid({ version: [4, 5] }), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/)),
     amountPence: fc.integer({ min: 1, max: MAX_AMOUNT_PENCE }),
     holders: fc.integer({ min: 1, max: 4 }),
-    thb: fc.option(fc.record({ lifeEvent: fc.constantFrom(...LIFE_EVENTS), share: fc.double({ min: 0, max: 1, noNaN: true }), creditedDate: dateArb }), { nil: undefined }),
+    thb: fc.option(
+      fc.record({
+        lifeEvent: fc.constantFrom(...LIFE_EVENTS),
+        share: fc.double({ min: 0, max: 1, noNaN: true }),
+        creditedDate: dateArb,
+      }),
+      { nil: undefined },
+    ),
   })
   .map(({ thb, ...row }): CheckerRow => {
     if (!thb) return row;
     const qualifyingPence = Math.max(1, Math.floor(row.amountPence * thb.share));
-    return { ...row, temporaryHighBalance: { lifeEvent: thb.lifeEvent, qualifyingPence, creditedDate: thb.creditedDate } };
+    return {
+      ...row,
+      temporaryHighBalance: { lifeEvent: thb.lifeEvent, qualifyingPence, creditedDate: thb.creditedDate },
+    };
   });
 
 describe('fragment round trip', () => {

@@ -13,7 +13,15 @@
  */
 import { isCalendarDate } from '../dates/calendar-date.ts';
 import type { LifeEvent } from '../protection/types.ts';
-import { EMPTY_CHECKER_STATE, MAX_AMOUNT_PENCE, MAX_HOLDERS, MAX_ROWS, MIN_HOLDERS, type CheckerRow, type CheckerState } from './state.ts';
+import {
+  EMPTY_CHECKER_STATE,
+  MAX_AMOUNT_PENCE,
+  MAX_HOLDERS,
+  MAX_ROWS,
+  MIN_HOLDERS,
+  type CheckerRow,
+  type CheckerState,
+} from './state.ts';
 
 export const FRAGMENT_VERSION = 1;
 
@@ -37,7 +45,8 @@ export type FragmentProblem = 'unreadable' | 'newer-version' | 'too-many-rows';
 
 /** What the visitor is told when a link cannot be restored. */
 export const FRAGMENT_PROBLEM_MESSAGES: Readonly<Record<FragmentProblem, string>> = {
-  unreadable: 'This link to the checker could not be read, so the check starts empty. Check that the whole link was copied.',
+  unreadable:
+    'This link to the checker could not be read, so the check starts empty. Check that the whole link was copied.',
   'newer-version': 'This link was made by a newer version of the checker. Reload the page to open it.',
   'too-many-rows': `This link holds more than ${MAX_ROWS} rows, more than the checker takes, so the check starts empty.`,
 };
@@ -107,13 +116,19 @@ function isValidHolders(holders: number): boolean {
 }
 
 function encodeRow(row: CheckerRow): string {
-  if (!isValidHolders(row.holders)) throw new RangeError(`An account has ${MIN_HOLDERS} to ${MAX_HOLDERS} holders: ${row.holders}`);
+  if (!isValidHolders(row.holders))
+    throw new RangeError(`An account has ${MIN_HOLDERS} to ${MAX_HOLDERS} holders: ${row.holders}`);
   const fields = [encodeBankId(row.bankId), encodeAmount(row.amountPence), String(row.holders)];
   const thb = row.temporaryHighBalance;
   if (thb) {
     if (!isCalendarDate(thb.creditedDate)) throw new RangeError(`Not a date: ${thb.creditedDate}`);
-    if (thb.qualifyingPence > row.amountPence) throw new RangeError('A temporary high balance cannot exceed the amount');
-    fields.push(LIFE_EVENT_CODES[thb.lifeEvent], encodeAmount(thb.qualifyingPence), thb.creditedDate.replaceAll('-', ''));
+    if (thb.qualifyingPence > row.amountPence)
+      throw new RangeError('A temporary high balance cannot exceed the amount');
+    fields.push(
+      LIFE_EVENT_CODES[thb.lifeEvent],
+      encodeAmount(thb.qualifyingPence),
+      thb.creditedDate.replaceAll('-', ''),
+    );
   }
   return fields.join(FIELD_SEPARATOR);
 }
@@ -121,7 +136,12 @@ function encodeRow(row: CheckerRow): string {
 function decodeRow(text: string): CheckerRow | null {
   const fields = text.split(FIELD_SEPARATOR);
   if (fields.length !== 3 && fields.length !== 6) return null;
-  const [bankField, amountField, holdersField, eventField, qualifyingField, dateField] = fields as [string, string, string, ...string[]];
+  const [bankField, amountField, holdersField, eventField, qualifyingField, dateField] = fields as [
+    string,
+    string,
+    string,
+    ...string[],
+  ];
   const bankId = decodeBankId(bankField);
   const amountPence = decodeAmount(amountField);
   const holders = /^\d$/.test(holdersField) ? Number(holdersField) : NaN;
@@ -132,7 +152,8 @@ function decodeRow(text: string): CheckerRow | null {
   const qualifyingPence = decodeAmount(qualifyingField ?? '');
   const date = DATE_SHAPE.exec(dateField ?? '');
   const creditedDate = date ? `${date[1]}-${date[2]}-${date[3]}` : '';
-  if (!lifeEvent || qualifyingPence === null || qualifyingPence > amountPence || !isCalendarDate(creditedDate)) return null;
+  if (!lifeEvent || qualifyingPence === null || qualifyingPence > amountPence || !isCalendarDate(creditedDate))
+    return null;
   return { bankId, amountPence, holders, temporaryHighBalance: { lifeEvent, qualifyingPence, creditedDate } };
 }
 
@@ -147,7 +168,12 @@ export function encodeFragment(state: CheckerState): string {
 }
 
 function failed(problem: FragmentProblem): DecodedFragment {
-  return { ok: false, state: { rows: [...EMPTY_CHECKER_STATE.rows] }, problem, message: FRAGMENT_PROBLEM_MESSAGES[problem] };
+  return {
+    ok: false,
+    state: { rows: [...EMPTY_CHECKER_STATE.rows] },
+    problem,
+    message: FRAGMENT_PROBLEM_MESSAGES[problem],
+  };
 }
 
 /**

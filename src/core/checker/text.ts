@@ -7,7 +7,6 @@ import { formatPence } from '../money/format.ts';
 import type { LifeEvent, Pence } from '../protection/types.ts';
 import { MONTH_NAMES as MONTHS } from '../dates/calendar-date.ts';
 
-
 /** A limit as people quote it: whole pounds without pence (12000000 → '£120,000'), else with them. */
 export function formatLimit(pence: Pence): string {
   return formatPence(pence, { wholePounds: true });

@@ -20,14 +20,25 @@ const AT = '2026-11-21T10:00:00.000Z';
 const LATER = '2026-11-22T10:00:00.000Z';
 
 function stored(overrides: Partial<CookieConsent> = {}): CookieConsent {
-  return { version: '1.0', timestamp: AT, dnt_respected: false, essential: true, functional: true, analytics: true, marketing: false, ...overrides };
+  return {
+    version: '1.0',
+    timestamp: AT,
+    dnt_respected: false,
+    essential: true,
+    functional: true,
+    analytics: true,
+    marketing: false,
+    ...overrides,
+  };
 }
 
 describe('essential cookies', () => {
   it('are on in every choice, even when a caller asks for them off', () => {
     expect(rejectAllFlags().essential).toBe(true);
     expect(acceptAllFlags(false).essential).toBe(true);
-    expect(restrictBySignal({ essential: false, functional: false, analytics: false, marketing: false }, false).essential).toBe(true);
+    expect(
+      restrictBySignal({ essential: false, functional: false, analytics: false, marketing: false }, false).essential,
+    ).toBe(true);
   });
 
   it('have a switch that is always locked', () => {
@@ -57,8 +68,19 @@ describe('Do Not Track and Global Privacy Control', () => {
   });
 
   it('are recorded as dnt_respected and win over a custom choice', () => {
-    const consent = createConsent({ essential: true, functional: true, analytics: true, marketing: true }, { timestamp: AT, privacySignal: true });
-    expect(consent).toEqual({ version: CONSENT_VERSION, timestamp: AT, dnt_respected: true, essential: true, functional: true, analytics: false, marketing: false });
+    const consent = createConsent(
+      { essential: true, functional: true, analytics: true, marketing: true },
+      { timestamp: AT, privacySignal: true },
+    );
+    expect(consent).toEqual({
+      version: CONSENT_VERSION,
+      timestamp: AT,
+      dnt_respected: true,
+      essential: true,
+      functional: true,
+      analytics: false,
+      marketing: false,
+    });
   });
 
   it('record dnt_respected false when there is no signal', () => {
@@ -117,13 +139,22 @@ describe('the consent cookie', () => {
   });
 
   it('holds every field of the consent entity and reads back the same', () => {
-    const consent = createConsent({ essential: true, functional: true, analytics: false, marketing: true }, { timestamp: AT, privacySignal: false });
+    const consent = createConsent(
+      { essential: true, functional: true, analytics: false, marketing: true },
+      { timestamp: AT, privacySignal: false },
+    );
     const value = consentCookieString(consent, { secure: false }).split(';')[0]!;
     const header = `other=1; ${value}; theme=x`;
     expect(readConsentCookie(header)).toEqual(consent);
-    expect(Object.keys(JSON.parse(decodeURIComponent(value.split('=')[1]!))).sort()).toEqual(
-      ['analytics', 'dnt_respected', 'essential', 'functional', 'marketing', 'timestamp', 'version'],
-    );
+    expect(Object.keys(JSON.parse(decodeURIComponent(value.split('=')[1]!))).sort()).toEqual([
+      'analytics',
+      'dnt_respected',
+      'essential',
+      'functional',
+      'marketing',
+      'timestamp',
+      'version',
+    ]);
   });
 
   it('reads as no choice when missing or unreadable', () => {
@@ -133,7 +164,14 @@ describe('the consent cookie', () => {
 });
 
 describe('reconciling a signed-in user’s choice between this device and the server', () => {
-  const server = { version: '1.0', timestamp: LATER, essential: true as const, functional: false, analytics: false, marketing: true };
+  const server = {
+    version: '1.0',
+    timestamp: LATER,
+    essential: true as const,
+    functional: false,
+    analytics: false,
+    marketing: true,
+  };
 
   it('applies the stored choice on a new device', () => {
     expect(reconcile(null, server, false)).toEqual({

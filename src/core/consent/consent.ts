@@ -55,7 +55,10 @@ export function acceptAllFlags(privacySignal: boolean): ConsentFlags {
 }
 
 /** Essential forced on; analytics and marketing forced off while a privacy signal is present. */
-export function restrictBySignal(flags: Omit<ConsentFlags, 'essential'> & { essential?: boolean }, privacySignal: boolean): ConsentFlags {
+export function restrictBySignal(
+  flags: Omit<ConsentFlags, 'essential'> & { essential?: boolean },
+  privacySignal: boolean,
+): ConsentFlags {
   return {
     essential: true,
     functional: flags.functional,
@@ -70,7 +73,10 @@ export function isCategoryLocked(category: ConsentCategoryId, privacySignal: boo
 }
 
 /** A complete consent record for a choice made at `timestamp` on a browser with or without a privacy signal. */
-export function createConsent(flags: ConsentFlags, context: { timestamp: string; privacySignal: boolean }): CookieConsent {
+export function createConsent(
+  flags: ConsentFlags,
+  context: { timestamp: string; privacySignal: boolean },
+): CookieConsent {
   return {
     version: CONSENT_VERSION,
     timestamp: context.timestamp,
@@ -81,7 +87,12 @@ export function createConsent(flags: ConsentFlags, context: { timestamp: string;
 
 /** The flags of a consent record, without its metadata. */
 export function flagsOf(consent: ConsentFlags): ConsentFlags {
-  return { essential: true, functional: consent.functional, analytics: consent.analytics, marketing: consent.marketing };
+  return {
+    essential: true,
+    functional: consent.functional,
+    analytics: consent.analytics,
+    marketing: consent.marketing,
+  };
 }
 
 /** Whether the preferences dialog's switches differ from what it opened with ('Save Custom Preferences' shows only then). */
@@ -107,7 +118,10 @@ export function parseConsent(value: unknown): CookieConsent | null {
   const { functional, analytics, marketing, dnt_respected: dntRespected } = value;
   if (typeof functional !== 'boolean' || typeof analytics !== 'boolean' || typeof marketing !== 'boolean') return null;
   if (typeof dntRespected !== 'boolean') return null;
-  return createConsent({ essential: true, functional, analytics, marketing }, { timestamp: value.timestamp, privacySignal: dntRespected });
+  return createConsent(
+    { essential: true, functional, analytics, marketing },
+    { timestamp: value.timestamp, privacySignal: dntRespected },
+  );
 }
 
 /** The banner shows while there is no valid choice of the current version. */
@@ -128,7 +142,11 @@ export type ConsentReconciliation =
  * again). A server choice applied on a device with a privacy signal keeps analytics and
  * marketing off but keeps its timestamp, so the two count as in step.
  */
-export function reconcile(local: CookieConsent | null, server: StoredPreferences | null, privacySignal: boolean): ConsentReconciliation {
+export function reconcile(
+  local: CookieConsent | null,
+  server: StoredPreferences | null,
+  privacySignal: boolean,
+): ConsentReconciliation {
   const usableServer = server && server.version === CONSENT_VERSION && isInstant(server.timestamp) ? server : null;
   if (!usableServer) return local ? { action: 'push-local', consent: local } : { action: 'none' };
   const fromServer = () => createConsent(flagsOf(usableServer), { timestamp: usableServer.timestamp, privacySignal });
@@ -143,7 +161,12 @@ export function reconcile(local: CookieConsent | null, server: StoredPreferences
 /** The cookie header value that stores a choice (written by the page; read back with `readConsentCookie`). */
 export function consentCookieString(consent: CookieConsent, options: { secure: boolean }): string {
   const value = encodeURIComponent(JSON.stringify(consent));
-  const attributes = [`Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}`, 'Path=/', 'SameSite=Strict', ...(options.secure ? ['Secure'] : [])];
+  const attributes = [
+    `Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}`,
+    'Path=/',
+    'SameSite=Strict',
+    ...(options.secure ? ['Secure'] : []),
+  ];
   return `${CONSENT_COOKIE_NAME}=${value}; ${attributes.join('; ')}`;
 }
 

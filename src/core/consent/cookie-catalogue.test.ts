@@ -27,7 +27,10 @@ describe('the cookie catalogue', () => {
 
   it('lists the consent cookie as essential and written by the page', () => {
     const essential = COOKIE_CATEGORIES.find((c) => c.id === 'essential')!;
-    expect(essential.cookies.find((c) => c.name === CONSENT_COOKIE_NAME)).toMatchObject({ setBy: 'page', duration: '365 days' });
+    expect(essential.cookies.find((c) => c.name === CONSENT_COOKIE_NAME)).toMatchObject({
+      setBy: 'page',
+      duration: '365 days',
+    });
   });
 
   it('recognises a server cookie with or without the https prefix', () => {

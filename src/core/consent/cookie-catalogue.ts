@@ -47,7 +47,8 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
   {
     id: 'essential',
     name: 'Essential',
-    description: 'Needed to sign you in, keep your account secure and remember these choices. They cannot be switched off.',
+    description:
+      'Needed to sign you in, keep your account secure and remember these choices. They cannot be switched off.',
     required: true,
     cookies: [
       {
@@ -103,7 +104,8 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
     description: 'Would help us understand how SavvyPig is used, so we can improve it.',
     required: false,
     cookies: [],
-    noneToday: 'We set none of these today and load no analytics tools. If we add any, they will stay off unless you switch this on.',
+    noneToday:
+      'We set none of these today and load no analytics tools. If we add any, they will stay off unless you switch this on.',
   },
   {
     id: 'marketing',
@@ -111,22 +113,30 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
     description: 'Would measure our advertising and show you relevant offers from SavvyPig elsewhere.',
     required: false,
     cookies: [],
-    noneToday: 'We set none of these today and load no advertising tools. If we add any, they will stay off unless you switch this on.',
+    noneToday:
+      'We set none of these today and load no advertising tools. If we add any, they will stay off unless you switch this on.',
   },
 ];
 
 /** What the web app keeps in local and session storage (spec 000 §3 browser storage keys we use). */
 export const BROWSER_STORAGE: readonly StorageEntry[] = [
-  { key: 'ui-theme', purpose: 'Remembers whether you chose the light, dark or system colour theme.', duration: 'Until you change it or clear your browser data', type: 'Local storage' },
+  {
+    key: 'ui-theme',
+    purpose: 'Remembers whether you chose the light, dark or system colour theme.',
+    duration: 'Until you change it or clear your browser data',
+    type: 'Local storage',
+  },
   {
     key: 'pendingUserSignup',
-    purpose: 'After you register, keeps your email address and the time, so the confirmation page can resend your verification email.',
+    purpose:
+      'After you register, keeps your email address and the time, so the confirmation page can resend your verification email.',
     duration: 'Until you next sign in, or 7 days at most',
     type: 'Local storage',
   },
   {
     key: 'cookieConsentPendingSync',
-    purpose: 'While you are offline and signed in, keeps a cookie choice you made until it has been saved to your account.',
+    purpose:
+      'While you are offline and signed in, keeps a cookie choice you made until it has been saved to your account.',
     duration: 'Until you are back online',
     type: 'Local storage',
   },
@@ -138,19 +148,31 @@ export const BROWSER_STORAGE: readonly StorageEntry[] = [
   },
   {
     key: 'savvypig.lastActivityAt',
-    purpose: 'Shares the time you last used SavvyPig between your open tabs, so you are signed out after 10 minutes without activity in any of them.',
+    purpose:
+      'Shares the time you last used SavvyPig between your open tabs, so you are signed out after 10 minutes without activity in any of them.',
     duration: 'Until you clear your browser data (it holds only a time)',
     type: 'Local storage',
   },
   {
     key: 'formDraft:',
     isPrefix: true,
-    purpose: 'Keeps what you have typed into a long form, such as your profile, so it is not lost if the page closes. It never keeps passwords or codes.',
+    purpose:
+      'Keeps what you have typed into a long form, such as your profile, so it is not lost if the page closes. It never keeps passwords or codes.',
     duration: '24 hours at most; removed when you sign out',
     type: 'Local storage',
   },
-  { key: 'lastVisitedRoute', purpose: 'Remembers the last page you looked at, so you can carry on there after signing in.', duration: 'Until you close the browser tab', type: 'Session storage' },
-  { key: 'returnToRoute', purpose: 'Remembers the page you were trying to open when we asked you to sign in.', duration: 'Until you sign in or close the browser tab', type: 'Session storage' },
+  {
+    key: 'lastVisitedRoute',
+    purpose: 'Remembers the last page you looked at, so you can carry on there after signing in.',
+    duration: 'Until you close the browser tab',
+    type: 'Session storage',
+  },
+  {
+    key: 'returnToRoute',
+    purpose: 'Remembers the page you were trying to open when we asked you to sign in.',
+    duration: 'Until you sign in or close the browser tab',
+    type: 'Session storage',
+  },
   {
     key: 'react-router-scroll-positions',
     purpose: 'Remembers how far down each page you had scrolled, so going back returns you to the same place.',

@@ -10,7 +10,8 @@ describe('calendarDateSchema', () => {
   });
 
   it("gives the field's own message for what is no real date, year 0000 included", () => {
-    for (const value of ['2026-02-30', '0000-01-01', '14/03/2026', 42]) expect(message(value)).toEqual(['Enter a real date']);
+    for (const value of ['2026-02-30', '0000-01-01', '14/03/2026', 42])
+      expect(message(value)).toEqual(['Enter a real date']);
   });
 
   it('names the supported years for a real date outside them', () => {

@@ -36,7 +36,12 @@ export function isSupportedDate(value: string): value is CalendarDate {
 }
 
 /** The calendar date in the UK at `instant` (the edge computes "today" once and passes it in). */
-const londonDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const londonDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export function calendarDateInLondon(instant: Date): CalendarDate {
   // One formatter for the process: building one costs more than the formatting (docs/performance.md).
@@ -46,4 +51,17 @@ export function calendarDateInLondon(instant: Date): CalendarDate {
 }
 
 /** Month names in en-GB, January first (index = month number − 1). */
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -32,10 +32,16 @@ describe('normaliseUkMobile', () => {
     expect(normaliseUkMobile(input)).toBe(expected);
   });
 
-  it.each(['', '0207 946 0000', '020 7946 0000', '0770090012', '077009001234', '+1 212 555 0100', 'seven', '+44 20 7946 0000'])(
-    'refuses %j',
-    (input) => {
-      expect(normaliseUkMobile(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '0207 946 0000',
+    '020 7946 0000',
+    '0770090012',
+    '077009001234',
+    '+1 212 555 0100',
+    'seven',
+    '+44 20 7946 0000',
+  ])('refuses %j', (input) => {
+    expect(normaliseUkMobile(input)).toBeNull();
+  });
 });

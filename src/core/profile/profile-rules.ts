@@ -31,7 +31,15 @@ export function normaliseUkMobile(input: string): string | null {
 }
 
 /** Where the user heard of SavvyPig (the spec's `lead_source`), as stored. */
-export const LEAD_SOURCES = ['search_engine', 'social_media', 'friend_or_family', 'comparison_site', 'news_article', 'advert', 'other'] as const;
+export const LEAD_SOURCES = [
+  'search_engine',
+  'social_media',
+  'friend_or_family',
+  'comparison_site',
+  'news_article',
+  'advert',
+  'other',
+] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {

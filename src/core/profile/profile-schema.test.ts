@@ -51,26 +51,42 @@ describe('the profile fields schema', () => {
     const schema = profileFieldsSchema(TODAY);
     expect(schema.parse({ ...complete, dateOfBirth: TODAY }).dateOfBirth).toBe(TODAY);
     expect(schema.parse({ ...complete, dateOfBirth: '1900-01-01' }).dateOfBirth).toBe('1900-01-01');
-    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '2026-11-22' }))).toBe(PROFILE_MESSAGES.dateOfBirthFuture);
-    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '1899-12-31' }))).toBe(PROFILE_MESSAGES.dateOfBirthTooEarly);
+    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '2026-11-22' }))).toBe(
+      PROFILE_MESSAGES.dateOfBirthFuture,
+    );
+    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '1899-12-31' }))).toBe(
+      PROFILE_MESSAGES.dateOfBirthTooEarly,
+    );
   });
 
   it('refuses dates that do not exist or are not yyyy-MM-dd', () => {
     const schema = profileFieldsSchema(TODAY);
-    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '1990-02-30' }))).toBe(PROFILE_MESSAGES.dateOfBirthInvalid);
-    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '02/03/1985' }))).toBe(PROFILE_MESSAGES.dateOfBirthInvalid);
+    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '1990-02-30' }))).toBe(
+      PROFILE_MESSAGES.dateOfBirthInvalid,
+    );
+    expect(firstMessage(schema.safeParse({ ...complete, dateOfBirth: '02/03/1985' }))).toBe(
+      PROFILE_MESSAGES.dateOfBirthInvalid,
+    );
   });
 
   it('names the rule a bad postcode, mobile number or lead source breaks', () => {
     const schema = profileFieldsSchema(TODAY);
     expect(firstMessage(schema.safeParse({ ...complete, postcode: '90210' }))).toBe(PROFILE_MESSAGES.postcode);
-    expect(firstMessage(schema.safeParse({ ...complete, mobileNumber: '020 7946 0000' }))).toBe(PROFILE_MESSAGES.mobile);
-    expect(firstMessage(schema.safeParse({ ...complete, leadSource: 'carrier pigeon' }))).toBe(PROFILE_MESSAGES.leadSource);
+    expect(firstMessage(schema.safeParse({ ...complete, mobileNumber: '020 7946 0000' }))).toBe(
+      PROFILE_MESSAGES.mobile,
+    );
+    expect(firstMessage(schema.safeParse({ ...complete, leadSource: 'carrier pigeon' }))).toBe(
+      PROFILE_MESSAGES.leadSource,
+    );
   });
 
   it('refuses a blank first or last name', () => {
-    expect(firstMessage(profileFieldsSchema(TODAY).safeParse({ ...complete, firstName: '  ' }))).toBe(PROFILE_MESSAGES.firstNameRequired);
-    expect(firstMessage(profileFieldsSchema(TODAY).safeParse({ ...complete, lastName: '' }))).toBe(PROFILE_MESSAGES.lastNameRequired);
+    expect(firstMessage(profileFieldsSchema(TODAY).safeParse({ ...complete, firstName: '  ' }))).toBe(
+      PROFILE_MESSAGES.firstNameRequired,
+    );
+    expect(firstMessage(profileFieldsSchema(TODAY).safeParse({ ...complete, lastName: '' }))).toBe(
+      PROFILE_MESSAGES.lastNameRequired,
+    );
   });
 
   it('refuses text longer than its limit', () => {

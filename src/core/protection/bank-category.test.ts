@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INSTITUTION_TYPES } from '../reference-data/records.ts';
 import type { ProtectionBasis } from '../reference-data/spec-mapping.ts';
-import { bankInstitution, bankProtectionCategory, isCheckerSelectable, type BankProtectionFacts } from './bank-category.ts';
+import {
+  bankInstitution,
+  bankProtectionCategory,
+  isCheckerSelectable,
+  type BankProtectionFacts,
+} from './bank-category.ts';
 import { PROTECTION_CATEGORIES } from './types.ts';
 
 const BASES: readonly ProtectionBasis[] = [
@@ -40,7 +45,9 @@ describe('bankProtectionCategory', () => {
   });
 
   it('treats NS&I as HM Treasury backed', () => {
-    expect(bankProtectionCategory(bank({ type: 'government_savings_bank', protectionBasis: 'hm_treasury' }))).toBe('ns-and-i');
+    expect(bankProtectionCategory(bank({ type: 'government_savings_bank', protectionBasis: 'hm_treasury' }))).toBe(
+      'ns-and-i',
+    );
   });
 
   it('treats a Crown Dependency brand as offshore, even with a UK deposit basis', () => {
@@ -56,7 +63,12 @@ describe('bankProtectionCategory', () => {
   });
 
   it('never guesses deposit cover from an investment or pension basis', () => {
-    for (const protectionBasis of ['fscs_investment', 'not_fscs_investment_risk', 'insurance_100', 'trustee_dependent'] as const) {
+    for (const protectionBasis of [
+      'fscs_investment',
+      'not_fscs_investment_risk',
+      'insurance_100',
+      'trustee_dependent',
+    ] as const) {
       expect(bankProtectionCategory(bank({ protectionBasis }))).toBe('unverified');
     }
   });
@@ -88,7 +100,12 @@ describe('bankInstitution', () => {
   const licence = { bankName: 'Halifax', legalName: 'Bank of Scotland plc' };
 
   it('groups a bank by its licence’s FRN, naming the firm and the brand', () => {
-    expect(bankInstitution({ ...licence, frn: ' 169628 ' })).toEqual({ kind: 'frn', frn: '169628', legalName: 'Bank of Scotland plc', brandName: 'Halifax' });
+    expect(bankInstitution({ ...licence, frn: ' 169628 ' })).toEqual({
+      kind: 'frn',
+      frn: '169628',
+      legalName: 'Bank of Scotland plc',
+      brandName: 'Halifax',
+    });
   });
 
   it('falls back to the firm’s name without an FRN, so its brands still share one limit', () => {

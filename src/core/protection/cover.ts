@@ -41,7 +41,10 @@ export function coverAtInstitution(
     exposurePence += sharePence;
     const thb = account.temporaryHighBalance;
     if (!thb || !hasTemporaryHighBalanceCover || !isTemporaryHighBalanceActive(thb, date)) continue;
-    const qualifyingPence = Math.min(sharePence, Math.max(0, holderCoverSharePence(thb.qualifyingPence, account.holders)));
+    const qualifyingPence = Math.min(
+      sharePence,
+      Math.max(0, holderCoverSharePence(thb.qualifyingPence, account.holders)),
+    );
     // Two accounts naming the same life event at one firm are one event: the smaller cap holds.
     qualifyingByEvent ??= new Map();
     const event = qualifyingByEvent.get(thb.lifeEvent);
@@ -54,7 +57,8 @@ export function coverAtInstitution(
     if (revertsOn === null || reverts < revertsOn) revertsOn = reverts;
   }
   let thbCoveredPence = 0;
-  for (const { qualifyingPence, capPence } of qualifyingByEvent?.values() ?? []) thbCoveredPence += Math.min(qualifyingPence, capPence);
+  for (const { qualifyingPence, capPence } of qualifyingByEvent?.values() ?? [])
+    thbCoveredPence += Math.min(qualifyingPence, capPence);
   const standardCoveredPence = Math.min(exposurePence - thbCoveredPence, limitPence);
   const coveredPence = thbCoveredPence + standardCoveredPence;
   return {

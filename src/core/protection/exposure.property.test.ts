@@ -11,13 +11,30 @@ import { LIFE_EVENTS, PROTECTION_CATEGORIES, type AccountInput, type Institution
 const anyDateArb = fc
   .date({ min: new Date('2017-01-30T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
-const dateArb = fc.oneof(anyDateArb, fc.constantFrom('2025-11-30', '2025-12-01', '2026-02-27', '2026-11-22', '2027-02-28', '2027-03-01'));
-const creditedDateArb = fc.oneof(anyDateArb, fc.constantFrom('2025-09-30', '2025-12-01', '2026-08-31', '2026-09-01', '2026-10-15'));
+const dateArb = fc.oneof(
+  anyDateArb,
+  fc.constantFrom('2025-11-30', '2025-12-01', '2026-02-27', '2026-11-22', '2027-02-28', '2027-03-01'),
+);
+const creditedDateArb = fc.oneof(
+  anyDateArb,
+  fc.constantFrom('2025-09-30', '2025-12-01', '2026-08-31', '2026-09-01', '2026-10-15'),
+);
 
 // Pence of every size, and often near today's £120,000 limit, where an odd penny shows.
-const pencePlentyArb = (max: number) => fc.oneof(fc.integer({ min: 0, max }), fc.integer({ min: 119_999_90, max: 120_000_10 }), fc.integer({ min: 0, max: 10 }));
+const pencePlentyArb = (max: number) =>
+  fc.oneof(
+    fc.integer({ min: 0, max }),
+    fc.integer({ min: 119_999_90, max: 120_000_10 }),
+    fc.integer({ min: 0, max: 10 }),
+  );
 
-const BANK_OF_SCOTLAND_BRANDS = ['Halifax', 'Bank of Scotland', 'BM Savings', 'Intelligent Finance', 'Bank of Wales'] as const;
+const BANK_OF_SCOTLAND_BRANDS = [
+  'Halifax',
+  'Bank of Scotland',
+  'BM Savings',
+  'Intelligent Finance',
+  'Bank of Wales',
+] as const;
 
 function bankOfScotland(brandName: string): InstitutionRef {
   return { kind: 'frn', frn: '169628', legalName: 'Bank of Scotland plc', brandName };
@@ -26,9 +43,13 @@ function bankOfScotland(brandName: string): InstitutionRef {
 // A handful of institutions so accounts collide on one licence often, with brand and bank-name
 // spellings that differ only in case and spacing.
 const institutionArb: fc.Arbitrary<InstitutionRef | null> = fc.oneof(
-  fc.constantFrom('100001', '100002', '100003').map((frn): InstitutionRef => ({ kind: 'frn', frn, legalName: `Bank ${frn}` })),
+  fc
+    .constantFrom('100001', '100002', '100003')
+    .map((frn): InstitutionRef => ({ kind: 'frn', frn, legalName: `Bank ${frn}` })),
   fc.constantFrom(...BANK_OF_SCOTLAND_BRANDS, 'halifax', ' Halifax ').map(bankOfScotland),
-  fc.constantFrom('Acme Savings', 'acme savings', ' ACME  Savings', 'Other Bank').map((bankName): InstitutionRef => ({ kind: 'bank-name', bankName })),
+  fc
+    .constantFrom('Acme Savings', 'acme savings', ' ACME  Savings', 'Other Bank')
+    .map((bankName): InstitutionRef => ({ kind: 'bank-name', bankName })),
   fc.constant(null),
 );
 
@@ -38,14 +59,23 @@ const accountArb = (id: string): fc.Arbitrary<AccountInput> =>
     balancePence: fc.oneof(pencePlentyArb(3_000_000_00), fc.integer({ min: -1_000_00, max: -1 })),
     institution: institutionArb,
     holders: fc.integer({ min: 1, max: 4 }),
-    category: fc.oneof({ weight: 6, arbitrary: fc.constant('deposit' as const) }, { weight: 4, arbitrary: fc.constantFrom(...PROTECTION_CATEGORIES) }),
+    category: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('deposit' as const) },
+      { weight: 4, arbitrary: fc.constantFrom(...PROTECTION_CATEGORIES) },
+    ),
     temporaryHighBalance: fc.option(
-      fc.record({ lifeEvent: fc.constantFrom(...LIFE_EVENTS), qualifyingPence: pencePlentyArb(3_000_000_00), creditedDate: creditedDateArb }),
+      fc.record({
+        lifeEvent: fc.constantFrom(...LIFE_EVENTS),
+        qualifyingPence: pencePlentyArb(3_000_000_00),
+        creditedDate: creditedDateArb,
+      }),
       { nil: undefined },
     ),
   });
 
-const accountsArb = fc.integer({ min: 0, max: 12 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => accountArb(`a${i}`))));
+const accountsArb = fc
+  .integer({ min: 0, max: 12 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => accountArb(`a${i}`))));
 const overrideArb = fc.option(fc.record({ depositPence: fc.integer({ min: 0, max: 500_000_00 }) }), { nil: undefined });
 
 const ALERT_ORDER: readonly AlertLevel[] = ['none', 'approaching', 'projected-breach', 'over-limit'];
@@ -78,15 +108,25 @@ describe('exposure properties', () => {
         const covered = sumOf(report.institutions.map((i) => i.coveredPence));
         const uncovered = sumOf(report.institutions.map((i) => i.uncoveredPence));
         // Overall: every FSCS account with a known bank is in exactly one institution's total.
-        const fscsAccounts = report.accounts.filter((a) => a.status === 'partly-covered' || (a.status === 'covered-in-full' && a.exposureKey !== null));
+        const fscsAccounts = report.accounts.filter(
+          (a) => a.status === 'partly-covered' || (a.status === 'covered-in-full' && a.exposureKey !== null),
+        );
         expect(covered + uncovered).toBe(sumOf(fscsAccounts.map((a) => a.sharePence)));
         // Each bucket holds exactly the accounts the rules put there.
-        const shareOf = (keep: (a: AccountProtection) => boolean) => sumOf(report.accounts.filter(keep).map((a) => a.sharePence));
+        const shareOf = (keep: (a: AccountProtection) => boolean) =>
+          sumOf(report.accounts.filter(keep).map((a) => a.sharePence));
         const t = report.totals;
         expect(t.totalPence).toBe(shareOf(() => true));
-        expect(t.protectedPence).toBe(covered + shareOf((a) => a.status === 'covered-in-full' && a.exposureKey === null));
-        expect(t.unprotectedPence).toBe(uncovered + shareOf((a) => a.status === 'unknown-bank' || (a.status === 'not-fscs' && a.bucket === 'unprotected')));
-        expect(t.governmentBackedPence).toBe(shareOf((a) => a.status === 'not-fscs' && a.bucket === 'government-backed'));
+        expect(t.protectedPence).toBe(
+          covered + shareOf((a) => a.status === 'covered-in-full' && a.exposureKey === null),
+        );
+        expect(t.unprotectedPence).toBe(
+          uncovered +
+            shareOf((a) => a.status === 'unknown-bank' || (a.status === 'not-fscs' && a.bucket === 'unprotected')),
+        );
+        expect(t.governmentBackedPence).toBe(
+          shareOf((a) => a.status === 'not-fscs' && a.bucket === 'government-backed'),
+        );
         expect(t.otherSchemePence).toBe(shareOf((a) => a.status === 'not-fscs' && a.bucket === 'other-scheme'));
         expect(t.protectedPence + t.unprotectedPence + t.governmentBackedPence + t.otherSchemePence).toBe(t.totalPence);
       }),
@@ -103,7 +143,12 @@ describe('exposure properties', () => {
           expect(i.limit.amountPence).toBe(limit);
           // The most extra cover the rules allow: each active temporary high balance's cap.
           const allowance = accounts
-            .filter((a) => i.accountIds.includes(a.id) && a.temporaryHighBalance && isTemporaryHighBalanceActive(a.temporaryHighBalance, date))
+            .filter(
+              (a) =>
+                i.accountIds.includes(a.id) &&
+                a.temporaryHighBalance &&
+                isTemporaryHighBalanceActive(a.temporaryHighBalance, date),
+            )
             .reduce((sum, a) => sum + temporaryHighBalanceCapPence(a.temporaryHighBalance!), 0);
           expect(i.temporaryHighBalanceCoveredPence).toBeLessThanOrEqual(allowance);
           expect(i.coveredPence).toBeLessThanOrEqual(limit + i.temporaryHighBalanceCoveredPence);
@@ -115,29 +160,36 @@ describe('exposure properties', () => {
 
   it('never lowers exposure, cover, uncovered money or alerts when money is added to an account', () => {
     fc.assert(
-      fc.property(accountsArb, dateArb, overrideArb, fc.nat(), fc.oneof(fc.integer({ min: 1, max: 2_000_000_00 }), fc.integer({ min: 1, max: 3 })), (accounts, date, override, pick, addPence) => {
-        fc.pre(accounts.length > 0);
-        const index = pick % accounts.length;
-        const richer = accounts.map((a, i) => (i === index ? { ...a, balancePence: a.balancePence + addPence } : a));
-        const before = calculateExposure(accounts, date, override);
-        const after = calculateExposure(richer, date, override);
-        // Adding money can only make an institution with money appear, never take one away.
-        expect(after.institutions.map((i) => i.key)).toEqual(before.institutions.map((i) => i.key));
-        before.institutions.forEach((i, n) => {
-          const later = after.institutions[n]!;
-          expect(later.totalPence).toBeGreaterThanOrEqual(i.totalPence);
-          expect(later.coveredPence).toBeGreaterThanOrEqual(i.coveredPence);
-          expect(later.uncoveredPence).toBeGreaterThanOrEqual(i.uncoveredPence);
-          expect(ALERT_ORDER.indexOf(later.alertLevel)).toBeGreaterThanOrEqual(ALERT_ORDER.indexOf(i.alertLevel));
-        });
-        const [b, a] = [before.totals, after.totals];
-        expect(a.totalPence).toBeGreaterThanOrEqual(b.totalPence);
-        expect(a.protectedPence).toBeGreaterThanOrEqual(b.protectedPence);
-        expect(a.unprotectedPence).toBeGreaterThanOrEqual(b.unprotectedPence);
-        expect(a.governmentBackedPence).toBeGreaterThanOrEqual(b.governmentBackedPence);
-        expect(a.otherSchemePence).toBeGreaterThanOrEqual(b.otherSchemePence);
-        expect(after.institutionCount).toBeGreaterThanOrEqual(before.institutionCount);
-      }),
+      fc.property(
+        accountsArb,
+        dateArb,
+        overrideArb,
+        fc.nat(),
+        fc.oneof(fc.integer({ min: 1, max: 2_000_000_00 }), fc.integer({ min: 1, max: 3 })),
+        (accounts, date, override, pick, addPence) => {
+          fc.pre(accounts.length > 0);
+          const index = pick % accounts.length;
+          const richer = accounts.map((a, i) => (i === index ? { ...a, balancePence: a.balancePence + addPence } : a));
+          const before = calculateExposure(accounts, date, override);
+          const after = calculateExposure(richer, date, override);
+          // Adding money can only make an institution with money appear, never take one away.
+          expect(after.institutions.map((i) => i.key)).toEqual(before.institutions.map((i) => i.key));
+          before.institutions.forEach((i, n) => {
+            const later = after.institutions[n]!;
+            expect(later.totalPence).toBeGreaterThanOrEqual(i.totalPence);
+            expect(later.coveredPence).toBeGreaterThanOrEqual(i.coveredPence);
+            expect(later.uncoveredPence).toBeGreaterThanOrEqual(i.uncoveredPence);
+            expect(ALERT_ORDER.indexOf(later.alertLevel)).toBeGreaterThanOrEqual(ALERT_ORDER.indexOf(i.alertLevel));
+          });
+          const [b, a] = [before.totals, after.totals];
+          expect(a.totalPence).toBeGreaterThanOrEqual(b.totalPence);
+          expect(a.protectedPence).toBeGreaterThanOrEqual(b.protectedPence);
+          expect(a.unprotectedPence).toBeGreaterThanOrEqual(b.unprotectedPence);
+          expect(a.governmentBackedPence).toBeGreaterThanOrEqual(b.governmentBackedPence);
+          expect(a.otherSchemePence).toBeGreaterThanOrEqual(b.otherSchemePence);
+          expect(after.institutionCount).toBeGreaterThanOrEqual(before.institutionCount);
+        },
+      ),
       // More runs than the default: an odd penny shows only when a limit is full.
       { numRuns: 400 },
     );
@@ -145,15 +197,29 @@ describe('exposure properties', () => {
 
   it('gives the same result whatever the order of the accounts', () => {
     fc.assert(
-      fc.property(accountsArb.chain((accounts) => fc.tuple(fc.constant(accounts), fc.shuffledSubarray(accounts, { minLength: accounts.length, maxLength: accounts.length }))), dateArb, overrideArb, ([accounts, shuffled], date, override) => {
-        const a = calculateExposure(accounts, date, override);
-        const b = calculateExposure(shuffled, date, override);
-        expect(b.institutions).toEqual(a.institutions);
-        expect(b.totals).toEqual(a.totals);
-        expect([b.badge, b.institutionCount, b.isDiversified]).toEqual([a.badge, a.institutionCount, a.isDiversified]);
-        const byId = (r: ExposureReport) => [...r.accounts].sort((x, y) => (x.accountId < y.accountId ? -1 : 1));
-        expect(byId(b)).toEqual(byId(a));
-      }),
+      fc.property(
+        accountsArb.chain((accounts) =>
+          fc.tuple(
+            fc.constant(accounts),
+            fc.shuffledSubarray(accounts, { minLength: accounts.length, maxLength: accounts.length }),
+          ),
+        ),
+        dateArb,
+        overrideArb,
+        ([accounts, shuffled], date, override) => {
+          const a = calculateExposure(accounts, date, override);
+          const b = calculateExposure(shuffled, date, override);
+          expect(b.institutions).toEqual(a.institutions);
+          expect(b.totals).toEqual(a.totals);
+          expect([b.badge, b.institutionCount, b.isDiversified]).toEqual([
+            a.badge,
+            a.institutionCount,
+            a.isDiversified,
+          ]);
+          const byId = (r: ExposureReport) => [...r.accounts].sort((x, y) => (x.accountId < y.accountId ? -1 : 1));
+          expect(byId(b)).toEqual(byId(a));
+        },
+      ),
     );
   });
 
@@ -162,17 +228,41 @@ describe('exposure properties', () => {
     // shares add up to their share of the whole exactly.
     const splitArb = fc.record({
       holders: fc.integer({ min: 1, max: 4 }),
-      units: fc.array(fc.integer({ min: 0, max: 500_000_00 }), { minLength: 1, maxLength: BANK_OF_SCOTLAND_BRANDS.length }),
+      units: fc.array(fc.integer({ min: 0, max: 500_000_00 }), {
+        minLength: 1,
+        maxLength: BANK_OF_SCOTLAND_BRANDS.length,
+      }),
       oddPence: fc.nat(3),
       category: fc.constantFrom('deposit' as const, 'investment' as const),
     });
     fc.assert(
-      fc.property(accountsArb, dateArb, overrideArb, splitArb, (others, date, override, { holders, units, oddPence, category }) => {
-        const parts = units.map((unit, i) => unit * holders + (i === units.length - 1 ? oddPence % holders : 0));
-        const whole: AccountInput = { id: 'whole', balancePence: sumOf(parts), institution: bankOfScotland('Halifax'), holders, category };
-        const split = parts.map((balancePence, i): AccountInput => ({ ...whole, id: `part-${i}`, balancePence, institution: bankOfScotland(BANK_OF_SCOTLAND_BRANDS[i]!) }));
-        expect(figuresOf(calculateExposure([...others, ...split], date, override))).toEqual(figuresOf(calculateExposure([...others, whole], date, override)));
-      }),
+      fc.property(
+        accountsArb,
+        dateArb,
+        overrideArb,
+        splitArb,
+        (others, date, override, { holders, units, oddPence, category }) => {
+          const parts = units.map((unit, i) => unit * holders + (i === units.length - 1 ? oddPence % holders : 0));
+          const whole: AccountInput = {
+            id: 'whole',
+            balancePence: sumOf(parts),
+            institution: bankOfScotland('Halifax'),
+            holders,
+            category,
+          };
+          const split = parts.map(
+            (balancePence, i): AccountInput => ({
+              ...whole,
+              id: `part-${i}`,
+              balancePence,
+              institution: bankOfScotland(BANK_OF_SCOTLAND_BRANDS[i]!),
+            }),
+          );
+          expect(figuresOf(calculateExposure([...others, ...split], date, override))).toEqual(
+            figuresOf(calculateExposure([...others, whole], date, override)),
+          );
+        },
+      ),
     );
   });
 });

@@ -4,7 +4,13 @@ import { coverAtInstitution, exposureSharePence } from './cover.ts';
 import { cleanName, exposureKey, institutionKey } from './institution-key.ts';
 import { limitsOn, type AppliedLimit, type DepositLimitOverride, type LimitsOnDate } from './limits.ts';
 import { isTemporaryHighBalanceActive, temporaryHighBalanceRevertsOn } from './thb.ts';
-import { DIVERSIFIED_INSTITUTIONS, alertLevel, protectionBadge, type AlertLevel, type ProtectionBadge } from './thresholds.ts';
+import {
+  DIVERSIFIED_INSTITUTIONS,
+  alertLevel,
+  protectionBadge,
+  type AlertLevel,
+  type ProtectionBadge,
+} from './thresholds.ts';
 import type { AccountInput, InstitutionRef, Pence, ProtectionCategory } from './types.ts';
 
 export type InstitutionExposure = {
@@ -41,7 +47,12 @@ type AccountBase = {
 export type AccountProtection = AccountBase &
   (
     | { status: 'covered-in-full'; exposureKey: string | null; temporaryHighBalance: TemporaryHighBalanceStatus | null }
-    | { status: 'partly-covered'; exposureKey: string; institutionUncoveredPence: Pence; temporaryHighBalance: TemporaryHighBalanceStatus | null }
+    | {
+        status: 'partly-covered';
+        exposureKey: string;
+        institutionUncoveredPence: Pence;
+        temporaryHighBalance: TemporaryHighBalanceStatus | null;
+      }
     | { status: 'not-fscs'; reason: ProtectionCategory; bucket: Exclude<NotLimitedBucket, 'protected'> }
     | { status: 'unknown-bank' }
   );
@@ -150,22 +161,41 @@ function institutionExposure(group: Group, limits: LimitsOnDate): InstitutionExp
     temporaryHighBalanceCoveredPence: cover.temporaryHighBalanceCoveredPence,
     temporaryHighBalanceRevertsOn: cover.temporaryHighBalanceRevertsOn,
     // Covered temporary high balances sit outside the standard limit, so the alert measures the rest.
-    alertLevel: alertLevel(cover.exposurePence - cover.temporaryHighBalanceCoveredPence, limit.amountPence, cover.uncoveredPence),
+    alertLevel: alertLevel(
+      cover.exposurePence - cover.temporaryHighBalanceCoveredPence,
+      limit.amountPence,
+      cover.uncoveredPence,
+    ),
   };
 }
 
 function thbStatus(account: AccountInput, date: CalendarDate): TemporaryHighBalanceStatus | null {
   const thb = account.temporaryHighBalance;
-  return thb ? { isActive: isTemporaryHighBalanceActive(thb, date), revertsOn: temporaryHighBalanceRevertsOn(thb) } : null;
+  return thb
+    ? { isActive: isTemporaryHighBalanceActive(thb, date), revertsOn: temporaryHighBalanceRevertsOn(thb) }
+    : null;
 }
 
-function accountProtection(account: AccountInput, key: string | null, byKey: Map<string, InstitutionExposure>, date: CalendarDate): AccountProtection {
+function accountProtection(
+  account: AccountInput,
+  key: string | null,
+  byKey: Map<string, InstitutionExposure>,
+  date: CalendarDate,
+): AccountProtection {
   // Literal objects rather than spreads: this runs for every account on every calculation.
   const { id: accountId, category } = account;
   const sharePence = exposureSharePence(account);
   const rule = CATEGORY_RULES[category];
   if (rule.kind === 'outside-limits') {
-    if (rule.bucket === 'protected') return { accountId, category, sharePence, status: 'covered-in-full', exposureKey: null, temporaryHighBalance: null };
+    if (rule.bucket === 'protected')
+      return {
+        accountId,
+        category,
+        sharePence,
+        status: 'covered-in-full',
+        exposureKey: null,
+        temporaryHighBalance: null,
+      };
     return { accountId, category, sharePence, status: 'not-fscs', reason: category, bucket: rule.bucket };
   }
   if (key === null) return { accountId, category, sharePence, status: 'unknown-bank' };
@@ -173,13 +203,30 @@ function accountProtection(account: AccountInput, key: string | null, byKey: Map
   const temporaryHighBalance = rule.scheme === 'deposit' ? thbStatus(account, date) : null;
   // An account holding nothing (overdrawn or empty) has nothing uncovered, whatever its licence.
   if (uncoveredPence > 0 && sharePence > 0) {
-    return { accountId, category, sharePence, status: 'partly-covered', exposureKey: key, institutionUncoveredPence: uncoveredPence, temporaryHighBalance };
+    return {
+      accountId,
+      category,
+      sharePence,
+      status: 'partly-covered',
+      exposureKey: key,
+      institutionUncoveredPence: uncoveredPence,
+      temporaryHighBalance,
+    };
   }
   return { accountId, category, sharePence, status: 'covered-in-full', exposureKey: key, temporaryHighBalance };
 }
 
-function totalsOf(accounts: readonly AccountProtection[], institutions: readonly InstitutionExposure[]): ProtectionTotals {
-  const totals: ProtectionTotals = { totalPence: 0, protectedPence: 0, unprotectedPence: 0, governmentBackedPence: 0, otherSchemePence: 0 };
+function totalsOf(
+  accounts: readonly AccountProtection[],
+  institutions: readonly InstitutionExposure[],
+): ProtectionTotals {
+  const totals: ProtectionTotals = {
+    totalPence: 0,
+    protectedPence: 0,
+    unprotectedPence: 0,
+    governmentBackedPence: 0,
+    otherSchemePence: 0,
+  };
   for (const institution of institutions) {
     totals.protectedPence += institution.coveredPence;
     totals.unprotectedPence += institution.uncoveredPence;
@@ -187,7 +234,8 @@ function totalsOf(accounts: readonly AccountProtection[], institutions: readonly
   for (const account of accounts) {
     totals.totalPence += account.sharePence;
     if (account.status === 'unknown-bank') totals.unprotectedPence += account.sharePence;
-    else if (account.status === 'covered-in-full' && account.exposureKey === null) totals.protectedPence += account.sharePence;
+    else if (account.status === 'covered-in-full' && account.exposureKey === null)
+      totals.protectedPence += account.sharePence;
     else if (account.status === 'not-fscs') {
       if (account.bucket === 'government-backed') totals.governmentBackedPence += account.sharePence;
       else if (account.bucket === 'other-scheme') totals.otherSchemePence += account.sharePence;
@@ -202,7 +250,11 @@ function totalsOf(accounts: readonly AccountProtection[], institutions: readonly
  * (FRN, else bank name) and scheme, per account, totals, badge and diversification. Pure: the
  * caller passes the date and any admin override of today's deposit limit.
  */
-export function calculateExposure(accounts: readonly AccountInput[], date: CalendarDate, override?: DepositLimitOverride): ExposureReport {
+export function calculateExposure(
+  accounts: readonly AccountInput[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): ExposureReport {
   const limits = limitsOn(date, override);
   const byKey = new Map<string, InstitutionExposure>();
   const { groups, keys } = groupFscsAccounts(accounts);
@@ -211,7 +263,10 @@ export function calculateExposure(accounts: readonly AccountInput[], date: Calen
   const protections = accounts.map((account, i) => accountProtection(account, keys[i] ?? null, byKey, date));
   const totals = totalsOf(protections, institutions);
   // Government-backed money counts as safe for the badge; PPF and SSAS money is left out of it.
-  const badge = protectionBadge(totals.protectedPence + totals.governmentBackedPence, totals.totalPence - totals.otherSchemePence);
+  const badge = protectionBadge(
+    totals.protectedPence + totals.governmentBackedPence,
+    totals.totalPence - totals.otherSchemePence,
+  );
   const withMoney = new Set(institutions.filter((i) => i.totalPence > 0).map((i) => i.institutionKey));
   return {
     date,

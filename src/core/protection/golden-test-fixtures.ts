@@ -24,17 +24,32 @@ export function natWest(brandName = 'NatWest'): InstitutionRef {
   return { kind: 'frn', frn: '121878', legalName: 'National Westminster Bank Plc', brandName };
 }
 
-export const BARCLAYS: InstitutionRef = { kind: 'frn', frn: '759676', legalName: 'Barclays Bank UK PLC', brandName: 'Barclays' };
+export const BARCLAYS: InstitutionRef = {
+  kind: 'frn',
+  frn: '759676',
+  legalName: 'Barclays Bank UK PLC',
+  brandName: 'Barclays',
+};
 
 /** An investment firm (stocks and shares ISAs, SIPPs): FSCS investment protection per firm. */
-export const HARGREAVES_LANSDOWN: InstitutionRef = { kind: 'frn', frn: '115248', legalName: 'Hargreaves Lansdown Asset Management Limited', brandName: 'Hargreaves Lansdown' };
+export const HARGREAVES_LANSDOWN: InstitutionRef = {
+  kind: 'frn',
+  frn: '115248',
+  legalName: 'Hargreaves Lansdown Asset Management Limited',
+  brandName: 'Hargreaves Lansdown',
+};
 
 export function bankName(name: string): InstitutionRef {
   return { kind: 'bank-name', bankName: name };
 }
 
 /** A sole deposit account unless `extra` says otherwise. */
-export function account(id: string, balancePence: Pence, institution: InstitutionRef | null, extra: Partial<AccountInput> = {}): AccountInput {
+export function account(
+  id: string,
+  balancePence: Pence,
+  institution: InstitutionRef | null,
+  extra: Partial<AccountInput> = {},
+): AccountInput {
   return { id, balancePence, institution, holders: 1, category: 'deposit', ...extra };
 }
 

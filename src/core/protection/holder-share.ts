@@ -2,7 +2,8 @@ import type { Pence } from './types.ts';
 
 function checked(amountPence: Pence, holders: number): void {
   if (!Number.isSafeInteger(amountPence)) throw new RangeError(`Amounts must be whole pence: ${amountPence}`);
-  if (!Number.isSafeInteger(holders) || holders < 1) throw new RangeError(`An account needs at least one holder: ${holders}`);
+  if (!Number.isSafeInteger(holders) || holders < 1)
+    throw new RangeError(`An account needs at least one holder: ${holders}`);
 }
 
 /**

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_FILE_NAMES, type ReferenceFileTexts } from '../reference-data/records.ts';
 import { findLimit, loadReferenceData, type ReferenceData } from '../reference-data/reference-data.ts';
-import { DEPOSIT_LIMITS, EARLIEST_LIMIT_DATE, INVESTMENT_LIMITS, TEMPORARY_HIGH_BALANCE_LIMITS, type DatedLimit } from './limits.ts';
+import {
+  DEPOSIT_LIMITS,
+  EARLIEST_LIMIT_DATE,
+  INVESTMENT_LIMITS,
+  TEMPORARY_HIGH_BALANCE_LIMITS,
+  type DatedLimit,
+} from './limits.ts';
 
 // The engine's dated limits and the shipped reference data (data/reference/limits.csv) state the
 // same law twice; until the loader feeds one from the other, this keeps them from drifting apart.
@@ -30,7 +36,8 @@ describe("the engine's limits and the shipped reference data", () => {
 
   it.each(tables)('agree on %s on every date either of them changes', (key, table) => {
     const dates = new Set<string>([...table.map((row) => row.effectiveFrom)]);
-    for (const limit of data.limits) if (limit.limitKey === key && limit.effectiveFrom >= EARLIEST_LIMIT_DATE) dates.add(limit.effectiveFrom);
+    for (const limit of data.limits)
+      if (limit.limitKey === key && limit.effectiveFrom >= EARLIEST_LIMIT_DATE) dates.add(limit.effectiveFrom);
     expect(dates.size).toBeGreaterThan(1);
     for (const date of dates) {
       expect(findLimit(data.limits, key, date)?.amountPence, `${key} on ${date}`).toBe(engineAmountOn(table, date));

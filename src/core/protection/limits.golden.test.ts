@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { calculateExposure } from './exposure.ts';
-import { HARGREAVES_LANSDOWN, OLD_LAW, TODAY, account, bankOfScotland, figures, natWest, onlyExposure } from './golden-test-fixtures.ts';
+import {
+  HARGREAVES_LANSDOWN,
+  OLD_LAW,
+  TODAY,
+  account,
+  bankOfScotland,
+  figures,
+  natWest,
+  onlyExposure,
+} from './golden-test-fixtures.ts';
 import { limitsOn } from './limits.ts';
 
 // Golden cases, by hand from issue 4 and shared/data/facts.md §1–2: limits are dated law. Deposits
@@ -13,7 +22,11 @@ describe('limits on the dates the law changed', () => {
   /** Deposit, temporary high balance and investment limits on `date`, with the dates they took effect. */
   function limitsTable(date: string) {
     const { deposit, temporaryHighBalance, investment } = limitsOn(date);
-    return [deposit, temporaryHighBalance, investment].map((limit) => [limit.amountPence, limit.effectiveFrom, limit.isOverride]);
+    return [deposit, temporaryHighBalance, investment].map((limit) => [
+      limit.amountPence,
+      limit.effectiveFrom,
+      limit.isOverride,
+    ]);
   }
 
   it('answers from 30 January 2017: deposits £85,000, temporary high balances £1m, investments £50,000', () => {
@@ -26,7 +39,11 @@ describe('limits on the dates the law changed', () => {
 
   it('raises investments to £85,000 on 1 April 2019, not the day before', () => {
     expect(limitsOn('2019-03-31').investment.amountPence).toBe(50_000_00);
-    expect(limitsOn('2019-04-01').investment).toEqual({ amountPence: 85_000_00, effectiveFrom: '2019-04-01', isOverride: false });
+    expect(limitsOn('2019-04-01').investment).toEqual({
+      amountPence: 85_000_00,
+      effectiveFrom: '2019-04-01',
+      isOverride: false,
+    });
   });
 
   it('keeps £85,000 and £1m on 30 November 2025 and gives £120,000 and £1.4m from 1 December 2025', () => {
@@ -55,50 +72,97 @@ describe('limits on the dates the law changed', () => {
 });
 
 describe('an admin override of today’s deposit limit', () => {
-  const halifaxAndBankOfScotland = [account('halifax', 70_000_00, bankOfScotland('Halifax')), account('bos', 70_000_00, bankOfScotland('Bank of Scotland'))];
+  const halifaxAndBankOfScotland = [
+    account('halifax', 70_000_00, bankOfScotland('Halifax')),
+    account('bos', 70_000_00, bankOfScotland('Bank of Scotland')),
+  ];
   const override = { depositPence: 100_000_00 };
 
   it('replaces today’s £120,000 with £100,000 and says it is an override: £40,000 of £140,000 uncovered', () => {
     const report = calculateExposure(halifaxAndBankOfScotland, TODAY, override);
     const exposure = onlyExposure(report);
     expect(exposure.limit).toEqual({ amountPence: 100_000_00, effectiveFrom: '2025-12-01', isOverride: true });
-    expect(figures(exposure)).toEqual({ totalPence: 140_000_00, coveredPence: 100_000_00, uncoveredPence: 40_000_00, limitPence: 100_000_00, temporaryHighBalanceCoveredPence: 0, temporaryHighBalanceRevertsOn: null, alertLevel: 'over-limit' });
+    expect(figures(exposure)).toEqual({
+      totalPence: 140_000_00,
+      coveredPence: 100_000_00,
+      uncoveredPence: 40_000_00,
+      limitPence: 100_000_00,
+      temporaryHighBalanceCoveredPence: 0,
+      temporaryHighBalanceRevertsOn: null,
+      alertLevel: 'over-limit',
+    });
     expect(report.limits.deposit.isOverride).toBe(true);
-    expect(report.totals).toEqual({ totalPence: 140_000_00, protectedPence: 100_000_00, unprotectedPence: 40_000_00, governmentBackedPence: 0, otherSchemePence: 0 });
+    expect(report.totals).toEqual({
+      totalPence: 140_000_00,
+      protectedPence: 100_000_00,
+      unprotectedPence: 40_000_00,
+      governmentBackedPence: 0,
+      otherSchemePence: 0,
+    });
   });
 
   it('can raise the limit too: £150,000 covers all £140,000 (93.3% of it, a projected breach)', () => {
     const exposure = onlyExposure(calculateExposure(halifaxAndBankOfScotland, TODAY, { depositPence: 150_000_00 }));
-    expect(figures(exposure)).toEqual({ totalPence: 140_000_00, coveredPence: 140_000_00, uncoveredPence: 0, limitPence: 150_000_00, temporaryHighBalanceCoveredPence: 0, temporaryHighBalanceRevertsOn: null, alertLevel: 'projected-breach' });
+    expect(figures(exposure)).toEqual({
+      totalPence: 140_000_00,
+      coveredPence: 140_000_00,
+      uncoveredPence: 0,
+      limitPence: 150_000_00,
+      temporaryHighBalanceCoveredPence: 0,
+      temporaryHighBalanceRevertsOn: null,
+      alertLevel: 'projected-breach',
+    });
     expect(exposure.limit.isOverride).toBe(true);
   });
 
   it('measures alerts against the override: £85,000 is 85% of £100,000', () => {
-    expect(onlyExposure(calculateExposure([account('a', 85_000_00, natWest())], TODAY, override)).alertLevel).toBe('approaching');
-    expect(onlyExposure(calculateExposure([account('a', 84_999_99, natWest())], TODAY, override)).alertLevel).toBe('none');
+    expect(onlyExposure(calculateExposure([account('a', 85_000_00, natWest())], TODAY, override)).alertLevel).toBe(
+      'approaching',
+    );
+    expect(onlyExposure(calculateExposure([account('a', 84_999_99, natWest())], TODAY, override)).alertLevel).toBe(
+      'none',
+    );
   });
 
   it('keeps the law for a failure under the old law: £85,000 on 30 November 2025, not an override, £55,000 uncovered', () => {
     const report = calculateExposure(halifaxAndBankOfScotland, OLD_LAW, override);
-    expect(onlyExposure(report).limit).toEqual({ amountPence: 85_000_00, effectiveFrom: '2017-01-30', isOverride: false });
+    expect(onlyExposure(report).limit).toEqual({
+      amountPence: 85_000_00,
+      effectiveFrom: '2017-01-30',
+      isOverride: false,
+    });
     expect(onlyExposure(report).uncoveredPence).toBe(55_000_00);
     expect(report.limits.deposit.isOverride).toBe(false);
   });
 
   it('leaves the temporary high balance and investment limits alone', () => {
     const limits = limitsOn(TODAY, override);
-    expect(limits.temporaryHighBalance).toEqual({ amountPence: 1_400_000_00, effectiveFrom: '2025-12-01', isOverride: false });
+    expect(limits.temporaryHighBalance).toEqual({
+      amountPence: 1_400_000_00,
+      effectiveFrom: '2025-12-01',
+      isOverride: false,
+    });
     expect(limits.investment).toEqual({ amountPence: 85_000_00, effectiveFrom: '2019-04-01', isOverride: false });
     const report = calculateExposure(
       [
         account('shares', 90_000_00, HARGREAVES_LANSDOWN, { category: 'investment' }),
-        account('sale', 1_500_000_00, natWest(), { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 1_500_000_00, creditedDate: '2026-10-01' } }),
+        account('sale', 1_500_000_00, natWest(), {
+          temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 1_500_000_00, creditedDate: '2026-10-01' },
+        }),
       ],
       TODAY,
       override,
     );
     // The sale: £1.4m as a temporary high balance and £100,000 of the rest under the £100,000 override.
-    expect(report.institutions.map((i) => [i.scheme, i.limit.amountPence, i.limit.isOverride, i.coveredPence, i.uncoveredPence])).toEqual([
+    expect(
+      report.institutions.map((i) => [
+        i.scheme,
+        i.limit.amountPence,
+        i.limit.isOverride,
+        i.coveredPence,
+        i.uncoveredPence,
+      ]),
+    ).toEqual([
       ['deposit', 100_000_00, true, 1_500_000_00, 0],
       ['investment', 85_000_00, false, 85_000_00, 5_000_00],
     ]);

@@ -3,8 +3,16 @@ import { jointAccountCoverPence, limitsOn } from './limits.ts';
 
 describe('limitsOn', () => {
   it('gives £85,000 for deposits on 30 November 2025 and £120,000 from 1 December 2025', () => {
-    expect(limitsOn('2025-11-30').deposit).toEqual({ amountPence: 85_000_00, effectiveFrom: '2017-01-30', isOverride: false });
-    expect(limitsOn('2025-12-01').deposit).toEqual({ amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false });
+    expect(limitsOn('2025-11-30').deposit).toEqual({
+      amountPence: 85_000_00,
+      effectiveFrom: '2017-01-30',
+      isOverride: false,
+    });
+    expect(limitsOn('2025-12-01').deposit).toEqual({
+      amountPence: 120_000_00,
+      effectiveFrom: '2025-12-01',
+      isOverride: false,
+    });
   });
 
   it('raises temporary high balances from £1m to £1.4m on 1 December 2025', () => {
@@ -13,7 +21,11 @@ describe('limitsOn', () => {
   });
 
   it('keeps investments at £85,000 after the deposit rise', () => {
-    expect(limitsOn('2026-11-22').investment).toEqual({ amountPence: 85_000_00, effectiveFrom: '2019-04-01', isOverride: false });
+    expect(limitsOn('2026-11-22').investment).toEqual({
+      amountPence: 85_000_00,
+      effectiveFrom: '2019-04-01',
+      isOverride: false,
+    });
   });
 
   it('flags an admin override of the deposit limit in force today, and leaves the other limits alone', () => {
@@ -24,7 +36,11 @@ describe('limitsOn', () => {
   });
 
   it('does not rewrite the old law with an override', () => {
-    expect(limitsOn('2025-11-30', { depositPence: 100_000_00 }).deposit).toEqual({ amountPence: 85_000_00, effectiveFrom: '2017-01-30', isOverride: false });
+    expect(limitsOn('2025-11-30', { depositPence: 100_000_00 }).deposit).toEqual({
+      amountPence: 85_000_00,
+      effectiveFrom: '2017-01-30',
+      isOverride: false,
+    });
   });
 
   it('refuses a date before the tables begin and an override that is not whole pence', () => {

@@ -62,7 +62,8 @@ function applied(table: readonly DatedLimit[], date: CalendarDate): AppliedLimit
 export function depositLimitOn(date: CalendarDate, override?: DepositLimitOverride): AppliedLimit {
   const { row, isLatest } = rowOn(DEPOSIT_LIMITS, date);
   // The override stands in for today's figure only: a date under an older row keeps the old law.
-  if (override && isLatest) return { amountPence: override.depositPence, effectiveFrom: row.effectiveFrom, isOverride: true };
+  if (override && isLatest)
+    return { amountPence: override.depositPence, effectiveFrom: row.effectiveFrom, isOverride: true };
   return { amountPence: row.amountPence, effectiveFrom: row.effectiveFrom, isOverride: false };
 }
 

@@ -1,10 +1,19 @@
 import { addMonths as dateFnsAddMonths, format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, isTemporaryHighBalanceActive, temporaryHighBalanceCapPence, temporaryHighBalanceRevertsOn } from './thb.ts';
+import {
+  addMonths,
+  isTemporaryHighBalanceActive,
+  temporaryHighBalanceCapPence,
+  temporaryHighBalanceRevertsOn,
+} from './thb.ts';
 import type { TemporaryHighBalance } from './types.ts';
 
-const homeSale: TemporaryHighBalance = { lifeEvent: 'home-sale', qualifyingPence: 500_000_00, creditedDate: '2026-09-01' };
+const homeSale: TemporaryHighBalance = {
+  lifeEvent: 'home-sale',
+  qualifyingPence: 500_000_00,
+  creditedDate: '2026-09-01',
+};
 
 describe('temporary high balances', () => {
   it('revert six calendar months after the credited date', () => {
@@ -44,11 +53,15 @@ describe('addMonths', () => {
 describe('addMonths against date-fns', () => {
   it('agrees with date-fns addMonths for any date and month count', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 36 }), (instant, months) => {
-        const date = instant.toISOString().slice(0, 10);
-        const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-        expect(addMonths(date, months)).toBe(format(dateFnsAddMonths(new Date(y, m - 1, d), months), 'yyyy-MM-dd'));
-      }),
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 36 }),
+        (instant, months) => {
+          const date = instant.toISOString().slice(0, 10);
+          const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+          expect(addMonths(date, months)).toBe(format(dateFnsAddMonths(new Date(y, m - 1, d), months), 'yyyy-MM-dd'));
+        },
+      ),
     );
   });
 });

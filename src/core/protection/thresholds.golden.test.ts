@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { calculateExposure } from './exposure.ts';
-import { BARCLAYS, HARGREAVES_LANSDOWN, OLD_LAW, TODAY, account, bankOfScotland, lloydsBank, natWest, onlyExposure } from './golden-test-fixtures.ts';
+import {
+  BARCLAYS,
+  HARGREAVES_LANSDOWN,
+  OLD_LAW,
+  TODAY,
+  account,
+  bankOfScotland,
+  lloydsBank,
+  natWest,
+  onlyExposure,
+} from './golden-test-fixtures.ts';
 import type { AccountInput } from './types.ts';
 
 // Golden cases, by hand from the spec (002 §9 constants): alerts at 85% or more of the limit;
@@ -32,7 +42,12 @@ describe('alert levels against today’s £120,000 deposit limit', () => {
   });
 
   it('measures the whole licence: £51,000 at Halifax and £51,000 at Bank of Scotland is 85%', () => {
-    expect(alertFor([account('h', 51_000_00, bankOfScotland('Halifax')), account('b', 51_000_00, bankOfScotland('Bank of Scotland'))])).toBe('approaching');
+    expect(
+      alertFor([
+        account('h', 51_000_00, bankOfScotland('Halifax')),
+        account('b', 51_000_00, bankOfScotland('Bank of Scotland')),
+      ]),
+    ).toBe('approaching');
   });
 
   it('measures the person’s share of a joint account: £204,000 held by two is £102,000, 85%', () => {
@@ -40,7 +55,9 @@ describe('alert levels against today’s £120,000 deposit limit', () => {
   });
 
   it('leaves a covered temporary high balance out: £500,000 of house-sale proceeds and £101,999.99 of savings raise no alert', () => {
-    const sale = account('sale', 500_000_00, natWest(), { temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 500_000_00, creditedDate: '2026-10-01' } });
+    const sale = account('sale', 500_000_00, natWest(), {
+      temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 500_000_00, creditedDate: '2026-10-01' },
+    });
     expect(alertFor([sale, account('saver', 101_999_99, natWest())])).toBe('none');
     expect(alertFor([sale, account('saver', 102_000_00, natWest())])).toBe('approaching');
   });
@@ -66,7 +83,13 @@ describe('alert levels against the old £85,000 limit and the £85,000 investmen
 describe('the protection badge', () => {
   // Money at NatWest (covered) beside e-money (not FSCS protected), £100,000 in all.
   function badgeFor(coveredPence: number) {
-    return calculateExposure([account('natwest', coveredPence, natWest()), account('wallet', 100_000_00 - coveredPence, null, { category: 'e-money' })], TODAY).badge;
+    return calculateExposure(
+      [
+        account('natwest', coveredPence, natWest()),
+        account('wallet', 100_000_00 - coveredPence, null, { category: 'e-money' }),
+      ],
+      TODAY,
+    ).badge;
   }
 
   it('is fully protected at exactly 99% and mostly protected just below', () => {
@@ -96,18 +119,29 @@ describe('the protection badge', () => {
 });
 
 describe('diversification', () => {
-  const twoLicences = [account('h', 1_000_00, bankOfScotland('Halifax')), account('b', 1_000_00, bankOfScotland('Bank of Scotland')), account('l', 1_000_00, lloydsBank())];
+  const twoLicences = [
+    account('h', 1_000_00, bankOfScotland('Halifax')),
+    account('b', 1_000_00, bankOfScotland('Bank of Scotland')),
+    account('l', 1_000_00, lloydsBank()),
+  ];
 
   it('counts Halifax and Bank of Scotland once: three accounts at two licences are not diversified', () => {
     expect(calculateExposure(twoLicences, TODAY)).toMatchObject({ institutionCount: 2, isDiversified: false });
   });
 
   it('is diversified at a third licence', () => {
-    expect(calculateExposure([...twoLicences, account('n', 1_000_00, natWest())], TODAY)).toMatchObject({ institutionCount: 3, isDiversified: true });
+    expect(calculateExposure([...twoLicences, account('n', 1_000_00, natWest())], TODAY)).toMatchObject({
+      institutionCount: 3,
+      isDiversified: true,
+    });
   });
 
   it('counts a firm once whether it holds deposits, investments or both', () => {
-    const accounts = [account('cash', 1_000_00, HARGREAVES_LANSDOWN), account('shares', 1_000_00, HARGREAVES_LANSDOWN, { category: 'investment' }), account('n', 1_000_00, natWest())];
+    const accounts = [
+      account('cash', 1_000_00, HARGREAVES_LANSDOWN),
+      account('shares', 1_000_00, HARGREAVES_LANSDOWN, { category: 'investment' }),
+      account('n', 1_000_00, natWest()),
+    ];
     expect(calculateExposure(accounts, TODAY)).toMatchObject({ institutionCount: 2, isDiversified: false });
   });
 

@@ -24,7 +24,9 @@ describe('sha256Hex', () => {
 
 describe('stableStringify', () => {
   it('sorts object keys at every level and drops undefined values', () => {
-    expect(stableStringify({ b: 1, a: { d: [2, { f: 1, e: null }], c: undefined } })).toBe('{"a":{"d":[2,{"e":null,"f":1}]},"b":1}');
+    expect(stableStringify({ b: 1, a: { d: [2, { f: 1, e: null }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"e":null,"f":1}]},"b":1}',
+    );
   });
 
   it('gives the same hash whatever order keys were written in', () => {

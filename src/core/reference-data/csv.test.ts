@@ -78,7 +78,14 @@ describe('parseCsv round trip', () => {
     const field = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', '\r\n', '£', ';'), maxLength: 8 });
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 4 }).chain((width) => fc.tuple(fc.constant(width), fc.array(fc.array(field, { minLength: width, maxLength: width }), { maxLength: 6 }))),
+        fc
+          .integer({ min: 1, max: 4 })
+          .chain((width) =>
+            fc.tuple(
+              fc.constant(width),
+              fc.array(fc.array(field, { minLength: width, maxLength: width }), { maxLength: 6 }),
+            ),
+          ),
         fc.constantFrom('\n', '\r\n'),
         ([width, rows], newline) => {
           const header = Array.from({ length: width }, (_, i) => `c${i}`);

@@ -21,9 +21,7 @@ export interface CsvRecord {
   values: Record<string, string>;
 }
 
-export type CsvResult =
-  | { ok: true; header: string[]; records: CsvRecord[] }
-  | { ok: false; issue: ReferenceIssue };
+export type CsvResult = { ok: true; header: string[]; records: CsvRecord[] } | { ok: false; issue: ReferenceIssue };
 
 /** "bank_brands.csv line 12, column frn: not a 6- or 7-digit FRN ('12a')". */
 export function formatIssue(issue: ReferenceIssue): string {
@@ -40,7 +38,10 @@ export interface RawRow {
  * The rows of CSV text as fields, each with the physical line it starts on; no header handling
  * and no field-count check (the transaction importer reads bank exports with ragged rows).
  */
-export function splitRows(text: string, file: string): { ok: true; rows: RawRow[] } | { ok: false; issue: ReferenceIssue } {
+export function splitRows(
+  text: string,
+  file: string,
+): { ok: true; rows: RawRow[] } | { ok: false; issue: ReferenceIssue } {
   const rows: RawRow[] = [];
   let fields: string[] = [];
   let field = '';
@@ -78,7 +79,14 @@ export function splitRows(text: string, file: string): { ok: true; rows: RawRow[
     }
     if (ch === '"') {
       if (field !== '' || fieldWasQuoted) {
-        return { ok: false, issue: { file, line, message: 'a quote inside an unquoted field (quote the whole field and double inner quotes)' } };
+        return {
+          ok: false,
+          issue: {
+            file,
+            line,
+            message: 'a quote inside an unquoted field (quote the whole field and double inner quotes)',
+          },
+        };
       }
       inQuotes = true;
       fieldWasQuoted = true;
@@ -95,7 +103,10 @@ export function splitRows(text: string, file: string): { ok: true; rows: RawRow[
       rowLine = line;
     } else {
       if (fieldWasQuoted) {
-        return { ok: false, issue: { file, line, message: 'text after a closing quote (a field is either wholly quoted or not at all)' } };
+        return {
+          ok: false,
+          issue: { file, line, message: 'text after a closing quote (a field is either wholly quoted or not at all)' },
+        };
       }
       field += ch;
     }
@@ -115,12 +126,17 @@ export function parseCsv(text: string, file: string): CsvResult {
   const split = splitRows(text, file);
   if (!split.ok) return split;
   const [headerRow, ...dataRows] = split.rows;
-  if (!headerRow) return { ok: false, issue: { file, line: 1, message: 'the file is empty (a header row is required)' } };
+  if (!headerRow)
+    return { ok: false, issue: { file, line: 1, message: 'the file is empty (a header row is required)' } };
   const header = headerRow.fields.map((name) => name.trim());
   const seen = new Set<string>();
   for (const name of header) {
     if (name === '') return { ok: false, issue: { file, line: headerRow.line, message: 'a header name is blank' } };
-    if (seen.has(name)) return { ok: false, issue: { file, line: headerRow.line, column: name, message: 'the header repeats this name' } };
+    if (seen.has(name))
+      return {
+        ok: false,
+        issue: { file, line: headerRow.line, column: name, message: 'the header repeats this name' },
+      };
     seen.add(name);
   }
   const records: CsvRecord[] = [];

@@ -42,7 +42,11 @@ describe('cleanDisplayName', () => {
       'savings, loans & cards transferred to NatWest 1 May 2025',
     ],
     ['AJ Bell (cash savings via partner banks)', 'AJ Bell', 'cash savings via partner banks'],
-    ['Flagstone Group Ltd (formerly Flagstone Investment Management Limited)', 'Flagstone Group Ltd', 'formerly Flagstone Investment Management Limited'],
+    [
+      'Flagstone Group Ltd (formerly Flagstone Investment Management Limited)',
+      'Flagstone Group Ltd',
+      'formerly Flagstone Investment Management Limited',
+    ],
     ['Saveable Limited (trading as Plum Money)', 'Saveable Limited', 'trading as Plum Money'],
     [
       'Vanguard Asset Management Limited (ISA/GIA provider; pension operator not verified)',

@@ -23,8 +23,37 @@ const NOTE_LEAD = /^[a-z]\S*\s/;
 
 /** Words that stay in capitals when a shouted name is title-cased. */
 const ACRONYMS = new Set([
-  'UK', 'GB', 'NI', 'HSBC', 'TSB', 'RBS', 'NS&I', 'HBL', 'LHV', 'MUFG', 'KEXIM', 'ABN', 'AMRO', 'NV', 'AG', 'SA',
-  'AB', 'AS', 'BNP', 'ICBC', 'QIB', 'NBK', 'UBS', 'BCP', 'SBI', 'PJSC', 'IFA', 'ISA', 'SIPP', 'US', 'USA',
+  'UK',
+  'GB',
+  'NI',
+  'HSBC',
+  'TSB',
+  'RBS',
+  'NS&I',
+  'HBL',
+  'LHV',
+  'MUFG',
+  'KEXIM',
+  'ABN',
+  'AMRO',
+  'NV',
+  'AG',
+  'SA',
+  'AB',
+  'AS',
+  'BNP',
+  'ICBC',
+  'QIB',
+  'NBK',
+  'UBS',
+  'BCP',
+  'SBI',
+  'PJSC',
+  'IFA',
+  'ISA',
+  'SIPP',
+  'US',
+  'USA',
 ]);
 
 /** Words with a fixed spelling in a title-cased legal name. */
@@ -93,6 +122,7 @@ export function alternativeNames(displayName: string): string[] {
   if (!bracket) return [];
   const [, longName, inner] = bracket as unknown as [string, string, string];
   const firstToken = inner.split(/\s+/)[0]!.replace(/[^A-Za-z]/g, '');
-  const isAbbreviation = firstToken.length >= 2 && firstToken === firstToken.toUpperCase() && initials(longName).startsWith(firstToken);
+  const isAbbreviation =
+    firstToken.length >= 2 && firstToken === firstToken.toUpperCase() && initials(longName).startsWith(firstToken);
   return isAbbreviation ? [longName, inner] : [];
 }

@@ -6,7 +6,13 @@
 import { isCalendarDate, type CalendarDate } from '../dates/calendar-date.ts';
 import { parseCsv, type CsvRecord, type ReferenceIssue } from './csv.ts';
 
-export const INSTITUTION_TYPES = ['bank', 'building_society', 'credit_union', 'platform', 'government_savings_bank'] as const;
+export const INSTITUTION_TYPES = [
+  'bank',
+  'building_society',
+  'credit_union',
+  'platform',
+  'government_savings_bank',
+] as const;
 export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 
 export const REGISTER_SECTIONS = [
@@ -36,7 +42,13 @@ export type Confidence = (typeof CONFIDENCES)[number];
 export const ISA_TYPES = ['cash', 'stocks_and_shares', 'ifisa', 'lisa', 'jisa'] as const;
 export type IsaType = (typeof ISA_TYPES)[number];
 
-export const ISA_FSCS_CATEGORIES = ['banking_group', 'cash_platform', 'investment_platform', 'ifisa_platform', 'government_backed'] as const;
+export const ISA_FSCS_CATEGORIES = [
+  'banking_group',
+  'cash_platform',
+  'investment_platform',
+  'ifisa_platform',
+  'government_backed',
+] as const;
 export type IsaFscsCategory = (typeof ISA_FSCS_CATEGORIES)[number];
 
 export const PENSION_CATEGORIES = ['master_trust', 'insurer', 'sipp_platform', 'personal_pension_platform'] as const;
@@ -306,7 +318,8 @@ const isaProviderRow: RowBuilder<IsaProviderRow> = (r, line) => {
   // Blank for two managers whose components HMRC left blank (Business Agent, Quilter Investment Platform).
   const isaTypes = splitList(r.optional('isa_types'));
   for (const type of isaTypes) {
-    if (!(ISA_TYPES as readonly string[]).includes(type)) r.fail('isa_types', `'${type}' is not one of ${ISA_TYPES.join(', ')}`);
+    if (!(ISA_TYPES as readonly string[]).includes(type))
+      r.fail('isa_types', `'${type}' is not one of ${ISA_TYPES.join(', ')}`);
   }
   const row: IsaProviderRow = {
     line,
@@ -333,7 +346,8 @@ const isaProviderRow: RowBuilder<IsaProviderRow> = (r, line) => {
     offers_jisa: 'jisa',
   };
   for (const [column, type] of Object.entries(flags)) {
-    if (r.flag(column) !== row.isaTypes.includes(type)) r.fail(column, `disagrees with isa_types '${row.isaTypes.join(';')}'`);
+    if (r.flag(column) !== row.isaTypes.includes(type))
+      r.fail(column, `disagrees with isa_types '${row.isaTypes.join(';')}'`);
   }
   return row;
 };
@@ -379,11 +393,79 @@ const limitRow: RowBuilder<LimitRow> = (r, line) => ({
 
 /** The columns each file must have (extra columns are allowed and ignored). */
 export const REQUIRED_COLUMNS: Readonly<Record<ReferenceFileKey, readonly string[]>> = {
-  institutions: ['institution_id', 'institution_name', 'frn', 'type', 'register_section', 'corporate_group', 'fscs_deposit_protection', 'in_boe_shared_brands_list', 'brands_sharing_protection', 'source_ids', 'source_as_at', 'frn_confidence', 'fscs_status_confidence', 'notes'],
-  brands: ['brand_name', 'frn', 'institution_name', 'institution_type', 'fscs_deposit_protection', 'in_boe_shared_brands_list', 'brand_also_listed_under_other_frn', 'brand_source_id', 'source_as_at', 'mapping_confidence', 'notes'],
-  isaProviders: ['provider_name', 'trading_name', 'fca_reference', 'hmrc_isa_manager_ref', 'isa_types', 'offers_cash', 'offers_stocks_and_shares', 'offers_ifisa', 'offers_lisa', 'offers_jisa', 'jisa_detail', 'fscs_category', 'deposit_taker_frn', 'banking_group_name', 'source', 'source_as_at', 'confidence', 'notes'],
-  pensionProviders: ['provider_display_name', 'legal_entity', 'legal_entity_role', 'regulator', 'frn', 'frn_status', 'category', 'protection_note', 'source', 'as_at', 'confidence', 'notes'],
-  platformPartners: ['platform', 'partner_name_as_listed', 'frn', 'institution_name', 'match_confidence', 'observed_date', 'source', 'notes'],
+  institutions: [
+    'institution_id',
+    'institution_name',
+    'frn',
+    'type',
+    'register_section',
+    'corporate_group',
+    'fscs_deposit_protection',
+    'in_boe_shared_brands_list',
+    'brands_sharing_protection',
+    'source_ids',
+    'source_as_at',
+    'frn_confidence',
+    'fscs_status_confidence',
+    'notes',
+  ],
+  brands: [
+    'brand_name',
+    'frn',
+    'institution_name',
+    'institution_type',
+    'fscs_deposit_protection',
+    'in_boe_shared_brands_list',
+    'brand_also_listed_under_other_frn',
+    'brand_source_id',
+    'source_as_at',
+    'mapping_confidence',
+    'notes',
+  ],
+  isaProviders: [
+    'provider_name',
+    'trading_name',
+    'fca_reference',
+    'hmrc_isa_manager_ref',
+    'isa_types',
+    'offers_cash',
+    'offers_stocks_and_shares',
+    'offers_ifisa',
+    'offers_lisa',
+    'offers_jisa',
+    'jisa_detail',
+    'fscs_category',
+    'deposit_taker_frn',
+    'banking_group_name',
+    'source',
+    'source_as_at',
+    'confidence',
+    'notes',
+  ],
+  pensionProviders: [
+    'provider_display_name',
+    'legal_entity',
+    'legal_entity_role',
+    'regulator',
+    'frn',
+    'frn_status',
+    'category',
+    'protection_note',
+    'source',
+    'as_at',
+    'confidence',
+    'notes',
+  ],
+  platformPartners: [
+    'platform',
+    'partner_name_as_listed',
+    'frn',
+    'institution_name',
+    'match_confidence',
+    'observed_date',
+    'source',
+    'notes',
+  ],
   limits: ['limit_key', 'amount_pence', 'effective_from', 'applies_per', 'source', 'confidence', 'notes'],
 };
 
@@ -415,7 +497,10 @@ export function readReferenceFile<K extends ReferenceFileKey>(
   if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
   const missing = REQUIRED_COLUMNS[key].filter((column) => !parsed.header.includes(column));
   if (missing.length > 0) {
-    return { ok: false, issues: missing.map((column) => ({ file, line: 1, column, message: 'the header lacks this column' })) };
+    return {
+      ok: false,
+      issues: missing.map((column) => ({ file, line: 1, column, message: 'the header lacks this column' })),
+    };
   }
   const issues: ReferenceIssue[] = [];
   const rows = parsed.records.map((record) => BUILDERS[key](new RowReader(file, record, issues), record.line));

@@ -7,7 +7,10 @@ import { findLimit, listBrandsNamed, loadReferenceData, type ReferenceData } fro
 const DATA_DIR = new URL('../../../data/reference/', import.meta.url);
 
 function readFiles(): ReferenceFileTexts {
-  const entries = Object.entries(REFERENCE_FILE_NAMES).map(([key, file]) => [key, fs.readFileSync(new URL(file, DATA_DIR), 'utf8')]);
+  const entries = Object.entries(REFERENCE_FILE_NAMES).map(([key, file]) => [
+    key,
+    fs.readFileSync(new URL(file, DATA_DIR), 'utf8'),
+  ]);
   return Object.fromEntries(entries) as ReferenceFileTexts;
 }
 
@@ -56,7 +59,13 @@ describe('the real data set', () => {
 
   it('counts institutions by type as the README does', () => {
     const count = (type: string) => data.institutions.filter((i) => i.type === type).length;
-    expect([count('bank'), count('building_society'), count('credit_union'), count('platform'), count('government_savings_bank')]).toEqual([284, 42, 21, 9, 1]);
+    expect([
+      count('bank'),
+      count('building_society'),
+      count('credit_union'),
+      count('platform'),
+      count('government_savings_bank'),
+    ]).toEqual([284, 42, 21, 9, 1]);
   });
 
   it('gives every deposit taker an FRN of its own (one limit per FRN)', () => {
@@ -101,26 +110,52 @@ describe('the real data set', () => {
   });
 
   it('flags a brand listed under two FRNs so the user can pick the legal entity', () => {
-    const lloyds = brandsNamed('Lloyds Bank').map((b) => ({ frn: b.frn, isAmbiguous: b.isAmbiguous, also: b.alsoListedUnderFrns, entity: institution(b.frn!).displayName }));
+    const lloyds = brandsNamed('Lloyds Bank').map((b) => ({
+      frn: b.frn,
+      isAmbiguous: b.isAmbiguous,
+      also: b.alsoListedUnderFrns,
+      entity: institution(b.frn!).displayName,
+    }));
     expect(lloyds.sort((a, b) => a.frn!.localeCompare(b.frn!))).toEqual([
       { frn: '119278', isAmbiguous: true, also: ['763256'], entity: 'Lloyds Bank PLC' },
       { frn: '763256', isAmbiguous: true, also: ['119278'], entity: 'Lloyds Bank Corporate Markets Plc' },
     ]);
-    expect(brandsNamed('Citi').map((b) => b.frn).sort()).toEqual(['124704', '211646', '805574']);
+    expect(
+      brandsNamed('Citi')
+        .map((b) => b.frn)
+        .sort(),
+    ).toEqual(['124704', '211646', '805574']);
     expect(brandsNamed('HSBC').every((b) => b.isAmbiguous)).toBe(true);
     expect(brand('Halifax').isAmbiguous).toBe(false);
     // Exactly the names the data lists more than once are ambiguous.
     const ambiguousNames = new Set(data.brands.filter((b) => b.isAmbiguous).map((b) => b.brandName));
-    expect([...ambiguousNames].sort()).toEqual(['Barclays', 'Citi', 'Citi IPB', 'Citi Private Bank', 'Citibank', 'HSBC', 'Lloyds Bank']);
+    expect([...ambiguousNames].sort()).toEqual([
+      'Barclays',
+      'Citi',
+      'Citi IPB',
+      'Citi Private Bank',
+      'Citibank',
+      'HSBC',
+      'Lloyds Bank',
+    ]);
   });
 
-  it('shows Sainsbury\'s Bank under NatWest with its transfer note kept beside the name', () => {
+  it("shows Sainsbury's Bank under NatWest with its transfer note kept beside the name", () => {
     const sainsburys = data.brands.find((b) => b.brandName.startsWith("Sainsbury's Bank ("))!;
-    expect(sainsburys).toMatchObject({ displayName: "Sainsbury's Bank", frn: '121878', nameNote: 'savings, loans & cards transferred to NatWest 1 May 2025' });
+    expect(sainsburys).toMatchObject({
+      displayName: "Sainsbury's Bank",
+      frn: '121878',
+      nameNote: 'savings, loans & cards transferred to NatWest 1 May 2025',
+    });
   });
 
   it('marks the Crown Dependency brands', () => {
-    expect(data.brands.filter((b) => b.isCrownDependency).map((b) => b.displayName).sort()).toEqual([
+    expect(
+      data.brands
+        .filter((b) => b.isCrownDependency)
+        .map((b) => b.displayName)
+        .sort(),
+    ).toEqual([
       'Coutts Crown Dependencies',
       'NatWest International',
       'RBS International',
@@ -131,18 +166,33 @@ describe('the real data set', () => {
 
   it('classifies protection: NS&I is HM Treasury backed, platforms protect via partner banks, Gibraltar and EEA are unverified', () => {
     const nsi = data.institutions.find((i) => i.type === 'government_savings_bank')!;
-    expect(nsi).toMatchObject({ displayName: 'National Savings and Investments (NS&I)', protectionBasis: 'hm_treasury', isFscsProtected: false });
-    expect(data.institutions.filter((i) => i.type === 'platform').every((i) => i.protectionBasis === 'via_partner_banks' && !i.isFscsProtected)).toBe(true);
+    expect(nsi).toMatchObject({
+      displayName: 'National Savings and Investments (NS&I)',
+      protectionBasis: 'hm_treasury',
+      isFscsProtected: false,
+    });
+    expect(
+      data.institutions
+        .filter((i) => i.type === 'platform')
+        .every((i) => i.protectionBasis === 'via_partner_banks' && !i.isFscsProtected),
+    ).toBe(true);
     const unverified = data.institutions.filter((i) => i.protectionBasis === 'unverified');
     expect(unverified).toHaveLength(15);
-    expect(unverified.every((i) => i.registerSection === 'gibraltar_bank' || i.registerSection === 'eea_bank_other_regime')).toBe(true);
+    expect(
+      unverified.every((i) => i.registerSection === 'gibraltar_bank' || i.registerSection === 'eea_bank_other_regime'),
+    ).toBe(true);
     expect(institution('169628')).toMatchObject({ protectionBasis: 'fscs_deposit', isFscsProtected: true });
   });
 
   it('maps ISA managers that are deposit takers to their licence, and the rest to a synthetic ISA Provider Group whose limit follows the category', () => {
     const withGroup = data.isaProviders.filter((p) => p.bankingGroupFrn !== null);
     expect(withGroup).toHaveLength(134);
-    expect(withGroup.every((p) => p.fscsCategory === 'banking_group' && p.syntheticGroup === null && p.protectionLimitKey === 'fscs_deposit')).toBe(true);
+    expect(
+      withGroup.every(
+        (p) =>
+          p.fscsCategory === 'banking_group' && p.syntheticGroup === null && p.protectionLimitKey === 'fscs_deposit',
+      ),
+    ).toBe(true);
 
     const tesco = data.isaProviders.find((p) => p.legalName === 'Tesco Personal Finance plc')!;
     expect(tesco).toMatchObject({ bankingGroupFrn: '759676', bankingGroupName: 'Barclays Bank UK PLC' });
@@ -150,17 +200,32 @@ describe('the real data set', () => {
     const synthetic = data.isaProviders.filter((p) => p.syntheticGroup !== null);
     expect(synthetic).toHaveLength(347);
     const limitKeys = Object.fromEntries(synthetic.map((p) => [p.fscsCategory, p.syntheticGroup!.protectionLimitKey]));
-    expect(limitKeys).toEqual({ investment_platform: 'fscs_investment', ifisa_platform: null, cash_platform: null, government_backed: null });
-    expect(synthetic.every((p) => p.syntheticGroup!.type === 'ISA Provider Group' && p.syntheticGroup!.displayToUser === false)).toBe(true);
+    expect(limitKeys).toEqual({
+      investment_platform: 'fscs_investment',
+      ifisa_platform: null,
+      cash_platform: null,
+      government_backed: null,
+    });
+    expect(
+      synthetic.every(
+        (p) => p.syntheticGroup!.type === 'ISA Provider Group' && p.syntheticGroup!.displayToUser === false,
+      ),
+    ).toBe(true);
 
     const nsi = data.isaProviders.find((p) => p.fscsCategory === 'government_backed')!;
     expect(nsi.syntheticGroup).toMatchObject({ protectionBasis: 'hm_treasury', isFscsProtected: false });
     const hl = data.isaProviders.find((p) => p.legalName === 'Hargreaves Lansdown Savings Limited')!;
-    expect(hl).toMatchObject({ fscsCategory: 'cash_platform', protectionBasis: 'via_partner_banks', isaTypes: ['cash'] });
+    expect(hl).toMatchObject({
+      fscsCategory: 'cash_platform',
+      protectionBasis: 'via_partner_banks',
+      isaTypes: ['cash'],
+    });
   });
 
   it('names an ISA provider by its trading name when it has one', () => {
-    expect(data.isaProviders.find((p) => p.legalName === 'Abundance Investment Limited')!.platformName).toBe('Abundance');
+    expect(data.isaProviders.find((p) => p.legalName === 'Abundance Investment Limited')!.platformName).toBe(
+      'Abundance',
+    );
   });
 
   it('keeps the two ISA managers HMRC lists without components, with no ISA types', () => {
@@ -169,18 +234,28 @@ describe('the real data set', () => {
   });
 
   it('maps pension providers into the spec coverage tags', () => {
-    const tags = (category: string) => [...new Set(data.pensionProviders.filter((p) => p.category === category).map((p) => p.coverageTag))];
+    const tags = (category: string) => [
+      ...new Set(data.pensionProviders.filter((p) => p.category === category).map((p) => p.coverageTag)),
+    ];
     expect(tags('insurer')).toEqual(['insurance_100']);
     expect(tags('sipp_platform')).toEqual(['sipp_platform_85k']);
     expect(tags('personal_pension_platform')).toEqual(['sipp_platform_85k']);
     expect(tags('master_trust')).toEqual(['ssas_trust']);
     const nest = data.pensionProviders.find((p) => p.providerId === 'nest-national-employment-savings-trust')!;
-    expect(nest).toMatchObject({ legalEntityName: 'NEST Corporation', legalEntityNote: 'trustee; public corporation', typicalSchemeType: 'workplace_dc' });
+    expect(nest).toMatchObject({
+      legalEntityName: 'NEST Corporation',
+      legalEntityNote: 'trustee; public corporation',
+      typicalSchemeType: 'workplace_dc',
+    });
   });
 
   it('links platform partner banks to their platform and to the partner licence, leaving the three unmatched names unlinked', () => {
     expect(new Set(data.platformPartners.map((p) => p.platformInstitutionId))).toEqual(
-      new Set(['platform-flagstone', 'platform-hargreaves-lansdown-active-savings', 'platform-aj-bell-cash-savings-via-partner-banks']),
+      new Set([
+        'platform-flagstone',
+        'platform-hargreaves-lansdown-active-savings',
+        'platform-aj-bell-cash-savings-via-partner-banks',
+      ]),
     );
     const unmatched = data.platformPartners.filter((p) => p.institutionId === null).map((p) => p.partnerNameAsListed);
     expect(unmatched.sort()).toEqual(['Ironstone', 'IsBank', 'State Bank of India']);
@@ -232,8 +307,16 @@ describe('validation', () => {
 
   it('names an unknown enum value with the values allowed', () => {
     const line = lineOf('institutions', 'frn-169628,');
-    const issues = issuesFor(withLine('institutions', line, (text) => text.replace(',building_society,', ',bank,').replace(',bank,uk_incorporated_bank,', ',bnak,uk_incorporated_bank,')));
-    expect(issues).toEqual([`banking_groups.csv line ${line}, column type: 'bnak' is not one of bank, building_society, credit_union, platform, government_savings_bank`]);
+    const issues = issuesFor(
+      withLine('institutions', line, (text) =>
+        text
+          .replace(',building_society,', ',bank,')
+          .replace(',bank,uk_incorporated_bank,', ',bnak,uk_incorporated_bank,'),
+      ),
+    );
+    expect(issues).toEqual([
+      `banking_groups.csv line ${line}, column type: 'bnak' is not one of bank, building_society, credit_union, platform, government_savings_bank`,
+    ]);
   });
 
   it('requires required fields and reports every bad row, not just the first', () => {
@@ -277,17 +360,26 @@ describe('validation', () => {
 
   it('refuses a banking_group ISA manager whose FRN is not a deposit taker', () => {
     const line = lineOf('isaProviders', '6 Towns Credit Union');
-    expect(issuesFor(withLine('isaProviders', line, (text) => text.replace(',banking_group,419396,', ',banking_group,,')))).toEqual([
+    expect(
+      issuesFor(withLine('isaProviders', line, (text) => text.replace(',banking_group,419396,', ',banking_group,,'))),
+    ).toEqual([
       `isa_providers.csv line ${line}, column deposit_taker_frn: a banking_group provider needs a deposit taker's FRN ('' is not one)`,
     ]);
   });
 
   it('refuses two values of one limit from the same date', () => {
-    const files = { ...realFiles, limits: `${realFiles.limits.trimEnd()}\nfscs_deposit,9000000,2025-12-01,person,test,high,\n` };
-    expect(issuesFor(files)).toEqual(['limits.csv line 14, column effective_from: fscs_deposit already has a value from 2025-12-01']);
+    const files = {
+      ...realFiles,
+      limits: `${realFiles.limits.trimEnd()}\nfscs_deposit,9000000,2025-12-01,person,test,high,\n`,
+    };
+    expect(issuesFor(files)).toEqual([
+      'limits.csv line 14, column effective_from: fscs_deposit already has a value from 2025-12-01',
+    ]);
   });
 
   it('refuses a bad CSV with the parser message', () => {
-    expect(issuesFor({ ...realFiles, pensionProviders: 'provider_display_name\n"unclosed\n' })).toEqual(['pension_providers.csv line 2: a quoted field is never closed']);
+    expect(issuesFor({ ...realFiles, pensionProviders: 'provider_display_name\n"unclosed\n' })).toEqual([
+      'pension_providers.csv line 2: a quoted field is never closed',
+    ]);
   });
 });

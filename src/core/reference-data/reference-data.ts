@@ -232,11 +232,17 @@ function toInstitution(row: InstitutionRow): Institution {
  * rows (a platform and its white label) or none (NS&I, platforms whose FRN was not found),
  * by the institution's own list of names sharing its protection, then by its name.
  */
-function resolveBrandInstitution(row: BrandRow, institutions: readonly InstitutionRow[], byFrn: Map<string, InstitutionRow[]>) {
+function resolveBrandInstitution(
+  row: BrandRow,
+  institutions: readonly InstitutionRow[],
+  byFrn: Map<string, InstitutionRow[]>,
+) {
   const candidates = row.frn === null ? institutions.filter((i) => i.frn === null) : (byFrn.get(row.frn) ?? []);
   if (candidates.length === 1) return candidates[0]!;
   const named = candidates.filter(
-    (i) => i.brandsSharingProtection.includes(row.brandName) || (row.institutionName !== null && i.institutionName === row.institutionName),
+    (i) =>
+      i.brandsSharingProtection.includes(row.brandName) ||
+      (row.institutionName !== null && i.institutionName === row.institutionName),
   );
   return named.length === 1 ? named[0]! : null;
 }
@@ -251,19 +257,22 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
   const depositTakerFrns = new Map<string, InstitutionRow>();
   const institutionRowsByFrn = new Map<string, InstitutionRow[]>();
   for (const row of rows.institutions) {
-    if (seenIds.has(row.institutionId)) issue('institutions', row.line, 'institution_id', `'${row.institutionId}' is repeated`);
+    if (seenIds.has(row.institutionId))
+      issue('institutions', row.line, 'institution_id', `'${row.institutionId}' is repeated`);
     seenIds.add(row.institutionId);
     if (row.frn === null) continue;
     institutionRowsByFrn.set(row.frn, [...(institutionRowsByFrn.get(row.frn) ?? []), row]);
     if (DEPOSIT_TAKER_TYPES.includes(row.type)) {
       // One deposit limit per FRN: two deposit-taker rows for one FRN would split it.
-      if (depositTakerFrns.has(row.frn)) issue('institutions', row.line, 'frn', `deposit taker FRN ${row.frn} is repeated`);
+      if (depositTakerFrns.has(row.frn))
+        issue('institutions', row.line, 'frn', `deposit taker FRN ${row.frn} is repeated`);
       depositTakerFrns.set(row.frn, row);
     }
   }
   const institutions = rows.institutions.map(toInstitution);
   const institutionsById = new Map(institutions.map((i) => [i.institutionId, i]));
-  const findByFrn = (frn: string) => institutions.find((i) => i.frn === frn && i.isDepositTaker) ?? institutions.find((i) => i.frn === frn);
+  const findByFrn = (frn: string) =>
+    institutions.find((i) => i.frn === frn && i.isDepositTaker) ?? institutions.find((i) => i.frn === frn);
 
   // Brands.
   const brands: Brand[] = [];
@@ -276,11 +285,14 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
       continue;
     }
     for (const other of row.alsoListedUnderFrns) {
-      if (!institutionRowsByFrn.has(other)) issue('brands', row.line, 'brand_also_listed_under_other_frn', `FRN ${other} is not an institution`);
+      if (!institutionRowsByFrn.has(other))
+        issue('brands', row.line, 'brand_also_listed_under_other_frn', `FRN ${other} is not an institution`);
     }
-    if (row.frn !== null) frnsByBrandName.set(row.brandName, (frnsByBrandName.get(row.brandName) ?? new Set()).add(row.frn));
+    if (row.frn !== null)
+      frnsByBrandName.set(row.brandName, (frnsByBrandName.get(row.brandName) ?? new Set()).add(row.frn));
     const brandId = `${owner.institutionId}/${row.brandName}`;
-    if (brandIds.has(brandId)) issue('brands', row.line, 'brand_name', `'${row.brandName}' is repeated under ${owner.institutionId}`);
+    if (brandIds.has(brandId))
+      issue('brands', row.line, 'brand_name', `'${row.brandName}' is repeated under ${owner.institutionId}`);
     brandIds.add(brandId);
     const name = cleanDisplayName(row.brandName);
     brands.push({
@@ -298,7 +310,8 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
       source: row.source,
       sourceAsAt: row.sourceAsAt,
       mappingConfidence: row.mappingConfidence,
-      confidenceScore: row.mappingConfidence === 'frn_not_found' ? CONFIDENCE_SCORES.low : CONFIDENCE_SCORES[row.mappingConfidence],
+      confidenceScore:
+        row.mappingConfidence === 'frn_not_found' ? CONFIDENCE_SCORES.low : CONFIDENCE_SCORES[row.mappingConfidence],
       notes: row.notes,
     });
   }
@@ -310,7 +323,12 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
     const expected = [...frns].filter((frn) => frn !== row.frn).sort(byText);
     const flagged = [...row.alsoListedUnderFrns].sort(byText);
     if (expected.join(';') !== flagged.join(';')) {
-      issue('brands', row.line, 'brand_also_listed_under_other_frn', `'${row.brandName}' is also listed under [${expected.join(', ')}], flagged [${flagged.join(', ')}]`);
+      issue(
+        'brands',
+        row.line,
+        'brand_also_listed_under_other_frn',
+        `'${row.brandName}' is also listed under [${expected.join(', ')}], flagged [${flagged.join(', ')}]`,
+      );
     }
   }
 
@@ -318,12 +336,18 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
   const isaProviders: IsaProvider[] = [];
   const isaIds = new Set<string>();
   for (const row of rows.isaProviders) {
-    if (isaIds.has(row.hmrcIsaManagerRef)) issue('isaProviders', row.line, 'hmrc_isa_manager_ref', `'${row.hmrcIsaManagerRef}' is repeated`);
+    if (isaIds.has(row.hmrcIsaManagerRef))
+      issue('isaProviders', row.line, 'hmrc_isa_manager_ref', `'${row.hmrcIsaManagerRef}' is repeated`);
     isaIds.add(row.hmrcIsaManagerRef);
     const platformName = cleanDisplayName(row.tradingName ?? row.providerName).displayName;
     const group = row.depositTakerFrn === null ? undefined : findByFrn(row.depositTakerFrn);
     if (row.fscsCategory === 'banking_group' && (group === undefined || !group.isDepositTaker)) {
-      issue('isaProviders', row.line, 'deposit_taker_frn', `a banking_group provider needs a deposit taker's FRN ('${row.depositTakerFrn ?? ''}' is not one)`);
+      issue(
+        'isaProviders',
+        row.line,
+        'deposit_taker_frn',
+        `a banking_group provider needs a deposit taker's FRN ('${row.depositTakerFrn ?? ''}' is not one)`,
+      );
     }
     const basis = ISA_CATEGORY_BASIS[row.fscsCategory];
     const limitKey = BASIS_LIMIT_KEY[basis];
@@ -391,18 +415,22 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
   });
   const pensionIds = new Set<string>();
   pensionProviders.forEach((provider, index) => {
-    if (pensionIds.has(provider.providerId)) issue('pensionProviders', rows.pensionProviders[index]!.line, 'provider_display_name', 'repeated');
+    if (pensionIds.has(provider.providerId))
+      issue('pensionProviders', rows.pensionProviders[index]!.line, 'provider_display_name', 'repeated');
     pensionIds.add(provider.providerId);
   });
 
   // Platform partner banks: the platform is found by its brand's display name ("AJ Bell").
   const platformBrands = new Map(
-    brands.filter((b) => institutionsById.get(b.institutionId)?.type === 'platform').map((b) => [b.displayName, b.institutionId]),
+    brands
+      .filter((b) => institutionsById.get(b.institutionId)?.type === 'platform')
+      .map((b) => [b.displayName, b.institutionId]),
   );
   const platformPartners: PlatformPartner[] = [];
   for (const row of rows.platformPartners) {
     const platformInstitutionId = platformBrands.get(row.platform);
-    if (platformInstitutionId === undefined) issue('platformPartners', row.line, 'platform', `'${row.platform}' is not a platform brand`);
+    if (platformInstitutionId === undefined)
+      issue('platformPartners', row.line, 'platform', `'${row.platform}' is not a platform brand`);
     const partner = row.frn === null ? undefined : findByFrn(row.frn);
     if (row.frn !== null && (partner === undefined || !partner.isDepositTaker)) {
       issue('platformPartners', row.line, 'frn', `FRN ${row.frn} is not a deposit-taking institution`);
@@ -427,7 +455,8 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
   const limitDates = new Set<string>();
   for (const row of rows.limits) {
     const key = `${row.limitKey}@${row.effectiveFrom}`;
-    if (limitDates.has(key)) issue('limits', row.line, 'effective_from', `${row.limitKey} already has a value from ${row.effectiveFrom}`);
+    if (limitDates.has(key))
+      issue('limits', row.line, 'effective_from', `${row.limitKey} already has a value from ${row.effectiveFrom}`);
     limitDates.add(key);
   }
   const limits: ReferenceLimit[] = rows.limits
@@ -455,7 +484,9 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
  * Dependencies, Santander International): the note says so and the brand name is the offshore one.
  */
 function isCrownDependencyBrand(row: BrandRow): boolean {
-  return row.notes !== null && CROWN_DEPENDENCY.test(row.notes) && /International|Crown Dependencies/.test(row.brandName);
+  return (
+    row.notes !== null && CROWN_DEPENDENCY.test(row.notes) && /International|Crown Dependencies/.test(row.brandName)
+  );
 }
 
 /**
@@ -481,11 +512,17 @@ export function loadReferenceData(texts: ReferenceFileTexts): LoadResult {
  */
 export function listBrandsNamed(brands: readonly Brand[], name: string): Brand[] {
   const wanted = name.trim().toLowerCase();
-  return brands.filter((brand) => [brand.displayName, ...brand.alternativeNames].some((candidate) => candidate.toLowerCase() === wanted));
+  return brands.filter((brand) =>
+    [brand.displayName, ...brand.alternativeNames].some((candidate) => candidate.toLowerCase() === wanted),
+  );
 }
 
 /** The value of `limitKey` in force on `date` (the latest effective on or before it), or null. */
-export function findLimit(limits: readonly ReferenceLimit[], limitKey: LimitKey, date: CalendarDate): ReferenceLimit | null {
+export function findLimit(
+  limits: readonly ReferenceLimit[],
+  limitKey: LimitKey,
+  date: CalendarDate,
+): ReferenceLimit | null {
   let found: ReferenceLimit | null = null;
   for (const limit of limits) {
     if (limit.limitKey !== limitKey || limit.effectiveFrom > date) continue;

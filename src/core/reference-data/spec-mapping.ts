@@ -58,7 +58,12 @@ export const BASIS_LIMIT_KEY: Readonly<Record<ProtectionBasis, LimitKey | null>>
  * says HM Treasury. A platform is false: the partner bank is the protected firm.
  */
 export function isFscsProtected(basis: ProtectionBasis): boolean {
-  return basis === 'fscs_deposit' || basis === 'fscs_deposit_uk_branch' || basis === 'fscs_investment' || basis === 'insurance_100';
+  return (
+    basis === 'fscs_deposit' ||
+    basis === 'fscs_deposit_uk_branch' ||
+    basis === 'fscs_investment' ||
+    basis === 'insurance_100'
+  );
 }
 
 export const ISA_CATEGORY_BASIS: Readonly<Record<IsaFscsCategory, ProtectionBasis>> = {
@@ -76,10 +81,14 @@ export const ISA_CATEGORY_BASIS: Readonly<Record<IsaFscsCategory, ProtectionBasi
  * Amounts are not written here: the screen fills in the limit in force on the day.
  */
 export const ISA_CATEGORY_MESSAGES: Readonly<Record<IsaFscsCategory, string>> = {
-  banking_group: 'Deposit protection per banking licence: this cash ISA shares one limit with your other money at the same licence.',
-  cash_platform: 'Cash ISA platform, not a bank: your money is protected by each partner bank it is placed with, per partner bank licence.',
-  investment_platform: 'Investment protection if the firm fails (per person per firm). Any cash is held at third-party banks.',
-  ifisa_platform: 'Limited protection: Innovative Finance ISA money is at investment risk and borrower default is generally not covered.',
+  banking_group:
+    'Deposit protection per banking licence: this cash ISA shares one limit with your other money at the same licence.',
+  cash_platform:
+    'Cash ISA platform, not a bank: your money is protected by each partner bank it is placed with, per partner bank licence.',
+  investment_platform:
+    'Investment protection if the firm fails (per person per firm). Any cash is held at third-party banks.',
+  ifisa_platform:
+    'Limited protection: Innovative Finance ISA money is at investment risk and borrower default is generally not covered.',
   government_backed: 'Backed 100% by HM Treasury (NS&I), with no upper limit.',
 };
 
@@ -95,7 +104,14 @@ export const ISA_CATEGORY_WARN_LEVEL: Readonly<Record<IsaFscsCategory, WarnUserL
 export type CoverageTag = 'insurance_100' | 'sipp_platform_85k' | 'db_ppf' | 'ssas_trust' | 'state';
 
 /** Spec scheme types, used to say which scheme a provider category typically runs. */
-export type SchemeType = 'workplace_dc' | 'workplace_db' | 'personal_pension' | 'sipp' | 'ssas' | 'buyout_section32' | 'state_pension';
+export type SchemeType =
+  | 'workplace_dc'
+  | 'workplace_db'
+  | 'personal_pension'
+  | 'sipp'
+  | 'ssas'
+  | 'buyout_section32'
+  | 'state_pension';
 
 export interface PensionCategoryMapping {
   coverageTag: CoverageTag;
@@ -111,13 +127,28 @@ export interface PensionCategoryMapping {
  * platform pensions like SIPPs: investment protection per firm.
  */
 export const PENSION_CATEGORY_MAPPING: Readonly<Record<PensionCategory, PensionCategoryMapping>> = {
-  insurer: { coverageTag: 'insurance_100', basis: 'insurance_100', typicalSchemeType: 'personal_pension', warnUserLevel: 'low' },
-  sipp_platform: { coverageTag: 'sipp_platform_85k', basis: 'fscs_investment', typicalSchemeType: 'sipp', warnUserLevel: 'info' },
+  insurer: {
+    coverageTag: 'insurance_100',
+    basis: 'insurance_100',
+    typicalSchemeType: 'personal_pension',
+    warnUserLevel: 'low',
+  },
+  sipp_platform: {
+    coverageTag: 'sipp_platform_85k',
+    basis: 'fscs_investment',
+    typicalSchemeType: 'sipp',
+    warnUserLevel: 'info',
+  },
   personal_pension_platform: {
     coverageTag: 'sipp_platform_85k',
     basis: 'fscs_investment',
     typicalSchemeType: 'personal_pension',
     warnUserLevel: 'info',
   },
-  master_trust: { coverageTag: 'ssas_trust', basis: 'trustee_dependent', typicalSchemeType: 'workplace_dc', warnUserLevel: 'medium' },
+  master_trust: {
+    coverageTag: 'ssas_trust',
+    basis: 'trustee_dependent',
+    typicalSchemeType: 'workplace_dc',
+    warnUserLevel: 'medium',
+  },
 };

@@ -25,4 +25,12 @@ export const ADMIN_CHECK_THROTTLE_MS = 10_000;
 export const ADMIN_CHECK_MAX_ATTEMPTS = 3;
 
 /** The spec's user-activity events (000 §4); background polling is not activity. */
-export const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click', 'touchmove'] as const;
+export const ACTIVITY_EVENTS = [
+  'mousedown',
+  'mousemove',
+  'keypress',
+  'scroll',
+  'touchstart',
+  'click',
+  'touchmove',
+] as const;

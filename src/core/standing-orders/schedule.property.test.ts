@@ -41,7 +41,8 @@ const orderArb: fc.Arbitrary<ScheduledOrder> = fc
       const [y, m] = ymd(startDate);
       startDate = `${y}-${String(m).padStart(2, '0')}-${String(Math.min(r.startDayOverride, daysIn(y, m))).padStart(2, '0')}`;
     }
-    if (r.startOnPaymentDay && r.paymentDay !== null) startDate = `${startDate.slice(0, 8)}${String(r.paymentDay).padStart(2, '0')}`;
+    if (r.startOnPaymentDay && r.paymentDay !== null)
+      startDate = `${startDate.slice(0, 8)}${String(r.paymentDay).padStart(2, '0')}`;
     return {
       frequency: r.frequency,
       startDate,
@@ -134,7 +135,11 @@ describe('standing order schedule properties', () => {
           paid.push(...due.payments);
         }
         expect(paid.map((p) => p.occurrenceDate)).toEqual(occurrenceDates(order, { today }));
-        paid.forEach((p, i) => expect(p.amountPence).toBe(i === 0 ? (order.firstPaymentAmountPence ?? order.amountPence) : order.amountPence));
+        paid.forEach((p, i) =>
+          expect(p.amountPence).toBe(
+            i === 0 ? (order.firstPaymentAmountPence ?? order.amountPence) : order.amountPence,
+          ),
+        );
       }),
       { numRuns: 300 },
     );
@@ -147,7 +152,9 @@ describe('standing order schedule properties', () => {
         const paidUpTo = occurrenceDates(order, { today }).at(-1) ?? null;
         const next = nextPaymentDate(order, { today, lastPaidDate: paidUpTo });
         // 400 days ahead is longer than any gap between two payments (a year, or a month to the payment day).
-        const future = reference(order, toDate(toDays(today) + 400)).filter((d) => d >= today && (paidUpTo === null || d > paidUpTo));
+        const future = reference(order, toDate(toDays(today) + 400)).filter(
+          (d) => d >= today && (paidUpTo === null || d > paidUpTo),
+        );
         expect(next).toBe(future[0] ?? null);
       }),
       { numRuns: 500 },

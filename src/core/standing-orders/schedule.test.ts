@@ -35,7 +35,10 @@ describe('occurrence dates', () => {
   });
 
   it('lands a 31 January start on 29 February in a leap year', () => {
-    expect(occurrenceDates(order({ startDate: '2024-01-31' }), { today: '2024-03-01' })).toEqual(['2024-01-31', '2024-02-29']);
+    expect(occurrenceDates(order({ startDate: '2024-01-31' }), { today: '2024-03-01' })).toEqual([
+      '2024-01-31',
+      '2024-02-29',
+    ]);
   });
 
   it('pays a monthly order with a payment day on that day, from the first one on or after the start', () => {
@@ -46,12 +49,19 @@ describe('occurrence dates', () => {
       '2026-04-15',
     ]);
     // Starting on the payment day, or before it, pays that month.
-    expect(occurrenceDates(order({ startDate: '2026-01-15', paymentDay: 15 }), { today: '2026-02-14' })).toEqual(['2026-01-15']);
-    expect(occurrenceDates(order({ startDate: '2026-01-10', paymentDay: 15 }), { today: '2026-02-14' })).toEqual(['2026-01-15']);
+    expect(occurrenceDates(order({ startDate: '2026-01-15', paymentDay: 15 }), { today: '2026-02-14' })).toEqual([
+      '2026-01-15',
+    ]);
+    expect(occurrenceDates(order({ startDate: '2026-01-10', paymentDay: 15 }), { today: '2026-02-14' })).toEqual([
+      '2026-01-15',
+    ]);
   });
 
   it('runs a 28th payment day through February in any year', () => {
-    expect(occurrenceDates(order({ startDate: '2027-01-29', paymentDay: 28 }), { today: '2027-04-01' })).toEqual(['2027-02-28', '2027-03-28']);
+    expect(occurrenceDates(order({ startDate: '2027-01-29', paymentDay: 28 }), { today: '2027-04-01' })).toEqual([
+      '2027-02-28',
+      '2027-03-28',
+    ]);
   });
 
   it('advances daily and weekly orders by 1 and 7 days across a month and a year end', () => {
@@ -79,40 +89,49 @@ describe('occurrence dates', () => {
   });
 
   it('advances quarterly orders by three months with the same day rule', () => {
-    expect(occurrenceDates(order({ frequency: 'quarterly', startDate: '2025-11-30' }), { today: '2026-08-30' })).toEqual([
-      '2025-11-30',
-      '2026-02-28',
-      '2026-05-30',
-      '2026-08-30',
-    ]);
+    expect(
+      occurrenceDates(order({ frequency: 'quarterly', startDate: '2025-11-30' }), { today: '2026-08-30' }),
+    ).toEqual(['2025-11-30', '2026-02-28', '2026-05-30', '2026-08-30']);
   });
 
   it('pays an annual order started on 29 February on 28 February in other years', () => {
-    expect(occurrenceDates(order({ frequency: 'annually', startDate: '2024-02-29' }), { today: '2028-03-01' })).toEqual([
-      '2024-02-29',
-      '2025-02-28',
-      '2026-02-28',
-      '2027-02-28',
-      '2028-02-29',
-    ]);
+    expect(occurrenceDates(order({ frequency: 'annually', startDate: '2024-02-29' }), { today: '2028-03-01' })).toEqual(
+      ['2024-02-29', '2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29'],
+    );
   });
 
   it('ignores a payment day on an order that is not monthly', () => {
-    expect(occurrenceDates(order({ frequency: 'quarterly', startDate: '2026-01-20', paymentDay: 5 }), { today: '2026-04-20' })).toEqual([
-      '2026-01-20',
-      '2026-04-20',
-    ]);
+    expect(
+      occurrenceDates(order({ frequency: 'quarterly', startDate: '2026-01-20', paymentDay: 5 }), {
+        today: '2026-04-20',
+      }),
+    ).toEqual(['2026-01-20', '2026-04-20']);
   });
 
   it('includes today and the end date, and nothing after either', () => {
-    expect(occurrenceDates(order({ startDate: '2026-01-10' }), { today: '2026-03-10' })).toEqual(['2026-01-10', '2026-02-10', '2026-03-10']);
-    expect(occurrenceDates(order({ startDate: '2026-01-10' }), { today: '2026-03-09' })).toEqual(['2026-01-10', '2026-02-10']);
-    expect(occurrenceDates(order({ startDate: '2026-01-10', endDate: '2026-02-10' }), { today: '2026-06-01' })).toEqual(['2026-01-10', '2026-02-10']);
-    expect(occurrenceDates(order({ startDate: '2026-01-10', endDate: '2026-02-09' }), { today: '2026-06-01' })).toEqual(['2026-01-10']);
+    expect(occurrenceDates(order({ startDate: '2026-01-10' }), { today: '2026-03-10' })).toEqual([
+      '2026-01-10',
+      '2026-02-10',
+      '2026-03-10',
+    ]);
+    expect(occurrenceDates(order({ startDate: '2026-01-10' }), { today: '2026-03-09' })).toEqual([
+      '2026-01-10',
+      '2026-02-10',
+    ]);
+    expect(occurrenceDates(order({ startDate: '2026-01-10', endDate: '2026-02-10' }), { today: '2026-06-01' })).toEqual(
+      ['2026-01-10', '2026-02-10'],
+    );
+    expect(occurrenceDates(order({ startDate: '2026-01-10', endDate: '2026-02-09' }), { today: '2026-06-01' })).toEqual(
+      ['2026-01-10'],
+    );
   });
 
   it('stops after the maximum number of payments', () => {
-    expect(occurrenceDates(order({ startDate: '2026-01-01', maxPayments: 3 }), { today: '2027-01-01' })).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(occurrenceDates(order({ startDate: '2026-01-01', maxPayments: 3 }), { today: '2027-01-01' })).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ]);
   });
 
   it('has nothing due before the start date', () => {
@@ -122,8 +141,16 @@ describe('occurrence dates', () => {
 
   it('gives only the dates after the last paid one, and at most `limit`', () => {
     const monthly = order({ startDate: '2026-01-01' });
-    expect(occurrenceDates(monthly, { today: '2026-06-01', after: '2026-03-01' })).toEqual(['2026-04-01', '2026-05-01', '2026-06-01']);
-    expect(occurrenceDates(monthly, { today: '2026-06-01', after: '2026-03-15' })).toEqual(['2026-04-01', '2026-05-01', '2026-06-01']);
+    expect(occurrenceDates(monthly, { today: '2026-06-01', after: '2026-03-01' })).toEqual([
+      '2026-04-01',
+      '2026-05-01',
+      '2026-06-01',
+    ]);
+    expect(occurrenceDates(monthly, { today: '2026-06-01', after: '2026-03-15' })).toEqual([
+      '2026-04-01',
+      '2026-05-01',
+      '2026-06-01',
+    ]);
     expect(occurrenceDates(monthly, { today: '2026-06-01', limit: 2 })).toEqual(['2026-01-01', '2026-02-01']);
   });
 
@@ -139,7 +166,10 @@ describe('occurrence dates', () => {
 
 describe('due payments', () => {
   it('uses the first payment amount for the first payment only', () => {
-    const due = duePayments(order({ startDate: '2026-01-01', firstPaymentAmountPence: 25_000 }), { today: '2026-03-01', lastPaidDate: null });
+    const due = duePayments(order({ startDate: '2026-01-01', firstPaymentAmountPence: 25_000 }), {
+      today: '2026-03-01',
+      lastPaidDate: null,
+    });
     expect(due.payments).toEqual([
       { occurrenceDate: '2026-01-01', amountPence: 25_000 },
       { occurrenceDate: '2026-02-01', amountPence: 5_000 },
@@ -149,7 +179,10 @@ describe('due payments', () => {
   });
 
   it('does not pay the first amount again once the first payment is made', () => {
-    const due = duePayments(order({ startDate: '2026-01-01', firstPaymentAmountPence: 25_000 }), { today: '2026-03-01', lastPaidDate: '2026-01-01' });
+    const due = duePayments(order({ startDate: '2026-01-01', firstPaymentAmountPence: 25_000 }), {
+      today: '2026-03-01',
+      lastPaidDate: '2026-01-01',
+    });
     expect(due.payments.map((p) => p.amountPence)).toEqual([5_000, 5_000]);
   });
 
@@ -167,7 +200,9 @@ describe('due payments', () => {
   });
 
   it('has nothing due when the order has paid up to today', () => {
-    expect(duePayments(order({ startDate: '2026-01-01' }), { today: '2026-03-20', lastPaidDate: '2026-03-01' })).toEqual({
+    expect(
+      duePayments(order({ startDate: '2026-01-01' }), { today: '2026-03-20', lastPaidDate: '2026-03-01' }),
+    ).toEqual({
       payments: [],
       overdueCount: 0,
       capped: false,
@@ -177,7 +212,9 @@ describe('due payments', () => {
 
 describe('next payment date', () => {
   it('is the start date for an order that has not started', () => {
-    expect(nextPaymentDate(order({ startDate: '2026-05-01' }), { today: '2026-04-10', lastPaidDate: null })).toBe('2026-05-01');
+    expect(nextPaymentDate(order({ startDate: '2026-05-01' }), { today: '2026-04-10', lastPaidDate: null })).toBe(
+      '2026-05-01',
+    );
   });
 
   it('is today while today’s payment is unpaid, and the next occurrence once it is paid', () => {
@@ -188,8 +225,23 @@ describe('next payment date', () => {
   });
 
   it('is null once the end date or the last payment has passed', () => {
-    expect(nextPaymentDate(order({ startDate: '2026-01-10', endDate: '2026-03-20' }), { today: '2026-03-11', lastPaidDate: null })).toBeNull();
-    expect(nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 2 }), { today: '2026-02-10', lastPaidDate: '2026-02-10' })).toBeNull();
-    expect(nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 3 }), { today: '2026-02-11', lastPaidDate: '2026-02-10' })).toBe('2026-03-10');
+    expect(
+      nextPaymentDate(order({ startDate: '2026-01-10', endDate: '2026-03-20' }), {
+        today: '2026-03-11',
+        lastPaidDate: null,
+      }),
+    ).toBeNull();
+    expect(
+      nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 2 }), {
+        today: '2026-02-10',
+        lastPaidDate: '2026-02-10',
+      }),
+    ).toBeNull();
+    expect(
+      nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 3 }), {
+        today: '2026-02-11',
+        lastPaidDate: '2026-02-10',
+      }),
+    ).toBe('2026-03-10');
   });
 });

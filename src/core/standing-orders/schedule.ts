@@ -131,7 +131,10 @@ export type OccurrenceOptions = {
  * The occurrence dates from the start date up to and including `today`, in order, stopping after
  * the end date or the maximum number of payments; only those after `after`, at most `limit`.
  */
-export function occurrenceDates(order: ScheduledOrder, { today, limit = Number.POSITIVE_INFINITY, after = null }: OccurrenceOptions): CalendarDate[] {
+export function occurrenceDates(
+  order: ScheduledOrder,
+  { today, limit = Number.POSITIVE_INFINITY, after = null }: OccurrenceOptions,
+): CalendarDate[] {
   const from = after === null ? 0 : firstIndexAfter(order, after);
   const to = dueCount(order, today);
   const dates: CalendarDate[] = [];
@@ -160,7 +163,11 @@ export type DuePayments = {
  */
 export function duePayments(
   order: ScheduledOrder,
-  { today, lastPaidDate, cap = MAX_PAYMENTS_PER_RUN }: { today: CalendarDate; lastPaidDate: CalendarDate | null; cap?: number },
+  {
+    today,
+    lastPaidDate,
+    cap = MAX_PAYMENTS_PER_RUN,
+  }: { today: CalendarDate; lastPaidDate: CalendarDate | null; cap?: number },
 ): DuePayments {
   const from = lastPaidDate === null ? 0 : firstIndexAfter(order, lastPaidDate);
   const to = dueCount(order, today);
@@ -176,7 +183,10 @@ export function duePayments(
  * The date shown as the order's next payment: its first occurrence from today on that is not yet
  * paid, or null when the order has ended (end date passed or every payment made).
  */
-export function nextPaymentDate(order: ScheduledOrder, { today, lastPaidDate }: { today: CalendarDate; lastPaidDate: CalendarDate | null }): CalendarDate | null {
+export function nextPaymentDate(
+  order: ScheduledOrder,
+  { today, lastPaidDate }: { today: CalendarDate; lastPaidDate: CalendarDate | null },
+): CalendarDate | null {
   const yesterday = fromDayNumber(dayNumber(today) - 1);
   const after = lastPaidDate !== null && lastPaidDate > yesterday ? lastPaidDate : yesterday;
   const n = firstIndexAfter(order, after);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkStandingOrder, endTypeOf, STANDING_ORDER_MESSAGES, standingOrderFromForm, type StandingOrderForm, type StandingOrderInput } from './standing-order-form.ts';
+import {
+  checkStandingOrder,
+  endTypeOf,
+  STANDING_ORDER_MESSAGES,
+  standingOrderFromForm,
+  type StandingOrderForm,
+  type StandingOrderInput,
+} from './standing-order-form.ts';
 import { STANDING_ORDER_FREQUENCIES } from './schedule.ts';
 
 const form = (overrides: Partial<StandingOrderForm> = {}): StandingOrderForm => ({
@@ -48,8 +55,12 @@ describe('the standing order form', () => {
   });
 
   it('checks the first payment amount only when its toggle is on and it is filled', () => {
-    expect(errorsOf({ hasFirstPayment: true, firstPaymentAmount: 0 })).toEqual({ firstPaymentAmount: 'Please enter a valid first payment amount' });
-    expect(errorsOf({ hasFirstPayment: true, firstPaymentAmount: 'invalid' })).toEqual({ firstPaymentAmount: 'Please enter a valid first payment amount' });
+    expect(errorsOf({ hasFirstPayment: true, firstPaymentAmount: 0 })).toEqual({
+      firstPaymentAmount: 'Please enter a valid first payment amount',
+    });
+    expect(errorsOf({ hasFirstPayment: true, firstPaymentAmount: 'invalid' })).toEqual({
+      firstPaymentAmount: 'Please enter a valid first payment amount',
+    });
     expect(errorsOf({ hasFirstPayment: false, firstPaymentAmount: 'invalid' })).toEqual({});
     const empty = standingOrderFromForm(form({ hasFirstPayment: true, firstPaymentAmount: 'empty' }));
     expect(empty.ok && empty.input.firstPaymentAmountPence).toBeNull();
@@ -61,7 +72,9 @@ describe('the standing order form', () => {
 
   it('checks the number of payments only when the order ends after some and it is filled', () => {
     for (const maxPayments of ['0', '-1', '2.5', 'ten', '1e3']) {
-      expect(errorsOf({ endType: 'payments', maxPayments })).toEqual({ maxPayments: 'Please enter a valid number of payments' });
+      expect(errorsOf({ endType: 'payments', maxPayments })).toEqual({
+        maxPayments: 'Please enter a valid number of payments',
+      });
     }
     expect(errorsOf({ endType: 'never', maxPayments: 'ten' })).toEqual({});
     const blank = standingOrderFromForm(form({ endType: 'payments', maxPayments: ' ' }));
@@ -85,7 +98,9 @@ describe('the standing order form', () => {
     const never = standingOrderFromForm(form({ endType: 'never', endDate: '2026-12-15' }));
     expect(never.ok && never.input.endDate).toBeNull();
     expect(errorsOf({ endType: 'date', endDate: '' })).toEqual({ endDate: STANDING_ORDER_MESSAGES.endDate });
-    expect(errorsOf({ endType: 'date', endDate: '2026-01-14' })).toEqual({ endDate: 'The end date must be on or after the start date' });
+    expect(errorsOf({ endType: 'date', endDate: '2026-01-14' })).toEqual({
+      endDate: 'The end date must be on or after the start date',
+    });
   });
 
   it('shows every field’s message at once', () => {
@@ -124,25 +139,45 @@ describe('the standing order form', () => {
 
 describe('checking an order the API receives', () => {
   it('drops a payment day sent with an order that is not monthly', () => {
-    expect(checkStandingOrder(input({ frequency: 'weekly', paymentDay: 3 }))).toEqual({ ok: true, input: input({ frequency: 'weekly', paymentDay: null }) });
+    expect(checkStandingOrder(input({ frequency: 'weekly', paymentDay: 3 }))).toEqual({
+      ok: true,
+      input: input({ frequency: 'weekly', paymentDay: null }),
+    });
   });
 
   it('refuses a payment day outside 1 to 28 on a monthly order', () => {
     for (const paymentDay of [0, 29, 31, 1.5]) {
-      expect(checkStandingOrder(input({ paymentDay }))).toEqual({ ok: false, field: 'paymentDay', message: 'Please choose a payment day from 1 to 28' });
+      expect(checkStandingOrder(input({ paymentDay }))).toEqual({
+        ok: false,
+        field: 'paymentDay',
+        message: 'Please choose a payment day from 1 to 28',
+      });
     }
   });
 
   it('refuses an order that ends both on a date and after a number of payments', () => {
-    expect(checkStandingOrder(input({ endDate: '2026-12-01', maxPayments: 3 }))).toMatchObject({ ok: false, message: STANDING_ORDER_MESSAGES.oneEnd });
+    expect(checkStandingOrder(input({ endDate: '2026-12-01', maxPayments: 3 }))).toMatchObject({
+      ok: false,
+      message: STANDING_ORDER_MESSAGES.oneEnd,
+    });
   });
 
   it('refuses amounts that are not whole pence above 0', () => {
     for (const amountPence of [0, -1, 1.5, Number.MAX_SAFE_INTEGER]) {
-      expect(checkStandingOrder(input({ amountPence }))).toMatchObject({ ok: false, field: 'amountPence', message: 'Please enter a valid amount' });
+      expect(checkStandingOrder(input({ amountPence }))).toMatchObject({
+        ok: false,
+        field: 'amountPence',
+        message: 'Please enter a valid amount',
+      });
     }
-    expect(checkStandingOrder(input({ firstPaymentAmountPence: 0 }))).toMatchObject({ ok: false, message: 'Please enter a valid first payment amount' });
-    expect(checkStandingOrder(input({ maxPayments: 0 }))).toMatchObject({ ok: false, message: 'Please enter a valid number of payments' });
+    expect(checkStandingOrder(input({ firstPaymentAmountPence: 0 }))).toMatchObject({
+      ok: false,
+      message: 'Please enter a valid first payment amount',
+    });
+    expect(checkStandingOrder(input({ maxPayments: 0 }))).toMatchObject({
+      ok: false,
+      message: 'Please enter a valid number of payments',
+    });
   });
 
   it('refuses a start date that is not a real day', () => {

@@ -52,7 +52,9 @@ export type StandingOrderInput = {
 };
 
 export type StandingOrderField = keyof StandingOrderInput;
-export type CheckResult = { ok: true; input: StandingOrderInput } | { ok: false; field: StandingOrderField; message: string };
+export type CheckResult =
+  | { ok: true; input: StandingOrderInput }
+  | { ok: false; field: StandingOrderField; message: string };
 
 const isPence = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_STANDING_ORDER_PENCE;
@@ -64,18 +66,22 @@ const isPence = (value: number | null | undefined): value is number =>
 export function checkStandingOrder(input: StandingOrderInput): CheckResult {
   const fail = (field: StandingOrderField, message: string): CheckResult => ({ ok: false, field, message });
   if (!isPence(input.amountPence)) return fail('amountPence', STANDING_ORDER_MESSAGES.amount);
-  if (!STANDING_ORDER_FREQUENCIES.includes(input.frequency)) return fail('frequency', STANDING_ORDER_MESSAGES.frequency);
+  if (!STANDING_ORDER_FREQUENCIES.includes(input.frequency))
+    return fail('frequency', STANDING_ORDER_MESSAGES.frequency);
   if (!isCalendarDate(input.startDate)) return fail('startDate', STANDING_ORDER_MESSAGES.startDate);
   if (input.endDate !== null && !isCalendarDate(input.endDate)) return fail('endDate', STANDING_ORDER_MESSAGES.endDate);
-  if (input.endDate !== null && input.endDate < input.startDate) return fail('endDate', STANDING_ORDER_MESSAGES.endBeforeStart);
+  if (input.endDate !== null && input.endDate < input.startDate)
+    return fail('endDate', STANDING_ORDER_MESSAGES.endBeforeStart);
   if (input.firstPaymentAmountPence !== null && !isPence(input.firstPaymentAmountPence)) {
     return fail('firstPaymentAmountPence', STANDING_ORDER_MESSAGES.firstPaymentAmount);
   }
   const max = input.maxPayments;
-  if (max !== null && !(Number.isSafeInteger(max) && max > 0 && max <= MAX_NUMBER_OF_PAYMENTS)) return fail('maxPayments', STANDING_ORDER_MESSAGES.maxPayments);
+  if (max !== null && !(Number.isSafeInteger(max) && max > 0 && max <= MAX_NUMBER_OF_PAYMENTS))
+    return fail('maxPayments', STANDING_ORDER_MESSAGES.maxPayments);
   if (input.endDate !== null && max !== null) return fail('endDate', STANDING_ORDER_MESSAGES.oneEnd);
   const paymentDay = input.frequency === 'monthly' ? input.paymentDay : null;
-  if (paymentDay !== null && !(Number.isInteger(paymentDay) && paymentDay >= 1 && paymentDay <= 28)) return fail('paymentDay', STANDING_ORDER_MESSAGES.paymentDay);
+  if (paymentDay !== null && !(Number.isInteger(paymentDay) && paymentDay >= 1 && paymentDay <= 28))
+    return fail('paymentDay', STANDING_ORDER_MESSAGES.paymentDay);
   const notes = input.notes?.trim() || null;
   if (notes !== null && notes.length > MAX_NOTES_LENGTH) return fail('notes', STANDING_ORDER_MESSAGES.notes);
   return { ok: true, input: { ...input, paymentDay, notes } };
@@ -101,7 +107,9 @@ export type StandingOrderForm = {
 };
 
 export type FormField = Exclude<keyof StandingOrderForm, 'isActive' | 'hasFirstPayment'>;
-export type FormResult = { ok: true; input: StandingOrderInput } | { ok: false; errors: Partial<Record<FormField, string>> };
+export type FormResult =
+  | { ok: true; input: StandingOrderInput }
+  | { ok: false; errors: Partial<Record<FormField, string>> };
 
 const FORM_FIELD: Readonly<Record<StandingOrderField, FormField>> = {
   amountPence: 'amount',
@@ -128,7 +136,8 @@ export function standingOrderFromForm(form: StandingOrderForm): FormResult {
 
   let firstPaymentAmountPence: number | null = null;
   if (form.hasFirstPayment && form.firstPaymentAmount !== 'empty') {
-    if (typeof form.firstPaymentAmount === 'number' && form.firstPaymentAmount > 0) firstPaymentAmountPence = form.firstPaymentAmount;
+    if (typeof form.firstPaymentAmount === 'number' && form.firstPaymentAmount > 0)
+      firstPaymentAmountPence = form.firstPaymentAmount;
     else errors.firstPaymentAmount = STANDING_ORDER_MESSAGES.firstPaymentAmount;
   }
 

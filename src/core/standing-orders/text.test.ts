@@ -8,7 +8,18 @@ describe('standing order text', () => {
     expect(frequencyLabel({ frequency: 'monthly', paymentDay: 22 })).toBe('Monthly on the 22nd');
     expect(frequencyLabel({ frequency: 'monthly', paymentDay: null })).toBe('Monthly');
     expect(frequencyLabel({ frequency: 'annually', paymentDay: null })).toBe('Annually');
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 23, 28].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '23rd', '28th']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 23, 28].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '23rd',
+      '28th',
+    ]);
   });
 
   it('says when an order ends', () => {

@@ -20,20 +20,23 @@ export function formatShortDate(date: CalendarDate): string {
 /** 1 → '1st', 22 → '22nd', 13 → '13th'. */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
 /** 'Monthly on the 15th', 'Weekly'. */
 export function frequencyLabel(order: Pick<ScheduledOrder, 'frequency' | 'paymentDay'>): string {
   const label = FREQUENCY_LABELS[order.frequency];
-  return order.frequency === 'monthly' && order.paymentDay !== null ? `${label} on the ${ordinal(order.paymentDay)}` : label;
+  return order.frequency === 'monthly' && order.paymentDay !== null
+    ? `${label} on the ${ordinal(order.paymentDay)}`
+    : label;
 }
 
 /** The Ends column: 'Never', 'On 21/11/2026', 'After 12 payments'. */
 export function endsLabel(order: Pick<ScheduledOrder, 'endDate' | 'maxPayments'>): string {
   if (order.endDate !== null) return `On ${formatShortDate(order.endDate)}`;
-  if (order.maxPayments !== null) return `After ${order.maxPayments} ${order.maxPayments === 1 ? 'payment' : 'payments'}`;
+  if (order.maxPayments !== null)
+    return `After ${order.maxPayments} ${order.maxPayments === 1 ? 'payment' : 'payments'}`;
   return 'Never';
 }
 
@@ -43,7 +46,11 @@ export function orderName(order: Pick<ScheduledOrder, 'amountPence' | 'frequency
 }
 
 /** The spec's warning when an order hits the 50-payment cap: names the order and the counts. */
-export function capWarning(order: Pick<ScheduledOrder, 'amountPence' | 'frequency' | 'startDate'>, added: number, overdue: number): string {
+export function capWarning(
+  order: Pick<ScheduledOrder, 'amountPence' | 'frequency' | 'startDate'>,
+  added: number,
+  overdue: number,
+): string {
   const rest = overdue - added;
   return `${orderName(order)} had ${overdue} overdue payments: the first ${added} were added, the other ${rest} follow on the next run.`;
 }

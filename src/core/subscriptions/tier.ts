@@ -34,7 +34,13 @@ export function isTier(value: unknown): value is Tier {
  * The tier a user's limits and features follow. Subscriptions arrive later: until a user has one,
  * the spec's default context is a Big Pig trial (`trial_bigpig`); admins count as `bigpig`.
  */
-export function effectiveTier({ isAdmin, subscriptionTier = null }: { isAdmin: boolean; subscriptionTier?: Tier | null }): Tier {
+export function effectiveTier({
+  isAdmin,
+  subscriptionTier = null,
+}: {
+  isAdmin: boolean;
+  subscriptionTier?: Tier | null;
+}): Tier {
   if (subscriptionTier) return subscriptionTier;
   return isAdmin ? 'bigpig' : 'trial_bigpig';
 }

@@ -39,11 +39,14 @@ describe('amounts as UK banks write them', () => {
     expect(parseAmountPence('   ')).toEqual({ kind: 'blank' });
   });
 
-  it.each(['abc', '12.345', '1,23.00', '12,34', '£', '-', '1.2.3', '12 00', '$12.00', '(12.00', '£12.00 EUR', '1e5'])('refuses %s', (text) => {
-    const reading = parseAmountPence(text);
-    expect(reading.kind).toBe('invalid');
-    expect(reading.kind === 'invalid' && reading.message).toBe(`'${text.trim()}' is not an amount`);
-  });
+  it.each(['abc', '12.345', '1,23.00', '12,34', '£', '-', '1.2.3', '12 00', '$12.00', '(12.00', '£12.00 EUR', '1e5'])(
+    'refuses %s',
+    (text) => {
+      const reading = parseAmountPence(text);
+      expect(reading.kind).toBe('invalid');
+      expect(reading.kind === 'invalid' && reading.message).toBe(`'${text.trim()}' is not an amount`);
+    },
+  );
 
   it('refuses two signs at once', () => {
     for (const text of ['(-12.00)', '-12.00 DR', '-12.00 CR', '(+3.00)']) {
@@ -53,7 +56,10 @@ describe('amounts as UK banks write them', () => {
 
   it('refuses amounts too large to be real', () => {
     expect(pence('999,999,999.99')).toBe(MAX_AMOUNT_PENCE);
-    expect(parseAmountPence('1,000,000,000.00')).toEqual({ kind: 'invalid', message: "'1,000,000,000.00' is too large" });
+    expect(parseAmountPence('1,000,000,000.00')).toEqual({
+      kind: 'invalid',
+      message: "'1,000,000,000.00' is too large",
+    });
   });
 
   it('reads back every amount in every style', () => {

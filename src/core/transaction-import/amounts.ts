@@ -7,7 +7,10 @@
 /** £999,999,999.99: far above any real account's transaction, and safely an integer. */
 export const MAX_AMOUNT_PENCE = 99_999_999_999;
 
-export type AmountReading = { kind: 'blank' } | { kind: 'amount'; pence: number } | { kind: 'invalid'; message: string };
+export type AmountReading =
+  | { kind: 'blank' }
+  | { kind: 'amount'; pence: number }
+  | { kind: 'invalid'; message: string };
 
 const NUMBER = /^(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d{1,2})?$/;
 
@@ -51,20 +54,19 @@ export function parseAmountPence(text: string): AmountReading {
     rest = rest.slice(0, -1).trim();
   }
 
-  if (rest === '' || rest === '.' || !NUMBER.test(rest)) return { kind: 'invalid', message: `'${shown}' is not an amount` };
+  if (rest === '' || rest === '.' || !NUMBER.test(rest))
+    return { kind: 'invalid', message: `'${shown}' is not an amount` };
   if (negatives + positives > 1) return { kind: 'invalid', message: `'${shown}' has more than one sign` };
 
   const [pounds = '', decimals = ''] = rest.replace(/,/g, '').split('.');
   const pence = Number(pounds || '0') * 100 + Number(decimals.padEnd(2, '0') || '0');
-  if (!Number.isSafeInteger(pence) || pence > MAX_AMOUNT_PENCE) return { kind: 'invalid', message: `'${shown}' is too large` };
+  if (!Number.isSafeInteger(pence) || pence > MAX_AMOUNT_PENCE)
+    return { kind: 'invalid', message: `'${shown}' is too large` };
   return { kind: 'amount', pence: negatives > 0 && pence !== 0 ? -pence : pence };
 }
 
 /** Pence written the way a bank export might: the tests' inverse of parseAmountPence. */
-export function formatAmountAs(
-  pence: number,
-  style: 'plain' | 'pound' | 'grouped' | 'brackets' | 'crdr',
-): string {
+export function formatAmountAs(pence: number, style: 'plain' | 'pound' | 'grouped' | 'brackets' | 'crdr'): string {
   const abs = Math.abs(pence);
   const digits = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',');

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, type DateFormatId, detectDateFormat, expandTwoDigitYear, formatDateAs, parseDateAs } from './dates.ts';
+import {
+  DATE_FORMATS,
+  type DateFormatId,
+  detectDateFormat,
+  expandTwoDigitYear,
+  formatDateAs,
+  parseDateAs,
+} from './dates.ts';
 
 const FORMAT_IDS = DATE_FORMATS.map((f) => f.id);
 
@@ -77,25 +84,38 @@ describe('UK bank date formats', () => {
 
   it('reads back every date written in every format', () => {
     fc.assert(
-      fc.property(dateArb, fc.constantFrom(...FORMAT_IDS), fc.boolean(), fc.boolean(), (date, id: DateFormatId, shortDayMonth, fullMonthName) => {
-        const text = formatDateAs(date, id, { shortDayMonth, fullMonthName });
-        expect(parseDateAs(text, id)).toBe(date);
-        expect(detectDateFormat([text])).toBe(id);
-      }),
+      fc.property(
+        dateArb,
+        fc.constantFrom(...FORMAT_IDS),
+        fc.boolean(),
+        fc.boolean(),
+        (date, id: DateFormatId, shortDayMonth, fullMonthName) => {
+          const text = formatDateAs(date, id, { shortDayMonth, fullMonthName });
+          expect(parseDateAs(text, id)).toBe(date);
+          expect(detectDateFormat([text])).toBe(id);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('refuses a day past the end of its month in every format', () => {
     fc.assert(
-      fc.property(dateArb, fc.constantFrom(...FORMAT_IDS), fc.integer({ min: 1, max: 5 }), (date, id: DateFormatId, extra) => {
-        const [y, m] = date.split('-').map(Number) as [number, number];
-        const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-        const day = daysInMonth + extra;
-        if (day > 99) return;
-        const text = formatDateAs(`${date.slice(0, 8)}01`, id).replace(/^01|-01$/, (part) => (part === '01' ? String(day) : `-${day}`));
-        expect(parseDateAs(text, id)).toBeNull();
-      }),
+      fc.property(
+        dateArb,
+        fc.constantFrom(...FORMAT_IDS),
+        fc.integer({ min: 1, max: 5 }),
+        (date, id: DateFormatId, extra) => {
+          const [y, m] = date.split('-').map(Number) as [number, number];
+          const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+          const day = daysInMonth + extra;
+          if (day > 99) return;
+          const text = formatDateAs(`${date.slice(0, 8)}01`, id).replace(/^01|-01$/, (part) =>
+            part === '01' ? String(day) : `-${day}`,
+          );
+          expect(parseDateAs(text, id)).toBeNull();
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -53,7 +53,20 @@ export function expandTwoDigitYear(yy: number): number {
   return yy < 80 ? 2000 + yy : 1900 + yy;
 }
 
-const FULL_MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const FULL_MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 /** "nov", "november" and "sept" → 11, 11, 9. */
 const MONTH_NUMBERS = new Map<string, number>([
   ...FULL_MONTHS.map((name, i) => [name, i + 1] as const),
@@ -106,7 +119,11 @@ export function detectDateFormat(values: readonly string[]): DateFormatId | null
 }
 
 /** A calendar date written in `format` (tests and examples: the inverse of parseDateAs). */
-export function formatDateAs(date: CalendarDate, format: DateFormatId, options: { shortDayMonth?: boolean; fullMonthName?: boolean } = {}): string {
+export function formatDateAs(
+  date: CalendarDate,
+  format: DateFormatId,
+  options: { shortDayMonth?: boolean; fullMonthName?: boolean } = {},
+): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const two = (n: number) => (options.shortDayMonth ? String(n) : pad(n));
   const yy = pad(y % 100);

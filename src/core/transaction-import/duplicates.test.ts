@@ -8,7 +8,9 @@ const tx = (date: string, amountPence: number, notes: string | null) => ({ date,
 
 describe('duplicate transactions', () => {
   it('match on date, amount and notes, ignoring case and spaces in the notes', () => {
-    expect(duplicateKey(tx('2026-02-01', -1200, '  Tesco   Stores '))).toBe(duplicateKey(tx('2026-02-01', -1200, 'TESCO STORES')));
+    expect(duplicateKey(tx('2026-02-01', -1200, '  Tesco   Stores '))).toBe(
+      duplicateKey(tx('2026-02-01', -1200, 'TESCO STORES')),
+    );
     expect(duplicateKey(tx('2026-02-01', 0, null))).toBe(duplicateKey(tx('2026-02-01', 0, '')));
     expect(duplicateKey(tx('2026-02-01', -1200, 'TESCO'))).not.toBe(duplicateKey(tx('2026-02-02', -1200, 'TESCO')));
     expect(duplicateKey(tx('2026-02-01', -1200, 'TESCO'))).not.toBe(duplicateKey(tx('2026-02-01', 1200, 'TESCO')));
@@ -18,7 +20,15 @@ describe('duplicate transactions', () => {
   it('are found against existing transactions and earlier rows of the file', () => {
     const existing = new Set([duplicateKey(tx('2026-02-01', 500, 'Gift'))]);
     expect(
-      findDuplicates([tx('2026-02-01', 500, 'GIFT'), tx('2026-02-02', 100, 'A'), tx('2026-02-02', 100, 'a '), tx('2026-02-03', 100, 'A')], existing),
+      findDuplicates(
+        [
+          tx('2026-02-01', 500, 'GIFT'),
+          tx('2026-02-02', 100, 'A'),
+          tx('2026-02-02', 100, 'a '),
+          tx('2026-02-03', 100, 'A'),
+        ],
+        existing,
+      ),
     ).toEqual(['existing', null, 'file', null]);
   });
 
@@ -60,8 +70,22 @@ describe('the import preview', () => {
 
   it('adds up what will be imported, with and without duplicates', () => {
     const preview = previewRows(readings, [null, 'existing', null]);
-    expect(summariseImport(preview, true)).toEqual({ rows: 4, errors: 1, duplicates: 1, toImport: 2, moneyInPence: 1040, moneyOutPence: 0 });
-    expect(summariseImport(preview, false)).toEqual({ rows: 4, errors: 1, duplicates: 1, toImport: 3, moneyInPence: 1040, moneyOutPence: 250 });
+    expect(summariseImport(preview, true)).toEqual({
+      rows: 4,
+      errors: 1,
+      duplicates: 1,
+      toImport: 2,
+      moneyInPence: 1040,
+      moneyOutPence: 0,
+    });
+    expect(summariseImport(preview, false)).toEqual({
+      rows: 4,
+      errors: 1,
+      duplicates: 1,
+      toImport: 3,
+      moneyInPence: 1040,
+      moneyOutPence: 250,
+    });
     expect(rowsToImport(preview, true).map((r) => r.notes)).toEqual(['A', 'INTEREST']);
   });
 });

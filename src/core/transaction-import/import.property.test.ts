@@ -11,11 +11,27 @@ import { guessMapping, readImportTable } from './table.ts';
 type Generated = { date: string; amountPence: number; notes: string };
 
 const rowArb: fc.Arbitrary<Generated> = fc.record({
-  date: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2069-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  date: fc
+    .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2069-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
   amountPence: fc.integer({ min: -5_000_000, max: 5_000_000 }).filter((n) => n !== 0),
   // Text with the characters that need quoting, and words that steer the type.
   notes: fc
-    .array(fc.constantFrom('TESCO', 'Interest', 'GROSS INTEREST', 'ref "A1"', 'a,b', 'line\nbreak', '  ', 'Café £5', 'DD', ''), { maxLength: 4 })
+    .array(
+      fc.constantFrom(
+        'TESCO',
+        'Interest',
+        'GROSS INTEREST',
+        'ref "A1"',
+        'a,b',
+        'line\nbreak',
+        '  ',
+        'Café £5',
+        'DD',
+        '',
+      ),
+      { maxLength: 4 },
+    )
     .map((parts) => parts.join(' ')),
 });
 
@@ -43,7 +59,9 @@ describe('CSV import round trips', () => {
     fc.assert(
       fc.property(fc.array(rowArb, { minLength: 1, maxLength: 25 }), styleArb, (rows, style) => {
         const { header } = style;
-        const columns: string[] = style.split ? [header.date, header.notes, header.paidOut, header.paidIn] : [header.date, header.notes, header.amount];
+        const columns: string[] = style.split
+          ? [header.date, header.notes, header.paidOut, header.paidIn]
+          : [header.date, header.notes, header.amount];
         if (style.withBalance) columns.push('Balance');
         const lines = [columns.map(quote).join(',')];
         for (const row of rows) {
@@ -67,7 +85,12 @@ describe('CSV import round trips', () => {
 
         const expected = rows.map((row) => {
           const notes = row.notes.trim().replace(/\s+/g, ' ') || null;
-          return { date: row.date, amountPence: row.amountPence, type: inferTransactionType(row.amountPence, notes), notes };
+          return {
+            date: row.date,
+            amountPence: row.amountPence,
+            type: inferTransactionType(row.amountPence, notes),
+            notes,
+          };
         });
         expect(readRows(reading.table, mapping).map((r) => (r.ok ? r.row : r.errors))).toEqual(expected);
       }),

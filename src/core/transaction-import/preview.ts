@@ -28,15 +28,24 @@ export interface ImportSummary {
 export function previewRows(readings: readonly RowReading[], duplicateOf: readonly DuplicateOf[]): PreviewRow[] {
   let next = 0;
   return readings.map((reading) => {
-    if (!reading.ok) return { line: reading.line, status: 'error', row: null, duplicateOf: null, errors: reading.errors };
+    if (!reading.ok)
+      return { line: reading.line, status: 'error', row: null, duplicateOf: null, errors: reading.errors };
     const found = duplicateOf[next++] ?? null;
-    return { line: reading.line, status: found ? 'duplicate' : 'ready', row: reading.row, duplicateOf: found, errors: [] };
+    return {
+      line: reading.line,
+      status: found ? 'duplicate' : 'ready',
+      row: reading.row,
+      duplicateOf: found,
+      errors: [],
+    };
   });
 }
 
 /** The rows the import sends: every readable row, less duplicates when they are skipped. */
 export function rowsToImport(preview: readonly PreviewRow[], skipDuplicates: boolean): ImportRow[] {
-  return preview.filter((p) => p.status === 'ready' || (p.status === 'duplicate' && !skipDuplicates)).map((p) => p.row!);
+  return preview
+    .filter((p) => p.status === 'ready' || (p.status === 'duplicate' && !skipDuplicates))
+    .map((p) => p.row!);
 }
 
 export function summariseImport(preview: readonly PreviewRow[], skipDuplicates: boolean): ImportSummary {

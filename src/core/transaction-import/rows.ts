@@ -46,7 +46,8 @@ export function mappingProblems(mapping: ColumnMapping): string[] {
   const problems: string[] = [];
   if (mapping.date === null) problems.push('Choose the column that holds the date');
   else if (mapping.dateFormat === null) problems.push('Choose the date format');
-  if (mapping.amountMode === 'single' && mapping.amount === null) problems.push('Choose the column that holds the amount');
+  if (mapping.amountMode === 'single' && mapping.amount === null)
+    problems.push('Choose the column that holds the amount');
   if (mapping.amountMode === 'split' && mapping.paidIn === null && mapping.paidOut === null) {
     problems.push('Choose the paid in column, the paid out column or both');
   }
@@ -96,7 +97,8 @@ export function readRows(table: ImportTable, mapping: ColumnMapping): RowReading
     else if (mapping.dateFormat === null) errors.push('Choose the date format');
     else {
       date = parseDateAs(dateText, mapping.dateFormat);
-      if (date === null) errors.push(`Date: '${dateText}' is not a real date in the form ${dateFormatLabel(mapping.dateFormat)}`);
+      if (date === null)
+        errors.push(`Date: '${dateText}' is not a real date in the form ${dateFormatLabel(mapping.dateFormat)}`);
       else if (!isSupportedDate(date)) errors.push(`Date: '${dateText}' is not in the years ${SUPPORTED_YEARS}`);
     }
     const amountPence = readAmount(cells, mapping, errors);

@@ -9,7 +9,9 @@ const table = (text: string) => {
 
 describe('reading a bank export', () => {
   it('reads quoted fields with commas, quotes and line breaks, CRLF and a byte-order mark', () => {
-    const t = table('\uFEFFDate,Description,Amount\r\n01/02/2026,"TESCO, LONDON",-12.00\r\n02/02/2026,"SAID ""HI""\nTWICE",5\r\n');
+    const t = table(
+      '\uFEFFDate,Description,Amount\r\n01/02/2026,"TESCO, LONDON",-12.00\r\n02/02/2026,"SAID ""HI""\nTWICE",5\r\n',
+    );
     expect(t.header).toEqual(['Date', 'Description', 'Amount']);
     expect(t.rows).toEqual([
       { line: 2, cells: ['01/02/2026', 'TESCO, LONDON', '-12.00'] },
@@ -55,12 +57,16 @@ describe('reading a bank export', () => {
     expect(readImportTable('')).toEqual({ ok: false, message: TABLE_MESSAGES.empty });
     expect(readImportTable('\n \n')).toEqual({ ok: false, message: TABLE_MESSAGES.empty });
     expect(readImportTable('Date,Amount\n')).toEqual({ ok: false, message: TABLE_MESSAGES.noRows });
-    expect(readImportTable('Date,Amount\n01/01/2026,"1.00\n')).toEqual({ ok: false, message: 'Line 2: a quoted field is never closed' });
+    expect(readImportTable('Date,Amount\n01/01/2026,"1.00\n')).toEqual({
+      ok: false,
+      message: 'Line 2: a quoted field is never closed',
+    });
   });
 });
 
 describe('guessing the columns from the header', () => {
-  const guess = (header: string, row?: string) => guessMapping(header.split(','), row ? [{ line: 2, cells: row.split(',') }] : []);
+  const guess = (header: string, row?: string) =>
+    guessMapping(header.split(','), row ? [{ line: 2, cells: row.split(',') }] : []);
 
   it('normalises header names', () => {
     expect(normaliseHeader(' Amount (GBP) ')).toBe('amount');
@@ -82,23 +88,35 @@ describe('guessing the columns from the header', () => {
 
   it('maps Lloyds and Halifax debit/credit columns and ignores the balance', () => {
     expect(
-      guess('Transaction Date,Transaction Type,Sort Code,Account Number,Transaction Description,Debit Amount,Credit Amount,Balance', '21/11/2026,DEB,11-22-33,12345678,TESCO,1.00,,100.00'),
+      guess(
+        'Transaction Date,Transaction Type,Sort Code,Account Number,Transaction Description,Debit Amount,Credit Amount,Balance',
+        '21/11/2026,DEB,11-22-33,12345678,TESCO,1.00,,100.00',
+      ),
     ).toMatchObject({ date: 0, notes: 4, amountMode: 'split', paidOut: 5, paidIn: 6, amount: null });
   });
 
   it('maps Barclays (Memo) and Starling (Amount (GBP), Balance (GBP))', () => {
-    expect(guess('Number,Date,Account,Amount,Subcategory,Memo')).toMatchObject({ date: 1, amount: 3, notes: 5, amountMode: 'single' });
-    expect(guess('Date,Counter Party,Reference,Type,Amount (GBP),Balance (GBP),Spending Category,Notes')).toMatchObject({
-      date: 0,
-      amount: 4,
+    expect(guess('Number,Date,Account,Amount,Subcategory,Memo')).toMatchObject({
+      date: 1,
+      amount: 3,
+      notes: 5,
       amountMode: 'single',
-      notes: 7,
     });
+    expect(guess('Date,Counter Party,Reference,Type,Amount (GBP),Balance (GBP),Spending Category,Notes')).toMatchObject(
+      {
+        date: 0,
+        amount: 4,
+        amountMode: 'single',
+        notes: 7,
+      },
+    );
   });
 
   it('prefers money in / money out columns when a file has both of them and a signed amount (Monzo)', () => {
     expect(
-      guess('Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,Currency,Local amount,Local currency,Notes and #tags,Address,Receipt,Description,Category split,Money Out,Money In'),
+      guess(
+        'Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,Currency,Local amount,Local currency,Notes and #tags,Address,Receipt,Description,Category split,Money Out,Money In',
+      ),
     ).toMatchObject({ date: 1, amountMode: 'split', paidOut: 16, paidIn: 17, amount: 7, notes: 14 });
   });
 
@@ -107,6 +125,14 @@ describe('guessing the columns from the header', () => {
   });
 
   it('leaves unknown columns unmapped', () => {
-    expect(guess('When,What,How much')).toEqual({ date: null, dateFormat: null, notes: null, amountMode: 'single', amount: null, paidIn: null, paidOut: null });
+    expect(guess('When,What,How much')).toEqual({
+      date: null,
+      dateFormat: null,
+      notes: null,
+      amountMode: 'single',
+      amount: null,
+      paidIn: null,
+      paidOut: null,
+    });
   });
 });

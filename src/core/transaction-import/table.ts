@@ -42,8 +42,32 @@ const HEADER_SEARCH_ROWS = 15;
  * in order of preference. Balance columns are never used.
  */
 const HEADER_NAMES = {
-  date: ['date', 'transaction date', 'trans date', 'txn date', 'date of transaction', 'posting date', 'posted date', 'completed date', 'booking date', 'value date'],
-  notes: ['description', 'transaction description', 'memo', 'notes', 'narrative', 'details', 'transaction details', 'reference', 'payee', 'counter party', 'name', 'merchant'],
+  date: [
+    'date',
+    'transaction date',
+    'trans date',
+    'txn date',
+    'date of transaction',
+    'posting date',
+    'posted date',
+    'completed date',
+    'booking date',
+    'value date',
+  ],
+  notes: [
+    'description',
+    'transaction description',
+    'memo',
+    'notes',
+    'narrative',
+    'details',
+    'transaction details',
+    'reference',
+    'payee',
+    'counter party',
+    'name',
+    'merchant',
+  ],
   amount: ['amount', 'value', 'transaction amount', 'amount gbp', 'net amount', 'amount in gbp'],
   paidIn: ['paid in', 'money in', 'credit', 'credits', 'credit amount', 'in', 'deposits', 'receipts'],
   paidOut: ['paid out', 'money out', 'debit', 'debits', 'debit amount', 'out', 'withdrawals', 'payments'],
@@ -81,7 +105,12 @@ export function guessMapping(header: readonly string[], rows: ImportTable['rows'
   const paidOut = pick(HEADER_NAMES.paidOut);
   const notes = pick(HEADER_NAMES.notes);
   // Separate columns win only when the file has both; a lone "Credit" beside "Amount" is not a split.
-  const amountMode: AmountMode = paidIn !== null && paidOut !== null ? 'split' : amount === null && (paidIn !== null || paidOut !== null) ? 'split' : 'single';
+  const amountMode: AmountMode =
+    paidIn !== null && paidOut !== null
+      ? 'split'
+      : amount === null && (paidIn !== null || paidOut !== null)
+        ? 'split'
+        : 'single';
   const dateFormat = date === null ? null : detectDateFormat(rows.map((r) => r.cells[date] ?? ''));
   return { date, dateFormat, notes, amountMode, amount, paidIn, paidOut };
 }
@@ -111,7 +140,10 @@ export function readImportTable(text: string): TableReading {
     table: {
       header,
       headerLine: headerRow.line,
-      rows: data.map((row) => ({ line: row.line, cells: Array.from({ length: width }, (_, i) => row.fields[i] ?? '') })),
+      rows: data.map((row) => ({
+        line: row.line,
+        cells: Array.from({ length: width }, (_, i) => row.fields[i] ?? ''),
+      })),
     },
   };
 }

@@ -9,7 +9,13 @@ describe('the transactions CSV', () => {
     const csv = transactionsCsv([
       { date: '2026-03-14', accountName: 'Easy Saver', type: 'deposit', amountPence: 123456, notes: 'Birthday' },
       { date: '2026-03-15', accountName: 'Easy Saver', type: 'withdrawal', amountPence: -500, notes: null },
-      { date: '2026-03-16', accountName: 'Easy Saver', type: 'opening_balance', amountPence: 5, notes: standingOrderNotes('Standing order', 'ab-12') },
+      {
+        date: '2026-03-16',
+        accountName: 'Easy Saver',
+        type: 'opening_balance',
+        amountPence: 5,
+        notes: standingOrderNotes('Standing order', 'ab-12'),
+      },
     ]);
     expect(csv).toBe(
       'Date,Account,Type,Amount (GBP),Notes\r\n' +

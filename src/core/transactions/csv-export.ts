@@ -13,7 +13,13 @@ import { TRANSACTION_TYPE_LABELS, normaliseTransactionType } from './transaction
 
 export const CSV_HEADER = ['Date', 'Account', 'Type', 'Amount (GBP)', 'Notes'] as const;
 
-export type CsvTransaction = { date: string; accountName: string; type: string; amountPence: number; notes: string | null };
+export type CsvTransaction = {
+  date: string;
+  accountName: string;
+  type: string;
+  amountPence: number;
+  notes: string | null;
+};
 
 /** A cell of user text, safe to open in a spreadsheet. */
 export function csvTextCell(text: string): string {

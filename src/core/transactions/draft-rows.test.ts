@@ -9,14 +9,23 @@ describe('the add dialog rows', () => {
   });
 
   it('counts only valid rows and labels the button with the spec wording', () => {
-    const rows = [draft({ amountText: '10' }), draft({ amountText: '' }), draft({ type: 'opening_balance', amountText: '0' }), draft({ amountText: '0' })];
+    const rows = [
+      draft({ amountText: '10' }),
+      draft({ amountText: '' }),
+      draft({ type: 'opening_balance', amountText: '0' }),
+      draft({ amountText: '0' }),
+    ];
     expect(countableRowCount(rows)).toBe(2);
     expect(addButtonLabel(2)).toBe('Add 2 Transaction(s)');
     expect(addButtonLabel(1)).toBe('Add 1 Transaction(s)');
   });
 
   it('submits the rows that count, unsigned as typed, and ignores the rest', () => {
-    const rows = [draft({ amountText: 'oops' }), draft({ type: 'withdrawal', amountText: '12.34', notes: ' cash ' }), draft({ type: 'interest', amountText: '0.56' })];
+    const rows = [
+      draft({ amountText: 'oops' }),
+      draft({ type: 'withdrawal', amountText: '12.34', notes: ' cash ' }),
+      draft({ type: 'interest', amountText: '0.56' }),
+    ];
     expect(draftSubmission(rows)).toEqual({
       ok: true,
       transactions: [

@@ -30,8 +30,18 @@ export type DraftSubmission =
 
 export function draftSubmission(rows: readonly DraftRow[]): DraftSubmission {
   const counted = rows.map((row, rowIndex) => ({ row, rowIndex })).filter(({ row }) => isCountableRow(row));
-  const transactions = counted.map(({ row }) => ({ type: row.type, amountPence: amountFromText(row.amountText)!, date: row.date, notes: row.notes.trim() }));
+  const transactions = counted.map(({ row }) => ({
+    type: row.type,
+    amountPence: amountFromText(row.amountText)!,
+    date: row.date,
+    notes: row.notes.trim(),
+  }));
   const checked = checkNewTransactions(transactions);
-  if (!checked.ok) return { ok: false, message: checked.message, rowIndex: checked.index === undefined ? undefined : counted[checked.index]?.rowIndex };
+  if (!checked.ok)
+    return {
+      ok: false,
+      message: checked.message,
+      rowIndex: checked.index === undefined ? undefined : counted[checked.index]?.rowIndex,
+    };
   return { ok: true, transactions };
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_TYPES, isMoneyOut, normaliseTransactionType, signedAmountPence, typedAmountPence } from './transaction-types.ts';
+import {
+  TRANSACTION_TYPES,
+  isMoneyOut,
+  normaliseTransactionType,
+  signedAmountPence,
+  typedAmountPence,
+} from './transaction-types.ts';
 
 describe('transaction types and signs', () => {
   it.each([
@@ -32,13 +38,17 @@ describe('transaction types and signs', () => {
 
   it('gives money out a sign of its own and keeps the size, for any amount and type', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TRANSACTION_TYPES, 'mystery'), fc.integer({ min: -1e12, max: 1e12 }), (type, pence) => {
-        const stored = signedAmountPence(type, pence);
-        expect(typedAmountPence(stored)).toBe(Math.abs(pence));
-        if (pence !== 0) expect(stored < 0).toBe(isMoneyOut(normaliseTransactionType(type)));
-        // Applying the sign twice changes nothing.
-        expect(signedAmountPence(type, stored)).toBe(stored);
-      }),
+      fc.property(
+        fc.constantFrom(...TRANSACTION_TYPES, 'mystery'),
+        fc.integer({ min: -1e12, max: 1e12 }),
+        (type, pence) => {
+          const stored = signedAmountPence(type, pence);
+          expect(typedAmountPence(stored)).toBe(Math.abs(pence));
+          if (pence !== 0) expect(stored < 0).toBe(isMoneyOut(normaliseTransactionType(type)));
+          // Applying the sign twice changes nothing.
+          expect(signedAmountPence(type, stored)).toBe(stored);
+        },
+      ),
     );
   });
 });

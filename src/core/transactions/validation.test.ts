@@ -13,12 +13,21 @@ import {
   updateAmountError,
 } from './validation.ts';
 
-const row = (type: string, amountPence: unknown, extra: Record<string, unknown> = {}) => ({ type, amountPence, date: '2026-03-14', notes: '', ...extra });
+const row = (type: string, amountPence: unknown, extra: Record<string, unknown> = {}) => ({
+  type,
+  amountPence,
+  date: '2026-03-14',
+  notes: '',
+  ...extra,
+});
 
 describe('one transaction', () => {
-  it.each([null, undefined, 'abc', '12', Number.NaN, 1.5, -1, MAX_TRANSACTION_PENCE + 1])('says "Please enter a valid amount" for %j', (amount) => {
-    expect(singleAmountError(amount)).toBe('Please enter a valid amount');
-  });
+  it.each([null, undefined, 'abc', '12', Number.NaN, 1.5, -1, MAX_TRANSACTION_PENCE + 1])(
+    'says "Please enter a valid amount" for %j',
+    (amount) => {
+      expect(singleAmountError(amount)).toBe('Please enter a valid amount');
+    },
+  );
 
   it('accepts zero and any positive whole pence', () => {
     expect(singleAmountError(0)).toBeNull();
@@ -37,18 +46,26 @@ describe('one transaction', () => {
 
 describe('an update', () => {
   it('says "Please enter a valid transaction amount" for a negative or non-numeric amount', () => {
-    for (const amount of [-1, 'x', null, 0.5]) expect(updateAmountError(amount)).toBe('Please enter a valid transaction amount');
+    for (const amount of [-1, 'x', null, 0.5])
+      expect(updateAmountError(amount)).toBe('Please enter a valid transaction amount');
     expect(updateAmountError(0)).toBeNull();
   });
 
-  const stored = { type: 'deposit' as const, amountPence: 1_000, date: '2026-01-02', notes: standingOrderNotes('Standing order', 'abc-123') };
+  const stored = {
+    type: 'deposit' as const,
+    amountPence: 1_000,
+    date: '2026-01-02',
+    notes: standingOrderNotes('Standing order', 'abc-123'),
+  };
 
   it('re-applies the sign when the type changes, keeping the typed amount', () => {
     expect(checkTransactionChange(stored, { type: 'fee' })).toEqual({
       ok: true,
       value: { type: 'fee', amountPence: -1_000, date: '2026-01-02', notes: 'Standing order' },
     });
-    expect(checkTransactionChange({ ...stored, type: 'withdrawal', amountPence: -700 }, { type: 'interest' })).toMatchObject({
+    expect(
+      checkTransactionChange({ ...stored, type: 'withdrawal', amountPence: -700 }, { type: 'interest' }),
+    ).toMatchObject({
       ok: true,
       value: { type: 'interest', amountPence: 700 },
     });
@@ -59,24 +76,41 @@ describe('an update', () => {
   });
 
   it('refuses a bad amount or date with the update messages', () => {
-    expect(checkTransactionChange(stored, { amountPence: -1 })).toEqual({ ok: false, message: 'Please enter a valid transaction amount' });
-    expect(checkTransactionChange(stored, { date: '2026-02-30' })).toEqual({ ok: false, message: 'Please enter a valid date' });
-    expect(checkTransactionChange(stored, { notes: 'x'.repeat(501) })).toEqual({ ok: false, message: 'Notes must be 500 characters or fewer' });
+    expect(checkTransactionChange(stored, { amountPence: -1 })).toEqual({
+      ok: false,
+      message: 'Please enter a valid transaction amount',
+    });
+    expect(checkTransactionChange(stored, { date: '2026-02-30' })).toEqual({
+      ok: false,
+      message: 'Please enter a valid date',
+    });
+    expect(checkTransactionChange(stored, { notes: 'x'.repeat(501) })).toEqual({
+      ok: false,
+      message: 'Notes must be 500 characters or fewer',
+    });
   });
 });
 
 describe('several transactions at once', () => {
   it('says "Please enter valid amounts for all transactions" when any amount is not a number', () => {
-    expect(multipleAmountsError([row('deposit', 100), row('deposit', 'x')])).toBe('Please enter valid amounts for all transactions');
-    expect(multipleAmountsError([row('opening_balance', -1), row('deposit', null)])).toBe('Please enter valid amounts for all transactions');
+    expect(multipleAmountsError([row('deposit', 100), row('deposit', 'x')])).toBe(
+      'Please enter valid amounts for all transactions',
+    );
+    expect(multipleAmountsError([row('opening_balance', -1), row('deposit', null)])).toBe(
+      'Please enter valid amounts for all transactions',
+    );
   });
 
   it('says "Opening balance cannot be negative" before the greater-than-zero rule', () => {
-    expect(multipleAmountsError([row('opening_balance', -1), row('deposit', 0)])).toBe('Opening balance cannot be negative');
+    expect(multipleAmountsError([row('opening_balance', -1), row('deposit', 0)])).toBe(
+      'Opening balance cannot be negative',
+    );
   });
 
   it('says "Transaction amounts must be greater than 0" for a zero deposit, but lets an opening balance be 0', () => {
-    expect(multipleAmountsError([row('deposit', 0), row('fee', 100)])).toBe('Transaction amounts must be greater than 0');
+    expect(multipleAmountsError([row('deposit', 0), row('fee', 100)])).toBe(
+      'Transaction amounts must be greater than 0',
+    );
     expect(multipleAmountsError([row('opening_balance', 0), row('fee', 100)])).toBeNull();
   });
 
@@ -102,7 +136,10 @@ describe('several transactions at once', () => {
 
   it('refuses an empty list and more than 100 rows', () => {
     expect(checkNewTransactions([])).toEqual({ ok: false, message: TRANSACTION_MESSAGES.noTransactions });
-    expect(checkNewTransactions(Array.from({ length: 101 }, () => row('deposit', 1)))).toEqual({ ok: false, message: TRANSACTION_MESSAGES.tooMany });
+    expect(checkNewTransactions(Array.from({ length: 101 }, () => row('deposit', 1)))).toEqual({
+      ok: false,
+      message: TRANSACTION_MESSAGES.tooMany,
+    });
   });
 
   it('strips a marker someone typed, so no one can fake a standing-order payment', () => {
@@ -111,7 +148,10 @@ describe('several transactions at once', () => {
   });
 
   it('accepts exactly the rows that count, for any rows', () => {
-    const rowArb = fc.record({ type: fc.constantFrom(...TRANSACTION_TYPES), amountPence: fc.integer({ min: -1_000, max: 1_000 }) });
+    const rowArb = fc.record({
+      type: fc.constantFrom(...TRANSACTION_TYPES),
+      amountPence: fc.integer({ min: -1_000, max: 1_000 }),
+    });
     fc.assert(
       fc.property(fc.array(rowArb, { minLength: 2, maxLength: 8 }), (rows) => {
         const allCount = rows.every((r) => (r.type === 'opening_balance' ? r.amountPence >= 0 : r.amountPence > 0));
@@ -119,7 +159,10 @@ describe('several transactions at once', () => {
         const checked = checkNewTransactions(rows.map((r) => ({ ...r, date: '2026-01-01' })));
         if (checked.ok) {
           const total = checked.value.reduce((sum, r) => sum + r.amountPence, 0);
-          const expected = rows.reduce((sum, r) => sum + (r.type === 'withdrawal' || r.type === 'fee' ? -r.amountPence : r.amountPence), 0);
+          const expected = rows.reduce(
+            (sum, r) => sum + (r.type === 'withdrawal' || r.type === 'fee' ? -r.amountPence : r.amountPence),
+            0,
+          );
           expect(total).toBe(expected);
         }
       }),

@@ -49,7 +49,8 @@ export function updateAmountError(amountPence: unknown): string | null {
 export function multipleAmountsError(rows: readonly { type: unknown; amountPence?: unknown }[]): string | null {
   if (rows.some((r) => !isPence(r.amountPence))) return TRANSACTION_MESSAGES.invalidAmounts;
   const amounts = rows.map((r) => ({ type: normaliseTransactionType(r.type), amountPence: r.amountPence as number }));
-  if (amounts.some((r) => r.type === 'opening_balance' && r.amountPence < 0)) return TRANSACTION_MESSAGES.negativeOpeningBalance;
+  if (amounts.some((r) => r.type === 'opening_balance' && r.amountPence < 0))
+    return TRANSACTION_MESSAGES.negativeOpeningBalance;
   if (amounts.some((r) => r.type !== 'opening_balance' && r.amountPence <= 0)) return TRANSACTION_MESSAGES.notPositive;
   return null;
 }
@@ -110,14 +111,24 @@ export function checkNewTransactions(inputs: readonly NewTransactionInput[]): Ch
     ok: true,
     value: inputs.map((input) => {
       const type = normaliseTransactionType(input.type);
-      return { type, amountPence: signedAmountPence(type, input.amountPence as number), date: input.date as string, notes: cleanNotes(input.notes) };
+      return {
+        type,
+        amountPence: signedAmountPence(type, input.amountPence as number),
+        date: input.date as string,
+        notes: cleanNotes(input.notes),
+      };
     }),
   };
 }
 
 /** A change to a stored transaction: any of its fields (the amount unsigned, as typed). */
 export type TransactionChangeInput = { type?: unknown; amountPence?: unknown; date?: unknown; notes?: unknown };
-export type StoredTransactionFields = { type: TransactionType; amountPence: number; date: string; notes: string | null };
+export type StoredTransactionFields = {
+  type: TransactionType;
+  amountPence: number;
+  date: string;
+  notes: string | null;
+};
 
 /**
  * Checks an edit of a stored transaction and gives its new fields: the update rule for the

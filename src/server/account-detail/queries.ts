@@ -61,7 +61,12 @@ export async function readAccountDetail(
   const reads = sentTogether(tx, () =>
     Promise.all([
       listUserAccounts(tx, params.userId, params.accountId),
-      typeMonthGroups(tx).execute({ userId: params.userId, accountId: params.accountId, from: params.window.from, until: params.window.until }),
+      typeMonthGroups(tx).execute({
+        userId: params.userId,
+        accountId: params.accountId,
+        from: params.window.from,
+        until: params.window.until,
+      }),
       newestTransactionRows(tx, { userId: params.userId, accountId: params.accountId, limit: params.pageSize + 1 }),
     ]),
   );

@@ -34,7 +34,10 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
 
   const addAccount = async (owner: User, values: Partial<typeof accounts.$inferInsert> = {}) => {
     const [row] = await withActor(server.deps.database.db, { userId: owner.userId }, (tx) =>
-      tx.insert(accounts).values({ userId: owner.userId, name: 'Easy saver', accountNumber: '12345678', ...values }).returning({ id: accounts.id }),
+      tx
+        .insert(accounts)
+        .values({ userId: owner.userId, name: 'Easy saver', accountNumber: '12345678', ...values })
+        .returning({ id: accounts.id }),
     );
     return row!.id;
   };
@@ -44,7 +47,8 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
       tx.insert(transactions).values(rows.map((r) => ({ accountId, userId: owner.userId, ...r }))),
     );
   };
-  const detail = async (user: User | null, id: string) => server.request(`/api/accounts/${id}`, user ? { cookie: user.cookie } : {});
+  const detail = async (user: User | null, id: string) =>
+    server.request(`/api/accounts/${id}`, user ? { cookie: user.cookie } : {});
   const detailOk = async (user: User, id: string) => {
     const res = await detail(user, id);
     expect(res.status).toBe(200);
@@ -64,14 +68,25 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
   });
 
   it('answers with the account, its summary, 12 months, type totals and the newest transactions', async () => {
-    const id = await addAccount(ann, { name: 'Halifax saver', bank: 'Halifax', bankId: HALIFAX, accountType: 'Savings', interestRateBps: 435 });
+    const id = await addAccount(ann, {
+      name: 'Halifax saver',
+      bank: 'Halifax',
+      bankId: HALIFAX,
+      accountType: 'Savings',
+      interestRateBps: 435,
+    });
     await addTransactions(ann, id, [
       { date: '2025-06-01', type: 'opening_balance', amountPence: 100_000 },
       { date: '2026-01-31', type: 'interest', amountPence: 300 },
       { date: '2026-02-28', type: 'interest', amountPence: 301 },
       { date: '2026-03-15', type: 'withdrawal', amountPence: -2_500, notes: 'Holiday' },
       { date: '2026-03-16', type: 'fee', amountPence: -100 },
-      { date: '2026-11-01', type: 'deposit', amountPence: 5_000, notes: 'Standing order [standing-order:6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b]' },
+      {
+        date: '2026-11-01',
+        type: 'deposit',
+        amountPence: 5_000,
+        notes: 'Standing order [standing-order:6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b]',
+      },
     ]);
     const body = await detailOk(ann, id);
 
@@ -86,9 +101,20 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
       platformBank: null,
       protection: { status: 'covered-in-full', uncoveredPence: null, reason: null },
     });
-    expect(body.summary).toEqual({ currentBalancePence: 103_001, avgMonthlyInterestPence: 301, lifetimeInterestPence: 601 });
+    expect(body.summary).toEqual({
+      currentBalancePence: 103_001,
+      avgMonthlyInterestPence: 301,
+      lifetimeInterestPence: 601,
+    });
     expect(body.monthly.map((m) => m.month)).toEqual(monthWindow('2026-11-21').months);
-    expect(body.monthly[3]).toEqual({ month: '2026-03', depositsPence: 0, withdrawalsPence: 2_500, interestPence: 0, feesPence: 100, netPence: -2_600 });
+    expect(body.monthly[3]).toEqual({
+      month: '2026-03',
+      depositsPence: 0,
+      withdrawalsPence: 2_500,
+      interestPence: 0,
+      feesPence: 100,
+      netPence: -2_600,
+    });
     expect(body.monthly[11]).toMatchObject({ month: '2026-11', depositsPence: 5_000, netPence: 5_000 });
     expect(body.typeTotals).toEqual([
       { type: 'deposit', totalPence: 5_000, count: 1 },
@@ -98,16 +124,37 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
       { type: 'opening_balance', totalPence: 100_000, count: 1 },
     ]);
     expect(body.transactions.nextCursor).toBeNull();
-    expect(body.transactions.items.map((t) => t.date)).toEqual(['2026-11-01', '2026-03-16', '2026-03-15', '2026-02-28', '2026-01-31', '2025-06-01']);
+    expect(body.transactions.items.map((t) => t.date)).toEqual([
+      '2026-11-01',
+      '2026-03-16',
+      '2026-03-15',
+      '2026-02-28',
+      '2026-01-31',
+      '2025-06-01',
+    ]);
     // The standing-order marker is bookkeeping, never shown.
-    expect(body.transactions.items[0]).toMatchObject({ type: 'deposit', amountPence: 5_000, notes: 'Standing order', accountId: id });
-    expect(body.transactions.items[2]).toMatchObject({ type: 'withdrawal', amountPence: -2_500, notes: 'Holiday', standingOrderId: null });
+    expect(body.transactions.items[0]).toMatchObject({
+      type: 'deposit',
+      amountPence: 5_000,
+      notes: 'Standing order',
+      accountId: id,
+    });
+    expect(body.transactions.items[2]).toMatchObject({
+      type: 'withdrawal',
+      amountPence: -2_500,
+      notes: 'Holiday',
+      standingOrderId: null,
+    });
   });
 
   it('pages the newest 50 by date then id, with a cursor naming the last one shown', async () => {
     const id = await addAccount(ann, { name: 'Busy account', accountType: 'Current' });
     // 53 transactions on 3 dates: the order within a date is by id, descending.
-    const rows: NewTransaction[] = Array.from({ length: 53 }, (_, i) => ({ date: `2026-0${(i % 3) + 1}-10`, type: 'deposit', amountPence: i }));
+    const rows: NewTransaction[] = Array.from({ length: 53 }, (_, i) => ({
+      date: `2026-0${(i % 3) + 1}-10`,
+      type: 'deposit',
+      amountPence: i,
+    }));
     await addTransactions(ann, id, rows);
     const body = await detailOk(ann, id);
     const items = body.transactions.items;
@@ -128,7 +175,12 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
         date: `2026-0${(i % 4) + 1}-0${(i % 7) + 1}`,
         type: types[i % 5]!,
         amountPence: types[i % 5] === 'withdrawal' || types[i % 5] === 'fee' ? -i : i,
-        notes: i % 6 === 0 ? 'Monthly [standing-order:6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b]' : i % 2 ? `Note ${i}` : undefined,
+        notes:
+          i % 6 === 0
+            ? 'Monthly [standing-order:6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b]'
+            : i % 2
+              ? `Note ${i}`
+              : undefined,
       })),
     );
     const list = async (query = '') => {
@@ -161,7 +213,12 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
 
   it('answers 404 Account not found for text that is not an account id, as the account’s other routes do, and 401 when signed out', async () => {
     for (const id of ['not-an-id', "1' or '1'='1", '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4']) {
-      for (const [method, suffix] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/transactions']] as const) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['PATCH', ''],
+        ['DELETE', ''],
+        ['GET', '/transactions'],
+      ] as const) {
         const res = await server.request(`/api/accounts/${encodeURIComponent(id)}${suffix}`, {
           method,
           cookie: ann.cookie,
@@ -186,9 +243,21 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     await addTransactions(carol, scotland, [{ date: '2026-01-01', type: 'deposit', amountPence: 30_000_00 }]);
     await addTransactions(carol, unknown, [{ date: '2026-01-01', type: 'deposit', amountPence: 1_000_00 }]);
     // £130,000 under one licence, £120,000 covered on 21 November 2026: £10,000 over.
-    expect((await detailOk(carol, halifax)).account.protection).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
-    expect((await detailOk(carol, scotland)).account.protection).toEqual({ status: 'partly-covered', uncoveredPence: 10_000_00, reason: null });
-    expect((await detailOk(carol, unknown)).account.protection).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+    expect((await detailOk(carol, halifax)).account.protection).toEqual({
+      status: 'partly-covered',
+      uncoveredPence: 10_000_00,
+      reason: null,
+    });
+    expect((await detailOk(carol, scotland)).account.protection).toEqual({
+      status: 'partly-covered',
+      uncoveredPence: 10_000_00,
+      reason: null,
+    });
+    expect((await detailOk(carol, unknown)).account.protection).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'no-bank',
+    });
 
     // An admin's lower deposit limit applies too.
     await withActor(server.deps.database.db, { userId: admin.userId, isAdmin: true }, (tx) =>
@@ -197,15 +266,24 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     try {
       expect((await detailOk(carol, halifax)).account.protection.uncoveredPence).toBe(5_000_00);
     } finally {
-      await withActor(server.deps.database.db, { userId: admin.userId, isAdmin: true }, (tx) => tx.delete(appSettings).where(eq(appSettings.key, 'fscs_protection')));
+      await withActor(server.deps.database.db, { userId: admin.userId, isAdmin: true }, (tx) =>
+        tx.delete(appSettings).where(eq(appSettings.key, 'fscs_protection')),
+      );
     }
   });
 
   it('counts a platform account against the bank that holds its deposits', async () => {
     const dave = await signUpAndSignIn(server, { email: 'dave.detail@example.com' });
     const platformOnly = await addAccount(dave, { bank: 'Raisin', isPlatformAccount: true });
-    const placed = await addAccount(dave, { bank: 'Raisin', isPlatformAccount: true, platformBankReferenceId: HALIFAX });
-    expect((await detailOk(dave, platformOnly)).account).toMatchObject({ platformBank: null, protection: { status: 'unknown-bank' } });
+    const placed = await addAccount(dave, {
+      bank: 'Raisin',
+      isPlatformAccount: true,
+      platformBankReferenceId: HALIFAX,
+    });
+    expect((await detailOk(dave, platformOnly)).account).toMatchObject({
+      platformBank: null,
+      protection: { status: 'unknown-bank' },
+    });
     expect((await detailOk(dave, placed)).account).toMatchObject({
       platformBank: { id: HALIFAX, bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628' },
       protection: { status: 'covered-in-full' },
@@ -215,16 +293,26 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
   it('says exactly what the accounts list says about every kind of account and its protection', async () => {
     const gina = await signUpAndSignIn(server, { email: 'gina.detail@example.com' });
     const referenceId = async (where: SQL) => {
-      const [row] = await server.deps.database.db.select({ id: bankReferences.id }).from(bankReferences).where(and(where, eq(bankReferences.isActive, true))).limit(1);
+      const [row] = await server.deps.database.db
+        .select({ id: bankReferences.id })
+        .from(bankReferences)
+        .where(and(where, eq(bankReferences.isActive, true)))
+        .limit(1);
       if (!row) throw new Error('no such bank in the reference data');
       return row.id;
     };
     const nsAndI = await referenceId(eq(bankReferences.protectionBasis, 'hm_treasury'));
     const crownDependency = await referenceId(eq(bankReferences.isCrownDependency, true));
-    const unverified = await referenceId(and(eq(bankReferences.protectionBasis, 'unverified'), eq(bankReferences.isCrownDependency, false))!);
+    const unverified = await referenceId(
+      and(eq(bankReferences.protectionBasis, 'unverified'), eq(bankReferences.isCrownDependency, false))!,
+    );
     const kinds: [string, Partial<typeof accounts.$inferInsert>, number][] = [
       ['savings', { bank: 'Halifax', bankId: HALIFAX }, 100_000_00],
-      ['shares', { bank: 'Bank of Scotland', bankId: BANK_OF_SCOTLAND, accountType: 'Stocks and Shares ISA' }, 100_000_00],
+      [
+        'shares',
+        { bank: 'Bank of Scotland', bankId: BANK_OF_SCOTLAND, accountType: 'Stocks and Shares ISA' },
+        100_000_00,
+      ],
       ['ifisa', { accountType: 'Innovative Finance ISA' }, 5_000_00],
       ['sipp', { bank: 'Lloyds Bank', bankId: LLOYDS, accountType: 'SIPP' }, 90_000_00],
       ['ssas', { accountType: 'SSAS' }, 1_000_00],
@@ -261,7 +349,11 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     expect(protection('sipp')).toEqual({ status: 'partly-covered', uncoveredPence: 5_000_00, reason: null });
     expect(protection('ifisa')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ifisa' });
     expect(protection('ssas')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ssas-trust' });
-    expect(protection('unplaced')).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
+    expect(protection('unplaced')).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'platform-bank-missing',
+    });
     expect(protection('named')).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
     expect(protection('none')).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
     expect(protection('nsAndI')).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' });
@@ -275,7 +367,9 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     const window = monthWindow('2026-11-21');
     await fc.assert(
       fc.asyncProperty(fc.array(transactionArb, { maxLength: 40 }), async (rows) => {
-        await withActor(server.deps.database.db, { userId: erin.userId }, (tx) => tx.delete(transactions).where(eq(transactions.accountId, id)));
+        await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>
+          tx.delete(transactions).where(eq(transactions.accountId, id)),
+        );
         await addTransactions(erin, id, rows);
         const body = await detailOk(erin, id);
         const balance = rows.reduce((a, r) => a + r.amountPence, 0);
@@ -286,9 +380,11 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
           readAccountDetail(tx, { userId: erin.userId, accountId: id, window, pageSize: 1 }),
         );
         const byKey = (g: { type: string; month: string | null }) => `${g.type} ${g.month}`;
-        const sorted = <G extends { type: string; month: string | null }>(groups: readonly G[]) => [...groups].sort((a, b) => byKey(a).localeCompare(byKey(b)));
+        const sorted = <G extends { type: string; month: string | null }>(groups: readonly G[]) =>
+          [...groups].sort((a, b) => byKey(a).localeCompare(byKey(b)));
         // `+ 0`: a -0 amount sums to -0 in JavaScript and to 0 in SQL; both are no money.
-        const plain = (groups: readonly { totalPence: number }[]) => groups.map((g) => ({ ...g, totalPence: Number(g.totalPence) + 0 }));
+        const plain = (groups: readonly { totalPence: number }[]) =>
+          groups.map((g) => ({ ...g, totalPence: Number(g.totalPence) + 0 }));
         expect(plain(sorted(read.groups))).toEqual(plain(sorted(groupTransactions(rows, window))));
       }),
       { numRuns: 15 },
@@ -319,7 +415,11 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     await addTransactions(
       frank,
       full,
-      Array.from({ length: 400 }, (_, i) => ({ date: `202${i % 6}-0${(i % 9) + 1}-15`, type: i % 2 ? 'interest' : 'withdrawal', amountPence: i % 2 ? i : -i })),
+      Array.from({ length: 400 }, (_, i) => ({
+        date: `202${i % 6}-0${(i % 9) + 1}-15`,
+        type: i % 2 ? 'interest' : 'withdrawal',
+        amountPence: i % 2 ? i : -i,
+      })),
     );
     // BEGIN, the session opening, the three reads, COMMIT.
     expect(small).toBe(6);

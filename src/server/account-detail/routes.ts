@@ -38,8 +38,16 @@ const AccountDetailSchema = z
         netPence: pence.openapi({ description: "The month's change in balance (signed)" }),
       }),
     ),
-    typeTotals: z.array(z.object({ type: z.enum(TRANSACTION_TYPES), totalPence: pence.openapi({ description: 'Positive amount' }), count: z.number().int() })),
-    transactions: TransactionPageSchema.openapi({ description: 'The newest 50; nextCursor goes to GET /api/accounts/{id}/transactions?cursor= for more' }),
+    typeTotals: z.array(
+      z.object({
+        type: z.enum(TRANSACTION_TYPES),
+        totalPence: pence.openapi({ description: 'Positive amount' }),
+        count: z.number().int(),
+      }),
+    ),
+    transactions: TransactionPageSchema.openapi({
+      description: 'The newest 50; nextCursor goes to GET /api/accounts/{id}/transactions?cursor= for more',
+    }),
   })
   .openapi('AccountDetail');
 
@@ -53,14 +61,17 @@ export function accountDetailRoutes(deps: Deps) {
       access: 'user',
       method: 'get',
       path: '/api/accounts/{id}',
-      summary: "One of the signed-in user's accounts with its summary cards, last 12 months, totals per type and newest 50 transactions",
+      summary:
+        "One of the signed-in user's accounts with its summary cards, last 12 months, totals per type and newest 50 transactions",
       description:
         'Months run to the end of this month (UK date). Avg monthly interest: interest over those 12 months ÷ the months that had interest. ' +
         'Lifetime interest: all interest transactions. Transactions newest first (date, then id).',
       request: { params: AccountIdParamsSchema },
       responses: {
         200: { description: 'The account page', content: { 'application/json': { schema: AccountDetailSchema } } },
-        404: { description: `${ACCOUNT_NOT_FOUND}: no such account, another user's, or text that is not an account id` },
+        404: {
+          description: `${ACCOUNT_NOT_FOUND}: no such account, another user's, or text that is not an account id`,
+        },
       },
     }),
     async (c) => {

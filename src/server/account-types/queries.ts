@@ -87,7 +87,11 @@ async function getActiveType(tx: Tx, id: string): Promise<AccountTypeRow> {
 async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<void> {
   const conditions = [eq(accountTypes.isActive, true), sql`lower(${accountTypes.name}) = lower(${name})`];
   if (exceptId) conditions.push(ne(accountTypes.id, exceptId));
-  const [taken] = await tx.select({ id: accountTypes.id }).from(accountTypes).where(and(...conditions)).limit(1);
+  const [taken] = await tx
+    .select({ id: accountTypes.id })
+    .from(accountTypes)
+    .where(and(...conditions))
+    .limit(1);
   if (taken) throw new AppError('CONFLICT', ACCOUNT_TYPE_MESSAGES.duplicate);
 }
 
@@ -106,7 +110,10 @@ async function countAccountsOfType(tx: Tx, name: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function addAccountType(tx: Tx, input: { name: string; description: string | null }): Promise<AdminAccountTypeRow> {
+export async function addAccountType(
+  tx: Tx,
+  input: { name: string; description: string | null },
+): Promise<AdminAccountTypeRow> {
   await assertNameFree(tx, input.name);
   const [row] = await duplicateAsConflict(tx.insert(accountTypes).values(input).returning(columns));
   await publishAccountTypesChanged(tx);

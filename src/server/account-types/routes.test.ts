@@ -58,7 +58,10 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
   const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
   const openAccount = (userId: string, accountType: string) =>
     withActor(server.deps.database.db, { userId }, (tx) =>
-      tx.insert(accounts).values({ userId, name: `${accountType} account`, accountNumber: '12345678', accountType }).returning({ id: accounts.id }),
+      tx
+        .insert(accounts)
+        .values({ userId, name: `${accountType} account`, accountNumber: '12345678', accountType })
+        .returning({ id: accounts.id }),
     ).then((rows) => rows[0]!.id);
   const accountTypeOf = async (id: string) =>
     (await server.deps.database.db.select({ t: accounts.accountType }).from(accounts).where(eq(accounts.id, id)))[0]?.t;
@@ -82,7 +85,9 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
     expect(res.status).toBe(201);
     const { accountType } = (await res.json()) as { accountType: AccountType };
     expect(accountType).toMatchObject({ name: 'Easy Access', description: null, sortOrder: 999, accountCount: 0 });
-    const described = (await (await add({ name: 'Kids Saver', description: '  For children  ' })).json()) as { accountType: AccountType };
+    const described = (await (await add({ name: 'Kids Saver', description: '  For children  ' })).json()) as {
+      accountType: AccountType;
+    };
     expect(described.accountType.description).toBe('For children');
   });
 
@@ -106,11 +111,15 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
     expect(await errorOf(res)).toEqual({ code: 'FORBIDDEN', message: 'Only admins can add account types' });
     expect((await userList()).map((t) => t.name)).not.toContain('Sneaky');
     // The other admin routes keep the general refusal.
-    expect((await errorOf(await send('GET', '/api/admin/account-types', saver.cookie))).message).toBe('Admin access required');
+    expect((await errorOf(await send('GET', '/api/admin/account-types', saver.cookie))).message).toBe(
+      'Admin access required',
+    );
   });
 
   it('refuses non-admin writes in the database too (row-level security, code 42501)', async () => {
-    const attempt = withActor(server.deps.database.db, { userId: saver.userId }, (tx) => tx.insert(accountTypes).values({ name: 'Direct' }));
+    const attempt = withActor(server.deps.database.db, { userId: saver.userId }, (tx) =>
+      tx.insert(accountTypes).values({ name: 'Direct' }),
+    );
     await expect(attempt).rejects.toMatchObject({ cause: expect.objectContaining({ code: '42501' }) });
   });
 
@@ -123,7 +132,12 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
 
     const heard: { userId: string; event: string; data: unknown }[] = [];
     const unsubscribe = [saver, other, admin].map(({ userId }) =>
-      server.deps.hub.subscribe({ userId, isAdmin: userId === admin.userId, send: (event, data) => heard.push({ userId, event, data }), close: () => undefined }),
+      server.deps.hub.subscribe({
+        userId,
+        isAdmin: userId === admin.userId,
+        send: (event, data) => heard.push({ userId, event, data }),
+        close: () => undefined,
+      }),
     );
     const res = await send('PUT', `/api/admin/account-types/${created.accountType.id}`, admin.cookie, {
       name: ' Loyalty Bonus Saver ',
@@ -141,8 +155,16 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
     await expect.poll(() => heard.length, { timeout: 3_000 }).toBeGreaterThanOrEqual(3);
     expect(heard).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ userId: saver.userId, event: 'account.changed', data: expect.objectContaining({ data: { accountIds: [mine] } }) }),
-        expect.objectContaining({ userId: other.userId, event: 'account.changed', data: expect.objectContaining({ data: { accountIds: [theirs] } }) }),
+        expect.objectContaining({
+          userId: saver.userId,
+          event: 'account.changed',
+          data: expect.objectContaining({ data: { accountIds: [mine] } }),
+        }),
+        expect.objectContaining({
+          userId: other.userId,
+          event: 'account.changed',
+          data: expect.objectContaining({ data: { accountIds: [theirs] } }),
+        }),
         expect.objectContaining({ userId: admin.userId, event: 'account-types.changed' }),
       ]),
     );
@@ -161,34 +183,49 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
   it('refuses to rename a type in use into or out of ISA or pension, and renames an unused one', async () => {
     const isa = (await (await add({ name: 'Flexible ISA' })).json()) as { accountType: AccountType };
     const account = await openAccount(saver.userId, 'Flexible ISA');
-    const refused = await send('PUT', `/api/admin/account-types/${isa.accountType.id}`, admin.cookie, { name: 'Flexible Saver' });
+    const refused = await send('PUT', `/api/admin/account-types/${isa.accountType.id}`, admin.cookie, {
+      name: 'Flexible Saver',
+    });
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toEqual({
       code: 'CONFLICT',
-      message: 'Accounts use Flexible ISA, and renaming it to Flexible Saver would change what kind of account they are. Some account types are restricted due to regulatory requirements',
+      message:
+        'Accounts use Flexible ISA, and renaming it to Flexible Saver would change what kind of account they are. Some account types are restricted due to regulatory requirements',
     });
     expect(await accountTypeOf(account)).toBe('Flexible ISA');
     expect((await adminList()).map((t) => t.name)).toContain('Flexible ISA');
     // Within its category the rename goes through, accounts and all.
-    const kept = await send('PUT', `/api/admin/account-types/${isa.accountType.id}`, admin.cookie, { name: 'Flexible Cash ISA' });
+    const kept = await send('PUT', `/api/admin/account-types/${isa.accountType.id}`, admin.cookie, {
+      name: 'Flexible Cash ISA',
+    });
     expect(kept.status).toBe(200);
     expect(await accountTypeOf(account)).toBe('Flexible Cash ISA');
 
     // Savings to other (the spec's derivation reads 'Instant Access' as other) is the admin's call.
     const instant = (await (await add({ name: 'Instant Saver' })).json()) as { accountType: AccountType };
     const instantAccount = await openAccount(saver.userId, 'Instant Saver');
-    expect((await send('PUT', `/api/admin/account-types/${instant.accountType.id}`, admin.cookie, { name: 'Instant Access' })).status).toBe(200);
+    expect(
+      (
+        await send('PUT', `/api/admin/account-types/${instant.accountType.id}`, admin.cookie, {
+          name: 'Instant Access',
+        })
+      ).status,
+    ).toBe(200);
     expect(await accountTypeOf(instantAccount)).toBe('Instant Access');
 
     const unused = (await (await add({ name: 'Starter Saver' })).json()) as { accountType: AccountType };
-    const renamed = await send('PUT', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie, { name: 'Starter ISA' });
+    const renamed = await send('PUT', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie, {
+      name: 'Starter ISA',
+    });
     expect(renamed.status).toBe(200);
   });
 
   it('lets a type change only the case of its own name', async () => {
     const created = (await (await add({ name: 'christmas saver' })).json()) as { accountType: AccountType };
     const account = await openAccount(saver.userId, 'christmas saver');
-    const res = await send('PUT', `/api/admin/account-types/${created.accountType.id}`, admin.cookie, { name: 'Christmas Saver' });
+    const res = await send('PUT', `/api/admin/account-types/${created.accountType.id}`, admin.cookie, {
+      name: 'Christmas Saver',
+    });
     expect(res.status).toBe(200);
     expect(await accountTypeOf(account)).toBe('Christmas Saver');
   });
@@ -203,11 +240,16 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
     const unused = (await (await add({ name: 'Unused Type' })).json()) as { accountType: AccountType };
     expect((await send('DELETE', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie)).status).toBe(204);
     expect((await userList()).map((t) => t.name)).not.toContain('Unused Type');
-    const [row] = await server.deps.database.db.select().from(accountTypes).where(eq(accountTypes.id, unused.accountType.id));
+    const [row] = await server.deps.database.db
+      .select()
+      .from(accountTypes)
+      .where(eq(accountTypes.id, unused.accountType.id));
     expect(row?.isActive).toBe(false);
     // Retired: gone for updates and deletes, and its name is free again.
     expect((await send('DELETE', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie)).status).toBe(404);
-    expect((await send('PUT', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie, { name: 'Back' })).status).toBe(404);
+    expect(
+      (await send('PUT', `/api/admin/account-types/${unused.accountType.id}`, admin.cookie, { name: 'Back' })).status,
+    ).toBe(404);
     expect((await add({ name: 'Unused Type' })).status).toBe(201);
   });
 
@@ -220,7 +262,10 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
 
   it('saves an order: each type’s sort order becomes its position, the rest follow', async () => {
     const before = await userList();
-    const reversed = before.slice(0, 3).map((t) => t.id).reverse();
+    const reversed = before
+      .slice(0, 3)
+      .map((t) => t.id)
+      .reverse();
     const res = await send('PUT', '/api/admin/account-types/order', admin.cookie, { ids: reversed });
     expect(res.status).toBe(200);
     const after = await userList();
@@ -235,7 +280,9 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
       ids: [before[1]!.id, '00000000-0000-4000-8000-000000000000'],
     });
     expect(unknown.status).toBe(404);
-    const repeated = await send('PUT', '/api/admin/account-types/order', admin.cookie, { ids: [before[0]!.id, before[0]!.id] });
+    const repeated = await send('PUT', '/api/admin/account-types/order', admin.cookie, {
+      ids: [before[0]!.id, before[0]!.id],
+    });
     expect(repeated.status).toBe(400);
     expect(await userList()).toEqual(before);
   });
@@ -248,7 +295,8 @@ describe.each(testDatabaseKinds())('account types on %s', (kind) => {
       ['DELETE', `/api/admin/account-types/${first!.id}`, undefined],
       ['PUT', '/api/admin/account-types/order', { ids: [first!.id] }],
     ];
-    for (const [method, path, json] of cases) expect((await send(method, path, saver.cookie, json)).status, `${method} ${path}`).toBe(403);
+    for (const [method, path, json] of cases)
+      expect((await send(method, path, saver.cookie, json)).status, `${method} ${path}`).toBe(403);
     expect((await userList())[0]).toEqual(first);
   });
 });

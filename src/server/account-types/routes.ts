@@ -59,8 +59,13 @@ const OrderSchema = z
   })
   .openapi('AccountTypeOrder');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
 
 export function accountTypeRoutes(deps: Deps) {
   const app = createRouter();
@@ -124,7 +129,10 @@ export function accountTypeRoutes(deps: Deps) {
       summary: 'Rename or describe an account type; accounts using the old name take the new one (same transaction)',
       request: { params: IdParams, ...body(AccountTypeInputSchema) },
       responses: {
-        200: json(z.object({ accountType: AdminAccountTypeSchema, renamedAccounts: z.number().int() }), 'The updated type'),
+        200: json(
+          z.object({ accountType: AdminAccountTypeSchema, renamedAccounts: z.number().int() }),
+          'The updated type',
+        ),
         404: json(z.object({}), ACCOUNT_TYPE_MESSAGES.notFound),
         409: json(z.object({}), ACCOUNT_TYPE_MESSAGES.duplicate),
       },

@@ -11,7 +11,9 @@ import { EXPORT_FORMAT } from './export/export-document.ts';
 import { DELETE_ACCOUNT_MESSAGES } from './delete-routes.ts';
 
 const PASSWORD = 'correct horse battery';
-const cases = testDatabaseKinds().flatMap((kind) => (['database', 'folder'] as const).map((storage) => ({ kind, storage })));
+const cases = testDatabaseKinds().flatMap((kind) =>
+  (['database', 'folder'] as const).map((storage) => ({ kind, storage })),
+);
 
 type Person = { cookie: string; userId: string; email: string };
 
@@ -32,24 +34,55 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
   async function personWithData(email: string, options: { verify?: boolean } = {}): Promise<Person> {
     const { cookie, userId } = await signUpAndSignIn(server, { email, password: PASSWORD, verify: options.verify });
     const { db } = server.deps.database;
-    expect((await server.request('/api/profile', { method: 'PATCH', cookie, json: { town: `Town of ${email}`, postcode: 'LS1 4AP' } })).status).toBe(200);
-    expect((await server.request('/api/settings', { method: 'PATCH', cookie, json: { defaultCurrency: 'USD' } })).status).toBe(200);
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } }).png().toBuffer();
+    expect(
+      (
+        await server.request('/api/profile', {
+          method: 'PATCH',
+          cookie,
+          json: { town: `Town of ${email}`, postcode: 'LS1 4AP' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await server.request('/api/settings', { method: 'PATCH', cookie, json: { defaultCurrency: 'USD' } })).status,
+    ).toBe(200);
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const body = new FormData();
     body.append('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
     expect((await server.request('/api/profile/avatar', { method: 'POST', cookie, body })).status).toBe(200);
     await db.insert(consentAuditLog).values({
       userId,
-      consentData: { essential: true, analytics: false, functional: true, marketing: false, version: '1.0', dntRespected: false, timestamp: '2026-01-01T00:00:00Z' },
+      consentData: {
+        essential: true,
+        analytics: false,
+        functional: true,
+        marketing: false,
+        version: '1.0',
+        dntRespected: false,
+        timestamp: '2026-01-01T00:00:00Z',
+      },
       changeSource: 'banner',
     });
     await db.insert(presence).values({ userId }).onConflictDoNothing();
-    await db.insert(loginDevices).values({ userId, fingerprint: `device-of-${email}` }).onConflictDoNothing();
+    await db
+      .insert(loginDevices)
+      .values({ userId, fingerprint: `device-of-${email}` })
+      .onConflictDoNothing();
     expect(
-      (await server.request('/api/contact', {
-        method: 'POST',
-        json: { name: 'Pat', email, inquiryType: 'general', subject: `Question from ${email}`, message: 'How do I add a bond account?' },
-      })).status,
+      (
+        await server.request('/api/contact', {
+          method: 'POST',
+          json: {
+            name: 'Pat',
+            email,
+            inquiryType: 'general',
+            subject: `Question from ${email}`,
+            message: 'How do I add a bond account?',
+          },
+        })
+      ).status,
     ).toBe(201);
     return { cookie, userId, email };
   }
@@ -64,7 +97,9 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
     const ann = await personWithData('ann.export@example.com');
     const bob = await personWithData('bob.export@example.com');
     const { res, document } = await exportOf(ann.cookie);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="savvypig-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="savvypig-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('cache-control')).toBe('no-store');
 
@@ -78,14 +113,18 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
       roles: [{ role: 'subscriber' }],
       cookieConsentLog: [{ consent: { essential: true, analytics: false }, changeSource: 'banner' }],
       presence: { status: 'online' },
-      signInDevices: expect.arrayContaining([expect.objectContaining({ fingerprint: 'device-of-ann.export@example.com' })]),
+      signInDevices: expect.arrayContaining([
+        expect.objectContaining({ fingerprint: 'device-of-ann.export@example.com' }),
+      ]),
       files: [{ purpose: 'avatar', contentType: 'image/webp' }],
       contactInquiries: [{ subject: 'Question from ann.export@example.com', message: 'How do I add a bond account?' }],
     });
     const sessions = document.sessions as Record<string, unknown>[];
     expect(sessions.length).toBeGreaterThanOrEqual(1);
     for (const s of sessions) expect(Object.keys(s)).not.toContain('token');
-    expect((document.files as { url: string }[])[0]!.url).toMatch(new RegExp(`^/api/avatars/${ann.userId}/\\d+\\.webp$`));
+    expect((document.files as { url: string }[])[0]!.url).toMatch(
+      new RegExp(`^/api/avatars/${ann.userId}/\\d+\\.webp$`),
+    );
 
     const text = JSON.stringify(document);
     expect(text).not.toContain(bob.userId);
@@ -109,21 +148,36 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
   it('refuses to delete with a wrong password and removes nothing', async () => {
     const cat = await personWithData('cat.delete@example.com');
     const before = await rowsOwnedBy(server.deps.database, cat.userId);
-    const res = await server.request('/api/account/delete', { method: 'POST', cookie: cat.cookie, json: { password: 'not my password' } });
+    const res = await server.request('/api/account/delete', {
+      method: 'POST',
+      cookie: cat.cookie,
+      json: { password: 'not my password' },
+    });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(DELETE_ACCOUNT_MESSAGES.wrongPassword);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      DELETE_ACCOUNT_MESSAGES.wrongPassword,
+    );
     expect(await rowsOwnedBy(server.deps.database, cat.userId)).toEqual(before);
     const missing = await server.request('/api/account/delete', { method: 'POST', cookie: cat.cookie, json: {} });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(DELETE_ACCOUNT_MESSAGES.passwordRequired);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+      DELETE_ACCOUNT_MESSAGES.passwordRequired,
+    );
   });
 
   it('stops guessing after five wrong passwords', async () => {
     const { cookie } = await signUpAndSignIn(server, { email: 'guess.delete@example.com', password: PASSWORD });
     for (let i = 0; i < 5; i++) {
-      expect((await server.request('/api/account/delete', { method: 'POST', cookie, json: { password: `guess ${i}` } })).status).toBe(403);
+      expect(
+        (await server.request('/api/account/delete', { method: 'POST', cookie, json: { password: `guess ${i}` } }))
+          .status,
+      ).toBe(403);
     }
-    const refused = await server.request('/api/account/delete', { method: 'POST', cookie, json: { password: PASSWORD } });
+    const refused = await server.request('/api/account/delete', {
+      method: 'POST',
+      cookie,
+      json: { password: PASSWORD },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await server.request('/api/me', { cookie })).status).toBe(200);
@@ -136,15 +190,28 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
     const eveBefore = await rowsOwnedBy(server.deps.database, eve.userId);
     expect(Object.keys(await rowsOwnedBy(server.deps.database, dan.userId)).length).toBeGreaterThan(5);
 
-    const res = await server.request('/api/account/delete', { method: 'POST', cookie: dan.cookie, json: { password: PASSWORD } });
+    const res = await server.request('/api/account/delete', {
+      method: 'POST',
+      cookie: dan.cookie,
+      json: { password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { message: string }).message).toBe(DELETE_ACCOUNT_MESSAGES.deleted);
-    expect(res.headers.getSetCookie().some((c) => /^better-auth\.session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
+    expect(
+      res.headers.getSetCookie().some((c) => /^better-auth\.session_token=;/.test(c) && /Max-Age=0/i.test(c)),
+    ).toBe(true);
 
     expect(await rowsOwnedBy(server.deps.database, dan.userId)).toEqual({});
     expect((await server.request('/api/me', { cookie: dan.cookie })).status).toBe(401);
     expect((await server.request('/api/me', { cookie: otherDevice.cookie })).status).toBe(401);
-    expect((await server.request('/api/auth/sign-in/email', { method: 'POST', json: { email: dan.email, password: PASSWORD } })).status).toBe(401);
+    expect(
+      (
+        await server.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          json: { email: dan.email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
     if (folder) expect(fs.existsSync(path.join(folder, 'avatars', dan.userId))).toBe(false);
 
     // Contact messages sent from the verified address are gone; another user's remain.
@@ -153,7 +220,9 @@ describe.each(cases)('download my data and delete my account on $kind with $stor
     expect(await rowsOwnedBy(server.deps.database, eve.userId)).toEqual(eveBefore);
     if (folder) expect(fs.readdirSync(path.join(folder, 'avatars', eve.userId))).toHaveLength(1);
 
-    const mail = (await server.mail()).find((m) => m.to === dan.email && m.subject === 'Your SavvyPig account has been deleted');
+    const mail = (await server.mail()).find(
+      (m) => m.to === dan.email && m.subject === 'Your SavvyPig account has been deleted',
+    );
     expect(mail).toBeDefined();
 
     // The address can be used again for a new account.

@@ -22,7 +22,12 @@ const ATTEMPTS_PER_WINDOW = 5;
 const WINDOW_SECONDS = 15 * 60;
 
 const DeleteAccountSchema = z
-  .object({ password: z.string(DELETE_ACCOUNT_MESSAGES.passwordRequired).min(1, DELETE_ACCOUNT_MESSAGES.passwordRequired).max(1024) })
+  .object({
+    password: z
+      .string(DELETE_ACCOUNT_MESSAGES.passwordRequired)
+      .min(1, DELETE_ACCOUNT_MESSAGES.passwordRequired)
+      .max(1024),
+  })
   .openapi('DeleteAccount');
 
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
@@ -43,7 +48,10 @@ export function deleteAccountRoutes(deps: Deps) {
       summary: 'Delete the signed-in user and everything they own (re-authenticates with the password)',
       request: { body: { content: { 'application/json': { schema: DeleteAccountSchema } }, required: true } },
       responses: {
-        200: { description: 'Deleted; the session cookie is cleared', content: { 'application/json': { schema: z.object({ message: z.string() }) } } },
+        200: {
+          description: 'Deleted; the session cookie is cleared',
+          content: { 'application/json': { schema: z.object({ message: z.string() }) } },
+        },
         403: { description: 'Wrong password' },
         429: { description: 'Too many wrong passwords' },
       },
@@ -63,14 +71,16 @@ export function deleteAccountRoutes(deps: Deps) {
         const matches = credential?.hash ? await verifyPassword({ hash: credential.hash, password }) : false;
         return matches ? ('ok' as const) : ('wrong' as const);
       });
-      if (typeof check === 'object') throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', check);
+      if (typeof check === 'object')
+        throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', check);
       // Answered, not thrown: the attempt just counted must be committed with the request.
       if (check === 'wrong') {
         return c.json(errorBody('FORBIDDEN', DELETE_ACCOUNT_MESSAGES.wrongPassword, { field: 'password' }), 403);
       }
 
       await asLoginRole(tx, async (t) => {
-        if (current.emailVerified) await t.delete(contactInquiries).where(sql`lower(${contactInquiries.email}) = lower(${current.email})`);
+        if (current.emailVerified)
+          await t.delete(contactInquiries).where(sql`lower(${contactInquiries.email}) = lower(${current.email})`);
         await t.delete(jobs).where(eq(jobs.userId, current.userId));
         await deps.storage.removeAllOf(t, current.userId);
         // Profiles, settings, roles, consent log, presence, files, sessions, sign-in methods,
@@ -81,7 +91,8 @@ export function deleteAccountRoutes(deps: Deps) {
       await publish(tx, { type: 'account.deleted', userId: current.userId, invalidate: [['me']] });
       deps.mailer.sendInBackground(accountDeletedMail(current.email, `${deps.config.publicUrl}/contact`));
 
-      for (const name of SESSION_COOKIES) deleteCookie(c, name, { path: '/', ...(name.startsWith('__Secure-') ? { secure: true } : {}) });
+      for (const name of SESSION_COOKIES)
+        deleteCookie(c, name, { path: '/', ...(name.startsWith('__Secure-') ? { secure: true } : {}) });
       return c.json({ message: DELETE_ACCOUNT_MESSAGES.deleted }, 200);
     },
   );

@@ -20,7 +20,10 @@ export function exportRoutes(deps: Deps) {
       path: '/api/account/export',
       summary: 'Everything the signed-in user owns, as a JSON attachment',
       responses: {
-        200: { description: 'The export', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
+        200: {
+          description: 'The export',
+          content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+        },
         429: { description: 'Too many exports this hour' },
       },
     }),
@@ -28,12 +31,19 @@ export function exportRoutes(deps: Deps) {
       const session = sessionOf(c);
       const tx = txOf(c);
       // Counted only when the export is made: a refused request rolls its count back.
-      const throttle = await asLoginRole(tx, (t) => takeThrottle(t, `export:${session.userId}`, EXPORTS_PER_HOUR, 3600));
-      if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', throttle);
+      const throttle = await asLoginRole(tx, (t) =>
+        takeThrottle(t, `export:${session.userId}`, EXPORTS_PER_HOUR, 3600),
+      );
+      if (!throttle.allowed)
+        throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', throttle);
       const now = new Date();
       const document = await buildExport(
         EXPORTERS,
-        { tx, subject: { userId: session.userId, email: session.email, emailVerified: session.emailVerified }, storage: deps.storage },
+        {
+          tx,
+          subject: { userId: session.userId, email: session.email, emailVerified: session.emailVerified },
+          storage: deps.storage,
+        },
         now,
       );
       return c.body(JSON.stringify(document, null, 2), 200, {

@@ -116,7 +116,8 @@ export function sessionsRoutes(deps: Deps) {
           .where(and(eq(session.userId, current.userId), ne(session.id, current.sessionId)))
           .returning({ id: session.id }),
       );
-      if (ended.length > 0) await publish(tx, { type: 'sessions.changed', userId: current.userId, invalidate: [['me']] });
+      if (ended.length > 0)
+        await publish(tx, { type: 'sessions.changed', userId: current.userId, invalidate: [['me']] });
       return c.json({ ended: ended.length }, 200);
     },
   );

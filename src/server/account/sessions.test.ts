@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 
-type Listed = { id: string; browser: string; os: string; ipAddress: string | null; createdAt: string; lastActiveAt: string; isCurrent: boolean };
+type Listed = {
+  id: string;
+  browser: string;
+  os: string;
+  ipAddress: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  isCurrent: boolean;
+};
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 const SAFARI_IPHONE =
@@ -20,9 +28,17 @@ describe.each(testDatabaseKinds())('the sessions API on %s', (kind) => {
   });
 
   async function signInWith(email: string, userAgent: string, ip: string) {
-    const res = await server.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ip, headers: { 'user-agent': userAgent } });
+    const res = await server.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password },
+      ip,
+      headers: { 'user-agent': userAgent },
+    });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]!;
   }
   const list = async (cookie: string) =>
     ((await (await server.request('/api/account/sessions', { cookie })).json()) as { sessions: Listed[] }).sessions;
@@ -36,9 +52,19 @@ describe.each(testDatabaseKinds())('the sessions API on %s', (kind) => {
     expect(sessions).toHaveLength(3);
     expect(sessions[0]).toMatchObject({ isCurrent: true, browser: 'Firefox', os: 'Windows', ipAddress: '203.0.113.9' });
     expect(sessions.filter((s) => s.isCurrent)).toHaveLength(1);
-    expect(sessions.some((s) => s.browser === 'Safari' && s.os === 'iPhone' && s.ipAddress === '203.0.113.10')).toBe(true);
+    expect(sessions.some((s) => s.browser === 'Safari' && s.os === 'iPhone' && s.ipAddress === '203.0.113.10')).toBe(
+      true,
+    );
     for (const s of sessions) {
-      expect(Object.keys(s).sort()).toEqual(['browser', 'createdAt', 'id', 'ipAddress', 'isCurrent', 'lastActiveAt', 'os']);
+      expect(Object.keys(s).sort()).toEqual([
+        'browser',
+        'createdAt',
+        'id',
+        'ipAddress',
+        'isCurrent',
+        'lastActiveAt',
+        'os',
+      ]);
       expect(Number.isNaN(Date.parse(s.createdAt))).toBe(false);
     }
     expect(JSON.stringify(sessions)).not.toContain(laptop.split('=')[1]!.split('.')[0]!);
@@ -62,9 +88,14 @@ describe.each(testDatabaseKinds())('the sessions API on %s', (kind) => {
     const mine = await signIn(server, 'mine.sessions@example.com', password);
     const theirs = await signIn(server, 'theirs.sessions@example.com', password);
     const current = (await list(mine.cookie)).find((s) => s.isCurrent)!;
-    expect((await server.request(`/api/account/sessions/${current.id}`, { method: 'DELETE', cookie: mine.cookie })).status).toBe(400);
+    expect(
+      (await server.request(`/api/account/sessions/${current.id}`, { method: 'DELETE', cookie: mine.cookie })).status,
+    ).toBe(400);
     const theirSession = (await list(theirs.cookie)).find((s) => s.isCurrent)!;
-    expect((await server.request(`/api/account/sessions/${theirSession.id}`, { method: 'DELETE', cookie: mine.cookie })).status).toBe(404);
+    expect(
+      (await server.request(`/api/account/sessions/${theirSession.id}`, { method: 'DELETE', cookie: mine.cookie }))
+        .status,
+    ).toBe(404);
     expect(await isSignedIn(theirs.cookie)).toBe(true);
   });
 
@@ -90,7 +121,8 @@ describe.each(testDatabaseKinds())('the sessions API on %s', (kind) => {
     const mine = await signUpAndSignIn(server, { email: 'revoke.mine@example.com', password });
     const myOther = await signInWith('revoke.mine@example.com', SAFARI_IPHONE, '203.0.113.20');
     const theirs = await signUpAndSignIn(server, { email: 'revoke.theirs@example.com', password });
-    const revoke = (token: string) => server.request('/api/auth/revoke-session', { method: 'POST', cookie: mine.cookie, json: { token } });
+    const revoke = (token: string) =>
+      server.request('/api/auth/revoke-session', { method: 'POST', cookie: mine.cookie, json: { token } });
 
     const foreign = await revoke(tokenOf(theirs.cookie));
     expect(foreign.status).toBe(404);
@@ -103,6 +135,9 @@ describe.each(testDatabaseKinds())('the sessions API on %s', (kind) => {
     expect(await own.json()).toEqual({ status: true });
     expect(await isSignedIn(myOther)).toBe(false);
     expect(await isSignedIn(mine.cookie)).toBe(true);
-    expect((await server.request('/api/auth/revoke-session', { method: 'POST', json: { token: tokenOf(theirs.cookie) } })).status).toBe(401);
+    expect(
+      (await server.request('/api/auth/revoke-session', { method: 'POST', json: { token: tokenOf(theirs.cookie) } }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -19,7 +19,11 @@ export async function publishAccountChanged(tx: Tx, userId: string, accountIds: 
   await publish(tx, {
     type: 'account.changed',
     userId,
-    invalidate: [[...accountQueryKeys.list], [...accountQueryKeys.transactions], ...accountIds.map((id) => [...accountQueryKeys.account(id)])],
+    invalidate: [
+      [...accountQueryKeys.list],
+      [...accountQueryKeys.transactions],
+      ...accountIds.map((id) => [...accountQueryKeys.account(id)]),
+    ],
     data: { accountIds: [...accountIds] },
   });
 }

@@ -43,7 +43,9 @@ function referenceJson(row: AccountRow, b: BankFactsRow | null, p: BankFactsRow 
 
 /** The list's item: the fields AccountListItemSchema picks, in its order. */
 function listItemOf(account: ReturnType<typeof referenceJson>) {
-  return Object.fromEntries(Object.keys(AccountListItemSchema.shape).map((key) => [key, account[key as keyof typeof account]]));
+  return Object.fromEntries(
+    Object.keys(AccountListItemSchema.shape).map((key) => [key, account[key as keyof typeof account]]),
+  );
 }
 
 const protectionFacts = (b: BankFactsRow | null) => {
@@ -61,7 +63,11 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
     server = await createTestServer(kind);
     ({ userId } = await signUpAndSignIn(server, { email: 'json@example.com' }));
     const db = server.deps.database.db;
-    const banks = await db.select({ id: bankReferences.id, type: bankReferences.type }).from(bankReferences).orderBy(asc(bankReferences.bankName)).limit(200);
+    const banks = await db
+      .select({ id: bankReferences.id, type: bankReferences.type })
+      .from(bankReferences)
+      .orderBy(asc(bankReferences.bankName))
+      .limit(200);
     const platform = banks.find((b) => b.type === 'platform') ?? banks[0]!;
     const [first, second] = banks.filter((b) => b.type !== 'platform');
     await db.insert(accounts).values([
@@ -109,10 +115,19 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
         updatedAt: sql`'2026-03-01 23:59:59.999999+05'::timestamptz` as never,
       },
       // A platform account naming the bank holding the money.
-      { userId, name: 'Platform', accountNumber: '3', isPlatformAccount: true, bankId: platform.id, platformBankReferenceId: second!.id },
+      {
+        userId,
+        name: 'Platform',
+        accountNumber: '3',
+        isPlatformAccount: true,
+        bankId: platform.id,
+        platformBankReferenceId: second!.id,
+      },
     ]);
     // Microseconds on every timestamp, as now() writes them.
-    await db.execute(sql`update accounts set created_at = created_at + interval '123457 microseconds' where user_id = ${userId} and name = 'Plain'`);
+    await db.execute(
+      sql`update accounts set created_at = created_at + interval '123457 microseconds' where user_id = ${userId} and name = 'Plain'`,
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -134,7 +149,11 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
       expect(rows.map((r) => r.item.id)).toEqual(reference.map((r) => r.account.id));
       expect(rows.filter((r) => r.account !== null).map((r) => r.item.id)).toEqual([ref.account.id]);
       const row = rows[i]!;
-      const expected = referenceJson(ref.account, ref.bank as BankFactsRow | null, ref.platformBank as BankFactsRow | null);
+      const expected = referenceJson(
+        ref.account,
+        ref.bank as BankFactsRow | null,
+        ref.platformBank as BankFactsRow | null,
+      );
       expect(JSON.stringify(row.account)).toBe(JSON.stringify(expected));
       expect(JSON.stringify(row.item)).toBe(JSON.stringify(listItemOf(expected)));
       expect(row.holders).toBe(ref.account.holders);
@@ -154,10 +173,17 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
       return (await listUserAccounts(db as unknown as Tx, userId, id)).rows.find((r) => r.item.id === id)!.account!;
     };
     const fixed = await whole('Fixed "bond" — ünïcode \\ \n tab\t');
-    expect(fixed.temporaryHighBalance).toEqual({ lifeEvent: 'house-sale', qualifyingPence: 12_345_678, creditedDate: '2026-10-01' });
+    expect(fixed.temporaryHighBalance).toEqual({
+      lifeEvent: 'house-sale',
+      qualifyingPence: 12_345_678,
+      creditedDate: '2026-10-01',
+    });
     expect(fixed.createdAt).toBe('2026-03-01T10:20:30.999Z');
     expect(fixed.updatedAt).toBe('2026-03-01T18:59:59.999Z');
     expect((await whole('Plain')).createdAt).toMatch(/\.\d{3}Z$/);
-    expect(await whole('Platform')).toMatchObject({ temporaryHighBalance: null, platformBank: { id: expect.any(String) } });
+    expect(await whole('Platform')).toMatchObject({
+      temporaryHighBalance: null,
+      platformBank: { id: expect.any(String) },
+    });
   });
 });

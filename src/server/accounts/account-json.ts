@@ -4,7 +4,11 @@
  * the account page (GET /api/accounts/{id}) and every save's answer: they cannot disagree.
  */
 import { accountCap } from '../../core/accounts/account-cap.ts';
-import { type AccountProtectionSummary, accountProtectionSummaries, PROTECTION_STATUSES } from '../../core/accounts/account-protection.ts';
+import {
+  type AccountProtectionSummary,
+  accountProtectionSummaries,
+  PROTECTION_STATUSES,
+} from '../../core/accounts/account-protection.ts';
 import type { AccountFields } from '../../core/accounts/account-schema.ts';
 import { accountTypeCategory, ACCOUNT_CATEGORIES } from '../../core/accounts/account-type-category.ts';
 import { type InterestScheduleItem, InterestScheduleSchema } from '../../core/accounts/interest-schedule.ts';
@@ -47,7 +51,11 @@ export const AccountSchema = z
     rateChangeNotifications: z.boolean(),
     overdraftLimitPence: z.number().int().nullable(),
     overdraftInterestRateBps: z.number().int().nullable(),
-    earlyWithdrawalPenalty: z.number().int().nullable().openapi({ description: 'Hundredths of the penalty unit: percent, pence or days' }),
+    earlyWithdrawalPenalty: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Hundredths of the penalty unit: percent, pence or days' }),
     earlyWithdrawalPenaltyType: z.string(),
     hasRenewalOption: z.boolean(),
     renewalRateBps: z.number().int().nullable(),
@@ -59,11 +67,15 @@ export const AccountSchema = z
     interimInterestSchedule: InterestScheduleSchema,
     enableSmartAlerts: z.boolean(),
     holders: z.number().int(),
-    temporaryHighBalance: z.object({ lifeEvent: z.enum(LIFE_EVENTS), qualifyingPence: z.number().int(), creditedDate: z.string() }).nullable(),
+    temporaryHighBalance: z
+      .object({ lifeEvent: z.enum(LIFE_EVENTS), qualifyingPence: z.number().int(), creditedDate: z.string() })
+      .nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     licence: BankLicenceSchema.nullable().openapi({ description: 'The licence the chosen bank sits under' }),
-    platformBank: BankLicenceSchema.extend({ id: z.string() }).nullable().openapi({ description: 'For a platform account: the bank holding the deposits' }),
+    platformBank: BankLicenceSchema.extend({ id: z.string() })
+      .nullable()
+      .openapi({ description: 'For a platform account: the bank holding the deposits' }),
     protection: z.object({
       status: z.enum(PROTECTION_STATUSES),
       uncoveredPence: z.number().int().nullable(),
@@ -97,7 +109,9 @@ export const AccountCapSchema = z.object({
   count: z.number().int(),
   max: z.number().int().nullable().openapi({ description: 'How many accounts the user may keep; null: no limit' }),
   tier: z.enum(TIERS),
-  source: z.enum(['tier', 'admin']).openapi({ description: "Where the cap comes from: the plan, or an admin's max_accounts" }),
+  source: z
+    .enum(['tier', 'admin'])
+    .openapi({ description: "Where the cap comes from: the plan, or an admin's max_accounts" }),
 });
 
 export const AccountListSchema = z
@@ -108,7 +122,11 @@ export type AccountList = z.infer<typeof AccountListSchema>;
 
 function temporaryHighBalanceOf(row: AccountRow): TemporaryHighBalance | null {
   if (row.thbLifeEvent === null || row.thbQualifyingPence === null || row.thbCreditedDate === null) return null;
-  return { lifeEvent: row.thbLifeEvent as LifeEvent, qualifyingPence: row.thbQualifyingPence, creditedDate: row.thbCreditedDate };
+  return {
+    lifeEvent: row.thbLifeEvent as LifeEvent,
+    qualifyingPence: row.thbQualifyingPence,
+    creditedDate: row.thbCreditedDate,
+  };
 }
 
 /**
@@ -116,7 +134,10 @@ function temporaryHighBalanceOf(row: AccountRow): TemporaryHighBalance | null {
  * PostgreSQL) with its category and protection filled in, in place (the keys are already there,
  * so their order stays).
  */
-function judged<T extends { accountType: string; category: unknown; protection: unknown }>(json: T, protection: AccountProtectionSummary) {
+function judged<T extends { accountType: string; category: unknown; protection: unknown }>(
+  json: T,
+  protection: AccountProtectionSummary,
+) {
   json.category = accountTypeCategory(json.accountType);
   json.protection = protection;
   return json as T & { category: Account['category']; protection: Account['protection'] };
@@ -160,7 +181,10 @@ export function storedAccountFields(row: AccountRow): AccountFields {
 }
 
 /** Each account's protection, the engine run over all the user's accounts with any admin override. */
-function protectionByAccount({ rows, override }: UserAccounts, today: CalendarDate): Map<string, AccountProtectionSummary> {
+function protectionByAccount(
+  { rows, override }: UserAccounts,
+  today: CalendarDate,
+): Map<string, AccountProtectionSummary> {
   const facts = rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => ({
     id: item.id,
     balancePence: item.balancePence,
@@ -195,7 +219,11 @@ export function findAccountJson(accounts: UserAccounts, accountId: string, today
  * them on `today` (with the admin's deposit limit override), their total and the account cap:
  * one statement, however many accounts.
  */
-export async function loadAccountsView(tx: Tx, user: { userId: string; tier: Tier }, today: CalendarDate): Promise<AccountList> {
+export async function loadAccountsView(
+  tx: Tx,
+  user: { userId: string; tier: Tier },
+  today: CalendarDate,
+): Promise<AccountList> {
   const accounts = await listUserAccounts(tx, user.userId);
   const list = accountListItems(accounts, today);
   const cap = accountCap({ tier: user.tier, maxAccounts: accounts.maxAccounts });

@@ -13,7 +13,10 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
   let bobAccount: string;
 
   const balanceOf = async (id: string) => {
-    const [row] = await owner.database.db.select({ balance: accounts.balancePence }).from(accounts).where(eq(accounts.id, id));
+    const [row] = await owner.database.db
+      .select({ balance: accounts.balancePence })
+      .from(accounts)
+      .where(eq(accounts.id, id));
     return row?.balance;
   };
   const sumOf = async (id: string) => {
@@ -29,10 +32,16 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     const { db } = owner.database;
     for (const id of ['ann', 'bob']) await db.insert(user).values({ id, name: id, email: `${id}@example.com` });
     [{ id: annAccount }] = (await withActor(db, { userId: 'ann' }, (tx) =>
-      tx.insert(accounts).values({ userId: 'ann', name: 'Easy saver', accountNumber: '1234' }).returning({ id: accounts.id }),
+      tx
+        .insert(accounts)
+        .values({ userId: 'ann', name: 'Easy saver', accountNumber: '1234' })
+        .returning({ id: accounts.id }),
     )) as [{ id: string }];
     [{ id: bobAccount }] = (await withActor(db, { userId: 'bob' }, (tx) =>
-      tx.insert(accounts).values({ userId: 'bob', name: 'Bob saver', accountNumber: '9999' }).returning({ id: accounts.id }),
+      tx
+        .insert(accounts)
+        .values({ userId: 'bob', name: 'Bob saver', accountNumber: '9999' })
+        .returning({ id: accounts.id }),
     )) as [{ id: string }];
   });
   afterAll(async () => {
@@ -42,7 +51,10 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
   it('starts every account at zero, whatever balance the insert names', async () => {
     const { db } = owner.database;
     const [row] = await withActor(db, { userId: 'ann' }, (tx) =>
-      tx.insert(accounts).values({ userId: 'ann', name: 'Cheat', accountNumber: '1', balancePence: 1_000_000 }).returning(),
+      tx
+        .insert(accounts)
+        .values({ userId: 'ann', name: 'Cheat', accountNumber: '1', balancePence: 1_000_000 })
+        .returning(),
     );
     expect(row?.balancePence).toBe(0);
   });
@@ -87,14 +99,25 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
         { accountId: annAccount, userId: 'ann', amountPence: 300, date: '2026-03-31', type: 'interest' },
       ]),
     );
-    await withActor(db, { userId: 'ann' }, (tx) => tx.update(transactions).set({ date: '2026-04-01' }).where(eq(transactions.amountPence, 300)));
+    await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.update(transactions).set({ date: '2026-04-01' }).where(eq(transactions.amountPence, 300)),
+    );
     expect(await totals()).toEqual(await expected());
     expect(await totals()).toContain('2026-03-01 interest 700 x1');
     expect(await totals()).toContain('2026-04-01 interest 300 x1');
     expect(
       await rejection(
         withActor(db, { userId: 'ann' }, (tx) =>
-          tx.insert(accountMonthlyTotals).values({ accountId: annAccount, userId: 'ann', month: '2026-05-01', type: 'interest', totalPence: 1, transactionCount: 1 }),
+          tx
+            .insert(accountMonthlyTotals)
+            .values({
+              accountId: annAccount,
+              userId: 'ann',
+              month: '2026-05-01',
+              type: 'interest',
+              totalPence: 1,
+              transactionCount: 1,
+            }),
         ),
       ),
     ).toBe('42501');
@@ -102,11 +125,17 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
 
   it('refuses a direct write of the balance, but lets a recalculation confirm it', async () => {
     const { db } = owner.database;
-    expect(await rejection(withActor(db, { userId: 'ann' }, (tx) => tx.update(accounts).set({ balancePence: 1 }).where(eq(accounts.id, annAccount))))).toBe(
-      '42501',
-    );
+    expect(
+      await rejection(
+        withActor(db, { userId: 'ann' }, (tx) =>
+          tx.update(accounts).set({ balancePence: 1 }).where(eq(accounts.id, annAccount)),
+        ),
+      ),
+    ).toBe('42501');
     const [row] = rowsOf<{ total: string | number }>(
-      await withActor(db, { userId: 'ann' }, (tx) => tx.execute(sql`select recalculate_account_balance(${annAccount}::uuid) as total`)),
+      await withActor(db, { userId: 'ann' }, (tx) =>
+        tx.execute(sql`select recalculate_account_balance(${annAccount}::uuid) as total`),
+      ),
     );
     expect(Number(row?.total)).toBe(await sumOf(annAccount));
     expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
@@ -117,14 +146,24 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(
       await rejection(
         withActor(db, { userId: 'ann' }, (tx) =>
-          tx.insert(transactions).values({ accountId: bobAccount, userId: 'ann', amountPence: 1, date: '2026-01-01', type: 'deposit' }),
+          tx
+            .insert(transactions)
+            .values({ accountId: bobAccount, userId: 'ann', amountPence: 1, date: '2026-01-01', type: 'deposit' }),
         ),
       ),
     ).toBe('23503');
     expect(
       await rejection(
         withActor(db, { userId: 'ann' }, (tx) =>
-          tx.insert(standingOrders).values({ accountId: bobAccount, userId: 'ann', amountPence: 1, frequency: 'monthly', startDate: '2026-01-01' }),
+          tx
+            .insert(standingOrders)
+            .values({
+              accountId: bobAccount,
+              userId: 'ann',
+              amountPence: 1,
+              frequency: 'monthly',
+              startDate: '2026-01-01',
+            }),
         ),
       ),
     ).toBe('23503');
@@ -141,7 +180,11 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     ] as const) {
       expect(
         await rejection(
-          withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values({ accountId: annAccount, userId: 'ann', amountPence, date: '2026-01-01', type })),
+          withActor(db, { userId: 'ann' }, (tx) =>
+            tx
+              .insert(transactions)
+              .values({ accountId: annAccount, userId: 'ann', amountPence, date: '2026-01-01', type }),
+          ),
         ),
       ).toBe('23514');
     }
@@ -150,11 +193,30 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
   it('pays one standing-order occurrence once, and keeps the payment if the order is deleted', async () => {
     const { db } = owner.database;
     const [order] = await withActor(db, { userId: 'ann' }, (tx) =>
-      tx.insert(standingOrders).values({ accountId: annAccount, userId: 'ann', amountPence: 5_000, frequency: 'monthly', startDate: '2026-01-01' }).returning(),
+      tx
+        .insert(standingOrders)
+        .values({
+          accountId: annAccount,
+          userId: 'ann',
+          amountPence: 5_000,
+          frequency: 'monthly',
+          startDate: '2026-01-01',
+        })
+        .returning(),
     );
-    const payment = { accountId: annAccount, userId: 'ann', amountPence: 5_000, date: '2026-01-01', type: 'deposit' as const, standingOrderId: order!.id, occurrenceDate: '2026-01-01' };
+    const payment = {
+      accountId: annAccount,
+      userId: 'ann',
+      amountPence: 5_000,
+      date: '2026-01-01',
+      type: 'deposit' as const,
+      standingOrderId: order!.id,
+      occurrenceDate: '2026-01-01',
+    };
     await withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values(payment));
-    expect(await rejection(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values(payment)))).toBe('23505');
+    expect(await rejection(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values(payment)))).toBe(
+      '23505',
+    );
     await withActor(db, { userId: 'ann' }, (tx) => tx.delete(standingOrders).where(eq(standingOrders.id, order!.id)));
     const kept = await db.select().from(transactions).where(eq(transactions.occurrenceDate, '2026-01-01'));
     expect(kept).toHaveLength(1);

@@ -35,7 +35,12 @@ const userId = sql.placeholder('userId');
 
 /** A joined bank's licence as the account JSON shows it, or null when none is joined. */
 function licenceJson(table: typeof bank | typeof platformBank, withId: boolean): SQL {
-  const licence = jsonObject({ ...(withId ? { id: table.id } : {}), bankName: table.bankName, legalName: table.bankingGroupName, frn: table.bankFrn });
+  const licence = jsonObject({
+    ...(withId ? { id: table.id } : {}),
+    bankName: table.bankName,
+    legalName: table.bankingGroupName,
+    frn: table.bankFrn,
+  });
   return sql`case when ${table.id} is null then null else ${licence} end`;
 }
 
@@ -105,7 +110,9 @@ const fullAccountId = sql.placeholder('fullAccountId');
 /** A joined bank's licence and protection facts as plain columns, `prefix`ed (all null when none is joined). */
 function bankColumns(table: typeof bank | typeof platformBank, prefix: string) {
   const facts = bankFacts(table);
-  return Object.fromEntries(Object.entries(facts).map(([key, column]) => [`${prefix}_${key}`, named(column, `${prefix}_${key}`)]));
+  return Object.fromEntries(
+    Object.entries(facts).map(([key, column]) => [`${prefix}_${key}`, named(column, `${prefix}_${key}`)]),
+  );
 }
 
 /**
@@ -136,8 +143,14 @@ const listStatement = preparedPerConnection((tx) =>
       ...bankColumns(bank, 'bank'),
       ...bankColumns(platformBank, 'platform'),
       account: named(sql`case when ${a.id} = ${fullAccountId}::uuid then ${accountJson} end`, 'account'),
-      limitOverride: named(sql`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`, 'limit_override'),
-      maxAccounts: named(sql`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`, 'max_accounts'),
+      limitOverride: named(
+        sql`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
+        'limit_override',
+      ),
+      maxAccounts: named(
+        sql`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+        'max_accounts',
+      ),
     })
     // One row whatever exists: a user without accounts still learns their cap (the row's account columns are null).
     .from(sql`(values (1)) as one (x)`)
@@ -171,7 +184,8 @@ type RawAccountRow = {
   account: AccountDraft | null;
   limit_override: unknown;
   max_accounts: number | null;
-} & BankFactColumns<'bank'> & BankFactColumns<'platform'>;
+} & BankFactColumns<'bank'> &
+  BankFactColumns<'platform'>;
 
 function licenceOf(row: RawAccountRow, prefix: 'bank' | 'platform') {
   return row[`${prefix}_id`] === null
@@ -181,14 +195,12 @@ function licenceOf(row: RawAccountRow, prefix: 'bank' | 'platform') {
 
 function protectionBankOf(row: RawAccountRow, prefix: 'bank' | 'platform'): ProtectionBank | null {
   const licence = licenceOf(row, prefix);
-  return (
-    licence && {
-      ...licence,
-      type: row[`${prefix}_type`]!,
-      protectionBasis: row[`${prefix}_protectionBasis`]!,
-      isCrownDependency: row[`${prefix}_isCrownDependency`]!,
-    }
-  ) as ProtectionBank | null;
+  return (licence && {
+    ...licence,
+    type: row[`${prefix}_type`]!,
+    protectionBasis: row[`${prefix}_protectionBasis`]!,
+    isCrownDependency: row[`${prefix}_isCrownDependency`]!,
+  }) as ProtectionBank | null;
 }
 
 /** The list's item (keys in `AccountListItem`'s order) and the engine's facts of one raw row. */
@@ -214,7 +226,11 @@ function listRowOf(row: RawAccountRow): AccountListRow {
     holders: row.holders,
     temporaryHighBalance:
       row.thb_life_event !== null && row.thb_qualifying_pence !== null && row.thb_credited_date !== null
-        ? { lifeEvent: row.thb_life_event as LifeEvent, qualifyingPence: row.thb_qualifying_pence, creditedDate: row.thb_credited_date }
+        ? {
+            lifeEvent: row.thb_life_event as LifeEvent,
+            qualifyingPence: row.thb_qualifying_pence,
+            creditedDate: row.thb_credited_date,
+          }
         : null,
     bank: protectionBankOf(row, 'bank'),
     platformBank: protectionBankOf(row, 'platform'),
@@ -223,7 +239,15 @@ function listRowOf(row: RawAccountRow): AccountListRow {
 
 export type AccountRow = typeof accounts.$inferSelect;
 /** A bank reference's licence and protection facts (a left join: drizzle types each column nullable; the row is all or nothing). */
-export type BankFactsRow = { id: string; bankName: string; legalName: string; frn: string | null; type: string; protectionBasis: string; isCrownDependency: boolean };
+export type BankFactsRow = {
+  id: string;
+  bankName: string;
+  legalName: string;
+  frn: string | null;
+  type: string;
+  protectionBasis: string;
+  isCrownDependency: boolean;
+};
 type Unjudged<T extends { category: unknown; protection: unknown }> = Omit<T, 'category' | 'protection'> & {
   category: T['category'] | null;
   protection: T['protection'] | null;
@@ -244,14 +268,22 @@ export type AccountListRow = {
  * A user's accounts, the deposit limit their protection is judged against when an admin has
  * overridden it, and an admin's cap on how many accounts they may keep (null: the tier's).
  */
-export type UserAccounts = { rows: AccountListRow[]; override: DepositLimitOverride | null; maxAccounts: number | null };
+export type UserAccounts = {
+  rows: AccountListRow[];
+  override: DepositLimitOverride | null;
+  maxAccounts: number | null;
+};
 
 /**
  * The user's accounts, and `fullAccountId`'s whole (null: none). The statement is handed to the
  * driver before this first awaits, so a caller can send it in one socket write with others (the
  * account page does).
  */
-export async function listUserAccounts(tx: Tx, forUserId: string, wholeAccountId: string | null = null): Promise<UserAccounts> {
+export async function listUserAccounts(
+  tx: Tx,
+  forUserId: string,
+  wholeAccountId: string | null = null,
+): Promise<UserAccounts> {
   const raw = await rawRows<RawAccountRow>(listStatement(tx), { userId: forUserId, fullAccountId: wholeAccountId });
   // Each row also carries the override and the cap; nothing reads them from the rows.
   const first = raw[0];
@@ -269,7 +301,9 @@ export async function listUserAccounts(tx: Tx, forUserId: string, wholeAccountId
 const contextStatement = preparedPerConnection((tx) =>
   tx
     .select({
-      maxAccounts: sql<number | null>`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+      maxAccounts: sql<
+        number | null
+      >`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`,
       accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userId})`,
     })
     // One row whatever exists: a user without a settings row still has their accounts counted.
@@ -318,7 +352,11 @@ export type ReferenceBank = BankFactsRow & { bankingGroupId: string; isActive: b
 export async function banksByIds(tx: Tx, ids: readonly string[]): Promise<Map<string, ReferenceBank>> {
   if (ids.length === 0) return new Map();
   const rows: ReferenceBank[] = await tx
-    .select({ ...bankFacts(bankReferences), bankingGroupId: bankReferences.bankingGroupId, isActive: bankReferences.isActive })
+    .select({
+      ...bankFacts(bankReferences),
+      bankingGroupId: bankReferences.bankingGroupId,
+      isActive: bankReferences.isActive,
+    })
     .from(bankReferences)
     .where(inArray(bankReferences.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
@@ -342,8 +380,16 @@ export async function updateAccount(tx: Tx, forUserId: string, accountId: string
 }
 
 /** The account's starting balance as its first transaction (the balance is the sum of transactions). */
-export async function insertOpeningBalance(tx: Tx, forUserId: string, accountId: string, amountPence: number, date: string): Promise<void> {
-  await tx.insert(transactions).values({ accountId, userId: forUserId, amountPence, date, type: 'opening_balance', notes: 'Starting balance' });
+export async function insertOpeningBalance(
+  tx: Tx,
+  forUserId: string,
+  accountId: string,
+  amountPence: number,
+  date: string,
+): Promise<void> {
+  await tx
+    .insert(transactions)
+    .values({ accountId, userId: forUserId, amountPence, date, type: 'opening_balance', notes: 'Starting balance' });
 }
 
 /** Deletes one of the user's accounts; its transactions and standing orders go with it (foreign keys cascade). */

@@ -46,7 +46,8 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     await server?.close();
   });
 
-  const create = (who: Person, json: Record<string, unknown>) => server.request('/api/accounts', { method: 'POST', cookie: who.cookie, json });
+  const create = (who: Person, json: Record<string, unknown>) =>
+    server.request('/api/accounts', { method: 'POST', cookie: who.cookie, json });
   const createOk = async (who: Person, json: Record<string, unknown>): Promise<Account> => {
     const res = await create(who, json);
     expect(res.status, await res.clone().text()).toBe(201);
@@ -60,11 +61,20 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
   const change = (who: Person, id: string, method: 'PUT' | 'PATCH' | 'DELETE', json?: unknown) =>
     server.request(`/api/accounts/${id}`, { method, cookie: who.cookie, ...(json === undefined ? {} : { json }) });
   const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
-  const saver = (overrides: Record<string, unknown> = {}) => ({ name: 'Easy saver', accountNumber: '12345678', bankId: bank.halifax, ...overrides });
+  const saver = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Easy saver',
+    accountNumber: '12345678',
+    bankId: bank.halifax,
+    ...overrides,
+  });
 
   describe('adding an account', () => {
     it('stores the form with the spec’s defaults, names the bank’s licence and turns the starting balance into an opening transaction', async () => {
-      const account = await createOk(ann, { ...saver({ name: '  Easy saver  ', interestRateBps: 435 }), startingBalancePence: 2_500_00, startingBalanceDate: '2026-01-15' });
+      const account = await createOk(ann, {
+        ...saver({ name: '  Easy saver  ', interestRateBps: 435 }),
+        startingBalancePence: 2_500_00,
+        startingBalanceDate: '2026-01-15',
+      });
       expect(account).toMatchObject({
         name: 'Easy saver',
         bank: 'Halifax',
@@ -84,17 +94,27 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         platformBank: null,
         protection: { status: 'covered-in-full', uncoveredPence: null, reason: null },
       });
-      const opening = await server.deps.database.db.select().from(transactions).where(eq(transactions.accountId, account.id));
-      expect(opening.map((t) => [t.type, t.amountPence, t.date])).toEqual([['opening_balance', 2_500_00, '2026-01-15']]);
+      const opening = await server.deps.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.accountId, account.id));
+      expect(opening.map((t) => [t.type, t.amountPence, t.date])).toEqual([
+        ['opening_balance', 2_500_00, '2026-01-15'],
+      ]);
     });
 
     it('adds no transaction without a starting balance, and dates a starting balance today when no date is given', async () => {
       const who = await newPerson('starter');
       const empty = await createOk(who, saver());
       expect(empty.balancePence).toBe(0);
-      expect(await server.deps.database.db.select().from(transactions).where(eq(transactions.accountId, empty.id))).toEqual([]);
+      expect(
+        await server.deps.database.db.select().from(transactions).where(eq(transactions.accountId, empty.id)),
+      ).toEqual([]);
       const funded = await createOk(who, { ...saver(), startingBalancePence: 100 });
-      const [row] = await server.deps.database.db.select().from(transactions).where(eq(transactions.accountId, funded.id));
+      const [row] = await server.deps.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.accountId, funded.id));
       expect(row?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
 
@@ -108,11 +128,23 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         [saver({ interestRateBps: -5 }), 'Interest rate cannot be negative', 'interestRateBps'],
         [saver({ accountType: 'Premium Bonds Plus' }), 'Choose an account type from the list', 'accountType'],
         [saver({ bankId: '00000000-0000-4000-8000-000000000000' }), 'Choose a bank from the list', 'bankId'],
-        [saver({ isPlatformAccount: true, bankId: bank.raisin, platformBankReferenceId: bank.raisin }), 'The bank that holds the deposits cannot itself be a platform: choose a bank or building society', 'platformBankReferenceId'],
+        [
+          saver({ isPlatformAccount: true, bankId: bank.raisin, platformBankReferenceId: bank.raisin }),
+          'The bank that holds the deposits cannot itself be a platform: choose a bank or building society',
+          'platformBankReferenceId',
+        ],
         [{ ...saver(), startingBalancePence: -100 }, 'Starting balance cannot be negative', 'startingBalancePence'],
-        [{ ...saver(), startingBalanceDate: '2999-01-01' }, 'The starting balance date must be a real date from 01/01/1900 to today', 'startingBalanceDate'],
+        [
+          { ...saver(), startingBalanceDate: '2999-01-01' },
+          'The starting balance date must be a real date from 01/01/1900 to today',
+          'startingBalanceDate',
+        ],
         // The opening balance is a transaction, which carries a date from 1900 to 2099.
-        [{ ...saver(), startingBalanceDate: '0001-01-01' }, 'The starting balance date must be a real date from 01/01/1900 to today', 'startingBalanceDate'],
+        [
+          { ...saver(), startingBalanceDate: '0001-01-01' },
+          'The starting balance date must be a real date from 01/01/1900 to today',
+          'startingBalanceDate',
+        ],
         [saver({ dateOpened: '0001-01-01' }), 'Enter a date in the years 1900 to 2099', 'dateOpened'],
         [{ ...saver(), balancePence: 1_000_000 }, 'This field cannot be set here: balancePence', ''],
       ];
@@ -128,8 +160,19 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
 
     it('needs no bank for ISA and pension accounts, and takes the type as the admin spelt it', async () => {
       const who = await newPerson('isa');
-      const isa = await createOk(who, { name: 'Cash ISA', accountNumber: 'ISA-1', bankId: null, accountType: 'cash isa' });
-      expect(isa).toMatchObject({ accountType: 'Cash ISA', category: 'isa', bank: null, licence: null, protection: { status: 'unknown-bank', reason: 'no-bank' } });
+      const isa = await createOk(who, {
+        name: 'Cash ISA',
+        accountNumber: 'ISA-1',
+        bankId: null,
+        accountType: 'cash isa',
+      });
+      expect(isa).toMatchObject({
+        accountType: 'Cash ISA',
+        category: 'isa',
+        bank: null,
+        licence: null,
+        protection: { status: 'unknown-bank', reason: 'no-bank' },
+      });
       const sipp = await createOk(who, { name: 'SIPP', accountNumber: 'P-1', bankId: null, accountType: 'SIPP' });
       expect(sipp.category).toBe('pension');
     });
@@ -137,19 +180,40 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     it('keeps a platform account’s money against the bank holding it, and says when that bank is missing', async () => {
       const who = await newPerson('platform');
       const held = await createOk(who, {
-        ...saver({ name: 'Raisin bond', bankId: bank.raisin, isPlatformAccount: true, platformBankReferenceId: bank.closeBrothers, accountType: 'Bond' }),
+        ...saver({
+          name: 'Raisin bond',
+          bankId: bank.raisin,
+          isPlatformAccount: true,
+          platformBankReferenceId: bank.closeBrothers,
+          accountType: 'Bond',
+        }),
         startingBalancePence: 10_000_00,
       });
-      expect(held.platformBank).toMatchObject({ id: bank.closeBrothers, bankName: 'Close Brothers Savings', legalName: 'Close Brothers Limited', frn: '124750' });
+      expect(held.platformBank).toMatchObject({
+        id: bank.closeBrothers,
+        bankName: 'Close Brothers Savings',
+        legalName: 'Close Brothers Limited',
+        frn: '124750',
+      });
       expect(held.protection.status).toBe('covered-in-full');
       const missing = await createOk(who, saver({ name: 'Raisin easy', bankId: bank.raisin, isPlatformAccount: true }));
-      expect(missing.protection).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' });
-      const off = await createOk(who, saver({ name: 'Not a platform', isPlatformAccount: false, platformBankReferenceId: bank.closeBrothers }));
+      expect(missing.protection).toEqual({
+        status: 'unknown-bank',
+        uncoveredPence: null,
+        reason: 'platform-bank-missing',
+      });
+      const off = await createOk(
+        who,
+        saver({ name: 'Not a platform', isPlatformAccount: false, platformBankReferenceId: bank.closeBrothers }),
+      );
       expect(off.platformBankReferenceId).toBeNull();
     });
 
     it('needs a verified e-mail address', async () => {
-      const unverified = await signUpAndSignIn(server, { email: `unverified-${(people += 1)}@example.com`, verify: false });
+      const unverified = await signUpAndSignIn(server, {
+        email: `unverified-${(people += 1)}@example.com`,
+        verify: false,
+      });
       const res = await create(unverified, saver());
       expect(res.status).toBe(403);
       expect((await errorOf(res)).code).toBe('EMAIL_NOT_VERIFIED');
@@ -168,7 +232,8 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toMatchObject({
         code: 'ACCOUNT_LIMIT_REACHED',
-        message: 'You have reached the limit of 3 accounts set on your SavvyPig account. Contact us to raise it, or delete an account you no longer need.',
+        message:
+          'You have reached the limit of 3 accounts set on your SavvyPig account. Contact us to raise it, or delete an account you no longer need.',
       });
       const after = await list(who);
       expect(after.accounts.map((a) => a.name)).toEqual(['Account 1', 'Account 2', 'Account 3']);
@@ -199,7 +264,11 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     it('lists an admin’s cap to a user with no accounts yet', async () => {
       const who = await newPerson('capped-empty');
       await setMaxAccounts(who, 2);
-      expect(await list(who)).toEqual({ accounts: [], totalBalancePence: 0, cap: { count: 0, max: 2, tier: 'trial_bigpig', source: 'admin' } });
+      expect(await list(who)).toEqual({
+        accounts: [],
+        totalBalancePence: 0,
+        cap: { count: 0, max: 2, tier: 'trial_bigpig', source: 'admin' },
+      });
     });
 
     it('has no cap on the Big Pig trial', async () => {
@@ -211,23 +280,45 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     it('lists the accounts in creation order with their total, and judges protection across all of them', async () => {
       const who = await newPerson('lister');
       const halifax = await createOk(who, { ...saver({ name: 'Halifax saver' }), startingBalancePence: 100_000_00 });
-      const scotland = await createOk(who, { ...saver({ name: 'BoS saver', bankId: bank.bankOfScotland }), startingBalancePence: 50_000_00 });
-      const nationwide = await createOk(who, { ...saver({ name: 'Nationwide', bankId: bank.nationwide }), startingBalancePence: 1_000_00 });
+      const scotland = await createOk(who, {
+        ...saver({ name: 'BoS saver', bankId: bank.bankOfScotland }),
+        startingBalancePence: 50_000_00,
+      });
+      const nationwide = await createOk(who, {
+        ...saver({ name: 'Nationwide', bankId: bank.nationwide }),
+        startingBalancePence: 1_000_00,
+      });
       const view = await list(who);
       expect(view.accounts.map((a) => a.name)).toEqual(['Halifax saver', 'BoS saver', 'Nationwide']);
       expect(view.totalBalancePence).toBe(151_000_00);
       const byId = new Map(view.accounts.map((a) => [a.id, a]));
       // One licence (Bank of Scotland plc) holds £150,000: £30,000 over the £120,000 limit.
-      expect(byId.get(halifax.id)?.protection).toEqual({ status: 'partly-covered', uncoveredPence: 30_000_00, reason: null });
-      expect(byId.get(scotland.id)?.protection).toEqual({ status: 'partly-covered', uncoveredPence: 30_000_00, reason: null });
+      expect(byId.get(halifax.id)?.protection).toEqual({
+        status: 'partly-covered',
+        uncoveredPence: 30_000_00,
+        reason: null,
+      });
+      expect(byId.get(scotland.id)?.protection).toEqual({
+        status: 'partly-covered',
+        uncoveredPence: 30_000_00,
+        reason: null,
+      });
       expect(byId.get(nationwide.id)?.protection.status).toBe('covered-in-full');
-      expect(byId.get(scotland.id)?.licence).toEqual({ bankName: 'Bank of Scotland', legalName: 'Bank of Scotland plc', frn: '169628' });
+      expect(byId.get(scotland.id)?.licence).toEqual({
+        bankName: 'Bank of Scotland',
+        legalName: 'Bank of Scotland plc',
+        frn: '169628',
+      });
 
       // An admin's override of today's deposit limit (the spec's fscs_protection setting) applies.
       await server.deps.database.db.insert(appSettings).values({ key: 'fscs_protection', value: { limit: 85_000 } });
       try {
         const overridden = await list(who);
-        expect(overridden.accounts[0]?.protection).toEqual({ status: 'partly-covered', uncoveredPence: 65_000_00, reason: null });
+        expect(overridden.accounts[0]?.protection).toEqual({
+          status: 'partly-covered',
+          uncoveredPence: 65_000_00,
+          reason: null,
+        });
       } finally {
         await server.deps.database.db.delete(appSettings).where(eq(appSettings.key, 'fscs_protection'));
       }
@@ -238,9 +329,17 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       const many = await newPerson('many');
       await createOk(few, saver());
       const { db } = server.deps.database;
-      await db.insert(accounts).values(
-        Array.from({ length: 100 }, (_, i) => ({ userId: many.userId, name: `Account ${i}`, accountNumber: String(i), bankId: bank.halifax, bank: 'Halifax' })),
-      );
+      await db
+        .insert(accounts)
+        .values(
+          Array.from({ length: 100 }, (_, i) => ({
+            userId: many.userId,
+            name: `Account ${i}`,
+            accountNumber: String(i),
+            bankId: bank.halifax,
+            bank: 'Halifax',
+          })),
+        );
       const count = async (who: Person) => {
         await list(who); // the first call on a connection prepares its statements
         const spy = vi.spyOn(NoopLogger.prototype, 'logQuery');
@@ -325,7 +424,13 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       });
       expect(res.status).toBe(200);
       const saved = ((await res.json()) as { account: Account }).account;
-      expect(saved).toMatchObject({ interestRateBps: 510, rateType: 'Gross', interestPaymentMonth: 4, interestPaymentDay: 6, terms: 'Rate falls after a year' });
+      expect(saved).toMatchObject({
+        interestRateBps: 510,
+        rateType: 'Gross',
+        interestPaymentMonth: 4,
+        interestPaymentDay: 6,
+        terms: 'Rate falls after a year',
+      });
       expect(saved.licence?.legalName).toMatch(/Nationwide/);
       expect(saved.bank).toBe(saved.licence?.bankName);
     });
@@ -334,15 +439,32 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     it('keeps a fixed early-withdrawal fee as large as any sum of money the form takes', async () => {
       const account = await createOk(ann, saver({ name: 'Big fee' }));
       for (const fee of [2 ** 31, 100_000_000_000]) {
-        const res = await change(ann, account.id, 'PATCH', { earlyWithdrawalPenaltyType: 'fixed_fee', earlyWithdrawalPenalty: fee });
+        const res = await change(ann, account.id, 'PATCH', {
+          earlyWithdrawalPenaltyType: 'fixed_fee',
+          earlyWithdrawalPenalty: fee,
+        });
         expect(res.status).toBe(200);
-        expect(((await res.json()) as { account: Account }).account).toMatchObject({ earlyWithdrawalPenaltyType: 'fixed_fee', earlyWithdrawalPenalty: fee });
+        expect(((await res.json()) as { account: Account }).account).toMatchObject({
+          earlyWithdrawalPenaltyType: 'fixed_fee',
+          earlyWithdrawalPenalty: fee,
+        });
       }
     });
 
     it('saves the whole form with PUT, keeping the balance', async () => {
       const account = await createOk(ann, { ...saver({ name: 'Full form' }), startingBalancePence: 7_700 });
-      const res = await change(ann, account.id, 'PUT', saver({ name: 'Full form saved', accountType: 'Current', interestFrequency: 'On Demand', holders: 2, dateOpened: '2020-02-02' }));
+      const res = await change(
+        ann,
+        account.id,
+        'PUT',
+        saver({
+          name: 'Full form saved',
+          accountType: 'Current',
+          interestFrequency: 'On Demand',
+          holders: 2,
+          dateOpened: '2020-02-02',
+        }),
+      );
       expect(res.status).toBe(200);
       expect(((await res.json()) as { account: Account }).account).toMatchObject({
         name: 'Full form saved',
@@ -369,7 +491,16 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         expect(error.code).toBe('FORBIDDEN');
         expect(error.message).toContain('Some account types are restricted due to regulatory requirements');
       }
-      expect((await change(ann, isa.id, 'PUT', { name: 'My ISA', accountNumber: 'I1', bankId: bank.halifax, accountType: 'Savings' })).status).toBe(403);
+      expect(
+        (
+          await change(ann, isa.id, 'PUT', {
+            name: 'My ISA',
+            accountNumber: 'I1',
+            bankId: bank.halifax,
+            accountType: 'Savings',
+          })
+        ).status,
+      ).toBe(403);
       const after = (await list(ann)).accounts;
       expect(after.find((a) => a.id === isa.id)?.accountType).toBe('Cash ISA');
       expect(after.find((a) => a.id === savings.id)?.accountType).toBe('Savings');
@@ -379,7 +510,10 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       const bond = await createOk(ann, saver({ name: 'Bond', accountType: 'Bond', interestFrequency: 'At Maturity' }));
       const res = await change(ann, bond.id, 'PATCH', { accountType: 'Savings' });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { account: Account }).account).toMatchObject({ accountType: 'Savings', interestFrequency: 'Monthly' });
+      expect(((await res.json()) as { account: Account }).account).toMatchObject({
+        accountType: 'Savings',
+        interestFrequency: 'Monthly',
+      });
       expect((await change(ann, bond.id, 'PATCH', { accountType: 'Current Account' })).status).toBe(400); // not an account type on the list
       expect((await change(ann, bond.id, 'PATCH', { accountType: 'Current' })).status).toBe(200);
     });
@@ -389,8 +523,18 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     it('removes the account with its transactions and standing orders', async () => {
       const account = await createOk(ann, { ...saver({ name: 'To delete' }), startingBalancePence: 1_000 });
       const { db } = server.deps.database;
-      await db.insert(transactions).values({ accountId: account.id, userId: ann.userId, amountPence: 500, date: '2026-02-01', type: 'deposit' });
-      await db.insert(standingOrders).values({ accountId: account.id, userId: ann.userId, amountPence: 100, frequency: 'monthly', startDate: '2026-01-01' });
+      await db
+        .insert(transactions)
+        .values({ accountId: account.id, userId: ann.userId, amountPence: 500, date: '2026-02-01', type: 'deposit' });
+      await db
+        .insert(standingOrders)
+        .values({
+          accountId: account.id,
+          userId: ann.userId,
+          amountPence: 100,
+          frequency: 'monthly',
+          startDate: '2026-01-01',
+        });
       expect((await change(ann, account.id, 'DELETE')).status).toBe(204);
       expect(await db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([]);
       expect(await db.select().from(transactions).where(eq(transactions.accountId, account.id))).toEqual([]);
@@ -410,14 +554,17 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         close: () => undefined,
       };
       const unsubscribe = server.deps.hub.subscribe(subscriber);
-      const changes = () => events.filter((e) => e.data?.type === 'account.changed').map((e) => e.data.data?.accountIds?.[0]);
+      const changes = () =>
+        events.filter((e) => e.data?.type === 'account.changed').map((e) => e.data.data?.accountIds?.[0]);
       try {
         const account = await createOk(who, saver());
         await change(who, account.id, 'PATCH', { name: 'Renamed' });
         await change(who, account.id, 'PUT', saver({ name: 'Saved' }));
         await change(who, account.id, 'PATCH', { name: '' });
         await change(who, account.id, 'DELETE');
-        await vi.waitFor(() => expect(changes()).toEqual([account.id, account.id, account.id, account.id]), { timeout: 5_000 });
+        await vi.waitFor(() => expect(changes()).toEqual([account.id, account.id, account.id, account.id]), {
+          timeout: 5_000,
+        });
       } finally {
         unsubscribe();
       }

@@ -12,7 +12,11 @@ import {
   accountFieldsSchema,
   accountPatchObject,
 } from '../../core/accounts/account-schema.ts';
-import { accountTypeCategory, canChangeAccountType, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
+import {
+  accountTypeCategory,
+  canChangeAccountType,
+  TYPE_RESTRICTION_NOTE,
+} from '../../core/accounts/account-type-category.ts';
 import { frequencyOptions, INTEREST_DEFAULTS } from '../../core/accounts/interest-settings.ts';
 import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
@@ -28,7 +32,14 @@ import type { Context } from 'hono';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publishAccountChanged } from './account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from './account-id.ts';
-import { type Account, AccountListSchema, AccountSchema, findAccountJson, loadAccountsView, storedAccountFields } from './account-json.ts';
+import {
+  type Account,
+  AccountListSchema,
+  AccountSchema,
+  findAccountJson,
+  loadAccountsView,
+  storedAccountFields,
+} from './account-json.ts';
 import {
   type AccountRow,
   accountsContext,
@@ -48,10 +59,12 @@ export const ACCOUNT_ROUTE_MESSAGES = {
   unknownType: 'Choose an account type from the list',
   unknownBank: 'Choose a bank from the list',
   unknownPlatformBank: 'Choose the bank that holds the deposits from the list',
-  platformBankIsPlatform: 'The bank that holds the deposits cannot itself be a platform: choose a bank or building society',
+  platformBankIsPlatform:
+    'The bank that holds the deposits cannot itself be a platform: choose a bank or building society',
   startingBalance: 'Starting balance cannot be negative',
   startingBalanceDate: 'The starting balance date must be a real date from 01/01/1900 to today',
-  typeChangeBlocked: (from: string, to: string) => `An account of type ${from} cannot become ${to}. ${TYPE_RESTRICTION_NOTE}`,
+  typeChangeBlocked: (from: string, to: string) =>
+    `An account of type ${from} cannot become ${to}. ${TYPE_RESTRICTION_NOTE}`,
 } as const;
 
 const StartingBalanceShape = {
@@ -61,17 +74,27 @@ const StartingBalanceShape = {
     .min(0, ACCOUNT_ROUTE_MESSAGES.startingBalance)
     .max(1_000_000_000_00, ACCOUNT_MESSAGES.moneyTooLarge)
     .optional(),
-  startingBalanceDate: calendarDateSchema(ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, ACCOUNT_ROUTE_MESSAGES.startingBalanceDate).optional(),
+  startingBalanceDate: calendarDateSchema(
+    ACCOUNT_ROUTE_MESSAGES.startingBalanceDate,
+    ACCOUNT_ROUTE_MESSAGES.startingBalanceDate,
+  ).optional(),
 };
 
 const ACCOUNT_EXAMPLE = { name: 'Rainy Day ISA', accountNumber: '12345678', accountType: 'Cash ISA', bankId: null };
-const AccountCreateSchema = accountFieldsObject().extend(StartingBalanceShape).openapi('AccountCreate', { example: ACCOUNT_EXAMPLE });
+const AccountCreateSchema = accountFieldsObject()
+  .extend(StartingBalanceShape)
+  .openapi('AccountCreate', { example: ACCOUNT_EXAMPLE });
 const AccountSaveSchema = accountFieldsObject().openapi('AccountSave', { example: ACCOUNT_EXAMPLE });
-const AccountPatchSchema = accountPatchObject().openapi('AccountPatch', { example: { name: 'Rainy Day ISA', interestRateBps: 435 } });
+const AccountPatchSchema = accountPatchObject().openapi('AccountPatch', {
+  example: { name: 'Rainy Day ISA', interestRateBps: 435 },
+});
 
 const IdParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const AccountResponse = z.object({ account: AccountSchema }).openapi('AccountResponse');
 
 function validationError(issues: readonly { path: PropertyKey[]; message: string }[]): AppError {
@@ -99,24 +122,41 @@ function notFound(): AppError {
  * bank or platform bank the account already has is kept even if an admin has since retired it.
  */
 async function resolveAccountValues(tx: Tx, fields: AccountFields, current: AccountRow | null) {
-  const sameType = current !== null && current.accountType.trim().toLowerCase() === fields.accountType.trim().toLowerCase();
+  const sameType =
+    current !== null && current.accountType.trim().toLowerCase() === fields.accountType.trim().toLowerCase();
   const accountType = sameType ? current.accountType : await findActiveAccountType(tx, fields.accountType);
-  if (accountType === null) throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.unknownType, { field: 'accountType' });
+  if (accountType === null)
+    throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.unknownType, { field: 'accountType' });
 
-  const banks = await banksByIds(tx, [fields.bankId, fields.platformBankReferenceId].filter((id): id is string => id !== null));
+  const banks = await banksByIds(
+    tx,
+    [fields.bankId, fields.platformBankReferenceId].filter((id): id is string => id !== null),
+  );
   const bank = fields.bankId === null ? null : (banks.get(fields.bankId.toLowerCase()) ?? null);
   if (fields.bankId !== null && (!bank || (!bank.isActive && bank.id !== current?.bankId))) {
     throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.unknownBank, { field: 'bankId' });
   }
-  const holding = fields.platformBankReferenceId === null ? null : (banks.get(fields.platformBankReferenceId.toLowerCase()) ?? null);
+  const holding =
+    fields.platformBankReferenceId === null ? null : (banks.get(fields.platformBankReferenceId.toLowerCase()) ?? null);
   if (fields.platformBankReferenceId !== null) {
     if (!holding || (!holding.isActive && holding.id !== current?.platformBankReferenceId)) {
-      throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.unknownPlatformBank, { field: 'platformBankReferenceId' });
+      throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.unknownPlatformBank, {
+        field: 'platformBankReferenceId',
+      });
     }
-    if (isPlatformBank(holding)) throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.platformBankIsPlatform, { field: 'platformBankReferenceId' });
+    if (isPlatformBank(holding))
+      throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.platformBankIsPlatform, {
+        field: 'platformBankReferenceId',
+      });
   }
 
-  const { temporaryHighBalance: thb, bankId: _bankId, platformBankReferenceId: _platformBankId, accountType: _type, ...rest } = fields;
+  const {
+    temporaryHighBalance: thb,
+    bankId: _bankId,
+    platformBankReferenceId: _platformBankId,
+    accountType: _type,
+    ...rest
+  } = fields;
   return {
     ...rest,
     accountType,
@@ -136,14 +176,19 @@ async function resolveAccountValues(tx: Tx, fields: AccountFields, current: Acco
 function assertTypeChangeAllowed(current: AccountRow, next: string, log: Logger | undefined): void {
   if (!canChangeAccountType(current.accountType, next)) {
     log?.warn('account type change refused', { accountId: current.id, from: current.accountType, to: next.trim() });
-    throw new AppError('FORBIDDEN', ACCOUNT_ROUTE_MESSAGES.typeChangeBlocked(current.accountType, next.trim()), { field: 'accountType' });
+    throw new AppError('FORBIDDEN', ACCOUNT_ROUTE_MESSAGES.typeChangeBlocked(current.accountType, next.trim()), {
+      field: 'accountType',
+    });
   }
 }
 
 export function accountsRoutes(deps: Deps) {
   const app = createRouter();
   const today = () => calendarDateInLondon(deps.clock.now());
-  const viewer = (session: SessionUser) => ({ userId: session.userId, tier: effectiveTier({ isAdmin: session.isAdmin }) });
+  const viewer = (session: SessionUser) => ({
+    userId: session.userId,
+    tier: effectiveTier({ isAdmin: session.isAdmin }),
+  });
 
   /** One account as the list shows it (its protection depends on all the others). */
   const accountJson = async (tx: Tx, session: SessionUser, accountId: string): Promise<Account> => {
@@ -153,7 +198,8 @@ export function accountsRoutes(deps: Deps) {
   };
 
   const save = async (c: Context<AppEnv>, tx: Tx, session: SessionUser, current: AccountRow, fields: AccountFields) => {
-    if (fields.accountType.trim().toLowerCase() !== current.accountType.trim().toLowerCase()) assertTypeChangeAllowed(current, fields.accountType, c.get('logger'));
+    if (fields.accountType.trim().toLowerCase() !== current.accountType.trim().toLowerCase())
+      assertTypeChangeAllowed(current, fields.accountType, c.get('logger'));
     await updateAccount(tx, session.userId, current.id, await resolveAccountValues(tx, fields, current));
     await publishAccountChanged(tx, session.userId, [current.id]);
     return accountJson(tx, session, current.id);
@@ -164,8 +210,10 @@ export function accountsRoutes(deps: Deps) {
       access: 'user',
       method: 'get',
       path: '/api/accounts',
-      summary: "The signed-in user's accounts in creation order, each with its licence and deposit protection, their total and the account cap",
-      description: 'Two statements however many accounts: the accounts with their banks and the deposit limit override, and the cap.',
+      summary:
+        "The signed-in user's accounts in creation order, each with its licence and deposit protection, their total and the account cap",
+      description:
+        'Two statements however many accounts: the accounts with their banks and the deposit limit override, and the cap.',
       responses: { 200: json(AccountListSchema, 'The accounts') },
     }),
     async (c) => {
@@ -179,7 +227,8 @@ export function accountsRoutes(deps: Deps) {
       method: 'post',
       path: '/api/accounts',
       summary: 'Add an account; a starting balance becomes its opening_balance transaction',
-      description: 'Needs a verified e-mail address. Refused with 403 ACCOUNT_LIMIT_REACHED when the account cap is reached.',
+      description:
+        'Needs a verified e-mail address. Refused with 403 ACCOUNT_LIMIT_REACHED when the account cap is reached.',
       request: { body: { content: { 'application/json': { schema: AccountCreateSchema } }, required: true } },
       responses: {
         201: json(AccountResponse, 'The new account'),
@@ -194,16 +243,20 @@ export function accountsRoutes(deps: Deps) {
       const { startingBalancePence, startingBalanceDate, ...input } = c.req.valid('json');
       const fields = checkFields(input, day);
       if (startingBalanceDate !== undefined && startingBalanceDate > day) {
-        throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, { field: 'startingBalanceDate' });
+        throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, {
+          field: 'startingBalanceDate',
+        });
       }
 
       await lockAccountCreation(tx, session.userId);
       const context = await accountsContext(tx, session.userId);
       const cap = accountCap({ tier: viewer(session).tier, maxAccounts: context.maxAccounts });
-      if (!canAddAccount(context.accountCount, cap)) throw new AppError('ACCOUNT_LIMIT_REACHED', accountLimitMessage(cap), { max: cap.max, source: cap.source });
+      if (!canAddAccount(context.accountCount, cap))
+        throw new AppError('ACCOUNT_LIMIT_REACHED', accountLimitMessage(cap), { max: cap.max, source: cap.source });
 
       const id = await insertAccount(tx, session.userId, await resolveAccountValues(tx, fields, null));
-      if (startingBalancePence) await insertOpeningBalance(tx, session.userId, id, startingBalancePence, startingBalanceDate ?? day);
+      if (startingBalancePence)
+        await insertOpeningBalance(tx, session.userId, id, startingBalancePence, startingBalanceDate ?? day);
       await publishAccountChanged(tx, session.userId, [id]);
       return c.json({ account: await accountJson(tx, session, id) }, 201);
     },
@@ -220,7 +273,12 @@ export function accountsRoutes(deps: Deps) {
   };
 
   /** PUT and PATCH: one of the user's accounts, changed by the body. */
-  const changeRoute = <S extends z.ZodType>(method: 'put' | 'patch', summary: string, schema: S, description?: string) =>
+  const changeRoute = <S extends z.ZodType>(
+    method: 'put' | 'patch',
+    summary: string,
+    schema: S,
+    description?: string,
+  ) =>
     defineRoute(deps, '', {
       access: 'user',
       method,
@@ -236,7 +294,11 @@ export function accountsRoutes(deps: Deps) {
     });
 
   app.openapi(
-    changeRoute('put', "Save the whole account form (the balance is never set: it is the sum of the account's transactions)", AccountSaveSchema),
+    changeRoute(
+      'put',
+      "Save the whole account form (the balance is never set: it is the sum of the account's transactions)",
+      AccountSaveSchema,
+    ),
     async (c) => {
       const { session, tx, current } = await accountToChange(c, c.req.valid('param').id);
       const fields = checkFields(c.req.valid('json'), today());
@@ -257,7 +319,11 @@ export function accountsRoutes(deps: Deps) {
       if (change.accountType !== undefined) assertTypeChangeAllowed(current, change.accountType, c.get('logger'));
       const merged = { ...storedAccountFields(current), ...change };
       // A frequency the new type does not offer (a bond's At Maturity on a savings account) goes back to the default.
-      if (change.accountType !== undefined && change.interestFrequency === undefined && !frequencyOptions(accountTypeCategory(merged.accountType)).includes(merged.interestFrequency)) {
+      if (
+        change.accountType !== undefined &&
+        change.interestFrequency === undefined &&
+        !frequencyOptions(accountTypeCategory(merged.accountType)).includes(merged.interestFrequency)
+      ) {
         merged.interestFrequency = INTEREST_DEFAULTS.interestFrequency;
       }
       return c.json({ account: await save(c, tx, session, current, checkFields(merged, today())) }, 200);
@@ -269,7 +335,8 @@ export function accountsRoutes(deps: Deps) {
       access: 'user',
       method: 'delete',
       path: '/api/accounts/{id}',
-      summary: 'Delete an account with its transactions, standing orders and everything attached to it, in one transaction',
+      summary:
+        'Delete an account with its transactions, standing orders and everything attached to it, in one transaction',
       request: { params: IdParams },
       responses: { 204: { description: 'Deleted' }, 404: { description: 'Account not found' } },
     }),

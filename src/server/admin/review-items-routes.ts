@@ -38,7 +38,12 @@ export function reviewItemRoutes(deps: Deps) {
           priority: z.enum(PRIORITIES, `priority must be one of ${PRIORITIES.join(', ')}`).optional(),
         }),
       },
-      responses: { 200: { description: 'Review items', content: { 'application/json': { schema: z.object({ items: z.array(ReviewItemSchema) }) } } } },
+      responses: {
+        200: {
+          description: 'Review items',
+          content: { 'application/json': { schema: z.object({ items: z.array(ReviewItemSchema) }) } },
+        },
+      },
     }),
     async (c) => {
       const { status, priority } = c.req.valid('query');

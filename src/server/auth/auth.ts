@@ -39,7 +39,14 @@ export const CLIENT_IP_HEADER = 'x-savvypig-client-ip';
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
-export type AuthDeps = { config: Config; database: Database; mailer: Mailer; logger: Logger; secret: string; clock: Clock };
+export type AuthDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  clock: Clock;
+};
 
 export function createAuth({ config, database, mailer, logger, secret, clock }: AuthDeps) {
   const { db } = database;
@@ -111,7 +118,10 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
                   lastName: details?.lastName ?? (rest.join(' ') || null),
                 })
                 .onConflictDoNothing();
-              await tx.insert(schema.userRoles).values({ userId: created.id, role: 'subscriber' }).onConflictDoNothing();
+              await tx
+                .insert(schema.userRoles)
+                .values({ userId: created.id, role: 'subscriber' })
+                .onConflictDoNothing();
               await tx.insert(schema.userSettings).values({ userId: created.id }).onConflictDoNothing();
             });
           },

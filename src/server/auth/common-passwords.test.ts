@@ -29,8 +29,12 @@ describe.each(testDatabaseKinds())('common passwords are refused on %s', (kind) 
 
   const refusal = { error: { code: 'PASSWORD_TOO_COMMON', message: PASSWORD_TOO_COMMON_MESSAGE } };
   const signUp = (email: string, password: string) =>
-    server.request('/api/account/sign-up', { method: 'POST', json: { firstName: 'Com', lastName: 'Mon', email, password } });
-  const accounts = async (email: string) => rowsOf(await server.deps.database.db.execute(sql`select id from "user" where email = ${email}`)).length;
+    server.request('/api/account/sign-up', {
+      method: 'POST',
+      json: { firstName: 'Com', lastName: 'Mon', email, password },
+    });
+  const accounts = async (email: string) =>
+    rowsOf(await server.deps.database.db.execute(sql`select id from "user" where email = ${email}`)).length;
 
   it('at sign-up, whatever the case, and alike for a new and a registered address', async () => {
     for (const password of ['password123', 'PassWord123', 'QWERTYUIOP']) {
@@ -53,23 +57,38 @@ describe.each(testDatabaseKinds())('common passwords are refused on %s', (kind) 
       method: 'POST',
       json: { email: 'common.reset@example.com', redirectTo: '/auth/reset-password' },
     });
-    const link = (await server.mail()).find((m) => m.to === 'common.reset@example.com' && /reset/i.test(m.subject))?.links.find((l) => l.includes('/reset-password/'));
+    const link = (await server.mail())
+      .find((m) => m.to === 'common.reset@example.com' && /reset/i.test(m.subject))
+      ?.links.find((l) => l.includes('/reset-password/'));
     const follow = await server.request(new URL(link!).pathname + new URL(link!).search, { redirect: 'manual' });
     const token = new URL(follow.headers.get('location')!, 'http://localhost:3000').searchParams.get('token')!;
 
-    const common = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'Password123' } });
+    const common = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'Password123' },
+    });
     expect(common.status).toBe(400);
     expect(await common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: PASSWORD_TOO_COMMON_MESSAGE });
     await expect(signIn(server, 'common.reset@example.com', 'Password123')).rejects.toThrow(/401/);
 
-    const better = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'a less predictable one' } });
+    const better = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'a less predictable one' },
+    });
     expect(better.status).toBe(200);
   });
 
   it('at change, keeping the old password', async () => {
-    const { cookie } = await signUpAndSignIn(server, { email: 'common.change@example.com', password: 'old password 1' });
+    const { cookie } = await signUpAndSignIn(server, {
+      email: 'common.change@example.com',
+      password: 'old password 1',
+    });
     const change = (newPassword: string) =>
-      server.request('/api/auth/change-password', { method: 'POST', cookie, json: { currentPassword: 'old password 1', newPassword } });
+      server.request('/api/auth/change-password', {
+        method: 'POST',
+        cookie,
+        json: { currentPassword: 'old password 1', newPassword },
+      });
     const common = await change('iloveyou1');
     expect(common.status).toBe(400);
     expect(await common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: PASSWORD_TOO_COMMON_MESSAGE });

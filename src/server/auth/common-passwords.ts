@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { isListedPassword, PASSWORD_TOO_COMMON_CODE, PASSWORD_TOO_COMMON_MESSAGE } from '../../core/passwords/common-password.ts';
+import {
+  isListedPassword,
+  PASSWORD_TOO_COMMON_CODE,
+  PASSWORD_TOO_COMMON_MESSAGE,
+} from '../../core/passwords/common-password.ts';
 
 const LIST_PATH = path.join('data', 'common-passwords', 'common-passwords.txt');
 
@@ -56,7 +60,10 @@ export function commonPasswordRule() {
             const field = PASSWORD_FIELD_BY_PATH[ctx.path ?? ''];
             const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
             if (typeof password === 'string' && isListedPassword(password, list)) {
-              throw new APIError('BAD_REQUEST', { code: PASSWORD_TOO_COMMON_CODE, message: PASSWORD_TOO_COMMON_MESSAGE });
+              throw new APIError('BAD_REQUEST', {
+                code: PASSWORD_TOO_COMMON_CODE,
+                message: PASSWORD_TOO_COMMON_MESSAGE,
+              });
             }
           }),
         },

@@ -31,7 +31,9 @@ describe.each(testDatabaseKinds())('stored password hashes on %s', (kind) => {
   it('are Argon2id at or above OWASP’s minimum (m=19 MiB, t=2, p=1)', async () => {
     const { userId } = await signUpAndSignIn(server, { email: 'hash@example.com' });
     const [row] = rowsOf<{ password: string }>(
-      await server.deps.database.db.execute(sql`select password from account where user_id = ${userId} and provider_id = 'credential'`),
+      await server.deps.database.db.execute(
+        sql`select password from account where user_id = ${userId} and provider_id = 'credential'`,
+      ),
     );
     expect(argon2Parameters(row!.password)).toMatchObject({ algorithm: 'argon2id', version: 19 });
     expect(meetsOwaspArgon2Minimum(row!.password)).toBe(true);

@@ -16,7 +16,12 @@ export const RESET_EMAILS_PER_ADDRESS_PER_HOUR = 3;
  */
 export function sendResetMailInBackground(db: AppDb, mailer: Mailer, email: string, url: string): void {
   mailer.sendInBackground(async () => {
-    const { allowed } = await takeThrottle(db, `password-reset:${addressKey(email)}`, RESET_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
+    const { allowed } = await takeThrottle(
+      db,
+      `password-reset:${addressKey(email)}`,
+      RESET_EMAILS_PER_ADDRESS_PER_HOUR,
+      3600,
+    );
     return allowed ? resetPasswordMail(email, url) : null;
   });
 }

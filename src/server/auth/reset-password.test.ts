@@ -13,7 +13,11 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
   });
 
   const requestReset = (email: string, ip?: string) =>
-    server.request('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/auth/reset-password' }, ip });
+    server.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: '/auth/reset-password' },
+      ip,
+    });
 
   it('answers a registered and an unknown address alike', async () => {
     await signUpAndSignIn(server, { email: 'known.reset@example.com' });
@@ -32,14 +36,18 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual(expected);
     }
-    const resets = (await server.mail()).filter((m) => m.to === 'flooded.reset@example.com' && m.subject === 'Reset your SavvyPig password');
+    const resets = (await server.mail()).filter(
+      (m) => m.to === 'flooded.reset@example.com' && m.subject === 'Reset your SavvyPig password',
+    );
     expect(resets).toHaveLength(RESET_EMAILS_PER_ADDRESS_PER_HOUR);
   });
 
   it('resets through the e-mailed link, signs out every session, and takes the new password', async () => {
     const { cookie } = await signUpAndSignIn(server, { email: 'rita@example.com', password: 'old password 1' });
     expect((await requestReset('rita@example.com')).status).toBe(200);
-    const mail = (await server.mail()).find((m) => m.to === 'rita@example.com' && m.subject === 'Reset your SavvyPig password');
+    const mail = (await server.mail()).find(
+      (m) => m.to === 'rita@example.com' && m.subject === 'Reset your SavvyPig password',
+    );
     const link = mail?.links.find((l) => l.includes('/api/auth/reset-password/'));
     expect(link).toBeDefined();
 
@@ -50,15 +58,24 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     expect(target.pathname).toBe('/auth/reset-password');
     const token = target.searchParams.get('token')!;
 
-    const short = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: '1234567' } });
+    const short = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: '1234567' },
+    });
     expect(short.status).toBe(400);
-    const reset = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'new password 2' } });
+    const reset = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'new password 2' },
+    });
     expect(reset.status).toBe(200);
 
     expect((await server.request('/api/me', { cookie })).status).toBe(401);
     await expect(signIn(server, 'rita@example.com', 'old password 1')).rejects.toThrow(/401/);
     expect((await signIn(server, 'rita@example.com', 'new password 2')).cookie).toContain('session_token=');
-    const again = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'third password 3' } });
+    const again = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'third password 3' },
+    });
     expect(again.status).toBe(400);
   });
 });

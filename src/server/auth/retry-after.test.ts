@@ -47,13 +47,21 @@ describe.each(testDatabaseKinds())("better-auth's 429s carry Retry-After on %s",
       .set({ lockedUntil: sql`now() + interval '10 minutes'` })
       .where(eq(twoFactor.userId, userId));
 
-    const res = await server.request('/api/auth/two-factor/verify-totp', { method: 'POST', cookie: challenge.challengeCookie!, json: { code: '000000' } });
+    const res = await server.request('/api/auth/two-factor/verify-totp', {
+      method: 'POST',
+      cookie: challenge.challengeCookie!,
+      json: { code: '000000' },
+    });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ code: 'ACCOUNT_TEMPORARILY_LOCKED' });
     const seconds = Number(res.headers.get('Retry-After'));
     expect(seconds).toBeGreaterThan(570);
     expect(seconds).toBeLessThanOrEqual(600);
-    const backup = await server.request('/api/auth/two-factor/verify-backup-code', { method: 'POST', cookie: challenge.challengeCookie!, json: { code: 'abcde-fghij' } });
+    const backup = await server.request('/api/auth/two-factor/verify-backup-code', {
+      method: 'POST',
+      cookie: challenge.challengeCookie!,
+      json: { code: 'abcde-fghij' },
+    });
     expect(backup.status).toBe(429);
     expect(Number(backup.headers.get('Retry-After'))).toBeGreaterThan(570);
   });

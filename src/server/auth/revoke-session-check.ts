@@ -21,7 +21,8 @@ export function honestRevokeSession() {
             // Signed out: the endpoint's own session check answers 401.
             if (!caller) return;
             const token = (ctx.body as { token?: unknown } | undefined)?.token;
-            const target = typeof token === 'string' && token ? await ctx.context.internalAdapter.findSession(token) : null;
+            const target =
+              typeof token === 'string' && token ? await ctx.context.internalAdapter.findSession(token) : null;
             if (target?.session.userId !== caller.user.id) {
               throw new APIError('NOT_FOUND', { code: SESSION_NOT_FOUND_CODE, message: SESSION_NOT_FOUND_MESSAGE });
             }

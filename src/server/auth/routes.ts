@@ -31,7 +31,11 @@ export const SignUpSchema = z
 const MeSchema = z
   .object({
     user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean(), twoFactorEnabled: z.boolean() }),
-    profile: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), avatarUrl: z.string().nullable() }),
+    profile: z.object({
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+    }),
     isAdmin: z.boolean(),
     tier: z.enum(['piglet', 'boar', 'bigpig', 'trial_bigpig']),
   })
@@ -76,7 +80,12 @@ export function accountRoutes(deps: Deps) {
     async (c) => {
       const startedAt = performance.now();
       const input = c.req.valid('json');
-      const throttle = await takeThrottle(deps.database.db, `sign-up:${c.get('clientIp')}`, SIGN_UPS_PER_IP_PER_HOUR, 3600);
+      const throttle = await takeThrottle(
+        deps.database.db,
+        `sign-up:${c.get('clientIp')}`,
+        SIGN_UPS_PER_IP_PER_HOUR,
+        3600,
+      );
       if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', SIGN_UP_MESSAGES.rateLimited, throttle);
       const headers = new Headers({ [CLIENT_IP_HEADER]: c.get('clientIp') });
       // The new account's id, or for a registered address an id made up the same way: the answer
@@ -86,7 +95,12 @@ export function accountRoutes(deps: Deps) {
         const result = await retryOnDuplicateKey(() =>
           signUpDetails.run({ firstName: input.firstName, lastName: input.lastName, promoCode: input.promoCode }, () =>
             deps.auth.api.signUpEmail({
-              body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password: input.password, callbackURL: verificationCallbackPath('/dashboard') },
+              body: {
+                name: `${input.firstName} ${input.lastName}`,
+                email: input.email,
+                password: input.password,
+                callbackURL: verificationCallbackPath('/dashboard'),
+              },
               headers,
             }),
           ),
@@ -119,7 +133,12 @@ export function accountRoutes(deps: Deps) {
       const [profile] = await meProfileQuery(txOf(c)).execute({ userId: session.userId });
       return c.json(
         {
-          user: { id: session.userId, email: session.email, emailVerified: session.emailVerified, twoFactorEnabled: session.twoFactorEnabled },
+          user: {
+            id: session.userId,
+            email: session.email,
+            emailVerified: session.emailVerified,
+            twoFactorEnabled: session.twoFactorEnabled,
+          },
           profile: profile ?? { firstName: null, lastName: null, avatarUrl: null },
           isAdmin: session.isAdmin,
           tier: effectiveTier({ isAdmin: session.isAdmin }),
@@ -136,7 +155,10 @@ export function accountRoutes(deps: Deps) {
       path: '/api/admin/check',
       summary: "The spec's is_admin: whether the signed-in user holds the admin role",
       responses: {
-        200: { description: 'Admin status', content: { 'application/json': { schema: z.object({ isAdmin: z.boolean() }) } } },
+        200: {
+          description: 'Admin status',
+          content: { 'application/json': { schema: z.object({ isAdmin: z.boolean() }) } },
+        },
         403: { description: 'An admin who has not turned on two-factor authentication (TWO_FACTOR_REQUIRED)' },
       },
     }),

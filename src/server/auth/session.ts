@@ -50,12 +50,20 @@ function hasValidSignature(signedValue: string, token: string, signature: string
   const given = Buffer.from(signature, 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  if (verifiedSignatures.size >= VERIFIED_CACHE_SIZE) verifiedSignatures.delete(verifiedSignatures.keys().next().value!);
+  if (verifiedSignatures.size >= VERIFIED_CACHE_SIZE)
+    verifiedSignatures.delete(verifiedSignatures.keys().next().value!);
   verifiedSignatures.set(signedValue, secret);
   return true;
 }
 
-type Row = { user_id: string; session_id: string; email: string; email_verified: boolean; is_admin: boolean; two_factor_enabled: boolean };
+type Row = {
+  user_id: string;
+  session_id: string;
+  email: string;
+  email_verified: boolean;
+  is_admin: boolean;
+  two_factor_enabled: boolean;
+};
 
 function toSessionUser(row: Row | undefined): SessionUser | null {
   if (!row) return null;

@@ -59,7 +59,9 @@ describe.each(testDatabaseKinds())('the per-account sign-in throttle on %s', (ki
 
   async function failuresOf(email: string): Promise<number> {
     const [row] = rowsOf<{ n: number | string }>(
-      await db().execute(sql`select coalesce(sum(count), 0) as n from throttles where key like ${`sign-in-failures:${addressKey(email)}:%`}`),
+      await db().execute(
+        sql`select coalesce(sum(count), 0) as n from throttles where key like ${`sign-in-failures:${addressKey(email)}:%`}`,
+      ),
     );
     return Number(row?.n ?? 0);
   }
@@ -75,7 +77,9 @@ describe.each(testDatabaseKinds())('the per-account sign-in throttle on %s', (ki
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as { code: string; message: string };
     expect(body.code).toBe('ACCOUNT_SIGN_IN_LOCKED');
-    expect(body.message).toMatch(/^Too many failed sign-in attempts for this account\. Please try again in \d+ minutes?\.$/);
+    expect(body.message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(false);
   });
@@ -106,7 +110,11 @@ describe.each(testDatabaseKinds())('the per-account sign-in throttle on %s', (ki
     const link = new URL(mail!.links.find((l) => l.includes('/api/auth/reset-password/'))!);
     const follow = await server.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
     const token = new URL(follow.headers.get('location')!, 'http://localhost:3000').searchParams.get('token');
-    const reset = await server.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'the new password' }, ip: nextIp() });
+    const reset = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'the new password' },
+      ip: nextIp(),
+    });
     expect(reset.status).toBe(200);
     expect(await failuresOf('reset.lock@example.com')).toBe(0);
     expect((await signIn('reset.lock@example.com', 'the new password')).status).toBe(200);
@@ -120,19 +128,27 @@ describe.each(testDatabaseKinds())('the per-account sign-in throttle on %s', (ki
   });
 
   it('lets no burst of parallel guesses past the limit', async () => {
-    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => reserveSignInAttempt(server.deps.database, 'burst@example.com', 5)));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 20 }, () => reserveSignInAttempt(server.deps.database, 'burst@example.com', 5)),
+    );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(5);
     expect(await failuresOf('burst@example.com')).toBe(5);
     await releaseSignInAttempt(server.deps.database, 'burst@example.com');
     expect(await failuresOf('burst@example.com')).toBe(4);
     await expect(reserveSignInAttempt(server.deps.database, 'burst@example.com', 5)).resolves.toBeUndefined();
-    await expect(reserveSignInAttempt(server.deps.database, 'burst@example.com', 5)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(reserveSignInAttempt(server.deps.database, 'burst@example.com', 5)).rejects.toMatchObject({
+      statusCode: 429,
+    });
   });
 
   it('clears counters whose window has passed, and keeps live ones', async () => {
     const stale = `sign-in-failures:${addressKey('stale@example.com')}:1`;
-    await db().execute(sql`insert into throttles (key, window_start, count) values (${stale}, now() - interval '2 hours', 7)`);
-    await db().execute(sql`insert into throttles (key, window_start, count) values ('sign-up:old', now() - interval '2 days', 3)`);
+    await db().execute(
+      sql`insert into throttles (key, window_start, count) values (${stale}, now() - interval '2 hours', 7)`,
+    );
+    await db().execute(
+      sql`insert into throttles (key, window_start, count) values ('sign-up:old', now() - interval '2 days', 3)`,
+    );
     await seedFailures('live@example.com', 3);
     await deleteExpiredThrottles(db());
     const keys = rowsOf<{ key: string }>(await db().execute(sql`select key from throttles`)).map((r) => r.key);
@@ -146,7 +162,9 @@ describe.each(testDatabaseKinds())('the per-account sign-in throttle on %s', (ki
       await db().execute(sql`select every_seconds from job_schedules where name = 'throttles:cleanup'`),
     );
     expect(schedule?.every_seconds).toBe(3600);
-    await db().execute(sql`insert into throttles (key, window_start, count) values ('sign-up:ancient', now() - interval '3 days', 1)`);
+    await db().execute(
+      sql`insert into throttles (key, window_start, count) values ('sign-up:ancient', now() - interval '3 days', 1)`,
+    );
     await server.deps.jobs.runDue();
     const left = rowsOf(await db().execute(sql`select 1 from throttles where key = 'sign-up:ancient'`));
     expect(left).toHaveLength(0);

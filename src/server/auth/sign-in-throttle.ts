@@ -68,7 +68,11 @@ function lockId(prefix: string) {
  * Reserves one failure for this address, or refuses with 429 when the last hour already holds
  * the limit. Call before the password is checked.
  */
-export async function reserveSignInAttempt(database: Database, email: string, limit = SIGN_IN_FAILURES_PER_HOUR): Promise<void> {
+export async function reserveSignInAttempt(
+  database: Database,
+  email: string,
+  limit = SIGN_IN_FAILURES_PER_HOUR,
+): Promise<void> {
   const prefix = accountKeyPrefix(email);
   const refusal = await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${lockId(prefix)})`);
@@ -80,7 +84,9 @@ export async function reserveSignInAttempt(database: Database, email: string, li
           select ${prefix} || (floor(extract(epoch from now()) / ${SIGN_IN_BUCKET_SECONDS})::bigint - g)::text
           from generate_series(0, ${SIGN_IN_BUCKETS - 1}) g))`),
     );
-    const [clock] = rowsOf<{ now_seconds: string | number }>(await tx.execute(sql`select extract(epoch from now()) as now_seconds`));
+    const [clock] = rowsOf<{ now_seconds: string | number }>(
+      await tx.execute(sql`select extract(epoch from now()) as now_seconds`),
+    );
     const nowSeconds = Number(clock?.now_seconds);
     const wait = secondsUntilAllowed(
       rows.map((r) => ({ minute: Number(r.minute), count: r.count })),

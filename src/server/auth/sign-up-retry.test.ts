@@ -2,13 +2,16 @@ import { APIError } from 'better-auth/api';
 import { describe, expect, it, vi } from 'vitest';
 import { isDuplicateKeyConflict, retryOnDuplicateKey, SIGN_UP_MAX_ATTEMPTS } from './sign-up-retry.ts';
 
-const conflict = () => new APIError('UNPROCESSABLE_ENTITY', { code: 'FAILED_TO_CREATE_USER', message: 'Failed to create user' });
+const conflict = () =>
+  new APIError('UNPROCESSABLE_ENTITY', { code: 'FAILED_TO_CREATE_USER', message: 'Failed to create user' });
 
 describe('the duplicate-key retry on sign-up', () => {
   it('knows a duplicate key from other failures', () => {
     expect(isDuplicateKeyConflict(conflict())).toBe(true);
     expect(isDuplicateKeyConflict(Object.assign(new Error('wrapped'), { cause: { code: '23505' } }))).toBe(true);
-    expect(isDuplicateKeyConflict(new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: 'short' }))).toBe(false);
+    expect(isDuplicateKeyConflict(new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: 'short' }))).toBe(
+      false,
+    );
     expect(isDuplicateKeyConflict(new Error('boom'))).toBe(false);
   });
 

@@ -16,15 +16,21 @@ describe.each(testDatabaseKinds())('simultaneous sign-ups for one address on %s'
   it('all answer the same success and leave exactly one account', async () => {
     const body = { firstName: 'Twin', lastName: 'Click', email: 'twin@example.com', password: 'a good password' };
     const responses = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => server.request('/api/account/sign-up', { method: 'POST', json: body, ip: `192.0.2.${i + 10}` })),
+      Array.from({ length: 4 }, (_, i) =>
+        server.request('/api/account/sign-up', { method: 'POST', json: body, ip: `192.0.2.${i + 10}` }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const messages = await Promise.all(responses.map(async (r) => ((await r.json()) as { message: string }).message));
     expect(new Set(messages).size).toBe(1);
-    const users = rowsOf(await server.deps.database.db.execute(sql`select id from "user" where email = 'twin@example.com'`));
+    const users = rowsOf(
+      await server.deps.database.db.execute(sql`select id from "user" where email = 'twin@example.com'`),
+    );
     expect(users).toHaveLength(1);
     const profiles = rowsOf(
-      await server.deps.database.db.execute(sql`select p.id from profiles p join "user" u on u.id = p.id where u.email = 'twin@example.com'`),
+      await server.deps.database.db.execute(
+        sql`select p.id from profiles p join "user" u on u.id = p.id where u.email = 'twin@example.com'`,
+      ),
     );
     expect(profiles).toHaveLength(1);
   });

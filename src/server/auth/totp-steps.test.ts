@@ -15,7 +15,8 @@ const RFC_SHA1_VECTORS: Array<[seconds: number, code: string]> = [
 
 describe("the tests' own RFC 6238 authenticator", () => {
   it('reproduces the RFC 6238 test vectors', () => {
-    for (const [seconds, code] of RFC_SHA1_VECTORS) expect(totpAtStep(RFC_SEED, Math.floor(seconds / 30), 8)).toBe(code);
+    for (const [seconds, code] of RFC_SHA1_VECTORS)
+      expect(totpAtStep(RFC_SEED, Math.floor(seconds / 30), 8)).toBe(code);
   });
 
   it('decodes base32 keys (RFC 4648 test vector)', () => {
@@ -29,7 +30,8 @@ describe('the replay guard finds the time step of a code', () => {
   const step = Math.floor(now / 30_000);
 
   it('within one step either side, as better-auth accepts', () => {
-    for (const offset of [-1, 0, 1]) expect(matchingTotpStep(RFC_SEED, totpAtStep(RFC_SEED, step + offset), now)).toBe(step + offset);
+    for (const offset of [-1, 0, 1])
+      expect(matchingTotpStep(RFC_SEED, totpAtStep(RFC_SEED, step + offset), now)).toBe(step + offset);
   });
 
   it('and none for a code from further away, a wrong code or a malformed one', () => {

@@ -37,7 +37,9 @@ describe('two-factor authentication on a production-mode server', () => {
     expect((await post('/api/account/sign-up', { firstName: 'Pat', lastName: 'Rod', ...account })).status).toBe(200);
     let link: string | undefined;
     for (let i = 0; i < 50 && !link; i++) {
-      link = (await listStoredMail(path.join(dataDir, 'mail'))).flatMap((m) => m.links).find((l) => l.includes('/verify-email'));
+      link = (await listStoredMail(path.join(dataDir, 'mail')))
+        .flatMap((m) => m.links)
+        .find((l) => l.includes('/verify-email'));
       if (!link) await new Promise((r) => setTimeout(r, 100));
     }
     expect(link).toBeDefined();
@@ -45,7 +47,10 @@ describe('two-factor authentication on a production-mode server', () => {
     const signedIn = await post('/api/auth/sign-in/email', account);
     const cookie = cookieNamed(signedIn, 'session_token')!;
 
-    expect((await post('/api/auth/two-factor/enable', { password: account.password }, cookie, 'https://evil.example')).status).toBe(403);
+    expect(
+      (await post('/api/auth/two-factor/enable', { password: account.password }, cookie, 'https://evil.example'))
+        .status,
+    ).toBe(403);
     const enable = await post('/api/auth/two-factor/enable', { password: account.password }, cookie);
     expect(enable.status).toBe(200);
     const key = decodeBase32(secretFromOtpauthUri(((await enable.json()) as { totpURI: string }).totpURI));

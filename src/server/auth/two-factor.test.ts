@@ -20,7 +20,8 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
   });
 
   /** A new verified, signed-in user. */
-  const newUser = (verify = true) => signUpAndSignIn(server, { email: `tf${++seq}.${kind}@example.com`, password: PASSWORD, verify });
+  const newUser = (verify = true) =>
+    signUpAndSignIn(server, { email: `tf${++seq}.${kind}@example.com`, password: PASSWORD, verify });
   const emailOf = async (userId: string) =>
     (await server.deps.database.db.select({ email: user.email }).from(user).where(eq(user.id, userId)))[0]!.email;
   const sessionsOf = async (userId: string) =>
@@ -57,11 +58,16 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
 
       const right = await post('/api/auth/two-factor/verify-totp', cookie, { code: codeAt(key, currentStep()) });
       expect(right.status).toBe(200);
-      const newCookie = right.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+      const newCookie = right.headers
+        .getSetCookie()
+        .find((c) => c.includes('session_token='))!
+        .split(';')[0]!;
       const after = await status(newCookie);
       expect(after).toMatchObject({ enabled: true, backupCodesRemaining: 10 });
       expect(after.factors.map((f) => f.factorType)).toEqual(['totp', 'email']);
-      const me = (await (await server.request('/api/me', { cookie: newCookie })).json()) as { user: { twoFactorEnabled: boolean } };
+      const me = (await (await server.request('/api/me', { cookie: newCookie })).json()) as {
+        user: { twoFactorEnabled: boolean };
+      };
       expect(me.user.twoFactorEnabled).toBe(true);
       const [settings] = await server.deps.database.db
         .select({ on: userSettings.twoFactorEnabled })
@@ -85,9 +91,15 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
       for (const method of ['totp', 'otp']) {
         const res = await post('/api/auth/two-factor/enable', cookie, { password: PASSWORD, method });
         expect(res.status).toBe(403);
-        expect(await res.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email to access all features.' });
+        expect(await res.json()).toMatchObject({
+          code: 'EMAIL_NOT_VERIFIED',
+          message: 'Please verify your email to access all features.',
+        });
       }
-      const [row] = await server.deps.database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+      const [row] = await server.deps.database.db
+        .select({ on: user.twoFactorEnabled })
+        .from(user)
+        .where(eq(user.id, userId));
       expect(row?.on).toBe(false);
     });
 
@@ -133,7 +145,12 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
     it('refuses the enrolment code at sign-in, and a sign-in code the second time', async () => {
       const u = await enrolledUser();
       const first = await startSignIn(server, u.email, PASSWORD);
-      const replayedEnrolmentCode = await answerChallenge(server, first.challengeCookie!, 'totp', codeAt(u.key, u.step));
+      const replayedEnrolmentCode = await answerChallenge(
+        server,
+        first.challengeCookie!,
+        'totp',
+        codeAt(u.key, u.step),
+      );
       expect(replayedEnrolmentCode.status).toBe(401);
       expect(replayedEnrolmentCode.body).toMatchObject({ code: 'CODE_ALREADY_USED' });
       expect(replayedEnrolmentCode.sessionCookie).toBeNull();
@@ -145,7 +162,10 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
       expect(replay.status).toBe(401);
       expect(replay.body).toMatchObject({ code: 'CODE_ALREADY_USED' });
       expect(replay.sessionCookie).toBeNull();
-      const [row] = await server.deps.database.db.select({ step: twoFactor.lastTotpStep }).from(twoFactor).where(eq(twoFactor.userId, u.userId));
+      const [row] = await server.deps.database.db
+        .select({ step: twoFactor.lastTotpStep })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, u.userId));
       expect(row?.step).toBe(u.step + 1);
     });
 
@@ -159,7 +179,10 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
 
     it('lets exactly one of two concurrent sign-ins with the same code through', async () => {
       const u = await enrolledUser();
-      const [a, b] = await Promise.all([startSignIn(server, u.email, PASSWORD), startSignIn(server, u.email, PASSWORD)]);
+      const [a, b] = await Promise.all([
+        startSignIn(server, u.email, PASSWORD),
+        startSignIn(server, u.email, PASSWORD),
+      ]);
       const code = codeAt(u.key, u.step + 1);
       const results = await Promise.all([
         answerChallenge(server, a.challengeCookie!, 'totp', code),
@@ -171,7 +194,9 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
 
     it('lets exactly one of two concurrent enrolment verifications with the same code through', async () => {
       const { cookie } = await newUser();
-      const enable = (await (await post('/api/auth/two-factor/enable', cookie, { password: PASSWORD })).json()) as { totpURI: string };
+      const enable = (await (await post('/api/auth/two-factor/enable', cookie, { password: PASSWORD })).json()) as {
+        totpURI: string;
+      };
       const code = codeAt(new URL(enable.totpURI).searchParams.get('secret')!, currentStep());
       const results = await Promise.all([
         post('/api/auth/two-factor/verify-totp', cookie, { code }),
@@ -207,9 +232,19 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
       expect(fresh).toHaveLength(10);
       expect(fresh).not.toContain(u.backupCodes[0]);
 
-      const old = await answerChallenge(server, (await startSignIn(server, u.email, PASSWORD)).challengeCookie!, 'backup-code', u.backupCodes[0]!);
+      const old = await answerChallenge(
+        server,
+        (await startSignIn(server, u.email, PASSWORD)).challengeCookie!,
+        'backup-code',
+        u.backupCodes[0]!,
+      );
       expect(old.status).toBe(401);
-      const renewed = await answerChallenge(server, (await startSignIn(server, u.email, PASSWORD)).challengeCookie!, 'backup-code', fresh[0]!);
+      const renewed = await answerChallenge(
+        server,
+        (await startSignIn(server, u.email, PASSWORD)).challengeCookie!,
+        'backup-code',
+        fresh[0]!,
+      );
       expect(renewed.status).toBe(200);
     });
   });
@@ -226,14 +261,23 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
     it('signs in with the code from the real e-mail, once', async () => {
       const u = await enrolledUser();
       const challenge = await startSignIn(server, u.email, PASSWORD);
-      const send = await server.request('/api/auth/two-factor/send-otp', { method: 'POST', cookie: challenge.challengeCookie!, json: {} });
+      const send = await server.request('/api/auth/two-factor/send-otp', {
+        method: 'POST',
+        cookie: challenge.challengeCookie!,
+        json: {},
+      });
       expect(send.status).toBe(200);
       const code = await mailedCode(u.email);
       const mail = (await server.mail()).find((m) => m.to === u.email)!;
       expect(mail.subject).toBe(`${code} is your SavvyPig sign-in code`);
       expect(mail.html).toContain(code);
 
-      const wrong = await answerChallenge(server, challenge.challengeCookie!, 'otp', code === '000000' ? '111111' : '000000');
+      const wrong = await answerChallenge(
+        server,
+        challenge.challengeCookie!,
+        'otp',
+        code === '000000' ? '111111' : '000000',
+      );
       expect(wrong.status).toBe(401);
       const right = await answerChallenge(server, challenge.challengeCookie!, 'otp', code);
       expect(right.status).toBe(200);
@@ -248,16 +292,31 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
     it('turns on e-mailed codes alone with the password, and then asks only for them', async () => {
       const { cookie, userId } = await newUser();
       const email = await emailOf(userId);
-      expect((await post('/api/auth/two-factor/enable', cookie, { password: 'wrong wrong wrong', method: 'otp' })).status).toBe(400);
+      expect(
+        (await post('/api/auth/two-factor/enable', cookie, { password: 'wrong wrong wrong', method: 'otp' })).status,
+      ).toBe(400);
       const res = await post('/api/auth/two-factor/enable', cookie, { password: PASSWORD, method: 'otp' });
       expect(res.status).toBe(200);
-      const newCookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
-      expect(await status(newCookie)).toEqual({ enabled: true, factors: [{ id: `${userId}-email`, factorType: 'email' }], backupCodesRemaining: null });
+      const newCookie = res.headers
+        .getSetCookie()
+        .find((c) => c.includes('session_token='))!
+        .split(';')[0]!;
+      expect(await status(newCookie)).toEqual({
+        enabled: true,
+        factors: [{ id: `${userId}-email`, factorType: 'email' }],
+        backupCodesRemaining: null,
+      });
 
       const challenge = await startSignIn(server, email, PASSWORD);
       expect(challenge.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
-      await server.request('/api/auth/two-factor/send-otp', { method: 'POST', cookie: challenge.challengeCookie!, json: {} });
-      expect((await answerChallenge(server, challenge.challengeCookie!, 'otp', await mailedCode(email))).status).toBe(200);
+      await server.request('/api/auth/two-factor/send-otp', {
+        method: 'POST',
+        cookie: challenge.challengeCookie!,
+        json: {},
+      });
+      expect((await answerChallenge(server, challenge.challengeCookie!, 'otp', await mailedCode(email))).status).toBe(
+        200,
+      );
     });
 
     it('will not turn two-factor on for a signed-in user through an e-mailed code (that would skip the password)', async () => {
@@ -266,7 +325,10 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
       expect(send.status).toBe(400);
       expect(await send.json()).toMatchObject({ code: 'NO_SIGN_IN_IN_PROGRESS' });
       expect((await post('/api/auth/two-factor/verify-otp', cookie, { code: '123456' })).status).toBe(400);
-      const [row] = await server.deps.database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+      const [row] = await server.deps.database.db
+        .select({ on: user.twoFactorEnabled })
+        .from(user)
+        .where(eq(user.id, userId));
       expect(row?.on).toBe(false);
     });
   });
@@ -295,7 +357,10 @@ describe.each(testDatabaseKinds())('two-factor authentication on %s', (kind) => 
       const refused = await server.request('/api/admin/check', { cookie: a.cookie });
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ error: { code: 'TWO_FACTOR_REQUIRED' } });
-      const me = (await (await server.request('/api/me', { cookie: a.cookie })).json()) as { isAdmin: boolean; user: { twoFactorEnabled: boolean } };
+      const me = (await (await server.request('/api/me', { cookie: a.cookie })).json()) as {
+        isAdmin: boolean;
+        user: { twoFactorEnabled: boolean };
+      };
       expect(me).toMatchObject({ isAdmin: true, user: { twoFactorEnabled: false } });
 
       const { cookie } = await enrolTotp(server, a.cookie, PASSWORD, currentStep());

@@ -1,5 +1,12 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError, sessionMiddleware } from 'better-auth/api';
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  isAPIError,
+  sessionMiddleware,
+} from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -15,7 +22,8 @@ export const TWO_FACTOR_ISSUER = 'SavvyPig';
 export const EMAIL_CODE_MINUTES = 5;
 /** The spec's verification banner text, also the answer to an unverified user who tries to enrol. */
 export const VERIFY_EMAIL_MESSAGE = EMAIL_NOT_VERIFIED_MESSAGE;
-export const CODE_ALREADY_USED_MESSAGE = 'This code has already been used. Wait for the next code in your authenticator app.';
+export const CODE_ALREADY_USED_MESSAGE =
+  'This code has already been used. Wait for the next code in your authenticator app.';
 
 /** What `GET /api/auth/two-factor-status` answers: the spec's factors (id, factor type). */
 export type TwoFactorStatus = {
@@ -54,8 +62,10 @@ function twoFactorRules(database: Database) {
   return {
     id: 'savvypig-two-factor-rules',
     endpoints: {
-      twoFactorStatus: createAuthEndpoint('/two-factor-status', { method: 'GET', use: [sessionMiddleware] }, async (ctx) =>
-        ctx.json(await readStatus(database, ctx.context.secretConfig, ctx.context.session.user)),
+      twoFactorStatus: createAuthEndpoint(
+        '/two-factor-status',
+        { method: 'GET', use: [sessionMiddleware] },
+        async (ctx) => ctx.json(await readStatus(database, ctx.context.secretConfig, ctx.context.session.user)),
       ),
     },
     hooks: {
@@ -99,7 +109,8 @@ async function refuseSignedIn(ctx: HookContext): Promise<void> {
   if (await getSessionFromCtx(ctx)) {
     throw APIError.from('BAD_REQUEST', {
       code: 'NO_SIGN_IN_IN_PROGRESS',
-      message: 'E-mailed codes are for logging in. To turn on two-factor authentication, use your password in Settings.',
+      message:
+        'E-mailed codes are for logging in. To turn on two-factor authentication, use your password in Settings.',
     });
   }
 }
@@ -126,7 +137,8 @@ async function claimTotpStep(database: Database, ctx: HookContext): Promise<void
   const code = (ctx.body as { code?: unknown } | undefined)?.code;
   if (typeof code !== 'string') return; // better-auth's body validation answers
   const userId = await totpUserId(ctx);
-  if (!userId) throw APIError.from('UNAUTHORIZED', { code: 'INVALID_TWO_FACTOR_COOKIE', message: 'Invalid two factor cookie' });
+  if (!userId)
+    throw APIError.from('UNAUTHORIZED', { code: 'INVALID_TWO_FACTOR_COOKIE', message: 'Invalid two factor cookie' });
   const [row] = await database.db
     .select({ id: twoFactor.id, secret: twoFactor.secret })
     .from(twoFactor)
@@ -158,7 +170,10 @@ async function addLockRetryAfter(database: Database, ctx: HookContext): Promise<
   if (!isAPIError(refusal) || refusal.statusCode !== 429 || new Headers(refusal.headers).has('Retry-After')) return;
   const userId = await totpUserId(ctx);
   if (!userId) return;
-  const [row] = await database.db.select({ lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, userId));
+  const [row] = await database.db
+    .select({ lockedUntil: twoFactor.lockedUntil })
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, userId));
   if (!row?.lockedUntil) return;
   const seconds = Math.max(1, Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000));
   throw new APIError('TOO_MANY_REQUESTS', refusal.body, { 'Retry-After': String(seconds) });

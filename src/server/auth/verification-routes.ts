@@ -19,7 +19,11 @@ export const RESEND_SECONDS_PER_ADDRESS = 60;
 
 const ResendSchema = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email(RESEND_SERVER_MESSAGES.invalidEmail).max(254, RESEND_SERVER_MESSAGES.invalidEmail)),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email(RESEND_SERVER_MESSAGES.invalidEmail).max(254, RESEND_SERVER_MESSAGES.invalidEmail)),
     /** Where the verification link should lead once it has done its work: a same-origin path. */
     next: z.string().max(2048).optional(),
   })
@@ -45,16 +49,29 @@ export function verificationRoutes(deps: Deps) {
         'Anyone may ask for any address and always gets `sent`: the link goes to an unverified account, an "already verified, just log in" note to a verified one, and nothing anywhere for an unknown address. A signed-in user asking for their own address is told `already_verified` when it is.',
       request: { body: { content: { 'application/json': { schema: ResendSchema } }, required: true } },
       responses: {
-        200: { description: 'Sent (or nothing to send)', content: { 'application/json': { schema: ResendResultSchema } } },
+        200: {
+          description: 'Sent (or nothing to send)',
+          content: { 'application/json': { schema: ResendResultSchema } },
+        },
         429: { description: 'Too many requests from this caller (RATE_LIMITED) or for this address (TOO_SOON)' },
       },
     }),
     async (c) => {
       const { email, next } = c.req.valid('json');
       const { db } = deps.database;
-      const perCaller = await takeThrottle(db, `resend-verification:ip:${c.get('clientIp')}`, RESENDS_PER_IP_PER_HOUR, 3600);
+      const perCaller = await takeThrottle(
+        db,
+        `resend-verification:ip:${c.get('clientIp')}`,
+        RESENDS_PER_IP_PER_HOUR,
+        3600,
+      );
       if (!perCaller.allowed) throw throttleRefusal('RATE_LIMITED', RESEND_SERVER_MESSAGES.rateLimited, perCaller);
-      const perAddress = await takeThrottle(db, `resend-verification:address:${addressKey(email)}`, 1, RESEND_SECONDS_PER_ADDRESS);
+      const perAddress = await takeThrottle(
+        db,
+        `resend-verification:address:${addressKey(email)}`,
+        1,
+        RESEND_SECONDS_PER_ADDRESS,
+      );
       if (!perAddress.allowed) throw throttleRefusal('TOO_SOON', RESEND_SERVER_MESSAGES.tooSoon, perAddress);
       const resendDeps = { db, mailer: deps.mailer, config: deps.config, secret: deps.secret };
       const session = await getSession(c, deps);

@@ -60,7 +60,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       const toUna = (await mailTo('una@example.com')).slice(0, -before.una || undefined);
       expect(toUna).toHaveLength(1);
       expect(toUna[0]?.subject).toBe('Verify your email for SavvyPig');
-      expect(toUna[0]?.links.some((l) => l.startsWith('http://localhost:3000/api/auth/verify-email?token='))).toBe(true);
+      expect(toUna[0]?.links.some((l) => l.startsWith('http://localhost:3000/api/auth/verify-email?token='))).toBe(
+        true,
+      );
       const toVera = (await mailTo('vera@example.com')).slice(0, -before.vera || undefined);
       expect(toVera.map((m) => m.subject)).toEqual(['Your SavvyPig email is already verified']);
       expect(toVera[0]?.links).toContain('http://localhost:3000/login');
@@ -69,7 +71,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
     it('refuses a malformed address with the spec message', async () => {
       const res = await resend('not-an-address');
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please provide a valid email address' } });
+      expect(await res.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', message: 'Please provide a valid email address' },
+      });
     });
 
     it('asks the caller to wait before another link for the same address, known or not', async () => {
@@ -94,7 +98,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       const retryAfter = Number(last.headers.get('Retry-After'));
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      expect(await last.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again' } });
+      expect(await last.json()).toEqual({
+        error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again' },
+      });
     });
   });
 
@@ -103,7 +109,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       const una = await signUpAndSignIn(server, { email: 'signed.una@example.com', verify: false });
       const sent = await resend('signed.una@example.com', { cookie: una.cookie });
       expect(await sent.json()).toEqual({ status: 'sent' });
-      expect((await mailTo('signed.una@example.com')).filter((m) => m.subject === 'Verify your email for SavvyPig')).toHaveLength(2);
+      expect(
+        (await mailTo('signed.una@example.com')).filter((m) => m.subject === 'Verify your email for SavvyPig'),
+      ).toHaveLength(2);
 
       const vera = await signUpAndSignIn(server, { email: 'signed.vera@example.com' });
       const already = await resend('signed.vera@example.com', { cookie: vera.cookie });
@@ -130,8 +138,12 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
         send: (event, data) => events.push({ event, data }),
         close: () => undefined,
       });
-      expect(await (await resend('link.una@example.com', { cookie: una.cookie, next: '/settings?tab=security' })).json()).toEqual({ status: 'sent' });
-      const mail = (await mailTo('link.una@example.com')).find((m) => m.links.some((l) => l.includes('callbackURL=%2Fauth%2Fcallback%3Fnext%3D%252Fsettings')));
+      expect(
+        await (await resend('link.una@example.com', { cookie: una.cookie, next: '/settings?tab=security' })).json(),
+      ).toEqual({ status: 'sent' });
+      const mail = (await mailTo('link.una@example.com')).find((m) =>
+        m.links.some((l) => l.includes('callbackURL=%2Fauth%2Fcallback%3Fnext%3D%252Fsettings')),
+      );
       const link = mail?.links.find((l) => l.includes('/api/auth/verify-email'));
       expect(link).toBeDefined();
 
@@ -139,10 +151,14 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       expect(followed.status).toBe(302);
       expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fsettings%3Ftab%3Dsecurity');
 
-      const me = (await (await server.request('/api/me', { cookie: una.cookie })).json()) as { user: { emailVerified: boolean } };
+      const me = (await (await server.request('/api/me', { cookie: una.cookie })).json()) as {
+        user: { emailVerified: boolean };
+      };
       expect(me.user.emailVerified).toBe(true);
       const [row] = rowsOf<{ confirmed: boolean }>(
-        await server.deps.database.db.execute(sql`select email_confirmed_at is not null as confirmed from "user" where id = ${una.userId}`),
+        await server.deps.database.db.execute(
+          sql`select email_confirmed_at is not null as confirmed from "user" where id = ${una.userId}`,
+        ),
       );
       expect(row?.confirmed).toBe(true);
       await expect.poll(() => events.map((e) => e.event), { timeout: 3_000 }).toContain('email-verified');
@@ -163,7 +179,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
   it('counts a user as verified by email_confirmed_at, not by the library flag', async () => {
     const una = await signUpAndSignIn(server, { email: 'flag.only@example.com', verify: false });
     await server.deps.database.db.execute(sql`update "user" set email_verified = true where id = ${una.userId}`);
-    const me = (await (await server.request('/api/me', { cookie: una.cookie })).json()) as { user: { emailVerified: boolean } };
+    const me = (await (await server.request('/api/me', { cookie: una.cookie })).json()) as {
+      user: { emailVerified: boolean };
+    };
     expect(me.user.emailVerified).toBe(false);
   });
 
@@ -173,7 +191,10 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       json: { name: 'Side Door', email: 'side.door@example.com', password: 'a good password' },
     });
     expect(signUp.status).toBe(404);
-    const resendLib = await server.request('/api/auth/send-verification-email', { method: 'POST', json: { email: 'x@example.com' } });
+    const resendLib = await server.request('/api/auth/send-verification-email', {
+      method: 'POST',
+      json: { email: 'x@example.com' },
+    });
     expect(resendLib.status).toBe(404);
   });
 });

@@ -32,25 +32,47 @@ export async function verificationLink(
   user: { id: string; email: string },
   next?: string,
 ): Promise<string> {
-  const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFICATION_LINK_SECONDS, { userId: user.id });
+  const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFICATION_LINK_SECONDS, {
+    userId: user.id,
+  });
   return `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(verificationCallbackPath(next))}`;
 }
 
 async function firstNameOf(db: AppDb, userId: string): Promise<string | null> {
-  const [profile] = await db.select({ firstName: schema.profiles.firstName }).from(schema.profiles).where(eq(schema.profiles.id, userId));
+  const [profile] = await db
+    .select({ firstName: schema.profiles.firstName })
+    .from(schema.profiles)
+    .where(eq(schema.profiles.id, userId));
   return profile?.firstName ?? null;
 }
 
 /** The sign-up verification e-mail (better-auth's `sendVerificationEmail`), looked up and sent in the background. */
-export function sendVerificationMailInBackground(db: AppDb, mailer: Mailer, user: { id: string; email: string }, url: string): void {
+export function sendVerificationMailInBackground(
+  db: AppDb,
+  mailer: Mailer,
+  user: { id: string; email: string },
+  url: string,
+): void {
   mailer.sendInBackground(async () => verificationMail(user.email, await firstNameOf(db, user.id), url));
 }
 
 /** better-auth's `onExistingUserSignUp`: the owner learns of the attempt by e-mail, a few times an hour at most. */
-export function noticeSignUpWithRegisteredAddress(db: AppDb, mailer: Mailer, config: Pick<Config, 'publicUrl'>, email: string): void {
+export function noticeSignUpWithRegisteredAddress(
+  db: AppDb,
+  mailer: Mailer,
+  config: Pick<Config, 'publicUrl'>,
+  email: string,
+): void {
   mailer.sendInBackground(async () => {
-    const { allowed } = await takeThrottle(db, `already-registered-notice:${addressKey(email)}`, ALREADY_REGISTERED_NOTICES_PER_HOUR, 3600);
-    return allowed ? alreadyRegisteredMail(email, `${config.publicUrl}/login`, `${config.publicUrl}/reset-request`) : null;
+    const { allowed } = await takeThrottle(
+      db,
+      `already-registered-notice:${addressKey(email)}`,
+      ALREADY_REGISTERED_NOTICES_PER_HOUR,
+      3600,
+    );
+    return allowed
+      ? alreadyRegisteredMail(email, `${config.publicUrl}/login`, `${config.publicUrl}/reset-request`)
+      : null;
   });
 }
 
@@ -90,7 +112,11 @@ export function resendForAnyone(deps: ResendDeps, email: string, next?: string):
     const account = await findAccountByEmail(deps.db, email);
     if (!account) return null;
     if (account.confirmed) {
-      return alreadyVerifiedMail(account.email, `${deps.config.publicUrl}/login`, `${deps.config.publicUrl}/reset-request`);
+      return alreadyVerifiedMail(
+        account.email,
+        `${deps.config.publicUrl}/login`,
+        `${deps.config.publicUrl}/reset-request`,
+      );
     }
     const url = await verificationLink(deps.config, deps.secret, account, next);
     return verificationMail(account.email, await firstNameOf(deps.db, account.id), url);
@@ -107,6 +133,8 @@ export async function resendForSignedInUser(
   if (!account || account.id !== user.userId) return 'sent';
   if (account.confirmed) return 'already_verified';
   const url = await verificationLink(deps.config, deps.secret, account, next);
-  deps.mailer.sendInBackground(async () => verificationMail(account.email, await firstNameOf(deps.db, account.id), url));
+  deps.mailer.sendInBackground(async () =>
+    verificationMail(account.email, await firstNameOf(deps.db, account.id), url),
+  );
   return 'sent';
 }

@@ -39,7 +39,9 @@ describe('features that need a verified e-mail address', () => {
   });
 
   it('has a check to call inside a handler', () => {
-    expect(() => assertEmailVerified({ emailVerified: false })).toThrow('Please verify your email to access all features.');
+    expect(() => assertEmailVerified({ emailVerified: false })).toThrow(
+      'Please verify your email to access all features.',
+    );
     expect(() => assertEmailVerified({ emailVerified: true })).not.toThrow();
   });
 });

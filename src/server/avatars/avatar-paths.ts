@@ -5,4 +5,3 @@ export const AVATAR_BUCKET = 'avatars';
 export function avatarUrl(storagePath: string): string {
   return `/api/avatars/${storagePath}`;
 }
-

@@ -52,15 +52,19 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     server.request('/api/profile/avatar', { method: 'POST', cookie, body, headers });
   const message = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
   const avatarOf = async (userId: string) =>
-    (await server.deps.database.db.select({ url: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId)))[0]?.url ?? null;
+    (await server.deps.database.db.select({ url: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId)))[0]
+      ?.url ?? null;
   const storedPaths = async (userId: string): Promise<string[]> => {
     if (folder) {
       const dir = path.join(folder, 'avatars', userId);
       return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => `${userId}/${name}`) : [];
     }
-    return (await server.deps.database.db.select({ path: storedFiles.path }).from(storedFiles).where(eq(storedFiles.ownerId, userId))).map(
-      (r) => r.path,
-    );
+    return (
+      await server.deps.database.db
+        .select({ path: storedFiles.path })
+        .from(storedFiles)
+        .where(eq(storedFiles.ownerId, userId))
+    ).map((r) => r.path);
   };
 
   it('accepts a PNG, re-encodes it as WebP under {userId}/{timestamp}.webp and shows it in /api/me', async () => {
@@ -72,7 +76,9 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     expect(match).not.toBeNull();
     expect(Number(match![1])).toBeGreaterThanOrEqual(before);
     expect(await avatarOf(owner.userId)).toBe(avatarUrl);
-    const me = (await (await server.request('/api/me', { cookie: owner.cookie })).json()) as { profile: { avatarUrl: string } };
+    const me = (await (await server.request('/api/me', { cookie: owner.cookie })).json()) as {
+      profile: { avatarUrl: string };
+    };
     expect(me.profile.avatarUrl).toBe(avatarUrl);
 
     const served = await server.request(avatarUrl, { cookie: owner.cookie });
@@ -147,7 +153,9 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     expect((await server.request(url, { cookie: other.cookie })).status).toBe(404);
     expect((await server.request(url, { cookie: admin.cookie })).status).toBe(200);
     expect((await server.request(url)).status).toBe(401);
-    expect((await server.request(`/api/avatars/${owner.userId}/..%2F..%2Fsecret`, { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await server.request(`/api/avatars/${owner.userId}/..%2F..%2Fsecret`, { cookie: owner.cookie })).status,
+    ).toBe(404);
   });
 
   it("refuses another user's avatar to an admin who has turned two-factor off (TWO_FACTOR_REQUIRED), but not their own", async () => {
@@ -155,7 +163,9 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     const res = await server.request(url, { cookie: adminWithoutTwoFactor.cookie });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TWO_FACTOR_REQUIRED');
-    expect((await upload(form(await image('png'), 'mine.png', 'image/png'), adminWithoutTwoFactor.cookie)).status).toBe(200);
+    expect((await upload(form(await image('png'), 'mine.png', 'image/png'), adminWithoutTwoFactor.cookie)).status).toBe(
+      200,
+    );
     const own = (await avatarOf(adminWithoutTwoFactor.userId))!;
     expect((await server.request(own, { cookie: adminWithoutTwoFactor.cookie })).status).toBe(200);
   });
@@ -163,7 +173,9 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
   it('stores nothing for a signed cookie whose session has ended', async () => {
     const before = await avatarOf(owner.userId);
     const ended = await signIn(server, 'owner.avatar@example.com', 'correct horse battery');
-    expect((await server.request('/api/account/sessions/sign-out-others', { method: 'POST', cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await server.request('/api/account/sessions/sign-out-others', { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(200);
     const res = await upload(form(await image('png'), 'late.png', 'image/png'), ended.cookie);
     expect(res.status).toBe(401);
     expect(await avatarOf(owner.userId)).toBe(before);

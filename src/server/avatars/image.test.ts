@@ -18,7 +18,9 @@ describe('sniffImageKind', () => {
 
   it('refuses text, SVG and empty input whatever they are called', () => {
     expect(sniffImageKind(Buffer.from('hello, I am a text file named photo.png'))).toBeNull();
-    expect(sniffImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(
+      sniffImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).toBeNull();
     expect(sniffImageKind(Buffer.alloc(0))).toBeNull();
   });
 });
@@ -56,7 +58,9 @@ describe('reencodeAvatar', () => {
 
   it('refuses an image with more pixels than the bound before decoding it', async () => {
     // A 7,000 × 7,000 PNG of one colour compresses to a few kilobytes.
-    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
     expect(await reencodeAvatar(huge)).toEqual({ ok: false, reason: 'too-many-pixels' });
   });

@@ -34,7 +34,12 @@ export const AVATAR_MESSAGES = {
 const AvatarResult = z.object({ avatarUrl: z.string().nullable() }).openapi('AvatarResult');
 
 const AvatarUpload = z
-  .object({ file: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 5 MB' }) })
+  .object({
+    file: z
+      .any()
+      .optional()
+      .openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 5 MB' }),
+  })
   .openapi('AvatarUpload');
 
 /**
@@ -61,14 +66,18 @@ export function avatarRoutes(deps: Deps) {
    */
   async function prepareUpload(c: Context<AppEnv>): Promise<PreparedUpload> {
     const { file } = (await c.req.parseBody()) as { file?: unknown };
-    if (!(file instanceof File) || file.size === 0) return { ok: false, error: new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.noFile, { field: 'file' }) };
-    if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge, { field: 'file' }) };
+    if (!(file instanceof File) || file.size === 0)
+      return { ok: false, error: new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.noFile, { field: 'file' }) };
+    if (file.size > AVATAR_MAX_BYTES)
+      return { ok: false, error: new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge, { field: 'file' }) };
     const image = await reencodeAvatar(Buffer.from(await file.arrayBuffer()));
     if (image.ok) return image;
     const message =
-      image.reason === 'not-an-image' ? AVATAR_MESSAGES.notAnImage
-      : image.reason === 'too-many-pixels' ? AVATAR_MESSAGES.tooManyPixels
-      : AVATAR_MESSAGES.unreadable;
+      image.reason === 'not-an-image'
+        ? AVATAR_MESSAGES.notAnImage
+        : image.reason === 'too-many-pixels'
+          ? AVATAR_MESSAGES.tooManyPixels
+          : AVATAR_MESSAGES.unreadable;
     return { ok: false, error: new AppError('VALIDATION_FAILED', message, { field: 'file' }) };
   }
 
@@ -111,7 +120,13 @@ export function avatarRoutes(deps: Deps) {
 
       const tx = txOf(c);
       const path = `${userId}/${Date.now()}.${image.extension}`;
-      await storage.put(tx, { bucket: AVATAR_BUCKET, path, ownerId: userId, contentType: image.contentType, bytes: image.bytes });
+      await storage.put(tx, {
+        bucket: AVATAR_BUCKET,
+        path,
+        ownerId: userId,
+        contentType: image.contentType,
+        bytes: image.bytes,
+      });
       const url = avatarUrl(path);
       await tx.update(profiles).set({ avatarUrl: url, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
       await removeOtherAvatars(tx, userId, path);
@@ -146,8 +161,14 @@ export function avatarRoutes(deps: Deps) {
       summary: 'An avatar image, for its owner and for admins with two-factor on (others get 404)',
       request: { params: z.object({ userId: z.string().max(64), fileName: z.string().max(128) }) },
       responses: {
-        200: { description: 'The image', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
-        403: { description: "An admin who has not turned on two-factor authentication, asking for another user's avatar (TWO_FACTOR_REQUIRED)" },
+        200: {
+          description: 'The image',
+          content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        403: {
+          description:
+            "An admin who has not turned on two-factor authentication, asking for another user's avatar (TWO_FACTOR_REQUIRED)",
+        },
         404: { description: 'No such avatar, or not yours' },
       },
     }),
@@ -156,7 +177,8 @@ export function avatarRoutes(deps: Deps) {
       const { userId, fileName } = c.req.valid('param');
       const path = `${userId}/${fileName}`;
       const isOwn = userId === session.userId;
-      if ((!isOwn && !session.isAdmin) || !isOwnedPath(path, userId)) throw new AppError('NOT_FOUND', 'Avatar not found');
+      if ((!isOwn && !session.isAdmin) || !isOwnedPath(path, userId))
+        throw new AppError('NOT_FOUND', 'Avatar not found');
       // Reading someone else's file is an admin power, and every admin power needs two-factor (ADR 0009).
       if (!isOwn) requireAdminTwoFactor(session);
       const tx = txOf(c);

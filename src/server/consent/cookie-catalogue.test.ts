@@ -22,7 +22,11 @@ function parseSetCookie(raw: string): SetCookie {
 function isClearing(cookie: SetCookie): boolean {
   const maxAge = cookie.attributes.get('max-age');
   const expires = cookie.attributes.get('expires');
-  return cookie.value === '' || (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) <= Date.now());
+  return (
+    cookie.value === '' ||
+    (maxAge !== undefined && Number(maxAge) <= 0) ||
+    (expires !== undefined && Date.parse(expires) <= Date.now())
+  );
 }
 
 /**
@@ -45,7 +49,8 @@ describe('the cookie catalogue against the cookies the server really sets', () =
   const password = 'correct horse battery';
   let sessionCookie = '';
 
-  const call = (path: string, init: Parameters<TestServer['request']>[1] = {}) => server.request(path, { ip: randomIp(), ...init });
+  const call = (path: string, init: Parameters<TestServer['request']>[1] = {}) =>
+    server.request(path, { ip: randomIp(), ...init });
 
   const stored = () => seen.filter((c) => !isClearing(c));
 
@@ -59,7 +64,14 @@ describe('the cookie catalogue against the cookies the server really sets', () =
       return res;
     };
 
-    expect((await call('/api/account/sign-up', { method: 'POST', json: { firstName: 'Cat', lastName: 'Alogue', email, password } })).status).toBe(200);
+    expect(
+      (
+        await call('/api/account/sign-up', {
+          method: 'POST',
+          json: { firstName: 'Cat', lastName: 'Alogue', email, password },
+        })
+      ).status,
+    ).toBe(200);
     const link = (await server.mail()).find((m) => m.to === email)?.links.find((l) => l.includes('/verify-email'));
     if (!link) throw new Error('no verification link');
     const url = new URL(link);
@@ -67,20 +79,38 @@ describe('the cookie catalogue against the cookies the server really sets', () =
 
     const signIn = await call('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
     expect(signIn.status).toBe(200);
-    sessionCookie = signIn.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    sessionCookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]!;
 
     // A sign-in that asks not to be remembered past the browser session.
-    const forgetful = await call('/api/auth/sign-in/email', { method: 'POST', json: { email, password, rememberMe: false } });
+    const forgetful = await call('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password, rememberMe: false },
+    });
     expect(forgetful.status).toBe(200);
 
     await call('/api/auth/get-session', { cookie: sessionCookie });
     await call('/api/me', { cookie: sessionCookie });
     await call('/api/consent', { cookie: sessionCookie });
-    const consent = { essential: true, functional: true, analytics: false, marketing: false, version: '1.0', timestamp: new Date().toISOString() };
-    expect((await call('/api/consent', { method: 'POST', cookie: sessionCookie, json: { consent, dnt: false } })).status).toBe(200);
+    const consent = {
+      essential: true,
+      functional: true,
+      analytics: false,
+      marketing: false,
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+    };
+    expect(
+      (await call('/api/consent', { method: 'POST', cookie: sessionCookie, json: { consent, dnt: false } })).status,
+    ).toBe(200);
     await call('/api/consent/history', { cookie: sessionCookie });
     await call('/api/consent/scripts');
-    await call('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/auth/reset-password' } });
+    await call('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: '/auth/reset-password' },
+    });
 
     // Two-factor: enrolment, then the sign-in challenge answered with an authenticator code,
     // an e-mailed code and a backup code.
@@ -91,20 +121,35 @@ describe('the cookie catalogue against the cookies the server really sets', () =
 
     const byApp = await startSignIn(server, email, password);
     expect(byApp.challengeCookie).not.toBeNull();
-    const appAnswer = await answerChallenge(server, byApp.challengeCookie!, 'totp', totpAtStep(decodeBase32(enrolment.key), step + 1));
+    const appAnswer = await answerChallenge(
+      server,
+      byApp.challengeCookie!,
+      'totp',
+      totpAtStep(decodeBase32(enrolment.key), step + 1),
+    );
     expect(appAnswer.status).toBe(200);
 
     const byMail = await startSignIn(server, email, password);
-    expect((await call('/api/auth/two-factor/send-otp', { method: 'POST', cookie: byMail.challengeCookie!, json: {} })).status).toBe(200);
+    expect(
+      (await call('/api/auth/two-factor/send-otp', { method: 'POST', cookie: byMail.challengeCookie!, json: {} }))
+        .status,
+    ).toBe(200);
     const mailed = (await server.mail()).filter((m) => m.to === email && /sign-in code/.test(m.subject)).at(-1);
     const code = mailed?.subject.match(/^(\d{6}) /)?.[1];
     if (!code) throw new Error('no e-mailed sign-in code');
     expect((await answerChallenge(server, byMail.challengeCookie!, 'otp', code)).status).toBe(200);
 
     const byBackup = await startSignIn(server, email, password);
-    const backupAnswer = await answerChallenge(server, byBackup.challengeCookie!, 'backup-code', enrolment.backupCodes[0]!);
+    const backupAnswer = await answerChallenge(
+      server,
+      byBackup.challengeCookie!,
+      'backup-code',
+      enrolment.backupCodes[0]!,
+    );
     expect(backupAnswer.status).toBe(200);
-    expect((await call('/api/auth/sign-out', { method: 'POST', cookie: backupAnswer.sessionCookie!, json: {} })).status).toBe(200);
+    expect(
+      (await call('/api/auth/sign-out', { method: 'POST', cookie: backupAnswer.sessionCookie!, json: {} })).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await server?.close();

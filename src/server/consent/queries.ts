@@ -77,7 +77,11 @@ export async function recordConsentChange(
 }
 
 /** How many changes the user recorded in the last `seconds` (a cap on writes). */
-export async function countRecentChanges(tx: Tx, userId: string, seconds: number): Promise<{ count: number; retryAfterSeconds: number }> {
+export async function countRecentChanges(
+  tx: Tx,
+  userId: string,
+  seconds: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const [row] = await tx
     .select({
       count: sql<number>`count(*)::int`,
@@ -85,11 +89,21 @@ export async function countRecentChanges(tx: Tx, userId: string, seconds: number
       retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from min(${consentAuditLog.createdAt}) + make_interval(secs => ${seconds}) - now())))::int`,
     })
     .from(consentAuditLog)
-    .where(and(eq(consentAuditLog.userId, userId), gt(consentAuditLog.createdAt, sql`now() - make_interval(secs => ${seconds})`)));
+    .where(
+      and(
+        eq(consentAuditLog.userId, userId),
+        gt(consentAuditLog.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    );
   return { count: row?.count ?? 0, retryAfterSeconds: Number(row?.retryAfterSeconds ?? seconds) };
 }
 
 /** The user's own audit rows, newest first. */
 export async function listConsentChanges(tx: Tx, userId: string, limit: number): Promise<ConsentChange[]> {
-  return tx.select(changeColumns).from(consentAuditLog).where(eq(consentAuditLog.userId, userId)).orderBy(desc(consentAuditLog.id)).limit(limit);
+  return tx
+    .select(changeColumns)
+    .from(consentAuditLog)
+    .where(eq(consentAuditLog.userId, userId))
+    .orderBy(desc(consentAuditLog.id))
+    .limit(limit);
 }

@@ -35,7 +35,11 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     return (await res.json()) as T;
   };
   const rowsOf = (userId: string) =>
-    server.deps.database.db.select().from(consentAuditLog).where(eq(consentAuditLog.userId, userId)).orderBy(consentAuditLog.id);
+    server.deps.database.db
+      .select()
+      .from(consentAuditLog)
+      .where(eq(consentAuditLog.userId, userId))
+      .orderBy(consentAuditLog.id);
 
   beforeAll(async () => {
     server = await createTestServer(kind);
@@ -62,7 +66,14 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     expect(await res.json()).toEqual({ success: true, recorded: true });
 
     expect(await getJson('/api/consent', ann)).toEqual({
-      preferences: { version: '1.0', timestamp: '2026-11-21T10:00:00.000Z', essential: true, functional: true, analytics: false, marketing: false },
+      preferences: {
+        version: '1.0',
+        timestamp: '2026-11-21T10:00:00.000Z',
+        essential: true,
+        functional: true,
+        analytics: false,
+        marketing: false,
+      },
       dnt: false,
     });
     const rows = await rowsOf(ann.userId);
@@ -71,7 +82,14 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
       changeSource: 'banner',
       syncStatus: 'pending',
       syncedAt: null,
-      consentData: { essential: true, functional: true, analytics: false, marketing: false, version: '1.0', dntRespected: false },
+      consentData: {
+        essential: true,
+        functional: true,
+        analytics: false,
+        marketing: false,
+        version: '1.0',
+        dntRespected: false,
+      },
     });
   });
 
@@ -81,7 +99,10 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     expect(await repeat.json()).toEqual({ success: true, recorded: false });
     expect(await rowsOf(ann.userId)).toHaveLength(before);
 
-    const change = await post(ann, { consent: consent({ marketing: true, timestamp: '2026-11-21T11:00:00.000Z' }), dnt: false });
+    const change = await post(ann, {
+      consent: consent({ marketing: true, timestamp: '2026-11-21T11:00:00.000Z' }),
+      dnt: false,
+    });
     expect(await change.json()).toEqual({ success: true, recorded: true });
     const rows = await rowsOf(ann.userId);
     expect(rows).toHaveLength(before + 1);
@@ -90,17 +111,27 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
 
   it('keeps the newest choice current when an older one (saved offline) arrives later', async () => {
     await post(ann, { consent: consent({ analytics: true, timestamp: '2026-11-21T12:00:00.000Z' }), dnt: false });
-    await post(ann, { consent: consent({ functional: false, timestamp: '2026-11-21T09:00:00.000Z' }), dnt: false, source: 'device-sync' });
+    await post(ann, {
+      consent: consent({ functional: false, timestamp: '2026-11-21T09:00:00.000Z' }),
+      dnt: false,
+      source: 'device-sync',
+    });
     const { preferences } = await getJson<{ preferences: Body }>('/api/consent', ann);
     expect(preferences).toMatchObject({ timestamp: '2026-11-21T12:00:00.000Z', analytics: true, functional: true });
-    const { changes } = await getJson<{ changes: Array<{ changeSource: string; consentData: Body }> }>('/api/consent/history', ann);
+    const { changes } = await getJson<{ changes: Array<{ changeSource: string; consentData: Body }> }>(
+      '/api/consent/history',
+      ann,
+    );
     expect(changes[0]).toMatchObject({ changeSource: 'device-sync', consentData: { functional: false } });
   });
 
   it('records a choice made under Do Not Track and reports dnt', async () => {
     const res = await post(bob, { consent: consent({ timestamp: '2026-11-21T08:00:00.000Z' }), dnt: true });
     expect(res.status).toBe(200);
-    expect(await getJson('/api/consent', bob)).toMatchObject({ dnt: true, preferences: { analytics: false, marketing: false } });
+    expect(await getJson('/api/consent', bob)).toMatchObject({
+      dnt: true,
+      preferences: { analytics: false, marketing: false },
+    });
     expect((await rowsOf(bob.userId))[0]?.consentData.dntRespected).toBe(true);
   });
 
@@ -109,30 +140,77 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     const annRows = await rowsOf(ann.userId);
     expect(mine.changes).toHaveLength(1);
     expect(mine.changes.map((c) => c.id)).not.toContain(annRows[0]!.id);
-    expect(await getJson('/api/consent', bob)).toMatchObject({ preferences: { timestamp: '2026-11-21T08:00:00.000Z' } });
+    expect(await getJson('/api/consent', bob)).toMatchObject({
+      preferences: { timestamp: '2026-11-21T08:00:00.000Z' },
+    });
   });
 
-  it('lets row-level security hide every other user\'s row even from a query with no user filter', async () => {
-    const visible = await withActor(server.deps.database.db, { userId: bob.userId }, (tx) => tx.select({ userId: consentAuditLog.userId }).from(consentAuditLog));
+  it("lets row-level security hide every other user's row even from a query with no user filter", async () => {
+    const visible = await withActor(server.deps.database.db, { userId: bob.userId }, (tx) =>
+      tx.select({ userId: consentAuditLog.userId }).from(consentAuditLog),
+    );
     expect(visible.length).toBeGreaterThan(0);
     expect(new Set(visible.map((row) => row.userId))).toEqual(new Set([bob.userId]));
     const forged = withActor(server.deps.database.db, { userId: bob.userId }, (tx) =>
-      tx.insert(consentAuditLog).values({ userId: ann.userId, consentData: { ...(consent() as { version: string; timestamp: string; essential: boolean; functional: boolean; analytics: boolean; marketing: boolean }), dntRespected: false }, changeSource: 'banner' }),
+      tx
+        .insert(consentAuditLog)
+        .values({
+          userId: ann.userId,
+          consentData: {
+            ...(consent() as {
+              version: string;
+              timestamp: string;
+              essential: boolean;
+              functional: boolean;
+              analytics: boolean;
+              marketing: boolean;
+            }),
+            dntRespected: false,
+          },
+          changeSource: 'banner',
+        }),
     );
-    const error = await forged.then(() => null, (e: unknown) => e as { cause?: { message?: string } });
+    const error = await forged.then(
+      () => null,
+      (e: unknown) => e as { cause?: { message?: string } },
+    );
     expect(error?.cause?.message).toMatch(/row-level security/);
   });
 
   describe('refuses bad input with a 400 and a clear message, writing nothing', () => {
     const cases: Array<[string, unknown, string]> = [
-      ['essential switched off', { consent: consent({ essential: false }), dnt: false }, 'Essential cookies cannot be disabled'],
+      [
+        'essential switched off',
+        { consent: consent({ essential: false }), dnt: false },
+        'Essential cookies cannot be disabled',
+      ],
       ['no consent', { dnt: false }, 'consent is required'],
-      ['another version', { consent: consent({ version: '2.0' }), dnt: false }, 'Unsupported consent version: the current version is 1.0'],
-      ['a timestamp that is not a date', { consent: consent({ timestamp: 'yesterday' }), dnt: false }, 'timestamp must be an ISO 8601 date and time'],
-      ['a flag that is not a boolean', { consent: consent({ analytics: 'yes' }), dnt: false }, 'analytics must be true or false'],
+      [
+        'another version',
+        { consent: consent({ version: '2.0' }), dnt: false },
+        'Unsupported consent version: the current version is 1.0',
+      ],
+      [
+        'a timestamp that is not a date',
+        { consent: consent({ timestamp: 'yesterday' }), dnt: false },
+        'timestamp must be an ISO 8601 date and time',
+      ],
+      [
+        'a flag that is not a boolean',
+        { consent: consent({ analytics: 'yes' }), dnt: false },
+        'analytics must be true or false',
+      ],
       ['no dnt', { consent: consent() }, 'dnt must be true or false'],
-      ['analytics on under Do Not Track', { consent: consent({ analytics: true }), dnt: true }, 'Analytics and marketing cookies stay off while Do Not Track is on'],
-      ['an unknown source', { consent: consent(), dnt: false, source: 'admin' }, 'source must be one of banner, preferences, device-sync'],
+      [
+        'analytics on under Do Not Track',
+        { consent: consent({ analytics: true }), dnt: true },
+        'Analytics and marketing cookies stay off while Do Not Track is on',
+      ],
+      [
+        'an unknown source',
+        { consent: consent(), dnt: false, source: 'admin' },
+        'source must be one of banner, preferences, device-sync',
+      ],
     ];
     it.each(cases)('%s', async (_name, body, message) => {
       const before = (await rowsOf(ann.userId)).length;

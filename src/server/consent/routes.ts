@@ -21,7 +21,9 @@ export const ConsentBodySchema = z
       'consent is required',
     ),
     dnt: z.boolean('dnt must be true or false'),
-    source: z.enum(CONSENT_CHANGE_SOURCES, `source must be one of ${CONSENT_CHANGE_SOURCES.join(', ')}`).default('preferences'),
+    source: z
+      .enum(CONSENT_CHANGE_SOURCES, `source must be one of ${CONSENT_CHANGE_SOURCES.join(', ')}`)
+      .default('preferences'),
   })
   .refine((body) => !body.dnt || (!body.consent.analytics && !body.consent.marketing), {
     message: 'Analytics and marketing cookies stay off while Do Not Track is on',
@@ -40,7 +42,9 @@ const PreferencesSchema = z
   })
   .openapi('ConsentPreferences');
 
-const ConsentStateSchema = z.object({ preferences: PreferencesSchema.nullable(), dnt: z.boolean() }).openapi('ConsentState');
+const ConsentStateSchema = z
+  .object({ preferences: PreferencesSchema.nullable(), dnt: z.boolean() })
+  .openapi('ConsentState');
 
 const ConsentChangeSchema = z
   .object({
@@ -53,7 +57,9 @@ const ConsentChangeSchema = z
   })
   .openapi('ConsentChange');
 
-const ScriptsSchema = z.object({ analytics: z.string().nullable(), marketing: z.string().nullable() }).openapi('ConsentScripts');
+const ScriptsSchema = z
+  .object({ analytics: z.string().nullable(), marketing: z.string().nullable() })
+  .openapi('ConsentScripts');
 
 /** A person does not make this many cookie choices; a client that does is stopped before it fills the log. */
 export const MAX_CONSENT_CHANGES_PER_HOUR = 60;
@@ -73,7 +79,9 @@ export function consentRoutes(deps: Deps) {
       method: 'get',
       path: '/api/consent',
       summary: "The signed-in user's stored cookie choice, if any, and whether it was made under Do Not Track",
-      responses: { 200: { description: 'Stored choice', content: { 'application/json': { schema: ConsentStateSchema } } } },
+      responses: {
+        200: { description: 'Stored choice', content: { 'application/json': { schema: ConsentStateSchema } } },
+      },
     }),
     async (c) => {
       const current = await findCurrentConsent(txOf(c), sessionOf(c).userId);
@@ -118,7 +126,10 @@ export function consentRoutes(deps: Deps) {
       path: '/api/consent/history',
       summary: "The signed-in user's own cookie choice changes, newest first",
       responses: {
-        200: { description: 'Changes', content: { 'application/json': { schema: z.object({ changes: z.array(ConsentChangeSchema) }) } } },
+        200: {
+          description: 'Changes',
+          content: { 'application/json': { schema: z.object({ changes: z.array(ConsentChangeSchema) }) } },
+        },
       },
     }),
     async (c) => {
@@ -137,10 +148,20 @@ export function consentRoutes(deps: Deps) {
       access: 'public',
       method: 'get',
       path: '/api/consent/scripts',
-      summary: 'The optional analytics and marketing scripts, which the web app loads only after consent to their category',
-      responses: { 200: { description: 'Script addresses (null when none is configured)', content: { 'application/json': { schema: ScriptsSchema } } } },
+      summary:
+        'The optional analytics and marketing scripts, which the web app loads only after consent to their category',
+      responses: {
+        200: {
+          description: 'Script addresses (null when none is configured)',
+          content: { 'application/json': { schema: ScriptsSchema } },
+        },
+      },
     }),
-    (c) => c.json({ analytics: deps.config.ANALYTICS_SCRIPT_URL ?? null, marketing: deps.config.MARKETING_SCRIPT_URL ?? null }, 200),
+    (c) =>
+      c.json(
+        { analytics: deps.config.ANALYTICS_SCRIPT_URL ?? null, marketing: deps.config.MARKETING_SCRIPT_URL ?? null },
+        200,
+      ),
   );
 
   return app;
@@ -148,5 +169,7 @@ export function consentRoutes(deps: Deps) {
 
 /** Origins the content security policy must allow for the configured consent-gated scripts. */
 export function consentScriptOrigins(config: Deps['config']): string[] {
-  return [config.ANALYTICS_SCRIPT_URL, config.MARKETING_SCRIPT_URL].filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin);
+  return [config.ANALYTICS_SCRIPT_URL, config.MARKETING_SCRIPT_URL]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
 }

@@ -21,7 +21,13 @@ export const ContactSchema = z
       .max(5000, 'Message is too long (5,000 characters at most)'),
   })
   .openapi('ContactInquiry', {
-    example: { name: 'Ann Saver', email: 'ann@example.com', inquiryType: 'general', subject: 'Adding an ISA', message: 'How do I add a cash ISA I opened in April?' },
+    example: {
+      name: 'Ann Saver',
+      email: 'ann@example.com',
+      inquiryType: 'general',
+      subject: 'Adding an ISA',
+      message: 'How do I add a cash ISA I opened in April?',
+    },
   });
 
 export const CONTACTS_PER_IP_PER_HOUR = 5;
@@ -44,7 +50,8 @@ export function contactRoutes(deps: Deps) {
       const input = c.req.valid('json');
       const ip = c.get('clientIp');
       const throttle = await takeThrottle(deps.database.db, `contact:${ip}`, CONTACTS_PER_IP_PER_HOUR, 3600);
-      if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', throttle);
+      if (!throttle.allowed)
+        throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', throttle);
       const session = await getSession(c, deps);
       const id = randomUUID();
       const [firstName, ...rest] = input.name.split(/\s+/);

@@ -20,8 +20,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when PostgreSQL goes awa
     database = await openDatabase({ databaseUrl: urlViaProxy, poolMax: 5, logger: quietLogger });
     await migrate(database);
     const config = loadConfig({
-      NODE_ENV: 'test', DATA_DIR: '/tmp/savvypig-availability', PUBLIC_URL: 'http://localhost:3000',
-      BETTER_AUTH_SECRET: 'availability-secret-availability-secret-0123', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false',
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/savvypig-availability',
+      PUBLIC_URL: 'http://localhost:3000',
+      BETTER_AUTH_SECRET: 'availability-secret-availability-secret-0123',
+      LOG_LEVEL: 'silent',
+      JOBS_ENABLED: 'false',
     });
     booted = await boot({ config, logger: quietLogger, database, startJobs: false, serveSpa: false });
   });
@@ -52,7 +56,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when PostgreSQL goes awa
   it('tells event-stream clients to resync once the listener is back', async () => {
     const { hub } = booted.deps;
     const events: string[] = [];
-    const unsubscribe = hub.subscribe({ userId: 'nobody', isAdmin: false, send: (e) => events.push(e), close: () => undefined });
+    const unsubscribe = hub.subscribe({
+      userId: 'nobody',
+      isAdmin: false,
+      send: (e) => events.push(e),
+      close: () => undefined,
+    });
     await proxy.stop();
     await new Promise((r) => setTimeout(r, 300));
     await proxy.start();

@@ -43,7 +43,9 @@ export type NamedQuery = { name: string; query: SQL; values?: Record<string, unk
 
 /** Compiled text and its parameters as a drizzle SQL again, for PGlite (one connection: nothing to prepare). */
 function boundSql(text: string, params: unknown[]): SQL {
-  return sql.join(text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
+  return sql.join(
+    text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)),
+  );
 }
 
 /**
@@ -51,7 +53,11 @@ function boundSql(text: string, params: unknown[]): SQL {
  * per name when every parameter is a placeholder (a value written into `query` would otherwise be
  * kept from the first call).
  */
-function compiledWith(dialect: PgDialect, cache: Map<string, { sql: string; params: unknown[] }>, { name, query, values }: NamedQuery) {
+function compiledWith(
+  dialect: PgDialect,
+  cache: Map<string, { sql: string; params: unknown[] }>,
+  { name, query, values }: NamedQuery,
+) {
   let compiled = cache.get(name);
   if (!compiled) {
     compiled = dialect.sqlToQuery(query);
@@ -127,7 +133,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // client: a BEGIN that fails (the connection died while idle in the pool) would keep the client
   // checked out for good, and a few of them exhaust the pool (drizzle-orm 0.45, upstream issue
   // 6241). Transactions (the job runner's, better-auth's, withActor's) check out here instead.
-  db.transaction = ((work, config) => withClient((client) => drizzleOn(client).transaction(work, config))) as AppDb['transaction'];
+  db.transaction = ((work, config) =>
+    withClient((client) => drizzleOn(client).transaction(work, config))) as AppDb['transaction'];
 
   const listeners: Array<() => Promise<void>> = [];
   const dialect = new PgDialect();
@@ -141,7 +148,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         // Pipelined and corked: BEGIN and the opening go out in one socket write (writes are
         // the dearest thing on a small VM). The opening's settings are transaction-local, and
         // both results are awaited before any work runs.
-        const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+        const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } })
+          .connection?.stream;
         socket?.cork?.();
         const begin = client.query('begin');
         const open = client.query({ name: opening.name, text, values: params });
@@ -268,7 +276,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     db,
     async transactionOpenedWith(opening, work) {
       const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-      return db.transaction(async (tx) => work(tx, ((await tx.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows));
+      return db.transaction(async (tx) =>
+        work(tx, ((await tx.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows),
+      );
     },
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);

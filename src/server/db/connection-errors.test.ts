@@ -15,7 +15,9 @@ describe('what a database error says about its connection', () => {
 
   it('counts a lost socket, a refused connection and a server still starting as the database away', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))).toBe(true);
     expect(isDatabaseUnavailable(pgError('57P03', 'the database system is starting up'))).toBe(true);
   });
@@ -27,7 +29,9 @@ describe('what a database error says about its connection', () => {
   });
 
   it('discards a connection that was lost, and one whose prepared statement no longer fits the schema', () => {
-    expect(mustDiscardConnection(wrapped(pgError('57P01', 'terminating connection due to administrator command')))).toBe(true);
+    expect(
+      mustDiscardConnection(wrapped(pgError('57P01', 'terminating connection due to administrator command'))),
+    ).toBe(true);
     expect(mustDiscardConnection(pgError('0A000', 'cached plan must not change result type'))).toBe(true);
     expect(mustDiscardConnection(pgError('26000', 'prepared statement "opening" does not exist'))).toBe(true);
   });

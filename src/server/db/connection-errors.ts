@@ -4,10 +4,21 @@
  */
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
   // admin_shutdown (a fast or immediate shutdown, pg_terminate_backend), crash_shutdown, cannot_connect_now
-  '57P01', '57P02', '57P03',
-  '08000', '08001', '08003', '08004', '08006', '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
 ]);
 
 const UNAVAILABLE_MESSAGES =

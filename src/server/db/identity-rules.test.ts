@@ -22,20 +22,25 @@ describe.each(testDatabaseKinds())('user_settings rules on %s', (kind) => {
   it('lets the owner change preferences but not limits, features or suspension', async () => {
     const { db } = owner.database;
     await withActor(db, { userId: 'ruleA' }, (tx) =>
-      tx.update(userSettings).set({ notificationsEnabled: false, defaultCurrency: 'EUR' }).where(eq(userSettings.userId, 'ruleA')),
+      tx
+        .update(userSettings)
+        .set({ notificationsEnabled: false, defaultCurrency: 'EUR' })
+        .where(eq(userSettings.userId, 'ruleA')),
     );
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, 'ruleA'));
     expect(row).toMatchObject({ notificationsEnabled: false, defaultCurrency: 'EUR', maxAccounts: null });
 
     for (const change of [{ maxAccounts: 999 }, { isAdFree: true }, { suspended: true }, { twoFactorEnabled: true }]) {
       const code = await rejection(
-        withActor(db, { userId: 'ruleA' }, (tx) => tx.update(userSettings).set(change).where(eq(userSettings.userId, 'ruleA'))),
+        withActor(db, { userId: 'ruleA' }, (tx) =>
+          tx.update(userSettings).set(change).where(eq(userSettings.userId, 'ruleA')),
+        ),
       );
       expect(code, JSON.stringify(change)).toBe('42501');
     }
-    expect(await rejection(withActor(db, { userId: 'ruleA' }, (tx) => tx.insert(userSettings).values({ userId: 'ruleA' })))).not.toBe(
-      'no error',
-    );
+    expect(
+      await rejection(withActor(db, { userId: 'ruleA' }, (tx) => tx.insert(userSettings).values({ userId: 'ruleA' }))),
+    ).not.toBe('no error');
   });
 
   it('lets an admin change limits and features', async () => {
@@ -60,7 +65,10 @@ describe.each(testDatabaseKinds())('user_settings rules on %s', (kind) => {
     await db.insert(session).values({ id: 's-ruleB', token: 'tokenruleB0000000000', userId: 'ruleB', expiresAt });
     await db.insert(session).values({ id: 's-ruleA', token: 'tokenruleA0000000000', userId: 'ruleA', expiresAt });
     await withActor(db, { userId: 'admin', isAdmin: true }, (tx) =>
-      tx.update(userSettings).set({ suspended: true, suspensionReason: 'Chargeback' }).where(eq(userSettings.userId, 'ruleB')),
+      tx
+        .update(userSettings)
+        .set({ suspended: true, suspensionReason: 'Chargeback' })
+        .where(eq(userSettings.userId, 'ruleB')),
     );
     const left = await db.select({ userId: session.userId }).from(session);
     expect(left.map((s) => s.userId)).toEqual(['ruleA']);

@@ -43,7 +43,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a pooled drizzle transac
     const sleeping = database.db.transaction((tx) => tx.execute(sql`select pg_sleep(10)`));
     await expect.poll(() => activeSleeps(), { timeout: 5_000, interval: 20 }).toBe(1);
     await proxy.stop();
-    const err = await sleeping.then(() => undefined, (e: unknown) => e);
+    const err = await sleeping.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     await proxy.start();
 
     expect(isDatabaseUnavailable(err), String(err)).toBe(true);
@@ -56,7 +59,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a pooled drizzle transac
     // The cut and the checkout in one tick: the pool hands out its idle connection before the
     // client has read that its socket is gone, so BEGIN is what fails.
     const stopping = proxy.stop();
-    const failed = database.db.transaction((tx) => tx.execute(sql`select 1`)).then(() => undefined, (e: unknown) => e);
+    const failed = database.db
+      .transaction((tx) => tx.execute(sql`select 1`))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     await stopping;
     expect(isDatabaseUnavailable(await failed), String(await failed)).toBe(true);
     await proxy.start();

@@ -10,7 +10,10 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
   beforeAll(async () => {
     test = await createTestDatabase(kind);
     // One connection, so a connection left in an aborted transaction would fail the next call.
-    database = kind === 'postgres' ? await openDatabase({ databaseUrl: test.url!, poolMax: 1, logger: quietLogger }) : test.database;
+    database =
+      kind === 'postgres'
+        ? await openDatabase({ databaseUrl: test.url!, poolMax: 1, logger: quietLogger })
+        : test.database;
     await database.db.execute(sql`create table probe (id int primary key, label text)`);
     await database.db.execute(sql`insert into probe values (1, 'one')`);
   });
@@ -20,7 +23,10 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
   });
 
   const readProbe = () =>
-    database.transactionOpenedWith({ name: 'probe_read', query: sql`select label from probe where id = ${1}` }, async (_tx, rows) => rows);
+    database.transactionOpenedWith(
+      { name: 'probe_read', query: sql`select label from probe where id = ${1}` },
+      async (_tx, rows) => rows,
+    );
 
   it('returns the opening rows to the work and commits', async () => {
     expect(await readProbe()).toEqual([{ label: 'one' }]);
@@ -29,11 +35,21 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
   it('fills the placeholders with each call’s values under one name, and never keeps a written-in value', async () => {
     await database.db.execute(sql`insert into probe values (2, 'two') on conflict do nothing`);
     const byId = (id: number) =>
-      database.transactionOpenedWith({ name: 'probe_by_id', query: sql`select label from probe where id = ${sql.placeholder('id')}`, values: { id } }, async (_tx, rows) => rows);
+      database.transactionOpenedWith(
+        {
+          name: 'probe_by_id',
+          query: sql`select label from probe where id = ${sql.placeholder('id')}`,
+          values: { id },
+        },
+        async (_tx, rows) => rows,
+      );
     expect(await byId(1)).toEqual([{ label: 'one' }]);
     expect(await byId(2)).toEqual([{ label: 'two' }]);
     const written = (id: number) =>
-      database.transactionOpenedWith({ name: 'probe_written', query: sql`select label from probe where id = ${id}` }, async (_tx, rows) => rows);
+      database.transactionOpenedWith(
+        { name: 'probe_written', query: sql`select label from probe where id = ${id}` },
+        async (_tx, rows) => rows,
+      );
     expect(await written(2)).toEqual([{ label: 'two' }]);
     expect(await written(1)).toEqual([{ label: 'one' }]);
     await database.db.execute(sql`delete from probe where id = 2`);
@@ -48,10 +64,13 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
 
   it('leaves the connection usable after the work fails, and rolls the work back', async () => {
     await expect(
-      database.transactionOpenedWith({ name: 'probe_read', query: sql`select label from probe where id = ${1}` }, async (tx) => {
-        await tx.execute(sql`update probe set label = 'changed'`);
-        throw new Error('work failed');
-      }),
+      database.transactionOpenedWith(
+        { name: 'probe_read', query: sql`select label from probe where id = ${1}` },
+        async (tx) => {
+          await tx.execute(sql`update probe set label = 'changed'`);
+          throw new Error('work failed');
+        },
+      ),
     ).rejects.toThrow('work failed');
     expect(await readProbe()).toEqual([{ label: 'one' }]);
   });

@@ -7,7 +7,12 @@ const mailbox = { dir: 'data/mail', token: 'the-token-0123456789' };
 function announced(env: Record<string, string>) {
   const out: string[] = [];
   const err: string[] = [];
-  announceMailbox(loadConfig(env), mailbox, (line) => out.push(line), (line) => err.push(line));
+  announceMailbox(
+    loadConfig(env),
+    mailbox,
+    (line) => out.push(line),
+    (line) => err.push(line),
+  );
   return { out, err };
 }
 

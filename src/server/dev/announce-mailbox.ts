@@ -23,7 +23,9 @@ export function announceMailbox(
   out: Out = (line) => process.stdout.write(`${line}\n`),
   err: Out = (line) => process.stderr.write(`${line}\n`),
 ): void {
-  out(`Local mailbox: ${mailboxLink(config.publicUrl, mailbox)} (e-mail is written to ${mailbox.dir}; the link changes at every start)`);
+  out(
+    `Local mailbox: ${mailboxLink(config.publicUrl, mailbox)} (e-mail is written to ${mailbox.dir}; the link changes at every start)`,
+  );
   const reason = reachableFromElsewhere(config);
   if (reason) {
     err(

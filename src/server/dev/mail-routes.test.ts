@@ -12,7 +12,12 @@ describe('the local mailbox API', () => {
     for (const s of [server, disabled]) {
       const signUp = await s.request('/api/account/sign-up', {
         method: 'POST',
-        json: { firstName: 'Mail', lastName: 'Box', email: 'mailbox.reader@example.com', password: 'a good long password' },
+        json: {
+          firstName: 'Mail',
+          lastName: 'Box',
+          email: 'mailbox.reader@example.com',
+          password: 'a good long password',
+        },
       });
       expect(signUp.status).toBe(200);
       await s.mail();

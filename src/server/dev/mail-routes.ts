@@ -7,7 +7,12 @@ import { listStoredMail, readStoredMail } from '../mail/mailer.ts';
 import { opensMailbox } from './local-mailbox.ts';
 
 const MailSummary = z.object({ id: z.string(), to: z.string(), subject: z.string(), date: z.string() });
-const MailDetail = MailSummary.extend({ from: z.string(), html: z.string(), text: z.string(), links: z.array(z.string()) });
+const MailDetail = MailSummary.extend({
+  from: z.string(),
+  html: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+});
 
 const TOKEN_DESCRIPTION = `Only with the token the server printed at start, in the \`${MAILBOX_TOKEN_HEADER}\` header; without it, 404 as if there were no mailbox.`;
 
@@ -20,7 +25,8 @@ export function devMailRoutes(deps: Deps) {
   const app = createRouter();
   const { mailbox } = deps;
   const ensure = (c: Context<AppEnv>) => {
-    if (!mailbox || !opensMailbox(mailbox, c.req.header(MAILBOX_TOKEN_HEADER))) throw new AppError('NOT_FOUND', 'Not found');
+    if (!mailbox || !opensMailbox(mailbox, c.req.header(MAILBOX_TOKEN_HEADER)))
+      throw new AppError('NOT_FOUND', 'Not found');
     return mailbox.dir;
   };
 
@@ -32,7 +38,10 @@ export function devMailRoutes(deps: Deps) {
       summary: 'Local mailbox: e-mails written to files (development only)',
       description: TOKEN_DESCRIPTION,
       responses: {
-        200: { description: 'Newest first', content: { 'application/json': { schema: z.object({ messages: z.array(MailSummary) }) } } },
+        200: {
+          description: 'Newest first',
+          content: { 'application/json': { schema: z.object({ messages: z.array(MailSummary) }) } },
+        },
         404: { description: 'Mailbox disabled, or no valid token' },
       },
     }),

@@ -12,7 +12,11 @@ describe('the local mailbox of a server started behind a proxy', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-mailbox-'));
-    server = await startServerProcess('src/server/index.ts', { DATA_DIR: dataDir, TRUST_PROXY: 'true', MAILBOX_ENABLED: 'true' });
+    server = await startServerProcess('src/server/index.ts', {
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      MAILBOX_ENABLED: 'true',
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -32,8 +36,12 @@ describe('the local mailbox of a server started behind a proxy', () => {
     const [link] = await startUpLine(/http:\/\/localhost:\d+\/dev\/mailbox\?token=[\w-]+/);
     const token = new URL(link!).searchParams.get('token')!;
     expect((await fetch(`${server.base}/api/dev/mail`)).status).toBe(404);
-    expect((await fetch(`${server.base}/api/dev/mail`, { headers: { [MAILBOX_TOKEN_HEADER]: 'guess' } })).status).toBe(404);
-    expect((await fetch(`${server.base}/api/dev/mail`, { headers: { [MAILBOX_TOKEN_HEADER]: token } })).status).toBe(200);
+    expect((await fetch(`${server.base}/api/dev/mail`, { headers: { [MAILBOX_TOKEN_HEADER]: 'guess' } })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${server.base}/api/dev/mail`, { headers: { [MAILBOX_TOKEN_HEADER]: token } })).status).toBe(
+      200,
+    );
     await startUpLine(/WARNING: the local mailbox is on and other machines can reach this server \(TRUST_PROXY is on/);
     expect(server.output().split(token).length - 1).toBe(1);
   });

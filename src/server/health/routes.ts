@@ -40,12 +40,17 @@ export function healthRoutes(deps: Deps, databaseVersion: string) {
       path: '/api/health/db',
       summary: 'Readiness: answers only when the database does (one round trip)',
       responses: {
-        200: { description: 'Database reachable', content: { 'application/json': { schema: z.object({ database: z.literal('up'), now: z.string() }) } } },
+        200: {
+          description: 'Database reachable',
+          content: { 'application/json': { schema: z.object({ database: z.literal('up'), now: z.string() }) } },
+        },
         503: { description: 'Database unavailable' },
       },
     }),
     async (c) => {
-      const result = (await deps.database.db.execute(sql`select now()::text as now`)) as unknown as { rows: Array<{ now: string }> };
+      const result = (await deps.database.db.execute(sql`select now()::text as now`)) as unknown as {
+        rows: Array<{ now: string }>;
+      };
       return c.json({ database: 'up' as const, now: result.rows[0]?.now ?? '' }, 200);
     },
   );

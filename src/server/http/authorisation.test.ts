@@ -35,10 +35,19 @@ async function ownAccount(server: TestServer, owner: { cookie: string }): Promis
 
 const IMPORT_ROWS = { rows: [{ date: '2026-01-01', amountPence: 100, notes: 'harness' }] };
 
-const transactionCase = (path: (ids: { accountId: string; transactionId: string }) => string, json?: unknown): OwnershipCase => ({
+const transactionCase = (
+  path: (ids: { accountId: string; transactionId: string }) => string,
+  json?: unknown,
+): OwnershipCase => ({
   setup: async (server, owner) => {
     const accountId = await createTestAccount(server.deps.database.db, owner.userId);
-    const transactionId = await insertStoredTransaction(server.deps.database.db, { userId: owner.userId, accountId, amountPence: 100, date: '2026-01-01', type: 'deposit' });
+    const transactionId = await insertStoredTransaction(server.deps.database.db, {
+      userId: owner.userId,
+      accountId,
+      amountPence: 100,
+      date: '2026-01-01',
+      type: 'deposit',
+    });
     return path({ accountId, transactionId });
   },
   otherStatus: 404,
@@ -48,7 +57,9 @@ const transactionCase = (path: (ids: { accountId: string; transactionId: string 
 const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'GET /api/avatars/:userId/:fileName': {
     setup: async (server, owner) => {
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a16' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a16' } })
+        .png()
+        .toBuffer();
       const body = new FormData();
       body.append('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
       const res = await server.request('/api/profile/avatar', { method: 'POST', cookie: owner.cookie, body });
@@ -60,7 +71,10 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'DELETE /api/account/sessions/:sessionId': {
     // A second session of the owner's, to be ended from the first.
     setup: async (server, owner) => {
-      const [row] = await server.deps.database.db.select({ email: user.email }).from(user).where(eq(user.id, owner.userId));
+      const [row] = await server.deps.database.db
+        .select({ email: user.email })
+        .from(user)
+        .where(eq(user.id, owner.userId));
       await signIn(server, row!.email, 'correct horse battery');
       const res = await server.request('/api/account/sessions', { cookie: owner.cookie });
       const { sessions } = (await res.json()) as { sessions: { id: string; isCurrent: boolean }[] };
@@ -86,18 +100,24 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'POST /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`, {
     transactions: [{ type: 'deposit', amountPence: 100, date: '2026-01-02' }],
   }),
-  'PATCH /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`, { amountPence: 200 }),
+  'PATCH /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`, {
+    amountPence: 200,
+  }),
   'DELETE /api/transactions/:id': transactionCase(({ transactionId }) => `/api/transactions/${transactionId}`),
-  'POST /api/accounts/:id/balance/recalculate': transactionCase(({ accountId }) => `/api/accounts/${accountId}/balance/recalculate`),
+  'POST /api/accounts/:id/balance/recalculate': transactionCase(
+    ({ accountId }) => `/api/accounts/${accountId}/balance/recalculate`,
+  ),
   ...STANDING_ORDER_OWNERSHIP_CASES,
   'POST /api/accounts/:id/transactions/import': {
-    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,
+    setup: async (server, owner) =>
+      `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,
     otherStatus: 404,
     adminAllowed: false,
     json: IMPORT_ROWS,
   },
   'POST /api/accounts/:id/transactions/import/preview': {
-    setup: async (server, owner) => `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import/preview`,
+    setup: async (server, owner) =>
+      `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import/preview`,
     otherStatus: 404,
     adminAllowed: false,
     json: IMPORT_ROWS,
@@ -105,7 +125,11 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
 };
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */
-const NOT_PROBED = new Set([routeKey('GET', '/api/auth/*'), routeKey('POST', '/api/auth/*'), routeKey('GET', '/api/events')]);
+const NOT_PROBED = new Set([
+  routeKey('GET', '/api/auth/*'),
+  routeKey('POST', '/api/auth/*'),
+  routeKey('GET', '/api/events'),
+]);
 
 function concretePath(path: string): string {
   return path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000').replace('/*', '/x');
@@ -153,7 +177,9 @@ describe('the authorisation harness', () => {
   });
 
   it('has an owner/other/admin case for every user route that takes an id', () => {
-    const needCases = routes.filter((r) => declaredAccess().get(r.key) === 'user' && r.path.includes(':')).map((r) => r.key);
+    const needCases = routes
+      .filter((r) => declaredAccess().get(r.key) === 'user' && r.path.includes(':'))
+      .map((r) => r.key);
     expect(needCases.filter((k) => !OWNERSHIP_CASES[k])).toEqual([]);
   });
 
@@ -181,7 +207,10 @@ describe('the authorisation harness', () => {
   });
 
   it('refuses every admin route, and the admin check, to an admin without two-factor authentication', async () => {
-    const refusals = [...routes.filter((x) => declaredAccess().get(x.key) === 'admin'), { method: 'GET', path: '/api/admin/check' }];
+    const refusals = [
+      ...routes.filter((x) => declaredAccess().get(x.key) === 'admin'),
+      { method: 'GET', path: '/api/admin/check' },
+    ];
     for (const r of refusals) {
       const res = await request(r.method, r.path, adminWithoutTwoFactor.cookie);
       expect(res.status, `${r.method} ${r.path} as an admin without two-factor`).toBe(403);
@@ -199,17 +228,23 @@ describe('the authorisation harness', () => {
     }
   });
 
-  it("serves an owned row to its owner only (and to an admin where allowed)", async () => {
+  it('serves an owned row to its owner only (and to an admin where allowed)', async () => {
     for (const [key, c] of Object.entries(OWNERSHIP_CASES)) {
       const method = key.split(' ')[0]!;
       const path = await c.setup(server, subscriber);
       const body = c.json === undefined ? {} : { json: c.json };
       // The others first: the owner's own request may delete the row.
-      expect((await server.request(path, { method, cookie: other.cookie, ...body })).status, `${key} as other user`).toBe(c.otherStatus);
+      expect(
+        (await server.request(path, { method, cookie: other.cookie, ...body })).status,
+        `${key} as other user`,
+      ).toBe(c.otherStatus);
       const asAdmin = (await server.request(path, { method, cookie: admin.cookie, ...body })).status;
       if (c.adminAllowed) expect(asAdmin, `${key} as admin`).toBeLessThan(300);
       else expect(asAdmin, `${key} as admin`).toBe(c.otherStatus);
-      expect((await server.request(path, { method, cookie: subscriber.cookie, ...body })).status, `${key} as owner`).toBeLessThan(300);
+      expect(
+        (await server.request(path, { method, cookie: subscriber.cookie, ...body })).status,
+        `${key} as owner`,
+      ).toBeLessThan(300);
     }
   });
 });

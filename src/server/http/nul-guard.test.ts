@@ -27,9 +27,11 @@ describe.each(testDatabaseKinds())('text holding NUL on %s', (kind) => {
   });
 
   const db = () => server.deps.database.db;
-  const rowCount = async (table: typeof transactions | typeof contactInquiries | typeof accountTypes | typeof session) =>
-    (await db().select({ n: count() }).from(table))[0]!.n;
-  const nameOf = async (userId: string) => (await db().select({ name: user.name }).from(user).where(eq(user.id, userId)))[0]!.name;
+  const rowCount = async (
+    table: typeof transactions | typeof contactInquiries | typeof accountTypes | typeof session,
+  ) => (await db().select({ n: count() }).from(table))[0]!.n;
+  const nameOf = async (userId: string) =>
+    (await db().select({ name: user.name }).from(user).where(eq(user.id, userId)))[0]!.name;
   const refusal = async (res: Response) => {
     expect(res.status).toBe(400);
     return ((await res.json()) as ErrorBody).error;
@@ -51,7 +53,7 @@ describe.each(testDatabaseKinds())('text holding NUL on %s', (kind) => {
     expect(await rowCount(transactions)).toBe(before);
   });
 
-  it("keeps a typed backslash-u0000 (not a NUL) in transaction notes", async () => {
+  it('keeps a typed backslash-u0000 (not a NUL) in transaction notes', async () => {
     const account = await createTestAccount(db(), ann.userId);
     const res = await server.request(`/api/accounts/${account}/transactions`, {
       method: 'POST',
@@ -74,24 +76,36 @@ describe.each(testDatabaseKinds())('text holding NUL on %s', (kind) => {
 
   it("refuses it in an account type's name, and adds no type", async () => {
     const before = await rowCount(accountTypes);
-    const res = await server.request('/api/admin/account-types', { method: 'POST', cookie: admin.cookie, json: { name: `Bond${NUL}` } });
+    const res = await server.request('/api/admin/account-types', {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: { name: `Bond${NUL}` },
+    });
     expect((await refusal(res)).details).toEqual({ field: 'name' });
     expect(await rowCount(accountTypes)).toBe(before);
   });
 
   it('refuses it in a path segment (DELETE /api/account/sessions/%00) and ends no session', async () => {
     const before = await rowCount(session);
-    expect((await refusal(await server.request('/api/account/sessions/%00', { method: 'DELETE', cookie: ann.cookie }))).details).toEqual({ field: 'path' });
+    expect(
+      (await refusal(await server.request('/api/account/sessions/%00', { method: 'DELETE', cookie: ann.cookie })))
+        .details,
+    ).toEqual({ field: 'path' });
     expect(await rowCount(session)).toBe(before);
   });
 
   // Found by the schema-driven fuzz test (openapi-fuzz.test.ts): the public bank and provider searches.
-  it.each(['/api/reference/banks', '/api/reference/isa-providers', '/api/reference/pension-providers'])('refuses it in the search text of %s, for anyone', async (path) => {
-    expect((await refusal(await server.request(`${path}?q=Bar%00clays`))).details).toEqual({ field: 'q' });
-  });
+  it.each(['/api/reference/banks', '/api/reference/isa-providers', '/api/reference/pension-providers'])(
+    'refuses it in the search text of %s, for anyone',
+    async (path) => {
+      expect((await refusal(await server.request(`${path}?q=Bar%00clays`))).details).toEqual({ field: 'q' });
+    },
+  );
 
   it('refuses it in a query value and in a JSON key', async () => {
-    expect((await refusal(await server.request('/api/transactions?q=a%00', { cookie: ann.cookie }))).details).toEqual({ field: 'q' });
+    expect((await refusal(await server.request('/api/transactions?q=a%00', { cookie: ann.cookie }))).details).toEqual({
+      field: 'q',
+    });
     const account = await createTestAccount(db(), ann.userId);
     const res = await server.request(`/api/accounts/${account}/transactions`, {
       method: 'POST',
@@ -114,13 +128,20 @@ describe.each(testDatabaseKinds())('text holding NUL on %s', (kind) => {
   });
 
   it("refuses it in better-auth's reset-password token", async () => {
-    const res = await server.request('/api/auth/reset-password', { method: 'POST', json: { token: `abc${NUL}`, newPassword: 'a new password 9' } });
+    const res = await server.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token: `abc${NUL}`, newPassword: 'a new password 9' },
+    });
     expect((await refusal(res)).details).toEqual({ field: 'token' });
   });
 
   it("refuses it in better-auth's revoke-session token, and the session stays", async () => {
     const other = await signIn(server, 'ann.nul@example.com', 'correct horse battery');
-    const res = await server.request('/api/auth/revoke-session', { method: 'POST', cookie: ann.cookie, json: { token: `abc${NUL}` } });
+    const res = await server.request('/api/auth/revoke-session', {
+      method: 'POST',
+      cookie: ann.cookie,
+      json: { token: `abc${NUL}` },
+    });
     expect((await refusal(res)).details).toEqual({ field: 'token' });
     expect((await server.request('/api/me', { cookie: other.cookie })).status).toBe(200);
   });

@@ -58,7 +58,8 @@ function safeDecode(text: string): string {
 }
 
 function nulInEntries(entries: URLSearchParams): string | null {
-  for (const [key, value] of entries) if (key.includes('\u0000') || value.includes('\u0000')) return key.replaceAll('\u0000', '\\u0000');
+  for (const [key, value] of entries)
+    if (key.includes('\u0000') || value.includes('\u0000')) return key.replaceAll('\u0000', '\\u0000');
   return null;
 }
 

@@ -16,22 +16,36 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof HTTPException) {
     const status = err.status;
     const code: ErrorCode =
-      status === 413 ? 'PAYLOAD_TOO_LARGE'
-      : status === 401 ? 'UNAUTHENTICATED'
-      : status === 404 ? 'NOT_FOUND'
-      : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE'
-      : /json/i.test(err.message) ? 'INVALID_JSON'
-      : status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 401
+          ? 'UNAUTHENTICATED'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : /json/i.test(err.message)
+                ? 'INVALID_JSON'
+                : status < 500
+                  ? 'BAD_REQUEST'
+                  : 'INTERNAL';
     const message =
-      code === 'INVALID_JSON' ? 'The request body is not valid JSON'
-      : code === 'PAYLOAD_TOO_LARGE' ? 'The request body is too large'
-      : status < 500 ? err.message || 'Bad request' : 'Something went wrong. Please try again.';
+      code === 'INVALID_JSON'
+        ? 'The request body is not valid JSON'
+        : code === 'PAYLOAD_TOO_LARGE'
+          ? 'The request body is too large'
+          : status < 500
+            ? err.message || 'Bad request'
+            : 'Something went wrong. Please try again.';
     return c.json(errorBody(code, message), status);
   }
   if (isDatabaseUnavailable(err)) {
     log?.warn('database unavailable', errorFields(err));
     c.header('Retry-After', '2');
-    return c.json(errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'), 503);
+    return c.json(
+      errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'),
+      503,
+    );
   }
   log?.error('unhandled error', errorFields(err));
   return c.json(errorBody('INTERNAL', 'Something went wrong. Please try again.'), 500);

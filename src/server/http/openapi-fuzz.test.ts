@@ -46,14 +46,26 @@ function seedFor(key: string): number {
  * The request's init. Every request carries the local mailbox's token (other routes ignore it), so
  * the mailbox routes are fuzzed past their token check.
  */
-function init(body: FuzzBody | null, cookie: string | undefined, method: string, mailboxToken: string | undefined): Parameters<TestServer['request']>[1] {
+function init(
+  body: FuzzBody | null,
+  cookie: string | undefined,
+  method: string,
+  mailboxToken: string | undefined,
+): Parameters<TestServer['request']>[1] {
   const tokenHeader: Record<string, string> = mailboxToken ? { [MAILBOX_TOKEN_HEADER]: mailboxToken } : {};
   const base = { method, headers: tokenHeader, ...(cookie ? { cookie } : {}) };
   if (!body) return base;
   if (body.kind === 'json') return body.value === undefined ? base : { ...base, json: body.value };
-  if (body.kind === 'text') return { ...base, headers: { ...tokenHeader, 'content-type': body.contentType }, body: body.text };
+  if (body.kind === 'text')
+    return { ...base, headers: { ...tokenHeader, 'content-type': body.contentType }, body: body.text };
   const form = new FormData();
-  for (const [name, value] of body.fields) form.append(name, typeof value === 'string' ? value : new File([value.bytes as Uint8Array<ArrayBuffer>], value.name, { type: value.type }));
+  for (const [name, value] of body.fields)
+    form.append(
+      name,
+      typeof value === 'string'
+        ? value
+        : new File([value.bytes as Uint8Array<ArrayBuffer>], value.name, { type: value.type }),
+    );
   return { ...base, body: form };
 }
 
@@ -87,11 +99,18 @@ describe.each(testDatabaseKinds())('every operation in /api/openapi.json, fuzzed
       const realValues = created.addedTo(await fixtures.ensure());
       let before = await fingerprint();
       const property = fc.asyncProperty(requestArbitrary(op, doc, realValues), async (request) => {
-        const res = await server.request(request.url, init(request.body, callerOf(op, request)?.cookie, op.method, server.deps.mailbox?.token));
+        const res = await server.request(
+          request.url,
+          init(request.body, callerOf(op, request)?.cookie, op.method, server.deps.mailbox?.token),
+        );
         const text = await res.text();
-        if (res.status >= 500) throw new Error(`${op.method} ${request.url} answered ${res.status}: ${text.slice(0, 300)}`);
+        if (res.status >= 500)
+          throw new Error(`${op.method} ${request.url} answered ${res.status}: ${text.slice(0, 300)}`);
         const after = await fingerprint();
-        if (res.status >= 400 && after !== before) throw new Error(`${op.method} ${request.url} answered ${res.status} but wrote: ${describeChange(before, after)}`);
+        if (res.status >= 400 && after !== before)
+          throw new Error(
+            `${op.method} ${request.url} answered ${res.status} but wrote: ${describeChange(before, after)}`,
+          );
         before = after;
         if (res.status < 300) created.collect(op, text);
         // A fuzzed request may have signed the caller out (inactivity sign-out takes no input).
@@ -101,9 +120,16 @@ describe.each(testDatabaseKinds())('every operation in /api/openapi.json, fuzzed
         }
       });
       const sweep = sweepRequests(op, doc, realValues).map((request) => [request] as [FuzzRequest]);
-      const result = await fc.check(property, { seed: seedFor(key), examples: sweep, numRuns: sweep.length + runsFor(op, doc) });
+      const result = await fc.check(property, {
+        seed: seedFor(key),
+        examples: sweep,
+        numRuns: sweep.length + runsFor(op, doc),
+      });
       // Shortened: a counterexample may carry 10,000 characters of text or a body nested 50,000 deep.
-      if (result.failed) failures.push(`${key}: ${String(result.errorInstance)}\n${(fc.defaultReportMessage(result) ?? '').slice(0, 2_000)}`);
+      if (result.failed)
+        failures.push(
+          `${key}: ${String(result.errorInstance)}\n${(fc.defaultReportMessage(result) ?? '').slice(0, 2_000)}`,
+        );
     }
     expect(failures, `FUZZ_SEED=${SEED}`).toEqual([]);
   }, 300_000);
@@ -111,5 +137,8 @@ describe.each(testDatabaseKinds())('every operation in /api/openapi.json, fuzzed
 
 function describeChange(before: string, after: string): string {
   const was = new Set(before.split(' '));
-  return after.split(' ').filter((part) => !was.has(part)).join(', ');
+  return after
+    .split(' ')
+    .filter((part) => !was.has(part))
+    .join(', ');
 }

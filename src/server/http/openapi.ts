@@ -4,10 +4,25 @@ import { declareAccess } from './access.ts';
 
 type OpenApiDoc = {
   info: { title: string; version: string; description?: string };
-  paths: Record<string, Record<string, { summary?: string; description?: string; tags?: string[]; 'x-access'?: string; requestBody?: unknown; parameters?: Array<{ name: string; in: string; required?: boolean }>; responses?: Record<string, { description?: string }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        description?: string;
+        tags?: string[];
+        'x-access'?: string;
+        requestBody?: unknown;
+        parameters?: Array<{ name: string; in: string; required?: boolean }>;
+        responses?: Record<string, { description?: string }>;
+      }
+    >
+  >;
 };
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 /** Serves `/api/openapi.json` and a readable, self-contained reference page at `/api/docs`. */
 export function mountOpenApi(app: OpenAPIHono<AppEnv>, version: string) {
@@ -16,7 +31,8 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>, version: string) {
     info: {
       title: 'SavvyPig API',
       version,
-      description: 'JSON over HTTPS. Errors are always `{ "error": { "code", "message" } }`. Each operation names who may call it in `x-access` (public, user, admin). Auth endpoints under /api/auth are served by better-auth.',
+      description:
+        'JSON over HTTPS. Errors are always `{ "error": { "code", "message" } }`. Each operation names who may call it in `x-access` (public, user, admin). Auth endpoints under /api/auth are served by better-auth.',
     },
   };
   declareAccess('GET', '/api/openapi.json', 'public');

@@ -11,7 +11,8 @@ describe('the origin check', () => {
   app.use('*', originCheck(['http://localhost:3000', 'https://savvypig.example']));
   app.all('/api/thing', (c) => c.json({ ok: true }));
   app.onError(handleError);
-  const call = (method: string, headers: Record<string, string>) => app.request('http://localhost:3000/api/thing', { method, headers });
+  const call = (method: string, headers: Record<string, string>) =>
+    app.request('http://localhost:3000/api/thing', { method, headers });
 
   it.each([
     ['a trusted Origin', { origin: 'http://localhost:3000', cookie: 's=1' }],
@@ -69,7 +70,11 @@ describe.each(testDatabaseKinds())('origin checks in the app on %s', (kind) => {
   });
 
   it("refuses a foreign Origin on better-auth's routes", async () => {
-    const res = await server.request('/api/auth/sign-out', { method: 'POST', cookie, headers: { origin: 'https://evil.example' } });
+    const res = await server.request('/api/auth/sign-out', {
+      method: 'POST',
+      cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect((await server.request('/api/me', { cookie })).status).toBe(200);
   });
@@ -81,14 +86,25 @@ describe.each(testDatabaseKinds())('origin checks in the app on %s', (kind) => {
     expect(context.rateLimit.enabled).toBe(true);
     // Straight to better-auth, past our own check: it refuses by itself.
     const res = await server.deps.auth.handler(
-      new Request('http://localhost:3000/api/auth/sign-out', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } }),
+      new Request('http://localhost:3000/api/auth/sign-out', {
+        method: 'POST',
+        headers: { cookie, origin: 'https://evil.example' },
+      }),
     );
     expect(res.status).toBe(403);
     const redirect = await server.deps.auth.handler(
       new Request('http://localhost:3000/api/auth/sign-in/email', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', 'x-savvypig-client-ip': '192.0.2.90' },
-        body: JSON.stringify({ email: 'csrf@example.com', password: 'correct horse battery', callbackURL: 'https://evil.example/after' }),
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://localhost:3000',
+          'x-savvypig-client-ip': '192.0.2.90',
+        },
+        body: JSON.stringify({
+          email: 'csrf@example.com',
+          password: 'correct horse battery',
+          callbackURL: 'https://evil.example/after',
+        }),
       }),
     );
     expect(redirect.status).toBe(403);

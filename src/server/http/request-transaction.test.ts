@@ -24,22 +24,32 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     boss = await signUpAndSignIn(server, { email: 'boss.tx@example.com', firstName: 'Boss', verify: false });
     await grantAdmin(server, boss.userId);
 
-    const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ ids: z.array(z.string()) }) } } } };
+    const ok = {
+      200: { description: 'ok', content: { 'application/json': { schema: z.object({ ids: z.array(z.string()) }) } } },
+    };
     probe = new OpenAPIHono<AppEnv>();
     probe.use('*', requestContext(deps.logger, false));
-    probe.openapi(defineRoute(deps, '', { access: 'user', method: 'post', path: '/t/write-then-fail', responses: ok }), async (c) => {
-      await txOf(c).update(profiles).set({ firstName: 'Changed' });
-      throw new AppError('CONFLICT', 'refused after writing');
-    });
-    probe.openapi(defineRoute(deps, '', { access: 'user', method: 'post', path: '/t/write', responses: ok }), async (c) => {
-      await txOf(c).update(profiles).set({ lastName: 'Committed' });
-      return c.json({ ids: [] }, 200);
-    });
-    probe.openapi(defineRoute(deps, '', { access: 'user', method: 'get', path: '/t/user-sees', responses: ok }), async (c) =>
-      c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    probe.openapi(
+      defineRoute(deps, '', { access: 'user', method: 'post', path: '/t/write-then-fail', responses: ok }),
+      async (c) => {
+        await txOf(c).update(profiles).set({ firstName: 'Changed' });
+        throw new AppError('CONFLICT', 'refused after writing');
+      },
     );
-    probe.openapi(defineRoute(deps, '', { access: 'admin', method: 'get', path: '/t/admin-sees', responses: ok }), async (c) =>
-      c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    probe.openapi(
+      defineRoute(deps, '', { access: 'user', method: 'post', path: '/t/write', responses: ok }),
+      async (c) => {
+        await txOf(c).update(profiles).set({ lastName: 'Committed' });
+        return c.json({ ids: [] }, 200);
+      },
+    );
+    probe.openapi(
+      defineRoute(deps, '', { access: 'user', method: 'get', path: '/t/user-sees', responses: ok }),
+      async (c) => c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    );
+    probe.openapi(
+      defineRoute(deps, '', { access: 'admin', method: 'get', path: '/t/admin-sees', responses: ok }),
+      async (c) => c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
     );
     probe.onError(handleError);
   });
@@ -50,7 +60,12 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
   const call = (method: string, path: string, cookie?: string) =>
     probe.request(`http://localhost${path}`, { method, headers: cookie ? { cookie } : {} });
   const firstName = async (id: string) =>
-    (await server.deps.database.db.select({ f: profiles.firstName, l: profiles.lastName }).from(profiles).where(eq(profiles.id, id)))[0];
+    (
+      await server.deps.database.db
+        .select({ f: profiles.firstName, l: profiles.lastName })
+        .from(profiles)
+        .where(eq(profiles.id, id))
+    )[0];
 
   it('rolls back what a handler wrote when it then fails', async () => {
     const res = await call('POST', '/t/write-then-fail', ann.cookie);
@@ -92,7 +107,10 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
 
   it('refuses a cookie whose session has expired', async () => {
     const { cookie, userId } = await signUpAndSignIn(server, { email: 'old.tx@example.com', verify: false });
-    await server.deps.database.db.execute((await import('drizzle-orm')).sql`update session set expires_at = now() - interval '1 minute' where user_id = ${userId}`);
+    await server.deps.database.db.execute(
+      (await import('drizzle-orm'))
+        .sql`update session set expires_at = now() - interval '1 minute' where user_id = ${userId}`,
+    );
     expect((await call('GET', '/t/user-sees', cookie)).status).toBe(401);
   });
 });

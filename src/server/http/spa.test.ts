@@ -20,7 +20,13 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     const test = await createTestDatabase('pglite');
     drop = test.drop;
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dist, BETTER_AUTH_SECRET: 'spa-secret-spa-secret-spa-secret-0123456789', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dist,
+      BETTER_AUTH_SECRET: 'spa-secret-spa-secret-spa-secret-0123456789',
+      LOG_LEVEL: 'silent',
+      JOBS_ENABLED: 'false',
+    });
     booted = await boot({ config, logger: quietLogger, database: test.database, startJobs: false, serveSpa: false });
     app = createApp(booted.deps, { databaseVersion: 'test', distDir: dist });
   });

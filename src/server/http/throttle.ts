@@ -12,19 +12,30 @@ export type ThrottleResult = { allowed: boolean; retryAfterSeconds: number };
  * Fixed-window counter in the database, so a limit holds across app instances.
  * `allowed` is true when this call is within `limit` for the current window.
  */
-export async function takeThrottle(db: AppDb, key: string, limit: number, windowSeconds: number): Promise<ThrottleResult> {
-  const rows = rowsOf<{ count: number; retry_after: number }>(await db.execute(sql`
+export async function takeThrottle(
+  db: AppDb,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<ThrottleResult> {
+  const rows = rowsOf<{ count: number; retry_after: number }>(
+    await db.execute(sql`
     insert into throttles (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when throttles.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else throttles.count + 1 end,
       window_start = case when throttles.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else throttles.window_start end
-    returning count, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`));
+    returning count, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`),
+  );
   const row = rows[0];
   return { allowed: (row?.count ?? 1) <= limit, retryAfterSeconds: Number(row?.retry_after ?? windowSeconds) };
 }
 
 /** The 429 for a refused limit, with `Retry-After` set to when asking again can succeed. */
-export function throttleRefusal(code: 'RATE_LIMITED' | 'TOO_SOON', message: string, { retryAfterSeconds }: Pick<ThrottleResult, 'retryAfterSeconds'>): AppError {
+export function throttleRefusal(
+  code: 'RATE_LIMITED' | 'TOO_SOON',
+  message: string,
+  { retryAfterSeconds }: Pick<ThrottleResult, 'retryAfterSeconds'>,
+): AppError {
   return new AppError(code, message, undefined, { retryAfterSeconds });
 }
 

@@ -7,7 +7,9 @@ import { createTestDatabase, quietLogger, testDatabaseKinds } from '../test/data
 import { backoffSeconds, createJobRunner, type JobRunner } from './runner.ts';
 
 async function effects(db: Database['db'], name: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from job_effects where name = ${name}`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from job_effects where name = ${name}`),
+  );
   return row?.n ?? 0;
 }
 
@@ -33,7 +35,10 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     await db.execute(sql`create table job_effects (id serial primary key, name text not null, detail text)`);
     await db.execute(sql`grant select, insert on job_effects to app_user`);
     await db.execute(sql`grant usage on sequence job_effects_id_seq to app_user`);
-    for (const [id, first] of [['jobUserA', 'Ann'], ['jobUserB', 'Bob']] as const) {
+    for (const [id, first] of [
+      ['jobUserA', 'Ann'],
+      ['jobUserB', 'Bob'],
+    ] as const) {
       await db.insert(user).values({ id, name: first, email: `${id}@example.com` });
       await db.insert(profiles).values({ id, firstName: first });
     }
@@ -52,7 +57,9 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     await runner.enqueue({ name: 'record', payload: { tag: 'one' } });
     expect(await runner.runDue()).toBe(1);
     expect(await runner.runDue()).toBe(0);
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from job_effects where detail = 'one'`));
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from job_effects where detail = 'one'`),
+    );
     expect(row?.n).toBe(1);
   });
 
@@ -61,7 +68,9 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     expect(await runner.enqueue({ name: 'record', key: 'k-1', payload: { tag: 'keyed' } })).toBe(false);
     await runner.runDue();
     await runner.runDue();
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from job_effects where detail = 'keyed'`));
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from job_effects where detail = 'keyed'`),
+    );
     expect(row?.n).toBe(1);
   });
 
@@ -76,7 +85,9 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     await runner.runDue();
     expect(await effects(db, 'flaky')).toBe(0);
     const [afterFailure] = rowsOf<{ status: string; attempts: number; last_error: string; later: boolean }>(
-      await db.execute(sql`select status, attempts, last_error, run_at > now() as later from jobs where key = 'flaky-1'`),
+      await db.execute(
+        sql`select status, attempts, last_error, run_at > now() as later from jobs where key = 'flaky-1'`,
+      ),
     );
     expect(afterFailure).toMatchObject({ status: 'pending', attempts: 1, last_error: 'transient', later: true });
     expect(await runner.runDue()).toBe(0); // still backing off
@@ -93,7 +104,9 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     await runner.runDue();
     await makeAllDue(db);
     await runner.runDue();
-    const [row] = rowsOf<{ status: string; attempts: number }>(await db.execute(sql`select status, attempts from jobs where key = 'broken-1'`));
+    const [row] = rowsOf<{ status: string; attempts: number }>(
+      await db.execute(sql`select status, attempts from jobs where key = 'broken-1'`),
+    );
     expect(row).toEqual({ status: 'failed', attempts: 2 });
   });
 
@@ -120,10 +133,14 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     await runner.enqueue({ name: 'stepped', key: 'stepped-1' });
     await runner.runDue();
     const count = async (detail: string) =>
-      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from job_effects where name = 'stepped' and detail = ${detail}`))[0]?.n;
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from job_effects where name = 'stepped' and detail = ${detail}`),
+      )[0]?.n;
     expect(await count('first')).toBe(1);
     expect(await count('second')).toBe(0);
-    const [failed] = rowsOf<{ status: string; last_error: string }>(await db.execute(sql`select status, last_error from jobs where key = 'stepped-1'`));
+    const [failed] = rowsOf<{ status: string; last_error: string }>(
+      await db.execute(sql`select status, last_error from jobs where key = 'stepped-1'`),
+    );
     expect(failed).toEqual({ status: 'pending', last_error: 'second step broke' });
 
     await makeAllDue(db);
@@ -137,7 +154,8 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
   it("runs each step of a user's job in steps under that user's row-level security", async () => {
     const seen: string[][] = [];
     runner.registerInSteps('stepped-peek', async ({ step }) => {
-      for (let i = 0; i < 2; i++) seen.push(await step(async (tx) => (await tx.select({ id: profiles.id }).from(profiles)).map((r) => r.id)));
+      for (let i = 0; i < 2; i++)
+        seen.push(await step(async (tx) => (await tx.select({ id: profiles.id }).from(profiles)).map((r) => r.id)));
     });
     await runner.enqueue({ name: 'stepped-peek', userId: 'jobUserB' });
     await runner.runDue();
@@ -153,9 +171,13 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     });
     await runner.enqueue({ name: 'taken-over', key: 'taken-over-1' });
     await runner.runDue();
-    const details = rowsOf<{ detail: string }>(await db.execute(sql`select detail from job_effects where name = 'taken-over'`)).map((r) => r.detail);
+    const details = rowsOf<{ detail: string }>(
+      await db.execute(sql`select detail from job_effects where name = 'taken-over'`),
+    ).map((r) => r.detail);
     expect(details).toEqual(['before']);
-    const [row] = rowsOf<{ status: string; locked_by: string }>(await db.execute(sql`select status, locked_by from jobs where key = 'taken-over-1'`));
+    const [row] = rowsOf<{ status: string; locked_by: string }>(
+      await db.execute(sql`select status, locked_by from jobs where key = 'taken-over-1'`),
+    );
     expect(row).toEqual({ status: 'running', locked_by: 'another-worker' });
   });
 
@@ -167,36 +189,45 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     await runner.runDue();
     await runner.runDue();
     expect(await effects(db, 'tick')).toBe(1);
-    const [row] = rowsOf<{ later: boolean }>(await db.execute(sql`select next_run_at > now() + interval '59 minutes' as later from job_schedules where name = 'tick'`));
+    const [row] = rowsOf<{ later: boolean }>(
+      await db.execute(
+        sql`select next_run_at > now() + interval '59 minutes' as later from job_schedules where name = 'tick'`,
+      ),
+    );
     expect(row?.later).toBe(true);
   });
 
   // PGlite serialises everything, so this race can only fail (and so only means something) on PostgreSQL.
-  if (kind === 'postgres') it('runs each job exactly once across two instances working at once', async () => {
-    // A second instance: its own pool on the same database.
-    const other = await openDatabase({ databaseUrl: test.url!, poolMax: 10, logger: quietLogger });
-    try {
-      const runners = [runner, createJobRunner(other, quietLogger)];
-      runners[1]!.register<{ tag: string }>('record', async ({ tx, payload }) => {
-        await tx.execute(sql`insert into job_effects (name, detail) values ('record', ${payload.tag})`);
-      });
-      const tags = Array.from({ length: 40 }, (_, i) => `race-${i}`);
-      // Both instances enqueue every job (same keys) and both drain the queue concurrently.
-      await Promise.all(runners.flatMap((r) => tags.map((tag) => r.enqueue({ name: 'record', key: tag, payload: { tag } }))));
-      let ran = [0, 0];
-      for (let round = 0; round < 10; round++) {
-        const counts = await Promise.all(runners.map((r) => r.runDue(5)));
-        ran = ran.map((n, i) => n + counts[i]!);
+  if (kind === 'postgres')
+    it('runs each job exactly once across two instances working at once', async () => {
+      // A second instance: its own pool on the same database.
+      const other = await openDatabase({ databaseUrl: test.url!, poolMax: 10, logger: quietLogger });
+      try {
+        const runners = [runner, createJobRunner(other, quietLogger)];
+        runners[1]!.register<{ tag: string }>('record', async ({ tx, payload }) => {
+          await tx.execute(sql`insert into job_effects (name, detail) values ('record', ${payload.tag})`);
+        });
+        const tags = Array.from({ length: 40 }, (_, i) => `race-${i}`);
+        // Both instances enqueue every job (same keys) and both drain the queue concurrently.
+        await Promise.all(
+          runners.flatMap((r) => tags.map((tag) => r.enqueue({ name: 'record', key: tag, payload: { tag } }))),
+        );
+        let ran = [0, 0];
+        for (let round = 0; round < 10; round++) {
+          const counts = await Promise.all(runners.map((r) => r.runDue(5)));
+          ran = ran.map((n, i) => n + counts[i]!);
+        }
+        const rows = rowsOf<{ detail: string; n: number }>(
+          await db.execute(sql`
+        select detail, count(*)::int as n from job_effects where detail like 'race-%' group by detail`),
+        );
+        expect(rows).toHaveLength(40);
+        expect(rows.every((r) => r.n === 1)).toBe(true);
+        expect(ran[0]! + ran[1]!).toBe(40);
+        expect(ran[0]).toBeGreaterThan(0);
+        expect(ran[1]).toBeGreaterThan(0);
+      } finally {
+        await other.close();
       }
-      const rows = rowsOf<{ detail: string; n: number }>(await db.execute(sql`
-        select detail, count(*)::int as n from job_effects where detail like 'race-%' group by detail`));
-      expect(rows).toHaveLength(40);
-      expect(rows.every((r) => r.n === 1)).toBe(true);
-      expect(ran[0]! + ran[1]!).toBe(40);
-      expect(ran[0]).toBeGreaterThan(0);
-      expect(ran[1]).toBeGreaterThan(0);
-    } finally {
-      await other.close();
-    }
-  });
+    });
 });

@@ -88,7 +88,12 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
 
   async function enqueueDueSchedules(): Promise<void> {
     await db.transaction(async (tx) => {
-      const due = rowsOf<{ name: string; every_seconds: number; next_run_at: string; payload: Record<string, unknown> }>(
+      const due = rowsOf<{
+        name: string;
+        every_seconds: number;
+        next_run_at: string;
+        payload: Record<string, unknown>;
+      }>(
         await tx.execute(sql`
           select name, every_seconds, next_run_at::text as next_run_at, payload from job_schedules
           where next_run_at <= now() for update skip locked`),
@@ -114,7 +119,10 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
         update jobs set status = 'running', locked_by = ${workerId}, locked_at = now(), attempts = attempts + 1
         where id in (
           select id from jobs
-          where name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+          where name in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})
             and ((status = 'pending' and run_at <= now()) or (status = 'running' and locked_at < now() - ${STALE_LOCK}))
           order by run_at, id limit ${limit}
           for update skip locked)
@@ -124,9 +132,11 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
 
   /** Marks the job done if this worker still holds it; false when another took it over after a stale lock. */
   async function markDone(target: AppDb | Tx, job: JobRow): Promise<boolean> {
-    const marked = rowsOf(await target.execute(sql`
+    const marked = rowsOf(
+      await target.execute(sql`
       update jobs set status = 'done', finished_at = now(), last_error = null
-      where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`));
+      where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`),
+    );
     return marked.length > 0;
   }
 
@@ -142,8 +152,10 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
     const step = <T>(work: (tx: Tx) => Promise<T>) =>
       db.transaction(async (tx) => {
         // Each step renews the claim, so a long run is not taken for a crashed one.
-        const held = rowsOf(await tx.execute(sql`
-          update jobs set locked_at = now() where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`));
+        const held = rowsOf(
+          await tx.execute(sql`
+          update jobs set locked_at = now() where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`),
+        );
         if (held.length === 0) throw new Error('The job was taken over by another worker');
         if (job.user_id) await actAs(tx, { userId: job.user_id });
         return work(tx);
@@ -195,11 +207,13 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
       handlers.set(name, { handler: handler as SteppedJobHandler<never>, inSteps: true });
     },
     async enqueue(input, target = db) {
-      const inserted = rowsOf(await target.execute(sql`
+      const inserted = rowsOf(
+        await target.execute(sql`
         insert into jobs (name, key, payload, user_id, run_at, max_attempts)
         values (${input.name}, ${input.key ?? null}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.userId ?? null},
           ${(input.runAt ?? new Date()).toISOString()}::timestamptz, ${input.maxAttempts ?? 5})
-        on conflict (key) do nothing returning id`));
+        on conflict (key) do nothing returning id`),
+      );
       return inserted.length > 0;
     },
     async schedule(name, everySeconds, payload = {}) {

@@ -64,8 +64,15 @@ describe('the mailer over SMTP', () => {
 
   it('delivers a message to a real SMTP server and writes no file', async () => {
     const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'SavvyPig <no-reply@example.com>', mailDir, logger: quiet });
-    await mailer.send(verificationMail('ann@example.com', 'Ann', 'http://localhost:3000/api/auth/verify-email?token=abc'));
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'SavvyPig <no-reply@example.com>',
+      mailDir,
+      logger: quiet,
+    });
+    await mailer.send(
+      verificationMail('ann@example.com', 'Ann', 'http://localhost:3000/api/auth/verify-email?token=abc'),
+    );
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to[0]).toContain('ann@example.com');
     expect(smtp.received[0]!.data).toContain('Subject: Verify your email for SavvyPig');
@@ -78,7 +85,9 @@ describe('the mailer without SMTP', () => {
   it('writes an .eml file and an index the mailbox can read', async () => {
     const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
     const mailer = createMailer({ from: 'SavvyPig <no-reply@example.com>', mailDir, logger: quiet });
-    mailer.sendInBackground(alreadyRegisteredMail('bo@example.com', 'http://localhost:3000/login', 'http://localhost:3000/reset-request'));
+    mailer.sendInBackground(
+      alreadyRegisteredMail('bo@example.com', 'http://localhost:3000/login', 'http://localhost:3000/reset-request'),
+    );
     await mailer.flush();
     const files = fs.readdirSync(mailDir);
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
@@ -100,6 +109,9 @@ describe('templates', () => {
   });
 
   it('extract links from plain text', () => {
-    expect(extractLinks('Go to https://a.example/x?y=1. Or http://b.example')).toEqual(['https://a.example/x?y=1.', 'http://b.example']);
+    expect(extractLinks('Go to https://a.example/x?y=1. Or http://b.example')).toEqual([
+      'https://a.example/x?y=1.',
+      'http://b.example',
+    ]);
   });
 });

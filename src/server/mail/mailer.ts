@@ -74,7 +74,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
         await Promise.resolve();
         const mail = typeof mailOrTask === 'function' ? await mailOrTask() : mailOrTask;
         if (!mail) return;
-        await send(mail).catch((err) => logger.error('mail send failed', { to: mail.to, subject: mail.subject, ...errorFields(err) }));
+        await send(mail).catch((err) =>
+          logger.error('mail send failed', { to: mail.to, subject: mail.subject, ...errorFields(err) }),
+        );
       })()
         .catch((err) => logger.error('background mail task failed', errorFields(err)))
         .finally(() => pending.delete(p));
@@ -97,7 +99,11 @@ export async function listStoredMail(mailDir: string): Promise<StoredMail[]> {
   } catch {
     return [];
   }
-  const jsonFiles = names.filter((n) => n.endsWith('.json')).sort().reverse().slice(0, 200);
+  const jsonFiles = names
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .reverse()
+    .slice(0, 200);
   const mails = await Promise.all(
     jsonFiles.map(async (n) => JSON.parse(await fs.readFile(path.join(mailDir, n), 'utf8')) as StoredMail),
   );

@@ -4,11 +4,15 @@ import type { OutgoingMail } from './mailer.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string } | { kind: 'code'; code: string };
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'code'; code: string };
 
 /** One branded layout for every e-mail; every user-supplied string is escaped. */
 function compose(to: string, subject: string, blocks: Block[]): OutgoingMail {
-  const text = blocks.map((b) => (b.kind === 'p' ? b.text : b.kind === 'code' ? b.code : `${b.label}: ${b.url}`)).join('\n\n') +
+  const text =
+    blocks.map((b) => (b.kind === 'p' ? b.text : b.kind === 'code' ? b.code : `${b.label}: ${b.url}`)).join('\n\n') +
     '\n\n— SavvyPig';
   const body = blocks
     .map((b) =>
@@ -60,7 +64,10 @@ export function resetPasswordMail(to: string, url: string): OutgoingMail {
   return compose(to, 'Reset your SavvyPig password', [
     { kind: 'p', text: 'We received a request to reset the password for your SavvyPig account.' },
     { kind: 'button', label: 'Choose a new password', url },
-    { kind: 'p', text: 'This link expires in 1 hour and works once. Resetting your password signs you out everywhere else.' },
+    {
+      kind: 'p',
+      text: 'This link expires in 1 hour and works once. Resetting your password signs you out everywhere else.',
+    },
     { kind: 'p', text: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
   ]);
 }
@@ -70,21 +77,45 @@ export function twoFactorCodeMail(to: string, code: string, validMinutes: number
   return compose(to, `${code} is your SavvyPig sign-in code`, [
     { kind: 'p', text: 'Use this code to finish logging in to SavvyPig:' },
     { kind: 'code', code },
-    { kind: 'p', text: `It expires in ${validMinutes} minutes and works once. SavvyPig will never ask you for this code by phone or email.` },
-    { kind: 'p', text: 'If you did not just try to log in, someone may know your password: change it in Settings, under Security.' },
+    {
+      kind: 'p',
+      text: `It expires in ${validMinutes} minutes and works once. SavvyPig will never ask you for this code by phone or email.`,
+    },
+    {
+      kind: 'p',
+      text: 'If you did not just try to log in, someone may know your password: change it in Settings, under Security.',
+    },
   ]);
 }
 
 /** "Friday, 21 November 2026 at 14:05 GMT": UK time, whatever the server's time zone. */
 export function formatUkDateTime(date: Date): string {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short' }).format(date);
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+  }).format(date);
   return `${day} at ${time}`;
 }
 
 export function newDeviceSignInMail(
   to: string,
-  signIn: { firstName: string | null; signedInAt: Date; userAgent: string | null; ipAddress: string | null; resetUrl: string },
+  signIn: {
+    firstName: string | null;
+    signedInAt: Date;
+    userAgent: string | null;
+    ipAddress: string | null;
+    resetUrl: string;
+  },
 ): OutgoingMail {
   const { browser, os } = describeUserAgent(signIn.userAgent);
   return compose(to, 'New sign-in to your SavvyPig account', [
@@ -103,7 +134,10 @@ export function newDeviceSignInMail(
 export function accountDeletedMail(to: string, contactUrl: string): OutgoingMail {
   return compose(to, 'Your SavvyPig account has been deleted', [
     { kind: 'p', text: 'Your SavvyPig account and everything in it have been deleted, as you asked.' },
-    { kind: 'p', text: 'Your profile, settings, photo, sign-in history and saved choices are gone, and every device has been signed out.' },
+    {
+      kind: 'p',
+      text: 'Your profile, settings, photo, sign-in history and saved choices are gone, and every device has been signed out.',
+    },
     { kind: 'p', text: `If you did not delete your account, contact us straight away: ${contactUrl}` },
   ]);
 }
@@ -111,7 +145,10 @@ export function accountDeletedMail(to: string, contactUrl: string): OutgoingMail
 /** To the owner of an already verified address when someone asks to resend its verification e-mail. */
 export function alreadyVerifiedMail(to: string, signInUrl: string, resetUrl: string): OutgoingMail {
   return compose(to, 'Your SavvyPig email is already verified', [
-    { kind: 'p', text: 'Someone asked us to send a verification link for this address, but it is already verified. There is nothing more to do: just log in.' },
+    {
+      kind: 'p',
+      text: 'Someone asked us to send a verification link for this address, but it is already verified. There is nothing more to do: just log in.',
+    },
     { kind: 'button', label: 'Log in', url: signInUrl },
     { kind: 'p', text: `Forgotten your password? Reset it here: ${resetUrl}` },
     { kind: 'p', text: 'If this was not you, no action is needed: your account is unchanged.' },

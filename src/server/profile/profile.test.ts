@@ -29,14 +29,23 @@ describe.each(testDatabaseKinds())('the profile API on %s', (kind) => {
 
   beforeAll(async () => {
     server = await createTestServer(kind);
-    jane = await signUpAndSignIn(server, { email: 'jane.profile@example.com', firstName: 'Jane', lastName: 'Original' });
-    other = await signUpAndSignIn(server, { email: 'other.profile@example.com', firstName: 'Other', lastName: 'Person' });
+    jane = await signUpAndSignIn(server, {
+      email: 'jane.profile@example.com',
+      firstName: 'Jane',
+      lastName: 'Original',
+    });
+    other = await signUpAndSignIn(server, {
+      email: 'other.profile@example.com',
+      firstName: 'Other',
+      lastName: 'Person',
+    });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const patch = (json: unknown, cookie = jane.cookie) => server.request('/api/profile', { method: 'PATCH', cookie, json });
+  const patch = (json: unknown, cookie = jane.cookie) =>
+    server.request('/api/profile', { method: 'PATCH', cookie, json });
   const get = (cookie = jane.cookie) => server.request('/api/profile', { cookie });
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
@@ -61,16 +70,35 @@ describe.each(testDatabaseKinds())('the profile API on %s', (kind) => {
   it('saves every field, normalised, and reads them back', async () => {
     const res = await patch(everyField);
     expect(res.status).toBe(200);
-    const expected = { ...everyField, mobileNumber: '07700 900123', postcode: 'LS1 5AB', email: 'jane.profile@example.com' };
+    const expected = {
+      ...everyField,
+      mobileNumber: '07700 900123',
+      postcode: 'LS1 5AB',
+      email: 'jane.profile@example.com',
+    };
     expect(await res.json()).toMatchObject(expected);
     expect(await (await get()).json()).toMatchObject(expected);
   });
 
   it('saves blank text and an empty date of birth as null', async () => {
-    const res = await patch({ companyName: '', addressLine2: '   ', dateOfBirth: '', mobileNumber: '', postcode: '', leadSource: '' });
+    const res = await patch({
+      companyName: '',
+      addressLine2: '   ',
+      dateOfBirth: '',
+      mobileNumber: '',
+      postcode: '',
+      leadSource: '',
+    });
     expect(res.status).toBe(200);
     const [row] = await server.deps.database.db.select().from(profiles).where(eq(profiles.id, jane.userId));
-    expect(row).toMatchObject({ companyName: null, addressLine2: null, dateOfBirth: null, mobileNumber: null, postcode: null, leadSource: null });
+    expect(row).toMatchObject({
+      companyName: null,
+      addressLine2: null,
+      dateOfBirth: null,
+      mobileNumber: null,
+      postcode: null,
+      leadSource: null,
+    });
     expect(row?.town).toBe('Leeds');
   });
 
@@ -97,7 +125,7 @@ describe.each(testDatabaseKinds())('the profile API on %s', (kind) => {
     const error = await errorOf(res);
     expect(error.message).toBe(message);
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(((error as unknown as { details?: { field?: string } }).details?.field)).toBe(field);
+    expect((error as unknown as { details?: { field?: string } }).details?.field).toBe(field);
     expect(await (await get()).json()).toEqual(before);
   });
 
@@ -109,7 +137,11 @@ describe.each(testDatabaseKinds())('the profile API on %s', (kind) => {
   });
 
   it('refuses the e-mail, the avatar and unknown fields', async () => {
-    for (const body of [{ email: 'new@example.com' }, { avatarUrl: '/api/avatars/x/y.webp' }, { lastLoginAt: '2020-01-01' }]) {
+    for (const body of [
+      { email: 'new@example.com' },
+      { avatarUrl: '/api/avatars/x/y.webp' },
+      { lastLoginAt: '2020-01-01' },
+    ]) {
       const res = await patch(body);
       expect(res.status).toBe(400);
       expect((await errorOf(res)).message).toMatch(/^This field cannot be changed here: /);
@@ -126,15 +158,23 @@ describe.each(testDatabaseKinds())('the profile API on %s', (kind) => {
   it('keeps the name-only update the header uses working', async () => {
     const res = await patch({ firstName: 'Janet' });
     expect(res.status).toBe(200);
-    const me = (await (await server.request('/api/me', { cookie: jane.cookie })).json()) as { profile: { firstName: string } };
+    const me = (await (await server.request('/api/me', { cookie: jane.cookie })).json()) as {
+      profile: { firstName: string };
+    };
     expect(me.profile.firstName).toBe('Janet');
   });
 
   it("keeps better-auth's update-user switched off, so no name or picture skips the profile rules", async () => {
     const { db } = server.deps.database;
-    const stored = async () => (await db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, jane.userId)))[0];
+    const stored = async () =>
+      (await db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, jane.userId)))[0];
     const before = await stored();
-    for (const body of [{ name: 12345 }, { name: ['a', 'b'] }, { name: 'x'.repeat(100_000) }, { image: 'javascript:alert(1)' }]) {
+    for (const body of [
+      { name: 12345 },
+      { name: ['a', 'b'] },
+      { name: 'x'.repeat(100_000) },
+      { image: 'javascript:alert(1)' },
+    ]) {
       const res = await server.request('/api/auth/update-user', { method: 'POST', cookie: jane.cookie, json: body });
       expect(res.status).toBe(404);
     }

@@ -98,7 +98,9 @@ export function profileRoutes(deps: Deps) {
       const parsed = profileUpdateSchema(calendarDateInLondon(new Date())).safeParse(c.req.valid('json'));
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AppError('VALIDATION_FAILED', issue?.message ?? 'Invalid request', { field: issue?.path.join('.') || undefined });
+        throw new AppError('VALIDATION_FAILED', issue?.message ?? 'Invalid request', {
+          field: issue?.path.join('.') || undefined,
+        });
       }
       const tx = txOf(c);
       const updated = await tx

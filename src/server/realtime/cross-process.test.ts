@@ -15,7 +15,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two app 
     url = await createThrowawayPostgres();
     // The first start migrates; the second finds the schema ready.
     for (let i = 0; i < 2; i++) {
-      servers.push(await startServerProcess('src/server/index.ts', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-xp-')) }));
+      servers.push(
+        await startServerProcess('src/server/index.ts', {
+          DATABASE_URL: url,
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-xp-')),
+        }),
+      );
     }
   }, 90_000);
 

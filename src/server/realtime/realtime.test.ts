@@ -35,7 +35,11 @@ describe.each(testDatabaseKinds())('realtime on %s', (kind) => {
   it("delivers a user's change to that user's stream only, with the keys to refetch", async () => {
     const annStream = await openStream(ann.cookie);
     const bobStream = await openStream(bob.cookie);
-    const res = await server.request('/api/profile', { method: 'PATCH', cookie: ann.cookie, json: { firstName: 'Annie' } });
+    const res = await server.request('/api/profile', {
+      method: 'PATCH',
+      cookie: ann.cookie,
+      json: { firstName: 'Annie' },
+    });
     expect(res.status).toBe(200);
     const event = await annStream.nextOf(['profile.updated']);
     expect(JSON.parse(event.data)).toMatchObject({ type: 'profile.updated', invalidate: [['me']] });
@@ -46,7 +50,12 @@ describe.each(testDatabaseKinds())('realtime on %s', (kind) => {
 
   it('delivers nothing for a transaction that rolled back', async () => {
     const received: string[] = [];
-    const unsubscribe = server.deps.hub.subscribe({ userId: ann.userId, isAdmin: false, send: (e) => received.push(e), close: () => undefined });
+    const unsubscribe = server.deps.hub.subscribe({
+      userId: ann.userId,
+      isAdmin: false,
+      send: (e) => received.push(e),
+      close: () => undefined,
+    });
     await server.deps.database.db
       .transaction(async (tx) => {
         await publish(tx, { type: 'rolled.back', userId: ann.userId });

@@ -27,7 +27,9 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
       if (remaining <= 0) throw new Error('timed out waiting for an event');
       const chunk = await Promise.race([
         reader.read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for an event')), remaining)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('timed out waiting for an event')), remaining),
+        ),
       ]);
       if (chunk.done) throw new Error('stream ended');
       buffer += decoder.decode(chunk.value, { stream: true });

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REFERENCE_FILE_NAMES, type ReferenceFileKey, type ReferenceFileTexts } from '../../core/reference-data/records.ts';
+import {
+  REFERENCE_FILE_NAMES,
+  type ReferenceFileKey,
+  type ReferenceFileTexts,
+} from '../../core/reference-data/records.ts';
 
 /** Finds the committed `data/reference/` folder from source (src/server/reference) or the bundle (dist-server). */
 export function referenceDataFolder(): string {

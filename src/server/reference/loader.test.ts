@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { loadReferenceData } from '../../core/reference-data/reference-data.ts';
 import { withActor } from '../db/rls.ts';
-import { adminReviewItems, bankReferences, bankingGroups, isaProviders, pensionProviders, platformPartnerBanks, protectionLimits, referenceDataLoads } from '../db/schema/index.ts';
+import {
+  adminReviewItems,
+  bankReferences,
+  bankingGroups,
+  isaProviders,
+  pensionProviders,
+  platformPartnerBanks,
+  protectionLimits,
+  referenceDataLoads,
+} from '../db/schema/index.ts';
 import { createTestDatabase, quietLogger, testDatabaseKinds } from '../test/databases.ts';
 import { readReferenceFiles } from './files.ts';
 import { loadReferenceDataIntoDatabase } from './loader.ts';
@@ -28,21 +37,34 @@ describe.each(testDatabaseKinds())('reference data loader on %s', (kind) => {
   });
 
   it('loads every institution, brand, ISA manager, pension provider and limit of the shipped files', async () => {
-    const count = async (table: typeof bankReferences | typeof isaProviders | typeof pensionProviders | typeof protectionLimits | typeof platformPartnerBanks) =>
-      Number((await db().select({ n: sql<number>`count(*)` }).from(table))[0]!.n);
+    const count = async (
+      table:
+        | typeof bankReferences
+        | typeof isaProviders
+        | typeof pensionProviders
+        | typeof protectionLimits
+        | typeof platformPartnerBanks,
+    ) => Number((await db().select({ n: sql<number>`count(*)` }).from(table))[0]!.n);
     const rows = shippedRows();
     expect(await count(bankReferences)).toBe(514);
     expect(await count(isaProviders)).toBe(481);
     expect(await count(pensionProviders)).toBe(24);
     expect(await count(protectionLimits)).toBe(rows.protectionLimits.length);
     expect(await count(platformPartnerBanks)).toBe(rows.platformPartnerBanks.length);
-    const realGroups = Number((await db().select({ n: sql<number>`count(*)` }).from(bankingGroups).where(sql`type <> 'ISA Provider Group'`))[0]!.n);
+    const realGroups = Number(
+      (await db().select({ n: sql<number>`count(*)` }).from(bankingGroups).where(sql`type <> 'ISA Provider Group'`))[0]!
+        .n,
+    );
     expect(realGroups).toBe(357);
   });
 
   it('puts Halifax, Bank of Scotland and BM Savings under one licence, and Lloyds Bank under another', async () => {
     const rows = await db()
-      .select({ name: bankReferences.bankName, group: bankReferences.bankingGroupId, legal: bankReferences.bankingGroupName })
+      .select({
+        name: bankReferences.bankName,
+        group: bankReferences.bankingGroupId,
+        legal: bankReferences.bankingGroupName,
+      })
       .from(bankReferences)
       .where(sql`bank_name in ('Halifax', 'Bank of Scotland', 'Lloyds Bank')`);
     const groupOf = (name: string) => rows.find((r) => r.name === name)?.group;
@@ -52,16 +74,26 @@ describe.each(testDatabaseKinds())('reference data loader on %s', (kind) => {
     const [halifax] = await db().select().from(bankReferences).where(eq(bankReferences.id, halifaxId));
     expect(halifax?.bankName).toBe('Halifax');
     expect(halifax?.bankingGroupName).toBe('Bank of Scotland plc');
-    const [bm] = await db().select({ search: bankReferences.searchText }).from(bankReferences).where(sql`search_text like '%bm savings%'`);
+    const [bm] = await db()
+      .select({ search: bankReferences.searchText })
+      .from(bankReferences)
+      .where(sql`search_text like '%bm savings%'`);
     expect(bm?.search).toContain('bank of scotland');
   });
 
   it("gives an ISA manager that is not a deposit taker the spec's synthetic group, its limit following its category", async () => {
-    const [synthetic] = await db().select().from(bankingGroups).where(eq(bankingGroups.type, 'ISA Provider Group')).limit(1);
+    const [synthetic] = await db()
+      .select()
+      .from(bankingGroups)
+      .where(eq(bankingGroups.type, 'ISA Provider Group'))
+      .limit(1);
     expect(synthetic?.displayToUser).toBe(false);
     const [provider] = await db().select().from(isaProviders).where(eq(isaProviders.bankingGroupId, synthetic!.id));
     expect(provider?.protectionLimitKey).toBe(synthetic?.protectionLimitKey);
-    const limitKeys = await db().selectDistinct({ key: bankingGroups.protectionLimitKey }).from(bankingGroups).where(eq(bankingGroups.type, 'ISA Provider Group'));
+    const limitKeys = await db()
+      .selectDistinct({ key: bankingGroups.protectionLimitKey })
+      .from(bankingGroups)
+      .where(eq(bankingGroups.type, 'ISA Provider Group'));
     expect(limitKeys.map((k) => k.key)).toContain('fscs_investment');
   });
 
@@ -79,7 +111,12 @@ describe.each(testDatabaseKinds())('reference data loader on %s', (kind) => {
       bankReferences: rows.bankReferences
         .filter((r) => r.bankName !== 'Bank of Wales')
         .map((r) => (r.id === halifaxId ? { ...r, comments: 'Updated note' } : r))
-        .concat({ ...rows.bankReferences.find((r) => r.id === halifaxId)!, id: bankReferenceId('frn-169628/Test Brand'), referenceKey: 'frn-169628/Test Brand', bankName: 'Test Brand' }),
+        .concat({
+          ...rows.bankReferences.find((r) => r.id === halifaxId)!,
+          id: bankReferenceId('frn-169628/Test Brand'),
+          referenceKey: 'frn-169628/Test Brand',
+          bankName: 'Test Brand',
+        }),
     };
     const summary = await loadReferenceDataIntoDatabase(handle.database, quietLogger, changed);
     expect(summary).toMatchObject({ skipped: false, inserted: 1, updated: 1, deactivated: 1, reviewItems: 0 });
@@ -121,10 +158,16 @@ describe.each(testDatabaseKinds())('reference data loader on %s', (kind) => {
   });
 
   it('lets no ordinary request change reference data, but lets anyone read it', async () => {
-    const read = await withActor(db(), { userId: 'someone' }, (tx) => tx.select({ id: bankReferences.id }).from(bankReferences).limit(1));
+    const read = await withActor(db(), { userId: 'someone' }, (tx) =>
+      tx.select({ id: bankReferences.id }).from(bankReferences).limit(1),
+    );
     expect(read).toHaveLength(1);
     const updated = await withActor(db(), { userId: 'someone' }, (tx) =>
-      tx.update(bankReferences).set({ bankName: 'Hacked' }).where(eq(bankReferences.id, halifaxId)).returning({ id: bankReferences.id }),
+      tx
+        .update(bankReferences)
+        .set({ bankName: 'Hacked' })
+        .where(eq(bankReferences.id, halifaxId))
+        .returning({ id: bankReferences.id }),
     );
     expect(updated).toHaveLength(0);
     const items = await withActor(db(), { userId: 'someone' }, (tx) => tx.select().from(adminReviewItems));

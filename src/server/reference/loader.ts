@@ -39,15 +39,41 @@ export type LoadSummary = {
 
 /** The tables an admin may edit: keyed by id, each row carrying `loaded_data` and `admin_edited_at`. */
 const EDITABLE = [
-  { name: 'banking_groups', table: bankingGroups, rows: (r: ReferenceTableRows) => r.bankingGroups, label: 'groupName' },
-  { name: 'bank_references', table: bankReferences, rows: (r: ReferenceTableRows) => r.bankReferences, label: 'bankName' },
-  { name: 'isa_providers', table: isaProviders, rows: (r: ReferenceTableRows) => r.isaProviders, label: 'platformName' },
-  { name: 'pension_providers', table: pensionProviders, rows: (r: ReferenceTableRows) => r.pensionProviders, label: 'providerDisplayName' },
+  {
+    name: 'banking_groups',
+    table: bankingGroups,
+    rows: (r: ReferenceTableRows) => r.bankingGroups,
+    label: 'groupName',
+  },
+  {
+    name: 'bank_references',
+    table: bankReferences,
+    rows: (r: ReferenceTableRows) => r.bankReferences,
+    label: 'bankName',
+  },
+  {
+    name: 'isa_providers',
+    table: isaProviders,
+    rows: (r: ReferenceTableRows) => r.isaProviders,
+    label: 'platformName',
+  },
+  {
+    name: 'pension_providers',
+    table: pensionProviders,
+    rows: (r: ReferenceTableRows) => r.pensionProviders,
+    label: 'providerDisplayName',
+  },
 ] as const;
 
 type EditableTable = (typeof EDITABLE)[number]['table'];
 type Record_ = { id: string } & Record<string, unknown>;
-type Existing = { id: string; loadedData: unknown; adminEditedAt: Date | null; isActive: boolean; current: Record<string, unknown> };
+type Existing = {
+  id: string;
+  loadedData: unknown;
+  adminEditedAt: Date | null;
+  isActive: boolean;
+  current: Record<string, unknown>;
+};
 
 /** Rows per INSERT, keeping the bind parameters well under PostgreSQL's 65,535. */
 function chunks<T>(rows: T[], columns: number): T[][] {
@@ -78,7 +104,18 @@ async function upsert(tx: Tx, table: EditableTable, records: Record_[]): Promise
 
 async function existingRows(tx: Tx, table: EditableTable): Promise<Map<string, Existing>> {
   const rows = (await tx.select().from(table)) as unknown as (Record<string, unknown> & Omit<Existing, 'current'>)[];
-  return new Map(rows.map((row) => [row.id, { id: row.id, loadedData: row.loadedData, adminEditedAt: row.adminEditedAt, isActive: row.isActive, current: row }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        loadedData: row.loadedData,
+        adminEditedAt: row.adminEditedAt,
+        isActive: row.isActive,
+        current: row,
+      },
+    ]),
+  );
 }
 
 type ReviewItem = typeof adminReviewItems.$inferInsert;
@@ -88,17 +125,31 @@ function reviewItem(tableName: string, label: string, existing: Existing, incomi
   const changed =
     incoming === null
       ? []
-      : Object.keys(incoming).filter((key) => stableStringify(incoming[key]) !== stableStringify((existing.loadedData as Record<string, unknown>)[key]));
+      : Object.keys(incoming).filter(
+          (key) =>
+            stableStringify(incoming[key]) !== stableStringify((existing.loadedData as Record<string, unknown>)[key]),
+        );
   return {
-    title: incoming === null ? `Reference data: '${label}' is no longer in the data files` : `Reference data: new values for '${label}'`,
+    title:
+      incoming === null
+        ? `Reference data: '${label}' is no longer in the data files`
+        : `Reference data: new values for '${label}'`,
     description:
       incoming === null
         ? `An admin edited ${tableName} row ${existing.id}; the data files no longer list it, so it was left active.`
         : `An admin edited ${tableName} row ${existing.id}; the data files now give new values for ${changed.join(', ')}. The admin's values were kept.`,
     itemType: 'reference_data_conflict',
     priority: 'medium',
-    suggestedAction: incoming === null ? 'Deactivate the row, or keep it' : "Apply the file's values, or keep the admin's edit",
-    currentData: { table: tableName, id: existing.id, current, incoming, previouslyLoaded: existing.loadedData, changedFields: changed },
+    suggestedAction:
+      incoming === null ? 'Deactivate the row, or keep it' : "Apply the file's values, or keep the admin's edit",
+    currentData: {
+      table: tableName,
+      id: existing.id,
+      current,
+      incoming,
+      previouslyLoaded: existing.loadedData,
+      changedFields: changed,
+    },
     dedupeKey: `reference:${tableName}:${existing.id}:${sha256Hex(stableStringify(incoming))}`,
   };
 }
@@ -114,7 +165,8 @@ async function loadEditable(tx: Tx, rows: ReferenceTableRows, summary: LoadSumma
       existing.delete(record.id);
       if (row && stableStringify(row.loadedData) === stableStringify(record) && row.isActive) continue;
       if (row?.adminEditedAt) {
-        if (stableStringify(row.loadedData) !== stableStringify(record)) reviews.push(reviewItem(name, String(record[label]), row, record));
+        if (stableStringify(row.loadedData) !== stableStringify(record))
+          reviews.push(reviewItem(name, String(record[label]), row, record));
         continue;
       }
       if (row) summary.updated++;
@@ -125,9 +177,13 @@ async function loadEditable(tx: Tx, rows: ReferenceTableRows, summary: LoadSumma
     // What is left was not in the files: deactivate it, unless an admin has taken it over.
     const gone = [...existing.values()].filter((row) => row.isActive);
     const untouched = gone.filter((row) => !row.adminEditedAt).map((row) => row.id);
-    for (const row of gone.filter((r) => r.adminEditedAt)) reviews.push(reviewItem(name, String(row.current[label]), row, null));
+    for (const row of gone.filter((r) => r.adminEditedAt))
+      reviews.push(reviewItem(name, String(row.current[label]), row, null));
     if (untouched.length > 0) {
-      await tx.update(table).set({ isActive: false, updatedAt: sql`now()` } as never).where(inArray(table.id, untouched));
+      await tx
+        .update(table)
+        .set({ isActive: false, updatedAt: sql`now()` } as never)
+        .where(inArray(table.id, untouched));
       summary.deactivated += untouched.length;
     }
   }
@@ -143,7 +199,11 @@ async function replaceDerivedTables(tx: Tx, rows: ReferenceTableRows): Promise<v
 }
 
 async function lastContentHash(db: Database['db'] | Tx): Promise<string | null> {
-  const [last] = await db.select({ hash: referenceDataLoads.contentHash }).from(referenceDataLoads).orderBy(desc(referenceDataLoads.id)).limit(1);
+  const [last] = await db
+    .select({ hash: referenceDataLoads.contentHash })
+    .from(referenceDataLoads)
+    .orderBy(desc(referenceDataLoads.id))
+    .limit(1);
   return last?.hash ?? null;
 }
 
@@ -151,16 +211,30 @@ async function lastContentHash(db: Database['db'] | Tx): Promise<string | null> 
  * Loads the reference files (read from data/reference/ unless `rows` is given, for tests) into
  * the database. Throws with every problem listed when the files do not pass their checks.
  */
-export async function loadReferenceDataIntoDatabase(database: Database, logger: Logger, given?: ReferenceTableRows): Promise<LoadSummary> {
+export async function loadReferenceDataIntoDatabase(
+  database: Database,
+  logger: Logger,
+  given?: ReferenceTableRows,
+): Promise<LoadSummary> {
   let rows = given;
   if (!rows) {
     const result = loadReferenceData(readReferenceFiles());
-    if (!result.ok) throw new Error(`The reference data in data/reference/ has problems:\n${result.issues.map(formatIssue).join('\n')}`);
+    if (!result.ok)
+      throw new Error(
+        `The reference data in data/reference/ has problems:\n${result.issues.map(formatIssue).join('\n')}`,
+      );
     rows = referenceTableRows(result.loaded.data);
   }
   // Hash the rows, not the files: a change in how rows are derived reloads them too.
   const hash = contentHash(rows);
-  const summary: LoadSummary = { skipped: true, contentHash: hash, inserted: 0, updated: 0, deactivated: 0, reviewItems: 0 };
+  const summary: LoadSummary = {
+    skipped: true,
+    contentHash: hash,
+    inserted: 0,
+    updated: 0,
+    deactivated: 0,
+    reviewItems: 0,
+  };
   if ((await lastContentHash(database.db)) === hash) return summary;
 
   const started = performance.now();
@@ -171,7 +245,11 @@ export async function loadReferenceDataIntoDatabase(database: Database, logger: 
     const reviews = await loadEditable(tx, rows, summary);
     await replaceDerivedTables(tx, rows);
     if (reviews.length > 0) {
-      const added = await tx.insert(adminReviewItems).values(reviews).onConflictDoNothing({ target: adminReviewItems.dedupeKey }).returning({ id: adminReviewItems.id });
+      const added = await tx
+        .insert(adminReviewItems)
+        .values(reviews)
+        .onConflictDoNothing({ target: adminReviewItems.dedupeKey })
+        .returning({ id: adminReviewItems.id });
       summary.reviewItems = added.length;
     }
     await tx.insert(referenceDataLoads).values({

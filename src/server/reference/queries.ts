@@ -68,13 +68,20 @@ export function searchBanks(db: AppDb | Tx, { q, excludePlatforms = false }: Ban
 
 /** The banks with these ids (a saved checker state or an account's bank), active or not. */
 export function banksById(db: AppDb | Tx, ids: string[]) {
-  return db.select(bankColumns).from(bankReferences).where(inArray(bankReferences.id, ids)).orderBy(asc(bankReferences.bankName));
+  return db
+    .select(bankColumns)
+    .from(bankReferences)
+    .where(inArray(bankReferences.id, ids))
+    .orderBy(asc(bankReferences.bankName));
 }
 
 export function searchIsaProviders(db: AppDb | Tx, { q, isaType }: { q?: string; isaType?: string }) {
   const needle = q?.trim().toLowerCase() ?? '';
   const conditions: SQL[] = [eq(isaProviders.isActive, true)];
-  if (needle) conditions.push(sql`(strpos(lower(${isaProviders.platformName}), ${needle}) > 0 or strpos(lower(${isaProviders.legalName}), ${needle}) > 0)`);
+  if (needle)
+    conditions.push(
+      sql`(strpos(lower(${isaProviders.platformName}), ${needle}) > 0 or strpos(lower(${isaProviders.legalName}), ${needle}) > 0)`,
+    );
   if (isaType) conditions.push(sql`${isaProviders.isaTypes} && array[${isaType}]::text[]`);
   return db
     .select({
@@ -100,7 +107,9 @@ export function listPensionProviders(db: AppDb | Tx, { q }: { q?: string }) {
   const needle = q?.trim().toLowerCase() ?? '';
   const conditions: SQL[] = [eq(pensionProviders.isActive, true)];
   if (needle) {
-    conditions.push(sql`(strpos(lower(${pensionProviders.providerDisplayName}), ${needle}) > 0 or strpos(lower(${pensionProviders.legalEntityName}), ${needle}) > 0)`);
+    conditions.push(
+      sql`(strpos(lower(${pensionProviders.providerDisplayName}), ${needle}) > 0 or strpos(lower(${pensionProviders.legalEntityName}), ${needle}) > 0)`,
+    );
   }
   return db
     .select({
@@ -124,7 +133,10 @@ export const FSCS_PROTECTION_SETTING = 'fscs_protection';
 
 /** The admin's override of today's deposit limit, in pence, or null when none is set. */
 export async function depositLimitOverride(db: AppDb | Tx): Promise<DepositLimitOverride | null> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, FSCS_PROTECTION_SETTING));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, FSCS_PROTECTION_SETTING));
   return depositLimitOverrideOf(row?.value);
 }
 

@@ -11,7 +11,16 @@ import { readReferenceFiles } from './files.ts';
 import { loadReferenceDataIntoDatabase } from './loader.ts';
 import { bankReferenceId, referenceTableRows } from './rows.ts';
 
-type Bank = { id: string; bankName: string; legalName: string; frn: string | null; type: string; isAmbiguous: boolean; isCrownDependency: boolean; protectionBasis: string };
+type Bank = {
+  id: string;
+  bankName: string;
+  legalName: string;
+  frn: string | null;
+  type: string;
+  isAmbiguous: boolean;
+  isCrownDependency: boolean;
+  protectionBasis: string;
+};
 
 describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
   let server: TestServer;
@@ -43,7 +52,13 @@ describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
 
   it('matches brand names in any case, and brands by their legal name', async () => {
     const halifax = await banks('?q=HALIFAX');
-    expect(halifax[0]).toMatchObject({ bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628', type: 'bank', protectionBasis: 'fscs_deposit' });
+    expect(halifax[0]).toMatchObject({
+      bankName: 'Halifax',
+      legalName: 'Bank of Scotland plc',
+      frn: '169628',
+      type: 'bank',
+      protectionBasis: 'fscs_deposit',
+    });
     const byLegal = (await banks('?q=bank%20of%20scotland%20plc')).map((b) => b.bankName);
     expect(byLegal).toEqual(expect.arrayContaining(['Halifax', 'Bank of Scotland', 'Intelligent Finance (IF)']));
     expect(byLegal).not.toContain('Lloyds Bank');
@@ -89,40 +104,62 @@ describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
     const { providers } = (await res.json()) as { providers: { platformName: string; isaTypes: string[] }[] };
     expect(providers).toHaveLength(10);
     expect(providers.every((p) => p.isaTypes.includes('cash'))).toBe(true);
-    const lifetime = (await (await server.request('/api/reference/isa-providers?isaType=lisa&q=a')).json()) as { providers: { isaTypes: string[] }[] };
+    const lifetime = (await (await server.request('/api/reference/isa-providers?isaType=lisa&q=a')).json()) as {
+      providers: { isaTypes: string[] }[];
+    };
     expect(lifetime.providers.every((p) => p.isaTypes.includes('lisa'))).toBe(true);
   });
 
   it('lists pension providers by display name', async () => {
-    const { providers } = (await (await server.request('/api/reference/pension-providers')).json()) as { providers: { providerDisplayName: string }[] };
+    const { providers } = (await (await server.request('/api/reference/pension-providers')).json()) as {
+      providers: { providerDisplayName: string }[];
+    };
     expect(providers).toHaveLength(24);
     const names = providers.map((p) => p.providerDisplayName);
     for (let i = 1; i < names.length; i++) expect(names[i - 1]! <= names[i]!).toBe(true);
   });
 
   it("gives today's limits from the dated law, and an admin's override of today's deposit limit only", async () => {
-    const limits = async () => (await (await server.request('/api/reference/limits')).json()) as { date: string; limits: { deposit: { amountPence: number; effectiveFrom: string; isOverride: boolean }; temporaryHighBalance: { amountPence: number }; investment: { amountPence: number } }; override: unknown };
+    const limits = async () =>
+      (await (await server.request('/api/reference/limits')).json()) as {
+        date: string;
+        limits: {
+          deposit: { amountPence: number; effectiveFrom: string; isOverride: boolean };
+          temporaryHighBalance: { amountPence: number };
+          investment: { amountPence: number };
+        };
+        override: unknown;
+      };
     const law = await limits();
     expect(law).toMatchObject({ date: calendarDateInLondon(new Date()), override: null });
     expect(law.limits.deposit).toEqual({ amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false });
     expect(law.limits.temporaryHighBalance.amountPence).toBe(1_400_000_00);
     expect(law.limits.investment.amountPence).toBe(85_000_00);
 
-    const put = (cookie: string, json: unknown) => server.request('/api/admin/settings/fscs-protection', { method: 'PUT', cookie, json });
+    const put = (cookie: string, json: unknown) =>
+      server.request('/api/admin/settings/fscs-protection', { method: 'PUT', cookie, json });
     expect((await put(saver.cookie, { limit: 1 })).status).toBe(403);
     const bad = await put(admin.cookie, { limit: 100.5 });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('The limit must be a whole number of pounds');
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+      'The limit must be a whole number of pounds',
+    );
     const ok = await put(admin.cookie, { limit: 85_000 });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ limit: 85_000 });
 
     const overridden = await limits();
     expect(overridden.override).toEqual({ depositPence: 85_000_00 });
-    expect(overridden.limits.deposit).toEqual({ amountPence: 85_000_00, effectiveFrom: '2025-12-01', isOverride: true });
+    expect(overridden.limits.deposit).toEqual({
+      amountPence: 85_000_00,
+      effectiveFrom: '2025-12-01',
+      isOverride: true,
+    });
     expect(overridden.limits.temporaryHighBalance.amountPence).toBe(1_400_000_00);
 
-    expect((await server.request('/api/admin/settings/fscs-protection', { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await server.request('/api/admin/settings/fscs-protection', { method: 'DELETE', cookie: admin.cookie })).status,
+    ).toBe(200);
     expect((await limits()).limits.deposit.isOverride).toBe(false);
   });
 
@@ -134,17 +171,28 @@ describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
     const result = loadReferenceData(readReferenceFiles());
     if (!result.ok) throw new Error('shipped data does not load');
     const rows = referenceTableRows(result.loaded.data);
-    rows.bankReferences = rows.bankReferences.map((r) => (r.id === halifaxId ? { ...r, comments: 'Newer research' } : r));
+    rows.bankReferences = rows.bankReferences.map((r) =>
+      r.id === halifaxId ? { ...r, comments: 'Newer research' } : r,
+    );
     expect((await loadReferenceDataIntoDatabase(server.deps.database, quietLogger, rows)).reviewItems).toBe(1);
 
     expect((await server.request('/api/admin/review-items', { cookie: saver.cookie })).status).toBe(403);
-    const res = await server.request('/api/admin/review-items?status=pending&priority=medium', { cookie: admin.cookie });
+    const res = await server.request('/api/admin/review-items?status=pending&priority=medium', {
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(200);
-    const { items } = (await res.json()) as { items: { title: string; itemType: string; currentData: { changedFields: string[] } }[] };
+    const { items } = (await res.json()) as {
+      items: { title: string; itemType: string; currentData: { changedFields: string[] } }[];
+    };
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ title: "Reference data: new values for 'Halifax'", itemType: 'reference_data_conflict' });
+    expect(items[0]).toMatchObject({
+      title: "Reference data: new values for 'Halifax'",
+      itemType: 'reference_data_conflict',
+    });
     expect(items[0]!.currentData.changedFields).toEqual(['comments']);
-    const none = (await (await server.request('/api/admin/review-items?status=approved', { cookie: admin.cookie })).json()) as { items: unknown[] };
+    const none = (await (
+      await server.request('/api/admin/review-items?status=approved', { cookie: admin.cookie })
+    ).json()) as { items: unknown[] };
     expect(none.items).toEqual([]);
     expect((await server.request('/api/admin/review-items?status=done', { cookie: admin.cookie })).status).toBe(400);
   });

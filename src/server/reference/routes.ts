@@ -10,7 +10,14 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { appSettings } from '../db/schema/index.ts';
-import { FSCS_PROTECTION_SETTING, banksById, depositLimitOverride, listPensionProviders, searchBanks, searchIsaProviders } from './queries.ts';
+import {
+  FSCS_PROTECTION_SETTING,
+  banksById,
+  depositLimitOverride,
+  listPensionProviders,
+  searchBanks,
+  searchIsaProviders,
+} from './queries.ts';
 
 const MAX_IDS = 50;
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -61,11 +68,20 @@ const PensionProviderOptionSchema = z
   })
   .openapi('PensionProviderOption');
 
-const AppliedLimitSchema = z.object({ amountPence: z.number().int(), effectiveFrom: z.string(), isOverride: z.boolean() });
+const AppliedLimitSchema = z.object({
+  amountPence: z.number().int(),
+  effectiveFrom: z.string(),
+  isOverride: z.boolean(),
+});
 const LimitsSchema = z
   .object({
     date: z.string(),
-    limits: z.object({ date: z.string(), deposit: AppliedLimitSchema, temporaryHighBalance: AppliedLimitSchema, investment: AppliedLimitSchema }),
+    limits: z.object({
+      date: z.string(),
+      deposit: AppliedLimitSchema,
+      temporaryHighBalance: AppliedLimitSchema,
+      investment: AppliedLimitSchema,
+    }),
     override: z.object({ depositPence: z.number().int() }).nullable(),
   })
   .openapi('ProtectionLimits');
@@ -80,9 +96,14 @@ const OverrideSchema = z
   })
   .openapi('FscsProtectionOverride');
 
-const OverrideStateSchema = z.object({ limit: z.number().int().nullable(), updatedAt: z.string().nullable() }).openapi('FscsProtectionOverrideState');
+const OverrideStateSchema = z
+  .object({ limit: z.number().int().nullable(), updatedAt: z.string().nullable() })
+  .openapi('FscsProtectionOverrideState');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 // Public lists change only when an admin edits them or the data files change.
 const PUBLIC_CACHE = 'public, max-age=60';
@@ -96,7 +117,8 @@ export function referenceRoutes(deps: Deps) {
       access: 'public',
       method: 'get',
       path: '/api/reference/banks',
-      summary: 'Search active banks and building societies by brand, legal or other name (at most 20), or fetch some by id',
+      summary:
+        'Search active banks and building societies by brand, legal or other name (at most 20), or fetch some by id',
       request: {
         query: z.object({
           q: searchText,
@@ -104,7 +126,10 @@ export function referenceRoutes(deps: Deps) {
           ids: z
             .string()
             .optional()
-            .refine((v) => v === undefined || v.split(',').every((id) => uuidShape.test(id)), 'ids must be bank ids separated by commas')
+            .refine(
+              (v) => v === undefined || v.split(',').every((id) => uuidShape.test(id)),
+              'ids must be bank ids separated by commas',
+            )
             .refine((v) => v === undefined || v.split(',').length <= MAX_IDS, `At most ${MAX_IDS} ids at a time`),
         }),
       },
@@ -112,7 +137,9 @@ export function referenceRoutes(deps: Deps) {
     }),
     async (c) => {
       const { q, excludePlatforms, ids } = c.req.valid('query');
-      const banks = ids ? await banksById(db, [...new Set(ids.split(','))]) : await searchBanks(db, { q, excludePlatforms: excludePlatforms === 'true' });
+      const banks = ids
+        ? await banksById(db, [...new Set(ids.split(','))])
+        : await searchBanks(db, { q, excludePlatforms: excludePlatforms === 'true' });
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json({ banks }, 200);
     },
@@ -125,9 +152,14 @@ export function referenceRoutes(deps: Deps) {
       path: '/api/reference/isa-providers',
       summary: 'Search active ISA managers by name (at most 10), optionally offering an ISA type',
       request: {
-        query: z.object({ q: searchText, isaType: z.enum(ISA_TYPES, `isaType must be one of ${ISA_TYPES.join(', ')}`).optional() }),
+        query: z.object({
+          q: searchText,
+          isaType: z.enum(ISA_TYPES, `isaType must be one of ${ISA_TYPES.join(', ')}`).optional(),
+        }),
       },
-      responses: { 200: json(z.object({ providers: z.array(IsaProviderOptionSchema) }), 'Matching ISA managers, by name') },
+      responses: {
+        200: json(z.object({ providers: z.array(IsaProviderOptionSchema) }), 'Matching ISA managers, by name'),
+      },
     }),
     async (c) => {
       const providers = await searchIsaProviders(db, c.req.valid('query'));
@@ -143,7 +175,9 @@ export function referenceRoutes(deps: Deps) {
       path: '/api/reference/pension-providers',
       summary: 'Active pension providers by display name, optionally filtered by name',
       request: { query: z.object({ q: searchText }) },
-      responses: { 200: json(z.object({ providers: z.array(PensionProviderOptionSchema) }), 'Pension providers, by name') },
+      responses: {
+        200: json(z.object({ providers: z.array(PensionProviderOptionSchema) }), 'Pension providers, by name'),
+      },
     }),
     async (c) => {
       const providers = await listPensionProviders(db, c.req.valid('query'));
@@ -201,7 +235,10 @@ export function referenceRoutes(deps: Deps) {
       await txOf(c)
         .insert(appSettings)
         .values({ key: FSCS_PROTECTION_SETTING, value, updatedBy: sessionOf(c).userId })
-        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedBy: sessionOf(c).userId, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: appSettings.key,
+          set: { value, updatedBy: sessionOf(c).userId, updatedAt: sql`now()` },
+        });
       return c.json(await overrideState(c), 200);
     },
   );

@@ -15,7 +15,10 @@ import type {
   protectionLimits,
 } from '../db/schema/index.ts';
 
-type Loaded<T extends { $inferInsert: unknown }> = Omit<T['$inferInsert'], 'loadedData' | 'adminEditedAt' | 'createdAt' | 'updatedAt'>;
+type Loaded<T extends { $inferInsert: unknown }> = Omit<
+  T['$inferInsert'],
+  'loadedData' | 'adminEditedAt' | 'createdAt' | 'updatedAt'
+>;
 export type BankingGroupRow = Loaded<typeof bankingGroups>;
 export type BankReferenceRow = Loaded<typeof bankReferences>;
 export type IsaProviderRow = Loaded<typeof isaProviders>;
@@ -134,7 +137,13 @@ export function referenceTableRows(data: ReferenceData): ReferenceTableRows {
       websiteUrl: null,
       apiSource: b.source,
       lastUpdated: /^\d{4}-\d{2}-\d{2}$/.test(b.sourceAsAt) ? b.sourceAsAt : null,
-      searchText: searchText(b.displayName, b.brandName, ...b.alternativeNames, institution.displayName, institution.legalName),
+      searchText: searchText(
+        b.displayName,
+        b.brandName,
+        ...b.alternativeNames,
+        institution.displayName,
+        institution.legalName,
+      ),
       comments: b.notes,
       sources: [b.sourceAsAt ? `${b.source} (${b.sourceAsAt})` : b.source],
       userMessage: b.isCrownDependency ? 'Deposits booked in a Crown Dependency are outside the UK FSCS.' : null,

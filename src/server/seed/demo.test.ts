@@ -19,15 +19,25 @@ describe('the demo seed', () => {
     await seedDemoUsers(server.deps, (l) => second.push(l));
     expect(second).toEqual([]);
 
-    const password = (email: string) => first.find((l) => l.includes(email))!.split(' / ')[1]!.split(' ')[0]!;
+    const password = (email: string) =>
+      first
+        .find((l) => l.includes(email))!
+        .split(' / ')[1]!
+        .split(' ')[0]!;
     const admin = await signIn(server, DEMO_ADMIN_EMAIL, password(DEMO_ADMIN_EMAIL));
-    const me = (await (await server.request('/api/me', { cookie: admin.cookie })).json()) as { isAdmin: boolean; user: { emailVerified: boolean } };
+    const me = (await (await server.request('/api/me', { cookie: admin.cookie })).json()) as {
+      isAdmin: boolean;
+      user: { emailVerified: boolean };
+    };
     expect(me).toMatchObject({ isAdmin: true, user: { emailVerified: true, twoFactorEnabled: false } });
     // The demo admin is told to turn on two-factor; until then admin answers are refused.
     expect(first.find((l) => l.includes(DEMO_ADMIN_EMAIL))).toContain(ADMIN_TWO_FACTOR_NOTE);
     expect((await server.request('/api/admin/check', { cookie: admin.cookie })).status).toBe(403);
     const subscriber = await signIn(server, DEMO_SUBSCRIBER_EMAIL, password(DEMO_SUBSCRIBER_EMAIL));
-    expect(((await (await server.request('/api/admin/check', { cookie: subscriber.cookie })).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
+    expect(
+      ((await (await server.request('/api/admin/check', { cookie: subscriber.cookie })).json()) as { isAdmin: boolean })
+        .isAdmin,
+    ).toBe(false);
     // Demo users are verified by the seed: no verification e-mail goes out.
     expect((await server.mail()).filter((m) => [DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL].includes(m.to))).toEqual([]);
   });

@@ -22,7 +22,8 @@ describe.each(testDatabaseKinds())('inactivity sign-out on %s', (kind) => {
   const me = (cookie: string) => server.request('/api/me', { cookie });
   const getSession = async (cookie: string) => (await server.request('/api/auth/get-session', { cookie })).json();
   const reportActivity = (cookie: string) => server.request('/api/session/activity', { method: 'POST', cookie });
-  const profileOf = async (userId: string) => (await server.deps.database.db.select().from(profiles).where(eq(profiles.id, userId)))[0]!;
+  const profileOf = async (userId: string) =>
+    (await server.deps.database.db.select().from(profiles).where(eq(profiles.id, userId)))[0]!;
 
   it('keeps a session that has been quiet for 9 minutes', async () => {
     const { cookie } = await newUser();
@@ -108,7 +109,10 @@ describe.each(testDatabaseKinds())('inactivity sign-out on %s', (kind) => {
   it('starts a new session active at the clock’s time', async () => {
     server.clock.set(new Date('2030-01-15T09:00:00Z'));
     const { cookie, userId } = await newUser();
-    const [row] = await server.deps.database.db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.userId, userId));
+    const [row] = await server.deps.database.db
+      .select({ lastActiveAt: session.lastActiveAt })
+      .from(session)
+      .where(eq(session.userId, userId));
     expect(row!.lastActiveAt.toISOString()).toBe('2030-01-15T09:00:00.000Z');
     server.clock.advance(9 * MINUTE);
     expect((await me(cookie)).status).toBe(200);
@@ -119,9 +123,17 @@ describe.each(testDatabaseKinds())('inactivity sign-out on %s', (kind) => {
   it('leaves the other live sessions of the user alone when one goes idle', async () => {
     const { cookie: idle, userId } = await newUser();
     server.clock.advance(5 * MINUTE);
-    const email = (await server.deps.database.db.execute(sql`select email from "user" where id = ${userId}`)) as unknown as { rows: Array<{ email: string }> };
-    const signIn = await server.request('/api/auth/sign-in/email', { method: 'POST', json: { email: email.rows[0]!.email, password: 'correct horse battery' } });
-    const fresh = signIn.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    const email = (await server.deps.database.db.execute(
+      sql`select email from "user" where id = ${userId}`,
+    )) as unknown as { rows: Array<{ email: string }> };
+    const signIn = await server.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: email.rows[0]!.email, password: 'correct horse battery' },
+    });
+    const fresh = signIn.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]!;
     server.clock.advance(6 * MINUTE); // first session 11 min quiet, second 6
     expect(await getSession(idle)).toBeNull();
     expect((await me(fresh)).status).toBe(200);

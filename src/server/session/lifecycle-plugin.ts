@@ -46,7 +46,10 @@ export function sessionLifecycle(deps: SessionLifecycleDeps) {
               create: {
                 before: async (session) => {
                   if (await isSuspended(db, session.userId)) {
-                    throw new APIError('FORBIDDEN', { code: ACCOUNT_SUSPENDED_CODE, message: ACCOUNT_SUSPENDED_MESSAGE });
+                    throw new APIError('FORBIDDEN', {
+                      code: ACCOUNT_SUSPENDED_CODE,
+                      message: ACCOUNT_SUSPENDED_MESSAGE,
+                    });
                   }
                   return { data: { ...session, lastActiveAt: clock.now() } };
                 },
@@ -70,13 +73,16 @@ export function sessionLifecycle(deps: SessionLifecycleDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
             if (!token) return;
-            await recordSignOut(db, token, clock.now()).catch((err: unknown) => logger.error('could not record a sign-out', errorFields(err)));
+            await recordSignOut(db, token, clock.now()).catch((err: unknown) =>
+              logger.error('could not record a sign-out', errorFields(err)),
+            );
           }),
         },
       ],
       after: [
         {
-          matcher: (context) => context.path === '/sign-in/email' || (context.path ?? '').startsWith('/two-factor/verify'),
+          matcher: (context) =>
+            context.path === '/sign-in/email' || (context.path ?? '').startsWith('/two-factor/verify'),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn) return; // failed, or a second factor is still due
@@ -89,12 +95,14 @@ export function sessionLifecycle(deps: SessionLifecycleDeps) {
             const now = clock.now();
             const { session, user } = signedIn;
             // Bookkeeping must not cost the user their sign-in: a failure is logged, not thrown.
-            const record = await recordSignIn(db, { userId: user.id, fingerprint: deviceFingerprint(session.userAgent), now }).catch(
-              (err: unknown) => {
-                logger.error('could not record a sign-in', errorFields(err));
-                return null;
-              },
-            );
+            const record = await recordSignIn(db, {
+              userId: user.id,
+              fingerprint: deviceFingerprint(session.userAgent),
+              now,
+            }).catch((err: unknown) => {
+              logger.error('could not record a sign-in', errorFields(err));
+              return null;
+            });
             if (!record) return;
             if (record.isNewDevice && record.hadDevices && record.loginNotificationsEnabled) {
               mailer.sendInBackground(

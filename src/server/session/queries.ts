@@ -34,11 +34,25 @@ export async function refreshPresence(tx: Tx, userId: string, status: PresenceSt
     on conflict (user_id) do update set online_at = excluded.online_at, status = excluded.status`);
 }
 
-export type OnlineUser = { userId: string; firstName: string | null; lastName: string | null; email: string; status: PresenceStatus; onlineAt: string };
+export type OnlineUser = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  status: PresenceStatus;
+  onlineAt: string;
+};
 
 /** Everyone whose presence is at most a minute old, most recent first (an admin's request). */
 export async function listOnlineUsers(tx: Tx, now: Date): Promise<OnlineUser[]> {
-  const rows = rowsOf<{ user_id: string; first_name: string | null; last_name: string | null; email: string; status: PresenceStatus; online_at: string | Date }>(
+  const rows = rowsOf<{
+    user_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string;
+    status: PresenceStatus;
+    online_at: string | Date;
+  }>(
     await tx.execute(sql`
       select pr.user_id, p.first_name, p.last_name, u.email, pr.status, pr.online_at
       from presence pr
@@ -111,7 +125,9 @@ export async function isSuspended(db: AppDb, userId: string): Promise<boolean> {
 
 /** The device a sign-in came from: a hash of its user agent (no raw string is stored). */
 export function deviceFingerprint(userAgent: string | null | undefined): string {
-  return createHash('sha256').update(userAgent ?? '').digest('hex');
+  return createHash('sha256')
+    .update(userAgent ?? '')
+    .digest('hex');
 }
 
 export type SignInRecord = {
@@ -127,7 +143,10 @@ export type SignInRecord = {
  * A completed sign-in (after any second factor): `last_login_at` and `last_active_at` now, the
  * user online, the device remembered. One statement.
  */
-export async function recordSignIn(db: AppDb, input: { userId: string; fingerprint: string; now: Date }): Promise<SignInRecord> {
+export async function recordSignIn(
+  db: AppDb,
+  input: { userId: string; fingerprint: string; now: Date },
+): Promise<SignInRecord> {
   const { userId, fingerprint, now } = input;
   const rows = rowsOf<{ is_new: boolean; prior: number; notify: boolean | null; first_name: string | null }>(
     await db.execute(sql`

@@ -44,7 +44,9 @@ export function sessionRoutes(deps: Deps) {
       summary: 'Report user activity (keeps the session from the 10-minute inactivity sign-out)',
       description:
         'The browser sends this on real user input at most every 30 s; the server writes session and profile `last_active_at` at most every 30 s too. Background polling must not call it.',
-      responses: { 200: { description: 'Activity noted', content: { 'application/json': { schema: ActivityResultSchema } } } },
+      responses: {
+        200: { description: 'Activity noted', content: { 'application/json': { schema: ActivityResultSchema } } },
+      },
     }),
     async (c) => {
       const { sessionId } = sessionOf(c);
@@ -77,7 +79,12 @@ export function sessionRoutes(deps: Deps) {
       method: 'get',
       path: '/api/admin/online-users',
       summary: 'Who is online now (presence refreshed within the last 60 s)',
-      responses: { 200: { description: 'Online users, most recent first', content: { 'application/json': { schema: OnlineUsersSchema } } } },
+      responses: {
+        200: {
+          description: 'Online users, most recent first',
+          content: { 'application/json': { schema: OnlineUsersSchema } },
+        },
+      },
     }),
     async (c) => {
       const tx = txOf(c);

@@ -8,7 +8,8 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from './lifecycle-plugin.ts';
 
 const PASSWORD = 'correct horse battery';
 const FIREFOX_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
-const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind) => {
   let server: TestServer;
@@ -33,7 +34,11 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       ip: options.ip,
       headers: options.userAgent ? { 'user-agent': options.userAgent } : {},
     });
-  const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]!;
   const profileOf = async (userId: string) => (await db().select().from(profiles).where(eq(profiles.id, userId)))[0]!;
   const onlineEmails = async () => {
     const res = await server.request('/api/admin/online-users', { cookie: admin.cookie });
@@ -75,7 +80,13 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       const res = await server.request('/api/admin/online-users', { cookie: admin.cookie });
       const body = (await res.json()) as { users: Array<Record<string, unknown>> };
       expect(body.users).toContainEqual(
-        expect.objectContaining({ email, firstName: 'Olive', lastName: 'Online', status: 'online', onlineAt: expect.any(String) }),
+        expect.objectContaining({
+          email,
+          firstName: 'Olive',
+          lastName: 'Online',
+          status: 'online',
+          onlineAt: expect.any(String),
+        }),
       );
       expect((await server.request('/api/admin/online-users', { cookie })).status).toBe(403);
       expect((await server.request('/api/admin/online-users')).status).toBe(401);
@@ -85,7 +96,11 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       const email = nextEmail('heartbeat');
       const { cookie } = await signUpAndSignIn(server, { email });
       server.clock.advance(50_000);
-      const refresh = await server.request('/api/session/presence', { method: 'POST', cookie, json: { status: 'away' } });
+      const refresh = await server.request('/api/session/presence', {
+        method: 'POST',
+        cookie,
+        json: { status: 'away' },
+      });
       expect(refresh.status).toBe(204);
       server.clock.advance(50_000); // 100 s after sign-in, 50 s after the refresh
       expect(await onlineEmails()).toContain(email);
@@ -95,9 +110,15 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
 
     it('refuses a presence status that is not online or away', async () => {
       const { cookie } = await signUpAndSignIn(server, { email: nextEmail('status') });
-      const res = await server.request('/api/session/presence', { method: 'POST', cookie, json: { status: 'invisible' } });
+      const res = await server.request('/api/session/presence', {
+        method: 'POST',
+        cookie,
+        json: { status: 'invisible' },
+      });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Status must be online or away' } });
+      expect(await res.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', message: 'Status must be online or away' },
+      });
       const bare = await server.request('/api/session/presence', { method: 'POST', cookie });
       expect(bare.status).toBe(204);
     });
@@ -147,7 +168,11 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       // The same device again: no second e-mail.
       expect((await signInAs(email, { userAgent: CHROME_ON_WINDOWS })).status).toBe(200);
       expect((await mailTo(email)).filter((m) => m.subject === 'New sign-in to your SavvyPig account')).toHaveLength(1);
-      const devices = await db().select().from(loginDevices).innerJoin(profiles, eq(profiles.id, loginDevices.userId)).where(eq(profiles.firstName, 'Nina'));
+      const devices = await db()
+        .select()
+        .from(loginDevices)
+        .innerJoin(profiles, eq(profiles.id, loginDevices.userId))
+        .where(eq(profiles.firstName, 'Nina'));
       expect(devices).toHaveLength(2);
       expect(devices.every((d) => /^[0-9a-f]{64}$/.test(d.login_devices.fingerprint))).toBe(true);
     });
@@ -163,7 +188,10 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
 
   describe('a suspended user', () => {
     const suspend = async (userId: string) => {
-      await db().update(userSettings).set({ suspended: true, suspensionReason: 'test' }).where(eq(userSettings.userId, userId));
+      await db()
+        .update(userSettings)
+        .set({ suspended: true, suspensionReason: 'test' })
+        .where(eq(userSettings.userId, userId));
     };
 
     it('cannot sign in with the right password, and a wrong password reveals nothing', async () => {
@@ -185,7 +213,9 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       await suspend(userId); // the trigger ends every session...
       // ...so plant one as if it had been created in the same moment.
       const token = `planted${userId.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 32).padEnd(32, 'x');
-      await db().execute(sql`insert into session (id, token, user_id, expires_at) values (${`s-${userId}`}, ${token}, ${userId}, now() + interval '1 day')`);
+      await db().execute(
+        sql`insert into session (id, token, user_id, expires_at) values (${`s-${userId}`}, ${token}, ${userId}, now() + interval '1 day')`,
+      );
       const signature = createHmac('sha256', server.deps.secret).update(token).digest('base64');
       const cookie = `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
       expect((await server.request('/api/me', { cookie })).status).toBe(401);

@@ -39,7 +39,9 @@ export const SettingsUpdateSchema = z
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `This setting cannot be changed here: ${issue.keys.join(', ')}` : undefined,
+        issue.code === 'unrecognized_keys'
+          ? `This setting cannot be changed here: ${issue.keys.join(', ')}`
+          : undefined,
     },
   )
   .partial()
@@ -93,12 +95,17 @@ export function settingsRoutes(deps: Deps) {
       path: '/api/settings',
       summary: "Change the signed-in user's preferences (dark mode, notifications, sign-in alerts, currency)",
       request: { body: { content: { 'application/json': { schema: SettingsUpdateSchema } }, required: true } },
-      responses: { 200: { description: 'Updated settings', content: { 'application/json': { schema: SettingsSchema } } } },
+      responses: {
+        200: { description: 'Updated settings', content: { 'application/json': { schema: SettingsSchema } } },
+      },
     }),
     async (c) => {
       const { userId } = sessionOf(c);
       const tx = txOf(c);
-      await tx.update(userSettings).set({ ...c.req.valid('json'), updatedAt: sql`now()` }).where(eq(userSettings.userId, userId));
+      await tx
+        .update(userSettings)
+        .set({ ...c.req.valid('json'), updatedAt: sql`now()` })
+        .where(eq(userSettings.userId, userId));
       await publish(tx, { type: 'settings.updated', userId, invalidate: [['me', 'settings']] });
       return c.json(await getSettings(tx, userId), 200);
     },

@@ -16,8 +16,10 @@ describe.each(testDatabaseKinds())('the settings API on %s', (kind) => {
     await server?.close();
   });
 
-  const get = async (cookie = ann.cookie) => (await server.request('/api/settings', { cookie })).json() as Promise<Record<string, unknown>>;
-  const patch = (json: unknown, cookie = ann.cookie) => server.request('/api/settings', { method: 'PATCH', cookie, json });
+  const get = async (cookie = ann.cookie) =>
+    (await server.request('/api/settings', { cookie })).json() as Promise<Record<string, unknown>>;
+  const patch = (json: unknown, cookie = ann.cookie) =>
+    server.request('/api/settings', { method: 'PATCH', cookie, json });
 
   it('gives a new user the spec’s defaults', async () => {
     expect(await get()).toEqual({
@@ -41,11 +43,30 @@ describe.each(testDatabaseKinds())('the settings API on %s', (kind) => {
   });
 
   it('lets the owner change each preference', async () => {
-    const res = await patch({ notificationsEnabled: false, loginNotificationsEnabled: false, darkModeEnabled: true, defaultCurrency: 'EUR' });
+    const res = await patch({
+      notificationsEnabled: false,
+      loginNotificationsEnabled: false,
+      darkModeEnabled: true,
+      defaultCurrency: 'EUR',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ notificationsEnabled: false, loginNotificationsEnabled: false, darkModeEnabled: true, defaultCurrency: 'EUR' });
-    expect(await get()).toMatchObject({ notificationsEnabled: false, loginNotificationsEnabled: false, darkModeEnabled: true, defaultCurrency: 'EUR' });
-    expect(await get(bob.cookie)).toMatchObject({ notificationsEnabled: true, darkModeEnabled: false, defaultCurrency: 'GBP' });
+    expect(await res.json()).toMatchObject({
+      notificationsEnabled: false,
+      loginNotificationsEnabled: false,
+      darkModeEnabled: true,
+      defaultCurrency: 'EUR',
+    });
+    expect(await get()).toMatchObject({
+      notificationsEnabled: false,
+      loginNotificationsEnabled: false,
+      darkModeEnabled: true,
+      defaultCurrency: 'EUR',
+    });
+    expect(await get(bob.cookie)).toMatchObject({
+      notificationsEnabled: true,
+      darkModeEnabled: false,
+      defaultCurrency: 'GBP',
+    });
   });
 
   it.each([
@@ -77,6 +98,8 @@ describe.each(testDatabaseKinds())('the settings API on %s', (kind) => {
 
   it('refuses anonymous callers', async () => {
     expect((await server.request('/api/settings')).status).toBe(401);
-    expect((await server.request('/api/settings', { method: 'PATCH', json: { darkModeEnabled: true } })).status).toBe(401);
+    expect((await server.request('/api/settings', { method: 'PATCH', json: { darkModeEnabled: true } })).status).toBe(
+      401,
+    );
   });
 });

@@ -26,7 +26,12 @@ export async function scheduleStandingOrderProcessing(
     const today = calendarDateInLondon(clock.now());
     const result = await processAllAccounts(step, { today, batchSize });
     if (result.processed > 0 || result.warnings.length > 0) {
-      logger.info('standing orders processed', { today, accounts: result.accounts, payments: result.processed, capped: result.warnings.length });
+      logger.info('standing orders processed', {
+        today,
+        accounts: result.accounts,
+        payments: result.processed,
+        capped: result.warnings.length,
+      });
     }
   });
   await jobs.schedule(STANDING_ORDERS_JOB, STANDING_ORDERS_EVERY_SECONDS);

@@ -15,7 +15,11 @@ async function ownersAccount(server: TestServer, owner: Owner): Promise<string> 
 
 async function ownersOrder(server: TestServer, owner: Owner): Promise<string> {
   const accountId = await ownersAccount(server, owner);
-  const res = await server.request(`/api/accounts/${accountId}/standing-orders`, { method: 'POST', cookie: owner.cookie, json: ORDER });
+  const res = await server.request(`/api/accounts/${accountId}/standing-orders`, {
+    method: 'POST',
+    cookie: owner.cookie,
+    json: ORDER,
+  });
   return ((await res.json()) as { standingOrder: { id: string } }).standingOrder.id;
 }
 
@@ -24,16 +28,19 @@ const notForOthers = { otherStatus: 404 as const, adminAllowed: false };
 export const STANDING_ORDER_OWNERSHIP_CASES = {
   'GET /api/accounts/:id/standing-orders': {
     ...notForOthers,
-    setup: async (server: TestServer, owner: Owner) => `/api/accounts/${await ownersAccount(server, owner)}/standing-orders`,
+    setup: async (server: TestServer, owner: Owner) =>
+      `/api/accounts/${await ownersAccount(server, owner)}/standing-orders`,
   },
   'POST /api/accounts/:id/standing-orders': {
     ...notForOthers,
     json: ORDER,
-    setup: async (server: TestServer, owner: Owner) => `/api/accounts/${await ownersAccount(server, owner)}/standing-orders`,
+    setup: async (server: TestServer, owner: Owner) =>
+      `/api/accounts/${await ownersAccount(server, owner)}/standing-orders`,
   },
   'POST /api/accounts/:id/standing-orders/process': {
     ...notForOthers,
-    setup: async (server: TestServer, owner: Owner) => `/api/accounts/${await ownersAccount(server, owner)}/standing-orders/process`,
+    setup: async (server: TestServer, owner: Owner) =>
+      `/api/accounts/${await ownersAccount(server, owner)}/standing-orders/process`,
   },
   'PUT /api/standing-orders/:id': {
     ...notForOthers,

@@ -71,7 +71,10 @@ async function loadOrders(tx: Tx, accountIds: readonly string[], today: Calendar
  * payment another run made first is skipped by ON CONFLICT and not counted). The accounts are
  * locked by the caller, so two runs never insert for the same account at once.
  */
-async function insertPayments(tx: Tx, orders: readonly OrderPayments[]): Promise<{ account_id: string; user_id: string; inserted: number }[]> {
+async function insertPayments(
+  tx: Tx,
+  orders: readonly OrderPayments[],
+): Promise<{ account_id: string; user_id: string; inserted: number }[]> {
   if (orders.length === 0) return [];
   return rowsOf(
     await tx.execute(sql`
@@ -87,7 +90,11 @@ async function insertPayments(tx: Tx, orders: readonly OrderPayments[]): Promise
 }
 
 /** Works out and inserts what is due on accounts this transaction has locked. */
-export async function processLockedAccounts(tx: Tx, accountIds: readonly string[], today: CalendarDate): Promise<ProcessResult> {
+export async function processLockedAccounts(
+  tx: Tx,
+  accountIds: readonly string[],
+  today: CalendarDate,
+): Promise<ProcessResult> {
   const result: ProcessResult = { processed: 0, warnings: [], changed: new Map() };
   if (accountIds.length === 0) return result;
   const payments: OrderPayments[] = [];
@@ -147,7 +154,9 @@ export async function processAccount(
   tx: Tx,
   { userId, accountId, today }: { userId: string; accountId: string; today: CalendarDate },
 ): Promise<Omit<ProcessResult, 'changed'> | null> {
-  const locked = rowsOf(await tx.execute(sql`select id from accounts where id = ${accountId}::uuid and user_id = ${userId} for update`));
+  const locked = rowsOf(
+    await tx.execute(sql`select id from accounts where id = ${accountId}::uuid and user_id = ${userId} for update`),
+  );
   if (locked.length === 0) return null;
   const { processed, warnings, changed } = await processLockedAccounts(tx, [accountId], today);
   await publishChanged(tx, changed);
@@ -163,7 +172,10 @@ export type InOwnTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 type BatchResult = Omit<ProcessResult, 'changed'> & { accounts: number; lastCandidate: string };
 
 /** The next batch after `after`: its accounts locked (in id order), their due payments added, their owners told. Null when none is left. */
-async function processNextBatch(tx: Tx, { today, after, batchSize }: { today: CalendarDate; after: string; batchSize: number }): Promise<BatchResult | null> {
+async function processNextBatch(
+  tx: Tx,
+  { today, after, batchSize }: { today: CalendarDate; after: string; batchSize: number },
+): Promise<BatchResult | null> {
   const candidates = rowsOf<{ account_id: string }>(
     await tx.execute(sql`
       select distinct so.account_id from standing_orders so

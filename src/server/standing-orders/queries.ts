@@ -28,8 +28,13 @@ const columns = {
   // The unique (standing_order_id, occurrence_date) index answers both from the index alone.
   // The outer column is spelt out: drizzle leaves columns of a one-table select unqualified, and
   // a bare "id" here would mean the subquery's own t.id.
-  paymentsMade: sql<number>`(select count(*) from ${transactions} t where t.standing_order_id = "standing_orders"."id")::int`.as('payments_made'),
-  lastPaymentDate: sql<string | null>`(select max(t.occurrence_date) from ${transactions} t where t.standing_order_id = "standing_orders"."id")::text`.as(
+  paymentsMade:
+    sql<number>`(select count(*) from ${transactions} t where t.standing_order_id = "standing_orders"."id")::int`.as(
+      'payments_made',
+    ),
+  lastPaymentDate: sql<
+    string | null
+  >`(select max(t.occurrence_date) from ${transactions} t where t.standing_order_id = "standing_orders"."id")::text`.as(
     'last_payment_date',
   ),
 };
@@ -65,7 +70,10 @@ const toRow = (row: Record<string, unknown>): StandingOrderRow => {
 };
 
 /** Whether the user owns the account (the caller answers 404 when not). */
-export async function ownsAccount(tx: Tx, { userId, accountId }: { userId: string; accountId: string }): Promise<boolean> {
+export async function ownsAccount(
+  tx: Tx,
+  { userId, accountId }: { userId: string; accountId: string },
+): Promise<boolean> {
   const rows = await tx
     .select({ id: accounts.id })
     .from(accounts)
@@ -74,7 +82,10 @@ export async function ownsAccount(tx: Tx, { userId, accountId }: { userId: strin
 }
 
 /** The account's standing orders, newest first. */
-export async function listStandingOrders(tx: Tx, { userId, accountId }: { userId: string; accountId: string }): Promise<StandingOrderRow[]> {
+export async function listStandingOrders(
+  tx: Tx,
+  { userId, accountId }: { userId: string; accountId: string },
+): Promise<StandingOrderRow[]> {
   const rows = await tx
     .select(columns)
     .from(standingOrders)
@@ -84,7 +95,10 @@ export async function listStandingOrders(tx: Tx, { userId, accountId }: { userId
 }
 
 /** One of the user's standing orders, or null. */
-export async function findStandingOrder(tx: Tx, { userId, id }: { userId: string; id: string }): Promise<StandingOrderRow | null> {
+export async function findStandingOrder(
+  tx: Tx,
+  { userId, id }: { userId: string; id: string },
+): Promise<StandingOrderRow | null> {
   const [row] = await tx
     .select(columns)
     .from(standingOrders)
@@ -92,7 +106,10 @@ export async function findStandingOrder(tx: Tx, { userId, id }: { userId: string
   return row ? toRow(row) : null;
 }
 
-export async function insertStandingOrder(tx: Tx, { userId, accountId, input }: { userId: string; accountId: string; input: StandingOrderInput }): Promise<string> {
+export async function insertStandingOrder(
+  tx: Tx,
+  { userId, accountId, input }: { userId: string; accountId: string; input: StandingOrderInput },
+): Promise<string> {
   const [row] = await tx
     .insert(standingOrders)
     .values({ ...input, accountId, userId, payeeName: STANDING_ORDER_PAYEE })
@@ -101,7 +118,10 @@ export async function insertStandingOrder(tx: Tx, { userId, accountId, input }: 
 }
 
 /** Saves the whole form; returns the order's account, or null when the user has no such order. */
-export async function updateStandingOrder(tx: Tx, { userId, id, input }: { userId: string; id: string; input: StandingOrderInput }): Promise<string | null> {
+export async function updateStandingOrder(
+  tx: Tx,
+  { userId, id, input }: { userId: string; id: string; input: StandingOrderInput },
+): Promise<string | null> {
   const [row] = await tx
     .update(standingOrders)
     .set({ ...input, updatedAt: sql`now()` })
@@ -114,7 +134,10 @@ export async function updateStandingOrder(tx: Tx, { userId, id, input }: { userI
  * Deletes the order; its payments stay (the balance is what happened), with their order link
  * cleared by the foreign key. Returns the order's account, or null when the user has no such order.
  */
-export async function deleteStandingOrder(tx: Tx, { userId, id }: { userId: string; id: string }): Promise<string | null> {
+export async function deleteStandingOrder(
+  tx: Tx,
+  { userId, id }: { userId: string; id: string },
+): Promise<string | null> {
   const [row] = await tx
     .delete(standingOrders)
     .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId)))

@@ -87,7 +87,10 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   it('saves the payment day only for monthly orders and the end as one of a date or a number of payments', async () => {
     const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     expect(await add(accountId, order({ frequency: 'weekly', paymentDay: 5 }))).toMatchObject({ paymentDay: null });
-    expect(await add(accountId, order({ endDate: '2026-12-31' }))).toMatchObject({ endDate: '2026-12-31', maxPayments: null });
+    expect(await add(accountId, order({ endDate: '2026-12-31' }))).toMatchObject({
+      endDate: '2026-12-31',
+      maxPayments: null,
+    });
     expect(await add(accountId, order({ maxPayments: 6 }))).toMatchObject({ endDate: null, maxPayments: 6 });
   });
 
@@ -123,10 +126,19 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
     const created = await add(accountId, order());
     expect((await processNow(accountId)).processed).toBe(4);
 
-    const put = await call(`/api/standing-orders/${created.id}`, { method: 'PUT', json: order({ amountPence: 7_500, maxPayments: 5 }) });
+    const put = await call(`/api/standing-orders/${created.id}`, {
+      method: 'PUT',
+      json: order({ amountPence: 7_500, maxPayments: 5 }),
+    });
     expect(put.status).toBe(200);
     const { standingOrder: saved } = (await put.json()) as { standingOrder: StandingOrderJson };
-    expect(saved).toMatchObject({ amountPence: 7_500, maxPayments: 5, paymentsMade: 4, lastPaymentDate: '2026-06-10', nextPaymentDate: '2026-07-10' });
+    expect(saved).toMatchObject({
+      amountPence: 7_500,
+      maxPayments: 5,
+      paymentsMade: 4,
+      lastPaymentDate: '2026-06-10',
+      nextPaymentDate: '2026-07-10',
+    });
 
     const del = await call(`/api/standing-orders/${created.id}`, { method: 'DELETE' });
     expect(del.status).toBe(204);
@@ -139,7 +151,11 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
 
   it('answers 404 for someone else’s account or order, and for ids that name nothing', async () => {
     const bobOrder = await (async () => {
-      const res = await call(`/api/accounts/${bobAccount}/standing-orders`, { method: 'POST', json: order(), cookie: bob.cookie });
+      const res = await call(`/api/accounts/${bobAccount}/standing-orders`, {
+        method: 'POST',
+        json: order(),
+        cookie: bob.cookie,
+      });
       return ((await res.json()) as { standingOrder: StandingOrderJson }).standingOrder;
     })();
     const attempts: [string, string, unknown?][] = [
@@ -159,7 +175,10 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
     }
     // Bob's order and account are untouched.
     const bobList = await server.request(`/api/accounts/${bobAccount}/standing-orders`, { cookie: bob.cookie });
-    expect(((await bobList.json()) as { standingOrders: StandingOrderJson[] }).standingOrders[0]).toMatchObject({ id: bobOrder.id, amountPence: 5_000 });
+    expect(((await bobList.json()) as { standingOrders: StandingOrderJson[] }).standingOrders[0]).toMatchObject({
+      id: bobOrder.id,
+      amountPence: 5_000,
+    });
     expect((await accountState(server.deps.database.db, bobAccount)).payments).toEqual([]);
   });
 
@@ -207,18 +226,26 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
       const payment = paid.find((p) => p.occurrenceDate === date)!;
       expect((await call(`/api/transactions/${payment.id}`, { method: 'DELETE' })).status).toBe(200);
     }
-    const paidDates = async () => (await accountState(server.deps.database.db, accountId)).payments.map((p) => p.occurrenceDate);
+    const paidDates = async () =>
+      (await accountState(server.deps.database.db, accountId)).payments.map((p) => p.occurrenceDate);
 
     // June was the latest paid: with it gone, May is, and June is due again. April stays deleted.
     expect(await processNow(accountId)).toEqual({ processed: 1, warnings: [] });
     expect(await paidDates()).toEqual(['2026-03-10', '2026-05-10', '2026-06-10']);
 
     // A start moved back to January does not back-fill January and February (docs/decisions/0018).
-    const put = await call(`/api/standing-orders/${created.id}`, { method: 'PUT', json: order({ startDate: '2026-01-10' }) });
+    const put = await call(`/api/standing-orders/${created.id}`, {
+      method: 'PUT',
+      json: order({ startDate: '2026-01-10' }),
+    });
     expect(put.status).toBe(200);
     expect(await processNow(accountId)).toEqual({ processed: 0, warnings: [] });
     expect(await paidDates()).toEqual(['2026-03-10', '2026-05-10', '2026-06-10']);
-    expect((await list(accountId))[0]).toMatchObject({ paymentsMade: 3, lastPaymentDate: '2026-06-10', nextPaymentDate: '2026-07-10' });
+    expect((await list(accountId))[0]).toMatchObject({
+      paymentsMade: 3,
+      lastPaymentDate: '2026-06-10',
+      nextPaymentDate: '2026-07-10',
+    });
   });
 
   it('skips paused orders and orders that have not started', async () => {
@@ -264,7 +291,12 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
     const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     await add(accountId, order());
     const events: { event: string; data: unknown }[] = [];
-    const unsubscribe = server.deps.hub.subscribe({ userId: ann.userId, isAdmin: false, send: (event, data) => events.push({ event, data }), close: () => {} });
+    const unsubscribe = server.deps.hub.subscribe({
+      userId: ann.userId,
+      isAdmin: false,
+      send: (event, data) => events.push({ event, data }),
+      close: () => {},
+    });
     try {
       await processNow(accountId);
       await expect.poll(() => events.length).toBeGreaterThan(0);
@@ -275,15 +307,23 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   });
 
   it('processes every user’s due orders in the scheduled job, batch after batch', async () => {
-    const annAccounts = [await createTestAccount(server.deps.database.db, ann.userId), await createTestAccount(server.deps.database.db, ann.userId)];
+    const annAccounts = [
+      await createTestAccount(server.deps.database.db, ann.userId),
+      await createTestAccount(server.deps.database.db, ann.userId),
+    ];
     for (const accountId of annAccounts) await add(accountId, order({ startDate: '2026-05-15' }));
     const bobJobAccount = await createTestAccount(server.deps.database.db, bob.userId);
-    await server.request(`/api/accounts/${bobJobAccount}/standing-orders`, { method: 'POST', json: order({ startDate: '2026-06-01', frequency: 'weekly' }), cookie: bob.cookie });
+    await server.request(`/api/accounts/${bobJobAccount}/standing-orders`, {
+      method: 'POST',
+      json: order({ startDate: '2026-06-01', frequency: 'weekly' }),
+      cookie: bob.cookie,
+    });
 
     await server.deps.jobs.enqueue({ name: STANDING_ORDERS_JOB, key: `so-test-${kind}` });
     expect(await server.deps.jobs.runDue()).toBeGreaterThan(0);
 
-    for (const accountId of annAccounts) expect((await accountState(server.deps.database.db, accountId)).balancePence).toBe(10_000);
+    for (const accountId of annAccounts)
+      expect((await accountState(server.deps.database.db, accountId)).balancePence).toBe(10_000);
     // 1, 8 and 15 June.
     expect((await accountState(server.deps.database.db, bobJobAccount)).balancePence).toBe(15_000);
     // Whatever else the other tests left due was paid too, and nothing twice.

@@ -41,7 +41,8 @@ function idOrNotFound(id: string, message: string): string {
   return id;
 }
 
-const pence = (message: string) => z.number(message).int(message).positive(message).max(MAX_STANDING_ORDER_PENCE, message);
+const pence = (message: string) =>
+  z.number(message).int(message).positive(message).max(MAX_STANDING_ORDER_PENCE, message);
 
 export const StandingOrderInputSchema = z
   .strictObject({
@@ -49,8 +50,20 @@ export const StandingOrderInputSchema = z
     frequency: z.enum(STANDING_ORDER_FREQUENCIES, M.frequency),
     startDate: calendarDateSchema(M.startDate),
     endDate: calendarDateSchema(M.endDate).nullable().default(null),
-    paymentDay: z.number(M.paymentDay).int(M.paymentDay).min(1, M.paymentDay).max(28, M.paymentDay).nullable().default(null),
-    maxPayments: z.number(M.maxPayments).int(M.maxPayments).positive(M.maxPayments).max(MAX_NUMBER_OF_PAYMENTS, M.maxPayments).nullable().default(null),
+    paymentDay: z
+      .number(M.paymentDay)
+      .int(M.paymentDay)
+      .min(1, M.paymentDay)
+      .max(28, M.paymentDay)
+      .nullable()
+      .default(null),
+    maxPayments: z
+      .number(M.maxPayments)
+      .int(M.maxPayments)
+      .positive(M.maxPayments)
+      .max(MAX_NUMBER_OF_PAYMENTS, M.maxPayments)
+      .nullable()
+      .default(null),
     firstPaymentAmountPence: pence(M.firstPaymentAmount).nullable().default(null),
     notes: z.string().max(MAX_NOTES_LENGTH, M.notes).nullable().default(null),
     isActive: z.boolean('Active must be true or false').default(true),
@@ -92,14 +105,22 @@ const ProcessResultSchema = z
   .object({ processed: z.number().int(), warnings: z.array(z.string()) })
   .openapi('StandingOrderProcessResult');
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const notFound = { 404: { description: 'No such account or standing order of yours' } };
 const accountParams = z.object({ id: z.string() });
 
 function toJson(row: StandingOrderRow, today: string): StandingOrderJson {
   const { createdAt, updatedAt, ...rest } = row;
   const next = row.isActive ? nextPaymentDate(row, { today, lastPaidDate: row.lastPaymentDate }) : null;
-  return { ...rest, createdAt: new Date(createdAt).toISOString(), updatedAt: new Date(updatedAt).toISOString(), nextPaymentDate: next };
+  return {
+    ...rest,
+    createdAt: new Date(createdAt).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
+    nextPaymentDate: next,
+  };
 }
 
 export function standingOrderRoutes(deps: Deps) {
@@ -113,14 +134,18 @@ export function standingOrderRoutes(deps: Deps) {
       path: '/api/accounts/{id}/standing-orders',
       summary: "An account's standing orders, newest first, with each one's next payment date",
       request: { params: accountParams },
-      responses: { 200: json(z.object({ standingOrders: z.array(StandingOrderSchema) }), 'Standing orders'), ...notFound },
+      responses: {
+        200: json(z.object({ standingOrders: z.array(StandingOrderSchema) }), 'Standing orders'),
+        ...notFound,
+      },
     }),
     async (c) => {
       const { userId } = sessionOf(c);
       const tx = txOf(c);
       const accountId = idOrNotFound(c.req.valid('param').id, ACCOUNT_NOT_FOUND);
       const rows = await listStandingOrders(tx, { userId, accountId });
-      if (rows.length === 0 && !(await ownsAccount(tx, { userId, accountId }))) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+      if (rows.length === 0 && !(await ownsAccount(tx, { userId, accountId })))
+        throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const day = today();
       return c.json({ standingOrders: rows.map((row) => toJson(row, day)) }, 200);
     },
@@ -132,7 +157,10 @@ export function standingOrderRoutes(deps: Deps) {
       method: 'post',
       path: '/api/accounts/{id}/standing-orders',
       summary: 'Add a standing order (a recurring deposit) to an account',
-      request: { params: accountParams, body: { content: { 'application/json': { schema: StandingOrderInputSchema } }, required: true } },
+      request: {
+        params: accountParams,
+        body: { content: { 'application/json': { schema: StandingOrderInputSchema } }, required: true },
+      },
       responses: { 201: json(z.object({ standingOrder: StandingOrderSchema }), 'The new standing order'), ...notFound },
     }),
     async (c) => {
@@ -155,8 +183,14 @@ export function standingOrderRoutes(deps: Deps) {
       method: 'put',
       path: '/api/standing-orders/{id}',
       summary: 'Save a standing order (the whole form); payments already made stay as they are',
-      request: { params: z.object({ id: z.string() }), body: { content: { 'application/json': { schema: StandingOrderInputSchema } }, required: true } },
-      responses: { 200: json(z.object({ standingOrder: StandingOrderSchema }), 'The saved standing order'), ...notFound },
+      request: {
+        params: z.object({ id: z.string() }),
+        body: { content: { 'application/json': { schema: StandingOrderInputSchema } }, required: true },
+      },
+      responses: {
+        200: json(z.object({ standingOrder: StandingOrderSchema }), 'The saved standing order'),
+        ...notFound,
+      },
     }),
     async (c) => {
       const { userId } = sessionOf(c);
@@ -197,9 +231,13 @@ export function standingOrderRoutes(deps: Deps) {
       access: 'user',
       method: 'post',
       path: '/api/accounts/{id}/standing-orders/process',
-      summary: "'Process Now': add every payment due up to today that is not yet made (at most 50 per order), each exactly once",
+      summary:
+        "'Process Now': add every payment due up to today that is not yet made (at most 50 per order), each exactly once",
       request: { params: accountParams },
-      responses: { 200: json(ProcessResultSchema, 'How many payments this call added, and a warning per order that hit the cap'), ...notFound },
+      responses: {
+        200: json(ProcessResultSchema, 'How many payments this call added, and a warning per order that hit the cap'),
+        ...notFound,
+      },
     }),
     async (c) => {
       const { userId } = sessionOf(c);

@@ -5,7 +5,10 @@ import { accounts, transactions } from '../db/schema/index.ts';
 
 /** The account's balance, the sum of its transactions, and its standing-order payments in date order. */
 export async function accountState(db: AppDb, accountId: string) {
-  const [account] = await db.select({ balancePence: accounts.balancePence }).from(accounts).where(eq(accounts.id, accountId));
+  const [account] = await db
+    .select({ balancePence: accounts.balancePence })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   const payments = await db
     .select({
       amountPence: transactions.amountPence,

@@ -19,7 +19,8 @@ import { insertPlainAccounts } from '../test/plain-accounts.ts';
 
 const ACCOUNTS = 6;
 const DAY = 86_400_000;
-const daysAgo = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
+const daysAgo = (today: string, days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across two app processes', () => {
   let url: string;
@@ -67,19 +68,35 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
     for (const [i, accountId] of accountIds.entries()) {
       const base = i % 2 === 0 ? a.base : b.base;
       for (const body of orders) {
-        const res = await fetch(`${base}/api/accounts/${accountId}/standing-orders`, { method: 'POST', headers: headers(base), body: JSON.stringify(body) });
+        const res = await fetch(`${base}/api/accounts/${accountId}/standing-orders`, {
+          method: 'POST',
+          headers: headers(base),
+          body: JSON.stringify(body),
+        });
         expect(res.status).toBe(201);
       }
     }
-    const expected = orders.map((o) => occurrenceDates({ endDate: null, maxPayments: null, paymentDay: null, firstPaymentAmountPence: null, ...o } as never, { today }));
+    const expected = orders.map((o) =>
+      occurrenceDates(
+        { endDate: null, maxPayments: null, paymentDay: null, firstPaymentAmountPence: null, ...o } as never,
+        { today },
+      ),
+    );
     const expectedPerAccount = expected.reduce((n, dates) => n + dates.length, 0);
     const expectedPencePerAccount = expected.reduce((n, dates, i) => {
       const o = orders[i]!;
-      return n + dates.length * o.amountPence + (dates.length > 0 && o.firstPaymentAmountPence ? o.firstPaymentAmountPence - o.amountPence : 0);
+      return (
+        n +
+        dates.length * o.amountPence +
+        (dates.length > 0 && o.firstPaymentAmountPence ? o.firstPaymentAmountPence - o.amountPence : 0)
+      );
     }, 0);
 
     const processNow = async (base: string, accountId: string) => {
-      const res = await fetch(`${base}/api/accounts/${accountId}/standing-orders/process`, { method: 'POST', headers: headers(base) });
+      const res = await fetch(`${base}/api/accounts/${accountId}/standing-orders/process`, {
+        method: 'POST',
+        headers: headers(base),
+      });
       expect(res.status).toBe(200);
       return (await res.json()) as { processed: number; warnings: string[] };
     };
@@ -92,7 +109,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
     // One call per account on each server: with the job that makes three runs, the daily order's
     // 120 overdue payments need all three (50 + 50 + 20), whichever order they take the lock in.
     const calls = accountIds.flatMap((id) => [processNow(a.base, id), processNow(b.base, id)]);
-    await client.query(`insert into jobs (name, key, payload) values ($1, 'two-processes-test', '{}'::jsonb)`, [STANDING_ORDERS_JOB]);
+    await client.query(`insert into jobs (name, key, payload) values ($1, 'two-processes-test', '{}'::jsonb)`, [
+      STANDING_ORDERS_JOB,
+    ]);
     const database = new URL(url).pathname.slice(1);
     await expect
       .poll(
@@ -106,14 +125,21 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
         { timeout: 20_000, interval: 50 },
       )
       .toBe(calls.length + 1);
-    const { rows: running } = await client.query<{ status: string }>(`select status from jobs where key = 'two-processes-test'`);
+    const { rows: running } = await client.query<{ status: string }>(
+      `select status from jobs where key = 'two-processes-test'`,
+    );
     expect(running[0]?.status).toBe('running');
     await holder.query('commit');
     await holder.end();
 
     const firstWave = await Promise.all(calls);
     await expect
-      .poll(async () => (await client.query<{ status: string }>(`select status from jobs where key = 'two-processes-test'`)).rows[0]?.status, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await client.query<{ status: string }>(`select status from jobs where key = 'two-processes-test'`)).rows[0]
+            ?.status,
+        { timeout: 20_000 },
+      )
       .toBe('done');
 
     // Whatever the cap left over: more rounds on both servers at once until nothing is due.
@@ -131,7 +157,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
     const jobProcessed = jobLines.reduce((n, l) => n + l.payments, 0);
     const httpProcessed = [...firstWave, ...later].reduce((n, r) => n + r.processed, 0);
 
-    const { rows: perAccount } = await client.query<{ id: string; balance: string; sum: string; payments: number; distinct_occurrences: number }>(
+    const { rows: perAccount } = await client.query<{
+      id: string;
+      balance: string;
+      sum: string;
+      payments: number;
+      distinct_occurrences: number;
+    }>(
       `select a.id, a.balance_pence::text as balance, coalesce(sum(t.amount_pence), 0)::text as sum, count(t.id)::int as payments,
          count(distinct (t.standing_order_id, t.occurrence_date))::int as distinct_occurrences
        from accounts a left join transactions t on t.account_id = a.id

@@ -41,7 +41,14 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
  */
 export function isOwnedPath(path: string, ownerId: string): boolean {
   const [owner, name, ...rest] = path.split('/');
-  return rest.length === 0 && owner === ownerId && name !== undefined && SEGMENT.test(owner) && SEGMENT.test(name) && !name.includes('..');
+  return (
+    rest.length === 0 &&
+    owner === ownerId &&
+    name !== undefined &&
+    SEGMENT.test(owner) &&
+    SEGMENT.test(name) &&
+    !name.includes('..')
+  );
 }
 
 export function assertOwnedPath(path: string, ownerId: string): void {

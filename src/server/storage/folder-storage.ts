@@ -40,7 +40,14 @@ export function createFolderStorage(root: string): FileStorage {
     try {
       const stat = await fs.stat(absolute);
       if (!stat.isFile()) return null;
-      return { bucket, path: filePath, ownerId: filePath.split('/')[0]!, contentType: contentTypeOf(filePath), size: stat.size, createdAt: stat.mtime };
+      return {
+        bucket,
+        path: filePath,
+        ownerId: filePath.split('/')[0]!,
+        contentType: contentTypeOf(filePath),
+        size: stat.size,
+        createdAt: stat.mtime,
+      };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
@@ -81,7 +88,9 @@ export function createFolderStorage(root: string): FileStorage {
         throw err;
       }
       const files = await Promise.all(
-        names.filter((name) => !name.endsWith('.part')).map((name) => describe(bucket, `${ownerId}/${name}`, path.join(folder, name))),
+        names
+          .filter((name) => !name.endsWith('.part'))
+          .map((name) => describe(bucket, `${ownerId}/${name}`, path.join(folder, name))),
       );
       return files
         .filter((file): file is StoredFileInfo => file !== null)
@@ -97,7 +106,9 @@ export function createFolderStorage(root: string): FileStorage {
         throw err;
       }
       await Promise.all(
-        buckets.filter((bucket) => BUCKET.test(bucket)).map((bucket) => fs.rm(path.join(absoluteRoot, bucket, ownerId), { recursive: true, force: true })),
+        buckets
+          .filter((bucket) => BUCKET.test(bucket))
+          .map((bucket) => fs.rm(path.join(absoluteRoot, bucket, ownerId), { recursive: true, force: true })),
       );
     },
   };

@@ -53,21 +53,59 @@ describe.each(cases)('$name', ({ kind, make }) => {
   const png = (n: number) => Buffer.from(`png-bytes-${n}`);
 
   it('stores a file and reads it back with its type, size and owner', async () => {
-    await as(ANN, (tx) => storage.put(tx, { bucket: 'avatars', path: `${ANN}/1000.webp`, ownerId: ANN, contentType: 'image/webp', bytes: png(1) }));
+    await as(ANN, (tx) =>
+      storage.put(tx, {
+        bucket: 'avatars',
+        path: `${ANN}/1000.webp`,
+        ownerId: ANN,
+        contentType: 'image/webp',
+        bytes: png(1),
+      }),
+    );
     const file = await as(ANN, (tx) => storage.get(tx, 'avatars', `${ANN}/1000.webp`));
-    expect(file).toMatchObject({ bucket: 'avatars', path: `${ANN}/1000.webp`, ownerId: ANN, contentType: 'image/webp', size: png(1).length });
+    expect(file).toMatchObject({
+      bucket: 'avatars',
+      path: `${ANN}/1000.webp`,
+      ownerId: ANN,
+      contentType: 'image/webp',
+      size: png(1).length,
+    });
     expect(file?.bytes.equals(png(1))).toBe(true);
     expect(file?.createdAt).toBeInstanceOf(Date);
   });
 
   it('replaces a file written to the same path', async () => {
-    await as(ANN, (tx) => storage.put(tx, { bucket: 'avatars', path: `${ANN}/1001.webp`, ownerId: ANN, contentType: 'image/webp', bytes: png(2) }));
-    await as(ANN, (tx) => storage.put(tx, { bucket: 'avatars', path: `${ANN}/1001.webp`, ownerId: ANN, contentType: 'image/webp', bytes: png(3) }));
+    await as(ANN, (tx) =>
+      storage.put(tx, {
+        bucket: 'avatars',
+        path: `${ANN}/1001.webp`,
+        ownerId: ANN,
+        contentType: 'image/webp',
+        bytes: png(2),
+      }),
+    );
+    await as(ANN, (tx) =>
+      storage.put(tx, {
+        bucket: 'avatars',
+        path: `${ANN}/1001.webp`,
+        ownerId: ANN,
+        contentType: 'image/webp',
+        bytes: png(3),
+      }),
+    );
     expect((await as(ANN, (tx) => storage.get(tx, 'avatars', `${ANN}/1001.webp`)))?.bytes.equals(png(3))).toBe(true);
   });
 
   it('lists only the owner’s files in a bucket', async () => {
-    await as(BOB, (tx) => storage.put(tx, { bucket: 'avatars', path: `${BOB}/2000.webp`, ownerId: BOB, contentType: 'image/webp', bytes: png(4) }));
+    await as(BOB, (tx) =>
+      storage.put(tx, {
+        bucket: 'avatars',
+        path: `${BOB}/2000.webp`,
+        ownerId: BOB,
+        contentType: 'image/webp',
+        bytes: png(4),
+      }),
+    );
     const listed = await as(ANN, (tx) => storage.list(tx, 'avatars', ANN));
     expect(listed.map((f) => f.path).sort()).toEqual([`${ANN}/1000.webp`, `${ANN}/1001.webp`]);
     expect(await as(ANN, (tx) => storage.list(tx, 'other-bucket', ANN))).toEqual([]);
@@ -81,7 +119,15 @@ describe.each(cases)('$name', ({ kind, make }) => {
   });
 
   it('removes every file of one owner and no one else’s', async () => {
-    await as(ANN, (tx) => storage.put(tx, { bucket: 'documents', path: `${ANN}/a.png`, ownerId: ANN, contentType: 'image/png', bytes: png(5) }));
+    await as(ANN, (tx) =>
+      storage.put(tx, {
+        bucket: 'documents',
+        path: `${ANN}/a.png`,
+        ownerId: ANN,
+        contentType: 'image/png',
+        bytes: png(5),
+      }),
+    );
     await as(ANN, (tx) => storage.removeAllOf(tx, ANN));
     expect(await as(ANN, (tx) => storage.list(tx, 'avatars', ANN))).toEqual([]);
     expect(await as(ANN, (tx) => storage.list(tx, 'documents', ANN))).toEqual([]);
@@ -89,9 +135,17 @@ describe.each(cases)('$name', ({ kind, make }) => {
   });
 
   it('refuses paths that leave the owner’s folder', async () => {
-    for (const bad of [`${ANN}/../${BOB}/2000.webp`, `${BOB}/x.webp`, `${ANN}/.hidden`, `${ANN}/a/b.webp`, '../../etc/passwd']) {
+    for (const bad of [
+      `${ANN}/../${BOB}/2000.webp`,
+      `${BOB}/x.webp`,
+      `${ANN}/.hidden`,
+      `${ANN}/a/b.webp`,
+      '../../etc/passwd',
+    ]) {
       await expect(
-        as(ANN, (tx) => storage.put(tx, { bucket: 'avatars', path: bad, ownerId: ANN, contentType: 'image/webp', bytes: png(6) })),
+        as(ANN, (tx) =>
+          storage.put(tx, { bucket: 'avatars', path: bad, ownerId: ANN, contentType: 'image/webp', bytes: png(6) }),
+        ),
       ).rejects.toThrow();
     }
   });
@@ -105,10 +159,18 @@ describe.each(cases)('$name', ({ kind, make }) => {
 
     it('writes nothing when the transaction rolls back', async () => {
       await withActor(database.db, { userId: ANN }, async (tx) => {
-        await storage.put(tx, { bucket: 'avatars', path: `${ANN}/3000.webp`, ownerId: ANN, contentType: 'image/webp', bytes: png(7) });
+        await storage.put(tx, {
+          bucket: 'avatars',
+          path: `${ANN}/3000.webp`,
+          ownerId: ANN,
+          contentType: 'image/webp',
+          bytes: png(7),
+        });
         throw new Error('roll back');
       }).catch(() => undefined);
-      const rows = await database.db.execute(sql`select count(*)::int as n from stored_files where path = ${`${ANN}/3000.webp`}`);
+      const rows = await database.db.execute(
+        sql`select count(*)::int as n from stored_files where path = ${`${ANN}/3000.webp`}`,
+      );
       expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
     });
   }

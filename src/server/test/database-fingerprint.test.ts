@@ -19,10 +19,25 @@ describe.each(testDatabaseKinds())('the database fingerprint on %s', (kind) => {
   });
 
   const fingerprint = () => databaseFingerprint(database, tables);
-  const addType = (name: string) => database.db.insert(accountTypes).values({ name }).returning({ id: accountTypes.id }).then((rows) => rows[0]!.id);
+  const addType = (name: string) =>
+    database.db
+      .insert(accountTypes)
+      .values({ name })
+      .returning({ id: accountTypes.id })
+      .then((rows) => rows[0]!.id);
 
   it('covers the user data and leaves out only the attempt counters', () => {
-    expect(tables).toEqual(expect.arrayContaining(['user', 'session', 'accounts', 'transactions', 'standing_orders', 'account_types', 'contact_inquiries']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'user',
+        'session',
+        'accounts',
+        'transactions',
+        'standing_orders',
+        'account_types',
+        'contact_inquiries',
+      ]),
+    );
     expect(tables).not.toContain('throttles');
     expect(tables).not.toContain('rate_limit');
   });

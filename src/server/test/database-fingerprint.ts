@@ -16,7 +16,10 @@ const BOOKKEEPING_TABLES = new Set(['throttles', 'rate_limit']);
  * every row, and it catches a partial write as well as a whole one.
  */
 export async function databaseFingerprint(database: Database, tables: readonly string[]): Promise<string> {
-  const parts = tables.map((t) => sql`select ${t} as t, count(*)::int as n, coalesce(max(xmin::text::bigint), 0)::text as x from ${sql.identifier(t)}`);
+  const parts = tables.map(
+    (t) =>
+      sql`select ${t} as t, count(*)::int as n, coalesce(max(xmin::text::bigint), 0)::text as x from ${sql.identifier(t)}`,
+  );
   const result = await database.db.execute(sql.join(parts, sql` union all `));
   return rowsOf<{ t: string; n: number; x: string }>(result)
     .map((r) => `${r.t}:${r.n}:${r.x}`)
@@ -25,7 +28,9 @@ export async function databaseFingerprint(database: Database, tables: readonly s
 
 /** The tables the fingerprint covers: every table of the app's schema but the bookkeeping ones. */
 export async function fingerprintedTables(database: Database): Promise<string[]> {
-  const result = await database.db.execute(sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const result = await database.db.execute(
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   return rowsOf<{ t: string }>(result)
     .map((r) => r.t)
     .filter((t) => !BOOKKEEPING_TABLES.has(t) && !t.startsWith('__drizzle'));

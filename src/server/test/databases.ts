@@ -20,11 +20,17 @@ export function templatePath(): string {
 }
 
 /** A fresh, migrated database of the given kind, and how to throw it away. */
-export async function createTestDatabase(kind: TestDbKind): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  kind: TestDbKind,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const file = templatePath();
     const loadDataDir = fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
-    const database = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: loadDataDir, logger: quietLogger });
+    const database = await openDatabase({
+      pgliteDir: 'memory://',
+      pgliteLoadDataDir: loadDataDir,
+      logger: quietLogger,
+    });
     if (!loadDataDir) await migrate(database);
     return { database, drop: () => database.close() };
   }

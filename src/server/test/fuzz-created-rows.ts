@@ -10,7 +10,10 @@ export class CreatedRows {
   /** From a 2xx answer to a request on a collection (`/api/accounts`, `…/standing-orders`): the ids in its body. */
   collect(op: { method: string; path: string }, body: string) {
     if (op.method === 'GET' || op.method === 'DELETE') return;
-    const collection = op.path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).at(-1);
+    const collection = op.path
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.startsWith('{'))
+      .at(-1);
     if (!collection) return;
     const ids = idsIn(parseOrNull(body));
     if (ids.length === 0) return;

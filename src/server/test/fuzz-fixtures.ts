@@ -44,7 +44,14 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   async function ensureAccountRows() {
     if (!(await exists(transactions, ids.transaction))) {
       ids.account = await createTestAccount(db, subscriber.userId, 'Fuzz Saver');
-      ids.transaction = await insertStoredTransaction(db, { userId: subscriber.userId, accountId: ids.account, amountPence: 10_000, date: '2026-01-05', type: 'deposit', notes: 'Fuzz' });
+      ids.transaction = await insertStoredTransaction(db, {
+        userId: subscriber.userId,
+        accountId: ids.account,
+        amountPence: 10_000,
+        date: '2026-01-05',
+        type: 'deposit',
+        notes: 'Fuzz',
+      });
       ids.standingOrder = '';
     }
     if (!(await exists(standingOrders, ids.standingOrder))) {
@@ -58,14 +65,29 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   }
 
   async function ensureAccountType() {
-    const [row] = ids.accountType === '' ? [] : await db.select({ isActive: accountTypes.isActive }).from(accountTypes).where(eq(accountTypes.id, ids.accountType));
+    const [row] =
+      ids.accountType === ''
+        ? []
+        : await db
+            .select({ isActive: accountTypes.isActive })
+            .from(accountTypes)
+            .where(eq(accountTypes.id, ids.accountType));
     if (row?.isActive) return;
-    const res = await server.request('/api/admin/account-types', { method: 'POST', cookie: admin.cookie, json: { name: `Fuzz Bond ${Date.now()}` } });
+    const res = await server.request('/api/admin/account-types', {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: { name: `Fuzz Bond ${Date.now()}` },
+    });
     ids.accountType = ((await res.json()) as { accountType: { id: string } }).accountType.id;
   }
 
   const otherSessionId = async () =>
-    (await db.select({ id: session.id }).from(session).where(and(eq(session.userId, subscriber.userId), ne(session.token, tokenOf(subscriber)))))[0]?.id;
+    (
+      await db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(eq(session.userId, subscriber.userId), ne(session.token, tokenOf(subscriber))))
+    )[0]?.id;
 
   async function ensureOtherSession() {
     if (!(await otherSessionId())) await signIn(server, SUBSCRIBER, PASSWORD);
@@ -73,11 +95,17 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   }
 
   const avatarFileName = async () =>
-    (await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, subscriber.userId)))[0]?.avatarUrl?.split('/').at(-1);
+    (
+      await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, subscriber.userId))
+    )[0]?.avatarUrl
+      ?.split('/')
+      .at(-1);
 
   async function ensureAvatar() {
     if (!(await avatarFileName())) {
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a16' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a16' } })
+        .png()
+        .toBuffer();
       const body = new FormData();
       body.append('file', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
       await server.request('/api/profile/avatar', { method: 'POST', cookie: subscriber.cookie, body });
@@ -86,7 +114,9 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   }
 
   async function mailIds(): Promise<string[]> {
-    const res = await server.request('/api/dev/mail', { headers: { [MAILBOX_TOKEN_HEADER]: server.deps.mailbox!.token } });
+    const res = await server.request('/api/dev/mail', {
+      headers: { [MAILBOX_TOKEN_HEADER]: server.deps.mailbox!.token },
+    });
     return ((await res.json()) as { messages: { id: string }[] }).messages.slice(0, 1).map((m) => m.id);
   }
 
@@ -122,4 +152,3 @@ function tokenOf(caller: Caller): string {
   const value = decodeURIComponent(caller.cookie.slice(caller.cookie.indexOf('=') + 1));
   return value.slice(0, value.lastIndexOf('.'));
 }
-

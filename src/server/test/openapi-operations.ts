@@ -1,13 +1,21 @@
 /** The operations of an OpenAPI 3.1 document, as the schema-driven fuzz test walks them. */
 import type { JsonSchema } from './openapi-arbitraries.ts';
 
-export type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema };
+export type Parameter = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+};
 type OperationObject = {
   'x-access'?: 'public' | 'user' | 'admin';
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, OperationObject>>; components?: { schemas?: Record<string, JsonSchema> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
 
 export type Operation = {
   method: string;

@@ -5,7 +5,15 @@
  * known dangers (NUL, year 0000, huge text, wrong types) reach every input of every route.
  */
 import fc from 'fast-check';
-import { DATE_LIKE, type JsonSchema, fittingValue, placesIn, realValuesFor, replaceAt, resolve } from './openapi-arbitraries.ts';
+import {
+  DATE_LIKE,
+  type JsonSchema,
+  fittingValue,
+  placesIn,
+  realValuesFor,
+  replaceAt,
+  resolve,
+} from './openapi-arbitraries.ts';
 import type { OpenApiDocument, Operation } from './openapi-operations.ts';
 import { encode, type FuzzBody, type FuzzRequest } from './openapi-requests.ts';
 
@@ -18,7 +26,11 @@ const DANGERS = {
   boolean: ['true', null],
   other: [null, 'x'],
 };
-const URL_DANGERS = { text: ['%00', encode('x'.repeat(2_001)), '%ED%A0%80', '%zz'], date: ['0000-01-01', '9999-12-31', '2026-02-30'], number: ['-1', '1.5', '1e309', 'NaN'] };
+const URL_DANGERS = {
+  text: ['%00', encode('x'.repeat(2_001)), '%ED%A0%80', '%zz'],
+  date: ['0000-01-01', '9999-12-31', '2026-02-30'],
+  number: ['-1', '1.5', '1e309', 'NaN'],
+};
 
 /** The dangers for a value of this kind: mostly of its own kind, which a validator must judge rather than refuse by type. */
 function dangersFor(value: unknown): unknown[] {
@@ -37,7 +49,10 @@ function dangersForSchema(schema: JsonSchema): unknown[] {
   if (type === 'integer' || type === 'number') {
     const lowest = schema.minimum ?? schema.exclusiveMinimum;
     const highest = schema.maximum ?? schema.exclusiveMaximum;
-    const bounds = [...(lowest === undefined ? [] : [lowest - 1]), ...(highest === undefined ? [] : [highest, highest + 1])];
+    const bounds = [
+      ...(lowest === undefined ? [] : [lowest - 1]),
+      ...(highest === undefined ? [] : [highest, highest + 1]),
+    ];
     return [...new Set([...DANGERS.number, ...bounds])];
   }
   if (type === 'string') return schema.format === 'date' ? DANGERS.date : DANGERS.text;
@@ -46,11 +61,18 @@ function dangersForSchema(schema: JsonSchema): unknown[] {
 }
 
 /** Every field the body's schema declares, through nested objects (not lists), with its schema. */
-function declaredPlaces(schema: JsonSchema, schemas: Record<string, JsonSchema>, path: string[] = []): { path: string[]; schema: JsonSchema }[] {
+function declaredPlaces(
+  schema: JsonSchema,
+  schemas: Record<string, JsonSchema>,
+  path: string[] = [],
+): { path: string[]; schema: JsonSchema }[] {
   const s = resolve(schema, { schemas });
   return Object.entries(s.properties ?? {}).flatMap(([key, property]) => {
     const resolved = resolve(property, { schemas });
-    return [{ path: [...path, key], schema: resolved }, ...(resolved.properties ? declaredPlaces(resolved, schemas, [...path, key]) : [])];
+    return [
+      { path: [...path, key], schema: resolved },
+      ...(resolved.properties ? declaredPlaces(resolved, schemas, [...path, key]) : []),
+    ];
   });
 }
 
@@ -62,7 +84,11 @@ function exampleOf(schema: JsonSchema, schemas: Record<string, JsonSchema>): unk
 /** One sample, the same every run. */
 const sampleOf = <T>(arbitrary: fc.Arbitrary<T>): T => fc.sample(arbitrary, { numRuns: 1, seed: 1 })[0]!;
 
-export function sweepRequests(op: Operation, doc: OpenApiDocument, realValues: Record<string, string[]>): FuzzRequest[] {
+export function sweepRequests(
+  op: Operation,
+  doc: OpenApiDocument,
+  realValues: Record<string, string[]>,
+): FuzzRequest[] {
   const ctx = { schemas: doc.components?.schemas ?? {}, realValues };
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const fittingPath = Object.fromEntries(
@@ -72,34 +98,60 @@ export function sweepRequests(op: Operation, doc: OpenApiDocument, realValues: R
       return [p.name, real[0] ?? encode(String(sampleOf(fittingValue(p.schema ?? { type: 'string' }, ctx, p.name))))];
     }),
   );
-  const pathWith = (name?: string, value?: string) => op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === name ? value! : fittingPath[param]!));
+  const pathWith = (name?: string, value?: string) =>
+    op.path.replace(/\{(\w+)\}/g, (_, param: string) => (param === name ? value! : fittingPath[param]!));
   const required = op.parameters.filter((p) => p.in === 'query' && p.required);
-  const requiredQuery = required.map((p) => `${encode(p.name)}=${encode(String(sampleOf(fittingValue(p.schema ?? { type: 'string' }, ctx, p.name))))}`);
+  const requiredQuery = required.map(
+    (p) => `${encode(p.name)}=${encode(String(sampleOf(fittingValue(p.schema ?? { type: 'string' }, ctx, p.name))))}`,
+  );
   const urlWith = (path: string, extra?: string) => {
     const query = [...requiredQuery, ...(extra ? [extra] : [])].join('&');
     return query ? `${path}?${query}` : path;
   };
-  const body: FuzzBody | null = op.body && op.body.contentType.includes('json') ? { kind: 'json', value: exampleOf(op.body.schema, ctx.schemas) ?? sampleOf(fittingValue(op.body.schema, ctx)) } : null;
-  const request = (url: string, json = body): FuzzRequest => ({ url, body: op.method === 'GET' ? null : json, signedIn: true });
+  const body: FuzzBody | null =
+    op.body && op.body.contentType.includes('json')
+      ? { kind: 'json', value: exampleOf(op.body.schema, ctx.schemas) ?? sampleOf(fittingValue(op.body.schema, ctx)) }
+      : null;
+  const request = (url: string, json = body): FuzzRequest => ({
+    url,
+    body: op.method === 'GET' ? null : json,
+    signedIn: true,
+  });
 
   const requests: FuzzRequest[] = [];
-  for (const p of pathParams) for (const danger of URL_DANGERS.text) requests.push(request(urlWith(pathWith(p.name, danger))));
+  for (const p of pathParams)
+    for (const danger of URL_DANGERS.text) requests.push(request(urlWith(pathWith(p.name, danger))));
   for (const p of op.parameters.filter((q) => q.in === 'query')) {
-    const kind = p.schema?.format === 'date' ? URL_DANGERS.date : p.schema?.type === 'integer' || p.schema?.type === 'number' ? URL_DANGERS.number : [];
-    for (const danger of [...kind, ...URL_DANGERS.text]) requests.push(request(urlWith(pathWith(), `${encode(p.name)}=${danger}`)));
+    const kind =
+      p.schema?.format === 'date'
+        ? URL_DANGERS.date
+        : p.schema?.type === 'integer' || p.schema?.type === 'number'
+          ? URL_DANGERS.number
+          : [];
+    for (const danger of [...kind, ...URL_DANGERS.text])
+      requests.push(request(urlWith(pathWith(), `${encode(p.name)}=${danger}`)));
   }
   if (body?.kind === 'json' && op.body) {
     // Each declared field, present in the sample or not, then whatever else the sample holds (list items).
     const declared = declaredPlaces(op.body.schema, ctx.schemas);
     const seen = new Set(declared.map((d) => d.path.join('.')));
     const places = [
-      ...declared.map(({ path, schema }) => ({ path: path as (string | number)[], dangers: [...dangersForSchema(schema), undefined] })),
+      ...declared.map(({ path, schema }) => ({
+        path: path as (string | number)[],
+        dangers: [...dangersForSchema(schema), undefined],
+      })),
       ...placesIn(body.value)
         .filter((path) => !seen.has(path.join('.')))
-        .map((path) => ({ path, dangers: dangersFor(path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], body.value)) })),
+        .map((path) => ({
+          path,
+          dangers: dangersFor(
+            path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], body.value),
+          ),
+        })),
     ];
     for (const { path, dangers } of places) {
-      for (const danger of dangers) requests.push(request(urlWith(pathWith()), { kind: 'json', value: replaceAt(body.value, path, danger) }));
+      for (const danger of dangers)
+        requests.push(request(urlWith(pathWith()), { kind: 'json', value: replaceAt(body.value, path, danger) }));
     }
   }
   return requests;

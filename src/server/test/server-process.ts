@@ -11,17 +11,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null>; stop: () => Promise<void> };
+export type ServerProcess = {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
 
 /**
  * Spawns the server (`src/server/index.ts`, or the bundle `dist-server/index.js`) in production
  * mode on a free port and waits until `/api/health` answers.
  */
-export async function startServerProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  entry: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, [...serverNodeFlags(), entry], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -56,7 +74,10 @@ export async function startServerProcess(entry: string, env: Record<string, stri
 }
 
 /** Signs up and signs in over HTTP; returns the session cookie. */
-export async function signUpOverHttp(base: string, account: { email: string; password: string; firstName?: string; lastName?: string }): Promise<string> {
+export async function signUpOverHttp(
+  base: string,
+  account: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<string> {
   const headers = { 'content-type': 'application/json', origin: base };
   const signUp = await fetch(`${base}/api/account/sign-up`, {
     method: 'POST',
@@ -64,7 +85,14 @@ export async function signUpOverHttp(base: string, account: { email: string; pas
     body: JSON.stringify({ firstName: account.firstName ?? 'Test', lastName: account.lastName ?? 'User', ...account }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify(account) });
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(account),
+  });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-  return signIn.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+  return signIn.headers
+    .getSetCookie()
+    .find((c) => c.includes('session_token='))!
+    .split(';')[0]!;
 }

@@ -118,8 +118,15 @@ export async function signIn(
  * `twoFactor: false` gives an admin who has not turned it on. Sessions stay valid: the request
  * opening reads both live.
  */
-export async function grantAdmin(server: TestServer, userId: string, options: { twoFactor?: boolean } = {}): Promise<void> {
+export async function grantAdmin(
+  server: TestServer,
+  userId: string,
+  options: { twoFactor?: boolean } = {},
+): Promise<void> {
   const { db } = server.deps.database;
   await db.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing();
-  await db.update(user).set({ twoFactorEnabled: options.twoFactor ?? true }).where(eq(user.id, userId));
+  await db
+    .update(user)
+    .set({ twoFactorEnabled: options.twoFactor ?? true })
+    .where(eq(user.id, userId));
 }

@@ -13,7 +13,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
         const upstream = net.connect(target.port, target.host);
-        for (const [s, partner] of [[client, upstream], [upstream, client]] as const) {
+        for (const [s, partner] of [
+          [client, upstream],
+          [upstream, client],
+        ] as const) {
           sockets.add(s);
           // One side closed or reset closes the other, as a direct connection would: a pipe ends
           // its destination on 'end' but not on an error (a backend that exits with unread input

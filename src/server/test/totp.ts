@@ -18,7 +18,12 @@ export function decodeBase32(text: string): Buffer {
 }
 
 /** The TOTP code for `key` at time step `step` (RFC 6238 §4 with RFC 4226 §5.3 truncation). */
-export function totpAtStep(key: Buffer, step: number, digits = 6, algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1'): string {
+export function totpAtStep(
+  key: Buffer,
+  step: number,
+  digits = 6,
+  algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1',
+): string {
   const counter = Buffer.alloc(8);
   counter.writeUInt32BE(Math.floor(step / 2 ** 32), 0);
   counter.writeUInt32BE(step % 2 ** 32, 4);

@@ -43,7 +43,13 @@ const REQUEST_TIMEOUT_MS = 20_000;
  */
 export function startWriters(targets: WriterTarget[], options: { pauseAfterRefusalMs?: number } = {}): Writers {
   const pauseMs = options.pauseAfterRefusalMs ?? 50;
-  const tally: WriterTally = { outcomes: new Map(), failures: 0, failureSamples: [], acknowledged: new Map(), lastAcknowledgedAt: 0 };
+  const tally: WriterTally = {
+    outcomes: new Map(),
+    failures: 0,
+    failureSamples: [],
+    acknowledged: new Map(),
+    lastAcknowledgedAt: 0,
+  };
   for (const t of targets) tally.acknowledged.set(t.accountId, tally.acknowledged.get(t.accountId) ?? new Set());
   let stopped = false;
   let inFlight = 0;
@@ -78,10 +84,16 @@ export function startWriters(targets: WriterTarget[], options: { pauseAfterRefus
         count(UNAVAILABLE);
         return 'pause';
       }
-      fail(res.status === 503 ? '503 without Retry-After' : String(res.status), `${notes}: ${res.status} ${body.slice(0, 200)}`);
+      fail(
+        res.status === 503 ? '503 without Retry-After' : String(res.status),
+        `${notes}: ${res.status} ${body.slice(0, 200)}`,
+      );
       return 'pause';
     } catch (err) {
-      fail('connection error', `${notes}: ${err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err)}`);
+      fail(
+        'connection error',
+        `${notes}: ${err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err)}`,
+      );
       return 'pause';
     } finally {
       inFlight--;
@@ -105,7 +117,13 @@ export function startWriters(targets: WriterTarget[], options: { pauseAfterRefus
   };
 }
 
-export type AccountCheck = { accountId: string; rows: number; balancePence: number; sumPence: number; missing: string[] };
+export type AccountCheck = {
+  accountId: string;
+  rows: number;
+  balancePence: number;
+  sumPence: number;
+  missing: string[];
+};
 
 /**
  * Per account: the acknowledged writes missing from the database, and the balance against the sum

@@ -19,7 +19,12 @@ export type Enrolment = {
 };
 
 /** Turns on an authenticator app for a signed-in, verified user, verifying a code at `step`. */
-export async function enrolTotp(server: TestServer, cookie: string, password: string, step: number): Promise<Enrolment> {
+export async function enrolTotp(
+  server: TestServer,
+  cookie: string,
+  password: string,
+  step: number,
+): Promise<Enrolment> {
   const enable = await server.request('/api/auth/two-factor/enable', { method: 'POST', cookie, json: { password } });
   if (enable.status !== 200) throw new Error(`enable failed: ${enable.status} ${await enable.text()}`);
   const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
@@ -36,7 +41,12 @@ export async function enrolTotp(server: TestServer, cookie: string, password: st
 export type Challenge = { status: number; body: unknown; challengeCookie: string | null; sessionCookie: string | null };
 
 /** The password step of a sign-in: with two-factor on, a challenge cookie and no session. */
-export async function startSignIn(server: TestServer, email: string, password: string, ip = randomIp()): Promise<Challenge> {
+export async function startSignIn(
+  server: TestServer,
+  email: string,
+  password: string,
+  ip = randomIp(),
+): Promise<Challenge> {
   const res = await server.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ip });
   return {
     status: res.status,
@@ -53,6 +63,10 @@ export async function answerChallenge(
   kind: 'totp' | 'otp' | 'backup-code',
   code: string,
 ): Promise<{ status: number; body: unknown; sessionCookie: string | null }> {
-  const res = await server.request(`/api/auth/two-factor/verify-${kind}`, { method: 'POST', cookie: challengeCookie, json: { code } });
+  const res = await server.request(`/api/auth/two-factor/verify-${kind}`, {
+    method: 'POST',
+    cookie: challengeCookie,
+    json: { code },
+  });
   return { status: res.status, body: await res.json(), sessionCookie: cookieFrom(res, 'session_token') };
 }

@@ -34,7 +34,9 @@ export async function rowsOwnedBy(database: Database, userId: string): Promise<R
   const counts: Record<string, number> = {};
   for (const { table, column } of await userOwnedColumns(database)) {
     const [row] = rowsOf<{ n: number }>(
-      await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${userId}`),
+      await database.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${userId}`,
+      ),
     );
     if (row && row.n > 0) counts[`${table}.${column}`] = row.n;
   }

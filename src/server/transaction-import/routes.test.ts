@@ -31,16 +31,25 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
 
   const openAccount = (userId: string) =>
     withActor(server.deps.database.db, { userId }, (tx) =>
-      tx.insert(accounts).values({ userId, name: 'Everyday', accountNumber: '12345678', accountType: 'Current' }).returning({ id: accounts.id }),
+      tx
+        .insert(accounts)
+        .values({ userId, name: 'Everyday', accountNumber: '12345678', accountType: 'Current' })
+        .returning({ id: accounts.id }),
     ).then((rows) => rows[0]!.id);
   const importRows = (accountId: string, json: unknown, cookie = ann.cookie) =>
     server.request(`/api/accounts/${accountId}/transactions/import`, { method: 'POST', cookie, json });
   const preview = (accountId: string, json: unknown, cookie = ann.cookie) =>
     server.request(`/api/accounts/${accountId}/transactions/import/preview`, { method: 'POST', cookie, json });
-  const balanceOf = async (id: string) => (await server.deps.database.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.balancePence;
+  const balanceOf = async (id: string) =>
+    (await server.deps.database.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.balancePence;
   const rowsOf = (id: string) =>
     server.deps.database.db
-      .select({ date: transactions.date, amountPence: transactions.amountPence, type: transactions.type, notes: transactions.notes })
+      .select({
+        date: transactions.date,
+        amountPence: transactions.amountPence,
+        type: transactions.type,
+        notes: transactions.notes,
+      })
       .from(transactions)
       .where(eq(transactions.accountId, id))
       .orderBy(transactions.date, transactions.amountPence);
@@ -84,16 +93,24 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
       json: { amountPence: 5_000, frequency: 'monthly', startDate: '2026-05-10' },
     });
     expect(added.status).toBe(201);
-    const processed = await server.request(`/api/accounts/${account}/standing-orders/process`, { method: 'POST', cookie: ann.cookie });
+    const processed = await server.request(`/api/accounts/${account}/standing-orders/process`, {
+      method: 'POST',
+      cookie: ann.cookie,
+    });
     expect(await processed.json()).toMatchObject({ processed: 2 });
-    expect((await rowsOf(account)).map((r) => r.notes)).toEqual([expect.stringMatching(/^Standing order \[standing-order:/), expect.any(String)]);
+    expect((await rowsOf(account)).map((r) => r.notes)).toEqual([
+      expect.stringMatching(/^Standing order \[standing-order:/),
+      expect.any(String),
+    ]);
 
     const statement = [
       { date: '2026-05-10', amountPence: 5_000, notes: 'STANDING ORDER' },
       { date: '2026-06-10', amountPence: 5_000, notes: 'Standing order' },
       { date: '2026-06-11', amountPence: 5_000, notes: 'Standing order' },
     ];
-    expect(await (await preview(account, { rows: statement })).json()).toEqual({ duplicates: ['existing', 'existing', null] });
+    expect(await (await preview(account, { rows: statement })).json()).toEqual({
+      duplicates: ['existing', 'existing', null],
+    });
     expect(await (await importRows(account, { rows: statement })).json()).toEqual({ imported: 1, duplicates: 2 });
   });
 
@@ -121,7 +138,9 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     expect(JSON.stringify({ rows: many }).length).toBeGreaterThan(1024 * 1024);
     const tooMany = await importRows(account, { rows: [...many, many[0]] });
     expect(tooMany.status).toBe(400);
-    expect(await messageOf(tooMany)).toBe('This file has 5,001 transactions; one import can hold at most 5,000. Split the file and import each part.');
+    expect(await messageOf(tooMany)).toBe(
+      'This file has 5,001 transactions; one import can hold at most 5,000. Split the file and import each part.',
+    );
     expect(await rowsOf(account)).toEqual([]);
 
     const res = await importRows(account, { rows: many });
@@ -134,13 +153,34 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     const account = await openAccount(ann.userId);
     const cases: [Row[], string][] = [
       [[...STATEMENT, { date: '2026-02-30', amountPence: 100 }], 'Each transaction needs a real date (YYYY-MM-DD)'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 0 }], 'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 1.5 }], 'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'withdrawal' }], 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: -100, type: 'interest' }], 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'opening_balance' }], 'type must be one of deposit, withdrawal, interest, fee'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'x'.repeat(501) }], 'Notes must be 500 characters or fewer'],
-      [[...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'a\u0000b' }], 'Text cannot contain the NUL character (U+0000) (in rows.4.notes)'],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: 0 }],
+        'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
+      ],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: 1.5 }],
+        'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
+      ],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'withdrawal' }],
+        'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)',
+      ],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: -100, type: 'interest' }],
+        'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)',
+      ],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'opening_balance' }],
+        'type must be one of deposit, withdrawal, interest, fee',
+      ],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'x'.repeat(501) }],
+        'Notes must be 500 characters or fewer',
+      ],
+      [
+        [...STATEMENT, { date: '2026-02-01', amountPence: 100, notes: 'a\u0000b' }],
+        'Text cannot contain the NUL character (U+0000) (in rows.4.notes)',
+      ],
       [[], 'There are no transactions to import'],
     ];
     for (const [rows, message] of cases) {
@@ -163,7 +203,9 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
       for (const send of [importRows, preview]) {
         const res = await send(account, { rows: [...STATEMENT, { date, amountPence: 100 }] });
         expect(res.status, date).toBe(400);
-        expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message, details: { field: 'rows.4.date' } } });
+        expect(await res.json()).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', message, details: { field: 'rows.4.date' } },
+        });
       }
     }
     expect(await rowsOf(account)).toEqual([]);
@@ -179,13 +221,23 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
       expect(res.status).toBe(404);
       expect(await messageOf(res)).toBe('Account not found');
     }
-    expect((await server.request(`/api/accounts/${annAccount}/transactions/import`, { method: 'POST', json: { rows: STATEMENT } })).status).toBe(401);
+    expect(
+      (
+        await server.request(`/api/accounts/${annAccount}/transactions/import`, {
+          method: 'POST',
+          json: { rows: STATEMENT },
+        })
+      ).status,
+    ).toBe(401);
     expect(await rowsOf(annAccount)).toEqual([]);
   });
 
   it('imports a file once when the same import arrives twice at the same moment', async () => {
     const account = await openAccount(ann.userId);
-    const results = await Promise.all([importRows(account, { rows: STATEMENT }), importRows(account, { rows: STATEMENT })]);
+    const results = await Promise.all([
+      importRows(account, { rows: STATEMENT }),
+      importRows(account, { rows: STATEMENT }),
+    ]);
     const bodies = (await Promise.all(results.map((r) => r.json()))) as { imported: number; duplicates: number }[];
     expect(bodies.map((b) => b.imported).sort()).toEqual([0, 4]);
     expect(await rowsOf(account)).toHaveLength(4);
@@ -194,7 +246,12 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
   it('tells the owner’s open tabs that the account changed', async () => {
     const account = await openAccount(ann.userId);
     const heard: { event: string; data: unknown }[] = [];
-    const stop = server.deps.hub.subscribe({ userId: ann.userId, isAdmin: false, send: (event, data) => heard.push({ event, data }), close: () => undefined });
+    const stop = server.deps.hub.subscribe({
+      userId: ann.userId,
+      isAdmin: false,
+      send: (event, data) => heard.push({ event, data }),
+      close: () => undefined,
+    });
     await importRows(account, { rows: STATEMENT.slice(0, 1) });
     await expect.poll(() => heard.map((h) => h.event), { timeout: 3_000 }).toContain('account.changed');
     expect(heard.find((h) => h.event === 'account.changed')?.data).toMatchObject({ data: { accountIds: [account] } });

@@ -54,13 +54,12 @@ const ImportRowSchema = z
       .int(IMPORT_MESSAGES.amount)
       .refine((n) => n !== 0 && Math.abs(n) <= MAX_AMOUNT_PENCE, IMPORT_MESSAGES.amount),
     type: z.enum(IMPORT_TRANSACTION_TYPES, `type must be one of ${IMPORT_TRANSACTION_TYPES.join(', ')}`).optional(),
-    notes: z
-      .string('Notes must be text')
-      .max(NOTES_MAX, IMPORT_MESSAGES.notes)
-      .nullable()
-      .optional(),
+    notes: z.string('Notes must be text').max(NOTES_MAX, IMPORT_MESSAGES.notes).nullable().optional(),
   })
-  .refine((row) => row.type === undefined || amountFitsType(row.type, row.amountPence), { message: IMPORT_MESSAGES.signForType, path: ['type'] })
+  .refine((row) => row.type === undefined || amountFitsType(row.type, row.amountPence), {
+    message: IMPORT_MESSAGES.signForType,
+    path: ['type'],
+  })
   .openapi('ImportTransactionRow');
 
 const IMPORT_EXAMPLE_ROWS = [
@@ -72,7 +71,9 @@ const IMPORT_EXAMPLE_ROWS = [
 const RowsSchema = z
   .array(z.unknown(), 'rows must be a list of transactions')
   .min(1, IMPORT_MESSAGES.noRows)
-  .max(MAX_IMPORT_ROWS, { error: (issue) => tooManyRowsMessage(Array.isArray(issue.input) ? issue.input.length : MAX_IMPORT_ROWS + 1) })
+  .max(MAX_IMPORT_ROWS, {
+    error: (issue) => tooManyRowsMessage(Array.isArray(issue.input) ? issue.input.length : MAX_IMPORT_ROWS + 1),
+  })
   .pipe(z.array(ImportRowSchema));
 
 const ImportSchema = z
@@ -82,13 +83,20 @@ const ImportSchema = z
   })
   .openapi('TransactionImport', { example: { rows: IMPORT_EXAMPLE_ROWS, skipDuplicates: true } });
 
-const PreviewSchema = z.object({ rows: RowsSchema }).openapi('TransactionImportPreview', { example: { rows: IMPORT_EXAMPLE_ROWS } });
+const PreviewSchema = z
+  .object({ rows: RowsSchema })
+  .openapi('TransactionImportPreview', { example: { rows: IMPORT_EXAMPLE_ROWS } });
 
-const IdParams = z.object({ id: z.uuid(IMPORT_MESSAGES.accountNotFound).openapi({ param: { name: 'id', in: 'path' } }) });
+const IdParams = z.object({
+  id: z.uuid(IMPORT_MESSAGES.accountNotFound).openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 type Row = z.infer<typeof ImportRowSchema>;
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** The signed-in user's account, locked against a second import running at once; 404 for anyone else's. */
 async function findOwnAccount(tx: Tx, userId: string, accountId: string, lock: boolean): Promise<void> {
@@ -106,7 +114,13 @@ async function duplicatesOf(tx: Tx, accountId: string, rows: readonly Row[]): Pr
   const existing = await tx
     .select({ date: transactions.date, amountPence: transactions.amountPence, notes: transactions.notes })
     .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), gte(transactions.date, dates[0]!), lte(transactions.date, dates.at(-1)!)));
+    .where(
+      and(
+        eq(transactions.accountId, accountId),
+        gte(transactions.date, dates[0]!),
+        lte(transactions.date, dates.at(-1)!),
+      ),
+    );
   // Compared as the user sees them: a standing-order payment's marker is not on their statement.
   const keys = new Set(existing.map((t) => duplicateKey({ ...t, notes: displayNotes(t.notes) })));
   return findDuplicates(
@@ -126,8 +140,12 @@ export function transactionImportRoutes(deps: Deps) {
       access: 'user',
       method: 'post',
       path: '/api/accounts/{id}/transactions/import/preview',
-      summary: "Which of these rows duplicate the account's transactions or an earlier row (same date, amount and notes)",
-      request: { params: IdParams, body: { content: { 'application/json': { schema: PreviewSchema } }, required: true } },
+      summary:
+        "Which of these rows duplicate the account's transactions or an earlier row (same date, amount and notes)",
+      request: {
+        params: IdParams,
+        body: { content: { 'application/json': { schema: PreviewSchema } }, required: true },
+      },
       responses: {
         200: json(
           z.object({ duplicates: z.array(z.enum(['existing', 'file']).nullable()) }),
@@ -149,10 +167,17 @@ export function transactionImportRoutes(deps: Deps) {
       access: 'user',
       method: 'post',
       path: '/api/accounts/{id}/transactions/import',
-      summary: 'Add up to 5,000 transactions at once (signed pence), skipping duplicates unless told not to; all or nothing',
-      request: { params: IdParams, body: { content: { 'application/json': { schema: ImportSchema } }, required: true } },
+      summary:
+        'Add up to 5,000 transactions at once (signed pence), skipping duplicates unless told not to; all or nothing',
+      request: {
+        params: IdParams,
+        body: { content: { 'application/json': { schema: ImportSchema } }, required: true },
+      },
       responses: {
-        200: json(z.object({ imported: z.number().int(), duplicates: z.number().int() }), 'How many were added, and how many duplicates were found'),
+        200: json(
+          z.object({ imported: z.number().int(), duplicates: z.number().int() }),
+          'How many were added, and how many duplicates were found',
+        ),
         404: json(z.object({}), IMPORT_MESSAGES.accountNotFound),
       },
     }),

@@ -45,10 +45,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     // A mix of money in and out (and the odd pair in one request), so order could matter if updates were lost.
     const bodies = Array.from({ length: REQUESTS }, (_, i) => {
       const amountPence = 100 + i * 7;
-      if (i % 10 === 9) return [{ type: 'deposit', amountPence, date: '2026-01-01' }, { type: 'fee', amountPence: 3, date: '2026-01-01' }];
-      return [{ type: i % 3 === 0 ? 'withdrawal' : 'deposit', amountPence, date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}` }];
+      if (i % 10 === 9)
+        return [
+          { type: 'deposit', amountPence, date: '2026-01-01' },
+          { type: 'fee', amountPence: 3, date: '2026-01-01' },
+        ];
+      return [
+        {
+          type: i % 3 === 0 ? 'withdrawal' : 'deposit',
+          amountPence,
+          date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+        },
+      ];
     });
-    const expected = bodies.flat().reduce((sum, t) => sum + (t.type === 'withdrawal' || t.type === 'fee' ? -t.amountPence : t.amountPence), 0);
+    const expected = bodies
+      .flat()
+      .reduce((sum, t) => sum + (t.type === 'withdrawal' || t.type === 'fee' ? -t.amountPence : t.amountPence), 0);
     const rowCount = bodies.flat().length;
 
     const started = Date.now();
@@ -65,8 +77,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     );
     const elapsedMs = Date.now() - started;
 
-    expect(statuses.filter((s) => s !== 201), server.output()).toEqual([]);
-    const [account] = await database.db.select({ balance: accounts.balancePence }).from(accounts).where(eq(accounts.id, accountId));
+    expect(
+      statuses.filter((s) => s !== 201),
+      server.output(),
+    ).toEqual([]);
+    const [account] = await database.db
+      .select({ balance: accounts.balancePence })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
     const [sums] = await database.db
       .select({ sum: sql<string>`coalesce(sum(${transactions.amountPence}), 0)`, count: sql<string>`count(*)` })
       .from(transactions)
@@ -76,8 +94,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     expect(account?.balance).toBe(expected);
 
     // The API agrees.
-    const recalculated = await fetch(`${base}/api/accounts/${accountId}/balance/recalculate`, { method: 'POST', headers: { origin: base, cookie } });
+    const recalculated = await fetch(`${base}/api/accounts/${accountId}/balance/recalculate`, {
+      method: 'POST',
+      headers: { origin: base, cookie },
+    });
     expect(await recalculated.json()).toEqual({ balancePence: expected });
-    console.info(`${REQUESTS} concurrent POSTs (${rowCount} transactions) with a pool of ${POOL}: ${elapsedMs} ms; balance ${expected} pence`);
+    console.info(
+      `${REQUESTS} concurrent POSTs (${rowCount} transactions) with a pool of ${POOL}: ${elapsedMs} ms; balance ${expected} pence`,
+    );
   }, 120_000);
 });

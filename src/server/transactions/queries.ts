@@ -14,7 +14,14 @@ import { rowsOf } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
-import { fromRawTransaction, type RawTransactionRow, toTransactionJson, transactionColumns, transactionRawColumns, type TransactionJson } from './transaction-json.ts';
+import {
+  fromRawTransaction,
+  type RawTransactionRow,
+  toTransactionJson,
+  transactionColumns,
+  transactionRawColumns,
+  type TransactionJson,
+} from './transaction-json.ts';
 
 /**
  * Newest first, then by id: the order of the indexes (…, date desc nulls last, id desc nulls last).
@@ -27,7 +34,11 @@ export const TRANSACTION_PAGE_SIZE = 50;
 export const MAX_TRANSACTION_PAGE_SIZE = 100;
 
 /** The signed-in user's account with this id, or null (someone else's account is null too). */
-export async function findOwnAccount(tx: Tx, userId: string, accountId: string): Promise<{ id: string; name: string; balancePence: number } | null> {
+export async function findOwnAccount(
+  tx: Tx,
+  userId: string,
+  accountId: string,
+): Promise<{ id: string; name: string; balancePence: number } | null> {
   const [row] = await tx
     .select({ id: accounts.id, name: accounts.name, balancePence: accounts.balancePence })
     .from(accounts)
@@ -36,16 +47,25 @@ export async function findOwnAccount(tx: Tx, userId: string, accountId: string):
 }
 
 export async function accountBalance(tx: Tx, accountId: string): Promise<number> {
-  const [row] = await tx.select({ balancePence: accounts.balancePence }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await tx
+    .select({ balancePence: accounts.balancePence })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return Number(row?.balancePence ?? 0);
 }
 
 const placeholder = (name: string) => sql.placeholder(name);
 
 function buildPageQuery(tx: Tx, afterCursor: boolean) {
-  const conditions: SQL[] = [eq(transactions.accountId, placeholder('accountId')), eq(transactions.userId, placeholder('userId'))];
+  const conditions: SQL[] = [
+    eq(transactions.accountId, placeholder('accountId')),
+    eq(transactions.userId, placeholder('userId')),
+  ];
   // A row comparison the (account_id, date desc, id desc) index answers directly.
-  if (afterCursor) conditions.push(sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`);
+  if (afterCursor)
+    conditions.push(
+      sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`,
+    );
   return tx
     .select(transactionRawColumns)
     .from(transactions)
@@ -62,7 +82,10 @@ const laterPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, true));
  * The newest `limit` rows of the user's account; the account page reads its first page with this
  * same statement. Handed to the driver before it first awaits (so it can go out with others).
  */
-export function newestTransactionRows(tx: Tx, params: { userId: string; accountId: string; limit: number }): Promise<RawTransactionRow[]> {
+export function newestTransactionRows(
+  tx: Tx,
+  params: { userId: string; accountId: string; limit: number },
+): Promise<RawTransactionRow[]> {
   return rawRows<RawTransactionRow>(firstPageQuery(tx), params);
 }
 
@@ -78,7 +101,11 @@ export async function listAccountTransactionsPage(
   const limit = input.limit ?? TRANSACTION_PAGE_SIZE;
   const params = { accountId: input.accountId, userId: input.userId, limit: limit + 1 };
   const rows = input.cursor
-    ? await rawRows<RawTransactionRow>(laterPageQuery(tx), { ...params, cursorDate: input.cursor.date, cursorId: input.cursor.id })
+    ? await rawRows<RawTransactionRow>(laterPageQuery(tx), {
+        ...params,
+        cursorDate: input.cursor.date,
+        cursorId: input.cursor.id,
+      })
     : await newestTransactionRows(tx, params);
   return transactionPageOf(rows, limit);
 }
@@ -88,7 +115,10 @@ export async function listAccountTransactionsPage(
  * last of them when the extra row says there is more. The account page's first page is built
  * here too, so the list can go on from its cursor.
  */
-export function transactionPageOf(rows: readonly RawTransactionRow[], limit: number): { items: TransactionJson[]; nextCursor: string | null } {
+export function transactionPageOf(
+  rows: readonly RawTransactionRow[],
+  limit: number,
+): { items: TransactionJson[]; nextCursor: string | null } {
   const items = rows.slice(0, limit).map(fromRawTransaction);
   const last = items.at(-1);
   return {
@@ -97,7 +127,12 @@ export function transactionPageOf(rows: readonly RawTransactionRow[], limit: num
   };
 }
 
-export async function insertTransactions(tx: Tx, userId: string, accountId: string, rows: readonly NewTransaction[]): Promise<TransactionJson[]> {
+export async function insertTransactions(
+  tx: Tx,
+  userId: string,
+  accountId: string,
+  rows: readonly NewTransaction[],
+): Promise<TransactionJson[]> {
   const inserted = await tx
     .insert(transactions)
     .values(rows.map((row) => ({ ...row, id: timeOrderedId(), userId, accountId })))
@@ -112,7 +147,14 @@ export async function findOwnTransaction(
   id: string,
 ): Promise<(StoredTransactionFields & { id: string; accountId: string }) | null> {
   const [row] = await tx
-    .select({ id: transactions.id, accountId: transactions.accountId, type: transactions.type, amountPence: transactions.amountPence, date: transactions.date, notes: transactions.notes })
+    .select({
+      id: transactions.id,
+      accountId: transactions.accountId,
+      type: transactions.type,
+      amountPence: transactions.amountPence,
+      date: transactions.date,
+      notes: transactions.notes,
+    })
     .from(transactions)
     .where(and(eq(transactions.id, id), eq(transactions.userId, userId)))
     .for('update');
@@ -143,7 +185,9 @@ export async function deleteTransaction(tx: Tx, userId: string, id: string): Pro
 
 /** Recomputes the account's balance from its transactions (SQL `recalculate_account_balance`). */
 export async function recalculateBalance(tx: Tx, accountId: string): Promise<number | null> {
-  const [row] = rowsOf<{ total: string | number | null }>(await tx.execute(sql`select recalculate_account_balance(${accountId}::uuid) as total`));
+  const [row] = rowsOf<{ total: string | number | null }>(
+    await tx.execute(sql`select recalculate_account_balance(${accountId}::uuid) as total`),
+  );
   return row?.total === null || row?.total === undefined ? null : Number(row.total);
 }
 
@@ -162,7 +206,13 @@ export type OverviewFilter = {
   q?: string;
 };
 
-export type OverviewTotals = { depositsPence: number; withdrawalsPence: number; interestPence: number; feesPence: number; netPence: number };
+export type OverviewTotals = {
+  depositsPence: number;
+  withdrawalsPence: number;
+  interestPence: number;
+  feesPence: number;
+  netPence: number;
+};
 
 const shownNotes = sql`regexp_replace(coalesce(${transactions.notes}, ''), ${STANDING_ORDER_MARKER_PATTERN}, '')`;
 
@@ -211,7 +261,8 @@ export async function overviewPage(
   const rows = await overviewSelect(tx, userId, input.filter, input.sort)
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  const money = (condition: SQL) => sql<number>`coalesce(sum(${transactions.amountPence}) filter (where ${condition}), 0)::bigint`.mapWith(Number);
+  const money = (condition: SQL) =>
+    sql<number>`coalesce(sum(${transactions.amountPence}) filter (where ${condition}), 0)::bigint`.mapWith(Number);
   const [summary] = await tx
     .select({
       total: sql<number>`count(*)::int`.mapWith(Number),
@@ -240,6 +291,11 @@ export async function overviewPage(
 }
 
 /** Every transaction the filter matches, in the chosen order (the CSV export). */
-export async function overviewAll(tx: Tx, userId: string, filter: OverviewFilter, sort: OverviewSort): Promise<OverviewItem[]> {
+export async function overviewAll(
+  tx: Tx,
+  userId: string,
+  filter: OverviewFilter,
+  sort: OverviewSort,
+): Promise<OverviewItem[]> {
   return (await overviewSelect(tx, userId, filter, sort)).map(toOverviewItem);
 }

@@ -8,7 +8,16 @@ import { createTestAccount, insertStoredTransaction } from './account-fixture.ts
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 type User = { cookie: string; userId: string };
-type Tx = { id: string; accountId: string; amountPence: number; date: string; type: string; notes: string | null; standingOrderId: string | null; createdAt: string };
+type Tx = {
+  id: string;
+  accountId: string;
+  amountPence: number;
+  date: string;
+  type: string;
+  notes: string | null;
+  standingOrderId: string | null;
+  createdAt: string;
+};
 type ErrorBody = { error: { code: string; message: string } };
 
 describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
@@ -40,11 +49,21 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       .where(eq(transactions.accountId, id));
     return Number(row?.sum);
   };
-  const countOf = async (id: string) => (await db().select({ id: transactions.id }).from(transactions).where(eq(transactions.accountId, id))).length;
+  const countOf = async (id: string) =>
+    (await db().select({ id: transactions.id }).from(transactions).where(eq(transactions.accountId, id))).length;
 
   const add = (accountId: string, rows: unknown[], user: User = ann) =>
-    server.request(`/api/accounts/${accountId}/transactions`, { method: 'POST', cookie: user.cookie, json: { transactions: rows } });
-  const row = (type: string, amountPence: unknown, date = '2026-03-14', notes: string | null = null) => ({ type, amountPence, date, notes });
+    server.request(`/api/accounts/${accountId}/transactions`, {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { transactions: rows },
+    });
+  const row = (type: string, amountPence: unknown, date = '2026-03-14', notes: string | null = null) => ({
+    type,
+    amountPence,
+    date,
+    notes,
+  });
   const message = async (res: Response) => ((await res.json()) as ErrorBody).error.message;
 
   describe('adding', () => {
@@ -59,7 +78,16 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       const body = (await res.json()) as { items: Tx[]; balancePence: number };
       expect(body.balancePence).toBe(12_550);
       expect(body.items).toEqual([
-        { id: expect.any(String), accountId: account, amountPence: 12_550, date: '2026-03-14', type: 'deposit', notes: 'Birthday', standingOrderId: null, createdAt: expect.any(String) },
+        {
+          id: expect.any(String),
+          accountId: account,
+          amountPence: 12_550,
+          date: '2026-03-14',
+          type: 'deposit',
+          notes: 'Birthday',
+          standingOrderId: null,
+          createdAt: expect.any(String),
+        },
       ]);
     });
 
@@ -90,13 +118,33 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       ['a single amount that is not a number', [row('withdrawal', 'ten')], 'Please enter a valid amount'],
       ['a single missing amount', [{ type: 'deposit', date: '2026-03-14' }], 'Please enter a valid amount'],
       ['a single fraction of a penny', [row('deposit', 1.5)], 'Please enter a valid amount'],
-      ['one amount of several not a number', [row('deposit', 100), row('deposit', '5')], 'Please enter valid amounts for all transactions'],
-      ['a negative opening balance among several', [row('opening_balance', -100), row('deposit', 0)], 'Opening balance cannot be negative'],
-      ['a zero deposit among several', [row('opening_balance', 0), row('deposit', 0)], 'Transaction amounts must be greater than 0'],
-      ['a negative withdrawal among several', [row('withdrawal', -5), row('deposit', 5)], 'Transaction amounts must be greater than 0'],
+      [
+        'one amount of several not a number',
+        [row('deposit', 100), row('deposit', '5')],
+        'Please enter valid amounts for all transactions',
+      ],
+      [
+        'a negative opening balance among several',
+        [row('opening_balance', -100), row('deposit', 0)],
+        'Opening balance cannot be negative',
+      ],
+      [
+        'a zero deposit among several',
+        [row('opening_balance', 0), row('deposit', 0)],
+        'Transaction amounts must be greater than 0',
+      ],
+      [
+        'a negative withdrawal among several',
+        [row('withdrawal', -5), row('deposit', 5)],
+        'Transaction amounts must be greater than 0',
+      ],
       ['a date that is not a date', [row('deposit', 100, '2026-02-30')], 'Please enter a valid date'],
       ['an en-GB date', [row('deposit', 100, '14/03/2026')], 'Please enter a valid date'],
-      ['notes over 500 characters', [row('deposit', 100, '2026-03-14', 'x'.repeat(501))], 'Notes must be 500 characters or fewer'],
+      [
+        'notes over 500 characters',
+        [row('deposit', 100, '2026-03-14', 'x'.repeat(501))],
+        'Notes must be 500 characters or fewer',
+      ],
       ['no transactions', [], 'Add at least one transaction'],
     ])('refuses %s with the message, and writes nothing', async (_, rows, text) => {
       await add(account, [row('deposit', 1_000)]);
@@ -108,10 +156,17 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     });
 
     it('refuses a body without a transactions list and more than 100 at once', async () => {
-      const none = await server.request(`/api/accounts/${account}/transactions`, { method: 'POST', cookie: ann.cookie, json: {} });
+      const none = await server.request(`/api/accounts/${account}/transactions`, {
+        method: 'POST',
+        cookie: ann.cookie,
+        json: {},
+      });
       expect(none.status).toBe(400);
       expect(await message(none)).toBe('Add at least one transaction');
-      const many = await add(account, Array.from({ length: 101 }, () => row('deposit', 1)));
+      const many = await add(
+        account,
+        Array.from({ length: 101 }, () => row('deposit', 1)),
+      );
       expect(many.status).toBe(400);
       expect(await message(many)).toBe('Add at most 100 transactions at a time');
     });
@@ -133,12 +188,15 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
 
     it('tells the owner’s open tabs, naming the account', async () => {
       const received: unknown[] = [];
-      const unsubscribe = server.deps.hub.subscribe({ userId: ann.userId, isAdmin: false, send: (event, data) => received.push({ event, data }), close: () => undefined });
+      const unsubscribe = server.deps.hub.subscribe({
+        userId: ann.userId,
+        isAdmin: false,
+        send: (event, data) => received.push({ event, data }),
+        close: () => undefined,
+      });
       try {
         await add(account, [row('deposit', 100)]);
-        await expect
-          .poll(() => JSON.stringify(received), { timeout: 3_000 })
-          .toContain(`"accountIds":["${account}"]`);
+        await expect.poll(() => JSON.stringify(received), { timeout: 3_000 }).toContain(`"accountIds":["${account}"]`);
         expect(JSON.stringify(received)).toContain('"account.changed"');
       } finally {
         unsubscribe();
@@ -151,10 +209,14 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     beforeAll(async () => {
       account = await createTestAccount(db(), ann.userId, 'Paged');
       const dates = ['2026-01-05', '2026-01-05', '2026-01-05', '2026-02-01', '2025-12-31', '2026-03-01', '2026-02-01'];
-      await add(account, dates.map((d, i) => row('deposit', (i + 1) * 100, d)));
+      await add(
+        account,
+        dates.map((d, i) => row('deposit', (i + 1) * 100, d)),
+      );
     });
 
-    const list = (query = '', user: User = ann) => server.request(`/api/accounts/${account}/transactions${query}`, { cookie: user.cookie });
+    const list = (query = '', user: User = ann) =>
+      server.request(`/api/accounts/${account}/transactions${query}`, { cookie: user.cookie });
 
     it('pages through every transaction once, by date then id, with a cursor of the last row', async () => {
       const seen: Tx[] = [];
@@ -176,7 +238,9 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect(pages).toBe(3);
       expect(seen).toHaveLength(7);
       expect(new Set(seen.map((t) => t.id)).size).toBe(7);
-      const expected = [...seen].sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1));
+      const expected = [...seen].sort((a, b) =>
+        a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1,
+      );
       expect(seen.map((t) => t.id)).toEqual(expected.map((t) => t.id));
     });
 
@@ -191,12 +255,18 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       const sameDay = await createTestAccount(db(), ann.userId, 'Same day');
       for (const notes of ['first', 'second', 'third']) await add(sameDay, [row('deposit', 100, '2026-05-05', notes)]);
       await add(sameDay, [row('deposit', 100, '2026-05-05', 'fourth'), row('deposit', 100, '2026-05-05', 'fifth')]);
-      const page = (await (await server.request(`/api/accounts/${sameDay}/transactions`, { cookie: ann.cookie })).json()) as { items: Tx[] };
+      const page = (await (
+        await server.request(`/api/accounts/${sameDay}/transactions`, { cookie: ann.cookie })
+      ).json()) as { items: Tx[] };
       expect(page.items.map((t) => t.notes)).toEqual(['fifth', 'fourth', 'third', 'second', 'first']);
     });
 
     it('refuses a cursor it did not make and a page size out of range', async () => {
-      for (const bad of ['nonsense!', encodeURIComponent(Buffer.from('2026-01-01|x').toString('base64url')), 'MjAyNi0wMS0wMQ']) {
+      for (const bad of [
+        'nonsense!',
+        encodeURIComponent(Buffer.from('2026-01-01|x').toString('base64url')),
+        'MjAyNi0wMS0wMQ',
+      ]) {
         const res = await list(`?cursor=${bad}`);
         expect(res.status).toBe(400);
         expect(await message(res)).toBe('That page link is not valid');
@@ -224,17 +294,28 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       const res = await add(account, [row('deposit', 10_000, '2026-01-01', 'Wages')]);
       tx = ((await res.json()) as { items: Tx[] }).items[0]!;
     });
-    const patch = (id: string, json: unknown, user: User = ann) => server.request(`/api/transactions/${id}`, { method: 'PATCH', cookie: user.cookie, json });
-    const remove = (id: string, user: User = ann) => server.request(`/api/transactions/${id}`, { method: 'DELETE', cookie: user.cookie });
+    const patch = (id: string, json: unknown, user: User = ann) =>
+      server.request(`/api/transactions/${id}`, { method: 'PATCH', cookie: user.cookie, json });
+    const remove = (id: string, user: User = ann) =>
+      server.request(`/api/transactions/${id}`, { method: 'DELETE', cookie: user.cookie });
 
     it('changes type, amount, date and notes, re-signing the amount, and the balance follows', async () => {
       const res = await patch(tx.id, { type: 'withdrawal', amountPence: 2_500, date: '2026-02-02', notes: 'Cash' });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { transaction: Tx; balancePence: number };
-      expect(body.transaction).toMatchObject({ id: tx.id, type: 'withdrawal', amountPence: -2_500, date: '2026-02-02', notes: 'Cash' });
+      expect(body.transaction).toMatchObject({
+        id: tx.id,
+        type: 'withdrawal',
+        amountPence: -2_500,
+        date: '2026-02-02',
+        notes: 'Cash',
+      });
       expect(body.balancePence).toBe(-2_500);
       expect(await balanceOf(account)).toBe(await sumOf(account));
-      const typeOnly = (await (await patch(tx.id, { type: 'interest' })).json()) as { transaction: Tx; balancePence: number };
+      const typeOnly = (await (await patch(tx.id, { type: 'interest' })).json()) as {
+        transaction: Tx;
+        balancePence: number;
+      };
       expect(typeOnly.transaction.amountPence).toBe(2_500);
       expect(typeOnly.balancePence).toBe(2_500);
     });
@@ -255,16 +336,31 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
 
     it("keeps a standing order's marker when the notes are edited, and never shows it", async () => {
       const orderId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-      const id = await insertStoredTransaction(db(), { userId: ann.userId, accountId: account, amountPence: 5_000, date: '2026-01-10', type: 'deposit', notes: standingOrderNotes('Standing order', orderId) });
+      const id = await insertStoredTransaction(db(), {
+        userId: ann.userId,
+        accountId: account,
+        amountPence: 5_000,
+        date: '2026-01-10',
+        type: 'deposit',
+        notes: standingOrderNotes('Standing order', orderId),
+      });
       const res = await patch(id, { notes: 'Monthly saving' });
       expect(((await res.json()) as { transaction: Tx }).transaction.notes).toBe('Monthly saving');
-      const [stored] = await db().select({ notes: transactions.notes }).from(transactions).where(eq(transactions.id, id));
+      const [stored] = await db()
+        .select({ notes: transactions.notes })
+        .from(transactions)
+        .where(eq(transactions.id, id));
       expect(stored?.notes).toBe(`Monthly saving [standing-order:${orderId}]`);
-      const page = (await (await server.request(`/api/accounts/${account}/transactions`, { cookie: ann.cookie })).json()) as { items: Tx[] };
+      const page = (await (
+        await server.request(`/api/accounts/${account}/transactions`, { cookie: ann.cookie })
+      ).json()) as { items: Tx[] };
       expect(page.items.find((t) => t.id === id)?.notes).toBe('Monthly saving');
       // An amount change leaves the stored notes alone.
       await patch(id, { amountPence: 6_000 });
-      const [again] = await db().select({ notes: transactions.notes }).from(transactions).where(eq(transactions.id, id));
+      const [again] = await db()
+        .select({ notes: transactions.notes })
+        .from(transactions)
+        .where(eq(transactions.id, id));
       expect(again?.notes).toBe(`Monthly saving [standing-order:${orderId}]`);
     });
 
@@ -277,7 +373,7 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect((await remove(tx.id)).status).toBe(404);
     });
 
-    it("answers 404 to anyone else editing or deleting, an admin included, and changes nothing", async () => {
+    it('answers 404 to anyone else editing or deleting, an admin included, and changes nothing', async () => {
       for (const user of [bob, admin]) {
         const p = await patch(tx.id, { amountPence: 1 }, user);
         expect(p.status).toBe(404);
@@ -300,11 +396,17 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     it('answers with the sum of the transactions, to the owner only', async () => {
       const account = await createTestAccount(db(), ann.userId, 'Recalc');
       await add(account, [row('opening_balance', 1_000), row('fee', 250)]);
-      const res = await server.request(`/api/accounts/${account}/balance/recalculate`, { method: 'POST', cookie: ann.cookie });
+      const res = await server.request(`/api/accounts/${account}/balance/recalculate`, {
+        method: 'POST',
+        cookie: ann.cookie,
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ balancePence: 750 });
       for (const user of [bob, admin]) {
-        const other = await server.request(`/api/accounts/${account}/balance/recalculate`, { method: 'POST', cookie: user.cookie });
+        const other = await server.request(`/api/accounts/${account}/balance/recalculate`, {
+          method: 'POST',
+          cookie: user.cookie,
+        });
         expect(other.status).toBe(404);
       }
     });
@@ -318,21 +420,42 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       carol = await signUpAndSignIn(server, { email: 'carol.tx@example.com' });
       saver = await createTestAccount(db(), carol.userId, 'Easy Saver');
       isa = await createTestAccount(db(), carol.userId, '=Cash ISA');
-      await add(saver, [
-        row('opening_balance', 100_000, '2026-01-01', 'Moved from old bank'),
-        row('deposit', 2_000, '2026-01-15', 'Birthday from GRAN'),
-        row('withdrawal', 5_000, '2026-02-01', 'Holiday, Spain'),
-        row('interest', 123, '2026-02-28'),
-        row('fee', 200, '2026-03-01', '=cmd|calc'),
-      ], carol);
-      await add(isa, [row('deposit', 20_000, '2026-01-20', 'Tax year top-up'), row('interest', 77, '2026-02-28')], carol);
-      await insertStoredTransaction(db(), { userId: carol.userId, accountId: isa, amountPence: 1_000, date: '2026-03-05', type: 'deposit', notes: standingOrderNotes('Standing order', 'abcdef12-3456-4789-8abc-def123456789') });
+      await add(
+        saver,
+        [
+          row('opening_balance', 100_000, '2026-01-01', 'Moved from old bank'),
+          row('deposit', 2_000, '2026-01-15', 'Birthday from GRAN'),
+          row('withdrawal', 5_000, '2026-02-01', 'Holiday, Spain'),
+          row('interest', 123, '2026-02-28'),
+          row('fee', 200, '2026-03-01', '=cmd|calc'),
+        ],
+        carol,
+      );
+      await add(
+        isa,
+        [row('deposit', 20_000, '2026-01-20', 'Tax year top-up'), row('interest', 77, '2026-02-28')],
+        carol,
+      );
+      await insertStoredTransaction(db(), {
+        userId: carol.userId,
+        accountId: isa,
+        amountPence: 1_000,
+        date: '2026-03-05',
+        type: 'deposit',
+        notes: standingOrderNotes('Standing order', 'abcdef12-3456-4789-8abc-def123456789'),
+      });
       // Someone else's transactions never show.
       const bobAccount = await createTestAccount(db(), bob.userId, 'Bob');
       await add(bobAccount, [row('deposit', 999_999, '2026-01-15', 'Birthday')], bob);
     });
 
-    type Overview = { items: (Tx & { accountName: string })[]; total: number; page: number; pageSize: number; totals: Record<string, number> };
+    type Overview = {
+      items: (Tx & { accountName: string })[];
+      total: number;
+      page: number;
+      pageSize: number;
+      totals: Record<string, number>;
+    };
     const overview = async (query = '', user: User = carol) => {
       const res = await server.request(`/api/transactions${query}`, { cookie: user.cookie });
       expect(res.status).toBe(200);
@@ -344,9 +467,24 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect(all.total).toBe(8);
       expect(all.page).toBe(1);
       expect(all.pageSize).toBe(25);
-      expect(all.items.map((t) => t.date)).toEqual(['2026-03-05', '2026-03-01', '2026-02-28', '2026-02-28', '2026-02-01', '2026-01-20', '2026-01-15', '2026-01-01']);
+      expect(all.items.map((t) => t.date)).toEqual([
+        '2026-03-05',
+        '2026-03-01',
+        '2026-02-28',
+        '2026-02-28',
+        '2026-02-01',
+        '2026-01-20',
+        '2026-01-15',
+        '2026-01-01',
+      ]);
       expect(all.items[0]).toMatchObject({ accountName: '=Cash ISA', notes: 'Standing order', amountPence: 1_000 });
-      expect(all.totals).toEqual({ depositsPence: 123_000, withdrawalsPence: 5_000, interestPence: 200, feesPence: 200, netPence: 118_000 });
+      expect(all.totals).toEqual({
+        depositsPence: 123_000,
+        withdrawalsPence: 5_000,
+        interestPence: 200,
+        feesPence: 200,
+        netPence: 118_000,
+      });
     });
 
     it('filters by account, type and date range, with totals for the filter', async () => {
@@ -355,12 +493,22 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect(one.totals.netPence).toBe(21_077);
       const interest = await overview('?type=interest');
       expect(interest.items.map((t) => t.amountPence).sort((a, b) => b - a)).toEqual([123, 77]);
-      expect(interest.totals).toEqual({ depositsPence: 0, withdrawalsPence: 0, interestPence: 200, feesPence: 0, netPence: 200 });
+      expect(interest.totals).toEqual({
+        depositsPence: 0,
+        withdrawalsPence: 0,
+        interestPence: 200,
+        feesPence: 0,
+        netPence: 200,
+      });
       const feb = await overview('?from=2026-02-01&to=2026-02-28');
       expect(feb.total).toBe(3);
       expect(feb.totals.netPence).toBe(-5_000 + 123 + 77);
       const none = await overview(`?accountId=${saver}&type=interest&from=2026-03-01`);
-      expect(none).toMatchObject({ items: [], total: 0, totals: { depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 } });
+      expect(none).toMatchObject({
+        items: [],
+        total: 0,
+        totals: { depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 },
+      });
     });
 
     it('searches the notes as shown, ignoring case, never the standing-order marker', async () => {
@@ -414,10 +562,14 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     });
 
     it('exports the current filter as CSV with a header, ISO dates, pounds and formula-safe text', async () => {
-      const res = await server.request(`/api/transactions/export.csv?accountId=${saver}&sort=date-asc`, { cookie: carol.cookie });
+      const res = await server.request(`/api/transactions/export.csv?accountId=${saver}&sort=date-asc`, {
+        cookie: carol.cookie,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="savvypig-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="savvypig-transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = new TextDecoder().decode(bytes);
@@ -429,11 +581,15 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
           '2026-02-28,Easy Saver,Interest,1.23,\r\n' +
           "2026-03-01,Easy Saver,Fee,-2.00,'=cmd|calc\r\n",
       );
-      const isaCsv = await (await server.request(`/api/transactions/export.csv?accountId=${isa}`, { cookie: carol.cookie })).text();
+      const isaCsv = await (
+        await server.request(`/api/transactions/export.csv?accountId=${isa}`, { cookie: carol.cookie })
+      ).text();
       expect(isaCsv.split('\r\n')[1]).toBe("2026-03-05,'=Cash ISA,Deposit,10.00,Standing order");
       const bobs = await (await server.request('/api/transactions/export.csv', { cookie: bob.cookie })).text();
       expect(bobs).not.toContain('Easy Saver');
-      expect((await server.request('/api/transactions/export.csv?type=nope', { cookie: carol.cookie })).status).toBe(400);
+      expect((await server.request('/api/transactions/export.csv?type=nope', { cookie: carol.cookie })).status).toBe(
+        400,
+      );
       expect((await server.request('/api/transactions/export.csv')).status).toBe(401);
     });
   });

@@ -13,7 +13,11 @@ import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { transactionsCsv } from '../../core/transactions/csv-export.ts';
 import { notesWithMarkerKept } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
-import { MAX_TRANSACTIONS_PER_REQUEST, checkNewTransactions, checkTransactionChange } from '../../core/transactions/validation.ts';
+import {
+  MAX_TRANSACTIONS_PER_REQUEST,
+  checkNewTransactions,
+  checkTransactionChange,
+} from '../../core/transactions/validation.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
@@ -42,20 +46,34 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const TRANSACTION_NOT_FOUND = 'Transaction not found';
 export const OVERVIEW_PAGE_SIZE = 25;
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const notFound = { description: 'No such account or transaction of yours', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } };
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const notFound = {
+  description: 'No such account or transaction of yours',
+  content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } },
+};
 
 const IdParams = z.object({ id: z.string().max(100) });
 
 // Amounts are judged by core with the spec's messages (which differ between one transaction,
 // several and an update), so the schema lets any value through to it.
-const amountField = z.unknown().openapi({ type: 'integer', description: 'Pence as typed, not negative: the type gives the sign' });
+const amountField = z
+  .unknown()
+  .openapi({ type: 'integer', description: 'Pence as typed, not negative: the type gives the sign' });
 
 const NewTransactionSchema = z
   .object({
-    type: z.string('Choose a transaction type').max(40, 'Choose a transaction type').openapi({ description: `One of ${TRANSACTION_TYPES.join(', ')}; any other is a deposit` }),
+    type: z
+      .string('Choose a transaction type')
+      .max(40, 'Choose a transaction type')
+      .openapi({ description: `One of ${TRANSACTION_TYPES.join(', ')}; any other is a deposit` }),
     amountPence: amountField.optional(),
-    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').openapi({ format: 'date', description: 'yyyy-MM-dd' }),
+    date: z
+      .string('Please enter a valid date')
+      .max(10, 'Please enter a valid date')
+      .openapi({ format: 'date', description: 'yyyy-MM-dd' }),
     notes: z.string('Notes must be text').max(2_000, 'Notes must be 500 characters or fewer').nullable().optional(),
   })
   .openapi('NewTransaction');
@@ -66,19 +84,29 @@ const AddBodySchema = z
       .array(NewTransactionSchema, 'Add at least one transaction')
       .max(MAX_TRANSACTIONS_PER_REQUEST, `Add at most ${MAX_TRANSACTIONS_PER_REQUEST} transactions at a time`),
   })
-  .openapi('NewTransactions', { example: { transactions: [{ type: 'deposit', amountPence: 12_550, date: '2026-03-14', notes: 'Birthday' }] } });
+  .openapi('NewTransactions', {
+    example: { transactions: [{ type: 'deposit', amountPence: 12_550, date: '2026-03-14', notes: 'Birthday' }] },
+  });
 
 const ChangeSchema = z
   .strictObject({
     type: z.string('Choose a transaction type').max(40, 'Choose a transaction type').optional(),
     amountPence: amountField.optional(),
-    date: z.string('Please enter a valid date').max(10, 'Please enter a valid date').openapi({ format: 'date' }).optional(),
+    date: z
+      .string('Please enter a valid date')
+      .max(10, 'Please enter a valid date')
+      .openapi({ format: 'date' })
+      .optional(),
     notes: z.string('Notes must be text').max(2_000, 'Notes must be 500 characters or fewer').nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, 'Nothing to update')
   .openapi('TransactionChange');
 
-const WithBalance = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, balancePence: z.number().int().openapi({ description: "The account's balance after the change" }) });
+const WithBalance = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({
+    ...shape,
+    balancePence: z.number().int().openapi({ description: "The account's balance after the change" }),
+  });
 
 const OverviewItemSchema = TransactionSchema.extend({ accountName: z.string() }).openapi('OverviewTransaction');
 const TotalsSchema = z
@@ -91,7 +119,13 @@ const TotalsSchema = z
   })
   .openapi('TransactionTotals');
 const OverviewSchema = z
-  .object({ items: z.array(OverviewItemSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totals: TotalsSchema })
+  .object({
+    items: z.array(OverviewItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totals: TotalsSchema,
+  })
   .openapi('TransactionOverview');
 
 const dateParam = (message: string) => calendarDateSchema(message).optional();
@@ -109,7 +143,12 @@ const OverviewQuery = z.object(OverviewFilterShape).refine(datesInOrder, DATES_I
 const PagedOverviewQuery = z
   .object({
     ...OverviewFilterShape,
-    page: z.coerce.number('Page must be a whole number').int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page must be 100000 or less').optional(),
+    page: z.coerce
+      .number('Page must be a whole number')
+      .int('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .max(100_000, 'Page must be 100000 or less')
+      .optional(),
     pageSize: z.coerce
       .number('Page size must be a whole number')
       .int('Page size must be a whole number')
@@ -157,9 +196,15 @@ export function transactionRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       const { cursor: cursorText, limit } = c.req.valid('query');
       const cursor = cursorText === undefined ? null : decodeCursor(cursorText);
-      if (cursorText !== undefined && !cursor) throw new AppError('VALIDATION_FAILED', 'That page link is not valid', { field: 'cursor' });
+      if (cursorText !== undefined && !cursor)
+        throw new AppError('VALIDATION_FAILED', 'That page link is not valid', { field: 'cursor' });
       await ownAccountOr404(c, id);
-      const page = await listAccountTransactionsPage(txOf(c), { userId: sessionOf(c).userId, accountId: id, cursor, limit: limit ?? TRANSACTION_PAGE_SIZE });
+      const page = await listAccountTransactionsPage(txOf(c), {
+        userId: sessionOf(c).userId,
+        accountId: id,
+        cursor,
+        limit: limit ?? TRANSACTION_PAGE_SIZE,
+      });
       return c.json(page, 200);
     },
   );
@@ -170,8 +215,14 @@ export function transactionRoutes(deps: Deps) {
       method: 'post',
       path: '/api/accounts/{id}/transactions',
       summary: 'Add one transaction or several at once (amounts as typed; withdrawals and fees are stored negative)',
-      request: { params: IdParams, body: { content: { 'application/json': { schema: AddBodySchema } }, required: true } },
-      responses: { 201: json(WithBalance({ items: z.array(TransactionSchema) }), 'Added, in the order sent'), 404: notFound },
+      request: {
+        params: IdParams,
+        body: { content: { 'application/json': { schema: AddBodySchema } }, required: true },
+      },
+      responses: {
+        201: json(WithBalance({ items: z.array(TransactionSchema) }), 'Added, in the order sent'),
+        404: notFound,
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -180,7 +231,11 @@ export function transactionRoutes(deps: Deps) {
       await ownAccountOr404(c, id);
       const checked = checkNewTransactions(transactions);
       if (!checked.ok) {
-        throw new AppError('VALIDATION_FAILED', checked.message, checked.index === undefined ? undefined : { field: `transactions.${checked.index}` });
+        throw new AppError(
+          'VALIDATION_FAILED',
+          checked.message,
+          checked.index === undefined ? undefined : { field: `transactions.${checked.index}` },
+        );
       }
       const tx = txOf(c);
       const items = await insertTransactions(tx, userId, id, checked.value);
@@ -194,9 +249,16 @@ export function transactionRoutes(deps: Deps) {
       access: 'user',
       method: 'patch',
       path: '/api/transactions/{id}',
-      summary: 'Change a transaction (type, amount as typed, date, notes); a standing-order marker in the notes is kept',
-      request: { params: IdParams, body: { content: { 'application/json': { schema: ChangeSchema } }, required: true } },
-      responses: { 200: json(WithBalance({ transaction: TransactionSchema }), 'The changed transaction'), 404: notFound },
+      summary:
+        'Change a transaction (type, amount as typed, date, notes); a standing-order marker in the notes is kept',
+      request: {
+        params: IdParams,
+        body: { content: { 'application/json': { schema: ChangeSchema } }, required: true },
+      },
+      responses: {
+        200: json(WithBalance({ transaction: TransactionSchema }), 'The changed transaction'),
+        404: notFound,
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -231,7 +293,10 @@ export function transactionRoutes(deps: Deps) {
       const deleted = isUuid(id) ? await deleteTransaction(tx, userId, id) : null;
       if (!deleted) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
       await publishAccountChanged(tx, userId, [deleted.accountId]);
-      return c.json({ id, accountId: deleted.accountId, balancePence: await accountBalance(tx, deleted.accountId) }, 200);
+      return c.json(
+        { id, accountId: deleted.accountId, balancePence: await accountBalance(tx, deleted.accountId) },
+        200,
+      );
     },
   );
 
@@ -242,7 +307,10 @@ export function transactionRoutes(deps: Deps) {
       path: '/api/accounts/{id}/balance/recalculate',
       summary: "Recompute the account's balance as the sum of its transactions",
       request: { params: IdParams },
-      responses: { 200: json(z.object({ balancePence: z.number().int() }).openapi('RecalculatedBalance'), 'The balance'), 404: notFound },
+      responses: {
+        200: json(z.object({ balancePence: z.number().int() }).openapi('RecalculatedBalance'), 'The balance'),
+        404: notFound,
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -261,7 +329,8 @@ export function transactionRoutes(deps: Deps) {
       access: 'user',
       method: 'get',
       path: '/api/transactions',
-      summary: "The signed-in user's transactions across accounts: filtered, sorted, one page, with totals for the whole filter",
+      summary:
+        "The signed-in user's transactions across accounts: filtered, sorted, one page, with totals for the whole filter",
       request: { query: PagedOverviewQuery },
       responses: { 200: json(OverviewSchema, 'One page and the totals') },
     }),
@@ -269,7 +338,12 @@ export function transactionRoutes(deps: Deps) {
       const query = c.req.valid('query');
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? OVERVIEW_PAGE_SIZE;
-      const result = await overviewPage(txOf(c), sessionOf(c).userId, { filter: filterOf(query), sort: query.sort ?? 'date-desc', page, pageSize });
+      const result = await overviewPage(txOf(c), sessionOf(c).userId, {
+        filter: filterOf(query),
+        sort: query.sort ?? 'date-desc',
+        page,
+        pageSize,
+      });
       return c.json({ ...result, page, pageSize }, 200);
     },
   );

@@ -46,7 +46,9 @@ describe('the account charts', () => {
     renderCharts(3);
     const trends = screen.getByRole('table', { name: 'Monthly trends for the last 12 months' });
     expect(within(trends).getAllByRole('row')).toHaveLength(13);
-    expect(within(trends).getByRole('row', { name: /November 2026/ })).toHaveTextContent('November 2026£100.00£0.00£0.00£0.00£100.00');
+    expect(within(trends).getByRole('row', { name: /November 2026/ })).toHaveTextContent(
+      'November 2026£100.00£0.00£0.00£0.00£100.00',
+    );
     const shares = screen.getByRole('table', { name: 'Transactions by type' });
     expect(within(shares).getByRole('row', { name: /Deposits/ })).toHaveTextContent('Deposits£30.0075.0%3');
     expect(within(shares).getByRole('row', { name: /Withdrawals/ })).toHaveTextContent('Withdrawals£10.0025.0%1');

@@ -5,7 +5,22 @@
  * only (the page lazy-loads it). Each chart has a table alternative beside it (chart-tables.tsx).
  */
 import { useId, useState } from 'react';
-import { Bar, BarChart, Brush, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, type PieLabelRenderProps, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  Brush,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  type PieLabelRenderProps,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { brushRange, formatPerMille, pieSlices, showsBrush, TYPE_LABELS } from '../../core/account-summary/charts.ts';
 import { monthName } from '../../core/account-summary/months.ts';
 import { formatPence } from '../../core/money/format.ts';
@@ -28,7 +43,12 @@ function sizeProps(width: number | undefined, height = HEIGHT) {
 }
 
 const tooltipStyle = {
-  contentStyle: { background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8 },
+  contentStyle: {
+    background: 'var(--popover)',
+    color: 'var(--popover-foreground)',
+    border: '1px solid var(--border)',
+    borderRadius: 8,
+  },
   labelStyle: { color: 'var(--popover-foreground)', fontWeight: 600 },
 };
 const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
@@ -57,12 +77,25 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
   const headingId = useId();
   const data = monthly.map((m) => ({ ...m, label: shortMonth(m.month), name: monthName(m.month) }));
   const brush = showsBrush(monthly) ? (
-    <Brush dataKey="label" height={28} stroke="var(--brand)" fill="var(--card)" travellerWidth={10} {...brushRange(monthly)} />
+    <Brush
+      dataKey="label"
+      height={28}
+      stroke="var(--brand)"
+      fill="var(--card)"
+      travellerWidth={10}
+      {...brushRange(monthly)}
+    />
   ) : null;
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-      <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: 'var(--border)' }} interval="equidistantPreserveEnd" />
+      <XAxis
+        dataKey="label"
+        tick={axisTick}
+        tickLine={false}
+        axisLine={{ stroke: 'var(--border)' }}
+        interval="equidistantPreserveEnd"
+      />
       <YAxis tickFormatter={axisPounds} tick={axisTick} tickLine={false} axisLine={false} width="auto" />
       <Tooltip
         {...tooltipStyle}
@@ -73,7 +106,10 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
     </>
   );
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6"
+    >
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
         <h3 id={headingId} className="text-base font-semibold">
           Monthly trends
@@ -85,7 +121,15 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
           <BarChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             {axes}
             {SERIES.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={animate()} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.color}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={18}
+                isAnimationActive={animate()}
+              />
             ))}
             {brush}
           </BarChart>
@@ -93,7 +137,16 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
           <LineChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             {axes}
             {SERIES.map((s) => (
-              <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} type="monotone" isAnimationActive={animate()} />
+              <Line
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                stroke={s.color}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                type="monotone"
+                isAnimationActive={animate()}
+              />
             ))}
             {brush}
           </LineChart>
@@ -115,36 +168,76 @@ function PieShareLabel(props: PieLabelRenderProps) {
   const share = slice?.share;
   if (!share || !isLabelled(slice)) return null;
   return (
-    <text x={props.x} y={props.y} textAnchor={props.textAnchor} dominantBaseline="central" fill="var(--foreground)" fontSize={12}>
+    <text
+      x={props.x}
+      y={props.y}
+      textAnchor={props.textAnchor}
+      dominantBaseline="central"
+      fill="var(--foreground)"
+      fontSize={12}
+    >
       {share}
     </text>
   );
 }
 
 /** The line from a slice to its label: none for a sliver without one (a line to nothing looks broken). */
-function PieShareLabelLine(props: { points?: { x: number; y: number }[]; stroke?: string; payload?: { perMille?: number } }) {
+function PieShareLabelLine(props: {
+  points?: { x: number; y: number }[];
+  stroke?: string;
+  payload?: { perMille?: number };
+}) {
   const [from, to] = props.points ?? [];
   if (!from || !to || !isLabelled(props.payload)) return <g />;
-  return <path className="recharts-pie-label-line" d={`M${from.x},${from.y}L${to.x},${to.y}`} stroke={props.stroke} fill="none" />;
+  return (
+    <path
+      className="recharts-pie-label-line"
+      d={`M${from.x},${from.y}L${to.x},${to.y}`}
+      stroke={props.stroke}
+      fill="none"
+    />
+  );
 }
 
 export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail['typeTotals']; width?: number }) {
   const headingId = useId();
-  const slices = pieSlices(typeTotals).map((s) => ({ ...s, name: TYPE_LABELS[s.type], share: formatPerMille(s.perMille) }));
+  const slices = pieSlices(typeTotals).map((s) => ({
+    ...s,
+    name: TYPE_LABELS[s.type],
+    share: formatPerMille(s.perMille),
+  }));
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6"
+    >
       <div className="flex min-h-9 items-center">
         <h3 id={headingId} className="text-base font-semibold">
           Transactions by type
         </h3>
       </div>
       <PieChart {...sizeProps(width)}>
-        <Pie data={slices} dataKey="totalPence" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={1} label={PieShareLabel} labelLine={PieShareLabelLine} isAnimationActive={animate()}>
+        <Pie
+          data={slices}
+          dataKey="totalPence"
+          nameKey="name"
+          innerRadius="45%"
+          outerRadius="75%"
+          paddingAngle={1}
+          label={PieShareLabel}
+          labelLine={PieShareLabelLine}
+          isAnimationActive={animate()}
+        >
           {slices.map((s) => (
             <Cell key={s.type} fill={TYPE_COLORS[s.type]} stroke="var(--card)" />
           ))}
         </Pie>
-        <Tooltip {...tooltipStyle} formatter={(value, _name, item) => `${formatPence(Number(value))} (${(item.payload as { share: string }).share})`} />
+        <Tooltip
+          {...tooltipStyle}
+          formatter={(value, _name, item) =>
+            `${formatPence(Number(value))} (${(item.payload as { share: string }).share})`
+          }
+        />
         <Legend wrapperStyle={{ fontSize: 12 }} />
       </PieChart>
       <TypeShareTable typeTotals={typeTotals} />
@@ -153,9 +246,19 @@ export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail[
 }
 
 /** Both charts, or what to do when there is nothing to chart yet. */
-export function AccountCharts({ detail, width }: { detail: Pick<AccountDetail, 'monthly' | 'typeTotals'>; width?: number }) {
+export function AccountCharts({
+  detail,
+  width,
+}: {
+  detail: Pick<AccountDetail, 'monthly' | 'typeTotals'>;
+  width?: number;
+}) {
   if (detail.typeTotals.length === 0) {
-    return <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">Charts appear once the account has transactions.</p>;
+    return (
+      <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
+        Charts appear once the account has transactions.
+      </p>
+    );
   }
   return (
     <div className="grid gap-4 lg:grid-cols-5">

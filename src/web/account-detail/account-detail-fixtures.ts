@@ -57,16 +57,44 @@ export function makeDetail(account: Partial<Account> = {}, activeMonths = 3): Ac
   const months = monthWindow('2026-11-21').months;
   return {
     account: makeAccount(account),
-    summary: { currentBalancePence: account.balancePence ?? 1_234_56, avgMonthlyInterestPence: 4_12, lifetimeInterestPence: 98_76 },
+    summary: {
+      currentBalancePence: account.balancePence ?? 1_234_56,
+      avgMonthlyInterestPence: 4_12,
+      lifetimeInterestPence: 98_76,
+    },
     monthly: months.map((month, i) => {
       const deposits = i >= 12 - activeMonths ? 100_00 : 0;
-      return { month, depositsPence: deposits, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: deposits };
+      return {
+        month,
+        depositsPence: deposits,
+        withdrawalsPence: 0,
+        interestPence: 0,
+        feesPence: 0,
+        netPence: deposits,
+      };
     }),
     typeTotals: activeMonths > 0 ? [{ type: 'deposit', totalPence: activeMonths * 100_00, count: activeMonths }] : [],
     transactions: { items: [], nextCursor: null },
   };
 }
 
-export const ACCOUNT_TYPES = ['Savings', 'Current', 'Bond', 'Fixed Term Deposit', 'Notice Saver', 'Regular Saver', 'Cash ISA', 'Stocks and Shares ISA', 'Lifetime ISA', 'Junior ISA', 'Innovative Finance ISA', 'Personal Pension', 'Workplace Pension', 'SIPP'];
+export const ACCOUNT_TYPES = [
+  'Savings',
+  'Current',
+  'Bond',
+  'Fixed Term Deposit',
+  'Notice Saver',
+  'Regular Saver',
+  'Cash ISA',
+  'Stocks and Shares ISA',
+  'Lifetime ISA',
+  'Junior ISA',
+  'Innovative Finance ISA',
+  'Personal Pension',
+  'Workplace Pension',
+  'SIPP',
+];
 
-export const accountTypesBody = { accountTypes: ACCOUNT_TYPES.map((name, i) => ({ id: `t${i}`, name, description: null, sortOrder: i + 1 })) };
+export const accountTypesBody = {
+  accountTypes: ACCOUNT_TYPES.map((name, i) => ({ id: `t${i}`, name, description: null, sortOrder: i + 1 })),
+};

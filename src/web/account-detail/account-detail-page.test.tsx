@@ -26,7 +26,8 @@ const accountPath = `/api/accounts/${ACCOUNT_ID}`;
 function setup(detail: AccountDetail | MockHandler, extra: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /api/me': json(200, me),
-    [`GET ${accountPath}`]: typeof detail === 'function' || 'status' in detail ? (detail as MockHandler) : json(200, detail),
+    [`GET ${accountPath}`]:
+      typeof detail === 'function' || 'status' in detail ? (detail as MockHandler) : json(200, detail),
     'GET /api/account-types': json(200, accountTypesBody),
     ...extra,
   });
@@ -54,13 +55,18 @@ describe('the account page', () => {
     expect(within(summary).getByText('Current Balance').nextSibling).toHaveTextContent('£1,234.56');
     expect(within(summary).getByText('Avg Monthly Interest').nextSibling).toHaveTextContent('£4.12');
     expect(within(summary).getByText('Lifetime Interest').nextSibling).toHaveTextContent('£98.76');
-    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(headings).toEqual(['Basic Information', 'Interest Settings', 'Danger Zone', 'Charts']);
     // The transactions section sits between the Danger Zone and the charts, under #transactions.
     const section = screen.getByTestId('transactions-section');
     expect(section.closest('#transactions')).not.toBeNull();
     expect(section.textContent).toBe(`transactions of ${ACCOUNT_ID}, add dialog closed`);
-    expect(screen.getByRole('heading', { name: 'Danger Zone' }).compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Danger Zone' }).compareDocumentPosition(section) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('scrolls to the transactions for #transactions', async () => {
@@ -78,7 +84,11 @@ describe('the account page', () => {
     setup(makeDetail());
     const { router, user } = renderApp({
       pathname: paths.account(ACCOUNT_ID),
-      state: accountPageState({ showNotification: true, notification: { title: 'Interest due', message: 'Interest is due on 30/11/2026', level: 'warning' }, openAddTransactions: true }),
+      state: accountPageState({
+        showNotification: true,
+        notification: { title: 'Interest due', message: 'Interest is due on 30/11/2026', level: 'warning' },
+        openAddTransactions: true,
+      }),
     });
     expect(await screen.findByText('Interest due')).toBeInTheDocument();
     expect(screen.getByText('Interest is due on 30/11/2026')).toBeInTheDocument();
@@ -96,13 +106,16 @@ describe('the account page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
   });
 
-  it.each(['/account', '/account/', '/account/%20'])('sends %s (no account id) back to the accounts list with Account ID is missing', async (url) => {
-    const api = setup(makeDetail());
-    const { router } = renderApp(url);
-    expect(await screen.findByText('Account ID is missing')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
-    expect(api.calls(`GET ${accountPath}`)).toHaveLength(0);
-  });
+  it.each(['/account', '/account/', '/account/%20'])(
+    'sends %s (no account id) back to the accounts list with Account ID is missing',
+    async (url) => {
+      const api = setup(makeDetail());
+      const { router } = renderApp(url);
+      expect(await screen.findByText('Account ID is missing')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+      expect(api.calls(`GET ${accountPath}`)).toHaveLength(0);
+    },
+  );
 
   it('says the account does not exist when it goes while shown (deleted in another tab)', async () => {
     let gone = false;
@@ -124,15 +137,29 @@ describe('the account page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Rainy day saver' });
     name = 'Renamed elsewhere';
     // What src/server/accounts/account-events.ts publishes for a change to this account.
-    handleRealtimeEvent(queryClient, 'account.changed', JSON.stringify({ type: 'account.changed', invalidate: [['me', 'accounts'], ['me', 'account', ACCOUNT_ID]] }));
+    handleRealtimeEvent(
+      queryClient,
+      'account.changed',
+      JSON.stringify({
+        type: 'account.changed',
+        invalidate: [
+          ['me', 'accounts'],
+          ['me', 'account', ACCOUNT_ID],
+        ],
+      }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Renamed elsewhere' })).toBeInTheDocument();
   });
 
   it('says why the account could not be loaded, and tries again', async () => {
     let calls = 0;
-    setup(() => (++calls === 1 ? apiError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable') : json(200, makeDetail())));
+    setup(() =>
+      ++calls === 1 ? apiError(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable') : json(200, makeDetail()),
+    );
     const { user } = renderApp(paths.account(ACCOUNT_ID));
-    expect(await screen.findByText('Failed to load account details: The database is unavailable', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load account details: The database is unavailable', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rainy day saver' })).toBeInTheDocument();
   });
@@ -142,7 +169,9 @@ describe('the account page', () => {
     const { router, user } = renderApp(paths.account(ACCOUNT_ID));
     await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you absolutely sure?' });
-    expect(dialog).toHaveTextContent('This action cannot be undone. This will permanently delete your account and remove all associated data.');
+    expect(dialog).toHaveTextContent(
+      'This action cannot be undone. This will permanently delete your account and remove all associated data.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByText('Account deleted successfully!')).toBeInTheDocument();
     expect(api.calls(`DELETE ${accountPath}`)).toHaveLength(1);
@@ -201,7 +230,11 @@ describe('the Basic Information card', () => {
     const { user } = renderApp(paths.account(ACCOUNT_ID));
     const select = await screen.findByRole('combobox', { name: 'Account type' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(6));
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Savings', 'Current', 'Bond', 'Fixed Term Deposit', 'Notice Saver', 'Regular Saver']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Savings', 'Current', 'Bond', 'Fixed Term Deposit', 'Notice Saver', 'Regular Saver']);
     expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument();
     await user.selectOptions(select, 'Bond');
     expect(await screen.findByText('Account type updated successfully')).toBeInTheDocument();
@@ -212,8 +245,14 @@ describe('the Basic Information card', () => {
     setup(makeDetail({ accountType: 'Cash ISA', category: 'isa' }));
     renderApp(paths.account(ACCOUNT_ID));
     const select = await screen.findByRole('combobox', { name: 'Account type' });
-    await waitFor(() => expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument());
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash ISA']);
+    await waitFor(() =>
+      expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument(),
+    );
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Cash ISA']);
     expect(screen.queryByText('Bank', { selector: 'label' })).not.toBeInTheDocument();
   });
 
@@ -250,10 +289,38 @@ describe('the Basic Information card', () => {
   };
   // Each inline save with the spec's texts (001 §8), written out here so a changed text fails.
   const saves = [
-    { what: 'account name', account: {}, act: retype('Account name', 'Holiday fund'), body: { name: 'Holiday fund' }, success: 'Account name updated successfully', failure: 'Failed to update account name' },
-    { what: 'account number', account: {}, act: retype('Account number', '87654321'), body: { accountNumber: '87654321' }, success: 'Account number updated successfully', failure: 'Failed to update account number' },
-    { what: 'bank', account: {}, act: pick('Bank'), body: { bankId: CLOSE_BROTHERS_ID }, success: 'Bank updated successfully', failure: 'Failed to update bank' },
-    { what: 'platform bank', account: { isPlatformAccount: true }, act: pick('Bank that holds the deposits'), body: { platformBankReferenceId: CLOSE_BROTHERS_ID }, success: 'Platform bank updated', failure: 'Failed to update platform bank' },
+    {
+      what: 'account name',
+      account: {},
+      act: retype('Account name', 'Holiday fund'),
+      body: { name: 'Holiday fund' },
+      success: 'Account name updated successfully',
+      failure: 'Failed to update account name',
+    },
+    {
+      what: 'account number',
+      account: {},
+      act: retype('Account number', '87654321'),
+      body: { accountNumber: '87654321' },
+      success: 'Account number updated successfully',
+      failure: 'Failed to update account number',
+    },
+    {
+      what: 'bank',
+      account: {},
+      act: pick('Bank'),
+      body: { bankId: CLOSE_BROTHERS_ID },
+      success: 'Bank updated successfully',
+      failure: 'Failed to update bank',
+    },
+    {
+      what: 'platform bank',
+      account: { isPlatformAccount: true },
+      act: pick('Bank that holds the deposits'),
+      body: { platformBankReferenceId: CLOSE_BROTHERS_ID },
+      success: 'Platform bank updated',
+      failure: 'Failed to update platform bank',
+    },
   ];
 
   it.each(saves)('saves the $what on its own and says "$success"', async ({ account, act, body, success }) => {
@@ -266,16 +333,23 @@ describe('the Basic Information card', () => {
   });
 
   it.each(saves)('says "$failure" when the $what cannot be saved', async ({ account, act, failure }) => {
-    setup(makeDetail(account), { [`PATCH ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke'), 'GET /api/reference/banks': banksHandler });
+    setup(makeDetail(account), {
+      [`PATCH ${accountPath}`]: apiError(500, 'INTERNAL', 'Something broke'),
+      'GET /api/reference/banks': banksHandler,
+    });
     const { user } = renderApp(paths.account(ACCOUNT_ID));
     await act(user);
     expect(await screen.findByText(failure)).toBeInTheDocument();
   });
 
   it('says the account types could not be loaded in the spec’s words', async () => {
-    setup(makeDetail(), { 'GET /api/account-types': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') });
+    setup(makeDetail(), {
+      'GET /api/account-types': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.'),
+    });
     renderApp(paths.account(ACCOUNT_ID));
-    expect(await screen.findByText('Failed to load account types: Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load account types: Something went wrong. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the platform setting could not be saved', async () => {
@@ -295,13 +369,19 @@ describe('the Interest Settings card', () => {
     const { user } = renderApp(paths.account(ACCOUNT_ID));
     await screen.findByRole('region', { name: 'Interest Settings' });
     const frequency = within(card()).getByRole('combobox', { name: 'Payment frequency' });
-    expect(within(frequency).getAllByRole('option').map((o) => o.textContent)).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually']);
+    expect(
+      within(frequency)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Daily', 'Monthly', 'Quarterly', 'Annually']);
     expect(within(card()).getByRole('combobox', { name: 'Day of month for payment' })).toBeInTheDocument();
     expect(within(card()).queryByRole('combobox', { name: /Payment month/ })).not.toBeInTheDocument();
 
     await user.selectOptions(frequency, 'Quarterly');
     expect(within(card()).getByRole('combobox', { name: /Payment month/ })).toBeInTheDocument();
-    expect(within(card()).getByText('Paid in March, June, September and December unless you choose a month.')).toBeInTheDocument();
+    expect(
+      within(card()).getByText('Paid in March, June, September and December unless you choose a month.'),
+    ).toBeInTheDocument();
     await user.selectOptions(within(card()).getByRole('combobox', { name: /Payment month/ }), 'February');
     expect(within(card()).getByText('Paid in February, May, August and November.')).toBeInTheDocument();
 
@@ -315,20 +395,30 @@ describe('the Interest Settings card', () => {
     const { user } = renderApp(paths.account(ACCOUNT_ID));
     await screen.findByRole('region', { name: 'Interest Settings' });
     const frequency = within(card()).getByRole('combobox', { name: 'Payment frequency' });
-    expect(within(frequency).getAllByRole('option').map((o) => o.textContent)).toContain('At Maturity');
+    expect(
+      within(frequency)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('At Maturity');
     await user.selectOptions(frequency, 'At Maturity');
     expect(within(card()).queryByRole('combobox', { name: 'Day of month for payment' })).not.toBeInTheDocument();
     await user.selectOptions(frequency, 'Annually');
     await user.selectOptions(within(card()).getByRole('combobox', { name: /Payment month/ }), 'February');
     // 'Not set' and 28 days.
-    expect(within(within(card()).getByRole('combobox', { name: 'Day of month for payment' })).getAllByRole('option')).toHaveLength(29);
+    expect(
+      within(within(card()).getByRole('combobox', { name: 'Day of month for payment' })).getAllByRole('option'),
+    ).toHaveLength(29);
   });
 
   it('offers On Demand for a current account', async () => {
     setup(makeDetail({ accountType: 'Current', category: 'current' }));
     renderApp(paths.account(ACCOUNT_ID));
     await screen.findByRole('region', { name: 'Interest Settings' });
-    expect(within(within(card()).getByRole('combobox', { name: 'Payment frequency' })).getAllByRole('option').map((o) => o.textContent)).toContain('On Demand');
+    expect(
+      within(within(card()).getByRole('combobox', { name: 'Payment frequency' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('On Demand');
   });
 
   it('saves the settings together and says so; a negative rate is refused', async () => {
@@ -388,7 +478,13 @@ describe('the Interest Settings card', () => {
   });
 
   it('gives the server’s reason with the spec’s failure text when it refuses the settings', async () => {
-    setup(makeDetail(), { [`PATCH ${accountPath}`]: apiError(400, 'VALIDATION_FAILED', 'Choose a payment frequency offered for this account type') });
+    setup(makeDetail(), {
+      [`PATCH ${accountPath}`]: apiError(
+        400,
+        'VALIDATION_FAILED',
+        'Choose a payment frequency offered for this account type',
+      ),
+    });
     const { user } = renderApp(paths.account(ACCOUNT_ID));
     await screen.findByRole('region', { name: 'Interest Settings' });
     await user.type(within(card()).getByRole('textbox', { name: /Notes/ }), 'Bonus');

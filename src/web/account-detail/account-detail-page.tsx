@@ -73,12 +73,30 @@ function LoadFailed({ message, retrying, onRetry }: { message: string; retrying:
 }
 
 /** A notification another page opened the account with (navigation state), until dismissed. */
-function NotificationContext({ notification, onDismiss }: { notification: AccountPageNotification; onDismiss: () => void }) {
+function NotificationContext({
+  notification,
+  onDismiss,
+}: {
+  notification: AccountPageNotification;
+  onDismiss: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
-  const variant = notification.level === 'error' ? 'destructive' : notification.level === 'warning' ? 'warning' : notification.level === 'success' ? 'success' : 'info';
+  const variant =
+    notification.level === 'error'
+      ? 'destructive'
+      : notification.level === 'warning'
+        ? 'warning'
+        : notification.level === 'success'
+          ? 'success'
+          : 'info';
   return (
-    <Alert ref={ref} tabIndex={-1} variant={variant} className="outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      variant={variant}
+      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       {variant === 'destructive' || variant === 'warning' ? <TriangleAlert aria-hidden /> : <Info aria-hidden />}
       <AlertTitle>{notification.title ?? notification.message}</AlertTitle>
       <AlertDescription>
@@ -92,7 +110,13 @@ function NotificationContext({ notification, onDismiss }: { notification: Accoun
   );
 }
 
-function AccountView({ detail, fetchedAt, openAddDialog, notification, onDismissNotification }: {
+function AccountView({
+  detail,
+  fetchedAt,
+  openAddDialog,
+  notification,
+  onDismissNotification,
+}: {
   detail: AccountDetail;
   /** When `detail` was fetched: its first page of transactions is as fresh. */
   fetchedAt: number;
@@ -108,7 +132,9 @@ function AccountView({ detail, fetchedAt, openAddDialog, notification, onDismiss
       <div className="grid gap-2">
         <BackToAccounts />
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{account.name}</h1>
-        <p className="text-muted-foreground">{[account.bank ?? account.licence?.bankName, account.accountType].filter(Boolean).join(' · ')}</p>
+        <p className="text-muted-foreground">
+          {[account.bank ?? account.licence?.bankName, account.accountType].filter(Boolean).join(' · ')}
+        </p>
       </div>
       {notification ? <NotificationContext notification={notification} onDismiss={onDismissNotification} /> : null}
 
@@ -131,7 +157,11 @@ function AccountView({ detail, fetchedAt, openAddDialog, notification, onDismiss
 
       {/* 7. The transactions section (#transactions scrolls here), starting from this answer's newest page */}
       <div id={TRANSACTIONS_ANCHOR} tabIndex={-1} className="min-w-0 scroll-mt-24 outline-none">
-        <TransactionsSection accountId={account.id} openAddDialog={openAddDialog} firstPage={{ page: detail.transactions, fetchedAt }} />
+        <TransactionsSection
+          accountId={account.id}
+          openAddDialog={openAddDialog}
+          firstPage={{ page: detail.transactions, fetchedAt }}
+        />
       </div>
 
       {/* 8. The standing orders */}
@@ -163,7 +193,11 @@ export function AccountDetailPage() {
   const [pageState] = useState(() => readAccountPageState(location.state));
   const [notification, setNotification] = useState(pageState.notification);
   useEffect(() => {
-    if (location.state != null) void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    if (location.state != null)
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: null },
+      );
     // Once, on arrival.
   }, []);
 
@@ -195,7 +229,14 @@ export function AccountDetailPage() {
       />
     );
   }
-  if (detail.isError) return <LoadFailed message={errorMessage(detail.error)} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />;
+  if (detail.isError)
+    return (
+      <LoadFailed
+        message={errorMessage(detail.error)}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
   return (
     <Page>
       <AccountDetailSkeleton />

@@ -53,7 +53,10 @@ export function useAccountDetail(id: string, enabled = true) {
 
 /** Saves some of the account's fields; the answer's account replaces the cached one at once. */
 export async function patchAccount(queryClient: QueryClient, id: string, patch: AccountPatch): Promise<void> {
-  const body = await apiFetch<{ account?: Account }>(`/api/accounts/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch });
+  const body = await apiFetch<{ account?: Account }>(`/api/accounts/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: patch,
+  });
   const saved = body?.account;
   queryClient.setQueryData<AccountDetail>(accountKeys.account(id), (detail) =>
     detail ? { ...detail, account: saved ? { ...detail.account, ...saved } : { ...detail.account, ...patch } } : detail,

@@ -1,6 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
-import { canChangeAccountType, isIsaOrPension, permittedAccountTypes, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
+import {
+  canChangeAccountType,
+  isIsaOrPension,
+  permittedAccountTypes,
+  TYPE_RESTRICTION_NOTE,
+} from '../../core/accounts/account-type-category.ts';
 import { notify } from '../app/notify.ts';
 import { BankPicker } from '../reference/bank-picker.tsx';
 import type { BankOption } from '../reference/types.ts';
@@ -57,7 +62,9 @@ function AccountTypeField({ account, onSave }: { account: Account; onSave: (type
   const all = (types.data ?? []).map((t) => t.name);
   const permitted = permittedAccountTypes(account.accountType, all);
   // The account's own type is always offered, even one no longer in the admins' list.
-  const options = permitted.some((t) => t.toLowerCase() === account.accountType.toLowerCase()) ? permitted : [account.accountType, ...permitted];
+  const options = permitted.some((t) => t.toLowerCase() === account.accountType.toLowerCase())
+    ? permitted
+    : [account.accountType, ...permitted];
   const restricted = all.length > 0 && permitted.length < all.length;
 
   const change = async (next: string) => {
@@ -85,7 +92,11 @@ function AccountTypeField({ account, onSave }: { account: Account; onSave: (type
       error={error ?? (types.isError ? accountTypesLoadFailed(errorMessage(types.error)) : undefined)}
       description={restricted ? TYPE_RESTRICTION_NOTE : undefined}
     >
-      <NativeSelect value={account.accountType} disabled={saving || types.isPending} onChange={(event) => void change(event.target.value)}>
+      <NativeSelect
+        value={account.accountType}
+        disabled={saving || types.isPending}
+        onChange={(event) => void change(event.target.value)}
+      >
         {options.map((type) => (
           <option key={type} value={type}>
             {type}
@@ -150,7 +161,9 @@ export function BasicInformationCard({ account }: { account: Account }) {
               id={platformId}
               checked={account.isPlatformAccount}
               disabled={busy === 'platform'}
-              onCheckedChange={(checked) => void run('platform', () => save('platform', { isPlatformAccount: checked }))}
+              onCheckedChange={(checked) =>
+                void run('platform', () => save('platform', { isPlatformAccount: checked }))
+              }
             />
           </div>
           {account.isPlatformAccount ? (
@@ -160,7 +173,10 @@ export function BasicInformationCard({ account }: { account: Account }) {
                   <TriangleAlert aria-hidden />
                   <AlertTitle>Which bank holds your money?</AlertTitle>
                   <AlertDescription>
-                    <p>Platforms place your savings with partner banks. Select the actual bank that holds the deposits, so we can check how your money is protected.</p>
+                    <p>
+                      Platforms place your savings with partner banks. Select the actual bank that holds the deposits,
+                      so we can check how your money is protected.
+                    </p>
                   </AlertDescription>
                 </Alert>
               ) : null}

@@ -6,7 +6,15 @@ import { notify } from '../app/notify.ts';
 import { paths } from '../app/paths.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/dialog.tsx';
 import { type Account, deleteAccount, errorMessage } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 
@@ -40,7 +48,11 @@ export function DangerZoneCard({ account }: { account: Account }) {
   };
 
   return (
-    <DetailCard title="Danger Zone" tone="danger" description="Deleting this account also deletes its transactions and standing orders.">
+    <DetailCard
+      title="Danger Zone"
+      tone="danger"
+      description="Deleting this account also deletes its transactions and standing orders."
+    >
       <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <DialogTrigger asChild>
           <Button variant="destructive" className="self-start">
@@ -51,7 +63,9 @@ export function DangerZoneCard({ account }: { account: Account }) {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Are you absolutely sure?</DialogTitle>
-            <DialogDescription>This action cannot be undone. This will permanently delete your account and remove all associated data.</DialogDescription>
+            <DialogDescription>
+              This action cannot be undone. This will permanently delete your account and remove all associated data.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>

@@ -20,7 +20,14 @@ export interface InlineTextFieldProps {
  * changed; Enter saves, Escape puts the saved value back. An empty value is refused with the
  * spec's message and no call; an unchanged one saves nothing.
  */
-export function InlineTextField({ label, value, requiredMessage, onSave, autoComplete = 'off', inputMode = 'text' }: InlineTextFieldProps) {
+export function InlineTextField({
+  label,
+  value,
+  requiredMessage,
+  onSave,
+  autoComplete = 'off',
+  inputMode = 'text',
+}: InlineTextFieldProps) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);

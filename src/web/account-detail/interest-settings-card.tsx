@@ -2,7 +2,12 @@ import { Save } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { rateFromInput } from '../../core/accounts/account-schema.ts';
 import { formatRateInput } from '../../core/accounts/interest-rate.ts';
-import { nextRateChangeYears, paymentDayCount, showsPaymentDay, showsPaymentMonth } from '../../core/accounts/interest-settings.ts';
+import {
+  nextRateChangeYears,
+  paymentDayCount,
+  showsPaymentDay,
+  showsPaymentMonth,
+} from '../../core/accounts/interest-settings.ts';
 import {
   type InterestSettingsField,
   InterestSettingsFields,
@@ -57,7 +62,9 @@ export function InterestSettingsCard({ account }: { account: Account }) {
   useEffect(() => {
     const previous = shown.current;
     shown.current = savedKey;
-    setDraft((current) => (JSON.stringify(current) === previous ? (JSON.parse(savedKey) as InterestSettingsValues) : current));
+    setDraft((current) =>
+      JSON.stringify(current) === previous ? (JSON.parse(savedKey) as InterestSettingsValues) : current,
+    );
   }, [savedKey]);
 
   const set = (name: InterestSettingsField, value: string) =>
@@ -67,7 +74,8 @@ export function InterestSettingsCard({ account }: { account: Account }) {
       if (!showsPaymentMonth(next.interestFrequency)) next.interestPaymentMonth = '';
       if (!showsPaymentDay(next.interestFrequency)) next.interestPaymentDay = '';
       const month = next.interestPaymentMonth ? Number(next.interestPaymentMonth) : null;
-      if (next.interestPaymentDay && Number(next.interestPaymentDay) > paymentDayCount(next.interestFrequency, month)) next.interestPaymentDay = '';
+      if (next.interestPaymentDay && Number(next.interestPaymentDay) > paymentDayCount(next.interestFrequency, month))
+        next.interestPaymentDay = '';
       return next;
     });
 
@@ -92,7 +100,8 @@ export function InterestSettingsCard({ account }: { account: Account }) {
     };
     setSaving(true);
     // Saved: the card shows the values as stored (the rate written plainly, notes trimmed).
-    if (await save('interest', patch)) setDraft((d) => ({ ...d, interestRate: formatRateInput(rate.bps), terms: patch.terms ?? '' }));
+    if (await save('interest', patch))
+      setDraft((d) => ({ ...d, interestRate: formatRateInput(rate.bps), terms: patch.terms ?? '' }));
     setSaving(false);
   };
 

@@ -25,7 +25,10 @@ export function accountPageState(state: AccountPageState): AccountPageState {
 const LEVELS = new Set(['info', 'warning', 'error', 'success']);
 
 /** The page's instructions from an unknown location state (anything else is ignored). */
-export function readAccountPageState(state: unknown): { notification: AccountPageNotification | null; openAddTransactions: boolean } {
+export function readAccountPageState(state: unknown): {
+  notification: AccountPageNotification | null;
+  openAddTransactions: boolean;
+} {
   if (typeof state !== 'object' || state === null) return { notification: null, openAddTransactions: false };
   const s = state as Record<string, unknown>;
   let notification: AccountPageNotification | null = null;
@@ -40,7 +43,8 @@ export function readAccountPageState(state: unknown): { notification: AccountPag
         notification = {
           message: message || title!,
           title: message ? title : undefined,
-          level: typeof n.level === 'string' && LEVELS.has(n.level) ? (n.level as AccountPageNotification['level']) : 'info',
+          level:
+            typeof n.level === 'string' && LEVELS.has(n.level) ? (n.level as AccountPageNotification['level']) : 'info',
         };
       }
     }

@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { apiError, json, makeMe, meHandler, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { ACCOUNT_TYPES, banksHandler, chooseBank, CLOSE_BROTHERS_ID, HALIFAX_ID, makeAccount, makeList, RAISIN_ID } from './test-fixtures.ts';
+import {
+  ACCOUNT_TYPES,
+  banksHandler,
+  chooseBank,
+  CLOSE_BROTHERS_ID,
+  HALIFAX_ID,
+  makeAccount,
+  makeList,
+  RAISIN_ID,
+} from './test-fixtures.ts';
 import { makeDetail } from '../account-detail/account-detail-fixtures.ts';
 
 beforeAll(() => Promise.all([import('./account-form-page.tsx'), import('./accounts-page.tsx')]), 60_000);
@@ -36,8 +45,14 @@ describe('adding an account', () => {
     expect(screen.getByRole('switch', { name: 'Rate change notifications' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Account is managed on a platform' })).not.toBeChecked();
     expect(screen.getByText('12 months after opening, on the payment day')).toBeInTheDocument();
-    expect(screen.getByLabelText('Balance on')).toHaveValue(calendarDateInLondon(new Date()).split('-').reverse().join('/'));
-    expect(within(screen.getByLabelText('Account type')).getAllByRole('option').map((o) => o.textContent)).toEqual(ACCOUNT_TYPES.map((t) => t.name));
+    expect(screen.getByLabelText('Balance on')).toHaveValue(
+      calendarDateInLondon(new Date()).split('-').reverse().join('/'),
+    );
+    expect(
+      within(screen.getByLabelText('Account type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(ACCOUNT_TYPES.map((t) => t.name));
   });
 
   it('says what is missing in the spec’s words and sends nothing', async () => {
@@ -94,7 +109,8 @@ describe('adding an account', () => {
   });
 
   it('shows the server’s refusal at the cap, naming how to raise it', async () => {
-    const message = 'You have reached the limit of 3 accounts on the Piglet plan. Upgrade to the Boar plan (up to 10 accounts) or the Big Pig plan (unlimited accounts), or delete an account you no longer need.';
+    const message =
+      'You have reached the limit of 3 accounts on the Piglet plan. Upgrade to the Boar plan (up to 10 accounts) or the Big Pig plan (unlimited accounts), or delete an account you no longer need.';
     api({ 'POST /api/accounts': apiError(403, 'ACCOUNT_LIMIT_REACHED', message) });
     const { user } = await openNewForm();
     await user.type(screen.getByLabelText('Account name'), 'Fourth');
@@ -117,7 +133,11 @@ describe('adding an account', () => {
     await user.type(screen.getByLabelText('Account number'), 'R1');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
-    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({ bankId: RAISIN_ID, isPlatformAccount: true, platformBankReferenceId: CLOSE_BROTHERS_ID });
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({
+      bankId: RAISIN_ID,
+      isPlatformAccount: true,
+      platformBankReferenceId: CLOSE_BROTHERS_ID,
+    });
   });
 
   it('shows the payment month and day as the frequency needs them (001 §9)', async () => {
@@ -126,15 +146,23 @@ describe('adding an account', () => {
     expect(screen.queryByLabelText('Payment month (optional)')).toBeNull();
     expect(screen.getByLabelText('Day of month for payment (optional)')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Quarterly');
-    expect(screen.getByText('Without a month, quarterly interest is paid in March, June, September and December.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Without a month, quarterly interest is paid in March, June, September and December.'),
+    ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Annually');
     await user.selectOptions(screen.getByLabelText('Payment month (optional)'), 'February');
-    expect(within(screen.getByLabelText('Day of month for payment (optional)')).getAllByRole('option')).toHaveLength(29);
+    expect(within(screen.getByLabelText('Day of month for payment (optional)')).getAllByRole('option')).toHaveLength(
+      29,
+    );
     await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Daily');
     expect(screen.queryByLabelText('Day of month for payment (optional)')).toBeNull();
-    expect(within(screen.getByLabelText('Payment frequency')).queryByRole('option', { name: 'At Maturity' })).toBeNull();
+    expect(
+      within(screen.getByLabelText('Payment frequency')).queryByRole('option', { name: 'At Maturity' }),
+    ).toBeNull();
     await user.selectOptions(screen.getByLabelText('Account type'), 'Bond');
-    expect(within(screen.getByLabelText('Payment frequency')).getByRole('option', { name: 'At Maturity' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Payment frequency')).getByRole('option', { name: 'At Maturity' }),
+    ).toBeInTheDocument();
   });
 
   it('edits the interim interest schedule: another kind, its problems, and the default back', async () => {
@@ -151,7 +179,9 @@ describe('adding an account', () => {
     await user.type(within(second).getByLabelText('Every'), '0');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await within(second).findByText('Enter how often, as a whole number from 1 to 999')).toBeInTheDocument();
-    await user.click(within(screen.getByRole('group', { name: 'Entry 1' })).getByRole('button', { name: 'Remove entry 1' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Entry 1' })).getByRole('button', { name: 'Remove entry 1' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Remove entry 1' }));
     expect(screen.getByText('No interest is paid besides the usual payments.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use the default schedule' }));
@@ -214,7 +244,11 @@ describe('editing an account', () => {
     api({ [`GET /api/accounts/${isa.id}`]: json(200, makeDetail(isa)) });
     renderApp(`/account/${isa.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
-    expect(within(screen.getByLabelText(/Account type/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cash ISA']);
+    expect(
+      within(screen.getByLabelText(/Account type/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Cash ISA']);
     expect(screen.getByText('Some account types are restricted due to regulatory requirements')).toBeInTheDocument();
   });
 
@@ -223,21 +257,22 @@ describe('editing an account', () => {
     api({ [`GET /api/accounts/${savings.id}`]: json(200, makeDetail(savings)) });
     renderApp(`/account/${savings.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
-    expect(within(screen.getByLabelText(/Account type/)).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Savings',
-      'Current',
-      'Bond',
-      'Fixed Term Deposit',
-      'Notice Saver',
-      'Regular Saver',
-    ]);
+    expect(
+      within(screen.getByLabelText(/Account type/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Savings', 'Current', 'Bond', 'Fixed Term Deposit', 'Notice Saver', 'Regular Saver']);
   });
 
   it('toasts the spec’s failure and shows the server’s reason beside the fields', async () => {
     const account = makeAccount();
     api({
       [`GET /api/accounts/${account.id}`]: json(200, makeDetail(account)),
-      [`PUT /api/accounts/${account.id}`]: apiError(403, 'FORBIDDEN', 'An account of type Savings cannot become Cash ISA. Some account types are restricted due to regulatory requirements'),
+      [`PUT /api/accounts/${account.id}`]: apiError(
+        403,
+        'FORBIDDEN',
+        'An account of type Savings cannot become Cash ISA. Some account types are restricted due to regulatory requirements',
+      ),
     });
     const { user } = renderApp(`/account/${account.id}/edit`);
     await screen.findByRole('form', { name: 'Edit account' });
@@ -245,7 +280,9 @@ describe('editing an account', () => {
     expect(await screen.findByText('Failed to update account basics', {}, { timeout: 3000 })).toBeInTheDocument();
     // The reason is said once, in the form, not in the toast.
     expect(screen.getAllByText(/cannot become Cash ISA/)).toHaveLength(1);
-    expect(within(screen.getByRole('form', { name: 'Edit account' })).getByText(/cannot become Cash ISA/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('form', { name: 'Edit account' })).getByText(/cannot become Cash ISA/),
+    ).toBeInTheDocument();
   });
 
   it('says Account not found for an id that is not one of the user’s', async () => {

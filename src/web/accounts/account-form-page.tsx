@@ -43,7 +43,10 @@ function problemOf(error: unknown, fallback: string): SaveProblem {
  */
 function useSaveAndGo() {
   const navigate = useNavigate();
-  return async (save: () => Promise<{ account: Account }>, messages: { success: string; failure: string }): Promise<SaveProblem | null> => {
+  return async (
+    save: () => Promise<{ account: Account }>,
+    messages: { success: string; failure: string },
+  ): Promise<SaveProblem | null> => {
     try {
       const { account } = await save();
       notify.success(messages.success);
@@ -97,12 +100,19 @@ export function AccountNewPage() {
 
   const onSubmit = ({ fields, startingBalancePence, startingBalanceDate }: AccountFormOutput) =>
     saveAndGo(
-      () => create.mutateAsync({ ...fields, ...(startingBalancePence ? { startingBalancePence, startingBalanceDate: startingBalanceDate ?? today } : {}) }),
+      () =>
+        create.mutateAsync({
+          ...fields,
+          ...(startingBalancePence ? { startingBalancePence, startingBalanceDate: startingBalanceDate ?? today } : {}),
+        }),
       { success: ACCOUNT_FORM_MESSAGES.added, failure: ACCOUNT_FORM_MESSAGES.addFailed },
     );
 
   return (
-    <FormPage title="Add an account" intro="Add a savings account, current account, bond, ISA or pension to keep track of it.">
+    <FormPage
+      title="Add an account"
+      intro="Add a savings account, current account, bond, ISA or pension to keep track of it."
+    >
       {types.isPending ? (
         <FormSkeleton />
       ) : (
@@ -124,7 +134,11 @@ export function AccountNewPage() {
 }
 
 /** The picker's value for a bank the account already has (the picker shows its name; the id is what is saved). */
-function savedBank(id: string | null, licence: { bankName: string; legalName: string; frn: string | null } | null, bankingGroupId: string | null): BankOption | null {
+function savedBank(
+  id: string | null,
+  licence: { bankName: string; legalName: string; frn: string | null } | null,
+  bankingGroupId: string | null,
+): BankOption | null {
   if (!id || !licence) return null;
   return {
     id,
@@ -147,10 +161,16 @@ function EditForm({ account }: { account: Account }) {
   const saveAndGo = useSaveAndGo();
   const names = types.data?.map((t) => t.name) ?? [];
   // Only the types this account may become (001 §4); its own type even if an admin has retired it.
-  const offered = permittedAccountTypes(account.accountType, names.some((n) => n.toLowerCase() === account.accountType.toLowerCase()) ? names : [account.accountType, ...names]);
+  const offered = permittedAccountTypes(
+    account.accountType,
+    names.some((n) => n.toLowerCase() === account.accountType.toLowerCase()) ? names : [account.accountType, ...names],
+  );
 
   const onSubmit = ({ fields }: AccountFormOutput) =>
-    saveAndGo(() => save.mutateAsync({ id: account.id, fields }), { success: ACCOUNT_FORM_MESSAGES.updated, failure: ACCOUNT_FORM_MESSAGES.updateFailed });
+    saveAndGo(() => save.mutateAsync({ id: account.id, fields }), {
+      success: ACCOUNT_FORM_MESSAGES.updated,
+      failure: ACCOUNT_FORM_MESSAGES.updateFailed,
+    });
 
   if (types.isPending) return <FormSkeleton />;
   return (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { BankOption } from '../reference/types.ts';
-import { accountToFormValues, emptyAccountForm, formPathOf, validateAccountForm, type AccountFormValues } from './account-form-values.ts';
+import {
+  accountToFormValues,
+  emptyAccountForm,
+  formPathOf,
+  validateAccountForm,
+  type AccountFormValues,
+} from './account-form-values.ts';
 import { protectionLabel } from './protection-badge.tsx';
 import { HALIFAX_ID, makeAccount } from './test-fixtures.ts';
 
@@ -63,15 +69,37 @@ describe('the account form as typed', () => {
       'interestRate: Interest rate cannot be negative',
       'name: Account name is required',
     ]);
-    expect(problems(form({ interestRate: '4.125' }))).toEqual(['interestRate: Interest rate can have at most 2 decimal places']);
-    expect(problems(form({ interestRate: 'lots' }))).toEqual(['interestRate: Enter the interest rate as a number, like 4.35']);
-    expect(problems(form({ startingBalance: '-10' }))).toEqual(['startingBalance: Starting balance cannot be negative']);
-    expect(problems(form({ startingBalance: '10', startingBalanceDate: '2027-01-01' }))).toEqual(['startingBalanceDate: Enter the date of the starting balance, today or in the past']);
-    expect(problems(form({ hasTemporaryHighBalance: true, thbAmount: '5' }))).toEqual(['thbLifeEvent: Choose the life event the money came from', 'thbCreditedDate: Enter a real date, like 31/03/2027']);
+    expect(problems(form({ interestRate: '4.125' }))).toEqual([
+      'interestRate: Interest rate can have at most 2 decimal places',
+    ]);
+    expect(problems(form({ interestRate: 'lots' }))).toEqual([
+      'interestRate: Enter the interest rate as a number, like 4.35',
+    ]);
+    expect(problems(form({ startingBalance: '-10' }))).toEqual([
+      'startingBalance: Starting balance cannot be negative',
+    ]);
+    expect(problems(form({ startingBalance: '10', startingBalanceDate: '2027-01-01' }))).toEqual([
+      'startingBalanceDate: Enter the date of the starting balance, today or in the past',
+    ]);
+    expect(problems(form({ hasTemporaryHighBalance: true, thbAmount: '5' }))).toEqual([
+      'thbLifeEvent: Choose the life event the money came from',
+      'thbCreditedDate: Enter a real date, like 31/03/2027',
+    ]);
   });
 
   it('reports an interest schedule entry’s problem at its own field', () => {
-    const schedule = [{ kind: 'offset' as const, offsetValue: 'x', offsetUnit: 'months' as const, unit: 'months' as const, every: '', count: '', dayOfMonth: '40', dates: [] }];
+    const schedule = [
+      {
+        kind: 'offset' as const,
+        offsetValue: 'x',
+        offsetUnit: 'months' as const,
+        unit: 'months' as const,
+        every: '',
+        count: '',
+        dayOfMonth: '40',
+        dates: [],
+      },
+    ];
     expect(problems(form({ interimInterestSchedule: schedule }))).toEqual([
       'interimInterestSchedule.0.offsetValue: Enter how long after opening, as a whole number from 1 to 999',
       'interimInterestSchedule.0.dayOfMonth: Enter a day of the month from 1 to 31, or leave it empty for the payment day',
@@ -98,18 +126,41 @@ describe('the account form as typed', () => {
       interimInterestSchedule: [{ kind: 'custom', dates: ['2027-03-31'] }],
     });
     const values = accountToFormValues(account, { bank: halifax, platformBank: null });
-    expect(values).toMatchObject({ interestRate: '4.5', overdraftLimit: '1000.00', earlyWithdrawalPenalty: '50.00', hasTemporaryHighBalance: true, thbAmount: '300000.00' });
+    expect(values).toMatchObject({
+      interestRate: '4.5',
+      overdraftLimit: '1000.00',
+      earlyWithdrawalPenalty: '50.00',
+      hasTemporaryHighBalance: true,
+      thbAmount: '300000.00',
+    });
     const again = validateAccountForm(values, { today: TODAY, isNew: false });
-    expect(again.ok && again.output.fields).toMatchObject({ interestRateBps: 450, overdraftLimitPence: 1_000_00, earlyWithdrawalPenalty: 5_000, interimInterestSchedule: [{ kind: 'custom', dates: ['2027-03-31'] }] });
+    expect(again.ok && again.output.fields).toMatchObject({
+      interestRateBps: 450,
+      overdraftLimitPence: 1_000_00,
+      earlyWithdrawalPenalty: 5_000,
+      interimInterestSchedule: [{ kind: 'custom', dates: ['2027-03-31'] }],
+    });
   });
 });
 
 describe('protection in words', () => {
   it('never relies on colour alone: every status has a title', () => {
-    expect(protectionLabel({ status: 'covered-in-full', uncoveredPence: null, reason: null }).title).toBe('Fully protected');
-    expect(protectionLabel({ status: 'partly-covered', uncoveredPence: 20_000_00, reason: null }).title).toBe('£20,000.00 not protected');
-    expect(protectionLabel({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' })).toMatchObject({ tone: 'info', title: 'Government backed' });
-    expect(protectionLabel({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' })).toMatchObject({ tone: 'destructive', title: 'Not FSCS protected' });
-    expect(protectionLabel({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' })).toMatchObject({ title: 'Protection unknown', detail: 'Choose the bank that holds the deposits' });
+    expect(protectionLabel({ status: 'covered-in-full', uncoveredPence: null, reason: null }).title).toBe(
+      'Fully protected',
+    );
+    expect(protectionLabel({ status: 'partly-covered', uncoveredPence: 20_000_00, reason: null }).title).toBe(
+      '£20,000.00 not protected',
+    );
+    expect(protectionLabel({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' })).toMatchObject({
+      tone: 'info',
+      title: 'Government backed',
+    });
+    expect(protectionLabel({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' })).toMatchObject({
+      tone: 'destructive',
+      title: 'Not FSCS protected',
+    });
+    expect(
+      protectionLabel({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' }),
+    ).toMatchObject({ title: 'Protection unknown', detail: 'Choose the bank that holds the deposits' });
   });
 });

@@ -4,7 +4,13 @@
  * is reported at the field the user can correct.
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { ACCOUNT_DEFAULTS, ACCOUNT_MESSAGES, type AccountFields, accountFieldsSchema, type PenaltyType } from '../../core/accounts/account-schema.ts';
+import {
+  ACCOUNT_DEFAULTS,
+  ACCOUNT_MESSAGES,
+  type AccountFields,
+  accountFieldsSchema,
+  type PenaltyType,
+} from '../../core/accounts/account-schema.ts';
 import { formatRateInput, parseRatePercent } from '../../core/accounts/interest-rate.ts';
 import type { InterestScheduleItem, ScheduleKind, ScheduleUnit } from '../../core/accounts/interest-schedule.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
@@ -64,7 +70,11 @@ export type AccountFormValues = {
 };
 
 /** What a valid form gives: the fields to save, and for a new account its starting balance. */
-export type AccountFormOutput = { fields: AccountFields; startingBalancePence: number | null; startingBalanceDate: CalendarDate | null };
+export type AccountFormOutput = {
+  fields: AccountFields;
+  startingBalancePence: number | null;
+  startingBalanceDate: CalendarDate | null;
+};
 
 export const STARTING_BALANCE_MESSAGES = {
   negative: 'Starting balance cannot be negative',
@@ -76,12 +86,32 @@ const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).to
 
 export function scheduleToDrafts(items: readonly InterestScheduleItem[]): ScheduleDraft[] {
   return items.map((item) => {
-    const blank: ScheduleDraft = { kind: item.kind, offsetValue: '', offsetUnit: 'months', unit: 'months', every: '', count: '', dayOfMonth: '', dates: [] };
+    const blank: ScheduleDraft = {
+      kind: item.kind,
+      offsetValue: '',
+      offsetUnit: 'months',
+      unit: 'months',
+      every: '',
+      count: '',
+      dayOfMonth: '',
+      dates: [],
+    };
     switch (item.kind) {
       case 'offset':
-        return { ...blank, offsetValue: String(item.offsetValue), offsetUnit: item.offsetUnit, dayOfMonth: text(item.dayOfMonth) };
+        return {
+          ...blank,
+          offsetValue: String(item.offsetValue),
+          offsetUnit: item.offsetUnit,
+          dayOfMonth: text(item.dayOfMonth),
+        };
       case 'recurring':
-        return { ...blank, unit: item.unit, every: String(item.every), count: text(item.count), dayOfMonth: text(item.dayOfMonth) };
+        return {
+          ...blank,
+          unit: item.unit,
+          every: String(item.every),
+          count: text(item.count),
+          dayOfMonth: text(item.dayOfMonth),
+        };
       case 'custom':
         return { ...blank, dates: [...item.dates] };
     }
@@ -95,7 +125,17 @@ export function newScheduleDraft(kind: ScheduleKind): ScheduleDraft {
     recurring: { every: '1', unit: 'months' },
     custom: { dates: [''] },
   };
-  return { kind, offsetValue: '', offsetUnit: 'months', unit: 'months', every: '', count: '', dayOfMonth: '', dates: [], ...defaults[kind] };
+  return {
+    kind,
+    offsetValue: '',
+    offsetUnit: 'months',
+    unit: 'months',
+    every: '',
+    count: '',
+    dayOfMonth: '',
+    dates: [],
+    ...defaults[kind],
+  };
 }
 
 /** A whole number as typed; blank is null, anything else not a whole number is NaN (the schema says why). */
@@ -109,9 +149,20 @@ function wholeNumber(value: string): number | null {
 export function draftToScheduleItem(draft: ScheduleDraft): unknown {
   switch (draft.kind) {
     case 'offset':
-      return { kind: 'offset', offsetValue: wholeNumber(draft.offsetValue) ?? Number.NaN, offsetUnit: draft.offsetUnit, dayOfMonth: wholeNumber(draft.dayOfMonth) };
+      return {
+        kind: 'offset',
+        offsetValue: wholeNumber(draft.offsetValue) ?? Number.NaN,
+        offsetUnit: draft.offsetUnit,
+        dayOfMonth: wholeNumber(draft.dayOfMonth),
+      };
     case 'recurring':
-      return { kind: 'recurring', unit: draft.unit, every: wholeNumber(draft.every) ?? Number.NaN, count: wholeNumber(draft.count), dayOfMonth: wholeNumber(draft.dayOfMonth) };
+      return {
+        kind: 'recurring',
+        unit: draft.unit,
+        every: wholeNumber(draft.every) ?? Number.NaN,
+        count: wholeNumber(draft.count),
+        dayOfMonth: wholeNumber(draft.dayOfMonth),
+      };
     case 'custom':
       return { kind: 'custom', dates: draft.dates.map((d) => d.trim()) };
   }
@@ -166,7 +217,10 @@ export function emptyAccountForm(today: CalendarDate): AccountFormValues {
 }
 
 /** A saved account in the form, with its banks as the pickers hold them. */
-export function accountToFormValues(account: Account, banks: { bank: BankOption | null; platformBank: BankOption | null }): AccountFormValues {
+export function accountToFormValues(
+  account: Account,
+  banks: { bank: BankOption | null; platformBank: BankOption | null },
+): AccountFormValues {
   const thb = account.temporaryHighBalance;
   return {
     name: account.name,
@@ -192,7 +246,8 @@ export function accountToFormValues(account: Account, banks: { bank: BankOption 
     startingBalance: '',
     startingBalanceDate: '',
     overdraftLimit: pounds(account.overdraftLimitPence),
-    overdraftInterestRate: account.overdraftInterestRateBps === null ? '' : formatRateInput(account.overdraftInterestRateBps),
+    overdraftInterestRate:
+      account.overdraftInterestRateBps === null ? '' : formatRateInput(account.overdraftInterestRateBps),
     earlyWithdrawalPenalty: penaltyText(account.earlyWithdrawalPenalty, account.earlyWithdrawalPenaltyType),
     earlyWithdrawalPenaltyType: account.earlyWithdrawalPenaltyType,
     hasRenewalOption: account.hasRenewalOption,
@@ -215,17 +270,33 @@ function rateOf(value: string, path: string, blank: number | null, problems: Pro
   const parsed = parseRatePercent(value);
   if (parsed.ok) return parsed.bps;
   if (parsed.reason === 'empty') return blank;
-  problems.push({ path, message: parsed.reason === 'too-precise' ? ACCOUNT_MESSAGES.rateDecimals : ACCOUNT_MESSAGES.rateNumber });
+  problems.push({
+    path,
+    message: parsed.reason === 'too-precise' ? ACCOUNT_MESSAGES.rateDecimals : ACCOUNT_MESSAGES.rateNumber,
+  });
   return null;
 }
 
 /** Typed money as pence: blank is null; a problem is reported at `path`. */
-function penceOf(value: string, path: string, problems: Problem[], negative: string = ACCOUNT_MESSAGES.money): number | null {
+function penceOf(
+  value: string,
+  path: string,
+  problems: Problem[],
+  negative: string = ACCOUNT_MESSAGES.money,
+): number | null {
   const parsed = parseMoneyInput(value);
   if (parsed.ok) return parsed.pence;
   if (parsed.reason === 'empty') return null;
   if (parsed.reason === 'zero') return 0;
-  problems.push({ path, message: parsed.reason === 'too-large' ? ACCOUNT_MESSAGES.moneyTooLarge : value.trim().startsWith('-') ? negative : ACCOUNT_MESSAGES.money });
+  problems.push({
+    path,
+    message:
+      parsed.reason === 'too-large'
+        ? ACCOUNT_MESSAGES.moneyTooLarge
+        : value.trim().startsWith('-')
+          ? negative
+          : ACCOUNT_MESSAGES.money,
+  });
   return null;
 }
 
@@ -309,10 +380,16 @@ export function validateAccountForm(
   let startingBalancePence: number | null = null;
   let startingBalanceDate: CalendarDate | null = null;
   if (isNew) {
-    startingBalancePence = penceOf(values.startingBalance, 'startingBalance', problems, STARTING_BALANCE_MESSAGES.negative);
+    startingBalancePence = penceOf(
+      values.startingBalance,
+      'startingBalance',
+      problems,
+      STARTING_BALANCE_MESSAGES.negative,
+    );
     const date = values.startingBalanceDate.trim();
     if (startingBalancePence) {
-      if (date === '' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date > today) problems.push({ path: 'startingBalanceDate', message: STARTING_BALANCE_MESSAGES.date });
+      if (date === '' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date > today)
+        problems.push({ path: 'startingBalanceDate', message: STARTING_BALANCE_MESSAGES.date });
       else startingBalanceDate = date;
     }
   }
@@ -364,12 +441,16 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 }
 
 /** react-hook-form's resolver for the account form. */
-export function accountFormResolver(options: { today: CalendarDate; isNew: boolean }): Resolver<AccountFormValues, unknown, AccountFormOutput> {
+export function accountFormResolver(options: {
+  today: CalendarDate;
+  isNew: boolean;
+}): Resolver<AccountFormValues, unknown, AccountFormOutput> {
   return (values) => {
     const result = validateAccountForm(values, options);
     if (result.ok) return { values: result.output, errors: {} };
     const errors: Record<string, unknown> = {};
-    for (const problem of result.problems) setPath(errors, problem.path || 'root', { type: 'validate', message: problem.message });
+    for (const problem of result.problems)
+      setPath(errors, problem.path || 'root', { type: 'validate', message: problem.message });
     return { values: {}, errors: errors as FieldErrors<AccountFormValues> };
   };
 }

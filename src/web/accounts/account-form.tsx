@@ -3,7 +3,11 @@ import { type ReactElement, type ReactNode, useId, useMemo, useState } from 'rea
 import { Controller, type FieldErrors, type FieldPath, type FieldPathByValue, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PENALTY_TYPES, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
-import { accountTypeCategory, isIsaOrPension, TYPE_RESTRICTION_NOTE } from '../../core/accounts/account-type-category.ts';
+import {
+  accountTypeCategory,
+  isIsaOrPension,
+  TYPE_RESTRICTION_NOTE,
+} from '../../core/accounts/account-type-category.ts';
 import { frequencyOptions } from '../../core/accounts/interest-settings.ts';
 import { LIFE_EVENT_LABELS } from '../../core/checker/text.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
@@ -20,11 +24,15 @@ import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { UnitInput } from '../ui/unit-input.tsx';
-import { accountFormResolver, type AccountFormOutput, type AccountFormValues, formPathOf } from './account-form-values.ts';
+import {
+  accountFormResolver,
+  type AccountFormOutput,
+  type AccountFormValues,
+  formPathOf,
+} from './account-form-values.ts';
 import { accountTypesLoadFailed } from './api.ts';
 import { InterestScheduleEditor } from './interest-schedule-editor.tsx';
 import { InterestSettingsFields, type InterestSettingsWording } from './interest-settings-fields.tsx';
-
 
 export const PLATFORM_TOGGLE_LABEL = 'Account is managed on a platform';
 
@@ -40,7 +48,9 @@ const PENALTY_LABELS: Readonly<Record<(typeof PENALTY_TYPES)[number], string>> =
   days_interest: 'Days of interest',
 };
 
-const HOLDER_LABELS = Array.from({ length: 10 }, (_, i) => (i === 0 ? 'Just me (sole)' : `Me and ${i} other${i === 1 ? '' : 's'} (joint)`));
+const HOLDER_LABELS = Array.from({ length: 10 }, (_, i) =>
+  i === 0 ? 'Just me (sole)' : `Me and ${i} other${i === 1 ? '' : 's'} (joint)`,
+);
 
 /** The form marks what may be left blank, and shows the rate's % sign in its box. */
 const INTEREST_WORDING: InterestSettingsWording = {
@@ -51,13 +61,17 @@ const INTEREST_WORDING: InterestSettingsWording = {
   noMonth: 'Choose a month',
   noDay: 'Choose a day',
   paymentDateOptional: true,
-  quarterlyNote: (months, monthChosen) => (monthChosen ? undefined : `Without a month, quarterly interest is paid in ${months}.`),
+  quarterlyNote: (months, monthChosen) =>
+    monthChosen ? undefined : `Without a month, quarterly interest is paid in ${months}.`,
 };
 
 function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+    >
       <h2 id={headingId} className="text-lg font-semibold leading-tight">
         {title}
       </h2>
@@ -68,7 +82,19 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /** A switch with its label beside it, and help text read out with it. */
-function SwitchField({ id, label, help, checked, onChange }: { id: string; label: string; help?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function SwitchField({
+  id,
+  label,
+  help,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
@@ -125,7 +151,11 @@ export function AccountForm({
   onSubmit,
 }: AccountFormProps) {
   const resolver = useMemo(() => accountFormResolver({ today, isNew: mode === 'new' }), [today, mode]);
-  const form = useForm<AccountFormValues, unknown, AccountFormOutput>({ resolver, defaultValues: initialValues, shouldFocusError: false });
+  const form = useForm<AccountFormValues, unknown, AccountFormOutput>({
+    resolver,
+    defaultValues: initialValues,
+    shouldFocusError: false,
+  });
   const draft = useFormDraft({ formId, form });
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -137,7 +167,9 @@ export function AccountForm({
   const fieldId = (name: string) => `${id}-${name}`;
 
   const errorOf = (name: FieldPath<AccountFormValues>): string | undefined => {
-    const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors);
+    const error = name
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors);
     return (error as { message?: string } | undefined)?.message;
   };
 
@@ -150,7 +182,10 @@ export function AccountForm({
         return;
       }
       if (problem.field) {
-        form.setError(formPathOf(problem.field) as FieldPath<AccountFormValues>, { type: 'server', message: problem.message });
+        form.setError(formPathOf(problem.field) as FieldPath<AccountFormValues>, {
+          type: 'server',
+          message: problem.message,
+        });
         focusFirstInvalid(formElement);
       } else setFormError(problem.message);
     },
@@ -158,7 +193,12 @@ export function AccountForm({
   );
 
   const typeOptions = typeNames.includes(values.accountType) ? typeNames : [values.accountType, ...typeNames];
-  const penaltyUnit = values.earlyWithdrawalPenaltyType === 'fixed_fee' ? '£' : values.earlyWithdrawalPenaltyType === 'percentage' ? '%' : 'days';
+  const penaltyUnit =
+    values.earlyWithdrawalPenaltyType === 'fixed_fee'
+      ? '£'
+      : values.earlyWithdrawalPenaltyType === 'percentage'
+        ? '%'
+        : 'days';
 
   type TextName = FieldPathByValue<AccountFormValues, string>;
   type Choice = string | readonly [value: string, label: string];
@@ -169,12 +209,22 @@ export function AccountForm({
       {control}
     </FormField>
   );
-  const select = (name: TextName, label: string, choices: readonly Choice[], options: FieldOptions & { placeholder?: string; onChange?: (value: string) => void } = {}) => {
+  const select = (
+    name: TextName,
+    label: string,
+    choices: readonly Choice[],
+    options: FieldOptions & { placeholder?: string; onChange?: (value: string) => void } = {},
+  ) => {
     const { placeholder, onChange, ...fieldOptions } = options;
     return field(
       name,
       label,
-      <NativeSelect {...form.register(name, onChange ? { onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.value) } : {})}>
+      <NativeSelect
+        {...form.register(
+          name,
+          onChange ? { onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onChange(event.target.value) } : {},
+        )}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {choices.map((choice) => {
           const [value, text] = typeof choice === 'string' ? [choice, choice] : choice;
@@ -188,22 +238,45 @@ export function AccountForm({
       fieldOptions,
     );
   };
-  const unitInput = (name: TextName, label: string, unit: '£' | '%' | 'days', options: FieldOptions & { placeholder?: string } = {}) => {
+  const unitInput = (
+    name: TextName,
+    label: string,
+    unit: '£' | '%' | 'days',
+    options: FieldOptions & { placeholder?: string } = {},
+  ) => {
     const { placeholder, ...fieldOptions } = options;
     return field(
       name,
       label,
-      <UnitInput unit={unit} position={unit === '£' ? 'before' : 'after'} placeholder={placeholder} className={unit === 'days' ? 'pr-14' : undefined} {...form.register(name)} />,
+      <UnitInput
+        unit={unit}
+        position={unit === '£' ? 'before' : 'after'}
+        placeholder={placeholder}
+        className={unit === 'days' ? 'pr-14' : undefined}
+        {...form.register(name)}
+      />,
       fieldOptions,
     );
   };
-  const date = (name: TextName, label: string, range: { fromYear: number; toYear: number; latest?: string }, optional = true) => (
+  const date = (
+    name: TextName,
+    label: string,
+    range: { fromYear: number; toYear: number; latest?: string },
+    optional = true,
+  ) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field: control }) => (
         <FormField label={label} optional={optional} id={fieldId(name)} error={errorOf(name)}>
-          <DatePicker label={label.toLowerCase()} name={control.name} value={control.value} onChange={control.onChange} onBlur={control.onBlur} {...range} />
+          <DatePicker
+            label={label.toLowerCase()}
+            name={control.name}
+            value={control.value}
+            onChange={control.onChange}
+            onBlur={control.onBlur}
+            {...range}
+          />
         </FormField>
       )}
     />
@@ -212,7 +285,9 @@ export function AccountForm({
     <Controller
       control={form.control}
       name={name}
-      render={({ field: control }) => <SwitchField id={fieldId(name)} label={label} help={help} checked={control.value} onChange={control.onChange} />}
+      render={({ field: control }) => (
+        <SwitchField id={fieldId(name)} label={label} help={help} checked={control.value} onChange={control.onChange} />
+      )}
     />
   );
   const bankPicker = (name: 'bank' | 'platformBank', label: string, excludePlatforms: boolean) => (
@@ -230,31 +305,53 @@ export function AccountForm({
   const pastDates = { fromYear: 1950, toYear: thisYear, latest: today };
 
   return (
-    <form ref={setFormElement} noValidate onSubmit={submit} className="grid gap-6" aria-label={mode === 'new' ? 'New account' : 'Edit account'}>
+    <form
+      ref={setFormElement}
+      noValidate
+      onSubmit={submit}
+      className="grid gap-6"
+      aria-label={mode === 'new' ? 'New account' : 'Edit account'}
+    >
       <div className="empty:hidden">
         <DraftNotice restoredAt={draft.restoredAt} onDiscard={draft.discard} />
         <FormError message={formError} />
       </div>
 
       <Section title="Account details" description="The account as your bank names it.">
-        {field('name', 'Account name', <Input autoComplete="off" placeholder="Easy Access Saver" {...form.register('name')} />, { className: 'sm:max-w-md' })}
+        {field(
+          'name',
+          'Account name',
+          <Input autoComplete="off" placeholder="Easy Access Saver" {...form.register('name')} />,
+          { className: 'sm:max-w-md' },
+        )}
         <div className="sm:max-w-md">
           {select('accountType', 'Account type', typeOptions, {
-            description: typesRestricted ? TYPE_RESTRICTION_NOTE : typesError ? accountTypesLoadFailed(typesError) : undefined,
+            description: typesRestricted
+              ? TYPE_RESTRICTION_NOTE
+              : typesError
+                ? accountTypesLoadFailed(typesError)
+                : undefined,
             // A frequency the new type does not offer (a bond's At Maturity) goes back to the default.
             onChange: (type) => {
-              if (!frequencyOptions(accountTypeCategory(type)).includes(form.getValues('interestFrequency') as never)) form.setValue('interestFrequency', 'Monthly');
+              if (!frequencyOptions(accountTypeCategory(type)).includes(form.getValues('interestFrequency') as never))
+                form.setValue('interestFrequency', 'Monthly');
             },
           })}
         </div>
 
         {isIsaOrPension(category) ? (
-          <p className="text-sm text-muted-foreground">ISA and pension accounts record their provider on the account’s own page, so no bank is asked for here.</p>
+          <p className="text-sm text-muted-foreground">
+            ISA and pension accounts record their provider on the account’s own page, so no bank is asked for here.
+          </p>
         ) : (
           bankPicker('bank', 'Bank or building society', false)
         )}
 
-        {toggle('isPlatformAccount', PLATFORM_TOGGLE_LABEL, 'Such as Raisin, Flagstone or Hargreaves Lansdown Active Savings, which place your money with partner banks.')}
+        {toggle(
+          'isPlatformAccount',
+          PLATFORM_TOGGLE_LABEL,
+          'Such as Raisin, Flagstone or Hargreaves Lansdown Active Savings, which place your money with partner banks.',
+        )}
         {values.isPlatformAccount ? (
           <>
             {bankPicker('platformBank', 'Bank that holds the deposits', true)}
@@ -268,11 +365,19 @@ export function AccountForm({
           </>
         ) : null}
 
-        {field('accountNumber', 'Account number', <Input autoComplete="off" spellCheck={false} {...form.register('accountNumber')} />, { className: 'sm:max-w-sm' })}
+        {field(
+          'accountNumber',
+          'Account number',
+          <Input autoComplete="off" spellCheck={false} {...form.register('accountNumber')} />,
+          { className: 'sm:max-w-sm' },
+        )}
       </Section>
 
       {mode === 'new' ? (
-        <Section title="Starting balance" description="What the account holds today. It becomes the account’s first transaction, so the balance always adds up.">
+        <Section
+          title="Starting balance"
+          description="What the account holds today. It becomes the account’s first transaction, so the balance always adds up."
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             {unitInput('startingBalance', 'Starting balance', '£', { optional: true, placeholder: '0.00' })}
             {date('startingBalanceDate', 'Balance on', pastDates, false)}
@@ -283,7 +388,9 @@ export function AccountForm({
       <Section title="Interest">
         <InterestSettingsFields
           values={values}
-          onChange={(name, value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+          onChange={(name, value) =>
+            form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+          }
           category={category}
           thisYear={thisYear}
           wording={INTEREST_WORDING}
@@ -293,19 +400,38 @@ export function AccountForm({
         {toggle('rateChangeNotifications', 'Rate change notifications', 'Tell me before the rate changes.')}
       </Section>
 
-      <Section title="Holders and protection" description="Who holds the account, and any temporary high balance: both change how much of it is protected.">
-        {select('holders', 'Who holds it?', HOLDER_LABELS.map((label, i) => [String(i + 1), label] as const), { className: 'sm:max-w-sm' })}
+      <Section
+        title="Holders and protection"
+        description="Who holds the account, and any temporary high balance: both change how much of it is protected."
+      >
+        {select(
+          'holders',
+          'Who holds it?',
+          HOLDER_LABELS.map((label, i) => [String(i + 1), label] as const),
+          { className: 'sm:max-w-sm' },
+        )}
         <label className="flex items-start gap-3 text-sm font-medium">
-          <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" aria-describedby={fieldId('thb-help')} {...form.register('hasTemporaryHighBalance')} />
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            aria-describedby={fieldId('thb-help')}
+            {...form.register('hasTemporaryHighBalance')}
+          />
           It includes a temporary high balance
         </label>
         <p id={fieldId('thb-help')} className="-mt-3 pl-7 text-sm text-muted-foreground">
-          Money from some life events, such as selling your home or an inheritance, is protected for 6 months from the day it is credited, on top of the usual limit.
+          Money from some life events, such as selling your home or an inheritance, is protected for 6 months from the
+          day it is credited, on top of the usual limit.
         </p>
         {values.hasTemporaryHighBalance ? (
           <fieldset className="grid gap-5 rounded-lg border bg-muted/40 p-4">
             <legend className="px-1 text-sm font-semibold">Temporary high balance</legend>
-            {select('thbLifeEvent', 'Life event', LIFE_EVENTS.map((event) => [event, LIFE_EVENT_LABELS[event]] as const), { placeholder: 'Choose a life event' })}
+            {select(
+              'thbLifeEvent',
+              'Life event',
+              LIFE_EVENTS.map((event) => [event, LIFE_EVENT_LABELS[event]] as const),
+              { placeholder: 'Choose a life event' },
+            )}
             <div className="grid gap-5 sm:grid-cols-2">
               {unitInput('thbAmount', 'Amount from the life event', '£')}
               {date('thbCreditedDate', 'Date credited', { fromYear: 2017, toYear: thisYear, latest: today }, false)}
@@ -319,21 +445,46 @@ export function AccountForm({
           {unitInput('overdraftLimit', 'Overdraft limit', '£', { optional: true })}
           {unitInput('overdraftInterestRate', 'Overdraft interest rate', '%', { optional: true })}
           {unitInput('earlyWithdrawalPenalty', 'Early withdrawal penalty', penaltyUnit, { optional: true })}
-          {select('earlyWithdrawalPenaltyType', 'Penalty type', PENALTY_TYPES.map((type) => [type, PENALTY_LABELS[type]] as const))}
+          {select(
+            'earlyWithdrawalPenaltyType',
+            'Penalty type',
+            PENALTY_TYPES.map((type) => [type, PENALTY_LABELS[type]] as const),
+          )}
           {date('dateOpened', 'Date opened', pastDates)}
           <div className="grid grid-cols-2 items-end gap-3">
-            {field('termLengthValue', 'Term length', <Input inputMode="numeric" autoComplete="off" {...form.register('termLengthValue')} />, { optional: true })}
-            {select('termLengthUnit', 'Term unit', TERM_LENGTH_UNITS.map((unit) => [unit, unit[0]!.toUpperCase() + unit.slice(1)] as const), { placeholder: 'None' })}
+            {field(
+              'termLengthValue',
+              'Term length',
+              <Input inputMode="numeric" autoComplete="off" {...form.register('termLengthValue')} />,
+              { optional: true },
+            )}
+            {select(
+              'termLengthUnit',
+              'Term unit',
+              TERM_LENGTH_UNITS.map((unit) => [unit, unit[0]!.toUpperCase() + unit.slice(1)] as const),
+              { placeholder: 'None' },
+            )}
           </div>
         </div>
         {toggle('hasRenewalOption', 'Can be renewed at the end of the term')}
-        {values.hasRenewalOption ? unitInput('renewalRate', 'Renewal rate', '%', { optional: true, className: 'sm:max-w-xs' }) : null}
+        {values.hasRenewalOption
+          ? unitInput('renewalRate', 'Renewal rate', '%', { optional: true, className: 'sm:max-w-xs' })
+          : null}
         {toggle('annualInterestPayment', 'Interest paid once a year')}
         {values.annualInterestPayment
-          ? select('annualInterestDay', 'Day of month interest is paid', days(31), { optional: true, placeholder: 'Choose a day', className: 'sm:max-w-xs' })
+          ? select('annualInterestDay', 'Day of month interest is paid', days(31), {
+              optional: true,
+              placeholder: 'Choose a day',
+              className: 'sm:max-w-xs',
+            })
           : null}
         {toggle('enableSmartAlerts', 'Smart alerts', 'Remind me to add the account’s terms and conditions.')}
-        {field('termsNotes', 'Terms and conditions notes', <Textarea className="min-h-24" {...form.register('termsNotes')} />, { optional: true })}
+        {field(
+          'termsNotes',
+          'Terms and conditions notes',
+          <Textarea className="min-h-24" {...form.register('termsNotes')} />,
+          { optional: true },
+        )}
       </Section>
 
       <Section
@@ -348,7 +499,9 @@ export function AccountForm({
               value={control.value}
               onChange={control.onChange}
               toYear={thisYear + 30}
-              errorAt={(index, name) => errorOf(`interimInterestSchedule.${index}.${name}` as FieldPath<AccountFormValues>)}
+              errorAt={(index, name) =>
+                errorOf(`interimInterestSchedule.${index}.${name}` as FieldPath<AccountFormValues>)
+              }
             />
           )}
         />

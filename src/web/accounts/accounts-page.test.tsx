@@ -12,7 +12,12 @@ function signedIn(accounts: MockHandler) {
   return mockApi({ 'GET /api/me': meHandler(makeMe()), 'GET /api/accounts': accounts });
 }
 
-const halifax = makeAccount({ name: 'Halifax saver', balancePence: 100_000_00, interestRateBps: 435, protection: { status: 'partly-covered', uncoveredPence: 30_000_00, reason: null } });
+const halifax = makeAccount({
+  name: 'Halifax saver',
+  balancePence: 100_000_00,
+  interestRateBps: 435,
+  protection: { status: 'partly-covered', uncoveredPence: 30_000_00, reason: null },
+});
 const scotland = makeAccount({
   name: 'BoS bond',
   accountType: 'Bond',
@@ -29,7 +34,12 @@ const raisin = makeAccount({
   licence: { bankName: 'Raisin UK', legalName: 'Raisin Platforms Ltd', frn: null },
   isPlatformAccount: true,
   platformBankReferenceId: CLOSE_BROTHERS_ID,
-  platformBank: { id: CLOSE_BROTHERS_ID, bankName: 'Close Brothers Savings', legalName: 'Close Brothers Limited', frn: '124750' },
+  platformBank: {
+    id: CLOSE_BROTHERS_ID,
+    bankName: 'Close Brothers Savings',
+    legalName: 'Close Brothers Limited',
+    frn: '124750',
+  },
   balancePence: 1_234_56,
 });
 
@@ -52,11 +62,16 @@ describe('the accounts page', () => {
     expect(first.getByText('£100,000.00')).toBeInTheDocument();
     expect(first.getByText('£30,000.00 not protected')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('5.10% Gross')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('Deposits held at Close Brothers Savings (Close Brothers Limited · FRN 124750)')).toBeInTheDocument();
+    expect(
+      within(rows[2]!).getByText('Deposits held at Close Brothers Savings (Close Brothers Limited · FRN 124750)'),
+    ).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Fully protected')).toBeInTheDocument();
     expect(screen.getByText('£151,234.56')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add account' })).toHaveAttribute('href', '/account/new');
-    expect(within(rows[0]!).getByRole('link', { name: 'Edit Halifax saver' })).toHaveAttribute('href', `/account/${halifax.id}/edit`);
+    expect(within(rows[0]!).getByRole('link', { name: 'Edit Halifax saver' })).toHaveAttribute(
+      'href',
+      `/account/${halifax.id}/edit`,
+    );
   });
 
   it('offers Add account on an empty list', async () => {
@@ -69,14 +84,20 @@ describe('the accounts page', () => {
   it('sends a signed-out visitor to log in with the spec’s message', async () => {
     signedIn(apiError(401, 'UNAUTHENTICATED', 'Authentication required'));
     const { router } = renderApp('/accounts');
-    expect(await screen.findByText('You must be logged in to view accounts', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('You must be logged in to view accounts', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.sessionStorage.getItem('returnToRoute')).toBe('/accounts');
   });
 
   it('says Failed to load accounts when the list cannot be loaded, and tries again', async () => {
     let calls = 0;
-    signedIn(() => (++calls === 1 ? apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') : json(200, makeList([halifax]))));
+    signedIn(() =>
+      ++calls === 1
+        ? apiError(500, 'INTERNAL', 'Something went wrong. Please try again.')
+        : json(200, makeList([halifax])),
+    );
     const { user } = renderApp('/accounts');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load accounts');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -95,7 +116,13 @@ describe('the accounts page', () => {
     const { queryClient } = renderApp('/accounts');
     await screen.findByRole('table');
     list = makeList([halifax, { ...scotland, name: 'Added in another tab' }]);
-    act(() => handleRealtimeEvent(queryClient, 'account.changed', JSON.stringify({ type: 'account.changed', invalidate: [['me', 'accounts']] })));
+    act(() =>
+      handleRealtimeEvent(
+        queryClient,
+        'account.changed',
+        JSON.stringify({ type: 'account.changed', invalidate: [['me', 'accounts']] }),
+      ),
+    );
     expect(await screen.findAllByText('Added in another tab')).not.toHaveLength(0);
   });
 
@@ -117,8 +144,18 @@ describe('account text', () => {
 
   it('names the licence, the bank holding a platform’s money, or what is missing', () => {
     expect(bankLines(halifax)).toEqual({ bank: 'Halifax', licence: 'Bank of Scotland plc · FRN\u00a0169628' });
-    expect(bankLines(makeAccount({ bank: 'Nationwide', licence: { bankName: 'Nationwide', legalName: 'Nationwide', frn: null } }))).toEqual({ bank: 'Nationwide', licence: null });
-    expect(bankLines({ ...raisin, platformBank: null })).toEqual({ bank: 'Raisin UK', licence: 'Bank holding the deposits not chosen' });
-    expect(bankLines(makeAccount({ accountType: 'Cash ISA', bank: null, bankId: null, licence: null }))).toEqual({ bank: 'Provider not recorded', licence: null });
+    expect(
+      bankLines(
+        makeAccount({ bank: 'Nationwide', licence: { bankName: 'Nationwide', legalName: 'Nationwide', frn: null } }),
+      ),
+    ).toEqual({ bank: 'Nationwide', licence: null });
+    expect(bankLines({ ...raisin, platformBank: null })).toEqual({
+      bank: 'Raisin UK',
+      licence: 'Bank holding the deposits not chosen',
+    });
+    expect(bankLines(makeAccount({ accountType: 'Cash ISA', bank: null, bankId: null, licence: null }))).toEqual({
+      bank: 'Provider not recorded',
+      licence: null,
+    });
   });
 });

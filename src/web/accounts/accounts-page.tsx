@@ -28,7 +28,10 @@ export function accountNumberText(accountNumber: string): string {
 
 /** The bank and the licence it sits under; for a platform account, the bank holding the deposits. */
 export function bankLines(account: AccountListItem): { bank: string; licence: string | null } {
-  const bank = account.licence?.bankName ?? account.bank ?? (account.category === 'isa' || account.category === 'pension' ? 'Provider not recorded' : 'No bank chosen');
+  const bank =
+    account.licence?.bankName ??
+    account.bank ??
+    (account.category === 'isa' || account.category === 'pension' ? 'Provider not recorded' : 'No bank chosen');
   const licenceOf = (l: { bankName: string; legalName: string; frn: string | null }) => {
     // A no-break space keeps 'FRN 169628' on one line.
     const firm = l.frn ? `${l.legalName} · FRN\u00a0${l.frn}` : l.legalName;
@@ -36,14 +39,22 @@ export function bankLines(account: AccountListItem): { bank: string; licence: st
   };
   if (account.isPlatformAccount) {
     const held = account.platformBank;
-    return { bank, licence: held ? `Deposits held at ${held.bankName} (${licenceOf(held) ?? held.legalName})` : 'Bank holding the deposits not chosen' };
+    return {
+      bank,
+      licence: held
+        ? `Deposits held at ${held.bankName} (${licenceOf(held) ?? held.legalName})`
+        : 'Bank holding the deposits not chosen',
+    };
   }
   return { bank, licence: account.licence ? licenceOf(account.licence) : null };
 }
 
 function AccountName({ account }: { account: AccountListItem }) {
   return isRegistered('account') ? (
-    <Link to={paths.account(account.id)} className="font-semibold text-foreground underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-foreground">
+    <Link
+      to={paths.account(account.id)}
+      className="font-semibold text-foreground underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-foreground"
+    >
       {account.name}
     </Link>
   ) : (
@@ -63,7 +74,11 @@ function EditLink({ account }: { account: AccountListItem }) {
 }
 
 function Balance({ pence, className }: { pence: number; className?: string }) {
-  return <span className={cn('font-semibold tabular-nums', pence < 0 && 'text-destructive', className)}>{formatPence(pence)}</span>;
+  return (
+    <span className={cn('font-semibold tabular-nums', pence < 0 && 'text-destructive', className)}>
+      {formatPence(pence)}
+    </span>
+  );
 }
 
 function BankCell({ account }: { account: AccountListItem }) {
@@ -84,12 +99,24 @@ function AccountsTable({ accounts }: { accounts: AccountListItem[] }) {
         <caption className="sr-only">Your accounts, in the order you added them</caption>
         <thead className="border-b bg-muted/50 text-left text-xs font-medium text-muted-foreground uppercase">
           <tr>
-            <th scope="col" className="min-w-44 px-4 py-3 font-medium">Account</th>
-            <th scope="col" className="px-4 py-3 font-medium">Bank</th>
-            <th scope="col" className="px-4 py-3 font-medium">Type</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Rate</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Balance</th>
-            <th scope="col" className="px-4 py-3 font-medium">Protection</th>
+            <th scope="col" className="min-w-44 px-4 py-3 font-medium">
+              Account
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Bank
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Rate
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Balance
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Protection
+            </th>
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -108,7 +135,9 @@ function AccountsTable({ accounts }: { accounts: AccountListItem[] }) {
                 <BankCell account={account} />
               </td>
               <td className="px-4 py-3">{account.accountType}</td>
-              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatRate(account.interestRateBps, account.rateType)}</td>
+              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                {formatRate(account.interestRateBps, account.rateType)}
+              </td>
               <td className="px-4 py-3 text-right whitespace-nowrap">
                 <Balance pence={account.balancePence} />
               </td>
@@ -143,7 +172,9 @@ function AccountCards({ accounts }: { accounts: AccountListItem[] }) {
           </div>
           <div className="mt-3 flex items-start justify-between gap-3 text-sm">
             <BankCell account={account} />
-            <span className="shrink-0 tabular-nums text-muted-foreground">{formatRate(account.interestRateBps, account.rateType)}</span>
+            <span className="shrink-0 tabular-nums text-muted-foreground">
+              {formatRate(account.interestRateBps, account.rateType)}
+            </span>
           </div>
           <div className="mt-3 flex items-end justify-between gap-3">
             <ProtectionBadge protection={account.protection} />
@@ -267,7 +298,11 @@ export function AccountsPage() {
           )
         ) : accounts.isError && !signedOut ? (
           <SectionLoadError
-            message={accounts.error instanceof AccountDataError ? ACCOUNT_LIST_MESSAGES.processing : ACCOUNT_LIST_MESSAGES.failed}
+            message={
+              accounts.error instanceof AccountDataError
+                ? ACCOUNT_LIST_MESSAGES.processing
+                : ACCOUNT_LIST_MESSAGES.failed
+            }
             onRetry={() => void accounts.refetch()}
             retrying={accounts.isFetching}
           />

@@ -38,7 +38,13 @@ function isListItem(value: unknown): value is AccountListItem {
 
 /** Checks the list's shape before the page trusts it; anything else is a processing error. */
 export function parseAccountList(body: unknown): AccountList {
-  if (!isRecord(body) || !Array.isArray(body.accounts) || !body.accounts.every(isListItem) || typeof body.totalBalancePence !== 'number' || !isRecord(body.cap)) {
+  if (
+    !isRecord(body) ||
+    !Array.isArray(body.accounts) ||
+    !body.accounts.every(isListItem) ||
+    typeof body.totalBalancePence !== 'number' ||
+    !isRecord(body.cap)
+  ) {
     throw new AccountDataError();
   }
   return body as AccountList;
@@ -69,7 +75,11 @@ export function accountTypesLoadFailed(message: string): string {
 }
 
 export function useAccountTypes() {
-  return useQuery({ queryKey: accountKeys.accountTypes, queryFn: ({ signal }) => fetchAccountTypes(signal), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: accountKeys.accountTypes,
+    queryFn: ({ signal }) => fetchAccountTypes(signal),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** A new account's body: the form's fields, and a starting balance that becomes its first transaction. */
@@ -83,7 +93,14 @@ function useAccountWrite<TVariables>(write: (variables: TVariables) => Promise<{
     retry: false,
     onSuccess: ({ account }) => {
       queryClient.setQueryData<AccountList>(accountKeys.list, (list) =>
-        list ? { ...list, accounts: list.accounts.some((a) => a.id === account.id) ? list.accounts.map((a) => (a.id === account.id ? account : a)) : [...list.accounts, account] } : list,
+        list
+          ? {
+              ...list,
+              accounts: list.accounts.some((a) => a.id === account.id)
+                ? list.accounts.map((a) => (a.id === account.id ? account : a))
+                : [...list.accounts, account],
+            }
+          : list,
       );
       void queryClient.invalidateQueries({ queryKey: accountKeys.list });
       void queryClient.invalidateQueries({ queryKey: accountKeys.account(account.id) });
@@ -92,7 +109,9 @@ function useAccountWrite<TVariables>(write: (variables: TVariables) => Promise<{
 }
 
 export function useCreateAccount() {
-  return useAccountWrite((body: AccountCreate) => apiFetch<{ account: Account }>('/api/accounts', { method: 'POST', json: body }));
+  return useAccountWrite((body: AccountCreate) =>
+    apiFetch<{ account: Account }>('/api/accounts', { method: 'POST', json: body }),
+  );
 }
 
 /** Saves the whole account form. */
@@ -116,7 +135,9 @@ export function useDeleteAccount() {
     mutationFn: (id: string) => apiFetch<void>(`/api/accounts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     retry: false,
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<AccountList>(accountKeys.list, (list) => (list ? { ...list, accounts: list.accounts.filter((a) => a.id !== id) } : list));
+      queryClient.setQueryData<AccountList>(accountKeys.list, (list) =>
+        list ? { ...list, accounts: list.accounts.filter((a) => a.id !== id) } : list,
+      );
       queryClient.removeQueries({ queryKey: accountKeys.account(id) });
       void queryClient.invalidateQueries({ queryKey: accountKeys.list });
     },

@@ -22,7 +22,12 @@ export const SCHEDULE_KIND_LABELS: Readonly<Record<ScheduleKind, string>> = {
   custom: 'On set dates',
 };
 
-const UNIT_LABELS: Readonly<Record<ScheduleUnit, string>> = { days: 'Days', weeks: 'Weeks', months: 'Months', years: 'Years' };
+const UNIT_LABELS: Readonly<Record<ScheduleUnit, string>> = {
+  days: 'Days',
+  weeks: 'Weeks',
+  months: 'Months',
+  years: 'Years',
+};
 
 /** Where a problem with one entry's field is shown: its message, or undefined. */
 export type ScheduleErrorAt = (index: number, field: keyof ScheduleDraft | `dates.${number}`) => string | undefined;
@@ -35,7 +40,14 @@ export interface InterestScheduleEditorProps {
   toYear: number;
 }
 
-function UnitSelect({ value, onChange, ...props }: { value: ScheduleUnit; onChange: (unit: ScheduleUnit) => void } & Omit<React.ComponentProps<'select'>, 'value' | 'onChange'>) {
+function UnitSelect({
+  value,
+  onChange,
+  ...props
+}: { value: ScheduleUnit; onChange: (unit: ScheduleUnit) => void } & Omit<
+  React.ComponentProps<'select'>,
+  'value' | 'onChange'
+>) {
   return (
     <NativeSelect value={value} onChange={(event) => onChange(event.target.value as ScheduleUnit)} {...props}>
       {SCHEDULE_UNITS.map((unit) => (
@@ -80,7 +92,10 @@ function Entry({
       <legend className="px-1 text-sm font-semibold">Entry {index + 1}</legend>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <FormField label="When it is paid" id={`${id}-kind`} className="min-w-0 sm:w-72">
-          <NativeSelect value={draft.kind} onChange={(event) => onChange({ ...newScheduleDraft(event.target.value as ScheduleKind) })}>
+          <NativeSelect
+            value={draft.kind}
+            onChange={(event) => onChange({ ...newScheduleDraft(event.target.value as ScheduleKind) })}
+          >
             {(Object.keys(SCHEDULE_KIND_LABELS) as ScheduleKind[]).map((kind) => (
               <option key={kind} value={kind}>
                 {SCHEDULE_KIND_LABELS[kind]}
@@ -88,7 +103,13 @@ function Entry({
             ))}
           </NativeSelect>
         </FormField>
-        <Button type="button" variant="outline" className="w-fit" onClick={onRemove} aria-label={`Remove entry ${index + 1}`}>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          onClick={onRemove}
+          aria-label={`Remove entry ${index + 1}`}
+        >
           <Trash2 aria-hidden />
           Remove
         </Button>
@@ -129,11 +150,21 @@ function Entry({
         <div className="grid gap-3">
           {draft.dates.map((date, dateIndex) => (
             <div key={dateIndex} className="flex items-end gap-2">
-              <FormField label={`Date ${dateIndex + 1}`} id={`${id}-date-${dateIndex}`} error={errorAt(index, `dates.${dateIndex}`)} className="min-w-0 flex-1 sm:max-w-xs">
+              <FormField
+                label={`Date ${dateIndex + 1}`}
+                id={`${id}-date-${dateIndex}`}
+                error={errorAt(index, `dates.${dateIndex}`)}
+                className="min-w-0 flex-1 sm:max-w-xs"
+              >
                 <DatePicker
                   label={`date ${dateIndex + 1}`}
                   value={date}
-                  onChange={(next) => set('dates', draft.dates.map((d, i) => (i === dateIndex ? next : d)))}
+                  onChange={(next) =>
+                    set(
+                      'dates',
+                      draft.dates.map((d, i) => (i === dateIndex ? next : d)),
+                    )
+                  }
                   fromYear={2000}
                   toYear={toYear}
                 />
@@ -143,14 +174,28 @@ function Entry({
                 variant="ghost"
                 size="icon"
                 aria-label={`Remove date ${dateIndex + 1}`}
-                onClick={() => set('dates', draft.dates.filter((_, i) => i !== dateIndex))}
+                onClick={() =>
+                  set(
+                    'dates',
+                    draft.dates.filter((_, i) => i !== dateIndex),
+                  )
+                }
               >
                 <Trash2 aria-hidden />
               </Button>
             </div>
           ))}
-          {errorAt(index, 'dates') ? <p className="text-sm font-medium text-destructive">{errorAt(index, 'dates')}</p> : null}
-          <Button type="button" variant="outline" size="sm" className="w-fit" disabled={draft.dates.length >= MAX_CUSTOM_DATES} onClick={() => set('dates', [...draft.dates, ''])}>
+          {errorAt(index, 'dates') ? (
+            <p className="text-sm font-medium text-destructive">{errorAt(index, 'dates')}</p>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            disabled={draft.dates.length >= MAX_CUSTOM_DATES}
+            onClick={() => set('dates', [...draft.dates, ''])}
+          >
             <CalendarPlus aria-hidden />
             Add a date
           </Button>
@@ -159,7 +204,8 @@ function Entry({
 
       {draft.kind !== 'custom' ? (
         <p className="text-xs text-muted-foreground">
-          Leave the day empty to pay on the interest payment day{draft.kind === 'recurring' ? ', and the number of times empty to keep paying' : ''}.
+          Leave the day empty to pay on the interest payment day
+          {draft.kind === 'recurring' ? ', and the number of times empty to keep paying' : ''}.
         </p>
       ) : null}
       <Summary draft={draft} />
@@ -174,7 +220,9 @@ function Entry({
 export function InterestScheduleEditor({ value, onChange, errorAt, toYear }: InterestScheduleEditorProps) {
   return (
     <div className="grid gap-4">
-      {value.length === 0 ? <p className="text-sm text-muted-foreground">No interest is paid besides the usual payments.</p> : null}
+      {value.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No interest is paid besides the usual payments.</p>
+      ) : null}
       {value.map((draft, index) => (
         <Entry
           key={index}
@@ -187,7 +235,12 @@ export function InterestScheduleEditor({ value, onChange, errorAt, toYear }: Int
         />
       ))}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" disabled={value.length >= MAX_SCHEDULE_ITEMS} onClick={() => onChange([...value, newScheduleDraft('offset')])}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={value.length >= MAX_SCHEDULE_ITEMS}
+          onClick={() => onChange([...value, newScheduleDraft('offset')])}
+        >
           <Plus aria-hidden />
           Add an entry
         </Button>

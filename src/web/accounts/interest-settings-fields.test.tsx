@@ -2,7 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { InterestSettingsFields, type InterestSettingsValues, type InterestSettingsWording } from './interest-settings-fields.tsx';
+import {
+  InterestSettingsFields,
+  type InterestSettingsValues,
+  type InterestSettingsWording,
+} from './interest-settings-fields.tsx';
 
 const WORDING: InterestSettingsWording = {
   rateLabel: 'Rate',
@@ -25,7 +29,13 @@ const START: InterestSettingsValues = {
   terms: '',
 };
 
-function Harness({ initial = START, errors = {} }: { initial?: InterestSettingsValues; errors?: Partial<InterestSettingsValues> }) {
+function Harness({
+  initial = START,
+  errors = {},
+}: {
+  initial?: InterestSettingsValues;
+  errors?: Partial<InterestSettingsValues>;
+}) {
   const [values, setValues] = useState(initial);
   return (
     <InterestSettingsFields
@@ -56,13 +66,20 @@ describe('the interest settings fields', () => {
     expect(rate).toHaveAttribute('id', 'interest-interestRate');
     expect(rate).toBeInvalid();
     expect(rate).toHaveAccessibleDescription('Interest rate cannot be negative');
-    expect(screen.getByRole('combobox', { name: 'Payment frequency' })).toHaveAttribute('id', 'interest-interestFrequency');
+    expect(screen.getByRole('combobox', { name: 'Payment frequency' })).toHaveAttribute(
+      'id',
+      'interest-interestFrequency',
+    );
   });
 
   it('shows a held frequency the account type does not offer rather than another one', () => {
     render(<Harness initial={{ ...START, interestFrequency: 'At Maturity' }} />);
     const frequency = screen.getByRole('combobox', { name: 'Payment frequency' });
     expect(frequency).toHaveValue('At Maturity');
-    expect(within(frequency).getAllByRole('option').map((o) => o.textContent)).toEqual(['At Maturity', 'Daily', 'Monthly', 'Quarterly', 'Annually']);
+    expect(
+      within(frequency)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['At Maturity', 'Daily', 'Monthly', 'Quarterly', 'Annually']);
   });
 });

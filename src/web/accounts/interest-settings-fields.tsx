@@ -67,14 +67,23 @@ const nothing = () => undefined;
  * payment month and day when the frequency has them, the next rate change, and notes. Controlled:
  * whoever holds the values (react-hook-form, or a card's draft) gets each change by name.
  */
-export function InterestSettingsFields({ values, onChange, category, thisYear, wording, errorOf = nothing, idOf = nothing }: InterestSettingsFieldsProps) {
+export function InterestSettingsFields({
+  values,
+  onChange,
+  category,
+  thisYear,
+  wording,
+  errorOf = nothing,
+  idOf = nothing,
+}: InterestSettingsFieldsProps) {
   const frequency = values.interestFrequency;
   const month = values.interestPaymentMonth ? Number(values.interestPaymentMonth) : null;
   const wiring = (name: InterestSettingsField) => ({ id: idOf(name), error: errorOf(name) });
   const bound = (name: InterestSettingsField) => ({
     name,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      onChange(name, event.target.value),
   });
   const choice = (name: InterestSettingsField, label: string, options: readonly string[]) => (
     <FormField label={label} {...wiring(name)}>
@@ -94,7 +103,12 @@ export function InterestSettingsFields({ values, onChange, category, thisYear, w
           {wording.ratePercentSign ? (
             <UnitInput unit="%" position="after" placeholder={wording.ratePlaceholder} {...bound('interestRate')} />
           ) : (
-            <Input inputMode="decimal" autoComplete="off" placeholder={wording.ratePlaceholder} {...bound('interestRate')} />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={wording.ratePlaceholder}
+              {...bound('interestRate')}
+            />
           )}
         </FormField>
         {choice('rateType', 'Rate type', RATE_TYPES)}
@@ -118,7 +132,11 @@ export function InterestSettingsFields({ values, onChange, category, thisYear, w
           </FormField>
         ) : null}
         {showsPaymentDay(frequency) ? (
-          <FormField label="Day of month for payment" optional={wording.paymentDateOptional} {...wiring('interestPaymentDay')}>
+          <FormField
+            label="Day of month for payment"
+            optional={wording.paymentDateOptional}
+            {...wiring('interestPaymentDay')}
+          >
             <NativeSelect {...bound('interestPaymentDay')}>
               <option value="">{wording.noDay}</option>
               {Array.from({ length: paymentDayCount(frequency, month) }, (_, i) => (

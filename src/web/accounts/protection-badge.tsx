@@ -11,12 +11,20 @@ const OUTSIDE_FSCS: Readonly<Record<string, Omit<ProtectionLabel, 'icon'>>> = {
   'ns-and-i': { tone: 'info', title: 'Government backed', detail: 'Backed by HM Treasury, not the FSCS' },
   state: { tone: 'info', title: 'Government backed', detail: 'Backed by the government, not the FSCS' },
   ppf: { tone: 'info', title: 'Other protection scheme', detail: 'Covered by the Pension Protection Fund' },
-  'ssas-trust': { tone: 'info', title: 'Other protection scheme', detail: 'Protection depends on the scheme’s trustees' },
+  'ssas-trust': {
+    tone: 'info',
+    title: 'Other protection scheme',
+    detail: 'Protection depends on the scheme’s trustees',
+  },
   offshore: { tone: 'destructive', title: 'Not FSCS protected', detail: 'Held outside the UK (Crown Dependency)' },
   'non-uk-branch': { tone: 'destructive', title: 'Not FSCS protected', detail: 'Held at a branch outside the UK' },
   'e-money': { tone: 'destructive', title: 'Not FSCS protected', detail: 'E-money is safeguarded, not FSCS protected' },
   ifisa: { tone: 'destructive', title: 'Not FSCS protected', detail: 'Peer-to-peer lending is not FSCS protected' },
-  unverified: { tone: 'warning', title: 'Protection not confirmed', detail: 'This bank’s FSCS status is not confirmed' },
+  unverified: {
+    tone: 'warning',
+    title: 'Protection not confirmed',
+    detail: 'This bank’s FSCS status is not confirmed',
+  },
 };
 
 /**
@@ -40,13 +48,24 @@ export function protectionLabel({ status, uncoveredPence, reason }: Account['pro
     }
     case 'unknown-bank':
       return reason === 'platform-bank-missing'
-        ? { tone: 'warning', icon: CircleHelp, title: 'Protection unknown', detail: 'Choose the bank that holds the deposits' }
+        ? {
+            tone: 'warning',
+            icon: CircleHelp,
+            title: 'Protection unknown',
+            detail: 'Choose the bank that holds the deposits',
+          }
         : { tone: 'secondary', icon: CircleHelp, title: 'Protection unknown', detail: 'No bank or provider recorded' };
   }
 }
 
 /** The protection badge of one account, with its reason beneath when there is one. */
-export function ProtectionBadge({ protection, showDetail = true }: { protection: Account['protection']; showDetail?: boolean }) {
+export function ProtectionBadge({
+  protection,
+  showDetail = true,
+}: {
+  protection: Account['protection'];
+  showDetail?: boolean;
+}) {
   const { tone, icon: Icon, title, detail } = protectionLabel(protection);
   return (
     <span className="inline-grid justify-items-start gap-1">

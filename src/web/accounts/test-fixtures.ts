@@ -62,7 +62,13 @@ export const ACCOUNT_TYPES: AccountType[] = [
   'SIPP',
 ].map((name, i) => ({ id: `type-${i}`, name, description: null, sortOrder: i + 1 }));
 
-export function makeBankOption(id: string, bankName: string, legalName: string, frn: string | null, extra: Partial<BankOption> = {}): BankOption {
+export function makeBankOption(
+  id: string,
+  bankName: string,
+  legalName: string,
+  frn: string | null,
+  extra: Partial<BankOption> = {},
+): BankOption {
   return {
     id,
     bankName,
@@ -82,14 +88,19 @@ export function makeBankOption(id: string, bankName: string, legalName: string, 
 export const BANKS = [
   makeBankOption(HALIFAX_ID, 'Halifax', 'Bank of Scotland plc', '169628'),
   makeBankOption(CLOSE_BROTHERS_ID, 'Close Brothers Savings', 'Close Brothers Limited', '124750'),
-  makeBankOption(RAISIN_ID, 'Raisin UK', 'Raisin Platforms Ltd', null, { type: 'platform', protectionBasis: 'via_partner_banks' }),
+  makeBankOption(RAISIN_ID, 'Raisin UK', 'Raisin Platforms Ltd', null, {
+    type: 'platform',
+    protectionBasis: 'via_partner_banks',
+  }),
 ];
 
 /** GET /api/reference/banks answered from BANKS, filtered as the server does (name, platforms). */
 export const banksHandler: MockHandler = ({ url }) => {
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const platforms = url.searchParams.get('excludePlatforms') === 'true';
-  return json(200, { banks: BANKS.filter((b) => b.bankName.toLowerCase().includes(q) && !(platforms && b.type === 'platform')) });
+  return json(200, {
+    banks: BANKS.filter((b) => b.bankName.toLowerCase().includes(q) && !(platforms && b.type === 'platform')),
+  });
 };
 
 /** Opens the bank picker labelled `label` and chooses `bankName` from what it finds. */

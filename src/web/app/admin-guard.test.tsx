@@ -44,20 +44,34 @@ describe('the admin guard', () => {
   });
 
   it("says 'Authentication required' when the server finds no session, without trying again", async () => {
-    const { checks } = renderGuarded({ 'GET /api/admin/check': apiError(401, 'UNAUTHENTICATED', 'Authentication required') });
+    const { checks } = renderGuarded({
+      'GET /api/admin/check': apiError(401, 'UNAUTHENTICATED', 'Authentication required'),
+    });
     expect(await screen.findByText(AUTHENTICATION_REQUIRED)).toBeInTheDocument();
     expect(checks()).toBe(1);
   });
 
   it('sends an admin without two-factor authentication to the security settings', async () => {
-    renderGuarded({ 'GET /api/admin/check': apiError(403, 'TWO_FACTOR_REQUIRED', 'Administrators must turn on two-factor authentication') });
+    renderGuarded({
+      'GET /api/admin/check': apiError(
+        403,
+        'TWO_FACTOR_REQUIRED',
+        'Administrators must turn on two-factor authentication',
+      ),
+    });
     expect(await screen.findByRole('heading', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute('href', '/settings?tab=security');
+    expect(screen.getByRole('link', { name: 'Set up two-factor authentication' })).toHaveAttribute(
+      'href',
+      '/settings?tab=security',
+    );
     expect(screen.queryByRole('heading', { name: 'Admin page' })).toBeNull();
   });
 
   it("says 'Authentication required' for a signed-out visitor without asking the server", async () => {
-    const { checks } = renderGuarded({ 'GET /api/me': meHandler(null), 'GET /api/admin/check': json(200, { isAdmin: true }) });
+    const { checks } = renderGuarded({
+      'GET /api/me': meHandler(null),
+      'GET /api/admin/check': json(200, { isAdmin: true }),
+    });
     expect(await screen.findByText(AUTHENTICATION_REQUIRED)).toBeInTheDocument();
     expect(checks()).toBe(0);
   });
@@ -76,7 +90,8 @@ describe('the admin guard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let attempts = 0;
     const { checks } = renderGuarded({
-      'GET /api/admin/check': () => (++attempts < 3 ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { isAdmin: true })),
+      'GET /api/admin/check': () =>
+        ++attempts < 3 ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { isAdmin: true }),
     });
     await pass(10_000);
     expect(await screen.findByRole('heading', { name: 'Admin page' })).toBeInTheDocument();

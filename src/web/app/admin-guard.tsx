@@ -19,12 +19,17 @@ export function AdminGuard() {
   const { check, force, signedOut } = useAdminCheck();
 
   const failed = signedOut || check.isError;
-  if (!failed && check.isPending) return <PageSkeleton kind={handle?.skeleton ?? 'list'} label="Checking your access" />;
+  if (!failed && check.isPending)
+    return <PageSkeleton kind={handle?.skeleton ?? 'list'} label="Checking your access" />;
 
-  if (!signedOut && check.error instanceof ApiError && check.error.code === 'TWO_FACTOR_REQUIRED') return <TwoFactorRequired />;
+  if (!signedOut && check.error instanceof ApiError && check.error.code === 'TWO_FACTOR_REQUIRED')
+    return <TwoFactorRequired />;
 
   if (failed) {
-    const message = signedOut || (check.error instanceof ApiError && check.error.status === 401) ? AUTHENTICATION_REQUIRED : ADMIN_CHECK_FAILED;
+    const message =
+      signedOut || (check.error instanceof ApiError && check.error.status === 401)
+        ? AUTHENTICATION_REQUIRED
+        : ADMIN_CHECK_FAILED;
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-12">
         <Alert variant="destructive">
@@ -32,7 +37,13 @@ export function AdminGuard() {
           <AlertTitle>{message}</AlertTitle>
           {signedOut ? null : (
             <AlertDescription>
-              <Button variant="outline" size="sm" className="mt-2" disabled={check.isFetching} onClick={() => void force()}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                disabled={check.isFetching}
+                onClick={() => void force()}
+              >
                 {check.isFetching ? 'Trying again...' : 'Try again'}
               </Button>
             </AlertDescription>
@@ -65,7 +76,8 @@ function TwoFactorRequired() {
       <ShieldCheck className="size-10 text-brand" aria-hidden />
       <h1 className="text-2xl font-semibold">Turn on two-factor authentication</h1>
       <p className="text-muted-foreground">
-        Admin pages open only for administrators who log in with a second step. Set it up in your security settings, then come back.
+        Admin pages open only for administrators who log in with a second step. Set it up in your security settings,
+        then come back.
       </p>
       <Button asChild>
         <Link to={paths.settings('security')}>Set up two-factor authentication</Link>

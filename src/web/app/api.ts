@@ -44,7 +44,9 @@ export function hasStatus(error: unknown, status: number): boolean {
  * e.g. a validation message); null for a failure, a signed-out 401, or a 4xx without a message.
  */
 export function refusalReason(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.message ? error.message : null;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.message
+    ? error.message
+    : null;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach SavvyPig. Check your connection and try again.';
@@ -134,7 +136,11 @@ function parseMe(body: unknown): Me {
       emailVerified: body.user.emailVerified === true,
       twoFactorEnabled: body.user.twoFactorEnabled === true,
     },
-    profile: { firstName: text(profile.firstName), lastName: text(profile.lastName), avatarUrl: text(profile.avatarUrl) },
+    profile: {
+      firstName: text(profile.firstName),
+      lastName: text(profile.lastName),
+      avatarUrl: text(profile.avatarUrl),
+    },
     isAdmin: body.isAdmin === true,
     tier: isTier(body.tier) ? body.tier : 'piglet',
   };
@@ -207,7 +213,10 @@ export function useAdminCheck() {
   const authChangedAt = me.dataUpdatedAt;
   useEffect(() => {
     if (userId === null) return;
-    void queryClient.refetchQueries({ queryKey: [...adminCheckQueryKey, userId], type: 'active' }, { cancelRefetch: false });
+    void queryClient.refetchQueries(
+      { queryKey: [...adminCheckQueryKey, userId], type: 'active' },
+      { cancelRefetch: false },
+    );
   }, [authChangedAt, userId, queryClient]);
 
   const { refetch } = check;

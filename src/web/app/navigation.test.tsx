@@ -63,7 +63,9 @@ describe('navigation links', () => {
     expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(within(header).getByRole('link', { name: 'SavvyPig home' })).toHaveAttribute('href', '/');
     // Of the feature pages only the protection checker is built, so only it is offered.
-    expect(new Set(linkHrefs().filter((href) => href.startsWith('/features/')))).toEqual(new Set(['/features/fscs-protection-checker']));
+    expect(new Set(linkHrefs().filter((href) => href.startsWith('/features/')))).toEqual(
+      new Set(['/features/fscs-protection-checker']),
+    );
 
     const hrefs = expectEveryLinkToLandOnAPage('/');
     expect(hrefs).toEqual(expect.arrayContaining(['/legal', '/contact', '/login', '/signup']));
@@ -145,7 +147,9 @@ describe('navigation links', () => {
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Legal' })).toHaveAttribute('href', '/legal');
     expect(within(footer).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
-    expect(within(footer).getByText(`© ${new Date().getFullYear()} SavvyPig. All rights reserved.`)).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} SavvyPig. All rights reserved.`),
+    ).toBeInTheDocument();
     await waitFor(() => expectEveryLinkToLandOnAPage('/legal'));
   });
 });

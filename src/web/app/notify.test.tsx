@@ -30,7 +30,11 @@ describe('merged toasts', () => {
     notifier.error('Failed to update profile');
     vi.advanceTimersByTime(300);
     expect(shown).toEqual([
-      { kind: 'error', messages: ['Cookie preferences saved successfully', 'Failed to update profile'], duration: 4000 },
+      {
+        kind: 'error',
+        messages: ['Cookie preferences saved successfully', 'Failed to update profile'],
+        duration: 4000,
+      },
     ]);
   });
 
@@ -83,7 +87,9 @@ describe('the app notifier', () => {
     render(<Providers>{null}</Providers>);
     notify.success('Cookie preferences saved successfully');
     notify.error('Failed to update profile');
-    const toast = (await screen.findByText('Cookie preferences saved successfully')).closest('li[data-sonner-toast]') as HTMLElement;
+    const toast = (await screen.findByText('Cookie preferences saved successfully')).closest(
+      'li[data-sonner-toast]',
+    ) as HTMLElement;
     expect(within(toast).getByRole('listitem')).toHaveTextContent('Failed to update profile');
     expect(toast).toHaveAttribute('data-type', 'error');
   });
@@ -101,7 +107,8 @@ describe('toasts across the app', () => {
         if (statSync(file).isDirectory()) walk(file);
         else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
           const text = readFileSync(file, 'utf8');
-          if (/import\s*\{[^}]*\btoast\b[^}]*\}\s*from\s*'sonner'/.test(text)) offenders.push(file.slice(root.length + 1));
+          if (/import\s*\{[^}]*\btoast\b[^}]*\}\s*from\s*'sonner'/.test(text))
+            offenders.push(file.slice(root.length + 1));
         }
       }
     };

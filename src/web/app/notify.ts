@@ -38,7 +38,10 @@ export function createNotifier(show: (toast: MergedToast) => void) {
     if (batch.length === 0) return;
     const items = batch;
     batch = [];
-    const kind = items.reduce<ToastKind>((worst, item) => (SEVERITY[item.kind] > SEVERITY[worst] ? item.kind : worst), items[0]!.kind);
+    const kind = items.reduce<ToastKind>(
+      (worst, item) => (SEVERITY[item.kind] > SEVERITY[worst] ? item.kind : worst),
+      items[0]!.kind,
+    );
     show({ kind, messages: items.map((i) => i.message), duration: Math.max(...items.map((i) => i.duration)) });
   };
 

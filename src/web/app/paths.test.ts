@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, isRegistered, isRegisteredHref, paths, registeredRouteIds, routeDefinition, routes } from './paths.ts';
+import {
+  findRoute,
+  isRegistered,
+  isRegisteredHref,
+  paths,
+  registeredRouteIds,
+  routeDefinition,
+  routes,
+} from './paths.ts';
 
 // Every route the spec's route tables list (000 §2, 001 §2, 002 §2), written as concrete URLs,
 // with the access each table gives it.
@@ -84,7 +92,33 @@ describe('the route registry', () => {
 
   it('registers exactly the pages that exist today', () => {
     expect([...registeredRouteIds].sort()).toEqual(
-      ['account', 'accountEdit', 'accountWithoutId', 'accountImport', 'accountNew', 'accounts', 'adminAccountTypes', 'auth', 'authCallback', 'authConfirmation', 'contact', 'dashboard', 'devMailbox', 'featureFscsProtectionChecker', 'home', 'legal', 'login', 'notFound', 'profile', 'resetPassword', 'resetRequest', 'settings', 'signup', 'transactions', 'verificationRequired'].sort(),
+      [
+        'account',
+        'accountEdit',
+        'accountWithoutId',
+        'accountImport',
+        'accountNew',
+        'accounts',
+        'adminAccountTypes',
+        'auth',
+        'authCallback',
+        'authConfirmation',
+        'contact',
+        'dashboard',
+        'devMailbox',
+        'featureFscsProtectionChecker',
+        'home',
+        'legal',
+        'login',
+        'notFound',
+        'profile',
+        'resetPassword',
+        'resetRequest',
+        'settings',
+        'signup',
+        'transactions',
+        'verificationRequired',
+      ].sort(),
     );
   });
 

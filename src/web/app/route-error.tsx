@@ -5,7 +5,10 @@ import { paths } from './paths.ts';
 
 function ErrorMessage() {
   return (
-    <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center" role="alert">
+    <div
+      className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      role="alert"
+    >
       <TriangleAlert className="size-12 text-warning" aria-hidden />
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="text-muted-foreground">

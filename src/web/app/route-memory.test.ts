@@ -19,7 +19,17 @@ describe('isSameOriginPath', () => {
   });
 
   it('rejects protocol-relative, absolute and backslash tricks', () => {
-    for (const value of ['//evil.example', 'https://evil.example/', '/\\evil.example', '\\/evil.example', 'javascript:alert(1)', 'dashboard', '', ' /dashboard', '/\t/evil.example']) {
+    for (const value of [
+      '//evil.example',
+      'https://evil.example/',
+      '/\\evil.example',
+      '\\/evil.example',
+      'javascript:alert(1)',
+      'dashboard',
+      '',
+      ' /dashboard',
+      '/\t/evil.example',
+    ]) {
       expect(isSameOriginPath(value), value).toBe(false);
     }
   });
@@ -38,7 +48,18 @@ describe('lastVisitedRoute', () => {
 
   it('is not overwritten by the auth pages, /verification-required or the home page', () => {
     rememberLastVisited('/contact');
-    for (const path of ['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/reset-request', '/', '/login?x=1', '/signup/']) {
+    for (const path of [
+      '/auth',
+      '/login',
+      '/signup',
+      '/auth/confirmation',
+      '/auth/reset-password',
+      '/verification-required',
+      '/reset-request',
+      '/',
+      '/login?x=1',
+      '/signup/',
+    ]) {
       rememberLastVisited(path);
     }
     expect(sessionStorage.getItem(LAST_VISITED_KEY)).toBe('/contact');
@@ -127,8 +148,18 @@ describe('a password recovery', () => {
 });
 
 describe('the excluded paths', () => {
-  it('are exactly the spec\'s for lastVisitedRoute, plus the callback and the reset request', () => {
-    const excluded = ['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/', '/auth/callback', '/reset-request'];
+  it("are exactly the spec's for lastVisitedRoute, plus the callback and the reset request", () => {
+    const excluded = [
+      '/auth',
+      '/login',
+      '/signup',
+      '/auth/confirmation',
+      '/auth/reset-password',
+      '/verification-required',
+      '/',
+      '/auth/callback',
+      '/reset-request',
+    ];
     for (const path of excluded) {
       sessionStorage.clear();
       rememberLastVisited(path);

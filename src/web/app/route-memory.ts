@@ -52,7 +52,8 @@ function paramsOf(text: string): URLSearchParams {
  * Nothing may redirect away from it, and it is never remembered (it carries a credential).
  */
 export function isPasswordRecovery(location: { pathname: string; search?: string; hash?: string }): boolean {
-  if (pathnameOf(location.pathname) === '/auth/reset-password' && paramsOf(location.search ?? '').has('token')) return true;
+  if (pathnameOf(location.pathname) === '/auth/reset-password' && paramsOf(location.search ?? '').has('token'))
+    return true;
   return [location.search ?? '', location.hash ?? ''].some((part) => {
     const params = paramsOf(part);
     return params.get('type') === 'recovery' && (params.has('code') || params.has('token_hash'));

@@ -17,7 +17,9 @@ interface PageEntry {
 }
 
 const LoginPage = lazyWithRetry(() => import('../auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const AccountDetailPage = lazyWithRetry(() => import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage })));
+const AccountDetailPage = lazyWithRetry(() =>
+  import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage })),
+);
 
 /**
  * Every registered route's page. The type makes the compiler check this table against
@@ -36,15 +38,21 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     skeleton: 'auth',
   },
   resetRequest: {
-    Component: lazyWithRetry(() => import('../auth/reset-request-page.tsx').then((m) => ({ default: m.ResetRequestPage }))),
+    Component: lazyWithRetry(() =>
+      import('../auth/reset-request-page.tsx').then((m) => ({ default: m.ResetRequestPage })),
+    ),
     skeleton: 'auth',
   },
   resetPassword: {
-    Component: lazyWithRetry(() => import('../auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }))),
+    Component: lazyWithRetry(() =>
+      import('../auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+    ),
     skeleton: 'auth',
   },
   authConfirmation: {
-    Component: lazyWithRetry(() => import('../auth/confirmation-page.tsx').then((m) => ({ default: m.ConfirmationPage }))),
+    Component: lazyWithRetry(() =>
+      import('../auth/confirmation-page.tsx').then((m) => ({ default: m.ConfirmationPage })),
+    ),
     skeleton: 'message',
   },
   authCallback: {
@@ -64,7 +72,9 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     skeleton: 'form',
   },
   dashboard: {
-    Component: lazyWithRetry(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))),
+    Component: lazyWithRetry(() =>
+      import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+    ),
     skeleton: 'dashboard',
   },
   verificationRequired: {
@@ -78,7 +88,9 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     skeleton: 'form',
   },
   profile: {
-    Component: lazyWithRetry(() => import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect }))),
+    Component: lazyWithRetry(() =>
+      import('../settings/profile-redirect.tsx').then((m) => ({ default: m.ProfileRedirect })),
+    ),
     skeleton: 'form',
   },
   account: { Component: AccountDetailPage, skeleton: 'dashboard' },
@@ -89,15 +101,21 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     skeleton: 'list',
   },
   accountNew: {
-    Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountNewPage }))),
+    Component: lazyWithRetry(() =>
+      import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountNewPage })),
+    ),
     skeleton: 'form',
   },
   accountEdit: {
-    Component: lazyWithRetry(() => import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountEditPage }))),
+    Component: lazyWithRetry(() =>
+      import('../accounts/account-form-page.tsx').then((m) => ({ default: m.AccountEditPage })),
+    ),
     skeleton: 'form',
   },
   transactions: {
-    Component: lazyWithRetry(() => import('../transactions/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage }))),
+    Component: lazyWithRetry(() =>
+      import('../transactions/transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
+    ),
     skeleton: 'list',
   },
   devMailbox: {
@@ -105,15 +123,21 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     skeleton: 'list',
   },
   adminAccountTypes: {
-    Component: lazyWithRetry(() => import('../admin/account-types/account-types-page.tsx').then((m) => ({ default: m.AccountTypesPage }))),
+    Component: lazyWithRetry(() =>
+      import('../admin/account-types/account-types-page.tsx').then((m) => ({ default: m.AccountTypesPage })),
+    ),
     skeleton: 'list',
   },
   accountImport: {
-    Component: lazyWithRetry(() => import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage }))),
+    Component: lazyWithRetry(() =>
+      import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage })),
+    ),
     skeleton: 'form',
   },
   notFound: {
-    Component: lazyWithRetry(() => import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage }))),
+    Component: lazyWithRetry(() =>
+      import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+    ),
     skeleton: 'message',
   },
 };
@@ -156,7 +180,9 @@ export function createAppRoutes(): RouteObject[] {
         {
           id: 'public-layout',
           element: <PublicLayout />,
-          children: [{ errorElement: <RouteErrorPage />, children: [...pageRoutes('public', 'auth'), pageRoute('notFound')] }],
+          children: [
+            { errorElement: <RouteErrorPage />, children: [...pageRoutes('public', 'auth'), pageRoute('notFound')] },
+          ],
         },
         {
           id: 'protected-layout',
@@ -166,8 +192,12 @@ export function createAppRoutes(): RouteObject[] {
               errorElement: <RouteErrorPage />,
               children: [
                 ...pageRoutes('protected'),
-                ...(verifiedRoutes.length > 0 ? [{ id: 'verified-only', element: <VerifiedOnly />, children: verifiedRoutes }] : []),
-                ...(adminRoutes.length > 0 ? [{ id: 'admin-guard', element: <AdminGuard />, children: adminRoutes }] : []),
+                ...(verifiedRoutes.length > 0
+                  ? [{ id: 'verified-only', element: <VerifiedOnly />, children: verifiedRoutes }]
+                  : []),
+                ...(adminRoutes.length > 0
+                  ? [{ id: 'admin-guard', element: <AdminGuard />, children: adminRoutes }]
+                  : []),
               ],
             },
           ],

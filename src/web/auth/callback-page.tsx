@@ -52,7 +52,10 @@ export function AuthCallbackPage() {
   }
 
   return (
-    <div role="status" className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+    <div
+      role="status"
+      className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+    >
       <LoaderCircle className="size-10 animate-spin text-brand" aria-hidden />
       <h1 className="text-2xl font-semibold">Signing you in...</h1>
       <p className="text-muted-foreground">This only takes a moment.</p>

@@ -57,8 +57,8 @@ export function ConfirmationPage() {
           <p>Registration successful!</p>
           {email ? (
             <p>
-              We've sent a verification link to <strong className="break-all text-foreground">{email}</strong>. Please check
-              your email to verify your address and activate your 7-day trial.
+              We've sent a verification link to <strong className="break-all text-foreground">{email}</strong>. Please
+              check your email to verify your address and activate your 7-day trial.
             </p>
           ) : (
             <p>Please check your email to verify your address and activate your 7-day trial.</p>

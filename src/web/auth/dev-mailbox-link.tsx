@@ -20,7 +20,8 @@ export function useMailboxAvailable(): boolean {
         await apiFetch('/api/dev/mail', { headers: mailboxHeaders(token) });
         return true;
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403)) return false;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403))
+          return false;
         throw error;
       }
     },

@@ -53,7 +53,9 @@ describe('logging in', () => {
     fakeAuthServer(json(429, { message: 'Too many requests' }));
     const { user } = renderApp('/auth');
     await fillAndSubmit(user, 'jane@example.com', 'anything');
-    expect((await screen.findAllByText('Too many requests. Please wait before trying again')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Too many requests. Please wait before trying again')).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('says how long to wait when the account has had too many failed sign-ins', async () => {
@@ -120,7 +122,9 @@ describe('logging in', () => {
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/dashboard?from=email');
 
     await fillAndSubmit(user, 'jane@example.com', 'correct horse battery');
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard?from=email'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard?from=email'),
+    );
     expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
     expect(api.calls('POST /api/auth/sign-in/email')[0]?.body).toEqual({
       email: 'jane@example.com',

@@ -51,7 +51,8 @@ export function LoginPage() {
   const { errors, isSubmitting } = form.formState;
 
   // Someone signed in is sent on, except during a password recovery (000 §2).
-  if (me.data && !signedInHere.current && !isPasswordRecovery(location)) return <Navigate to={paths.dashboard()} replace />;
+  if (me.data && !signedInHere.current && !isPasswordRecovery(location))
+    return <Navigate to={paths.dashboard()} replace />;
 
   const completeSignIn = async () => {
     signedInHere.current = true;
@@ -143,7 +144,10 @@ export function LoginPage() {
             <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
           {isRegistered('resetRequest') ? (
-            <Link to={paths.resetRequest()} className="justify-self-end text-sm font-medium text-brand underline-offset-4 hover:underline">
+            <Link
+              to={paths.resetRequest()}
+              className="justify-self-end text-sm font-medium text-brand underline-offset-4 hover:underline"
+            >
               Forgot password?
             </Link>
           ) : null}

@@ -37,7 +37,12 @@ export function ResetPasswordPage() {
   );
 
   // The old code-based reset (`?code=`) is gone; a failed link check arrives as `?error=`.
-  const problem = params.has('code') && !token ? RESET_MESSAGES.deprecatedCode : params.has('error') || !token ? RESET_MESSAGES.linkInvalid : null;
+  const problem =
+    params.has('code') && !token
+      ? RESET_MESSAGES.deprecatedCode
+      : params.has('error') || !token
+        ? RESET_MESSAGES.linkInvalid
+        : null;
   if (problem) {
     return (
       <AuthCard title="Set a new password" footer={requestAgain}>
@@ -54,7 +59,8 @@ export function ResetPasswordPage() {
     try {
       await apiFetch('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: password } });
     } catch (error) {
-      if (isTooCommonPassword(error)) form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
+      if (isTooCommonPassword(error))
+        form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
       else setFormError(resetPasswordErrorMessage(error));
       return;
     }
@@ -70,7 +76,11 @@ export function ResetPasswordPage() {
     >
       <FormError message={formError} />
       <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <FormField label="New password" description={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={errors.password?.message}>
+        <FormField
+          label="New password"
+          description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          error={errors.password?.message}
+        >
           <PasswordInput autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

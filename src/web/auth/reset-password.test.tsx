@@ -12,8 +12,13 @@ describe('asking for a reset link', () => {
     const { user } = renderApp('/reset-request');
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('Password reset link sent to your email. Please check your inbox including spam folder.')).toBeInTheDocument();
-    expect(api.calls('POST /api/auth/request-password-reset')[0]?.body).toEqual({ email: 'ann@example.com', redirectTo: '/auth/reset-password' });
+    expect(
+      await screen.findByText('Password reset link sent to your email. Please check your inbox including spam folder.'),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/auth/request-password-reset')[0]?.body).toEqual({
+      email: 'ann@example.com',
+      redirectTo: '/auth/reset-password',
+    });
   });
 
   it("warns 'For security purposes' when asked too often", async () => {
@@ -24,7 +29,9 @@ describe('asking for a reset link', () => {
     const { user } = renderApp('/reset-request');
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('For security purposes, you can only request this after some time has passed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('For security purposes, you can only request this after some time has passed.'),
+    ).toBeInTheDocument();
   });
 
   it('falls back to the default failure text', async () => {
@@ -41,7 +48,10 @@ describe('asking for a reset link', () => {
 
 describe('setting a new password', () => {
   it('refuses fewer than 8 characters with the spec text', async () => {
-    const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/reset-password': json(200, { status: true }) });
+    const api = mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/auth/reset-password': json(200, { status: true }),
+    });
     const { user } = renderApp('/auth/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), '1234567');
     await user.type(screen.getByLabelText('Confirm new password'), '1234567');
@@ -51,27 +61,38 @@ describe('setting a new password', () => {
   });
 
   it('saves with the token from the link, says so and goes to log in', async () => {
-    const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/auth/reset-password': json(200, { status: true }) });
+    const api = mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/auth/reset-password': json(200, { status: true }),
+    });
     const { user, router } = renderApp('/auth/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), 'a new passphrase');
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
-    expect(api.calls('POST /api/auth/reset-password')[0]?.body).toEqual({ token: 'abc123', newPassword: 'a new passphrase' });
+    expect(api.calls('POST /api/auth/reset-password')[0]?.body).toEqual({
+      token: 'abc123',
+      newPassword: 'a new passphrase',
+    });
   });
 
   it('names a password the server finds too common under the new-password field', async () => {
     mockApi({
       'GET /api/me': meHandler(null),
-      'POST /api/auth/reset-password': json(400, { code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Choose a less predictable one.' }),
+      'POST /api/auth/reset-password': json(400, {
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common. Choose a less predictable one.',
+      }),
     });
     const { user, router } = renderApp('/auth/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), 'Password123');
     await user.type(screen.getByLabelText('Confirm new password'), 'Password123');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose a less predictable one.')),
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('This password is too common. Choose a less predictable one.'),
+      ),
     );
     expect(screen.queryByText('Failed to update password')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/reset-password');
@@ -89,7 +110,9 @@ describe('setting a new password', () => {
   it('explains that the code-based reset is deprecated', async () => {
     mockApi({ 'GET /api/me': meHandler(null) });
     renderApp('/auth/reset-password?code=123456');
-    expect(await screen.findByText('This reset method is deprecated. Please use the email link instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This reset method is deprecated. Please use the email link instead.'),
+    ).toBeInTheDocument();
   });
 
   it('does not send a signed-in visitor away while a recovery is in progress', async () => {

@@ -29,7 +29,10 @@ export function ResetRequestPage() {
     setFormError(null);
     setWarning(null);
     try {
-      await apiFetch('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: paths.resetPassword() } });
+      await apiFetch('/api/auth/request-password-reset', {
+        method: 'POST',
+        json: { email, redirectTo: paths.resetPassword() },
+      });
       setSentTo(email);
     } catch (error) {
       const { message, isWarning } = resetRequestErrorMessage(error);
@@ -46,20 +49,28 @@ export function ResetRequestPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your email" icon={<MailCheck className="size-12 text-brand" aria-hidden />} footer={backToLogin}>
+      <AuthCard
+        title="Check your email"
+        icon={<MailCheck className="size-12 text-brand" aria-hidden />}
+        footer={backToLogin}
+      >
         <p role="status" className="text-center text-sm">
           {RESET_MESSAGES.requestSent}
         </p>
         <p className="mt-3 text-center text-sm text-muted-foreground">
-          If <strong className="text-foreground">{sentTo}</strong> has a SavvyPig account, the link arrives within a few minutes and works for
-          one hour.
+          If <strong className="text-foreground">{sentTo}</strong> has a SavvyPig account, the link arrives within a few
+          minutes and works for one hour.
         </p>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Reset your password" description="Enter the email address you signed up with and we'll send you a link to choose a new password." footer={backToLogin}>
+    <AuthCard
+      title="Reset your password"
+      description="Enter the email address you signed up with and we'll send you a link to choose a new password."
+      footer={backToLogin}
+    >
       <FormError message={formError} />
       {warning ? (
         <Alert variant="warning" className="mb-5" role="alert">

@@ -44,6 +44,9 @@ export const NewPasswordSchema = z
       .max(MAX_PASSWORD_LENGTH, `Password must be ${MAX_PASSWORD_LENGTH} characters or fewer`),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
 export type NewPasswordInput = z.input<typeof NewPasswordSchema>;
 export type NewPassword = z.output<typeof NewPasswordSchema>;

@@ -55,7 +55,9 @@ describe('the e-mail verification banner', () => {
     const banner = await screen.findByRole('region', { name: 'Email not verified' });
     expect(within(banner).getByText('Please verify your email to access all features.')).toBeInTheDocument();
     await user.click(within(banner).getByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('Verification email sent. Please check your inbox (including spam folder).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Verification email sent. Please check your inbox (including spam folder).'),
+    ).toBeInTheDocument();
     expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({
       email: 'jane@example.com',
       next: '/dashboard',
@@ -77,7 +79,11 @@ describe('the e-mail verification banner', () => {
   it('asks the user to wait when a link went to the address a moment ago', async () => {
     mockApi({
       'GET /api/me': json(200, makeMe({ emailVerified: false })),
-      'POST /api/account/resend-verification': apiError(429, 'TOO_SOON', 'Please wait before requesting another verification email'),
+      'POST /api/account/resend-verification': apiError(
+        429,
+        'TOO_SOON',
+        'Please wait before requesting another verification email',
+      ),
     });
     const { user } = renderApp('/dashboard');
     const banner = await screen.findByRole('region', { name: 'Email not verified' });
@@ -127,7 +133,10 @@ describe('signing out: the catalogue texts and per-user state', () => {
     const { onSignOut } = await import('../session/on-sign-out.ts');
     const cleared: string[] = [];
     const stop = onSignOut((reason) => cleared.push(reason));
-    mockApi({ 'GET /api/me': json(200, makeMe()), 'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')) });
+    mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     const { user, router } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Account menu for Jane Doe' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));

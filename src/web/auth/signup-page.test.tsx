@@ -70,12 +70,20 @@ describe('signing up', () => {
   it('names a password the server finds too common under the password field', async () => {
     mockApi({
       'GET /api/me': meHandler(null),
-      'POST /api/account/sign-up': apiError(400, 'PASSWORD_TOO_COMMON', 'This password is too common. Choose a less predictable one.'),
+      'POST /api/account/sign-up': apiError(
+        400,
+        'PASSWORD_TOO_COMMON',
+        'This password is too common. Choose a less predictable one.',
+      ),
     });
     const { user, router } = renderApp('/signup');
     await fillForm(user, 'password123');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose a less predictable one.')));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        expect.stringContaining('This password is too common. Choose a less predictable one.'),
+      ),
+    );
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/signup');
   });
@@ -91,7 +99,10 @@ describe('signing up', () => {
 
 describe('the confirmation page', () => {
   function setup(resendResponse: Response) {
-    localStorage.setItem('pendingUserSignup', JSON.stringify({ userId: 'u1', email: 'sam@example.com', timestamp: Date.now() }));
+    localStorage.setItem(
+      'pendingUserSignup',
+      JSON.stringify({ userId: 'u1', email: 'sam@example.com', timestamp: Date.now() }),
+    );
     return mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/resend-verification': resendResponse });
   }
 
@@ -100,15 +111,25 @@ describe('the confirmation page', () => {
     const { user } = renderApp('/auth/confirmation');
     expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('Verification email resent. Please check your inbox (including spam folder).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Verification email resent. Please check your inbox (including spam folder).'),
+    ).toBeInTheDocument();
     expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({ email: 'sam@example.com' });
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
   it.each([
-    ['a caller limit', apiError(429, 'RATE_LIMITED', 'Too many requests. Please wait before trying again'), 'Too many requests. Please wait before trying again'],
-    ['an address limit', apiError(429, 'TOO_SOON', 'Please wait before requesting another verification email'), 'Too many requests. Please wait before trying again'],
+    [
+      'a caller limit',
+      apiError(429, 'RATE_LIMITED', 'Too many requests. Please wait before trying again'),
+      'Too many requests. Please wait before trying again',
+    ],
+    [
+      'an address limit',
+      apiError(429, 'TOO_SOON', 'Please wait before requesting another verification email'),
+      'Too many requests. Please wait before trying again',
+    ],
     ['anything else', json(500, {}), 'Failed to resend verification email'],
   ])('answers %s in flow A’s words', async (_, response, message) => {
     setup(response);
@@ -135,7 +156,9 @@ describe('the confirmation page', () => {
 
     it('asks for the address and sends to it', async () => {
       const api = await typeAndSend(json(200, { status: 'sent' }));
-      expect(await screen.findByText('Verification email sent. Please check your inbox (including spam folder).')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Verification email sent. Please check your inbox (including spam folder).'),
+      ).toBeInTheDocument();
       expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({ email: 'kim@example.com' });
     });
 
@@ -161,7 +184,9 @@ describe('the auth callback', () => {
   it('goes to a same-origin next path after refreshing the session', async () => {
     const api = mockApi({ 'GET /api/me': meHandler(null) });
     const { router } = renderApp('/auth/callback?next=%2Flegal%3Ftab%3Dterms');
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'),
+    );
     expect(api.calls('GET /api/me').length).toBeGreaterThan(0);
   });
 

@@ -50,7 +50,8 @@ export function SignupPage() {
       const answer = await apiFetch<{ userId?: unknown }>('/api/account/sign-up', { method: 'POST', json: body });
       userId = typeof answer?.userId === 'string' ? answer.userId : null;
     } catch (error) {
-      if (isTooCommonPassword(error)) form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
+      if (isTooCommonPassword(error))
+        form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
       else setFormError(signUpErrorMessage(error));
       return;
     }

@@ -49,7 +49,10 @@ export function verifyAuthenticatorCode(code: string) {
 }
 
 export function regenerateBackupCodes(password: string) {
-  return apiFetch<{ backupCodes: string[] }>(`${AUTH}/two-factor/generate-backup-codes`, { method: 'POST', json: { password } });
+  return apiFetch<{ backupCodes: string[] }>(`${AUTH}/two-factor/generate-backup-codes`, {
+    method: 'POST',
+    json: { password },
+  });
 }
 
 export function disableTwoFactor(password: string) {

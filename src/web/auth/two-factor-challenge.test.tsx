@@ -25,7 +25,9 @@ describe('the two-factor challenge at sign-in', () => {
   it('asks for the authenticator code first and signs in once the server accepts it', async () => {
     const api = mockApi({
       'POST /api/auth/two-factor/verify-totp': (request) =>
-        (request.body as { code: string }).code === '123456' ? json(200, { token: 't' }) : invalid('INVALID_CODE', 'Invalid code'),
+        (request.body as { code: string }).code === '123456'
+          ? json(200, { token: 't' })
+          : invalid('INVALID_CODE', 'Invalid code'),
     });
     const { user, onVerified } = renderChallenge();
     const field = screen.getByLabelText('Authenticator code');
@@ -37,7 +39,10 @@ describe('the two-factor challenge at sign-in', () => {
     await user.type(screen.getByLabelText('Authenticator code'), '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify and log in' }));
     await waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
-    expect(api.calls('POST /api/auth/two-factor/verify-totp').map((c) => c.body)).toEqual([{ code: '654321' }, { code: '123456' }]);
+    expect(api.calls('POST /api/auth/two-factor/verify-totp').map((c) => c.body)).toEqual([
+      { code: '654321' },
+      { code: '123456' },
+    ]);
   });
 
   it('checks the code has six digits before asking the server', async () => {
@@ -58,7 +63,8 @@ describe('the two-factor challenge at sign-in', () => {
     await user.type(screen.getByLabelText('Authenticator code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify and log in' }));
     expect(
-      (await screen.findAllByText('This code has already been used. Wait for the next code in your authenticator app.')).length,
+      (await screen.findAllByText('This code has already been used. Wait for the next code in your authenticator app.'))
+        .length,
     ).toBeGreaterThan(0);
   });
 
@@ -101,7 +107,9 @@ describe('the two-factor challenge at sign-in', () => {
   });
 
   it('goes back to the password form when the sign-in has expired', async () => {
-    mockApi({ 'POST /api/auth/two-factor/verify-totp': invalid('INVALID_TWO_FACTOR_COOKIE', 'Invalid two factor cookie') });
+    mockApi({
+      'POST /api/auth/two-factor/verify-totp': invalid('INVALID_TWO_FACTOR_COOKIE', 'Invalid two factor cookie'),
+    });
     const { user, onRestart } = renderChallenge();
     await user.type(screen.getByLabelText('Authenticator code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and log in' }));

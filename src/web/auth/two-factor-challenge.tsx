@@ -20,7 +20,11 @@ const COPY: Record<ChallengeAnswer, { label: string; description: string; kind: 
     description: 'Open your authenticator app and enter the 6-digit code it shows for SavvyPig.',
     kind: 'digits',
   },
-  otp: { label: 'Email code', description: 'Enter the 6-digit code we emailed you. It works for 5 minutes.', kind: 'digits' },
+  otp: {
+    label: 'Email code',
+    description: 'Enter the 6-digit code we emailed you. It works for 5 minutes.',
+    kind: 'digits',
+  },
   'backup-code': {
     label: 'Backup code',
     description: 'Enter one of the backup codes you saved when you set up two-factor authentication. Each works once.',
@@ -78,9 +82,12 @@ export function TwoFactorChallenge({
   };
 
   const alternatives: Array<{ to: ChallengeAnswer; label: string; icon: typeof Mail }> = [];
-  if (answer !== 'totp' && methods.includes('totp')) alternatives.push({ to: 'totp', label: 'Use your authenticator app', icon: Smartphone });
-  if (answer !== 'otp' && methods.includes('otp')) alternatives.push({ to: 'otp', label: 'Email me a code instead', icon: Mail });
-  if (answer !== 'backup-code' && methods.includes('totp')) alternatives.push({ to: 'backup-code', label: 'Use a backup code', icon: KeyRound });
+  if (answer !== 'totp' && methods.includes('totp'))
+    alternatives.push({ to: 'totp', label: 'Use your authenticator app', icon: Smartphone });
+  if (answer !== 'otp' && methods.includes('otp'))
+    alternatives.push({ to: 'otp', label: 'Email me a code instead', icon: Mail });
+  if (answer !== 'backup-code' && methods.includes('totp'))
+    alternatives.push({ to: 'backup-code', label: 'Use a backup code', icon: KeyRound });
 
   const copy = COPY[answer];
   const waitingForEmail = answer === 'otp' && !codeSent;

@@ -68,8 +68,8 @@ export function VerificationRequiredPage() {
           <h1 className="text-2xl font-bold tracking-tight">Verify your email</h1>
           <p className="font-medium">Please verify your email to access all features.</p>
           <p className="text-sm text-muted-foreground">
-            We sent a verification link to <strong className="break-all text-foreground">{me.data.user.email}</strong>. Once
-            you have selected it, this page takes you on to where you were going.
+            We sent a verification link to <strong className="break-all text-foreground">{me.data.user.email}</strong>.
+            Once you have selected it, this page takes you on to where you were going.
           </p>
         </div>
 
@@ -88,12 +88,22 @@ export function VerificationRequiredPage() {
               {NOT_VERIFIED_YET_MESSAGE}
             </p>
           ) : null}
-          <ResendVerificationButton flow="lookup" email={me.data.user.email} next={next} variant="outline" size="lg" withIcon />
+          <ResendVerificationButton
+            flow="lookup"
+            email={me.data.user.email}
+            next={next}
+            variant="outline"
+            size="lg"
+            withIcon
+          />
           <DevMailboxLink />
         </div>
 
         <div className="mt-6 border-t pt-4 text-center text-sm">
-          <Link to={paths.dashboard()} className="inline-flex items-center gap-1 font-medium text-brand underline-offset-4 hover:underline">
+          <Link
+            to={paths.dashboard()}
+            className="inline-flex items-center gap-1 font-medium text-brand underline-offset-4 hover:underline"
+          >
             <ArrowLeft className="size-4" aria-hidden />
             Back to your dashboard
           </Link>

@@ -7,7 +7,11 @@ import { Providers } from '../app/providers.tsx';
 import { handleRealtimeEvent } from '../app/realtime.ts';
 import { json, makeMe, mockApi } from '../test/api-mock.ts';
 import { createTestQueryClient, renderApp } from '../test/render-app.tsx';
-import { destinationAfterVerification, NOT_VERIFIED_YET_MESSAGE, VERIFIED_NOW_MESSAGE } from './verification-required-page.tsx';
+import {
+  destinationAfterVerification,
+  NOT_VERIFIED_YET_MESSAGE,
+  VERIFIED_NOW_MESSAGE,
+} from './verification-required-page.tsx';
 import { useVerifiedOnly, VerifiedOnly } from './verified-only.tsx';
 
 /** /api/me answers unverified until `verify()` is called. */
@@ -38,8 +42,13 @@ describe('/verification-required', () => {
     const { api } = fakeServer();
     const { user } = renderApp(ENTRY);
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('Verification email sent. Please check your inbox (including spam folder).')).toBeInTheDocument();
-    expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({ email: 'jane@example.com', next: '/legal?tab=terms' });
+    expect(
+      await screen.findByText('Verification email sent. Please check your inbox (including spam folder).'),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/account/resend-verification')[0]?.body).toEqual({
+      email: 'jane@example.com',
+      next: '/legal?tab=terms',
+    });
   });
 
   it('says so when the user checks before verifying', async () => {
@@ -55,7 +64,9 @@ describe('/verification-required', () => {
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
     server.verify();
     await user.click(screen.getByRole('button', { name: "I've verified my email" }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'),
+    );
     expect(await screen.findByText(VERIFIED_NOW_MESSAGE)).toBeInTheDocument();
   });
 
@@ -64,7 +75,11 @@ describe('/verification-required', () => {
     const { router, queryClient } = renderApp(ENTRY);
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
     server.verify();
-    handleRealtimeEvent(queryClient, 'email-verified', JSON.stringify({ type: 'email-verified', invalidate: [['me']] }));
+    handleRealtimeEvent(
+      queryClient,
+      'email-verified',
+      JSON.stringify({ type: 'email-verified', invalidate: [['me']] }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/legal'));
   });
 
@@ -90,7 +105,10 @@ function GuardedAction() {
       <button type="button" onClick={() => guard() && document.body.setAttribute('data-enrolled', 'yes')}>
         Set up two-factor authentication
       </button>
-      <button type="button" onClick={() => redirectIfNotVerified(new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Please verify'))}>
+      <button
+        type="button"
+        onClick={() => redirectIfNotVerified(new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Please verify'))}
+      >
         Save
       </button>
     </>
@@ -119,7 +137,9 @@ describe('verified-only features', () => {
     mockApi({ 'GET /api/me': json(200, makeMe({ emailVerified: false })) });
     const { router } = renderRoutes('/account/new?bank=abc');
     await screen.findByRole('heading', { name: 'Verify your email' });
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/verification-required?next=%2Faccount%2Fnew%3Fbank%3Dabc');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/verification-required?next=%2Faccount%2Fnew%3Fbank%3Dabc',
+    );
   });
 
   it('open for a verified user', async () => {

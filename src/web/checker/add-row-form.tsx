@@ -12,7 +12,14 @@ import { Button } from '../ui/button.tsx';
 import { DatePicker } from '../ui/date-picker.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect } from '../ui/input.tsx';
-import { EMPTY_ROW_FORM, HOLDER_CHOICES, ROW_FORM_FIELDS, type RowFormOutput, type RowFormValues, rowFormSchema } from './row-form.ts';
+import {
+  EMPTY_ROW_FORM,
+  HOLDER_CHOICES,
+  ROW_FORM_FIELDS,
+  type RowFormOutput,
+  type RowFormValues,
+  rowFormSchema,
+} from './row-form.ts';
 
 export const BANK_FIELD_ID = 'checker-bank';
 
@@ -23,7 +30,10 @@ const FIRST_YEAR = 2017;
 function MoneyInput(props: React.ComponentProps<typeof Input>) {
   return (
     <div className="relative">
-      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground" aria-hidden>
+      <span
+        className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground"
+        aria-hidden
+      >
         £
       </span>
       <Input inputMode="decimal" autoComplete="off" spellCheck={false} className="pl-7 tabular-nums" {...props} />
@@ -41,7 +51,13 @@ export interface AddRowFormProps {
 }
 
 /** Adds one row: a bank or building society, the amount, sole or joint, and any temporary high balance. */
-export function AddRowForm({ today, temporaryHighBalanceLimitPence, rowCount, disabled = false, onAdd }: AddRowFormProps) {
+export function AddRowForm({
+  today,
+  temporaryHighBalanceLimitPence,
+  rowCount,
+  disabled = false,
+  onAdd,
+}: AddRowFormProps) {
   const schema = useMemo(() => rowFormSchema(today), [today]);
   const form = useForm<RowFormValues, unknown, RowFormOutput>({
     resolver: zodResolver(schema),
@@ -85,11 +101,7 @@ export function AddRowForm({ today, temporaryHighBalanceLimitPence, rowCount, di
         <FormField label="Amount" id={fieldId('amount')} error={errors.amount?.message}>
           <MoneyInput placeholder="0.00" disabled={disabled} {...form.register('amount')} />
         </FormField>
-        <FormField
-          label="Who holds it?"
-          id={fieldId('holders')}
-          error={errors.holders?.message}
-        >
+        <FormField label="Who holds it?" id={fieldId('holders')} error={errors.holders?.message}>
           <NativeSelect disabled={disabled} {...form.register('holders')}>
             {HOLDER_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -116,8 +128,8 @@ export function AddRowForm({ today, temporaryHighBalanceLimitPence, rowCount, di
         </label>
         <p id={thbHelpId} className="pl-7 text-sm text-muted-foreground">
           Money from some life events, such as selling your home or an inheritance, is protected up to{' '}
-          {formatPence(temporaryHighBalanceLimitPence, { wholePounds: true })} for 6 months from the day it is credited, on top of the
-          usual limit.
+          {formatPence(temporaryHighBalanceLimitPence, { wholePounds: true })} for 6 months from the day it is credited,
+          on top of the usual limit.
         </p>
       </div>
 
@@ -170,7 +182,11 @@ export function AddRowForm({ today, temporaryHighBalanceLimitPence, rowCount, di
           <Plus aria-hidden />
           Add to the check
         </Button>
-        {isFull ? <p className="text-sm text-muted-foreground">A check holds at most {MAX_ROWS} rows. Remove one to add another.</p> : null}
+        {isFull ? (
+          <p className="text-sm text-muted-foreground">
+            A check holds at most {MAX_ROWS} rows. Remove one to add another.
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -23,9 +23,27 @@ function bank(overrides: Partial<BankOption> & Pick<BankOption, 'id' | 'bankName
   };
 }
 
-const halifax = bank({ id: '3f2b6c1e-7a4d-5b8e-9c0f-1a2b3c4d5e6f', bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628', bankingGroupId: 'frn-169628' });
-const bankOfScotland = bank({ id: '0c9d8e7f-6a5b-4c3d-8e1f-0a9b8c7d6e5f', bankName: 'Bank of Scotland', legalName: 'Bank of Scotland plc', frn: '169628', bankingGroupId: 'frn-169628' });
-const lloyds = bank({ id: '11111111-2222-4333-8444-555555555555', bankName: 'Lloyds Bank', legalName: 'Lloyds Bank PLC', frn: '119278', bankingGroupId: 'frn-119278' });
+const halifax = bank({
+  id: '3f2b6c1e-7a4d-5b8e-9c0f-1a2b3c4d5e6f',
+  bankName: 'Halifax',
+  legalName: 'Bank of Scotland plc',
+  frn: '169628',
+  bankingGroupId: 'frn-169628',
+});
+const bankOfScotland = bank({
+  id: '0c9d8e7f-6a5b-4c3d-8e1f-0a9b8c7d6e5f',
+  bankName: 'Bank of Scotland',
+  legalName: 'Bank of Scotland plc',
+  frn: '169628',
+  bankingGroupId: 'frn-169628',
+});
+const lloyds = bank({
+  id: '11111111-2222-4333-8444-555555555555',
+  bankName: 'Lloyds Bank',
+  legalName: 'Lloyds Bank PLC',
+  frn: '119278',
+  bankingGroupId: 'frn-119278',
+});
 const nsAndI = bank({
   id: '99999999-8888-4777-8666-555555555555',
   bankName: 'NS&I',
@@ -83,13 +101,16 @@ async function chooseBank(user: User, name: string) {
     expect(options.every((o) => o.textContent?.includes(name))).toBe(true);
   });
   await user.click(screen.getByRole('option', { name: new RegExp(`^${name}`) }));
-  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Bank or building society' })).toHaveTextContent(name));
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: 'Bank or building society' })).toHaveTextContent(name),
+  );
 }
 
 async function addRow(user: User, bankName: string, amount: string, options: { holders?: string } = {}) {
   await chooseBank(user, bankName);
   await user.type(screen.getByRole('textbox', { name: 'Amount' }), amount);
-  if (options.holders) await user.selectOptions(screen.getByRole('combobox', { name: 'Who holds it?' }), options.holders);
+  if (options.holders)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Who holds it?' }), options.holders);
   await user.click(screen.getByRole('button', { name: 'Add to the check' }));
 }
 
@@ -107,7 +128,11 @@ describe('the public deposit protection checker', () => {
     expect(screen.getByText('£120,000 per person per licence, in force since 1 December 2025.')).toBeInTheDocument();
 
     await addRow(user, 'Halifax', '70,000');
-    await waitFor(() => expect(summary()).toHaveTextContent('You have £70,000.00 with Halifax, a brand of Bank of Scotland plc. All of it is protected.'));
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        'You have £70,000.00 with Halifax, a brand of Bank of Scotland plc. All of it is protected.',
+      ),
+    );
     await addRow(user, 'Bank of Scotland', '£70000');
 
     const licence = await screen.findByRole('article', { name: 'Bank of Scotland plc' });
@@ -116,7 +141,11 @@ describe('the public deposit protection checker', () => {
     expect(within(licence).getByText('£20,000.00 not protected')).toBeInTheDocument();
     const figures = licence.querySelector('dl');
     expect(figures).toHaveTextContent('Your total here£140,000.00Protected£120,000.00Not protected£20,000.00');
-    expect(within(licence).getByText(/Halifax and Bank of Scotland are brands of Bank of Scotland plc \(FRN 169628\): one £120,000 limit covers them together\./)).toBeInTheDocument();
+    expect(
+      within(licence).getByText(
+        /Halifax and Bank of Scotland are brands of Bank of Scotland plc \(FRN 169628\): one £120,000 limit covers them together\./,
+      ),
+    ).toBeInTheDocument();
     expect(summary()).toHaveTextContent(
       'You have £140,000.00 with Bank of Scotland plc (Halifax and Bank of Scotland share one licence). £120,000.00 of it is protected; £20,000.00 is not.',
     );
@@ -133,7 +162,8 @@ describe('the public deposit protection checker', () => {
       },
     });
     expect(window.location.search).toBe('');
-    for (const request of api.requests) expect(`${request.url.search}${JSON.stringify(request.body ?? '')}`).not.toMatch(/70,?000|7000000/);
+    for (const request of api.requests)
+      expect(`${request.url.search}${JSON.stringify(request.body ?? '')}`).not.toMatch(/70,?000|7000000/);
   });
 
   it('counts a joint account as the visitor’s share', async () => {
@@ -142,10 +172,14 @@ describe('the public deposit protection checker', () => {
     await addRow(user, 'Halifax', '200000', { holders: 'Me and 1 other (joint)' });
     const licence = await screen.findByRole('article', { name: 'Bank of Scotland plc' });
     expect(within(licence).getByText('Fully protected')).toBeInTheDocument();
-    expect(licence.querySelector('dl')).toHaveTextContent('Your total here (your share of joint accounts)£100,000.00Protected£100,000.00Not protected£0.00');
+    expect(licence.querySelector('dl')).toHaveTextContent(
+      'Your total here (your share of joint accounts)£100,000.00Protected£100,000.00Not protected£0.00',
+    );
     expect(screen.getByText('Joint account (2 people): your share £100,000.00')).toBeInTheDocument();
     expect(summary()).toHaveTextContent('counting only your share of joint accounts. All of it is protected.');
-    expect(fragmentState()).toMatchObject({ state: { rows: [{ bankId: halifax.id, amountPence: 200_000_00, holders: 2 }] } });
+    expect(fragmentState()).toMatchObject({
+      state: { rows: [{ bankId: halifax.id, amountPence: 200_000_00, holders: 2 }] },
+    });
   });
 
   it('shows NS&I as backed by HM Treasury, never as not protected', async () => {
@@ -154,9 +188,15 @@ describe('the public deposit protection checker', () => {
     await addRow(user, 'NS&I', '500000');
     const card = await screen.findByRole('article', { name: 'NS&I' });
     expect(within(card).getByText('Backed by HM Treasury', { selector: '[data-slot=badge]' })).toBeInTheDocument();
-    expect(within(card).getByText('NS&I is 100% backed by HM Treasury rather than the FSCS. All of it is safe, with no limit.')).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'NS&I is 100% backed by HM Treasury rather than the FSCS. All of it is safe, with no limit.',
+      ),
+    ).toBeInTheDocument();
     const totals = screen.getByRole('region', { name: 'Totals' });
-    expect(totals.querySelector('dl')).toHaveTextContent('All your money£500,000.00Protected by the FSCS£0.00Backed by HM Treasury£500,000.00Not protected£0.00');
+    expect(totals.querySelector('dl')).toHaveTextContent(
+      'All your money£500,000.00Protected by the FSCS£0.00Backed by HM Treasury£500,000.00Not protected£0.00',
+    );
     expect(within(card).queryByText(/not protected/i)).not.toBeInTheDocument();
   });
 
@@ -179,7 +219,14 @@ describe('the public deposit protection checker', () => {
       ),
     ).toBeInTheDocument();
     expect(fragmentState()).toMatchObject({
-      state: { rows: [{ amountPence: 500_000_00, temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 400_000_00, creditedDate: '2026-10-03' } }] },
+      state: {
+        rows: [
+          {
+            amountPence: 500_000_00,
+            temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 400_000_00, creditedDate: '2026-10-03' },
+          },
+        ],
+      },
     });
   });
 
@@ -212,7 +259,9 @@ describe('the public deposit protection checker', () => {
     await screen.findByRole('article', { name: 'Lloyds Bank PLC' });
 
     await user.click(screen.getByRole('button', { name: 'Remove Halifax, £70,000.00' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bank of Scotland plc' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Bank of Scotland plc' })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Lloyds Bank, £10,000.00' })).toHaveFocus());
     expect(fragmentState()).toMatchObject({ state: { rows: [{ bankId: lloyds.id, amountPence: 10_000_00 }] } });
 
@@ -244,7 +293,12 @@ describe('the public deposit protection checker', () => {
   it('leaves out a saved bank that is no longer listed, and says so', async () => {
     mockCheckerApi();
     const gone = '12345678-1234-4234-8234-123456789abc';
-    const fragment = encodeFragment({ rows: [{ bankId: gone, amountPence: 5_00, holders: 1 }, { bankId: lloyds.id, amountPence: 10_00, holders: 1 }] });
+    const fragment = encodeFragment({
+      rows: [
+        { bankId: gone, amountPence: 5_00, holders: 1 },
+        { bankId: lloyds.id, amountPence: 10_00, holders: 1 },
+      ],
+    });
     await openChecker(`${PAGE}#${fragment}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(missingBanksMessage(1));
     expect(await screen.findByRole('article', { name: 'Lloyds Bank PLC' })).toBeInTheDocument();
@@ -281,14 +335,19 @@ describe('the public deposit protection checker', () => {
     mockCheckerApi({ depositPence: 150_000_00, isOverride: true });
     await openChecker();
     expect(
-      await screen.findByText('£150,000 per person per licence: a limit set by SavvyPig in place of the legal £120,000, in force since 1 December 2025.'),
+      await screen.findByText(
+        '£150,000 per person per licence: a limit set by SavvyPig in place of the legal £120,000, in force since 1 December 2025.',
+      ),
     ).toBeInTheDocument();
   });
 
   it('copies the link and links to sign-up', async () => {
     mockCheckerApi();
     const { user } = await openChecker();
-    expect(screen.getByRole('link', { name: 'Track your real accounts free for 7 days' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Track your real accounts free for 7 days' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
     await addRow(user, 'Halifax', '1000');
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

@@ -43,14 +43,17 @@ function ResultSkeleton() {
 function SignUpCallToAction() {
   const { data: me } = useMe();
   return (
-    <section aria-labelledby="checker-cta-heading" className="mt-12 flex flex-col items-center gap-4 rounded-2xl bg-brand-soft px-6 py-10 text-center">
+    <section
+      aria-labelledby="checker-cta-heading"
+      className="mt-12 flex flex-col items-center gap-4 rounded-2xl bg-brand-soft px-6 py-10 text-center"
+    >
       <PiggyBank className="size-10 text-brand" aria-hidden />
       <h2 id="checker-cta-heading" className="max-w-2xl text-2xl font-bold tracking-tight text-balance">
         Keep this check up to date with your real accounts
       </h2>
       <p className="max-w-xl text-foreground/80">
-        SavvyPig tracks your balances, rates and maturity dates in one place, groups them by banking licence and warns you before
-        you go over a limit.
+        SavvyPig tracks your balances, rates and maturity dates in one place, groups them by banking licence and warns
+        you before you go over a limit.
       </p>
       <Button asChild size="lg" className="h-auto min-h-11 py-2 whitespace-normal text-center">
         {me ? (
@@ -73,7 +76,10 @@ function SignUpCallToAction() {
 export function CheckerPage() {
   const { limits, override, isLoading } = useProtectionLimits();
   const checker = useCheckerRows();
-  const result = useMemo(() => checkSavings(checker.rows, { date: limits.date, override }), [checker.rows, limits.date, override]);
+  const result = useMemo(
+    () => checkSavings(checker.rows, { date: limits.date, override }),
+    [checker.rows, limits.date, override],
+  );
   const isBusy = isLoading || checker.isRestoring;
 
   return (
@@ -81,14 +87,14 @@ export function CheckerPage() {
       <Badge variant="brand">Free · no sign-up needed</Badge>
       <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Deposit protection checker</h1>
       <p className="mt-3 max-w-3xl text-muted-foreground">
-        The FSCS protects up to {formatLimit(limits.deposit.amountPence)} per person for each banking licence. Brands that share a
-        licence share one limit. Add the money you have with each bank or building society to see how much of it is protected
-        today.
+        The FSCS protects up to {formatLimit(limits.deposit.amountPence)} per person for each banking licence. Brands
+        that share a licence share one limit. Add the money you have with each bank or building society to see how much
+        of it is protected today.
       </p>
       <p className="mt-3 flex max-w-3xl gap-2 text-sm text-muted-foreground">
         <Lock className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
-        The amounts you enter stay in your browser: the check is worked out on this page and saved only in its web address, after
-        the # sign, which your browser never sends to us.
+        The amounts you enter stay in your browser: the check is worked out on this page and saved only in its web
+        address, after the # sign, which your browser never sends to us.
       </p>
 
       {checker.notice ? (
@@ -153,7 +159,8 @@ export function CheckerPage() {
           {isBusy ? <ResultSkeleton /> : <ResultPanel result={result} rows={checker.rows} />}
           {checker.rows.length > 0 ? (
             <p className="text-sm text-muted-foreground">
-              Bookmark this page or copy the link to come back to this check. Anyone with the link can see the amounts in it.
+              Bookmark this page or copy the link to come back to this check. Anyone with the link can see the amounts
+              in it.
             </p>
           ) : null}
         </section>

@@ -1,6 +1,8 @@
 import { MAX_AMOUNT_PENCE } from '../../core/checker/state.ts';
 
-export type MoneyInputResult = { ok: true; pence: number } | { ok: false; reason: 'empty' | 'invalid' | 'zero' | 'too-large' };
+export type MoneyInputResult =
+  | { ok: true; pence: number }
+  | { ok: false; reason: 'empty' | 'invalid' | 'zero' | 'too-large' };
 
 // en-GB: an optional £, whole pounds with or without commas every three digits, then at most
 // two decimal places after a full stop. '1.234,56' (a European comma) is refused, not guessed.

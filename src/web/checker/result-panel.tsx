@@ -1,4 +1,13 @@
-import { CircleAlert, CircleCheck, Clock, Info, Landmark, type LucideIcon, ShieldCheck, TriangleAlert } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  Info,
+  Landmark,
+  type LucideIcon,
+  ShieldCheck,
+  TriangleAlert,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CheckResult, LicenceResult, OutsideResult } from '../../core/checker/check.ts';
 import { formatLimit, holdersLabel } from '../../core/checker/text.ts';
@@ -26,7 +35,9 @@ function Figure({ label, pence, tone }: { label: string; pence: number; tone?: k
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className={cn('text-sm', tone ? TONE_TEXT[tone] : 'text-muted-foreground')}>{label}</dt>
-      <dd className={cn('font-semibold tabular-nums', tone === 'destructive' && 'text-destructive')}>{formatPence(pence)}</dd>
+      <dd className={cn('font-semibold tabular-nums', tone === 'destructive' && 'text-destructive')}>
+        {formatPence(pence)}
+      </dd>
     </div>
   );
 }
@@ -42,7 +53,8 @@ function CoverBar({ covered, total }: { covered: number; total: number }) {
 }
 
 function licenceStatus({ exposure }: LicenceResult): { tone: Tone; icon: LucideIcon; text: string } {
-  if (exposure.uncoveredPence > 0) return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(exposure.uncoveredPence)} not protected` };
+  if (exposure.uncoveredPence > 0)
+    return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(exposure.uncoveredPence)} not protected` };
   if (exposure.alertLevel !== 'none') return { tone: 'warning', icon: CircleAlert, text: 'Close to the limit' };
   return { tone: 'success', icon: CircleCheck, text: 'Fully protected' };
 }
@@ -78,7 +90,9 @@ function LicenceCard({ licence, rows }: { licence: LicenceResult; rows: readonly
           <h3 id={headingId} className="text-lg font-semibold leading-tight">
             {exposure.name}
           </h3>
-          <p className="mt-0.5 text-sm text-muted-foreground">{exposure.frn ? `Banking licence · FRN ${exposure.frn}` : 'Banking licence'}</p>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            {exposure.frn ? `Banking licence · FRN ${exposure.frn}` : 'Banking licence'}
+          </p>
         </div>
         <StatusBadge tone={status.tone} icon={status.icon}>
           {status.text}
@@ -86,13 +100,21 @@ function LicenceCard({ licence, rows }: { licence: LicenceResult; rows: readonly
       </header>
       <RowLines rows={licence.rowIndexes.map((i) => rows[i]!)} />
       <dl className="grid gap-1.5 border-t pt-3">
-        <Figure label={licence.hasJoint ? 'Your total here (your share of joint accounts)' : 'Your total here'} pence={exposure.totalPence} />
+        <Figure
+          label={licence.hasJoint ? 'Your total here (your share of joint accounts)' : 'Your total here'}
+          pence={exposure.totalPence}
+        />
         <Figure label="Protected" pence={exposure.coveredPence} tone="success" />
-        <Figure label="Not protected" pence={exposure.uncoveredPence} tone={exposure.uncoveredPence > 0 ? 'destructive' : undefined} />
+        <Figure
+          label="Not protected"
+          pence={exposure.uncoveredPence}
+          tone={exposure.uncoveredPence > 0 ? 'destructive' : undefined}
+        />
       </dl>
       <CoverBar covered={exposure.coveredPence} total={exposure.totalPence} />
       <p className="text-sm text-muted-foreground">
-        Limit: {formatLimit(exposure.limit.amountPence)} per person{exposure.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : ''}.
+        Limit: {formatLimit(exposure.limit.amountPence)} per person
+        {exposure.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : ''}.
       </p>
       {licence.sharing ? (
         <p className="flex gap-2 text-sm">
@@ -162,8 +184,14 @@ function Totals({ result }: { result: CheckResult }) {
       <dl className="grid gap-1.5">
         <Figure label="All your money" pence={totals.totalPence} />
         <Figure label="Protected by the FSCS" pence={totals.protectedPence} tone="success" />
-        {totals.governmentBackedPence > 0 ? <Figure label="Backed by HM Treasury" pence={totals.governmentBackedPence} tone="success" /> : null}
-        <Figure label="Not protected" pence={totals.unprotectedPence} tone={totals.unprotectedPence > 0 ? 'destructive' : undefined} />
+        {totals.governmentBackedPence > 0 ? (
+          <Figure label="Backed by HM Treasury" pence={totals.governmentBackedPence} tone="success" />
+        ) : null}
+        <Figure
+          label="Not protected"
+          pence={totals.unprotectedPence}
+          tone={totals.unprotectedPence > 0 ? 'destructive' : undefined}
+        />
       </dl>
       <CoverBar covered={totals.protectedPence + totals.governmentBackedPence} total={totals.totalPence} />
     </section>
@@ -187,7 +215,13 @@ export function ResultPanel({ result, rows }: { result: CheckResult; rows: reado
         </span>
       </p>
       <Alert variant={hasRows ? overall : 'info'}>
-        {hasRows && overall === 'destructive' ? <TriangleAlert aria-hidden /> : hasRows ? <CircleCheck aria-hidden /> : <Info aria-hidden />}
+        {hasRows && overall === 'destructive' ? (
+          <TriangleAlert aria-hidden />
+        ) : hasRows ? (
+          <CircleCheck aria-hidden />
+        ) : (
+          <Info aria-hidden />
+        )}
         <AlertTitle>In plain English</AlertTitle>
         <AlertDescription>
           <div id="checker-summary" aria-live="polite" aria-atomic="true" className="grid gap-2">

@@ -57,7 +57,14 @@ export const EMPTY_ROW_FORM: RowFormValues = {
 };
 
 /** The order errors are focused in: the form's own order, top to bottom. */
-export const ROW_FORM_FIELDS = ['bank', 'amount', 'holders', 'lifeEvent', 'temporaryHighBalanceAmount', 'creditedDate'] as const;
+export const ROW_FORM_FIELDS = [
+  'bank',
+  'amount',
+  'holders',
+  'lifeEvent',
+  'temporaryHighBalanceAmount',
+  'creditedDate',
+] as const;
 
 function money(text: string, what: string, ctx: z.RefinementCtx, path: string): number | null {
   const parsed = parseMoneyInput(text);
@@ -84,9 +91,16 @@ export function rowFormSchema(today: CalendarDate) {
       const holders = Math.min(MAX_HOLDERS, Math.max(MIN_HOLDERS, Number(values.holders) || MIN_HOLDERS));
       let temporaryHighBalance: TemporaryHighBalance | undefined;
       if (values.hasTemporaryHighBalance) {
-        const lifeEvent = (LIFE_EVENTS as readonly string[]).includes(values.lifeEvent) ? (values.lifeEvent as LifeEvent) : null;
+        const lifeEvent = (LIFE_EVENTS as readonly string[]).includes(values.lifeEvent)
+          ? (values.lifeEvent as LifeEvent)
+          : null;
         if (!lifeEvent) ctx.addIssue({ code: 'custom', path: ['lifeEvent'], message: ROW_FORM_ERRORS.lifeEvent });
-        const qualifyingPence = money(values.temporaryHighBalanceAmount, 'how much came from the life event', ctx, 'temporaryHighBalanceAmount');
+        const qualifyingPence = money(
+          values.temporaryHighBalanceAmount,
+          'how much came from the life event',
+          ctx,
+          'temporaryHighBalanceAmount',
+        );
         if (qualifyingPence !== null && amountPence !== null && qualifyingPence > amountPence) {
           ctx.addIssue({
             code: 'custom',
@@ -96,9 +110,16 @@ export function rowFormSchema(today: CalendarDate) {
         }
         const date = values.creditedDate.trim();
         const dateError =
-          date === '' ? ROW_FORM_ERRORS.date : !isCalendarDate(date) ? ROW_FORM_ERRORS.badDate : date > today ? ROW_FORM_ERRORS.futureDate : null;
+          date === ''
+            ? ROW_FORM_ERRORS.date
+            : !isCalendarDate(date)
+              ? ROW_FORM_ERRORS.badDate
+              : date > today
+                ? ROW_FORM_ERRORS.futureDate
+                : null;
         if (dateError) ctx.addIssue({ code: 'custom', path: ['creditedDate'], message: dateError });
-        if (lifeEvent && qualifyingPence !== null) temporaryHighBalance = { lifeEvent, qualifyingPence, creditedDate: date };
+        if (lifeEvent && qualifyingPence !== null)
+          temporaryHighBalance = { lifeEvent, qualifyingPence, creditedDate: date };
       }
       // Only read when there were no issues, so the casts stand for checked values.
       const output: RowFormOutput = { bank: values.bank!, amountPence: amountPence ?? 0, holders };

@@ -20,7 +20,9 @@ export function RowList({ rows, onRemove }: { rows: readonly PageRow[]; onRemove
     onRemove(rows[index]!.key);
     // Focus goes to the neighbouring row's button, or to the heading once the list is empty.
     requestAnimationFrame(() => {
-      const target = next ? document.getElementById(`checker-remove-${next.key}`) : document.getElementById(ROWS_HEADING_ID);
+      const target = next
+        ? document.getElementById(`checker-remove-${next.key}`)
+        : document.getElementById(ROWS_HEADING_ID);
       target?.focus();
     });
   };
@@ -51,7 +53,8 @@ export function RowList({ rows, onRemove }: { rows: readonly PageRow[]; onRemove
                 {row.temporaryHighBalance ? (
                   <p className="text-muted-foreground">
                     Temporary high balance ({LIFE_EVENT_LABELS[row.temporaryHighBalance.lifeEvent]}):{' '}
-                    {formatPence(row.temporaryHighBalance.qualifyingPence)}, credited {formatLongDate(row.temporaryHighBalance.creditedDate)}
+                    {formatPence(row.temporaryHighBalance.qualifyingPence)}, credited{' '}
+                    {formatLongDate(row.temporaryHighBalance.creditedDate)}
                   </p>
                 ) : null}
               </div>

@@ -20,7 +20,9 @@ export function missingBanksMessage(count: number): string {
 }
 
 function toCheckerRow({ bank, amountPence, holders, temporaryHighBalance }: PageRow): CheckerRow {
-  return temporaryHighBalance ? { bankId: bank.id, amountPence, holders, temporaryHighBalance } : { bankId: bank.id, amountPence, holders };
+  return temporaryHighBalance
+    ? { bankId: bank.id, amountPence, holders, temporaryHighBalance }
+    : { bankId: bank.id, amountPence, holders };
 }
 
 /**

@@ -14,7 +14,11 @@ export function postConsent(consent: CookieConsent, source: ConsentChangeSource)
   const { essential, functional, analytics, marketing, version, timestamp } = consent;
   return apiFetch('/api/consent', {
     method: 'POST',
-    json: { consent: { essential, functional, analytics, marketing, version, timestamp }, dnt: consent.dnt_respected, source },
+    json: {
+      consent: { essential, functional, analytics, marketing, version, timestamp },
+      dnt: consent.dnt_respected,
+      source,
+    },
   });
 }
 

@@ -27,7 +27,9 @@ describe('the browser storage the cookie policy lists', () => {
   });
 
   it('lists nothing the web app does not write', () => {
-    const unused = BROWSER_STORAGE.filter((entry) => !written.some((key) => (entry.isPrefix ? key.startsWith(entry.key) : key === entry.key)));
+    const unused = BROWSER_STORAGE.filter(
+      (entry) => !written.some((key) => (entry.isPrefix ? key.startsWith(entry.key) : key === entry.key)),
+    );
     expect(unused.map((entry) => entry.key)).toEqual([]);
   });
 

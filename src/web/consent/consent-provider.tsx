@@ -95,17 +95,19 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
 
   // Another tab may have made the choice meanwhile.
   useEffect(() => {
-    const reread = () => setConsent((current) => {
-      const stored = readStoredConsent();
-      return stored?.timestamp === current?.timestamp ? current : stored;
-    });
+    const reread = () =>
+      setConsent((current) => {
+        const stored = readStoredConsent();
+        return stored?.timestamp === current?.timestamp ? current : stored;
+      });
     window.addEventListener('focus', reread);
     return () => window.removeEventListener('focus', reread);
   }, []);
 
   const save = useCallback<ConsentContextValue['save']>(
     async (kind, source, flags) => {
-      const chosen = kind === 'accept-all' ? acceptAllFlags(privacySignal) : kind === 'reject-all' ? rejectAllFlags() : flags;
+      const chosen =
+        kind === 'accept-all' ? acceptAllFlags(privacySignal) : kind === 'reject-all' ? rejectAllFlags() : flags;
       if (!chosen) throw new Error('A custom save needs the chosen flags');
       const next = createConsent(chosen, { timestamp: new Date().toISOString(), privacySignal });
       if (!storeConsent(next)) {

@@ -1,4 +1,9 @@
-import { consentCookieString, readConsentCookie, type ConsentChangeSource, type CookieConsent } from '../../core/consent/consent.ts';
+import {
+  consentCookieString,
+  readConsentCookie,
+  type ConsentChangeSource,
+  type CookieConsent,
+} from '../../core/consent/consent.ts';
 
 /** The choice stored in this browser's consent cookie, or null (none, unreadable, or of an older version). */
 export function readStoredConsent(): CookieConsent | null {

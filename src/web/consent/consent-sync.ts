@@ -1,7 +1,13 @@
 import { reconcile, type ConsentChangeSource, type CookieConsent } from '../../core/consent/consent.ts';
 import { ApiError } from '../app/api.ts';
 import { fetchConsent, postConsent } from './api.ts';
-import { clearPendingSync, queuePendingSync, readPendingSync, readStoredConsent, storeConsent } from './consent-storage.ts';
+import {
+  clearPendingSync,
+  queuePendingSync,
+  readPendingSync,
+  readStoredConsent,
+  storeConsent,
+} from './consent-storage.ts';
 
 /** A failure worth trying again later: no connection, a busy or failing server, or too many requests. */
 function isTransient(error: unknown): boolean {
@@ -21,7 +27,11 @@ export type SendOutcome =
   | 'signed-out';
 
 /** Sends a signed-in user's new choice to the server, or keeps it for later when that cannot happen now. */
-export async function sendChoice(userId: string, consent: CookieConsent, source: ConsentChangeSource): Promise<SendOutcome> {
+export async function sendChoice(
+  userId: string,
+  consent: CookieConsent,
+  source: ConsentChangeSource,
+): Promise<SendOutcome> {
   if (!navigator.onLine) {
     queuePendingSync(userId, { consent, source });
     return 'offline';

@@ -63,7 +63,11 @@ describe('the cookie banner', () => {
     signedOut();
     renderApp('/');
     const banner = await findBanner();
-    expect(within(banner).getAllByRole('button').map((b) => b.textContent)).toEqual(['Manage Preferences', 'Reject All', 'Accept All']);
+    expect(
+      within(banner)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Manage Preferences', 'Reject All', 'Accept All']);
     expect(banner).toHaveClass('fixed', 'bottom-0');
     const skipLink = screen.getByRole('link', { name: 'Skip to main content' });
     expect(banner.compareDocumentPosition(skipLink) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -81,7 +85,14 @@ describe('the cookie banner', () => {
     const { user } = renderApp('/');
     await user.click(within(await findBanner()).getByRole('button', { name: 'Accept All' }));
     expect(await screen.findByText('All cookies accepted and saved')).toBeInTheDocument();
-    expect(storedConsent()).toMatchObject({ version: '1.0', essential: true, functional: true, analytics: true, marketing: true, dnt_respected: false });
+    expect(storedConsent()).toMatchObject({
+      version: '1.0',
+      essential: true,
+      functional: true,
+      analytics: true,
+      marketing: true,
+      dnt_respected: false,
+    });
     expect(screen.queryByRole('region', { name: 'Cookies on SavvyPig' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('cookie-banner-spacer')).not.toBeInTheDocument();
     expect(document.activeElement).toBe(document.getElementById('main'));
@@ -132,7 +143,8 @@ describe('the Cookie Preferences dialog', () => {
     signedOut();
     const { user } = renderApp('/');
     const dialog = await openPreferencesFromBanner(user);
-    for (const category of COOKIE_CATEGORIES) expect(within(dialog).getByRole('heading', { name: category.name })).toBeInTheDocument();
+    for (const category of COOKIE_CATEGORIES)
+      expect(within(dialog).getByRole('heading', { name: category.name })).toBeInTheDocument();
     const essential = within(dialog).getByRole('switch', { name: 'Essential cookies' });
     expect(essential).toBeChecked();
     expect(essential).toBeDisabled();
@@ -150,7 +162,10 @@ describe('the Cookie Preferences dialog', () => {
     const show = within(dialog).getByRole('button', { name: /Show essential cookies/ });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await user.click(show);
-    expect(within(dialog).getByRole('button', { name: /Hide essential cookies/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByRole('button', { name: /Hide essential cookies/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const list = within(dialog).getByRole('list', { name: 'Essential cookies' });
     const essential = COOKIE_CATEGORIES.find((c) => c.id === 'essential')!;
     for (const cookie of essential.cookies) {
@@ -215,7 +230,12 @@ describe('Do Not Track', () => {
     const { user } = renderApp('/');
     await user.click(within(await findBanner()).getByRole('button', { name: 'Accept All' }));
     expect(await screen.findByText('Cookie preferences saved successfully')).toBeInTheDocument();
-    expect(storedConsent()).toMatchObject({ functional: true, analytics: false, marketing: false, dnt_respected: true });
+    expect(storedConsent()).toMatchObject({
+      functional: true,
+      analytics: false,
+      marketing: false,
+      dnt_respected: true,
+    });
   });
 
   it('locks the analytics and marketing switches off and says why', async () => {
@@ -256,7 +276,14 @@ describe('server sync for a signed-in user', () => {
     expect(await screen.findByText('All non-essential cookies rejected and saved')).toBeInTheDocument();
     const [post] = api.calls('POST /api/consent');
     expect(post?.body).toEqual({
-      consent: { essential: true, functional: false, analytics: false, marketing: false, version: '1.0', timestamp: storedConsent()!.timestamp },
+      consent: {
+        essential: true,
+        functional: false,
+        analytics: false,
+        marketing: false,
+        version: '1.0',
+        timestamp: storedConsent()!.timestamp,
+      },
       dnt: false,
       source: 'banner',
     });
@@ -268,15 +295,32 @@ describe('server sync for a signed-in user', () => {
     renderApp('/dashboard');
     await waitFor(() => expect(api.calls('POST /api/consent')).toHaveLength(1));
     expect(api.calls('POST /api/consent')[0]?.body).toEqual({
-      consent: { essential: true, functional: true, analytics: false, marketing: false, version: '1.0', timestamp: SAVED.timestamp },
+      consent: {
+        essential: true,
+        functional: true,
+        analytics: false,
+        marketing: false,
+        version: '1.0',
+        timestamp: SAVED.timestamp,
+      },
       dnt: false,
       source: 'device-sync',
     });
   });
 
   it('applies the stored choice on a new device without showing the banner', async () => {
-    const preferences = { version: '1.0', timestamp: '2026-11-19T08:00:00.000Z', essential: true, functional: false, analytics: true, marketing: false };
-    const api = mockApi({ 'GET /api/me': json(200, makeMe()), 'GET /api/consent': json(200, { preferences, dnt: false }) });
+    const preferences = {
+      version: '1.0',
+      timestamp: '2026-11-19T08:00:00.000Z',
+      essential: true,
+      functional: false,
+      analytics: true,
+      marketing: false,
+    };
+    const api = mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'GET /api/consent': json(200, { preferences, dnt: false }),
+    });
     renderApp('/dashboard');
     await waitFor(() => expect(storedConsent()).toMatchObject({ timestamp: preferences.timestamp, analytics: true }));
     expect(screen.queryByRole('region', { name: 'Cookies on SavvyPig' })).not.toBeInTheDocument();
@@ -284,7 +328,11 @@ describe('server sync for a signed-in user', () => {
   });
 
   it('says saving failed when the server fails, and keeps the choice to send later', async () => {
-    mockApi({ 'GET /api/me': json(200, makeMe()), 'GET /api/consent': noStoredChoice, 'POST /api/consent': apiError(500, 'INTERNAL', 'boom') });
+    mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'GET /api/consent': noStoredChoice,
+      'POST /api/consent': apiError(500, 'INTERNAL', 'boom'),
+    });
     const { user } = renderApp('/dashboard');
     await user.click(within(await findBanner()).getByRole('button', { name: 'Accept All' }));
     expect(await screen.findByText('Failed to save cookie preferences')).toBeInTheDocument();
@@ -300,7 +348,9 @@ describe('server sync for a signed-in user', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cookie Preferences' });
     await user.click(within(dialog).getByRole('switch', { name: 'Functional cookies' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save Custom Preferences' }));
-    expect(await screen.findByText('You are offline. Your cookie preferences are saved locally and will sync later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You are offline. Your cookie preferences are saved locally and will sync later.'),
+    ).toBeInTheDocument();
     expect(api.calls('POST /api/consent')).toHaveLength(0);
     expect(storedConsent()).toMatchObject({ functional: true });
     expect(JSON.parse(localStorage.getItem(PENDING_SYNC_KEY)!)['user-1'].consent.functional).toBe(true);
@@ -312,7 +362,10 @@ describe('server sync for a signed-in user', () => {
     // Sent once, as made; the check that follows finds the server in step and sends nothing more.
     await waitFor(() => expect(api.calls('GET /api/consent').length).toBeGreaterThanOrEqual(2));
     expect(api.calls('POST /api/consent')).toHaveLength(1);
-    expect(api.calls('POST /api/consent')[0]?.body).toMatchObject({ consent: { functional: true }, source: 'preferences' });
+    expect(api.calls('POST /api/consent')[0]?.body).toMatchObject({
+      consent: { functional: true },
+      source: 'preferences',
+    });
   });
 
   it('does not call the server for a signed-out visitor', async () => {
@@ -320,13 +373,21 @@ describe('server sync for a signed-in user', () => {
     const { user } = renderApp('/');
     await user.click(within(await findBanner()).getByRole('button', { name: 'Accept All' }));
     await screen.findByText('All cookies accepted and saved');
-    expect(api.requests.filter((r) => r.url.pathname.startsWith('/api/consent') && r.url.pathname !== '/api/consent/scripts')).toEqual([]);
+    expect(
+      api.requests.filter(
+        (r) => r.url.pathname.startsWith('/api/consent') && r.url.pathname !== '/api/consent/scripts',
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('the script gate', () => {
   const scripts = json(200, { analytics: 'https://stats.example.com/a.js', marketing: 'https://ads.example.com/m.js' });
-  const gated = () => Array.from(document.head.querySelectorAll<HTMLScriptElement>('script[data-consent-category]'), (s) => `${s.dataset.consentCategory} ${s.src}`);
+  const gated = () =>
+    Array.from(
+      document.head.querySelectorAll<HTMLScriptElement>('script[data-consent-category]'),
+      (s) => `${s.dataset.consentCategory} ${s.src}`,
+    );
 
   it('loads nothing and asks for nothing before a choice or after Reject All', async () => {
     const api = signedOut({ 'GET /api/consent/scripts': scripts });

@@ -1,7 +1,13 @@
 import { ChevronDown, Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { flagsOf, hasChanged, isCategoryLocked, rejectAllFlags, type ConsentFlags } from '../../core/consent/consent.ts';
+import {
+  flagsOf,
+  hasChanged,
+  isCategoryLocked,
+  rejectAllFlags,
+  type ConsentFlags,
+} from '../../core/consent/consent.ts';
 import { COOKIE_CATEGORIES, type CookieCategory } from '../../core/consent/cookie-catalogue.ts';
 import { paths } from '../app/paths.ts';
 import { Alert, AlertDescription } from '../ui/alert.tsx';
@@ -63,7 +69,11 @@ function CategoryCard({
   const listId = `${baseId}-list`;
   const count = category.cookies.length;
   return (
-    <section aria-labelledby={titleId} className="grid gap-2 rounded-lg border bg-card p-3 sm:p-4" data-testid={`cookie-category-${category.id}`}>
+    <section
+      aria-labelledby={titleId}
+      className="grid gap-2 rounded-lg border bg-card p-3 sm:p-4"
+      data-testid={`cookie-category-${category.id}`}
+    >
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -128,7 +138,8 @@ function PreferencesForm({ onSaved }: { onSaved: () => void }) {
           <Alert variant="info">
             <Info aria-hidden />
             <AlertDescription>
-              Your browser sends a Do Not Track or Global Privacy Control signal, so analytics and marketing cookies stay off.
+              Your browser sends a Do Not Track or Global Privacy Control signal, so analytics and marketing cookies
+              stay off.
             </AlertDescription>
           </Alert>
         ) : null}
@@ -139,7 +150,9 @@ function PreferencesForm({ onSaved }: { onSaved: () => void }) {
             checked={draft[category.id]}
             locked={isCategoryLocked(category.id, privacySignal)}
             lockedBySignal={category.id !== 'essential' && isCategoryLocked(category.id, privacySignal)}
-            onCheckedChange={(checked) => setDraft((current) => ({ ...current, [category.id]: checked, essential: true }))}
+            onCheckedChange={(checked) =>
+              setDraft((current) => ({ ...current, [category.id]: checked, essential: true }))
+            }
           />
         ))}
       </div>
@@ -175,9 +188,13 @@ export function CookiePreferencesDialog() {
         <DialogHeader className="px-4 pt-5 sm:px-6 sm:pt-6">
           <DialogTitle>Cookie Preferences</DialogTitle>
           <DialogDescription>
-            Choose which cookies SavvyPig may use. Essential cookies are always on because the service cannot work without
-            them. Read more in our{' '}
-            <Link to={paths.legal('cookies')} className="text-brand underline underline-offset-4" onClick={() => setPreferencesOpen(false)}>
+            Choose which cookies SavvyPig may use. Essential cookies are always on because the service cannot work
+            without them. Read more in our{' '}
+            <Link
+              to={paths.legal('cookies')}
+              className="text-brand underline underline-offset-4"
+              onClick={() => setPreferencesOpen(false)}
+            >
               cookie policy
             </Link>
             .

@@ -51,7 +51,9 @@ describe('the contact form', () => {
     const { user } = renderApp('/contact');
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect((await screen.findAllByText('Too many requests. Please wait before trying again')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Too many requests. Please wait before trying again')).length).toBeGreaterThan(
+      0,
+    );
     expect(screen.getByLabelText('Subject')).toHaveValue('Cannot add an account');
   });
 

@@ -14,7 +14,13 @@ import { Card, CardContent } from '../ui/card.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
-import { type ContactInput, type ContactRequest, ContactSchema, INQUIRY_TYPES, INQUIRY_TYPE_LABELS } from './contact-schema.ts';
+import {
+  type ContactInput,
+  type ContactRequest,
+  ContactSchema,
+  INQUIRY_TYPES,
+  INQUIRY_TYPE_LABELS,
+} from './contact-schema.ts';
 import { notify } from '../app/notify.ts';
 
 export const CONTACT_SUCCESS = 'Thank you for contacting us. We will get back to you soon.';
@@ -82,7 +88,13 @@ export function ContactPage() {
                   <Input autoComplete="name" {...form.register('name')} />
                 </FormField>
                 <FormField label="Email address" error={errors.email?.message}>
-                  <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.register('email')} />
+                  <Input
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    spellCheck={false}
+                    {...form.register('email')}
+                  />
                 </FormField>
               </div>
               <FormField label="What is your message about?" error={errors.inquiryType?.message}>
@@ -123,7 +135,9 @@ export function ContactPage() {
             <Clock className="mt-0.5 size-5 shrink-0 text-brand" aria-hidden />
             <div>
               <h2 className="font-semibold">When we reply</h2>
-              <p className="mt-1 text-muted-foreground">We answer messages in the order they arrive, on UK working days.</p>
+              <p className="mt-1 text-muted-foreground">
+                We answer messages in the order they arrive, on UK working days.
+              </p>
             </div>
           </div>
           <div className="flex gap-3 rounded-xl border p-4">

@@ -1,6 +1,15 @@
 import { format } from 'date-fns';
 import { enGB } from 'date-fns/locale';
-import { ArrowRight, CircleCheck, Crown, type LucideIcon, MailWarning, MessageSquare, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import {
+  ArrowRight,
+  CircleCheck,
+  Crown,
+  type LucideIcon,
+  MailWarning,
+  MessageSquare,
+  ShieldCheck,
+  ShieldQuestion,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
@@ -54,8 +63,8 @@ function VerifyEmailStep({ email }: { email: string }) {
       title="Verify your email address"
       action={<ResendVerificationButton flow="banner" email={email} variant="outline" withIcon />}
     >
-      We sent a link to <strong className="break-all text-foreground">{email}</strong>. Verifying your address unlocks all
-      features and lets us reach you about your account.
+      We sent a link to <strong className="break-all text-foreground">{email}</strong>. Verifying your address unlocks
+      all features and lets us reach you about your account.
     </StepCard>
   );
 }
@@ -137,7 +146,9 @@ export function DashboardPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
       <p className="text-sm font-medium text-muted-foreground">{format(now, 'EEEE d MMMM yyyy', { locale: enGB })}</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{greeting(now.getHours(), me.profile.firstName)}</h1>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">
+        {greeting(now.getHours(), me.profile.firstName)}
+      </h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
         Welcome to SavvyPig. Here's where you'll see your savings at a glance and how much of your money is protected.
       </p>
@@ -189,8 +200,8 @@ export function DashboardPage() {
                 </Button>
               }
             >
-              Tell us what you'd like SavvyPig to do for your savings, or ask us anything about your account. We'll reply by
-              email.
+              Tell us what you'd like SavvyPig to do for your savings, or ask us anything about your account. We'll
+              reply by email.
             </StepCard>
           ) : null}
         </div>

@@ -27,7 +27,8 @@ export const mailKeys = {
 export function useMailList(token: string | null) {
   return useQuery({
     queryKey: mailKeys.list(token),
-    queryFn: async () => (await apiFetch<{ messages: MailSummary[] }>('/api/dev/mail', { headers: mailboxHeaders(token) })).messages ?? [],
+    queryFn: async () =>
+      (await apiFetch<{ messages: MailSummary[] }>('/api/dev/mail', { headers: mailboxHeaders(token) })).messages ?? [],
     refetchInterval: (query) => (query.state.status === 'error' ? false : 5000),
     refetchIntervalInBackground: false,
   });
@@ -36,7 +37,8 @@ export function useMailList(token: string | null) {
 export function useMailMessage(id: string | null, token: string | null) {
   return useQuery({
     queryKey: mailKeys.detail(id ?? '', token),
-    queryFn: () => apiFetch<MailMessage>(`/api/dev/mail/${encodeURIComponent(id ?? '')}`, { headers: mailboxHeaders(token) }),
+    queryFn: () =>
+      apiFetch<MailMessage>(`/api/dev/mail/${encodeURIComponent(id ?? '')}`, { headers: mailboxHeaders(token) }),
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });

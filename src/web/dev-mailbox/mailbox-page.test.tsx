@@ -6,26 +6,41 @@ import { renderApp } from '../test/render-app.tsx';
 const verifyLink = 'http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard';
 
 /** What the server does: the mailbox opens only with the token it printed at start. */
-const withToken = (token: string, answer: Response) => (request: MockRequest): MockResponse =>
-  request.headers.get('X-Mailbox-Token') === token ? answer : apiError(404, 'NOT_FOUND', 'Not found');
+const withToken =
+  (token: string, answer: Response) =>
+  (request: MockRequest): MockResponse =>
+    request.headers.get('X-Mailbox-Token') === token ? answer : apiError(404, 'NOT_FOUND', 'Not found');
 
 describe('the development mailbox', () => {
   it('lists captured emails and shows one with its links and a sandboxed body, sending the token from its link', async () => {
     mockApi({
       'GET /api/me': meHandler(null),
-      'GET /api/dev/mail': withToken('key-1', json(200, {
-        messages: [{ id: 'm1', to: 'jane@example.com', subject: 'Verify your email address', date: '2026-11-21T10:15:00.000Z' }],
-      })),
-      'GET /api/dev/mail/m1': withToken('key-1', json(200, {
-        id: 'm1',
-        to: 'jane@example.com',
-        from: 'SavvyPig <hello@savvypig.test>',
-        subject: 'Verify your email address',
-        date: '2026-11-21T10:15:00.000Z',
-        html: `<p>Hello</p><a href="${verifyLink}">Verify</a><script>parent.alert(1)</script>`,
-        text: `Hello. Verify: ${verifyLink}`,
-        links: [verifyLink],
-      })),
+      'GET /api/dev/mail': withToken(
+        'key-1',
+        json(200, {
+          messages: [
+            {
+              id: 'm1',
+              to: 'jane@example.com',
+              subject: 'Verify your email address',
+              date: '2026-11-21T10:15:00.000Z',
+            },
+          ],
+        }),
+      ),
+      'GET /api/dev/mail/m1': withToken(
+        'key-1',
+        json(200, {
+          id: 'm1',
+          to: 'jane@example.com',
+          from: 'SavvyPig <hello@savvypig.test>',
+          subject: 'Verify your email address',
+          date: '2026-11-21T10:15:00.000Z',
+          html: `<p>Hello</p><a href="${verifyLink}">Verify</a><script>parent.alert(1)</script>`,
+          text: `Hello. Verify: ${verifyLink}`,
+          links: [verifyLink],
+        }),
+      ),
     });
     const { user, router } = renderApp('/dev/mailbox?token=key-1');
     const list = await screen.findByRole('list', { name: 'Captured emails' });

@@ -19,7 +19,15 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : format(date, 'd MMM yyyy, HH:mm');
 }
 
-function MessageList({ messages, selectedId, token }: { messages: MailSummary[]; selectedId: string | null; token: string | null }) {
+function MessageList({
+  messages,
+  selectedId,
+  token,
+}: {
+  messages: MailSummary[];
+  selectedId: string | null;
+  token: string | null;
+}) {
   return (
     <ul className="grid content-start gap-2" aria-label="Captured emails">
       {messages.map((message) => {
@@ -95,7 +103,10 @@ function MessageView({ id, token }: { id: string; token: string | null }) {
           <ul className="grid gap-1.5">
             {mail.links.map((link) => (
               <li key={link}>
-                <a href={link} className="inline-flex items-start gap-1.5 text-sm font-medium break-all text-brand underline underline-offset-4">
+                <a
+                  href={link}
+                  className="inline-flex items-start gap-1.5 text-sm font-medium break-all text-brand underline underline-offset-4"
+                >
                   <ExternalLink className="mt-0.5 size-4 shrink-0" aria-hidden />
                   {link}
                 </a>
@@ -156,8 +167,8 @@ export function MailboxPage() {
           <AlertTitle>The mailbox did not open</AlertTitle>
           <AlertDescription>
             <p>
-              Open it with the link the server printed when it started (“Local mailbox: …”): the link carries a key, and a
-              new one is made at every start. If the server sends email through SMTP, there is no mailbox.
+              Open it with the link the server printed when it started (“Local mailbox: …”): the link carries a key, and
+              a new one is made at every start. If the server sends email through SMTP, there is no mailbox.
             </p>
           </AlertDescription>
         </Alert>

@@ -13,8 +13,8 @@ export function DraftNotice({ restoredAt, onDiscard }: { restoredAt: number | nu
       <AlertTitle>Draft restored</AlertTitle>
       <AlertDescription>
         <p>
-          We kept the changes you hadn't saved{' '}
-          {formatDistanceToNow(restoredAt, { addSuffix: true, locale: enGB })}. Save to keep them.
+          We kept the changes you hadn't saved {formatDistanceToNow(restoredAt, { addSuffix: true, locale: enGB })}.
+          Save to keep them.
         </p>
         <Button type="button" variant="link" className="h-auto p-0" onClick={onDiscard}>
           Discard draft

@@ -30,7 +30,12 @@ describe('saving a draft', () => {
 
   it('never keeps a sensitive field, at any depth', () => {
     const sensitive = Object.fromEntries([...SENSITIVE_FIELDS].map((name) => [name, 'secret']));
-    saveDraft(storage, { userId: 'u1', formId: 'f', data: { ...sensitive, note: 'keep me', card: { card_number: '4111', cvv: '123', name: 'J' } }, now: NOW });
+    saveDraft(storage, {
+      userId: 'u1',
+      formId: 'f',
+      data: { ...sensitive, note: 'keep me', card: { card_number: '4111', cvv: '123', name: 'J' } },
+      now: NOW,
+    });
     const stored = storage.getItem(draftKey('u1', 'f'))!;
     expect(stored).not.toContain('secret');
     expect(stored).not.toContain('4111');
@@ -44,7 +49,9 @@ describe('saving a draft', () => {
   });
 
   it('counts a draft with only sensitive fields as empty', () => {
-    expect(saveDraft(storage, { userId: 'u1', formId: 'f', data: { password: 'hunter22', otp: '123456' }, now: NOW })).toBeNull();
+    expect(
+      saveDraft(storage, { userId: 'u1', formId: 'f', data: { password: 'hunter22', otp: '123456' }, now: NOW }),
+    ).toBeNull();
     expect(storage.length).toBe(0);
   });
 });
@@ -80,7 +87,10 @@ describe('loading a draft', () => {
   });
 
   it('strips sensitive fields that an older version might have written', () => {
-    storage.setItem(draftKey('u1', 'f'), JSON.stringify({ formId: 'f', data: { pin: '1234', note: 'x' }, timestamp: NOW, expiresAt: NOW + 1000 }));
+    storage.setItem(
+      draftKey('u1', 'f'),
+      JSON.stringify({ formId: 'f', data: { pin: '1234', note: 'x' }, timestamp: NOW, expiresAt: NOW + 1000 }),
+    );
     expect(loadDraft(storage, 'u1', 'f', NOW)?.data).toEqual({ note: 'x' });
   });
 });
@@ -120,12 +130,17 @@ describe('clearing drafts', () => {
 });
 
 describe('isDraftAllowedOn', () => {
-  it.each(['/auth', '/login', '/signup', '/auth/confirmation', '/auth/reset-password', '/verification-required', '/login/'])(
-    'saves nothing on %s',
-    (path) => {
-      expect(isDraftAllowedOn(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/auth',
+    '/login',
+    '/signup',
+    '/auth/confirmation',
+    '/auth/reset-password',
+    '/verification-required',
+    '/login/',
+  ])('saves nothing on %s', (path) => {
+    expect(isDraftAllowedOn(path)).toBe(false);
+  });
 
   it.each(['/settings', '/contact', '/account/new', '/auth/callback'])('saves drafts on %s', (path) => {
     expect(isDraftAllowedOn(path)).toBe(true);

@@ -111,7 +111,10 @@ export function clearDraft(storage: Storage, userId: string, formId: string): vo
 }
 
 /** Saves the draft, or clears it when (after removing sensitive fields) it is all empty. */
-export function saveDraft(storage: Storage, input: { userId: string; formId: string; data: DraftData; now: number }): FormDraft | null {
+export function saveDraft(
+  storage: Storage,
+  input: { userId: string; formId: string; data: DraftData; now: number },
+): FormDraft | null {
   const data = withoutSensitiveFields(input.data);
   if (isEmptyDraft(data)) {
     clearDraft(storage, input.userId, input.formId);

@@ -61,7 +61,8 @@ function renderForm(path = '/settings', signedIn = true) {
   );
 }
 
-const stored = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as { data: Record<string, unknown>; expiresAt: number } | null;
+const stored = () =>
+  JSON.parse(localStorage.getItem(KEY) ?? 'null') as { data: Record<string, unknown>; expiresAt: number } | null;
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('useFormDraft', () => {
@@ -104,7 +105,12 @@ describe('useFormDraft', () => {
   });
 
   it('restores a draft with a quiet notice, and discarding it puts the form back', () => {
-    saveDraft(localStorage, { userId: me.user.id, formId: 'long-form', data: { title: 'Restored title', unknownField: 'x' }, now: Date.now() - 60_000 });
+    saveDraft(localStorage, {
+      userId: me.user.id,
+      formId: 'long-form',
+      data: { title: 'Restored title', unknownField: 'x' },
+      now: Date.now() - 60_000,
+    });
     renderForm();
     expect(screen.getByLabelText('Title')).toHaveValue('Restored title');
     expect(screen.getByRole('status')).toHaveTextContent('Draft restored');
@@ -116,14 +122,24 @@ describe('useFormDraft', () => {
   });
 
   it('does not restore a draft older than 24 hours', () => {
-    saveDraft(localStorage, { userId: me.user.id, formId: 'long-form', data: { title: 'Old' }, now: Date.now() - DRAFT_TTL_MS });
+    saveDraft(localStorage, {
+      userId: me.user.id,
+      formId: 'long-form',
+      data: { title: 'Old' },
+      now: Date.now() - DRAFT_TTL_MS,
+    });
     renderForm();
     expect(screen.getByLabelText('Title')).toHaveValue('');
     expect(stored()).toBeNull();
   });
 
   it('does not restore another user’s draft', () => {
-    saveDraft(localStorage, { userId: 'someone-else', formId: 'long-form', data: { title: 'Theirs' }, now: Date.now() });
+    saveDraft(localStorage, {
+      userId: 'someone-else',
+      formId: 'long-form',
+      data: { title: 'Theirs' },
+      now: Date.now(),
+    });
     renderForm();
     expect(screen.getByLabelText('Title')).toHaveValue('');
   });
@@ -209,7 +225,12 @@ describe('the contact form draft', () => {
   afterEach(() => localStorage.clear());
 
   it('restores a signed-in user’s unsent message and forgets it once sent', async () => {
-    saveDraft(localStorage, { userId: me.user.id, formId: 'contact', data: { subject: 'About my ISA', message: 'Half-written question about' }, now: Date.now() });
+    saveDraft(localStorage, {
+      userId: me.user.id,
+      formId: 'contact',
+      data: { subject: 'About my ISA', message: 'Half-written question about' },
+      now: Date.now(),
+    });
     const api = mockApi({ 'GET /api/me': json(200, me), 'POST /api/contact': json(201, { id: 'c1' }) });
     const { user } = renderApp('/contact');
     expect(await screen.findByText('Draft restored')).toBeInTheDocument();
@@ -219,7 +240,10 @@ describe('the contact form draft', () => {
     await user.selectOptions(screen.getByLabelText('What is your message about?'), 'General question');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     await screen.findByText('Thank you for contacting us. We will get back to you soon.');
-    expect(api.calls('POST /api/contact')[0]?.body).toMatchObject({ subject: 'About my ISA', message: 'Half-written question about transfers.' });
+    expect(api.calls('POST /api/contact')[0]?.body).toMatchObject({
+      subject: 'About my ISA',
+      message: 'Half-written question about transfers.',
+    });
     expect(localStorage.getItem(draftKey(me.user.id, 'contact'))).toBeNull();
   });
 });

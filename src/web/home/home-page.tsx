@@ -74,7 +74,10 @@ function SharedLicenceExample() {
           { brand: 'Brand A savings', amount: formatPence(EXAMPLE_AMOUNTS_PENCE[0]!, { wholePounds: true }) },
           { brand: 'Brand B fixed-rate bond', amount: formatPence(EXAMPLE_AMOUNTS_PENCE[1]!, { wholePounds: true }) },
         ].map((row) => (
-          <li key={row.brand} className="flex items-center justify-between gap-3 rounded-lg bg-muted px-3 py-2.5 text-sm">
+          <li
+            key={row.brand}
+            className="flex items-center justify-between gap-3 rounded-lg bg-muted px-3 py-2.5 text-sm"
+          >
             <span className="flex items-center gap-2">
               <Building2 className="size-4 text-muted-foreground" aria-hidden />
               {row.brand}
@@ -100,7 +103,9 @@ function SharedLicenceExample() {
             <TriangleAlert className="size-4" aria-hidden />
             Not protected
           </span>
-          <span className="font-semibold tabular-nums text-destructive">{formatPence(totalPence - protectedPence, { wholePounds: true })}</span>
+          <span className="font-semibold tabular-nums text-destructive">
+            {formatPence(totalPence - protectedPence, { wholePounds: true })}
+          </span>
         </div>
       </div>
       <div className="mt-4 h-3 overflow-hidden rounded-full bg-destructive/25" aria-hidden>
@@ -127,14 +132,14 @@ function FscsAnswer() {
   return (
     <>
       <p>
-        The Financial Services Compensation Scheme (FSCS) protects money in UK banks, building societies and credit unions
-        if the firm fails. For failures on or after {limit.since} it covers up to {limit.amount}
+        The Financial Services Compensation Scheme (FSCS) protects money in UK banks, building societies and credit
+        unions if the firm fails. For failures on or after {limit.since} it covers up to {limit.amount}
         <DepositLimitOverrideNote /> per person for each authorised bank (each banking licence).
         {limit.previous && ` Before that date the limit was ${limit.previous.amount}.`}
       </p>
       <p>
-        Joint accounts count once for each holder, so two people sharing an account are covered for up to {limit.jointCover(2)}{' '}
-        between them at one bank.
+        Joint accounts count once for each holder, so two people sharing an account are covered for up to{' '}
+        {limit.jointCover(2)} between them at one bank.
       </p>
     </>
   );
@@ -144,10 +149,10 @@ function LicenceAnswer() {
   const limit = useDepositLimitFacts();
   return (
     <p>
-      Many banks trade under more than one brand. When brands share one banking licence, the {limit.amount} limit covers all your
-      money across those brands together, not each brand separately. For example, Halifax and Bank of Scotland are both
-      part of Bank of Scotland plc, so savings with both count towards one limit. SavvyPig groups your accounts by licence
-      so you can see this at a glance.
+      Many banks trade under more than one brand. When brands share one banking licence, the {limit.amount} limit covers
+      all your money across those brands together, not each brand separately. For example, Halifax and Bank of Scotland
+      are both part of Bank of Scotland plc, so savings with both count towards one limit. SavvyPig groups your accounts
+      by licence so you can see this at a glance.
     </p>
   );
 }
@@ -174,8 +179,8 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     question: 'Is SavvyPig a bank, or financial advice?',
     answer: (
       <p>
-        Neither. SavvyPig doesn't hold your money and doesn't give financial advice. It organises the information you give
-        it so you can make your own decisions. Free, impartial guidance is available from MoneyHelper.
+        Neither. SavvyPig doesn't hold your money and doesn't give financial advice. It organises the information you
+        give it so you can make your own decisions. Free, impartial guidance is available from MoneyHelper.
       </p>
     ),
   },
@@ -184,8 +189,8 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Every new account starts with a 7-day free trial of Big Pig, our full plan, and we don't ask for card details to
-        start it. When the trial ends you can choose Piglet, Boar or Big Pig. Prices are shown before you pay, and you can
-        cancel at any time.
+        start it. When the trial ends you can choose Piglet, Boar or Big Pig. Prices are shown before you pay, and you
+        can cancel at any time.
       </p>
     ),
   },
@@ -193,7 +198,8 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     question: 'What happens to my data?',
     answer: (
       <p>
-        We use it to run SavvyPig for you and we don't sell it. You can ask for a copy of it, or have it deleted, at any time. Our{' '}
+        We use it to run SavvyPig for you and we don't sell it. You can ask for a copy of it, or have it deleted, at any
+        time. Our{' '}
         <Link to={paths.legal('privacy')} className="font-medium text-brand underline underline-offset-4">
           privacy notice
         </Link>{' '}
@@ -216,9 +222,11 @@ export function HomePage() {
               Is your money protected?
             </h1>
             <p className="mt-5 text-lg leading-relaxed text-muted-foreground">
-              The FSCS protects up to <strong className="text-foreground">{limit.amount} per person per banking licence</strong>
-              <DepositLimitOverrideNote /> (from {limit.since}). But many brands share one banking licence, and brands that share a licence share one
-              limit. SavvyPig keeps all your savings in one place and shows you how much of your money is covered.
+              The FSCS protects up to{' '}
+              <strong className="text-foreground">{limit.amount} per person per banking licence</strong>
+              <DepositLimitOverrideNote /> (from {limit.since}). But many brands share one banking licence, and brands
+              that share a licence share one limit. SavvyPig keeps all your savings in one place and shows you how much
+              of your money is covered.
             </p>
             <div className="mt-8">
               <PrimaryActions />
@@ -289,16 +297,18 @@ export function HomePage() {
           </p>
           <div className="mt-8 grid gap-5 sm:grid-cols-2">
             <Feature icon={Wallet} title="All your savings in one place">
-              Track easy-access accounts, fixed-rate bonds, ISAs and pensions side by side: balances, interest rates, when
-              interest is paid and when terms end. You enter the details yourself, so there's nothing to connect.
+              Track easy-access accounts, fixed-rate bonds, ISAs and pensions side by side: balances, interest rates,
+              when interest is paid and when terms end. You enter the details yourself, so there's nothing to connect.
             </Feature>
             <Feature icon={ShieldCheck} title="Protection across banking groups">
-              SavvyPig groups your accounts by banking licence, not by brand, and shows how much of your money sits within the
+              SavvyPig groups your accounts by banking licence, not by brand, and shows how much of your money sits
+              within the
               {limit.amount} limit, with a clear warning when you're getting close or have gone over.
             </Feature>
             <Feature icon={Sparkles} title="Smart Pig suggestions">
-              On the Big Pig plan, Smart Pig will look at the accounts you track and point out ways to spread money across
-              banking licences or earn more interest. Suggestions are information for you to weigh up, not advice.
+              On the Big Pig plan, Smart Pig will look at the accounts you track and point out ways to spread money
+              across banking licences or earn more interest. Suggestions are information for you to weigh up, not
+              advice.
             </Feature>
             <Feature icon={Calculator} title="Savings and interest calculators">
               Work out how a regular saving habit adds up, compare what different rates would earn, and check a deposit
@@ -315,9 +325,18 @@ export function HomePage() {
         </h2>
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {[
-            { title: 'Create your account', text: 'Sign up with your email address. Your 7-day free trial of Big Pig starts when you verify it.' },
-            { title: 'Add your accounts', text: 'For each account, choose the bank and enter the balance and interest rate.' },
-            { title: 'See what is protected', text: 'SavvyPig adds up your money for each banking licence and shows what is covered and what is not.' },
+            {
+              title: 'Create your account',
+              text: 'Sign up with your email address. Your 7-day free trial of Big Pig starts when you verify it.',
+            },
+            {
+              title: 'Add your accounts',
+              text: 'For each account, choose the bank and enter the balance and interest rate.',
+            },
+            {
+              title: 'See what is protected',
+              text: 'SavvyPig adds up your money for each banking licence and shows what is covered and what is not.',
+            },
           ].map((step, index) => (
             <li key={step.title} className="flex gap-4">
               <span
@@ -362,7 +381,10 @@ export function HomePage() {
             <details key={faq.question} className="group px-5 py-1 [&_summary::-webkit-details-marker]:hidden">
               <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 rounded-md py-3 font-medium focus-visible:outline-2 focus-visible:outline-ring">
                 {faq.question}
-                <ChevronDown className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden />
+                <ChevronDown
+                  className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                  aria-hidden
+                />
               </summary>
               <div className="grid gap-3 pb-4 text-sm leading-relaxed text-muted-foreground">{faq.answer}</div>
             </details>

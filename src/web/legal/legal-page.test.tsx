@@ -29,7 +29,8 @@ describe('the legal page', () => {
     renderApp('/legal?tab=cookies');
     await screen.findByRole('heading', { level: 2, name: 'Cookie policy' });
     for (const cookie of catalogueCookies()) expect(screen.getAllByText(cookie.name).length).toBeGreaterThan(0);
-    for (const entry of BROWSER_STORAGE) expect(screen.getAllByText(entry.isPrefix ? `${entry.key}…` : entry.key).length).toBeGreaterThan(0);
+    for (const entry of BROWSER_STORAGE)
+      expect(screen.getAllByText(entry.isPrefix ? `${entry.key}…` : entry.key).length).toBeGreaterThan(0);
     for (const category of COOKIE_CATEGORIES.filter((c) => c.noneToday)) {
       expect(screen.getByText(category.noneToday!)).toBeInTheDocument();
     }

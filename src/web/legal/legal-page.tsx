@@ -22,7 +22,9 @@ export function LegalPage() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Legal</h1>
-      <p className="mt-2 text-muted-foreground">How we look after your data, the terms of using SavvyPig, and our use of cookies.</p>
+      <p className="mt-2 text-muted-foreground">
+        How we look after your data, the terms of using SavvyPig, and our use of cookies.
+      </p>
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <TabsList aria-label="Legal documents">

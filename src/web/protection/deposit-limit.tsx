@@ -26,7 +26,10 @@ export function useDepositLimitFacts() {
     /** The law's figure, for saying what an override replaces. */
     lawAmount: formatPence(law.amountPence, { wholePounds: true }),
     previous: previous
-      ? { amount: formatPence(previous.amountPence, { wholePounds: true }), until: longDate(format(subDays(parseISO(limit.effectiveFrom), 1), 'yyyy-MM-dd')) }
+      ? {
+          amount: formatPence(previous.amountPence, { wholePounds: true }),
+          until: longDate(format(subDays(parseISO(limit.effectiveFrom), 1), 'yyyy-MM-dd')),
+        }
       : null,
     jointCover: (holders: number) => formatPence(jointAccountCoverPence(limit, holders), { wholePounds: true }),
   };
@@ -36,10 +39,5 @@ export function useDepositLimitFacts() {
 export function DepositLimitOverrideNote({ className }: { className?: string }) {
   const facts = useDepositLimitFacts();
   if (!facts.isOverride) return null;
-  return (
-    <span className={className}>
-      {' '}
-      (a limit set by SavvyPig in place of the legal {facts.lawAmount})
-    </span>
-  );
+  return <span className={className}> (a limit set by SavvyPig in place of the legal {facts.lawAmount})</span>;
 }

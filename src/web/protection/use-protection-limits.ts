@@ -12,7 +12,11 @@ export const protectionLimitsQueryKey = ['reference', 'limits'] as const;
  * the deposit limit). Until it answers, or if it cannot be reached, the law's dated figures from
  * core stand in: the same source the server reads, without the override.
  */
-export function useProtectionLimits(): { limits: LimitsOnDate; override: DepositLimitOverride | null; isLoading: boolean } {
+export function useProtectionLimits(): {
+  limits: LimitsOnDate;
+  override: DepositLimitOverride | null;
+  isLoading: boolean;
+} {
   const query = useQuery({
     queryKey: protectionLimitsQueryKey,
     queryFn: ({ signal }) => apiFetch<LimitsResponse>('/api/reference/limits', { signal }),

@@ -9,7 +9,8 @@ export const referenceKeys = {
   all: ['reference'] as const,
   banks: (q: string, options: { excludePlatforms?: boolean } = {}) =>
     [...referenceKeys.all, 'banks', { q, excludePlatforms: options.excludePlatforms === true }] as const,
-  isaProviders: (q: string, isaType?: IsaType) => [...referenceKeys.all, 'isa-providers', { q, isaType: isaType ?? null }] as const,
+  isaProviders: (q: string, isaType?: IsaType) =>
+    [...referenceKeys.all, 'isa-providers', { q, isaType: isaType ?? null }] as const,
   pensionProviders: (q: string) => [...referenceKeys.all, 'pension-providers', { q }] as const,
 };
 
@@ -34,7 +35,10 @@ export interface FetchBanksOptions {
 }
 
 /** Active banks whose brand, legal or alternative name contains `q` (at most 20, by name). */
-export async function fetchBanks(q: string, { excludePlatforms, ids, signal }: FetchBanksOptions = {}): Promise<BankOption[]> {
+export async function fetchBanks(
+  q: string,
+  { excludePlatforms, ids, signal }: FetchBanksOptions = {},
+): Promise<BankOption[]> {
   const path = withQuery('/api/reference/banks', {
     q: q.trim(),
     excludePlatforms: excludePlatforms ? 'true' : undefined,
@@ -55,7 +59,10 @@ export async function fetchIsaProviders(
 }
 
 /** Active pension providers matching `q` (all of them, about 24, when `q` is empty). */
-export async function fetchPensionProviders(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<PensionProviderOption[]> {
+export async function fetchPensionProviders(
+  q: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PensionProviderOption[]> {
   const path = withQuery('/api/reference/pension-providers', { q: q.trim() });
   const body = await apiFetch<{ providers?: PensionProviderOption[] }>(path, { signal });
   return body?.providers ?? [];

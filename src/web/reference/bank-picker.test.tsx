@@ -36,7 +36,13 @@ const halifaxOther = bank({
   isAmbiguous: true,
 });
 const monzo = bank({ id: 'b-monzo', bankName: 'Monzo Bank Ltd', legalName: 'Monzo Bank Ltd', frn: '730427' });
-const nationwide = bank({ id: 'b-nationwide', bankName: 'Nationwide', legalName: 'Nationwide Building Society', frn: '106078', type: 'building_society' });
+const nationwide = bank({
+  id: 'b-nationwide',
+  bankName: 'Nationwide',
+  legalName: 'Nationwide Building Society',
+  frn: '106078',
+  type: 'building_society',
+});
 const nsAndI = bank({
   id: 'b-nsi',
   bankName: 'NS&I',
@@ -46,16 +52,25 @@ const nsAndI = bank({
   type: 'government_savings_bank',
   protectionBasis: 'hm_treasury',
 });
-const jersey = bank({ id: 'b-jersey', bankName: 'Offshore Savings Jersey', legalName: 'Offshore Savings Jersey', isCrownDependency: true });
+const jersey = bank({
+  id: 'b-jersey',
+  bankName: 'Offshore Savings Jersey',
+  legalName: 'Offshore Savings Jersey',
+  isCrownDependency: true,
+});
 const gibraltar = bank({ id: 'b-gib', bankName: 'Rock Bank', legalName: 'Rock Bank', protectionBasis: 'unverified' });
 
 const BANKS = '/api/reference/banks';
 
 function renderBankPicker(options: { excludePlatforms?: boolean; initial?: BankOption | null } = {}) {
-  return renderPicker<BankOption>('Bank', (props) => <BankPicker {...props} excludePlatforms={options.excludePlatforms} />, {
-    initial: options.initial,
-    describe: (value) => value.id,
-  });
+  return renderPicker<BankOption>(
+    'Bank',
+    (props) => <BankPicker {...props} excludePlatforms={options.excludePlatforms} />,
+    {
+      initial: options.initial,
+      describe: (value) => value.id,
+    },
+  );
 }
 
 /** Answers a bank search from a fixed list, matching as the server does (substring, any case). */
@@ -75,10 +90,11 @@ describe('the bank picker', () => {
     const search = await openPicker(user, 'Bank', { placeholder: 'Select bank...', search: 'Search banks...' });
     const listbox = await screen.findByRole('listbox', { name: 'Search banks' });
     expect(search).toHaveAttribute('aria-controls', listbox.id);
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'HalifaxBank of Scotland plc · FRN 169628',
-      'Monzo Bank Ltd',
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['HalifaxBank of Scotland plc · FRN 169628', 'Monzo Bank Ltd']);
   });
 
   it("says 'Loading banks...' while the search runs, then 'No banks found.' when nothing matches", async () => {
@@ -157,7 +173,9 @@ describe('the bank picker', () => {
     const { user } = renderBankPicker();
     await user.click(screen.getByRole('combobox', { name: 'Bank' }));
     expect(await screen.findByRole('option', { name: /^NS&I/ })).toHaveTextContent('HM Treasury backed');
-    expect(screen.getByRole('option', { name: /^Offshore Savings Jersey/ })).toHaveTextContent('Outside FSCS (Crown Dependency)');
+    expect(screen.getByRole('option', { name: /^Offshore Savings Jersey/ })).toHaveTextContent(
+      'Outside FSCS (Crown Dependency)',
+    );
     expect(screen.getByRole('option', { name: /^Rock Bank/ })).toHaveTextContent('FSCS status not confirmed');
   });
 

@@ -53,7 +53,9 @@ export function BankPicker({ excludePlatforms = false, ...props }: BankPickerPro
       staleTime={REFERENCE_STALE_TIME_MS}
       getOptionKey={(bank) => bank.id}
       getOptionLabel={bankLabel}
-      renderOption={(bank) => <OptionText name={bank.bankName} detail={bankLegalEntity(bank)} note={bankProtectionNote(bank)} />}
+      renderOption={(bank) => (
+        <OptionText name={bank.bankName} detail={bankLegalEntity(bank)} note={bankProtectionNote(bank)} />
+      )}
       texts={BANK_PICKER_TEXT}
     />
   );

@@ -5,7 +5,12 @@ import { IsaProviderPicker } from './isa-provider-picker.tsx';
 import { expectLoadingThenEmpty, openPicker, renderPicker } from './picker-test-utils.tsx';
 import type { IsaProviderOption, IsaType } from './types.ts';
 
-function provider(id: string, platformName: string, legalName: string, extra: Partial<IsaProviderOption> = {}): IsaProviderOption {
+function provider(
+  id: string,
+  platformName: string,
+  legalName: string,
+  extra: Partial<IsaProviderOption> = {},
+): IsaProviderOption {
   return {
     id,
     platformName,
@@ -28,21 +33,32 @@ const vanguard = provider('Z1002', 'Vanguard', 'Vanguard Investments UK, Limited
   isaTypes: ['stocks_and_shares', 'lisa'],
   fcaReference: '527322',
 });
-const nsAndI = provider('Z1003', 'NS&I', 'NS&I', { fscsCategory: 'government_backed', fcaReference: null, isaTypes: ['cash', 'jisa'] });
+const nsAndI = provider('Z1003', 'NS&I', 'NS&I', {
+  fscsCategory: 'government_backed',
+  fcaReference: null,
+  isaTypes: ['cash', 'jisa'],
+});
 
 const PROVIDERS = 'GET /api/reference/isa-providers';
 
 function renderIsaPicker(isaType?: IsaType) {
-  return renderPicker<IsaProviderOption>('ISA provider', (props) => <IsaProviderPicker {...props} isaType={isaType} />, {
-    describe: (value) => value.id,
-  });
+  return renderPicker<IsaProviderOption>(
+    'ISA provider',
+    (props) => <IsaProviderPicker {...props} isaType={isaType} />,
+    {
+      describe: (value) => value.id,
+    },
+  );
 }
 
 describe('the ISA provider picker', () => {
   it("reads 'Select ISA provider...' and 'Search ISA providers...', and lists the providers with the firm behind each", async () => {
     mockApi({ [PROVIDERS]: json(200, { providers: [nsAndI, tesco, vanguard] }) });
     const { user } = renderIsaPicker();
-    await openPicker(user, 'ISA provider', { placeholder: 'Select ISA provider...', search: 'Search ISA providers...' });
+    await openPicker(user, 'ISA provider', {
+      placeholder: 'Select ISA provider...',
+      search: 'Search ISA providers...',
+    });
     await screen.findAllByRole('option');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'NS&IHM Treasury backed',

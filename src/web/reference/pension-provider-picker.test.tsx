@@ -35,7 +35,10 @@ describe('the pension provider picker', () => {
   it('lists every provider on opening, naming the legal entity where it differs', async () => {
     const api = mockApi({ [PROVIDERS]: json(200, { providers: [aviva, nest, scottishWidows] }) });
     const { user } = renderPensionPicker();
-    await openPicker(user, 'Pension provider', { placeholder: 'Select pension provider...', search: 'Search pension providers...' });
+    await openPicker(user, 'Pension provider', {
+      placeholder: 'Select pension provider...',
+      search: 'Search pension providers...',
+    });
     await screen.findAllByRole('option');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'AvivaAviva Life & Pensions UK Limited',
@@ -69,7 +72,9 @@ describe('the pension provider picker', () => {
   });
 
   it("says 'Failed to load pension providers' with the reason when the list fails", async () => {
-    mockApi({ [PROVIDERS]: apiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again in a moment.') });
+    mockApi({
+      [PROVIDERS]: apiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again in a moment.'),
+    });
     const { user } = renderPensionPicker();
     await user.click(screen.getByRole('combobox', { name: 'Pension provider' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

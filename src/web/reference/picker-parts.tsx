@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
  * One option in a reference picker: the name people know, a second line naming the firm behind it
  * when that differs, and at most one short neutral note about its protection.
  */
-export function OptionText({ name, detail, note }: { name: string; detail?: string | null; note?: string | null }): ReactNode {
+export function OptionText({
+  name,
+  detail,
+  note,
+}: {
+  name: string;
+  detail?: string | null;
+  note?: string | null;
+}): ReactNode {
   return (
     <>
       <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">

@@ -13,7 +13,10 @@ import { createTestQueryClient } from '../test/render-app.tsx';
 export function renderPicker<T>(
   label: string,
   picker: (props: { id: string; value: T | null; onChange: (value: T | null) => void }) => ReactNode,
-  { initial = null, describe = (value: T) => JSON.stringify(value) }: { initial?: T | null; describe?: (value: T) => string } = {},
+  {
+    initial = null,
+    describe = (value: T) => JSON.stringify(value),
+  }: { initial?: T | null; describe?: (value: T) => string } = {},
 ) {
   const onChange = vi.fn<(value: T | null) => void>();
   function Harness() {

@@ -5,7 +5,12 @@
 
 export type BankType = 'bank' | 'building_society' | 'credit_union' | 'platform' | 'government_savings_bank';
 
-export type BankProtectionBasis = 'fscs_deposit' | 'fscs_deposit_uk_branch' | 'unverified' | 'via_partner_banks' | 'hm_treasury';
+export type BankProtectionBasis =
+  | 'fscs_deposit'
+  | 'fscs_deposit_uk_branch'
+  | 'unverified'
+  | 'via_partner_banks'
+  | 'hm_treasury';
 
 /** One brand under one licence: the same brand name can appear under two FRNs (`isAmbiguous`). */
 export type BankOption = {
@@ -31,7 +36,12 @@ export type BankOption = {
 export const ISA_TYPES = ['cash', 'stocks_and_shares', 'ifisa', 'lisa', 'jisa'] as const;
 export type IsaType = (typeof ISA_TYPES)[number];
 
-export type IsaFscsCategory = 'banking_group' | 'cash_platform' | 'investment_platform' | 'ifisa_platform' | 'government_backed';
+export type IsaFscsCategory =
+  | 'banking_group'
+  | 'cash_platform'
+  | 'investment_platform'
+  | 'ifisa_platform'
+  | 'government_backed';
 
 export type IsaProviderOption = {
   /** HMRC ISA manager reference, e.g. 'Z1234'. */

@@ -114,7 +114,8 @@ describe('the automatic sign-out after inactivity', () => {
     mockApi({
       'GET /api/me': () => (alive ? json(200, makeMe()) : apiError(401, 'UNAUTHENTICATED', 'Authentication required')),
       'POST /api/session/activity': json(200, { recorded: true }),
-      'POST /api/session/presence': () => (alive ? { status: 204 } : apiError(401, 'UNAUTHENTICATED', 'Authentication required')),
+      'POST /api/session/presence': () =>
+        alive ? { status: 204 } : apiError(401, 'UNAUTHENTICATED', 'Authentication required'),
     });
     const { router } = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: /Jane/ });

@@ -17,11 +17,16 @@ describe('sign-in messages (000 §8)', () => {
   it("shows a suspended account's refusal as a toast, in the server's words", async () => {
     mockApi({
       'GET /api/me': meHandler(null),
-      'POST /api/auth/sign-in/email': json(403, { code: 'ACCOUNT_SUSPENDED', message: 'Your account has been suspended. Please contact support.' }),
+      'POST /api/auth/sign-in/email': json(403, {
+        code: 'ACCOUNT_SUSPENDED',
+        message: 'Your account has been suspended. Please contact support.',
+      }),
     });
     const { user } = renderApp('/login');
     await signIn(user);
-    await waitFor(() => expect(toastRegion()).toHaveTextContent('Your account has been suspended. Please contact support.'));
+    await waitFor(() =>
+      expect(toastRegion()).toHaveTextContent('Your account has been suspended. Please contact support.'),
+    );
   });
 
   it("toasts 'Failed to sign in' when the server gives no message", async () => {
@@ -49,7 +54,8 @@ describe('route memory around sign-in', () => {
   it('goes back to the last visited page after signing in, with its query', async () => {
     let signedIn = false;
     mockApi({
-      'GET /api/me': () => (signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHENTICATED', 'Authentication required')),
+      'GET /api/me': () =>
+        signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHENTICATED', 'Authentication required'),
       'POST /api/auth/sign-in/email': () => {
         signedIn = true;
         return json(200, { redirect: false, token: 't', user: { id: 'user-1' } });
@@ -58,6 +64,8 @@ describe('route memory around sign-in', () => {
     sessionStorage.setItem(LAST_VISITED_KEY, '/legal?tab=cookies');
     const { user, router } = renderApp('/login');
     await signIn(user);
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=cookies'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=cookies'),
+    );
   });
 });

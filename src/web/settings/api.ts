@@ -39,7 +39,9 @@ export interface UserSettings {
   defaultCurrency: Currency;
 }
 
-export type SettingsUpdate = Partial<Pick<UserSettings, 'darkModeEnabled' | 'notificationsEnabled' | 'loginNotificationsEnabled' | 'defaultCurrency'>>;
+export type SettingsUpdate = Partial<
+  Pick<UserSettings, 'darkModeEnabled' | 'notificationsEnabled' | 'loginNotificationsEnabled' | 'defaultCurrency'>
+>;
 
 export interface AccountSession {
   id: string;
@@ -71,7 +73,8 @@ export function useProfile() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: Partial<ProfileFields>) => apiFetch<Profile>('/api/profile', { method: 'PATCH', json: update }),
+    mutationFn: (update: Partial<ProfileFields>) =>
+      apiFetch<Profile>('/api/profile', { method: 'PATCH', json: update }),
     onSuccess: (profile) => {
       queryClient.setQueryData(settingsKeys.profile, profile);
       void queryClient.invalidateQueries({ queryKey: meQueryKey, exact: true });
@@ -102,7 +105,8 @@ export function useAvatarMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: meQueryKey });
   const upload = useMutation({
-    mutationFn: ({ userId, file }: { userId: string | null | undefined; file: File | null | undefined }) => uploadAvatar(userId, file),
+    mutationFn: ({ userId, file }: { userId: string | null | undefined; file: File | null | undefined }) =>
+      uploadAvatar(userId, file),
     onSuccess: refresh,
   });
   const remove = useMutation({
@@ -145,7 +149,8 @@ export function useSessionMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
   const endOne = useMutation({
-    mutationFn: (sessionId: string) => apiFetch(`/api/account/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
+    mutationFn: (sessionId: string) =>
+      apiFetch(`/api/account/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
     onSettled: refresh,
   });
   const endOthers = useMutation({
@@ -170,9 +175,14 @@ export async function downloadMyData(): Promise<void> {
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new ApiError(response.status, 'EXPORT_FAILED', body?.error?.message ?? 'Your data could not be downloaded. Please try again.');
+    throw new ApiError(
+      response.status,
+      'EXPORT_FAILED',
+      body?.error?.message ?? 'Your data could not be downloaded. Please try again.',
+    );
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'savvypig-data.json';
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'savvypig-data.json';
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -32,7 +32,12 @@ describe('the settings page', () => {
     signedIn();
     renderApp('/settings');
     await screen.findByRole('tab', { name: 'General' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Profile', 'Notifications', 'Security']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Profile',
+      'Notifications',
+      'Security',
+    ]);
   });
 
   it('opens the tab named in ?tab=', async () => {

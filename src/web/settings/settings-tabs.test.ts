@@ -7,11 +7,15 @@ describe('choosing the settings tab', () => {
   });
 
   it('takes the tab query parameter first', () => {
-    expect(chooseSettingsTab({ query: 'security', state: { activeTab: 'profile' }, remembered: 'notifications' })).toBe('security');
+    expect(chooseSettingsTab({ query: 'security', state: { activeTab: 'profile' }, remembered: 'notifications' })).toBe(
+      'security',
+    );
   });
 
   it('takes the navigation state activeTab when there is no query', () => {
-    expect(chooseSettingsTab({ query: null, state: { activeTab: 'profile' }, remembered: 'notifications' })).toBe('profile');
+    expect(chooseSettingsTab({ query: null, state: { activeTab: 'profile' }, remembered: 'notifications' })).toBe(
+      'profile',
+    );
   });
 
   it('falls back to the remembered tab', () => {
@@ -19,7 +23,9 @@ describe('choosing the settings tab', () => {
   });
 
   it('skips unknown values at every level, including the subscription tab that does not exist yet', () => {
-    expect(chooseSettingsTab({ query: 'subscription', state: { activeTab: 'nonsense' }, remembered: 'profile' })).toBe('profile');
+    expect(chooseSettingsTab({ query: 'subscription', state: { activeTab: 'nonsense' }, remembered: 'profile' })).toBe(
+      'profile',
+    );
     expect(chooseSettingsTab({ query: 'x', state: { activeTab: 42 }, remembered: 'y' })).toBe('general');
     expect(chooseSettingsTab({ query: null, state: 'profile', remembered: null })).toBe('general');
   });

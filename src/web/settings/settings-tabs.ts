@@ -4,7 +4,12 @@ import type { SettingsTab } from '../app/paths.ts';
  * The tabs the settings page shows today, in order. The spec's subscription tab (SETTINGS_TABS in
  * paths.ts) joins this list when subscriptions exist; until then a request for it falls through.
  */
-export const AVAILABLE_SETTINGS_TABS = ['general', 'profile', 'notifications', 'security'] as const satisfies readonly SettingsTab[];
+export const AVAILABLE_SETTINGS_TABS = [
+  'general',
+  'profile',
+  'notifications',
+  'security',
+] as const satisfies readonly SettingsTab[];
 export type AvailableSettingsTab = (typeof AVAILABLE_SETTINGS_TABS)[number];
 
 export const DEFAULT_SETTINGS_TAB: AvailableSettingsTab = 'general';
@@ -18,14 +23,20 @@ export function isAvailableSettingsTab(value: unknown): value is AvailableSettin
 
 /** Reads `activeTab` from react-router navigation state, which may be anything. */
 export function activeTabFromState(state: unknown): unknown {
-  return typeof state === 'object' && state !== null && 'activeTab' in state ? (state as { activeTab: unknown }).activeTab : undefined;
+  return typeof state === 'object' && state !== null && 'activeTab' in state
+    ? (state as { activeTab: unknown }).activeTab
+    : undefined;
 }
 
 /**
  * Which tab opens: the `tab` query parameter, else the navigation state's `activeTab`, else the
  * remembered tab, else general. An unknown value at any level falls through to the next one.
  */
-export function chooseSettingsTab(sources: { query: unknown; state: unknown; remembered: unknown }): AvailableSettingsTab {
+export function chooseSettingsTab(sources: {
+  query: unknown;
+  state: unknown;
+  remembered: unknown;
+}): AvailableSettingsTab {
   for (const candidate of [sources.query, activeTabFromState(sources.state), sources.remembered]) {
     if (isAvailableSettingsTab(candidate)) return candidate;
   }

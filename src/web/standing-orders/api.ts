@@ -32,7 +32,8 @@ export function useStandingOrderMutations(accountId: string) {
     ]);
   return {
     add: useMutation({
-      mutationFn: (input: StandingOrderInput) => apiFetch<{ standingOrder: StandingOrder }>(ordersPath(accountId), { method: 'POST', json: input }),
+      mutationFn: (input: StandingOrderInput) =>
+        apiFetch<{ standingOrder: StandingOrder }>(ordersPath(accountId), { method: 'POST', json: input }),
       onSuccess: refresh,
     }),
     update: useMutation({

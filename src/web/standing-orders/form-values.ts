@@ -66,5 +66,9 @@ export function typedAmount(text: string): TypedAmount {
 
 /** The form's rules (core) over the typed values: the order to save, or each field's message. */
 export function readForm(values: FormValues): FormResult {
-  return standingOrderFromForm({ ...values, amount: typedAmount(values.amount), firstPaymentAmount: typedAmount(values.firstPaymentAmount) });
+  return standingOrderFromForm({
+    ...values,
+    amount: typedAmount(values.amount),
+    firstPaymentAmount: typedAmount(values.firstPaymentAmount),
+  });
 }

@@ -1,6 +1,12 @@
 import { Plus, Save } from 'lucide-react';
 import { type ComponentProps, type FormEvent, useId, useState } from 'react';
-import { END_TYPE_LABELS, END_TYPES, type FormField, PAYMENT_DAYS, type StandingOrderInput } from '../../core/standing-orders/standing-order-form.ts';
+import {
+  END_TYPE_LABELS,
+  END_TYPES,
+  type FormField,
+  PAYMENT_DAYS,
+  type StandingOrderInput,
+} from '../../core/standing-orders/standing-order-form.ts';
 import { STANDING_ORDER_FREQUENCIES } from '../../core/standing-orders/schedule.ts';
 import { FREQUENCY_LABELS, ordinal } from '../../core/standing-orders/text.ts';
 import { Button } from '../ui/button.tsx';
@@ -24,15 +30,26 @@ export type StandingOrderDialogProps = {
 };
 
 const TEXT = {
-  add: { title: 'Add Standing Order', description: 'A deposit paid into this account on a regular schedule.', submit: 'Add Standing Order' },
-  edit: { title: 'Edit Standing Order', description: 'Payments already added stay as they are.', submit: 'Update Standing Order' },
+  add: {
+    title: 'Add Standing Order',
+    description: 'A deposit paid into this account on a regular schedule.',
+    submit: 'Add Standing Order',
+  },
+  edit: {
+    title: 'Edit Standing Order',
+    description: 'Payments already added stay as they are.',
+    submit: 'Update Standing Order',
+  },
 } as const;
 
 /** A money field: '£' before the input, typed as text so '1,250.50' reads as people write it. */
 function MoneyInput(props: ComponentProps<typeof Input>) {
   return (
     <div className="relative">
-      <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground">
+      <span
+        aria-hidden
+        className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground"
+      >
         £
       </span>
       <Input inputMode="decimal" autoComplete="off" placeholder="0.00" className="pl-7 tabular-nums" {...props} />
@@ -119,7 +136,11 @@ export function StandingOrderDialog({ mode, open, onOpenChange, initialValues, o
             </Field>
             {values.frequency === 'monthly' ? (
               <Field label="Payment day" error={errors.paymentDay}>
-                <NativeSelect name="paymentDay" value={values.paymentDay} onChange={(e) => set('paymentDay', e.target.value)}>
+                <NativeSelect
+                  name="paymentDay"
+                  value={values.paymentDay}
+                  onChange={(e) => set('paymentDay', e.target.value)}
+                >
                   <option value="">Same day as the start date</option>
                   {PAYMENT_DAYS.map((day) => (
                     <option key={day} value={String(day)}>
@@ -133,7 +154,11 @@ export function StandingOrderDialog({ mode, open, onOpenChange, initialValues, o
 
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Ends">
-              <NativeSelect name="endType" value={values.endType} onChange={(e) => set('endType', e.target.value as FormValues['endType'])}>
+              <NativeSelect
+                name="endType"
+                value={values.endType}
+                onChange={(e) => set('endType', e.target.value as FormValues['endType'])}
+              >
                 {END_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {END_TYPE_LABELS[t]}
@@ -143,12 +168,24 @@ export function StandingOrderDialog({ mode, open, onOpenChange, initialValues, o
             </Field>
             {values.endType === 'date' ? (
               <Field label="End date" error={errors.endDate}>
-                <DatePicker name="endDate" label="end date" fromYear={2000} value={values.endDate} onChange={(value) => set('endDate', value)} />
+                <DatePicker
+                  name="endDate"
+                  label="end date"
+                  fromYear={2000}
+                  value={values.endDate}
+                  onChange={(value) => set('endDate', value)}
+                />
               </Field>
             ) : null}
             {values.endType === 'payments' ? (
               <Field label="Number of payments" error={errors.maxPayments}>
-                <Input name="maxPayments" inputMode="numeric" autoComplete="off" value={values.maxPayments} onChange={(e) => set('maxPayments', e.target.value)} />
+                <Input
+                  name="maxPayments"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={values.maxPayments}
+                  onChange={(e) => set('maxPayments', e.target.value)}
+                />
               </Field>
             ) : null}
           </div>
@@ -158,26 +195,45 @@ export function StandingOrderDialog({ mode, open, onOpenChange, initialValues, o
               <Label htmlFor={firstPaymentSwitchId} className="leading-snug">
                 The first payment is a different amount
               </Label>
-              <Switch id={firstPaymentSwitchId} checked={values.hasFirstPayment} onCheckedChange={(checked) => set('hasFirstPayment', checked)} />
+              <Switch
+                id={firstPaymentSwitchId}
+                checked={values.hasFirstPayment}
+                onCheckedChange={(checked) => set('hasFirstPayment', checked)}
+              />
             </div>
             {values.hasFirstPayment ? (
               <Field label="First payment amount" error={errors.firstPaymentAmount}>
-                <MoneyInput name="firstPaymentAmount" value={values.firstPaymentAmount} onChange={(e) => set('firstPaymentAmount', e.target.value)} />
+                <MoneyInput
+                  name="firstPaymentAmount"
+                  value={values.firstPaymentAmount}
+                  onChange={(e) => set('firstPaymentAmount', e.target.value)}
+                />
               </Field>
             ) : null}
           </div>
 
           <Field label="Notes" optional error={errors.notes}>
-            <Textarea name="notes" className="min-h-20" value={values.notes} onChange={(e) => set('notes', e.target.value)} />
+            <Textarea
+              name="notes"
+              className="min-h-20"
+              value={values.notes}
+              onChange={(e) => set('notes', e.target.value)}
+            />
           </Field>
 
           {mode === 'edit' ? (
             <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
               <Label htmlFor={activeSwitchId} className="grid gap-1 leading-snug">
                 Active
-                <span className="text-sm font-normal text-muted-foreground">Payments are added only while the order is active.</span>
+                <span className="text-sm font-normal text-muted-foreground">
+                  Payments are added only while the order is active.
+                </span>
               </Label>
-              <Switch id={activeSwitchId} checked={values.isActive} onCheckedChange={(checked) => set('isActive', checked)} />
+              <Switch
+                id={activeSwitchId}
+                checked={values.isActive}
+                onCheckedChange={(checked) => set('isActive', checked)}
+              />
             </div>
           ) : null}
 

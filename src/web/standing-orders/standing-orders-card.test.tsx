@@ -59,7 +59,9 @@ describe('the standing orders card', () => {
   it('shows the empty state, both buttons and the automatic processing note', async () => {
     renderCard({ [LIST]: json(200, { standingOrders: [] }) });
     expect(await screen.findByText('No standing orders set up for this account.')).toBeInTheDocument();
-    expect(screen.getByText('Create your first standing order to start managing recurring payments.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Create your first standing order to start managing recurring payments.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Process Now' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Add Standing Order' })).toBeEnabled();
     expect(screen.getByText('Automatic Processing')).toBeInTheDocument();
@@ -79,13 +81,26 @@ describe('the standing orders card', () => {
       [LIST]: json(200, {
         standingOrders: [
           makeOrder(),
-          makeOrder({ id: 'b', frequency: 'weekly', paymentDay: null, maxPayments: null, endDate: '2026-12-31', firstPaymentAmountPence: 25_000, amountPence: 123_456, nextPaymentDate: null }),
+          makeOrder({
+            id: 'b',
+            frequency: 'weekly',
+            paymentDay: null,
+            maxPayments: null,
+            endDate: '2026-12-31',
+            firstPaymentAmountPence: 25_000,
+            amountPence: 123_456,
+            nextPaymentDate: null,
+          }),
           makeOrder({ id: 'c', maxPayments: null, isActive: false, nextPaymentDate: null }),
         ],
       }),
     });
     const table = await screen.findByRole('table', { name: 'Standing orders' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Amount', 'Frequency', 'Ends', 'Next Payment', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Amount', 'Frequency', 'Ends', 'Next Payment', 'Actions']);
     const [, first, second, third] = within(table).getAllByRole('row');
     expect(within(first!).getByText('£50.00')).toBeInTheDocument();
     expect(within(first!).getByText('Monthly on the 15th')).toBeInTheDocument();
@@ -97,8 +112,12 @@ describe('the standing orders card', () => {
     expect(within(second!).getByText('No more payments')).toBeInTheDocument();
     expect(within(third!).getByText('Never')).toBeInTheDocument();
     expect(within(third!).getByText('Paused')).toBeInTheDocument();
-    expect(within(first!).getByRole('button', { name: 'Edit standing order of £50.00, monthly on the 15th' })).toBeInTheDocument();
-    expect(within(first!).getByRole('button', { name: 'Delete standing order of £50.00, monthly on the 15th' })).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('button', { name: 'Edit standing order of £50.00, monthly on the 15th' }),
+    ).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('button', { name: 'Delete standing order of £50.00, monthly on the 15th' }),
+    ).toBeInTheDocument();
   });
 
   it('adds an order with the form’s rules and the spec’s messages, saving only what the choices call for', async () => {
@@ -170,7 +189,12 @@ describe('the standing orders card', () => {
     await user.type(within(dialog).getByLabelText('End date'), '31/12/2030');
     await user.click(within(dialog).getByRole('button', { name: 'Add Standing Order' }));
     await waitFor(() => expect(api.calls(ADD)).toHaveLength(1));
-    expect(api.calls(ADD)[0]?.body).toMatchObject({ amountPence: 2_000, paymentDay: 28, endDate: '2030-12-31', maxPayments: null });
+    expect(api.calls(ADD)[0]?.body).toMatchObject({
+      amountPence: 2_000,
+      paymentDay: 28,
+      endDate: '2030-12-31',
+      maxPayments: null,
+    });
     expect(await within(dialog).findByText('The end date must be on or after the start date')).toBeInTheDocument();
     expect(await screen.findByText('Failed to add standing order')).toBeInTheDocument();
   });
@@ -179,7 +203,8 @@ describe('the standing orders card', () => {
     const order = makeOrder({ firstPaymentAmountPence: 9_900, notes: 'Holiday pot' });
     const { api, user } = renderCard({
       [LIST]: json(200, { standingOrders: [order] }),
-      [`PUT /api/standing-orders/${order.id}`]: (request) => json(200, { standingOrder: makeOrder(request.body as object) }),
+      [`PUT /api/standing-orders/${order.id}`]: (request) =>
+        json(200, { standingOrder: makeOrder(request.body as object) }),
     });
     await user.click(await screen.findByRole('button', { name: /^Edit standing order/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Standing Order' });
@@ -216,7 +241,9 @@ describe('the standing orders card', () => {
     });
     await user.click(await screen.findByRole('button', { name: /^Delete standing order/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete standing order' });
-    expect(within(dialog).getByText('Are you sure you want to delete this standing order? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this standing order? This action cannot be undone.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Standing order deleted successfully')).toBeInTheDocument();
     expect(api.calls(`DELETE /api/standing-orders/${order.id}`)).toHaveLength(1);
@@ -224,7 +251,10 @@ describe('the standing orders card', () => {
 
   it('processes now, says Processing... meanwhile, toasts the count and refreshes the account', async () => {
     const pending = deferred();
-    const { api, queryClient, user } = renderCard({ [LIST]: json(200, { standingOrders: [makeOrder()] }), [PROCESS]: pending.handler });
+    const { api, queryClient, user } = renderCard({
+      [LIST]: json(200, { standingOrders: [makeOrder()] }),
+      [PROCESS]: pending.handler,
+    });
     queryClient.setQueryData(accountKeys.account(ACCOUNT), { id: ACCOUNT });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Process Now' }));
@@ -239,17 +269,28 @@ describe('the standing orders card', () => {
 
   it('says when nothing was pending, and shows the cap warnings', async () => {
     let answer = { processed: 0, warnings: [] as string[] };
-    const { user } = renderCard({ [LIST]: json(200, { standingOrders: [makeOrder()] }), [PROCESS]: () => json(200, answer) });
+    const { user } = renderCard({
+      [LIST]: json(200, { standingOrders: [makeOrder()] }),
+      [PROCESS]: () => json(200, answer),
+    });
     await user.click(await screen.findByRole('button', { name: 'Process Now' }));
     expect(await screen.findByText('No pending standing order payments to process')).toBeInTheDocument();
-    answer = { processed: 50, warnings: ['Standing order of £1.00 (daily from 01/04/2026) had 76 overdue payments: the first 50 were added, the other 26 follow on the next run.'] };
+    answer = {
+      processed: 50,
+      warnings: [
+        'Standing order of £1.00 (daily from 01/04/2026) had 76 overdue payments: the first 50 were added, the other 26 follow on the next run.',
+      ],
+    };
     await user.click(screen.getByRole('button', { name: 'Process Now' }));
     expect(await screen.findByText('Processed 50 standing order payment(s)')).toBeInTheDocument();
     expect(await screen.findByText(/had 76 overdue payments/)).toBeInTheDocument();
   });
 
   it('says when processing failed', async () => {
-    const { user } = renderCard({ [LIST]: json(200, { standingOrders: [] }), [PROCESS]: apiError(500, 'INTERNAL', 'Boom') });
+    const { user } = renderCard({
+      [LIST]: json(200, { standingOrders: [] }),
+      [PROCESS]: apiError(500, 'INTERNAL', 'Boom'),
+    });
     await user.click(await screen.findByRole('button', { name: 'Process Now' }));
     expect(await screen.findByText('Failed to process standing orders')).toBeInTheDocument();
   });
@@ -284,8 +325,18 @@ describe('the standing orders card', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     };
-    await saveSignedOut('Add Standing Order', 'Add Standing Order', 'Add Standing Order', 'You must be logged in to add standing orders');
-    await saveSignedOut(/^Edit standing order/, 'Edit Standing Order', 'Update Standing Order', 'You must be logged in to update standing orders');
+    await saveSignedOut(
+      'Add Standing Order',
+      'Add Standing Order',
+      'Add Standing Order',
+      'You must be logged in to add standing orders',
+    );
+    await saveSignedOut(
+      /^Edit standing order/,
+      'Edit Standing Order',
+      'Update Standing Order',
+      'You must be logged in to update standing orders',
+    );
 
     await user.click(screen.getByRole('button', { name: /^Delete standing order/ }));
     const deleteDialog = await screen.findByRole('alertdialog', { name: 'Delete standing order' });

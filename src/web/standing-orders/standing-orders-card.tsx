@@ -53,28 +53,51 @@ function CellLabel({ children }: { children: string }) {
 
 const cell = 'grid gap-0.5 sm:table-cell sm:px-3 sm:py-2 sm:align-middle';
 
-function OrdersTable({ orders, onEdit, onDelete }: { orders: StandingOrder[]; onEdit: (o: StandingOrder) => void; onDelete: (o: StandingOrder) => void }) {
+function OrdersTable({
+  orders,
+  onEdit,
+  onDelete,
+}: {
+  orders: StandingOrder[];
+  onEdit: (o: StandingOrder) => void;
+  onDelete: (o: StandingOrder) => void;
+}) {
   return (
     // Phones: each row is a small card of labelled values; wider screens: the spec's table.
     <table className="w-full text-sm">
       <caption className="sr-only">Standing orders</caption>
       <thead className="max-sm:sr-only">
         <tr className="border-b text-left text-muted-foreground">
-          <th scope="col" className="px-3 py-2 text-right font-medium">Amount</th>
-          <th scope="col" className="px-3 py-2 font-medium">Frequency</th>
-          <th scope="col" className="px-3 py-2 font-medium">Ends</th>
-          <th scope="col" className="px-3 py-2 font-medium">Next Payment</th>
-          <th scope="col" className="px-3 py-2 text-right font-medium">Actions</th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            Amount
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Frequency
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Ends
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Next Payment
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            Actions
+          </th>
         </tr>
       </thead>
       <tbody className="grid gap-3 sm:table-row-group">
         {orders.map((order) => (
-          <tr key={order.id} className="grid grid-cols-2 gap-3 rounded-lg border p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:last:border-b-0">
+          <tr
+            key={order.id}
+            className="grid grid-cols-2 gap-3 rounded-lg border p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:last:border-b-0"
+          >
             <td className={`${cell} sm:text-right`}>
               <CellLabel>Amount</CellLabel>
               <span className="font-semibold tabular-nums">{formatPence(order.amountPence)}</span>
               {order.firstPaymentAmountPence !== null ? (
-                <span className="block text-xs text-muted-foreground tabular-nums">First payment {formatPence(order.firstPaymentAmountPence)}</span>
+                <span className="block text-xs text-muted-foreground tabular-nums">
+                  First payment {formatPence(order.firstPaymentAmountPence)}
+                </span>
               ) : null}
             </td>
             <td className={cell}>
@@ -92,7 +115,13 @@ function OrdersTable({ orders, onEdit, onDelete }: { orders: StandingOrder[]; on
               </span>
             </td>
             <td className="col-span-2 flex justify-end gap-1 border-t pt-3 sm:table-cell sm:border-t-0 sm:px-3 sm:py-2 sm:text-right sm:align-middle sm:whitespace-nowrap">
-              <Button type="button" variant="ghost" size="icon" onClick={() => onEdit(order)} aria-label={`Edit ${orderName(order)}`}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                onClick={() => onEdit(order)}
+                aria-label={`Edit ${orderName(order)}`}
+              >
                 <Pencil aria-hidden />
               </Button>
               <Button
@@ -113,17 +142,28 @@ function OrdersTable({ orders, onEdit, onDelete }: { orders: StandingOrder[]; on
   );
 }
 
-function DeleteDialog({ order, onClose, onConfirm }: { order: StandingOrder; onClose: () => void; onConfirm: () => Promise<void> }) {
+function DeleteDialog({
+  order,
+  onClose,
+  onConfirm,
+}: {
+  order: StandingOrder;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Delete standing order</DialogTitle>
-          <DialogDescription>Are you sure you want to delete this standing order? This action cannot be undone.</DialogDescription>
+          <DialogDescription>
+            Are you sure you want to delete this standing order? This action cannot be undone.
+          </DialogDescription>
         </DialogHeader>
         <p className="text-sm">
-          {formatPence(order.amountPence)}, {frequencyLabel(order).toLowerCase()}. Payments already added stay on the account.
+          {formatPence(order.amountPence)}, {frequencyLabel(order).toLowerCase()}. Payments already added stay on the
+          account.
         </p>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
@@ -210,7 +250,10 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
         </div>
         <div className="grid gap-2 sm:flex sm:shrink-0">
           <Button type="button" variant="outline" onClick={processNow} disabled={process.isPending}>
-            <RefreshCw aria-hidden className={process.isPending ? 'animate-spin motion-reduce:animate-none' : undefined} />
+            <RefreshCw
+              aria-hidden
+              className={process.isPending ? 'animate-spin motion-reduce:animate-none' : undefined}
+            />
             {process.isPending ? 'Processing...' : 'Process Now'}
           </Button>
           <Button type="button" onClick={() => setEditing({ mode: 'add' })}>
@@ -225,13 +268,23 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
             <div className="grid justify-items-center gap-1 rounded-lg border border-dashed px-4 py-8 text-center">
               <CalendarClock className="mb-2 size-8 text-muted-foreground" aria-hidden />
               <p className="font-medium">No standing orders set up for this account.</p>
-              <p className="text-sm text-muted-foreground">Create your first standing order to start managing recurring payments.</p>
+              <p className="text-sm text-muted-foreground">
+                Create your first standing order to start managing recurring payments.
+              </p>
             </div>
           ) : (
-            <OrdersTable orders={orders.data} onEdit={(order) => setEditing({ mode: 'edit', order })} onDelete={setDeleting} />
+            <OrdersTable
+              orders={orders.data}
+              onEdit={(order) => setEditing({ mode: 'edit', order })}
+              onDelete={setDeleting}
+            />
           )
         ) : orders.isError ? (
-          <SectionLoadError message={loadFailureMessage(orders.error)} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+          <SectionLoadError
+            message={loadFailureMessage(orders.error)}
+            onRetry={() => void orders.refetch()}
+            retrying={orders.isFetching}
+          />
         ) : (
           <SectionSkeleton rows={2} label="Loading standing orders" />
         )}
@@ -241,7 +294,10 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
           <AlertTitle>Automatic Processing</AlertTitle>
           <AlertDescription>
             <p>Deposits from your standing orders are added to this account automatically on each payment date.</p>
-            <p>If a standing order's start date is in the past, press Process Now to check for overdue payments and add them.</p>
+            <p>
+              If a standing order's start date is in the past, press Process Now to check for overdue payments and add
+              them.
+            </p>
           </AlertDescription>
         </Alert>
       </CardContent>
@@ -252,7 +308,11 @@ export function StandingOrdersCard({ accountId }: StandingOrdersCardProps) {
           mode={editing.mode}
           open
           onOpenChange={(open) => !open && setEditing(null)}
-          initialValues={editing.mode === 'edit' ? formValuesFromOrder(editing.order) : emptyFormValues(calendarDateInLondon(new Date()))}
+          initialValues={
+            editing.mode === 'edit'
+              ? formValuesFromOrder(editing.order)
+              : emptyFormValues(calendarDateInLondon(new Date()))
+          }
           onSave={save}
         />
       ) : null}

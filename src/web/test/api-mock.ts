@@ -64,15 +64,17 @@ export function mockApi(handlers: Record<string, MockHandler>) {
   };
 }
 
-export function makeMe(overrides: {
-  tier?: Me['tier'];
-  isAdmin?: boolean;
-  emailVerified?: boolean;
-  twoFactorEnabled?: boolean;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string;
-} = {}): Me {
+export function makeMe(
+  overrides: {
+    tier?: Me['tier'];
+    isAdmin?: boolean;
+    emailVerified?: boolean;
+    twoFactorEnabled?: boolean;
+    firstName?: string | null;
+    lastName?: string | null;
+    email?: string;
+  } = {},
+): Me {
   return {
     user: {
       id: 'user-1',

@@ -8,11 +8,18 @@ const importPath = (accountId: string) => `/api/accounts/${encodeURIComponent(ac
 
 /** Which rows duplicate the account's transactions ('existing') or an earlier row ('file'). */
 export async function previewImport(accountId: string, rows: readonly ImportRow[]): Promise<DuplicateOf[]> {
-  const body = await apiFetch<{ duplicates: DuplicateOf[] }>(`${importPath(accountId)}/preview`, { method: 'POST', json: { rows } });
+  const body = await apiFetch<{ duplicates: DuplicateOf[] }>(`${importPath(accountId)}/preview`, {
+    method: 'POST',
+    json: { rows },
+  });
   return body.duplicates;
 }
 
-export async function importTransactions(accountId: string, rows: readonly ImportRow[], skipDuplicates: boolean): Promise<{ imported: number; duplicates: number }> {
+export async function importTransactions(
+  accountId: string,
+  rows: readonly ImportRow[],
+  skipDuplicates: boolean,
+): Promise<{ imported: number; duplicates: number }> {
   return apiFetch(importPath(accountId), { method: 'POST', json: { rows, skipDuplicates } });
 }
 

@@ -59,7 +59,8 @@ export function ChooseFileStep({ onRead }: { onRead: (table: ImportTable, source
           CSV file from your bank
         </label>
         <p id={fileHelpId} className="text-sm text-muted-foreground">
-          Download your statement from online banking as a CSV file (sometimes called "spreadsheet" or "Excel/CSV"). It needs a row of column names at the top.
+          Download your statement from online banking as a CSV file (sometimes called "spreadsheet" or "Excel/CSV"). It
+          needs a row of column names at the top.
         </p>
         <input
           id="import-file"
@@ -87,7 +88,8 @@ export function ChooseFileStep({ onRead }: { onRead: (table: ImportTable, source
             'The file you chose is used instead of pasted text.'
           ) : (
             <>
-              Copy everything from the file, starting with its column names, for example <code className="font-mono text-xs">Date,Description,Amount</code>.
+              Copy everything from the file, starting with its column names, for example{' '}
+              <code className="font-mono text-xs">Date,Description,Amount</code>.
             </>
           )
         }

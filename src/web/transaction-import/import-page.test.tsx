@@ -16,7 +16,7 @@ const LLOYDS = [
   "02/01/2026,FPI,'30-90-00,12345678,SALARY ACME LTD,,2500.00,3500.00",
   "03/01/2026,DEB,'30-90-00,12345678,TESCO STORES 2041,12.34,,3487.66",
   "31/01/2026,BGC,'30-90-00,12345678,GROSS INTEREST,,4.12,3491.78",
-  "31/01/2026,DD,'30-90-00,12345678,\"OCTOPUS ENERGY, REF 99\",85.00,,3406.78",
+  '31/01/2026,DD,\'30-90-00,12345678,"OCTOPUS ENERGY, REF 99",85.00,,3406.78',
 ].join('\n');
 
 function server(overrides: Record<string, MockHandler> = {}) {
@@ -83,7 +83,13 @@ describe('importing a bank CSV file', () => {
     expect(within(figures).getByText('Money in').nextSibling).toHaveTextContent('£4.12');
     expect(within(figures).getByText('Money out').nextSibling).toHaveTextContent('-£97.34');
     const rows = within(previewTable()).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['2', '02/01/2026', 'Deposit', '£2,500.00', 'SALARY ACME LTD', 'Already on account'],
       ['3', '03/01/2026', 'Withdrawal', '-£12.34', 'TESCO STORES 2041', 'Ready'],
       ['4', '31/01/2026', 'Interest', '£4.12', 'GROSS INTEREST', 'Ready'],
@@ -92,7 +98,10 @@ describe('importing a bank CSV file', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 3 transactions' }));
     expect(await screen.findByText('3 transaction(s) added successfully')).toBeInTheDocument();
-    const sent = api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import`)[0]?.body as { rows: { notes: string }[]; skipDuplicates: boolean };
+    const sent = api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import`)[0]?.body as {
+      rows: { notes: string }[];
+      skipDuplicates: boolean;
+    };
     expect(sent.skipDuplicates).toBe(true);
     expect(sent.rows.map((r) => r.notes)).toEqual(['TESCO STORES 2041', 'GROSS INTEREST', 'OCTOPUS ENERGY, REF 99']);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/account/${ACCOUNT}`));
@@ -107,14 +116,19 @@ describe('importing a bank CSV file', () => {
     await user.click(await screen.findByRole('switch', { name: 'Skip duplicates' }));
     await user.click(screen.getByRole('button', { name: 'Import 4 transactions' }));
     await screen.findByText('4 transaction(s) added successfully');
-    expect(api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import`)[0]?.body).toMatchObject({ skipDuplicates: false });
+    expect(api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import`)[0]?.body).toMatchObject({
+      skipDuplicates: false,
+    });
   });
 
   it('reads an uploaded file with a byte-order mark and Windows line ends', async () => {
     const api = server();
     const { user } = await openPage();
     const text = '\uFEFFDate,Description,Amount\r\n21 Nov 2026,CAFE,-£3.20\r\n22 Nov 2026,REFUND,£3.20\r\n';
-    await user.upload(screen.getByLabelText('CSV file from your bank'), new File([text], 'statement.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('CSV file from your bank'),
+      new File([text], 'statement.csv', { type: 'text/csv' }),
+    );
     expect(screen.getByLabelText(/Paste the CSV text/)).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('statement.csv')).toBeInTheDocument();
@@ -122,7 +136,9 @@ describe('importing a bank CSV file', () => {
     expect(screen.getByRole('radio', { name: /One amount column/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Check the transactions' }));
     await screen.findByRole('heading', { name: 'Check and import' });
-    expect((api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import/preview`)[0]?.body as { rows: unknown[] }).rows).toEqual([
+    expect(
+      (api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import/preview`)[0]?.body as { rows: unknown[] }).rows,
+    ).toEqual([
       { date: '2026-11-21', amountPence: -320, type: 'withdrawal', notes: 'CAFE' },
       { date: '2026-11-22', amountPence: 320, type: 'deposit', notes: 'REFUND' },
     ]);
@@ -159,13 +175,18 @@ describe('importing a bank CSV file', () => {
   it('marks rows with problems by their row number and never sends them', async () => {
     const api = server();
     const { user } = await openPage();
-    await pasteAndContinue(user, 'Date,Description,Amount\n31/04/2026,BAD DATE,1.00\n01/04/2026,GOOD,2.00\n02/04/2026,NO AMOUNT,\n');
+    await pasteAndContinue(
+      user,
+      'Date,Description,Amount\n31/04/2026,BAD DATE,1.00\n01/04/2026,GOOD,2.00\n02/04/2026,NO AMOUNT,\n',
+    );
     await user.click(await screen.findByRole('button', { name: 'Check the transactions' }));
     await screen.findByRole('heading', { name: 'Check and import' });
     expect(screen.getByText('2 rows have problems and will not be imported')).toBeInTheDocument();
     expect(screen.getByText("Row 2: Date: '31/04/2026' is not a real date in the form dd/mm/yyyy")).toBeInTheDocument();
     expect(screen.getByText('Row 4: The amount is missing')).toBeInTheDocument();
-    expect((api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import/preview`)[0]?.body as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(
+      (api.calls(`POST /api/accounts/${ACCOUNT}/transactions/import/preview`)[0]?.body as { rows: unknown[] }).rows,
+    ).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Import 1 transaction' }));
     await screen.findByText('1 transaction(s) added successfully');
   });
@@ -194,7 +215,10 @@ describe('importing a bank CSV file', () => {
   });
 
   it('shows the first 50 rows and counts them all', async () => {
-    server({ [`POST /api/accounts/${ACCOUNT}/transactions/import/preview`]: (request) => json(200, { duplicates: (request.body as { rows: unknown[] }).rows.map(() => null) }) });
+    server({
+      [`POST /api/accounts/${ACCOUNT}/transactions/import/preview`]: (request) =>
+        json(200, { duplicates: (request.body as { rows: unknown[] }).rows.map(() => null) }),
+    });
     const { user } = await openPage();
     const lines = ['Date,Amount', ...Array.from({ length: 120 }, (_, i) => `01/01/2026,${i + 1}.00`)];
     await pasteAndContinue(user, lines.join('\n'));

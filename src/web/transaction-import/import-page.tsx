@@ -40,7 +40,14 @@ function Steps({ current }: { current: Stage['step'] }) {
   return (
     <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Steps">
       {STEPS.map((step, i) => (
-        <li key={step.id} className={cn('flex items-center gap-2', i === index ? 'font-medium text-foreground' : 'text-muted-foreground')} aria-current={i === index ? 'step' : undefined}>
+        <li
+          key={step.id}
+          className={cn(
+            'flex items-center gap-2',
+            i === index ? 'font-medium text-foreground' : 'text-muted-foreground',
+          )}
+          aria-current={i === index ? 'step' : undefined}
+        >
           <span
             aria-hidden
             className={cn(
@@ -141,7 +148,8 @@ export function ImportPage() {
       <p className="mt-2 text-muted-foreground">
         {accountName ? (
           <>
-            Add transactions to <span className="font-medium text-foreground">{accountName}</span> from your bank's CSV file.
+            Add transactions to <span className="font-medium text-foreground">{accountName}</span> from your bank's CSV
+            file.
           </>
         ) : (
           "Add transactions to this account from your bank's CSV file."
@@ -153,7 +161,10 @@ export function ImportPage() {
         <Steps current={stage.step} />
       </div>
 
-      <section aria-labelledby="step-heading" className="mt-6 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
+      <section
+        aria-labelledby="step-heading"
+        className="mt-6 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+      >
         <h2 id="step-heading" ref={headingRef} tabIndex={-1} className="mb-5 text-xl font-semibold outline-none">
           {stepHeading}
         </h2>
@@ -161,13 +172,19 @@ export function ImportPage() {
         {failure ? (
           <Alert variant="destructive" role="alert" className="mb-5">
             <TriangleAlert aria-hidden />
-            <AlertTitle>{stage.step === 'preview' ? IMPORT_TEXT.failed : 'We could not check the transactions'}</AlertTitle>
+            <AlertTitle>
+              {stage.step === 'preview' ? IMPORT_TEXT.failed : 'We could not check the transactions'}
+            </AlertTitle>
             <AlertDescription>{failure}</AlertDescription>
           </Alert>
         ) : null}
 
         {stage.step === 'file' ? (
-          <ChooseFileStep onRead={(table, source) => setStage({ step: 'map', table, source, mapping: guessMapping(table.header, table.rows) })} />
+          <ChooseFileStep
+            onRead={(table, source) =>
+              setStage({ step: 'map', table, source, mapping: guessMapping(table.header, table.rows) })
+            }
+          />
         ) : stage.step === 'map' ? (
           <MapColumnsStep
             table={stage.table}

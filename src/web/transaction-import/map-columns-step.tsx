@@ -31,7 +31,10 @@ function ColumnSelect({
 }) {
   return (
     <FormField label={label} description={description} optional={optional}>
-      <NativeSelect value={value === null ? NONE : String(value)} onChange={(event) => onChange(event.target.value === NONE ? null : Number(event.target.value))}>
+      <NativeSelect
+        value={value === null ? NONE : String(value)}
+        onChange={(event) => onChange(event.target.value === NONE ? null : Number(event.target.value))}
+      >
         <option value={NONE}>{noneLabel}</option>
         {header.map((name, index) => (
           <option key={index} value={String(index)}>
@@ -77,8 +80,9 @@ export function MapColumnsStep({
   return (
     <form className="grid gap-6" noValidate onSubmit={submit}>
       <p className="text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">{source}</span>: {table.rows.length.toLocaleString('en-GB')} row{table.rows.length === 1 ? '' : 's'} under
-        the column names on line {table.headerLine}. We have matched the columns we recognise; check them.
+        <span className="font-medium text-foreground">{source}</span>: {table.rows.length.toLocaleString('en-GB')} row
+        {table.rows.length === 1 ? '' : 's'} under the column names on line {table.headerLine}. We have matched the
+        columns we recognise; check them.
       </p>
 
       <section aria-labelledby="sample-heading" className="grid gap-2">
@@ -86,7 +90,12 @@ export function MapColumnsStep({
           The first rows of your file
         </h2>
         {/* Wide files scroll sideways inside their box, never the page. */}
-        <div className="max-w-full overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="The first rows of your file">
+        <div
+          className="max-w-full overflow-x-auto rounded-lg border"
+          tabIndex={0}
+          role="region"
+          aria-label="The first rows of your file"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/60">
               <tr>
@@ -125,7 +134,11 @@ export function MapColumnsStep({
         />
         <FormField
           label="Date format"
-          description={detected ? `Detected from the file: ${DATE_FORMATS.find((f) => f.id === detected)!.label}, day first.` : 'Dates are read day first.'}
+          description={
+            detected
+              ? `Detected from the file: ${DATE_FORMATS.find((f) => f.id === detected)!.label}, day first.`
+              : 'Dates are read day first.'
+          }
         >
           <NativeSelect
             value={mapping.dateFormat ?? NONE}
@@ -152,19 +165,46 @@ export function MapColumnsStep({
           value={mapping.amountMode}
           onChange={(amountMode) => update({ amountMode })}
           choices={[
-            { value: 'single', label: 'One amount column', description: 'Money out has a minus sign, brackets or DR', icon: Columns3 },
-            { value: 'split', label: 'Paid in and paid out columns', description: 'Also called money in / money out, or credit / debit', icon: Rows3 },
+            {
+              value: 'single',
+              label: 'One amount column',
+              description: 'Money out has a minus sign, brackets or DR',
+              icon: Columns3,
+            },
+            {
+              value: 'split',
+              label: 'Paid in and paid out columns',
+              description: 'Also called money in / money out, or credit / debit',
+              icon: Rows3,
+            },
           ]}
         />
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
         {mapping.amountMode === 'single' ? (
-          <ColumnSelect label="Amount column" header={table.header} value={mapping.amount} onChange={(amount) => update({ amount })} />
+          <ColumnSelect
+            label="Amount column"
+            header={table.header}
+            value={mapping.amount}
+            onChange={(amount) => update({ amount })}
+          />
         ) : (
           <>
-            <ColumnSelect label="Paid in column" header={table.header} value={mapping.paidIn} onChange={(paidIn) => update({ paidIn })} noneLabel="None" />
-            <ColumnSelect label="Paid out column" header={table.header} value={mapping.paidOut} onChange={(paidOut) => update({ paidOut })} noneLabel="None" />
+            <ColumnSelect
+              label="Paid in column"
+              header={table.header}
+              value={mapping.paidIn}
+              onChange={(paidIn) => update({ paidIn })}
+              noneLabel="None"
+            />
+            <ColumnSelect
+              label="Paid out column"
+              header={table.header}
+              value={mapping.paidOut}
+              onChange={(paidOut) => update({ paidOut })}
+              noneLabel="None"
+            />
           </>
         )}
         <ColumnSelect

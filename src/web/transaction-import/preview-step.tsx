@@ -52,7 +52,13 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
   return (
     <div className="rounded-lg border bg-card p-3 sm:p-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className={cn('mt-1 text-xl font-semibold tabular-nums sm:text-2xl', tone === 'warning' && 'text-warning', tone === 'danger' && 'text-destructive')}>
+      <dd
+        className={cn(
+          'mt-1 text-xl font-semibold tabular-nums sm:text-2xl',
+          tone === 'warning' && 'text-warning',
+          tone === 'danger' && 'text-destructive',
+        )}
+      >
         {value}
       </dd>
     </div>
@@ -89,8 +95,16 @@ export function PreviewStep({
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
           <Figure label="Rows in the file" value={summary.rows.toLocaleString('en-GB')} />
           <Figure label="To import" value={summary.toImport.toLocaleString('en-GB')} />
-          <Figure label="Duplicates" value={summary.duplicates.toLocaleString('en-GB')} tone={summary.duplicates > 0 ? 'warning' : undefined} />
-          <Figure label="With problems" value={summary.errors.toLocaleString('en-GB')} tone={summary.errors > 0 ? 'danger' : undefined} />
+          <Figure
+            label="Duplicates"
+            value={summary.duplicates.toLocaleString('en-GB')}
+            tone={summary.duplicates > 0 ? 'warning' : undefined}
+          />
+          <Figure
+            label="With problems"
+            value={summary.errors.toLocaleString('en-GB')}
+            tone={summary.errors > 0 ? 'danger' : undefined}
+          />
           <Figure label="Money in" value={formatPence(summary.moneyInPence)} />
           <Figure label="Money out" value={formatPence(-summary.moneyOutPence)} />
         </dl>
@@ -103,10 +117,16 @@ export function PreviewStep({
               Skip duplicates
             </label>
             <p id="skip-duplicates-help" className="text-sm text-muted-foreground">
-              A duplicate has the same date, amount and description as a transaction already on this account, or as an earlier row of the file.
+              A duplicate has the same date, amount and description as a transaction already on this account, or as an
+              earlier row of the file.
             </p>
           </div>
-          <Switch id="skip-duplicates" aria-describedby="skip-duplicates-help" checked={skipDuplicates} onCheckedChange={onSkipDuplicatesChange} />
+          <Switch
+            id="skip-duplicates"
+            aria-describedby="skip-duplicates-help"
+            checked={skipDuplicates}
+            onCheckedChange={onSkipDuplicatesChange}
+          />
         </div>
       ) : null}
 
@@ -114,7 +134,9 @@ export function PreviewStep({
         <Alert variant="destructive">
           <CircleAlert aria-hidden />
           <AlertTitle>
-            {problems.length === 1 ? '1 row has a problem and will not be imported' : `${problems.length.toLocaleString('en-GB')} rows have problems and will not be imported`}
+            {problems.length === 1
+              ? '1 row has a problem and will not be imported'
+              : `${problems.length.toLocaleString('en-GB')} rows have problems and will not be imported`}
           </AlertTitle>
           <AlertDescription>
             <ul className="grid gap-0.5">
@@ -123,7 +145,9 @@ export function PreviewStep({
                   Row {p.line}: {p.errors.join('; ')}
                 </li>
               ))}
-              {problems.length > PREVIEW_ROWS ? <li>and {(problems.length - PREVIEW_ROWS).toLocaleString('en-GB')} more</li> : null}
+              {problems.length > PREVIEW_ROWS ? (
+                <li>and {(problems.length - PREVIEW_ROWS).toLocaleString('en-GB')} more</li>
+              ) : null}
             </ul>
           </AlertDescription>
         </Alert>
@@ -176,7 +200,11 @@ export function PreviewStep({
             <thead className="bg-muted/60 text-left">
               <tr>
                 {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className={cn('px-3 py-2 font-medium', column === 'Amount' && 'text-right')}>
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn('px-3 py-2 font-medium', column === 'Amount' && 'text-right')}
+                  >
                     {column}
                   </th>
                 ))}
@@ -217,7 +245,11 @@ export function PreviewStep({
         </Button>
         <Button type="button" onClick={onImport} disabled={busy || tooMany || summary.toImport === 0}>
           <Upload aria-hidden />
-          {busy ? 'Importing...' : summary.toImport === 0 ? 'Nothing to import' : `Import ${transactionsPhrase(summary.toImport)}`}
+          {busy
+            ? 'Importing...'
+            : summary.toImport === 0
+              ? 'Nothing to import'
+              : `Import ${transactionsPhrase(summary.toImport)}`}
         </Button>
       </div>
     </div>

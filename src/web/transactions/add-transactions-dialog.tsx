@@ -2,8 +2,19 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { amountFromText } from '../../core/transactions/amount-text.ts';
-import { addButtonLabel, countableRowCount, draftSubmission, emptyDraftRow, type DraftRow } from '../../core/transactions/draft-rows.ts';
-import { TRANSACTION_MESSAGES, isCountableRow, MAX_NOTES_LENGTH, MAX_TRANSACTIONS_PER_REQUEST } from '../../core/transactions/validation.ts';
+import {
+  addButtonLabel,
+  countableRowCount,
+  draftSubmission,
+  emptyDraftRow,
+  type DraftRow,
+} from '../../core/transactions/draft-rows.ts';
+import {
+  TRANSACTION_MESSAGES,
+  isCountableRow,
+  MAX_NOTES_LENGTH,
+  MAX_TRANSACTIONS_PER_REQUEST,
+} from '../../core/transactions/validation.ts';
 import { notify } from '../app/notify.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -23,7 +34,9 @@ export function rowHint(row: DraftRow): string | null {
   if (row.amountText.trim() === '' || isCountableRow(row)) return null;
   const pence = amountFromText(row.amountText);
   if (pence === null) return TRANSACTION_MESSAGES.invalidAmount;
-  return row.type === 'opening_balance' ? TRANSACTION_MESSAGES.negativeOpeningBalance : TRANSACTION_MESSAGES.notPositive;
+  return row.type === 'opening_balance'
+    ? TRANSACTION_MESSAGES.negativeOpeningBalance
+    : TRANSACTION_MESSAGES.notPositive;
 }
 
 /** A new row takes the last row's type and date (an account has one opening balance, so that one becomes a deposit). */
@@ -103,7 +116,12 @@ function DraftRowFields({
         <Label htmlFor={`${id}-notes`} className={labelClass}>
           Notes
         </Label>
-        <Input id={`${id}-notes`} maxLength={MAX_NOTES_LENGTH} value={row.notes} onChange={(event) => onChange({ ...row, notes: event.target.value })} />
+        <Input
+          id={`${id}-notes`}
+          maxLength={MAX_NOTES_LENGTH}
+          value={row.notes}
+          onChange={(event) => onChange({ ...row, notes: event.target.value })}
+        />
       </div>
       <Button
         type="button"
@@ -171,17 +189,20 @@ export function AddTransactionsDialog({
       return;
     }
     setError(null);
-    add.mutate({ accountId: target, transactions: submission.transactions }, {
-      onSuccess: ({ items }) => {
-        notify.success(items.length === 1 ? TRANSACTION_TEXT.addedOne : TRANSACTION_TEXT.addedMany(items.length));
-        reset();
-        onOpenChange(false);
+    add.mutate(
+      { accountId: target, transactions: submission.transactions },
+      {
+        onSuccess: ({ items }) => {
+          notify.success(items.length === 1 ? TRANSACTION_TEXT.addedOne : TRANSACTION_TEXT.addedMany(items.length));
+          reset();
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          notify.error(addFailureMessage(failure));
+          setError({ message: validationMessage(failure) ?? addFailureMessage(failure) });
+        },
       },
-      onError: (failure) => {
-        notify.error(addFailureMessage(failure));
-        setError({ message: validationMessage(failure) ?? addFailureMessage(failure) });
-      },
-    });
+    );
   };
 
   return (
@@ -197,13 +218,19 @@ export function AddTransactionsDialog({
         >
           <DialogHeader>
             <DialogTitle>Add Transactions</DialogTitle>
-            <DialogDescription>Withdrawals and fees are taken off the balance. Rows without a valid amount are skipped.</DialogDescription>
+            <DialogDescription>
+              Withdrawals and fees are taken off the balance. Rows without a valid amount are skipped.
+            </DialogDescription>
           </DialogHeader>
           <FormError message={error?.rowIndex === undefined ? error?.message : null} />
           {accounts ? (
             <div className="grid gap-1.5 sm:max-w-sm">
               <Label htmlFor={accountFieldId}>Account</Label>
-              <NativeSelect id={accountFieldId} value={target} onChange={(event) => setChosenAccount(event.target.value)}>
+              <NativeSelect
+                id={accountFieldId}
+                value={target}
+                onChange={(event) => setChosenAccount(event.target.value)}
+              >
                 {accounts.map((account) => (
                   <option key={account.id} value={account.id}>
                     {account.name}
@@ -244,7 +271,11 @@ export function AddTransactionsDialog({
             <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={add.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={count === 0 || !target || add.isPending} className={cn(add.isPending && 'cursor-progress')}>
+            <Button
+              type="submit"
+              disabled={count === 0 || !target || add.isPending}
+              className={cn(add.isPending && 'cursor-progress')}
+            >
               {add.isPending ? 'Adding...' : addButtonLabel(count)}
             </Button>
           </DialogFooter>

@@ -83,7 +83,10 @@ export function useAccountTransactions(accountId: string, firstPage?: FetchedTra
     queryKey: transactionKeys.list(accountId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<TransactionPage>(`/api/accounts/${encodeURIComponent(accountId)}/transactions${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      apiFetch<TransactionPage>(
+        `/api/accounts/${encodeURIComponent(accountId)}/transactions${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
     initialData: firstPage ? { pages: [firstPage.page], pageParams: [null] } : undefined,
     initialDataUpdatedAt: firstPage?.fetchedAt,
@@ -94,7 +97,10 @@ export function useAccountTransactions(accountId: string, firstPage?: FetchedTra
 export function useTransactionInsights(accountId: string) {
   return useQuery({
     queryKey: transactionKeys.insights(accountId),
-    queryFn: ({ signal }) => apiFetch<TransactionOverview>(`/api/transactions?accountId=${encodeURIComponent(accountId)}&pageSize=1`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<TransactionOverview>(`/api/transactions?accountId=${encodeURIComponent(accountId)}&pageSize=1`, {
+        signal,
+      }),
     select: (data) => ({ count: data.total, totals: data.totals }),
   });
 }
@@ -102,7 +108,11 @@ export function useTransactionInsights(accountId: string) {
 export function useTransactionsOverview(filters: OverviewFilters) {
   return useQuery({
     queryKey: transactionKeys.overview(filters),
-    queryFn: ({ signal }) => apiFetch<TransactionOverview>(`/api/transactions?${overviewSearchParams(filters, { pageSize: OVERVIEW_PAGE_SIZE })}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<TransactionOverview>(
+        `/api/transactions?${overviewSearchParams(filters, { pageSize: OVERVIEW_PAGE_SIZE })}`,
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -140,16 +150,20 @@ function useRefreshAccount() {
 }
 
 // Adding is not repeated on a network failure: the first attempt may have been saved.
-const retryServerErrorOnce = (failureCount: number, error: unknown) => failureCount < 1 && error instanceof ApiError && error.status >= 500;
+const retryServerErrorOnce = (failureCount: number, error: unknown) =>
+  failureCount < 1 && error instanceof ApiError && error.status >= 500;
 
 export function useAddTransactions() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: ({ accountId, transactions }: { accountId: string; transactions: NewTransaction[] }) =>
-      apiFetch<{ items: Transaction[]; balancePence: number }>(`/api/accounts/${encodeURIComponent(accountId)}/transactions`, {
-        method: 'POST',
-        json: { transactions },
-      }),
+      apiFetch<{ items: Transaction[]; balancePence: number }>(
+        `/api/accounts/${encodeURIComponent(accountId)}/transactions`,
+        {
+          method: 'POST',
+          json: { transactions },
+        },
+      ),
     retry: retryServerErrorOnce,
     onSuccess: (_, { accountId }) => refresh(accountId),
   });
@@ -159,7 +173,10 @@ export function useUpdateTransaction() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; accountId: string; change: TransactionChange }) =>
-      apiFetch<{ transaction: Transaction; balancePence: number }>(`/api/transactions/${encodeURIComponent(id)}`, { method: 'PATCH', json: change }),
+      apiFetch<{ transaction: Transaction; balancePence: number }>(`/api/transactions/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        json: change,
+      }),
     onSuccess: (_, { accountId }) => refresh(accountId),
   });
 }
@@ -168,7 +185,9 @@ export function useDeleteTransaction() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: ({ id }: { id: string; accountId: string }) =>
-      apiFetch<{ id: string; accountId: string; balancePence: number }>(`/api/transactions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      apiFetch<{ id: string; accountId: string; balancePence: number }>(`/api/transactions/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
     onSuccess: (_, { accountId }) => refresh(accountId),
   });
 }
@@ -176,7 +195,10 @@ export function useDeleteTransaction() {
 export function useRecalculateBalance(accountId: string) {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: () => apiFetch<{ balancePence: number }>(`/api/accounts/${encodeURIComponent(accountId)}/balance/recalculate`, { method: 'POST' }),
+    mutationFn: () =>
+      apiFetch<{ balancePence: number }>(`/api/accounts/${encodeURIComponent(accountId)}/balance/recalculate`, {
+        method: 'POST',
+      }),
     onSuccess: () => refresh(accountId),
   });
 }

@@ -8,7 +8,13 @@ import { TRANSACTION_TEXT, deleteFailureMessage } from './messages.ts';
 import { Money, typeLabel } from './transaction-parts.tsx';
 
 /** The spec's delete confirmation (001 §2), naming the transaction, with a red button. */
-export function DeleteTransactionDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
+export function DeleteTransactionDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction | null;
+  onClose: () => void;
+}) {
   const remove = useDeleteTransaction();
   const confirm = () => {
     if (!transaction) return;
@@ -27,16 +33,24 @@ export function DeleteTransactionDialog({ transaction, onClose }: { transaction:
     );
   };
   return (
-    <AlertDialog.Root open={transaction !== null} onOpenChange={(open) => (open || remove.isPending ? undefined : onClose())}>
+    <AlertDialog.Root
+      open={transaction !== null}
+      onOpenChange={(open) => (open || remove.isPending ? undefined : onClose())}
+    >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-6 text-popover-foreground shadow-lg data-[state=open]:animate-zoom-in">
           <AlertDialog.Title className="text-lg font-semibold leading-tight">Delete transaction</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-muted-foreground">{TRANSACTION_TEXT.deleteConfirmation}</AlertDialog.Description>
+          <AlertDialog.Description className="text-sm text-muted-foreground">
+            {TRANSACTION_TEXT.deleteConfirmation}
+          </AlertDialog.Description>
           {transaction ? (
             <p className="rounded-md bg-muted px-3 py-2 text-sm">
-              {typeLabel(transaction.type)} of <Money pence={transaction.amountPence} /> on {displayDate(transaction.date)}
-              {transaction.notes ? <span className="block break-words text-muted-foreground">{transaction.notes}</span> : null}
+              {typeLabel(transaction.type)} of <Money pence={transaction.amountPence} /> on{' '}
+              {displayDate(transaction.date)}
+              {transaction.notes ? (
+                <span className="block break-words text-muted-foreground">{transaction.notes}</span>
+              ) : null}
             </p>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -53,14 +53,22 @@ function EditForm({ transaction, onDone }: { transaction: Transaction; onDone: (
     >
       <DialogHeader>
         <DialogTitle>Edit Transaction</DialogTitle>
-        <DialogDescription>Withdrawals and fees are taken off the balance; type the amount without a minus sign.</DialogDescription>
+        <DialogDescription>
+          Withdrawals and fees are taken off the balance; type the amount without a minus sign.
+        </DialogDescription>
       </DialogHeader>
       <FormError message={errors.form} />
       <FormField label="Transaction Type">
         <TransactionTypeSelect value={type} onChange={setType} />
       </FormField>
       <FormField label="Amount" error={errors.amount} description="In pounds, for example 25.50">
-        <Input inputMode="decimal" autoComplete="off" className="tabular-nums" value={amountText} onChange={(event) => setAmountText(event.target.value)} />
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          className="tabular-nums"
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
+        />
       </FormField>
       <FormField label="Date" error={errors.date}>
         <DatePicker label="transaction date" value={date} onChange={setDate} />
@@ -81,10 +89,18 @@ function EditForm({ transaction, onDone }: { transaction: Transaction; onDone: (
 }
 
 /** 'Edit Transaction' (001 §2): type, amount as a positive figure, date and notes; 'Save Changes'. */
-export function EditTransactionDialog({ transaction, onClose }: { transaction: Transaction | null; onClose: () => void }) {
+export function EditTransactionDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={transaction !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>{transaction ? <EditForm key={transaction.id} transaction={transaction} onDone={onClose} /> : null}</DialogContent>
+      <DialogContent>
+        {transaction ? <EditForm key={transaction.id} transaction={transaction} onDone={onClose} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }

@@ -4,7 +4,8 @@ import { ApiError, hasStatus as isStatus } from '../app/api.ts';
 /** The spec's texts for transactions and the balance (001 §2, §8), verbatim. */
 export const TRANSACTION_TEXT = {
   empty: 'No transactions found for this account.',
-  deleteConfirmation: 'Are you sure you want to delete this transaction? This action cannot be undone and will also update the account balance.',
+  deleteConfirmation:
+    'Are you sure you want to delete this transaction? This action cannot be undone and will also update the account balance.',
   loginToView: 'You must be logged in to view transactions',
   loginToAdd: 'You must be logged in to add transactions',
   loginToUpdate: 'You must be logged in to update transactions',

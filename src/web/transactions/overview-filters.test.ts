@@ -5,7 +5,15 @@ const ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
 describe('the overview filters in the address', () => {
   it('reads every filter back as written', () => {
-    const filters = { accountId: ID, type: 'fee' as const, from: '2026-01-01', to: '2026-03-31', q: 'rent', sort: 'amount-asc' as const, page: 3 };
+    const filters = {
+      accountId: ID,
+      type: 'fee' as const,
+      from: '2026-01-01',
+      to: '2026-03-31',
+      q: 'rent',
+      sort: 'amount-asc' as const,
+      page: 3,
+    };
     expect(filtersFromSearch(new URLSearchParams(overviewSearchParams(filters)))).toEqual(filters);
   });
 
@@ -16,7 +24,9 @@ describe('the overview filters in the address', () => {
   });
 
   it('drops values that are not valid', () => {
-    expect(filtersFromSearch(new URLSearchParams('accountId=x&type=bonus&from=01/02/2026&to=2026-02-30&sort=up&page=-2'))).toEqual(NO_FILTERS);
+    expect(
+      filtersFromSearch(new URLSearchParams('accountId=x&type=bonus&from=01/02/2026&to=2026-02-30&sort=up&page=-2')),
+    ).toEqual(NO_FILTERS);
   });
 
   it('knows when the list is narrowed and how many pages there are', () => {

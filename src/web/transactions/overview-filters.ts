@@ -26,7 +26,15 @@ export interface OverviewFilters {
   page: number;
 }
 
-export const NO_FILTERS: OverviewFilters = { accountId: '', type: '', from: '', to: '', q: '', sort: 'date-desc', page: 1 };
+export const NO_FILTERS: OverviewFilters = {
+  accountId: '',
+  type: '',
+  from: '',
+  to: '',
+  q: '',
+  sort: 'date-desc',
+  page: 1,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_SEARCH_LENGTH = 100;

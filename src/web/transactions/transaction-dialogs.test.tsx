@@ -25,7 +25,9 @@ describe('a transaction that has gone', () => {
     const api = mockApi({ [`PATCH ${TRANSACTION}`]: NOT_FOUND });
     const onClose = vi.fn();
     const user = renderDialog(<EditTransactionDialog transaction={gone} onClose={onClose} />);
-    await user.click(within(screen.getByRole('dialog', { name: 'Edit Transaction' })).getByRole('button', { name: 'Save Changes' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Edit Transaction' })).getByRole('button', { name: 'Save Changes' }),
+    );
     // In the toast and in the dialog, which stays open.
     await waitFor(() => expect(screen.getAllByText('Failed to fetch current transaction')).toHaveLength(2));
     expect(api.calls(`PATCH ${TRANSACTION}`)).toHaveLength(1);
@@ -36,7 +38,9 @@ describe('a transaction that has gone', () => {
     const api = mockApi({ [`DELETE ${TRANSACTION}`]: NOT_FOUND });
     const onClose = vi.fn();
     const user = renderDialog(<DeleteTransactionDialog transaction={gone} onClose={onClose} />);
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete transaction' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete transaction' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Failed to fetch transaction')).toBeInTheDocument();
     expect(api.calls(`DELETE ${TRANSACTION}`)).toHaveLength(1);
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -9,12 +9,21 @@ beforeAll(() => import('./transactions-page.tsx'), 60_000);
 afterEach(() => vi.restoreAllMocks());
 
 const OTHER_ACCOUNT = '11111111-2222-4333-8444-555555555555';
-const row = (over: Partial<OverviewTransaction>): OverviewTransaction => ({ ...makeTransaction(over), accountName: 'Easy Saver', ...over });
+const row = (over: Partial<OverviewTransaction>): OverviewTransaction => ({
+  ...makeTransaction(over),
+  accountName: 'Easy Saver',
+  ...over,
+});
 
 function mockOverview(total = 30) {
   return mockApi({
     'GET /api/me': json(200, makeMe()),
-    'GET /api/accounts': json(200, { accounts: [{ id: ACCOUNT_ID, name: 'Easy Saver' }, { id: OTHER_ACCOUNT, name: 'Cash ISA' }] }),
+    'GET /api/accounts': json(200, {
+      accounts: [
+        { id: ACCOUNT_ID, name: 'Easy Saver' },
+        { id: OTHER_ACCOUNT, name: 'Cash ISA' },
+      ],
+    }),
     'GET /api/transactions': (request) => {
       const page = Number(request.url.searchParams.get('page') ?? '1');
       return json(
@@ -22,7 +31,13 @@ function mockOverview(total = 30) {
         makeOverview({
           items: [
             row({ date: '2026-03-01', amountPence: -1_500, type: 'fee', notes: `Fee page ${page}` }),
-            row({ date: '2026-02-01', amountPence: 20_000, type: 'deposit', accountName: 'Cash ISA', accountId: OTHER_ACCOUNT }),
+            row({
+              date: '2026-02-01',
+              amountPence: 20_000,
+              type: 'deposit',
+              accountName: 'Cash ISA',
+              accountId: OTHER_ACCOUNT,
+            }),
           ],
           total,
           page,
@@ -40,15 +55,29 @@ describe('the transactions overview page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Transactions' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Account', 'Type', 'Amount', 'Notes', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Account', 'Type', 'Amount', 'Notes', 'Actions']);
     const query = api.calls('GET /api/transactions')[0]!.url.searchParams;
-    expect(Object.fromEntries(query)).toEqual({ accountId: ACCOUNT_ID, type: 'fee', from: '2026-01-01', sort: 'amount-asc', pageSize: '25' });
+    expect(Object.fromEntries(query)).toEqual({
+      accountId: ACCOUNT_ID,
+      type: 'fee',
+      from: '2026-01-01',
+      sort: 'amount-asc',
+      pageSize: '25',
+    });
     expect(screen.getByLabelText('Account')).toHaveValue(ACCOUNT_ID);
     expect(screen.getByLabelText('Type')).toHaveValue('fee');
     expect(screen.getByLabelText('From')).toHaveValue('01/01/2026');
     expect(screen.getByLabelText('Sort')).toHaveValue('amount-asc');
     const totals = screen.getByRole('region', { name: /Totals for these filters/ });
-    expect(within(totals).getAllByRole('definition').map((d) => d.textContent)).toEqual(['£200.00', '£0.00', '£0.00', '£15.00', '£185.00']);
+    expect(
+      within(totals)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['£200.00', '£0.00', '£0.00', '£15.00', '£185.00']);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       `/api/transactions/export.csv?accountId=${ACCOUNT_ID}&type=fee&from=2026-01-01&sort=amount-asc`,
@@ -61,7 +90,9 @@ describe('the transactions overview page', () => {
     await screen.findByText('Showing 26–30 of 30 · page 2 of 2');
     await user.selectOptions(screen.getByLabelText('Type'), 'interest');
     await waitFor(() => expect(router.state.location.search).toBe('?type=interest'));
-    await waitFor(() => expect(api.calls('GET /api/transactions').at(-1)!.url.search).toBe('?type=interest&pageSize=25'));
+    await waitFor(() =>
+      expect(api.calls('GET /api/transactions').at(-1)!.url.search).toBe('?type=interest&pageSize=25'),
+    );
     await user.selectOptions(screen.getByLabelText('Account'), 'Cash ISA');
     await waitFor(() => expect(router.state.location.search).toBe(`?accountId=${OTHER_ACCOUNT}&type=interest`));
   });
@@ -87,14 +118,24 @@ describe('the transactions overview page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=rent'));
     await waitFor(() => expect(api.calls('GET /api/transactions').at(-1)!.url.searchParams.get('q')).toBe('rent'));
     // One search for the whole word, not one per letter.
-    expect(api.calls('GET /api/transactions').slice(before).map((c) => c.url.searchParams.get('q'))).toEqual(['rent']);
+    expect(
+      api
+        .calls('GET /api/transactions')
+        .slice(before)
+        .map((c) => c.url.searchParams.get('q')),
+    ).toEqual(['rent']);
   });
 
   it('adds transactions to the account chosen in the dialog, starting from the filtered one', async () => {
     const added = `POST /api/accounts/${OTHER_ACCOUNT}/transactions`;
     const api = mockApi({
       'GET /api/me': json(200, makeMe()),
-      'GET /api/accounts': json(200, { accounts: [{ id: ACCOUNT_ID, name: 'Easy Saver' }, { id: OTHER_ACCOUNT, name: 'Cash ISA' }] }),
+      'GET /api/accounts': json(200, {
+        accounts: [
+          { id: ACCOUNT_ID, name: 'Easy Saver' },
+          { id: OTHER_ACCOUNT, name: 'Cash ISA' },
+        ],
+      }),
       'GET /api/transactions': json(200, makeOverview()),
       [added]: json(201, { items: [makeTransaction({ accountId: OTHER_ACCOUNT })], balancePence: 500 }),
     });
@@ -114,7 +155,8 @@ describe('the transactions overview page', () => {
     mockApi({
       'GET /api/me': json(200, makeMe()),
       'GET /api/accounts': json(200, { accounts: [] }),
-      'GET /api/transactions': (request) => json(200, makeOverview(request.url.searchParams.has('q') ? {} : { total: 0 })),
+      'GET /api/transactions': (request) =>
+        json(200, makeOverview(request.url.searchParams.has('q') ? {} : { total: 0 })),
     });
     const { user, router } = renderApp('/transactions?q=nothing');
     expect(await screen.findByText('No transactions match these filters.')).toBeInTheDocument();

@@ -11,7 +11,14 @@ import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { isCalendarDate } from '../../core/dates/calendar-date.ts';
-import { type OverviewTransaction, type Transaction, type TransactionTotals, exportCsvHref, useAccountNames, useTransactionsOverview } from './api.ts';
+import {
+  type OverviewTransaction,
+  type Transaction,
+  type TransactionTotals,
+  exportCsvHref,
+  useAccountNames,
+  useTransactionsOverview,
+} from './api.ts';
 import { loadFailureMessage, validationMessage } from './messages.ts';
 import {
   MAX_SEARCH_LENGTH,
@@ -87,8 +94,19 @@ function SearchFilter({ value, onApply }: { value: string; onApply: (q: string) 
     <div className="grid gap-1.5">
       <Label htmlFor="transactions-search">Search notes</Label>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input id="transactions-search" type="search" className="pl-9" maxLength={MAX_SEARCH_LENGTH} placeholder="e.g. salary" value={text} onChange={(event) => setText(event.target.value)} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          id="transactions-search"
+          type="search"
+          className="pl-9"
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="e.g. salary"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
     </div>
   );
@@ -105,11 +123,15 @@ function Totals({ totals, total, filtered }: { totals: TransactionTotals; total:
   return (
     <section aria-labelledby="transactions-totals" className="grid gap-2">
       <h2 id="transactions-totals" className="text-sm font-medium text-muted-foreground">
-        {filtered ? 'Totals for these filters' : 'Totals for all your transactions'} · {total === 1 ? '1 transaction' : `${total} transactions`}
+        {filtered ? 'Totals for these filters' : 'Totals for all your transactions'} ·{' '}
+        {total === 1 ? '1 transaction' : `${total} transactions`}
       </h2>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {figures.map((figure) => (
-          <div key={figure.label} className={cn('rounded-lg border bg-card px-3 py-2', figure.label === 'Net' && 'col-span-2 sm:col-span-1')}>
+          <div
+            key={figure.label}
+            className={cn('rounded-lg border bg-card px-3 py-2', figure.label === 'Net' && 'col-span-2 sm:col-span-1')}
+          >
             <dt className="text-xs text-muted-foreground">
               {figure.label}
               {figure.hint ? <span className="sr-only"> ({figure.hint})</span> : null}
@@ -133,7 +155,19 @@ function AccountName({ transaction }: { transaction: OverviewTransaction }) {
   );
 }
 
-function Pagination({ page, pages, total, pageSize, onPage }: { page: number; pages: number; total: number; pageSize: number; onPage: (page: number) => void }) {
+function Pagination({
+  page,
+  pages,
+  total,
+  pageSize,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
@@ -193,22 +227,37 @@ export function TransactionsPage() {
         </div>
       </div>
 
-      <form role="search" aria-label="Filter transactions" className="mt-6 grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6" onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Filter transactions"
+        className="mt-6 grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div className="grid gap-1.5 lg:col-span-2">
           <Label htmlFor="transactions-account">Account</Label>
-          <NativeSelect id="transactions-account" value={filters.accountId} onChange={(event) => update({ accountId: event.target.value })}>
+          <NativeSelect
+            id="transactions-account"
+            value={filters.accountId}
+            onChange={(event) => update({ accountId: event.target.value })}
+          >
             <option value="">All accounts</option>
             {accountOptions.map((account) => (
               <option key={account.id} value={account.id}>
                 {account.name}
               </option>
             ))}
-            {selectedMissing ? <option value={filters.accountId}>{data?.items[0]?.accountName ?? 'Selected account'}</option> : null}
+            {selectedMissing ? (
+              <option value={filters.accountId}>{data?.items[0]?.accountName ?? 'Selected account'}</option>
+            ) : null}
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="transactions-type">Type</Label>
-          <NativeSelect id="transactions-type" value={filters.type} onChange={(event) => update({ type: event.target.value as OverviewFilters['type'] })}>
+          <NativeSelect
+            id="transactions-type"
+            value={filters.type}
+            onChange={(event) => update({ type: event.target.value as OverviewFilters['type'] })}
+          >
             <option value="">All types</option>
             {TRANSACTION_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -221,7 +270,11 @@ export function TransactionsPage() {
         <DateFilter label="To" value={filters.to} onApply={(to) => update({ to })} />
         <div className="grid gap-1.5">
           <Label htmlFor="transactions-sort">Sort</Label>
-          <NativeSelect id="transactions-sort" value={filters.sort} onChange={(event) => update({ sort: event.target.value as OverviewFilters['sort'] })}>
+          <NativeSelect
+            id="transactions-sort"
+            value={filters.sort}
+            onChange={(event) => update({ sort: event.target.value as OverviewFilters['sort'] })}
+          >
             {OVERVIEW_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}
@@ -233,7 +286,13 @@ export function TransactionsPage() {
           <SearchFilter value={filters.q} onApply={(q) => update({ q })} />
         </div>
         <div className="flex items-end">
-          <Button type="button" variant="ghost" className="w-full" disabled={!filtered && filters.sort === 'date-desc'} onClick={() => update({ ...NO_FILTERS })}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="w-full"
+            disabled={!filtered && filters.sort === 'date-desc'}
+            onClick={() => update({ ...NO_FILTERS })}
+          >
             <X aria-hidden />
             Clear filters
           </Button>
@@ -242,7 +301,11 @@ export function TransactionsPage() {
 
       <div className="mt-6 grid gap-4" aria-busy={overview.isFetching}>
         {overview.isError && !data ? (
-          <LoadError message={validationMessage(overview.error) ?? loadFailureMessage(overview.error)} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
+          <LoadError
+            message={validationMessage(overview.error) ?? loadFailureMessage(overview.error)}
+            onRetry={() => void overview.refetch()}
+            retrying={overview.isFetching}
+          />
         ) : !data ? (
           <div role="status" aria-label="Loading transactions" className="grid gap-3">
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
@@ -257,7 +320,12 @@ export function TransactionsPage() {
         ) : (
           <>
             <Totals totals={data.totals} total={data.total} filtered={filtered} />
-            <div className={cn('transition-opacity sm:rounded-xl sm:border sm:bg-card sm:p-6 sm:shadow-sm', overview.isPlaceholderData && 'opacity-60')}>
+            <div
+              className={cn(
+                'transition-opacity sm:rounded-xl sm:border sm:bg-card sm:p-6 sm:shadow-sm',
+                overview.isPlaceholderData && 'opacity-60',
+              )}
+            >
               {data.items.length > 0 ? (
                 <div className="grid gap-4">
                   <TransactionsTable
@@ -267,7 +335,13 @@ export function TransactionsPage() {
                     onEdit={setEditing}
                     onDelete={setDeleting}
                   />
-                  <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} total={data.total} pageSize={data.pageSize} onPage={(page) => update({ page })} />
+                  <Pagination
+                    page={data.page}
+                    pages={pageCount(data.total, data.pageSize)}
+                    total={data.total}
+                    pageSize={data.pageSize}
+                    onPage={(page) => update({ page })}
+                  />
                 </div>
               ) : (
                 <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
@@ -302,7 +376,12 @@ export function TransactionsPage() {
           </>
         )}
       </div>
-      <AddTransactionsDialog accounts={accountOptions} accountId={filters.accountId || undefined} open={adding} onOpenChange={setAdding} />
+      <AddTransactionsDialog
+        accounts={accountOptions}
+        accountId={filters.accountId || undefined}
+        open={adding}
+        onOpenChange={setAdding}
+      />
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
       <DeleteTransactionDialog transaction={deleting} onClose={() => setDeleting(null)} />
     </div>

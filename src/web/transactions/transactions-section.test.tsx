@@ -24,7 +24,13 @@ const cash = makeTransaction({ amountPence: -4_050, date: '2026-02-20', type: 'w
 function renderSection(handlers: Record<string, MockHandler>, props: Omit<TransactionsSectionProps, 'accountId'> = {}) {
   const api = mockApi({
     [LIST]: json(200, { items: [wages, cash], nextCursor: null }),
-    'GET /api/transactions': json(200, makeOverview({ total: 2, totals: { depositsPence: 250_000, withdrawalsPence: 4_050, interestPence: 0, feesPence: 0, netPence: 245_950 } })),
+    'GET /api/transactions': json(
+      200,
+      makeOverview({
+        total: 2,
+        totals: { depositsPence: 250_000, withdrawalsPence: 4_050, interestPence: 0, feesPence: 0, netPence: 245_950 },
+      }),
+    ),
     ...handlers,
   });
   const user = userEvent.setup();
@@ -48,22 +54,39 @@ describe('the transactions section', () => {
     renderSection({});
     const table = await screen.findByRole('table', { name: 'Transactions, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['01/03/2026', 'DepositWages', '£2,500.00', 'Wages', ''],
       ['20/02/2026', 'WithdrawalCash machine', '-£40.50', 'Cash machine', ''],
     ]);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Type', 'Amount', 'Notes', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Type', 'Amount', 'Notes', 'Actions']);
   });
 
   it('sums the account up as transaction insights', async () => {
     const { api } = renderSection({});
     const insights = await screen.findByLabelText('Transaction insights');
-    expect(within(insights).getAllByRole('definition').map((d) => d.textContent)).toEqual(['£2,500.00', '£40.50', '£0.00', '2']);
+    expect(
+      within(insights)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['£2,500.00', '£40.50', '£0.00', '2']);
     expect(api.calls('GET /api/transactions')[0]!.url.search).toBe(`?accountId=${ACCOUNT_ID}&pageSize=1`);
   });
 
   it('says so when the account has no transactions', async () => {
-    renderSection({ [LIST]: json(200, { items: [], nextCursor: null }), 'GET /api/transactions': json(200, makeOverview()) });
+    renderSection({
+      [LIST]: json(200, { items: [], nextCursor: null }),
+      'GET /api/transactions': json(200, makeOverview()),
+    });
     expect(await screen.findByText('No transactions found for this account.')).toBeInTheDocument();
   });
 
@@ -83,13 +106,19 @@ describe('the transactions section', () => {
 
   it('asks again for a first page it was given that is older than the data kept fresh (30 s)', async () => {
     const older = makeTransaction({ date: '2025-12-01', notes: 'Older' });
-    const { api } = renderSection({}, { firstPage: { page: { items: [older], nextCursor: null }, fetchedAt: Date.now() - 31_000 } });
+    const { api } = renderSection(
+      {},
+      { firstPage: { page: { items: [older], nextCursor: null }, fetchedAt: Date.now() - 31_000 } },
+    );
     expect(await screen.findByRole('cell', { name: 'Wages' })).toBeInTheDocument();
     expect(api.calls(LIST).map((c) => c.url.search)).toEqual(['']);
   });
 
   it('shows a first page it was given just now without asking for it', async () => {
-    const { api } = renderSection({}, { firstPage: { page: { items: [cash], nextCursor: null }, fetchedAt: Date.now() } });
+    const { api } = renderSection(
+      {},
+      { firstPage: { page: { items: [cash], nextCursor: null }, fetchedAt: Date.now() } },
+    );
     expect(await screen.findByRole('cell', { name: 'Cash machine' })).toBeInTheDocument();
     await screen.findByLabelText('Transaction insights');
     expect(screen.queryByRole('cell', { name: 'Wages' })).toBeNull();
@@ -97,13 +126,19 @@ describe('the transactions section', () => {
   });
 
   it('shows the spec’s messages when the list or the insights cannot load', async () => {
-    renderSection({ [LIST]: apiError(500, 'INTERNAL', 'boom'), 'GET /api/transactions': apiError(500, 'INTERNAL', 'boom') });
+    renderSection({
+      [LIST]: apiError(500, 'INTERNAL', 'boom'),
+      'GET /api/transactions': apiError(500, 'INTERNAL', 'boom'),
+    });
     expect(await screen.findByText('Failed to load transactions')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load transaction insights')).toBeInTheDocument();
   });
 
   it('asks a signed-out visitor to log in to see transactions and insights', async () => {
-    renderSection({ [LIST]: apiError(401, 'UNAUTHENTICATED', 'Authentication required'), 'GET /api/transactions': apiError(401, 'UNAUTHENTICATED', 'Authentication required') });
+    renderSection({
+      [LIST]: apiError(401, 'UNAUTHENTICATED', 'Authentication required'),
+      'GET /api/transactions': apiError(401, 'UNAUTHENTICATED', 'Authentication required'),
+    });
     expect(await screen.findByText('You must be logged in to view transactions')).toBeInTheDocument();
     expect(await screen.findByText('You must be logged in to view transaction insights')).toBeInTheDocument();
   });
@@ -112,14 +147,20 @@ describe('the transactions section', () => {
 describe('the Add Transactions dialog', () => {
   it('counts only valid rows, says why a row will be skipped, and sends the counted rows as typed', async () => {
     const { api, user } = renderSection({
-      [ADD]: (request) => json(201, { items: (request.body as { transactions: unknown[] }).transactions.map(() => makeTransaction()), balancePence: 1 }),
+      [ADD]: (request) =>
+        json(201, {
+          items: (request.body as { transactions: unknown[] }).transactions.map(() => makeTransaction()),
+          balancePence: 1,
+        }),
     });
     const dialog = await openAddDialog(user);
     const submit = within(dialog).getByRole('button', { name: 'Add 0 Transaction(s)' });
     expect(submit).toBeDisabled();
 
     await user.type(within(dialog).getByLabelText('Amount (£)'), '0');
-    expect(within(dialog).getByText('Transaction amounts must be greater than 0 (this row will be skipped)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Transaction amounts must be greater than 0 (this row will be skipped)'),
+    ).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'opening_balance');
@@ -137,12 +178,16 @@ describe('the Add Transactions dialog', () => {
     await user.type(amounts[1]!, '12.34');
     await user.selectOptions(types[2]!, 'opening_balance');
     await user.type(amounts[2]!, '-5');
-    expect(within(dialog).getByText('Opening balance cannot be negative (this row will be skipped)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Opening balance cannot be negative (this row will be skipped)'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getAllByLabelText('Notes')[1]!, 'Cash');
 
     await user.click(within(dialog).getByRole('button', { name: 'Add 2 Transaction(s)' }));
     await waitFor(() => expect(api.calls(ADD)).toHaveLength(1));
-    const sent = api.calls(ADD)[0]!.body as { transactions: { type: string; amountPence: number; date: string; notes: string }[] };
+    const sent = api.calls(ADD)[0]!.body as {
+      transactions: { type: string; amountPence: number; date: string; notes: string }[];
+    };
     expect(sent.transactions.map(({ type, amountPence, notes }) => ({ type, amountPence, notes }))).toEqual([
       { type: 'opening_balance', amountPence: 0, notes: '' },
       { type: 'withdrawal', amountPence: 1234, notes: 'Cash' },
@@ -162,7 +207,9 @@ describe('the Add Transactions dialog', () => {
     expect(within(dialog).getAllByLabelText('Amount (£)')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Add 1 Transaction(s)' }));
     expect(await screen.findByText('Transaction added successfully')).toBeInTheDocument();
-    expect((api.calls(ADD)[0]!.body as { transactions: { amountPence: number }[] }).transactions).toMatchObject([{ amountPence: 700 }]);
+    expect((api.calls(ADD)[0]!.body as { transactions: { amountPence: number }[] }).transactions).toMatchObject([
+      { amountPence: 700 },
+    ]);
   });
 
   it('shows the server’s message and the spec’s failure toast when adding fails', async () => {
@@ -204,7 +251,12 @@ describe('editing and deleting', () => {
     await user.selectOptions(within(dialog).getByLabelText('Transaction Type'), 'fee');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Transaction updated successfully!')).toBeInTheDocument();
-    expect(api.calls(`PATCH /api/transactions/${cash.id}`)[0]!.body).toEqual({ type: 'fee', amountPence: 4500, date: '2026-02-20', notes: 'Cash machine' });
+    expect(api.calls(`PATCH /api/transactions/${cash.id}`)[0]!.body).toEqual({
+      type: 'fee',
+      amountPence: 4500,
+      date: '2026-02-20',
+      notes: 'Cash machine',
+    });
   });
 
   it('says "Failed to update transaction" when saving fails', async () => {
@@ -215,7 +267,9 @@ describe('editing and deleting', () => {
   });
 
   it('asks with the spec’s words before deleting, then deletes', async () => {
-    const { api, user } = renderSection({ [`DELETE /api/transactions/${wages.id}`]: json(200, { id: wages.id, accountId: ACCOUNT_ID, balancePence: 0 }) });
+    const { api, user } = renderSection({
+      [`DELETE /api/transactions/${wages.id}`]: json(200, { id: wages.id, accountId: ACCOUNT_ID, balancePence: 0 }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Delete deposit of £2,500.00 on 01/03/2026' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete transaction' });
     expect(confirm).toHaveTextContent(
@@ -282,7 +336,10 @@ describe('on the account page', () => {
       .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
 
   it('shows the first page from the account’s own answer, asking for no other, and loads more from its cursor', async () => {
-    const { api, user } = openAccountPage({ current: { items: [wages, cash], nextCursor: 'after-cash' } }, { 'after-cash': { items: [older], nextCursor: null } });
+    const { api, user } = openAccountPage(
+      { current: { items: [wages, cash], nextCursor: 'after-cash' } },
+      { 'after-cash': { items: [older], nextCursor: null } },
+    );
     await screen.findByRole('table', { name: 'Transactions, newest first' });
     expect(shownNotes()).toEqual(['Wages', 'Cash machine']);
     await screen.findByLabelText('Transaction insights');
@@ -309,7 +366,17 @@ describe('on the account page', () => {
 
     // Another tab adds a transaction: the server's event names the account's keys.
     firstPage.current = { items: [wages, bonus], nextCursor: 'after-wages' };
-    handleRealtimeEvent(queryClient, 'account.changed', JSON.stringify({ type: 'account.changed', invalidate: [['me', 'accounts'], ['me', 'account', ACCOUNT_ID]] }));
+    handleRealtimeEvent(
+      queryClient,
+      'account.changed',
+      JSON.stringify({
+        type: 'account.changed',
+        invalidate: [
+          ['me', 'accounts'],
+          ['me', 'account', ACCOUNT_ID],
+        ],
+      }),
+    );
     expect(await screen.findByRole('cell', { name: 'Bonus' })).toBeInTheDocument();
     await waitFor(() => expect(shownNotes()).toEqual(['Wages', 'Bonus', 'Cash machine', 'Older']));
     expect(api.calls(DETAIL)).toHaveLength(2);

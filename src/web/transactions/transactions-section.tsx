@@ -7,7 +7,13 @@ import { notify } from '../app/notify.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { AddTransactionsDialog } from './add-transactions-dialog.tsx';
-import { type FetchedTransactionPage, type Transaction, useAccountTransactions, useRecalculateBalance, useTransactionInsights } from './api.ts';
+import {
+  type FetchedTransactionPage,
+  type Transaction,
+  useAccountTransactions,
+  useRecalculateBalance,
+  useTransactionInsights,
+} from './api.ts';
 import { DeleteTransactionDialog } from './delete-transaction-dialog.tsx';
 import { EditTransactionDialog } from './edit-transaction-dialog.tsx';
 import { TRANSACTION_TEXT, insightsFailureMessage, loadFailureMessage } from './messages.ts';
@@ -45,7 +51,11 @@ function Insights({ accountId }: { accountId: string }) {
   if (count === 0) return null;
   const figures = [
     { label: 'Money in', value: formatPence(totals.depositsPence), note: 'deposits and opening balances' },
-    { label: 'Money out', value: formatPence(totals.withdrawalsPence + totals.feesPence), note: 'withdrawals and fees' },
+    {
+      label: 'Money out',
+      value: formatPence(totals.withdrawalsPence + totals.feesPence),
+      note: 'withdrawals and fees',
+    },
     { label: 'Interest', value: formatPence(totals.interestPence), note: 'all time' },
     { label: 'Transactions', value: String(count), note: 'in total' },
   ];
@@ -89,7 +99,10 @@ export function TransactionsSection({ accountId, openAddDialog = false, firstPag
     });
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold leading-tight">
           Transactions
@@ -118,7 +131,11 @@ export function TransactionsSection({ accountId, openAddDialog = false, firstPag
       <div className="mt-4 grid gap-4">
         <Insights accountId={accountId} />
         {list.isError && !list.data ? (
-          <LoadError message={loadFailureMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <LoadError
+            message={loadFailureMessage(list.error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : !list.data ? (
           <RowsSkeleton rows={4} label="Loading transactions" />
         ) : transactions.length === 0 ? (
@@ -132,9 +149,20 @@ export function TransactionsSection({ accountId, openAddDialog = false, firstPag
           </div>
         ) : (
           <div className="grid gap-3">
-            <TransactionsTable transactions={transactions} caption="Transactions, newest first" onEdit={setEditing} onDelete={setDeleting} />
+            <TransactionsTable
+              transactions={transactions}
+              caption="Transactions, newest first"
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
             {list.hasNextPage ? (
-              <Button type="button" variant="outline" className="justify-self-center" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              <Button
+                type="button"
+                variant="outline"
+                className="justify-self-center"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
                 {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
               </Button>
             ) : null}

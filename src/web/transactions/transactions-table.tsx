@@ -11,17 +11,33 @@ import { Money, typeLabel } from './transaction-parts.tsx';
 // actions under them), so nothing scrolls sideways on a 375 px phone. The markup stays a table
 // throughout, and the column names stay there for screen readers.
 const cell = 'sm:px-3 sm:py-2 sm:align-middle sm:first:pl-0 sm:last:pr-0';
-const head = 'px-3 pb-2 text-left text-xs font-medium uppercase tracking-wide text-muted-foreground first:pl-0 last:pr-0';
+const head =
+  'px-3 pb-2 text-left text-xs font-medium uppercase tracking-wide text-muted-foreground first:pl-0 last:pr-0';
 
 function describe(transaction: Transaction): string {
   return `${typeLabel(transaction.type).toLowerCase()} of ${formatPence(transaction.amountPence)} on ${displayDate(transaction.date)}`;
 }
 
 /** Edit and delete buttons for one row, named after the transaction for screen readers. */
-function RowActions({ transaction, onEdit, onDelete }: { transaction: Transaction; onEdit: (t: Transaction) => void; onDelete: (t: Transaction) => void }) {
+function RowActions({
+  transaction,
+  onEdit,
+  onDelete,
+}: {
+  transaction: Transaction;
+  onEdit: (t: Transaction) => void;
+  onDelete: (t: Transaction) => void;
+}) {
   return (
     <div className="inline-flex gap-0.5">
-      <Button type="button" variant="ghost" size="icon" className="size-9" aria-label={`Edit ${describe(transaction)}`} onClick={() => onEdit(transaction)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-9"
+        aria-label={`Edit ${describe(transaction)}`}
+        onClick={() => onEdit(transaction)}
+      >
         <Pencil aria-hidden />
       </Button>
       <Button
@@ -83,20 +99,36 @@ export function TransactionsTable<T extends Transaction>({
             key={transaction.id}
             className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-2 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:last:border-b-0"
           >
-            <td className={cn(cell, 'whitespace-nowrap tabular-nums max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:text-muted-foreground')}>
+            <td
+              className={cn(
+                cell,
+                'whitespace-nowrap tabular-nums max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:text-muted-foreground',
+              )}
+            >
               {displayDate(transaction.date)}
             </td>
             {account ? <td className={cn(cell, 'hidden md:table-cell')}>{account(transaction)}</td> : null}
             <td className={cn(cell, 'min-w-0 max-sm:col-start-1 max-sm:row-start-1 max-sm:font-medium')}>
               {typeLabel(transaction.type)}
               {account ? <span className="block text-xs font-normal md:hidden">{account(transaction)}</span> : null}
-              {transaction.notes ? <span className="block break-words text-xs font-normal text-muted-foreground sm:hidden">{transaction.notes}</span> : null}
+              {transaction.notes ? (
+                <span className="block break-words text-xs font-normal text-muted-foreground sm:hidden">
+                  {transaction.notes}
+                </span>
+              ) : null}
             </td>
             <td className={cn(cell, 'text-right font-medium max-sm:col-start-2 max-sm:row-start-1')}>
               <Money pence={transaction.amountPence} />
             </td>
-            <td className={cn(cell, 'hidden max-w-72 break-words text-muted-foreground sm:table-cell')}>{transaction.notes}</td>
-            <td className={cn(cell, 'whitespace-nowrap text-right max-sm:col-start-2 max-sm:row-start-2 max-sm:-my-1 max-sm:-mr-2')}>
+            <td className={cn(cell, 'hidden max-w-72 break-words text-muted-foreground sm:table-cell')}>
+              {transaction.notes}
+            </td>
+            <td
+              className={cn(
+                cell,
+                'whitespace-nowrap text-right max-sm:col-start-2 max-sm:row-start-2 max-sm:-my-1 max-sm:-mr-2',
+              )}
+            >
               <RowActions transaction={transaction} onEdit={onEdit} onDelete={onDelete} />
             </td>
           </tr>

@@ -28,7 +28,10 @@ describe('parseTypedDate', () => {
     expect(parseTypedDate(typed, range)).toBe(stored);
   });
 
-  it.each(['31/02/1990', '29/02/2023', '13/13/2000', '2/3/85', 'yesterday', '', '31/12/1899', '01/01/2037'])('refuses %j', (typed) => {
-    expect(parseTypedDate(typed, range)).toBeNull();
-  });
+  it.each(['31/02/1990', '29/02/2023', '13/13/2000', '2/3/85', 'yesterday', '', '31/12/1899', '01/01/2037'])(
+    'refuses %j',
+    (typed) => {
+      expect(parseTypedDate(typed, range)).toBeNull();
+    },
+  );
 });

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DatePicker } from './date-picker.tsx';
 
-function Harness({ initial = '', onValue = () => {}, latest }: { initial?: string; onValue?: (value: string) => void; latest?: string }) {
+function Harness({
+  initial = '',
+  onValue = () => {},
+  latest,
+}: {
+  initial?: string;
+  onValue?: (value: string) => void;
+  latest?: string;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -80,7 +88,9 @@ describe('the date picker', () => {
     await user.click(screen.getByRole('button', { name: 'Choose date of birth from a calendar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose date of birth' });
     const years = within(dialog).getByRole('combobox', { name: /year/i });
-    const options = within(years).getAllByRole('option').map((o) => Number(o.textContent));
+    const options = within(years)
+      .getAllByRole('option')
+      .map((o) => Number(o.textContent));
     expect(options[0]).toBe(1900);
     expect(options[options.length - 1]).toBe(new Date().getFullYear() + 10);
     expect(years).toHaveValue('1985');

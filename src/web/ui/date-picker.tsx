@@ -130,10 +130,13 @@ export function DatePicker({
           </div>
         </div>
       </PopoverAnchor>
-      <PopoverContent aria-label={`Choose ${label}`} onCloseAutoFocus={(event) => {
-        event.preventDefault();
-        inputRef.current?.focus();
-      }}>
+      <PopoverContent
+        aria-label={`Choose ${label}`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          inputRef.current?.focus();
+        }}
+      >
         <DayPicker
           mode="single"
           autoFocus

@@ -52,11 +52,7 @@ export function DialogContent({
 }
 
 /** A dialog that slides in from the side of the screen (the mobile menu). */
-export function SheetContent({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPortal>
       <DialogOverlay />

@@ -7,7 +7,10 @@ import { createTestQueryClient } from '../test/render-app.tsx';
 import { SEARCH_DEBOUNCE_MS, SearchableSelect } from './searchable-select.tsx';
 
 type Fruit = { id: string; name: string };
-const FRUIT: Fruit[] = ['Apple', 'Apricot', 'Banana', 'Blackberry', 'Cherry'].map((name) => ({ id: name.toLowerCase(), name }));
+const FRUIT: Fruit[] = ['Apple', 'Apricot', 'Banana', 'Blackberry', 'Cherry'].map((name) => ({
+  id: name.toLowerCase(),
+  name,
+}));
 
 /** A search over FRUIT that records each query it is asked. */
 function fruitSearch(fail = false) {
@@ -21,7 +24,11 @@ function renderSelect({
   loadOptions = fruitSearch(),
   initial = null,
   disabled = false,
-}: { loadOptions?: (query: string) => Promise<Fruit[]>; initial?: Fruit | null; disabled?: boolean } = {}) {
+}: {
+  loadOptions?: (query: string) => Promise<Fruit[]>;
+  initial?: Fruit | null;
+  disabled?: boolean;
+} = {}) {
   const onChange = vi.fn<(value: Fruit | null) => void>();
   function Harness() {
     const [value, setValue] = useState<Fruit | null>(initial);

@@ -217,7 +217,11 @@ export function SearchableSelect<T>({
             className={cn(inputClassName, 'h-9')}
           />
         </div>
-        <div role="status" aria-live="polite" className={cn(statusText ? 'flex items-center gap-2 px-3 py-4 text-sm text-muted-foreground' : 'sr-only')}>
+        <div
+          role="status"
+          aria-live="polite"
+          className={cn(statusText ? 'flex items-center gap-2 px-3 py-4 text-sm text-muted-foreground' : 'sr-only')}
+        >
           {isLoading ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
           {statusText}
         </div>
@@ -227,7 +231,12 @@ export function SearchableSelect<T>({
           </p>
         ) : null}
         {hasList ? (
-          <ul id={listboxId} role="listbox" aria-label={searchLabel} className="max-h-[min(20rem,50vh)] overflow-y-auto overscroll-contain p-1">
+          <ul
+            id={listboxId}
+            role="listbox"
+            aria-label={searchLabel}
+            className="max-h-[min(20rem,50vh)] overflow-y-auto overscroll-contain p-1"
+          >
             {options.map((option, index) => {
               const key = getOptionKey(option);
               const isActive = index === activeIndex;
@@ -246,8 +255,13 @@ export function SearchableSelect<T>({
                   onClick={() => choose(option)}
                   className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-2 text-sm data-[active]:bg-accent data-[active]:text-accent-foreground data-[active]:outline-2 data-[active]:-outline-offset-2 data-[active]:outline-ring"
                 >
-                  <Check className={cn('mt-0.5 size-4 shrink-0', key === selectedKey ? 'opacity-100' : 'opacity-0')} aria-hidden />
-                  <div className="min-w-0 flex-1 break-words">{renderOption ? renderOption(option) : getOptionLabel(option)}</div>
+                  <Check
+                    className={cn('mt-0.5 size-4 shrink-0', key === selectedKey ? 'opacity-100' : 'opacity-0')}
+                    aria-hidden
+                  />
+                  <div className="min-w-0 flex-1 break-words">
+                    {renderOption ? renderOption(option) : getOptionLabel(option)}
+                  </div>
                 </li>
               );
             })}

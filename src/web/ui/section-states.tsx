@@ -16,7 +16,15 @@ export function SectionSkeleton({ rows = 3, label }: { rows?: number; label: str
 }
 
 /** A section whose data could not be loaded, with a way to try again. */
-export function SectionLoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying?: boolean }) {
+export function SectionLoadError({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
     <Alert variant="destructive" role="alert">
       <TriangleAlert aria-hidden />

@@ -3,7 +3,12 @@ import { cn } from './cn.ts';
 import { Input } from './input.tsx';
 
 /** A text input with a unit before or after it (£, %), numeric keyboard on phones. */
-export function UnitInput({ unit, position, className, ...props }: ComponentProps<typeof Input> & { unit: string; position: 'before' | 'after' }) {
+export function UnitInput({
+  unit,
+  position,
+  className,
+  ...props
+}: ComponentProps<typeof Input> & { unit: string; position: 'before' | 'after' }) {
   return (
     <div className="relative">
       <span
@@ -12,7 +17,13 @@ export function UnitInput({ unit, position, className, ...props }: ComponentProp
       >
         {unit}
       </span>
-      <Input inputMode="decimal" autoComplete="off" spellCheck={false} className={cn('tabular-nums', position === 'before' ? 'pl-7' : 'pr-8', className)} {...props} />
+      <Input
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        className={cn('tabular-nums', position === 'before' ? 'pl-7' : 'pr-8', className)}
+        {...props}
+      />
     </div>
   );
 }

@@ -8,7 +8,9 @@ export async function buildExport(exporters: readonly Exporter[], context: Expor
   const sections: Record<string, unknown> = {};
   for (const exporter of exporters) {
     sections[exporter.key] =
-      exporter.role === 'login' ? await asLoginRole(context.tx, (tx) => exporter.read({ ...context, tx })) : await exporter.read(context);
+      exporter.role === 'login'
+        ? await asLoginRole(context.tx, (tx) => exporter.read({ ...context, tx }))
+        : await exporter.read(context);
   }
   return { format: EXPORT_FORMAT, exportedAt: exportedAt.toISOString(), userId: context.subject.userId, ...sections };
 }

@@ -32,15 +32,21 @@ describe('the data export covers every table that holds user data', () => {
   it('gives every exclusion a reason and never both exports and excludes a table', () => {
     for (const [table, reason] of Object.entries(EXCLUDED_FROM_EXPORT)) {
       expect(reason.length, `reason for ${table}`).toBeGreaterThan(20);
-      expect(EXPORTERS.some((e) => e.table === table), `${table} is both exported and excluded`).toBe(false);
+      expect(
+        EXPORTERS.some((e) => e.table === table),
+        `${table} is both exported and excluded`,
+      ).toBe(false);
     }
   });
 
   it('names only tables that exist, each key once', async () => {
     const tables = rowsOf<{ name: string }>(
-      await database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public'`),
+      await database.db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+      ),
     ).map((r) => r.name);
-    for (const table of [...EXPORTERS.map((e) => e.table), ...Object.keys(EXCLUDED_FROM_EXPORT)]) expect(tables).toContain(table);
+    for (const table of [...EXPORTERS.map((e) => e.table), ...Object.keys(EXCLUDED_FROM_EXPORT)])
+      expect(tables).toContain(table);
     const keys = EXPORTERS.map((e) => e.key);
     expect(new Set(keys).size).toBe(keys.length);
   });

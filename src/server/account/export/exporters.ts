@@ -79,7 +79,10 @@ export const EXPORTERS: readonly Exporter[] = [
     key: 'roles',
     role: 'app_user',
     read: ({ tx, subject }) =>
-      tx.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, subject.userId)),
+      tx
+        .select({ role: userRoles.role, createdAt: userRoles.createdAt })
+        .from(userRoles)
+        .where(eq(userRoles.userId, subject.userId)),
   },
   {
     table: 'consent_audit_log',
@@ -136,7 +139,11 @@ export const EXPORTERS: readonly Exporter[] = [
     role: 'login',
     read: ({ tx, subject }) =>
       tx
-        .select({ fingerprint: loginDevices.fingerprint, firstSeenAt: loginDevices.firstSeenAt, lastSeenAt: loginDevices.lastSeenAt })
+        .select({
+          fingerprint: loginDevices.fingerprint,
+          firstSeenAt: loginDevices.firstSeenAt,
+          lastSeenAt: loginDevices.lastSeenAt,
+        })
         .from(loginDevices)
         .where(eq(loginDevices.userId, subject.userId))
         .orderBy(asc(loginDevices.firstSeenAt)),
@@ -185,7 +192,11 @@ export const EXPORTERS: readonly Exporter[] = [
     role: 'app_user',
     // Every field the user gave or the app keeps about the account; the owner's id is implied.
     read: async ({ tx, subject }) => {
-      const rows = await tx.select().from(accounts).where(eq(accounts.userId, subject.userId)).orderBy(asc(accounts.createdAt), asc(accounts.id));
+      const rows = await tx
+        .select()
+        .from(accounts)
+        .where(eq(accounts.userId, subject.userId))
+        .orderBy(asc(accounts.createdAt), asc(accounts.id));
       return rows.map(({ userId: _userId, ...row }) => row);
     },
   },
@@ -195,7 +206,11 @@ export const EXPORTERS: readonly Exporter[] = [
     role: 'app_user',
     read: ({ tx, subject }) =>
       tx
-        .select({ ...transactionColumns, occurrenceDate: transactions.occurrenceDate, updatedAt: transactions.updatedAt })
+        .select({
+          ...transactionColumns,
+          occurrenceDate: transactions.occurrenceDate,
+          updatedAt: transactions.updatedAt,
+        })
         .from(transactions)
         .where(eq(transactions.userId, subject.userId))
         .orderBy(asc(transactions.accountId), asc(transactions.date), asc(transactions.id)),
@@ -220,7 +235,9 @@ export const EXPORTERS: readonly Exporter[] = [
  * must not also have an exporter.
  */
 export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
-  two_factor: 'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
+  two_factor:
+    'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
   jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',
-  account_monthly_totals: 'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
+  account_monthly_totals:
+    'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
 };

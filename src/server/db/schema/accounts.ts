@@ -3,7 +3,23 @@
 // percent (4.35% is 435). The balance is kept by database triggers as the sum of the account's
 // transactions (drizzle/0007_account_rules.sql, docs/decisions/0017-balance-is-the-sum.md).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgPolicy, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { ownerPolicy, appUser } from './policies.ts';
 import { bankReferences, bankingGroups } from './reference.ts';
@@ -12,8 +28,19 @@ const isAdmin = sql`current_setting('app.is_admin', true) = 'true'`;
 
 /** The spec's interim interest schedule item (001 §3): offset, recurring or custom dates. */
 export type InterestScheduleItem =
-  | { kind: 'offset'; offsetValue: number; offsetUnit: 'days' | 'weeks' | 'months' | 'years'; dayOfMonth: number | null }
-  | { kind: 'recurring'; unit: 'days' | 'weeks' | 'months' | 'years'; every: number; count: number | null; dayOfMonth: number | null }
+  | {
+      kind: 'offset';
+      offsetValue: number;
+      offsetUnit: 'days' | 'weeks' | 'months' | 'years';
+      dayOfMonth: number | null;
+    }
+  | {
+      kind: 'recurring';
+      unit: 'days' | 'weeks' | 'months' | 'years';
+      every: number;
+      count: number | null;
+      dayOfMonth: number | null;
+    }
   | { kind: 'custom'; dates: string[] };
 
 export const accounts = pgTable(
@@ -31,7 +58,9 @@ export const accounts = pgTable(
     accountNumber: text('account_number').notNull(),
     accountType: text('account_type').notNull().default('Savings'),
     isPlatformAccount: boolean('is_platform_account').notNull().default(false),
-    platformBankReferenceId: uuid('platform_bank_reference_id').references(() => bankReferences.id, { onDelete: 'set null' }),
+    platformBankReferenceId: uuid('platform_bank_reference_id').references(() => bankReferences.id, {
+      onDelete: 'set null',
+    }),
     /** Hundredths of a percent: 4.35% is 435. */
     interestRateBps: integer('interest_rate_bps').notNull().default(0),
     interestFrequency: text('interest_frequency').notNull().default('Monthly'),
@@ -77,8 +106,14 @@ export const accounts = pgTable(
     index('accounts_type_idx').on(t.accountType),
     check('accounts_holders_range', sql`${t.holders} between 1 and 10`),
     check('accounts_rate_not_negative', sql`${t.interestRateBps} >= 0`),
-    check('accounts_payment_day_range', sql`${t.interestPaymentDay} is null or ${t.interestPaymentDay} between 1 and 31`),
-    check('accounts_payment_month_range', sql`${t.interestPaymentMonth} is null or ${t.interestPaymentMonth} between 1 and 12`),
+    check(
+      'accounts_payment_day_range',
+      sql`${t.interestPaymentDay} is null or ${t.interestPaymentDay} between 1 and 31`,
+    ),
+    check(
+      'accounts_payment_month_range',
+      sql`${t.interestPaymentMonth} is null or ${t.interestPaymentMonth} between 1 and 12`,
+    ),
     check(
       'accounts_thb_complete',
       sql`(${t.thbLifeEvent} is null and ${t.thbQualifyingPence} is null and ${t.thbCreditedDate} is null)
@@ -117,7 +152,10 @@ export const standingOrders = pgTable(
     index('standing_orders_account_idx').on(t.accountId, t.createdAt),
     index('standing_orders_active_idx').on(t.userId).where(sql`is_active`),
     check('standing_orders_amount_positive', sql`${t.amountPence} > 0`),
-    check('standing_orders_first_amount_positive', sql`${t.firstPaymentAmountPence} is null or ${t.firstPaymentAmountPence} > 0`),
+    check(
+      'standing_orders_first_amount_positive',
+      sql`${t.firstPaymentAmountPence} is null or ${t.firstPaymentAmountPence} > 0`,
+    ),
     check('standing_orders_max_payments_positive', sql`${t.maxPayments} is null or ${t.maxPayments} > 0`),
     check(
       'standing_orders_payment_day_monthly',

@@ -17,7 +17,9 @@ export const consentAuditLog = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    consentData: jsonb('consent_data').$type<ConsentFlags & { version: string; dntRespected: boolean; timestamp: string }>().notNull(),
+    consentData: jsonb('consent_data')
+      .$type<ConsentFlags & { version: string; dntRespected: boolean; timestamp: string }>()
+      .notNull(),
     changeSource: text('change_source').notNull(),
     hubspotContactId: text('hubspot_contact_id'),
     syncStatus: consentSyncStatusEnum('sync_status').notNull().default('pending'),
@@ -25,5 +27,8 @@ export const consentAuditLog = pgTable(
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     errorDetails: text('error_details'),
   },
-  (t) => [index('consent_audit_log_user_idx').on(t.userId, t.createdAt), ...ownerAppendOnlyPolicies('consent_audit_log', t.userId)],
+  (t) => [
+    index('consent_audit_log_user_idx').on(t.userId, t.createdAt),
+    ...ownerAppendOnlyPolicies('consent_audit_log', t.userId),
+  ],
 ).enableRLS();

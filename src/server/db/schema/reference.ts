@@ -3,7 +3,20 @@
 // Loaded from data/reference/ on start (src/server/reference/loader.ts); everyone reads,
 // only an admin request writes. See docs/reference-data.md for how each field is filled.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { appUser } from './policies.ts';
 
 const isAdmin = sql`current_setting('app.is_admin', true) = 'true'`;
@@ -119,7 +132,10 @@ export const isaProviders = pgTable(
     sourceAsAt: date('source_as_at'),
     ...metadata,
   },
-  (t) => [index('isa_providers_active_name_idx').on(t.platformName).where(sql`is_active`), ...readAllAdminWritePolicies('isa_providers')],
+  (t) => [
+    index('isa_providers_active_name_idx').on(t.platformName).where(sql`is_active`),
+    ...readAllAdminWritePolicies('isa_providers'),
+  ],
 ).enableRLS();
 
 export const pensionProviders = pgTable(
@@ -164,7 +180,10 @@ export const platformPartnerBanks = pgTable(
     source: text('source').notNull(),
     notes: text('notes'),
   },
-  (t) => [primaryKey({ columns: [t.platform, t.partnerNameAsListed] }), ...readAllAdminWritePolicies('platform_partner_banks')],
+  (t) => [
+    primaryKey({ columns: [t.platform, t.partnerNameAsListed] }),
+    ...readAllAdminWritePolicies('platform_partner_banks'),
+  ],
 ).enableRLS();
 
 /** Protection limits with the date each took effect (PRA policy statements), in pence. */

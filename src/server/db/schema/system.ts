@@ -23,10 +23,7 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('jobs_key_unique').on(t.key),
-    index('jobs_due_idx').on(t.runAt).where(sql`status = 'pending'`),
-  ],
+  (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`status = 'pending'`)],
 );
 
 /** Recurring work: each due slot becomes one keyed job, so several instances enqueue it once. */

@@ -39,7 +39,9 @@ export function AccountTypeDialog({ open, onOpenChange, editing }: AccountTypeDi
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         {/* Keyed so each opening starts from the type's saved values. */}
-        {open ? <AccountTypeForm key={editing?.id ?? 'new'} editing={editing ?? null} onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <AccountTypeForm key={editing?.id ?? 'new'} editing={editing ?? null} onDone={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -76,9 +78,19 @@ function AccountTypeForm({ editing, onDone }: { editing: AdminAccountType | null
     } catch (error) {
       console.error(editing ? 'Failed to update account type' : 'Failed to add account type', error);
       if (isDuplicateName(error)) setNameError(ACCOUNT_TYPE_TEXT.duplicate);
-      else if (!editing && error instanceof ApiError && error.status === 403 && error.message === ACCOUNT_TYPE_TEXT.adminsOnly) {
+      else if (
+        !editing &&
+        error instanceof ApiError &&
+        error.status === 403 &&
+        error.message === ACCOUNT_TYPE_TEXT.adminsOnly
+      ) {
         notify.error(ACCOUNT_TYPE_TEXT.adminsOnly);
-      } else notify.error(editing ? ACCOUNT_TYPE_TEXT.updateFailed(errorMessage(error)) : ACCOUNT_TYPE_TEXT.addFailed(errorMessage(error)));
+      } else
+        notify.error(
+          editing
+            ? ACCOUNT_TYPE_TEXT.updateFailed(errorMessage(error))
+            : ACCOUNT_TYPE_TEXT.addFailed(errorMessage(error)),
+        );
     }
   };
 
@@ -87,7 +99,9 @@ function AccountTypeForm({ editing, onDone }: { editing: AdminAccountType | null
       <DialogHeader>
         <DialogTitle>{editing ? 'Edit account type' : 'Add account type'}</DialogTitle>
         <DialogDescription>
-          {editing ? 'Change the name people pick when they add an account, or its description.' : 'People pick from these types when they add an account.'}
+          {editing
+            ? 'Change the name people pick when they add an account, or its description.'
+            : 'People pick from these types when they add an account.'}
         </DialogDescription>
       </DialogHeader>
       <FormField label="Name" error={nameError ?? undefined}>
@@ -102,7 +116,13 @@ function AccountTypeForm({ editing, onDone }: { editing: AdminAccountType | null
         />
       </FormField>
       <FormField label="Description" optional>
-        <Textarea className="min-h-20" rows={3} maxLength={500} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <Textarea
+          className="min-h-20"
+          rows={3}
+          maxLength={500}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
       </FormField>
       {renaming ? (
         <Alert variant="warning" role="status">
@@ -116,7 +136,13 @@ function AccountTypeForm({ editing, onDone }: { editing: AdminAccountType | null
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : renaming ? `Rename on ${accountsPhrase(editing.accountCount)}` : editing ? 'Save changes' : 'Add account type'}
+          {busy
+            ? 'Saving...'
+            : renaming
+              ? `Rename on ${accountsPhrase(editing.accountCount)}`
+              : editing
+                ? 'Save changes'
+                : 'Add account type'}
         </Button>
       </DialogFooter>
     </form>

@@ -66,7 +66,10 @@ describe('the account types admin page', () => {
   it('says why the list did not load, and loads it on request', async () => {
     let fail = true;
     typesServer(SEEDED, {
-      'GET /api/admin/account-types': () => (fail ? apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') : json(200, { accountTypes: SEEDED })),
+      'GET /api/admin/account-types': () =>
+        fail
+          ? apiError(500, 'INTERNAL', 'Something went wrong. Please try again.')
+          : json(200, { accountTypes: SEEDED }),
     });
     const { user } = renderApp('/admin/account-types');
     const alert = await screen.findByRole('alert');
@@ -89,7 +92,10 @@ describe('the account types admin page', () => {
     await user.type(within(dialog).getByLabelText(/Description/), ' Bonus for no withdrawals ');
     await user.click(within(dialog).getByRole('button', { name: 'Add account type' }));
     expect(await screen.findByText('Account type added successfully')).toBeInTheDocument();
-    expect(server.api.calls('POST /api/admin/account-types')[0]?.body).toEqual({ name: 'Loyalty Saver', description: 'Bonus for no withdrawals' });
+    expect(server.api.calls('POST /api/admin/account-types')[0]?.body).toEqual({
+      name: 'Loyalty Saver',
+      description: 'Bonus for no withdrawals',
+    });
     await waitFor(() => expect(names()).toEqual(['Savings', 'Current', 'Bond', 'Loyalty Saver']));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -118,7 +124,9 @@ describe('the account types admin page', () => {
 
     status = 500;
     await user.click(within(dialog).getByRole('button', { name: 'Add account type' }));
-    expect(await screen.findByText('Failed to add account type: Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to add account type: Something went wrong. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('warns before renaming a type in use, naming how many accounts will be renamed', async () => {
@@ -138,21 +146,30 @@ describe('the account types admin page', () => {
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Easy Access Saver');
     expect(within(dialog).getByText('This type is in use')).toBeInTheDocument();
-    expect(within(dialog).getByText('3 accounts use "Savings". Saving renames the type on all 3 to "Easy Access Saver".')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('3 accounts use "Savings". Saving renames the type on all 3 to "Easy Access Saver".'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Rename on 3 accounts' }));
     expect(await screen.findByText('Account type updated successfully')).toBeInTheDocument();
-    expect(server.api.calls('PUT /api/admin/account-types/savings')[0]?.body).toEqual({ name: 'Easy Access Saver', description: 'Easy access' });
+    expect(server.api.calls('PUT /api/admin/account-types/savings')[0]?.body).toEqual({
+      name: 'Easy Access Saver',
+      description: 'Easy access',
+    });
     await waitFor(() => expect(names()[0]).toBe('Easy Access Saver'));
   });
 
   it('says when an update fails', async () => {
-    typesServer(SEEDED, { 'PUT /api/admin/account-types/current': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') });
+    typesServer(SEEDED, {
+      'PUT /api/admin/account-types/current': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.'),
+    });
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Edit Current' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit account type' });
     await user.type(within(dialog).getByLabelText(/Description/), 'Everyday');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Failed to update account type: Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to update account type: Something went wrong. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('deletes an unused type after confirmation', async () => {
@@ -185,7 +202,9 @@ describe('the account types admin page', () => {
     let status = 409;
     typesServer(SEEDED, {
       'DELETE /api/admin/account-types/current': () =>
-        status === 409 ? apiError(409, 'CONFLICT', 'Cannot delete an account type that is in use') : apiError(500, 'INTERNAL', 'Something went wrong. Please try again.'),
+        status === 409
+          ? apiError(409, 'CONFLICT', 'Cannot delete an account type that is in use')
+          : apiError(500, 'INTERNAL', 'Something went wrong. Please try again.'),
     });
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Delete Current' }));
@@ -194,7 +213,9 @@ describe('the account types admin page', () => {
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Delete Current' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete account type' }));
-    expect(await screen.findByText('Failed to delete account type: Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to delete account type: Something went wrong. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('moves a type with its arrow buttons: shown at once, saved, and focus follows the type', async () => {
@@ -203,7 +224,9 @@ describe('the account types admin page', () => {
     await user.click(screen.getByRole('button', { name: 'Move Savings down' }));
     expect(names()).toEqual(['Current', 'Savings', 'Bond']);
     expect(await screen.findByText('Order saved')).toBeInTheDocument();
-    expect(server.api.calls('PUT /api/admin/account-types/order')[0]?.body).toEqual({ ids: ['current', 'savings', 'bond'] });
+    expect(server.api.calls('PUT /api/admin/account-types/order')[0]?.body).toEqual({
+      ids: ['current', 'savings', 'bond'],
+    });
     expect(screen.getByRole('button', { name: 'Move Savings down' })).toHaveFocus();
     expect(screen.getByText('Savings moved to position 2 of 3.')).toBeInTheDocument();
 
@@ -216,7 +239,9 @@ describe('the account types admin page', () => {
 
   it('puts the saved order back when saving a new one fails', async () => {
     let answer: (response: Response) => void = () => undefined;
-    typesServer(SEEDED, { 'PUT /api/admin/account-types/order': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    typesServer(SEEDED, {
+      'PUT /api/admin/account-types/order': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Move Bond up' }));
     await waitFor(() => expect(names()).toEqual(['Savings', 'Bond', 'Current']));
@@ -231,7 +256,9 @@ describe('the account types admin page', () => {
     const handle = screen.getByRole('button', { name: 'Drag to reorder Savings' });
     expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
     const instructions = document.getElementById(handle.getAttribute('aria-describedby')!);
-    expect(instructions).toHaveTextContent(/press Space or Enter on the handle to pick the type up, the arrow keys to move it/);
+    expect(instructions).toHaveTextContent(
+      /press Space or Enter on the handle to pick the type up, the arrow keys to move it/,
+    );
   });
 });
 
@@ -240,7 +267,10 @@ describe('the way to the page', () => {
     typesServer(SEEDED);
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: /Account menu for/ }));
-    expect(await screen.findByRole('menuitem', { name: 'Account types' })).toHaveAttribute('href', '/admin/account-types');
+    expect(await screen.findByRole('menuitem', { name: 'Account types' })).toHaveAttribute(
+      'href',
+      '/admin/account-types',
+    );
   });
 
   it('is not in the user menu of a subscriber', async () => {

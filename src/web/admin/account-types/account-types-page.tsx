@@ -5,7 +5,13 @@ import { SectionLoadError } from '../../ui/section-states.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { AccountTypeDialog } from './account-type-dialog.tsx';
-import { ACCOUNT_TYPE_TEXT, type AdminAccountType, errorMessage, useAdminAccountTypes, useSaveAccountTypeOrder } from './api.ts';
+import {
+  ACCOUNT_TYPE_TEXT,
+  type AdminAccountType,
+  errorMessage,
+  useAdminAccountTypes,
+  useSaveAccountTypeOrder,
+} from './api.ts';
 import { DeleteAccountTypeDialog } from './delete-account-type-dialog.tsx';
 import { SortableTypeList } from './sortable-type-list.tsx';
 
@@ -33,7 +39,8 @@ export function AccountTypesPage() {
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Account types</h1>
           <p className="mt-2 max-w-2xl text-muted-foreground">
-            The types people choose from when they add an account, in the order they see them. Drag a type by its handle, or use its arrows, to move it.
+            The types people choose from when they add an account, in the order they see them. Drag a type by its
+            handle, or use its arrows, to move it.
           </p>
         </div>
         <Button className="self-start sm:self-auto" onClick={() => setAdding(true)}>
@@ -50,12 +57,18 @@ export function AccountTypesPage() {
             ))}
           </div>
         ) : types.isError ? (
-          <SectionLoadError message={ACCOUNT_TYPE_TEXT.loadFailed(errorMessage(types.error))} onRetry={() => void types.refetch()} retrying={types.isFetching} />
+          <SectionLoadError
+            message={ACCOUNT_TYPE_TEXT.loadFailed(errorMessage(types.error))}
+            onRetry={() => void types.refetch()}
+            retrying={types.isFetching}
+          />
         ) : types.data.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
             <ListPlus className="size-10 text-muted-foreground" aria-hidden />
             <h2 className="text-lg font-semibold">No account types yet</h2>
-            <p className="max-w-md text-muted-foreground">Add the first type people can choose when they add an account, such as Savings or Cash ISA.</p>
+            <p className="max-w-md text-muted-foreground">
+              Add the first type people can choose when they add an account, such as Savings or Cash ISA.
+            </p>
             <Button onClick={() => setAdding(true)}>
               <Plus aria-hidden />
               Add account type
@@ -67,7 +80,11 @@ export function AccountTypesPage() {
       </div>
 
       <AccountTypeDialog open={adding} onOpenChange={setAdding} />
-      <AccountTypeDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} editing={editing} />
+      <AccountTypeDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        editing={editing}
+      />
       <DeleteAccountTypeDialog type={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

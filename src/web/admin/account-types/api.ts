@@ -49,7 +49,8 @@ export function isDuplicateName(error: unknown): boolean {
 export function useAdminAccountTypes() {
   return useQuery({
     queryKey: adminAccountTypesKey,
-    queryFn: async () => (await apiFetch<{ accountTypes: AdminAccountType[] }>('/api/admin/account-types')).accountTypes,
+    queryFn: async () =>
+      (await apiFetch<{ accountTypes: AdminAccountType[] }>('/api/admin/account-types')).accountTypes,
   });
 }
 
@@ -62,7 +63,8 @@ function useRefreshTypes() {
 export function useAddAccountType() {
   const refresh = useRefreshTypes();
   return useMutation({
-    mutationFn: (input: AccountTypeInput) => apiFetch<{ accountType: AdminAccountType }>('/api/admin/account-types', { method: 'POST', json: input }),
+    mutationFn: (input: AccountTypeInput) =>
+      apiFetch<{ accountType: AdminAccountType }>('/api/admin/account-types', { method: 'POST', json: input }),
     onSuccess: refresh,
   });
 }
@@ -72,7 +74,10 @@ export function useUpdateAccountType() {
   const refresh = useRefreshTypes();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AccountTypeInput }) =>
-      apiFetch<{ accountType: AdminAccountType; renamedAccounts: number }>(`/api/admin/account-types/${encodeURIComponent(id)}`, { method: 'PUT', json: input }),
+      apiFetch<{ accountType: AdminAccountType; renamedAccounts: number }>(
+        `/api/admin/account-types/${encodeURIComponent(id)}`,
+        { method: 'PUT', json: input },
+      ),
     onSuccess: async (result) => {
       // Renamed accounts show their new type wherever they are open.
       if (result.renamedAccounts > 0) void queryClient.invalidateQueries({ queryKey: accountKeys.list });
@@ -98,10 +103,14 @@ export function useSaveAccountTypeOrder() {
   return useMutation({
     // Saves run one after another, so a quick second move never races the first.
     scope: { id: 'account-type-order' },
-    mutationFn: (ordered: AdminAccountType[]) => apiFetch('/api/admin/account-types/order', { method: 'PUT', json: { ids: ordered.map((t) => t.id) } }),
+    mutationFn: (ordered: AdminAccountType[]) =>
+      apiFetch('/api/admin/account-types/order', { method: 'PUT', json: { ids: ordered.map((t) => t.id) } }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: adminAccountTypesKey });
-      queryClient.setQueryData<AdminAccountType[]>(adminAccountTypesKey, ordered.map((t, i) => ({ ...t, sortOrder: i + 1 })));
+      queryClient.setQueryData<AdminAccountType[]>(
+        adminAccountTypesKey,
+        ordered.map((t, i) => ({ ...t, sortOrder: i + 1 })),
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.accountTypes }),
   });

@@ -35,7 +35,9 @@ export function DeleteAccountTypeDialog({ type, onClose }: { type: AdminAccountT
         <DialogHeader>
           <DialogTitle>Delete "{type?.name}"?</DialogTitle>
           <DialogDescription>
-            {inUse ? 'Accounts still use this type.' : 'It will no longer be offered when people add or edit an account.'}
+            {inUse
+              ? 'Accounts still use this type.'
+              : 'It will no longer be offered when people add or edit an account.'}
           </DialogDescription>
         </DialogHeader>
         {inUse && type ? (
@@ -43,8 +45,8 @@ export function DeleteAccountTypeDialog({ type, onClose }: { type: AdminAccountT
             <Ban aria-hidden />
             <AlertTitle>{ACCOUNT_TYPE_TEXT.inUse}</AlertTitle>
             <AlertDescription>
-              {accountsPhrase(type.accountCount)} use{type.accountCount === 1 ? 's' : ''} "{type.name}". Rename the type instead, or change the type of
-              those accounts first.
+              {accountsPhrase(type.accountCount)} use{type.accountCount === 1 ? 's' : ''} "{type.name}". Rename the type
+              instead, or change the type of those accounts first.
             </AlertDescription>
           </Alert>
         ) : null}

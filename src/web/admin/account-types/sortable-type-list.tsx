@@ -9,7 +9,13 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronDown, ChevronUp, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -40,7 +46,10 @@ function positionText(types: AdminAccountType[], id: UniqueIdentifier | undefine
  * by the move up / move down buttons (a way that needs no dragging: WCAG 2.5.7).
  */
 export function SortableTypeList({ types, onReorder, onEdit, onDelete }: SortableTypeListProps) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const [message, setMessage] = useState('');
   // After an arrow button moves a row, focus follows the row to its new place.
   const [refocus, setRefocus] = useState<{ id: string; direction: 'up' | 'down'; index: number } | null>(null);
@@ -58,8 +67,12 @@ export function SortableTypeList({ types, onReorder, onEdit, onDelete }: Sortabl
   const nameOf = (id: UniqueIdentifier | undefined) => types.find((t) => t.id === id)?.name ?? 'the type';
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, ${positionText(types, active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${positionText(types, over.id)}.` : `${nameOf(active.id)} is no longer over a position.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${positionText(types, over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} is over ${positionText(types, over.id)}.`
+        : `${nameOf(active.id)} is no longer over a position.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at ${positionText(types, over.id)}.` : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} cancelled.`,
   };
 
@@ -127,7 +140,9 @@ function SortableRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: type.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: type.id,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -149,26 +164,54 @@ function SortableRow({
         <GripVertical className="size-5" aria-hidden />
       </button>
       <div className="flex shrink-0 flex-col">
-        <Button variant="ghost" size="icon" className="size-7" data-move="up" disabled={isFirst} onClick={() => onMove('up')} aria-label={`Move ${type.name} up`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          data-move="up"
+          disabled={isFirst}
+          onClick={() => onMove('up')}
+          aria-label={`Move ${type.name} up`}
+        >
           <ChevronUp aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" data-move="down" disabled={isLast} onClick={() => onMove('down')} aria-label={`Move ${type.name} down`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          data-move="down"
+          disabled={isLast}
+          onClick={() => onMove('down')}
+          aria-label={`Move ${type.name} down`}
+        >
           <ChevronDown aria-hidden />
         </Button>
       </div>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="sr-only">{position}. </span>
-          <span data-type-name className="font-medium break-words">{type.name}</span>
-          {type.accountCount > 0 ? <Badge variant="secondary">Used by {accountsPhrase(type.accountCount)}</Badge> : null}
+          <span data-type-name className="font-medium break-words">
+            {type.name}
+          </span>
+          {type.accountCount > 0 ? (
+            <Badge variant="secondary">Used by {accountsPhrase(type.accountCount)}</Badge>
+          ) : null}
         </p>
-        {type.description ? <p className="mt-0.5 text-sm break-words text-muted-foreground">{type.description}</p> : null}
+        {type.description ? (
+          <p className="mt-0.5 text-sm break-words text-muted-foreground">{type.description}</p>
+        ) : null}
       </div>
       <div className="flex shrink-0 items-center">
         <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${type.name}`}>
           <Pencil aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${type.name}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive hover:text-destructive"
+          onClick={onDelete}
+          aria-label={`Delete ${type.name}`}
+        >
           <Trash2 aria-hidden />
         </Button>
       </div>

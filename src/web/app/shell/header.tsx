@@ -13,7 +13,9 @@ import { UserMenu } from './user-menu.tsx';
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
-    isActive ? 'text-brand after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand' : 'text-muted-foreground',
+    isActive
+      ? 'text-brand after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand'
+      : 'text-muted-foreground',
   );
 
 function DesktopLink({ item }: { item: NavItem }) {

@@ -41,7 +41,9 @@ export function MobileMenu({ me }: { me: Me | null }) {
 
   const items = me ? appNavItems(me) : publicNavItems();
   const admin = me ? adminNavItem(me, location.pathname) : null;
-  const name = me ? displayName({ firstName: me.profile.firstName, lastName: me.profile.lastName, email: me.user.email }) : '';
+  const name = me
+    ? displayName({ firstName: me.profile.firstName, lastName: me.profile.lastName, email: me.user.email })
+    : '';
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -62,7 +64,9 @@ export function MobileMenu({ me }: { me: Me | null }) {
             <UserAvatar me={me} className="size-10" />
             <div className="min-w-0">
               <p className="truncate font-medium">{name}</p>
-              {name !== me.user.email ? <p className="truncate text-sm text-muted-foreground">{me.user.email}</p> : null}
+              {name !== me.user.email ? (
+                <p className="truncate text-sm text-muted-foreground">{me.user.email}</p>
+              ) : null}
             </div>
           </div>
         ) : null}
@@ -87,7 +91,12 @@ export function MobileMenu({ me }: { me: Me | null }) {
               {adminToolItems(me).map((item) => (
                 <ItemLink key={item.routeId} item={item} onNavigate={close} />
               ))}
-              <Button variant="outline" className="h-11 justify-start gap-3 px-3 text-base" disabled={isSigningOut} onClick={() => void signOut()}>
+              <Button
+                variant="outline"
+                className="h-11 justify-start gap-3 px-3 text-base"
+                disabled={isSigningOut}
+                onClick={() => void signOut()}
+              >
                 <LogOut className="size-5" aria-hidden />
                 {isSigningOut ? 'Signing out...' : 'Sign out'}
               </Button>

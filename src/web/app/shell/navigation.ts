@@ -40,12 +40,37 @@ const APP_NAV: readonly NavItem[] = [
 
 /** Feature pages linked for signed-out visitors (000 §2 header). */
 const FEATURE_NAV: readonly NavItem[] = [
-  { routeId: 'featureSavingsCalculator', label: 'Savings calculator', href: paths.featureSavingsCalculator(), icon: PiggyBank },
-  { routeId: 'featureInterestCalculator', label: 'Interest calculator', href: paths.featureInterestCalculator(), icon: Calculator },
-  { routeId: 'featureFscsProtectionChecker', label: 'Protection checker', href: paths.featureFscsProtectionChecker(), icon: ShieldHalf },
-  { routeId: 'featureAccountManagement', label: 'Account management', href: paths.featureAccountManagement(), icon: Wallet },
+  {
+    routeId: 'featureSavingsCalculator',
+    label: 'Savings calculator',
+    href: paths.featureSavingsCalculator(),
+    icon: PiggyBank,
+  },
+  {
+    routeId: 'featureInterestCalculator',
+    label: 'Interest calculator',
+    href: paths.featureInterestCalculator(),
+    icon: Calculator,
+  },
+  {
+    routeId: 'featureFscsProtectionChecker',
+    label: 'Protection checker',
+    href: paths.featureFscsProtectionChecker(),
+    icon: ShieldHalf,
+  },
+  {
+    routeId: 'featureAccountManagement',
+    label: 'Account management',
+    href: paths.featureAccountManagement(),
+    icon: Wallet,
+  },
   { routeId: 'featureRateMonitoring', label: 'Rate monitoring', href: paths.featureRateMonitoring(), icon: TrendingUp },
-  { routeId: 'featurePortfolioAnalytics', label: 'Portfolio analytics', href: paths.featurePortfolioAnalytics(), icon: ChartPie },
+  {
+    routeId: 'featurePortfolioAnalytics',
+    label: 'Portfolio analytics',
+    href: paths.featurePortfolioAnalytics(),
+    icon: ChartPie,
+  },
 ];
 
 const CONTACT_ITEM: NavItem = { routeId: 'contact', label: 'Contact', href: paths.contact(), icon: LifeBuoy };
@@ -54,7 +79,9 @@ const ADMIN_ITEM: NavItem = { routeId: 'admin', label: 'Admin Dashboard', href: 
 /** Signed-in items the user may see: registered pages whose tier they have (admins see all). */
 export function appNavItems(me: Pick<Me, 'tier' | 'isAdmin'>): NavItem[] {
   return APP_NAV.filter(
-    (item) => isRegistered(item.routeId) && meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, routeDefinition(item.routeId).tier),
+    (item) =>
+      isRegistered(item.routeId) &&
+      meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, routeDefinition(item.routeId).tier),
   );
 }
 

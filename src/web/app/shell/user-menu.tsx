@@ -23,9 +23,7 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while open.
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
+      <DropdownMenuTrigger className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
         {/* A text name rather than aria-label: the initials shown are decoration (aria-hidden). */}
         <span className="sr-only">Account menu for {name}</span>
         <UserAvatar me={me} />

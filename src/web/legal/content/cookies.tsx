@@ -24,18 +24,18 @@ export function CookiePolicy() {
         title="Cookie policy"
         summary={
           <p>
-            This policy explains the cookies SavvyPig uses and the information we keep in your browser's own storage. We use
-            only what is needed to run the service and remember your choices.
+            This policy explains the cookies SavvyPig uses and the information we keep in your browser's own storage. We
+            use only what is needed to run the service and remember your choices.
           </p>
         }
       />
 
       <h3 id="cookies-what">What cookies are</h3>
       <p>
-        Cookies are small files a website stores in your browser. Websites can also keep information in your browser's local
-        storage and session storage, which work in a similar way. The Privacy and Electronic Communications Regulations
-        (PECR) say we may use them without asking only when they are strictly necessary for the service you asked for; for
-        anything else we need your consent.
+        Cookies are small files a website stores in your browser. Websites can also keep information in your browser's
+        local storage and session storage, which work in a similar way. The Privacy and Electronic Communications
+        Regulations (PECR) say we may use them without asking only when they are strictly necessary for the service you
+        asked for; for anything else we need your consent.
       </p>
 
       {COOKIE_CATEGORIES.map((category) => (
@@ -63,13 +63,17 @@ export function CookiePolicy() {
       <LegalTable
         caption="Browser storage"
         head={['Name', 'What it does', 'How long it lasts']}
-        rows={BROWSER_STORAGE.map((entry) => [<NameAndType key="n" name={entry.isPrefix ? `${entry.key}…` : entry.key} type={entry.type} />, entry.purpose, entry.duration])}
+        rows={BROWSER_STORAGE.map((entry) => [
+          <NameAndType key="n" name={entry.isPrefix ? `${entry.key}…` : entry.key} type={entry.type} />,
+          entry.purpose,
+          entry.duration,
+        ])}
       />
 
       <h3 id="cookies-signals">Do Not Track and Global Privacy Control</h3>
       <p>
-        If your browser sends a Do Not Track or Global Privacy Control signal, we keep analytics and marketing cookies off,
-        even if you choose Accept All, and we record that we respected the signal.
+        If your browser sends a Do Not Track or Global Privacy Control signal, we keep analytics and marketing cookies
+        off, even if you choose Accept All, and we record that we respected the signal.
       </p>
       <p>We never use cookies to sell your data or to show you adverts based on your savings.</p>
 
@@ -79,14 +83,19 @@ export function CookiePolicy() {
         page. If you are signed in, your choices are saved to your account and apply on your other devices too.
       </p>
       <p>
-        <CookiePreferencesLink className={buttonVariants({ variant: 'outline' })}>Change cookie preferences</CookiePreferencesLink>
+        <CookiePreferencesLink className={buttonVariants({ variant: 'outline' })}>
+          Change cookie preferences
+        </CookiePreferencesLink>
       </p>
 
       <h3 id="cookies-control">Controlling cookies</h3>
       <p>
-        You can remove or block cookies in your browser's settings. If you block essential cookies you won't be able to sign
-        in. Guidance for popular browsers is available from the{' '}
-        <ExternalLink href="https://ico.org.uk/for-the-public/online/cookies/">Information Commissioner's Office</ExternalLink>.
+        You can remove or block cookies in your browser's settings. If you block essential cookies you won't be able to
+        sign in. Guidance for popular browsers is available from the{' '}
+        <ExternalLink href="https://ico.org.uk/for-the-public/online/cookies/">
+          Information Commissioner's Office
+        </ExternalLink>
+        .
       </p>
       <p>
         For how we handle personal data more generally, see our <Link to={paths.legal('privacy')}>privacy notice</Link>.

@@ -74,8 +74,7 @@ export function ContactLink({ children = 'contact page' }: { children?: ReactNod
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}{' '}
-      <span className="sr-only">(opens in a new tab)</span>
+      {children} <span className="sr-only">(opens in a new tab)</span>
     </a>
   );
 }

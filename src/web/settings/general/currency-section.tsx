@@ -16,7 +16,10 @@ export function CurrencySection() {
   const update = useUpdateSettings();
 
   return (
-    <SettingsSection title="Default currency" description="The currency new accounts start in. Amounts are shown in pounds unless an account says otherwise.">
+    <SettingsSection
+      title="Default currency"
+      description="The currency new accounts start in. Amounts are shown in pounds unless an account says otherwise."
+    >
       {settings.data ? (
         <ChoiceCards
           label="Default currency"
@@ -33,7 +36,11 @@ export function CurrencySection() {
           }
         />
       ) : settings.isError ? (
-        <SectionLoadError message="Your settings could not be loaded." onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
+        <SectionLoadError
+          message="Your settings could not be loaded."
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
       ) : (
         <SectionSkeleton rows={1} label="Loading your currency" />
       )}

@@ -7,7 +7,15 @@ import { ApiError, type Me, useMe } from '../../app/api.ts';
 import { afterSignOut } from '../../auth/after-sign-out.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { PasswordInput } from '../../ui/password-input.tsx';
 import { deleteAccount } from '../api.ts';
@@ -73,8 +81,8 @@ function DeleteAccountDialog({ me }: { me: Me }) {
           <DialogHeader>
             <DialogTitle>Delete your account?</DialogTitle>
             <DialogDescription>
-              This permanently deletes your SavvyPig account for <strong className="break-all text-foreground">{me.user.email}</strong>{' '}
-              and everything in it.
+              This permanently deletes your SavvyPig account for{' '}
+              <strong className="break-all text-foreground">{me.user.email}</strong> and everything in it.
             </DialogDescription>
           </DialogHeader>
           <Alert variant="destructive">
@@ -89,7 +97,11 @@ function DeleteAccountDialog({ me }: { me: Me }) {
             </AlertDescription>
           </Alert>
           <FormField label="Your password" description="To make sure it's you." error={error ?? undefined}>
-            <PasswordInput autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <PasswordInput
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>

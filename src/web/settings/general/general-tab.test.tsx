@@ -26,7 +26,9 @@ describe('the general tab', () => {
     await user.click(within(themes).getByRole('radio', { name: /Dark/ }));
     expect(document.documentElement).toHaveClass('dark');
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
-    await waitFor(() => expect(api.calls('PATCH /api/settings').map((c) => c.body)).toEqual([{ darkModeEnabled: true }]));
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/settings').map((c) => c.body)).toEqual([{ darkModeEnabled: true }]),
+    );
     await user.click(within(themes).getByRole('radio', { name: /Light/ }));
     await waitFor(() => expect(api.calls('PATCH /api/settings').at(-1)?.body).toEqual({ darkModeEnabled: false }));
     expect(document.documentElement).not.toHaveClass('dark');
@@ -54,7 +56,10 @@ describe('the general tab', () => {
       'GET /api/account/export': () =>
         new Response('{"format":"savvypig-data-export/1"}', {
           status: 200,
-          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="savvypig-data-2026-11-21.json"' },
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': 'attachment; filename="savvypig-data-2026-11-21.json"',
+          },
         }),
     });
     const createObjectURL = vi.fn(() => 'blob:export');

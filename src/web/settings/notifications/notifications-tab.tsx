@@ -12,14 +12,16 @@ const PREFERENCES: { key: Preference; label: string; description: string; on: st
   {
     key: 'notificationsEnabled',
     label: 'Account notifications',
-    description: 'Alerts about your money: interest payments due, balances near the protection limit, fixed terms and ISA deadlines.',
+    description:
+      'Alerts about your money: interest payments due, balances near the protection limit, fixed terms and ISA deadlines.',
     on: 'Account notifications turned on',
     off: 'Account notifications turned off',
   },
   {
     key: 'loginNotificationsEnabled',
     label: 'Sign-in alerts',
-    description: "An email when your account is signed in to from a device we haven't seen before, so you can act if it wasn't you.",
+    description:
+      "An email when your account is signed in to from a device we haven't seen before, so you can act if it wasn't you.",
     on: 'Sign-in alerts turned on',
     off: 'Sign-in alerts turned off',
   },
@@ -79,7 +81,11 @@ export function NotificationsTab() {
             ))}
           </div>
         ) : settings.isError ? (
-          <SectionLoadError message="Your settings could not be loaded." onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
+          <SectionLoadError
+            message="Your settings could not be loaded."
+            onRetry={() => void settings.refetch()}
+            retrying={settings.isFetching}
+          />
         ) : (
           <SectionSkeleton rows={2} label="Loading your notification settings" />
         )}

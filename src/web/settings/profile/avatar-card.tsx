@@ -35,7 +35,10 @@ export function AvatarCard({ me }: { me: Me }) {
   };
 
   return (
-    <SettingsSection title="Profile photo" description="Shown in the menu at the top of every page. PNG, JPEG, WebP or GIF, up to 5 MB.">
+    <SettingsSection
+      title="Profile photo"
+      description="Shown in the menu at the top of every page. PNG, JPEG, WebP or GIF, up to 5 MB."
+    >
       <div className="flex flex-wrap items-center gap-5">
         <UserAvatar me={me} className="size-20 text-2xl" />
         <div className="grid min-w-0 gap-3">

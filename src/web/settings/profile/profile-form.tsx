@@ -5,7 +5,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { notify } from '../../app/notify.ts';
 import { calendarDateInLondon } from '../../../core/dates/calendar-date.ts';
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES } from '../../../core/profile/profile-rules.ts';
-import { type ProfileFields, type ProfileFieldsInput, profileFieldsSchema } from '../../../core/profile/profile-schema.ts';
+import {
+  type ProfileFields,
+  type ProfileFieldsInput,
+  profileFieldsSchema,
+} from '../../../core/profile/profile-schema.ts';
 import { ApiError } from '../../app/api.ts';
 import { DraftNotice } from '../../drafts/draft-notice.tsx';
 import { useFormDraft } from '../../drafts/use-form-draft.ts';
@@ -21,7 +25,9 @@ import { SettingsSection } from '../settings-section.tsx';
 import { profileToFormValues } from './profile-form-values.ts';
 
 function failureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status > 0 && error.status < 500 && error.message ? error.message : PROFILE_MESSAGES.failed;
+  return error instanceof ApiError && error.status > 0 && error.status < 500 && error.message
+    ? error.message
+    : PROFILE_MESSAGES.failed;
 }
 
 /** Every profile field of 000 §3 and 002 §3 the owner may change; the e-mail is shown read-only. */
@@ -69,11 +75,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <FormField label="Last name" error={errors.lastName?.message}>
             <Input autoComplete="family-name" {...form.register('lastName')} />
           </FormField>
-          <FormField label="Email address" description="You sign in with this address; it can't be changed here." className="sm:col-span-2">
+          <FormField
+            label="Email address"
+            description="You sign in with this address; it can't be changed here."
+            className="sm:col-span-2"
+          >
             <Input type="email" value={profile.email} readOnly className="bg-muted text-muted-foreground" />
           </FormField>
           <FormField label="Mobile number" optional error={errors.mobileNumber?.message}>
-            <Input type="tel" autoComplete="tel-national" inputMode="tel" placeholder="07700 900123" {...form.register('mobileNumber')} />
+            <Input
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              placeholder="07700 900123"
+              {...form.register('mobileNumber')}
+            />
           </FormField>
           <Controller
             control={form.control}
@@ -144,7 +160,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               </div>
             )}
           />
-          <FormField label="Where did you hear about us?" optional error={errors.leadSource?.message} className="sm:max-w-sm">
+          <FormField
+            label="Where did you hear about us?"
+            optional
+            error={errors.leadSource?.message}
+            className="sm:max-w-sm"
+          >
             <NativeSelect {...form.register('leadSource')}>
               <option value="">Choose an answer</option>
               {LEAD_SOURCES.map((source) => (

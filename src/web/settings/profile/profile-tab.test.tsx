@@ -109,7 +109,12 @@ describe('the profile tab', () => {
   });
 
   it('restores an unsaved draft quietly, clears it once saved', async () => {
-    saveDraft(localStorage, { userId: me.user.id, formId: 'profile', data: { profession: 'Draft profession' }, now: Date.now() - 5 * 60_000 });
+    saveDraft(localStorage, {
+      userId: me.user.id,
+      formId: 'profile',
+      data: { profession: 'Draft profession' },
+      now: Date.now() - 5 * 60_000,
+    });
     const api = profileApi();
     const { user } = await openProfile();
     expect(await screen.findByText('Draft restored')).toBeInTheDocument();
@@ -160,14 +165,30 @@ describe('the profile tab', () => {
     expect(await screen.findByText('Profile photo updated')).toBeInTheDocument();
     expect(api.calls('POST /api/profile/avatar')).toHaveLength(1);
     const header = screen.getByRole('banner');
-    await waitFor(() => expect(within(header).getByRole('button', { name: /Account menu/ }).querySelector('img')).toHaveAttribute('src', avatarUrl));
+    await waitFor(() =>
+      expect(
+        within(header)
+          .getByRole('button', { name: /Account menu/ })
+          .querySelector('img'),
+      ).toHaveAttribute('src', avatarUrl),
+    );
   });
 
   it("shows the server's 'Upload failed' message for a file that is not an image", async () => {
-    profileApi({ 'POST /api/profile/avatar': apiError(400, 'VALIDATION_FAILED', 'Upload failed: the file is not a PNG, JPEG, WebP or GIF image') });
+    profileApi({
+      'POST /api/profile/avatar': apiError(
+        400,
+        'VALIDATION_FAILED',
+        'Upload failed: the file is not a PNG, JPEG, WebP or GIF image',
+      ),
+    });
     await openProfile();
-    fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [new File(['text'], 'x.png', { type: 'image/png' })] } });
-    expect(await screen.findByText('Upload failed: the file is not a PNG, JPEG, WebP or GIF image')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('avatar-file'), {
+      target: { files: [new File(['text'], 'x.png', { type: 'image/png' })] },
+    });
+    expect(
+      await screen.findByText('Upload failed: the file is not a PNG, JPEG, WebP or GIF image'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a file over 5 MB without sending it', async () => {

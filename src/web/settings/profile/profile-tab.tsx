@@ -16,7 +16,11 @@ export function ProfileTab() {
       ) : (
         <SettingsSection title="Personal details">
           {profile.isError ? (
-            <SectionLoadError message="Your profile could not be loaded." onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+            <SectionLoadError
+              message="Your profile could not be loaded."
+              onRetry={() => void profile.refetch()}
+              retrying={profile.isFetching}
+            />
           ) : (
             <SectionSkeleton rows={6} label="Loading your profile" />
           )}

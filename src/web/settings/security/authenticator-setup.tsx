@@ -44,12 +44,18 @@ export function AuthenticatorSetup({
   return (
     <div className="grid gap-6">
       <ol className="grid list-decimal gap-2 pl-5 text-sm">
-        <li>Open an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password.</li>
+        <li>
+          Open an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password.
+        </li>
         <li>Scan the QR code, or enter the setup key by hand.</li>
         <li>Enter the 6-digit code the app shows for SavvyPig.</li>
       </ol>
       <div className="grid items-center gap-4 sm:grid-cols-[auto_1fr]">
-        <QrCode value={totpURI} label="QR code to add SavvyPig to your authenticator app" className="justify-self-center border" />
+        <QrCode
+          value={totpURI}
+          label="QR code to add SavvyPig to your authenticator app"
+          className="justify-self-center border"
+        />
         <div className="grid gap-2">
           <p className="text-sm font-medium">Can't scan it? Enter this setup key:</p>
           <code

@@ -6,7 +6,13 @@ import { notify } from '../../app/notify.ts';
 export const BACKUP_CODES_FILE = 'savvypig-backup-codes.txt';
 
 export function backupCodesText(codes: string[]): string {
-  return ['SavvyPig backup codes', 'Each code works once, in place of a code from your authenticator app.', '', ...codes, ''].join('\n');
+  return [
+    'SavvyPig backup codes',
+    'Each code works once, in place of a code from your authenticator app.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
 }
 
 /** New backup codes, shown once: copy or download them before leaving. */

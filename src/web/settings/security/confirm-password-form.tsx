@@ -44,7 +44,12 @@ export function ConfirmPasswordForm({
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <div className="text-sm text-muted-foreground">{intro}</div>
       <FormField label="Current password" error={error}>
-        <PasswordInput value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" autoFocus />
+        <PasswordInput
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          autoFocus
+        />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="outline" onClick={onCancel} disabled={pending}>

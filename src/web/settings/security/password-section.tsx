@@ -67,7 +67,8 @@ export function PasswordSection() {
     }
     if (message) {
       if (message === PASSWORD_MESSAGES.wrongCurrent) form.setError('currentPassword', { message });
-      else if (message === PASSWORD_TOO_COMMON_MESSAGE) form.setError('newPassword', { message }, { shouldFocus: true });
+      else if (message === PASSWORD_TOO_COMMON_MESSAGE)
+        form.setError('newPassword', { message }, { shouldFocus: true });
       else setFormError(message);
       notify.error(message);
       return;
@@ -78,9 +79,17 @@ export function PasswordSection() {
   };
 
   return (
-    <SettingsSection title="Password" description={`Use at least ${MIN_PASSWORD_LENGTH} characters. A long phrase is easier to remember and harder to guess.`}>
+    <SettingsSection
+      title="Password"
+      description={`Use at least ${MIN_PASSWORD_LENGTH} characters. A long phrase is easier to remember and harder to guess.`}
+    >
       <FormError message={formError} />
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid max-w-md gap-5" aria-label="Change password">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="grid max-w-md gap-5"
+        aria-label="Change password"
+      >
         <FormField label="Current password" error={errors.currentPassword?.message}>
           <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
@@ -91,7 +100,9 @@ export function PasswordSection() {
           <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...form.register('signOutOthers')} />
           <span>
             <span className="font-medium">Sign out of all other devices</span>
-            <span className="block text-muted-foreground">Recommended if you think someone else knows your password.</span>
+            <span className="block text-muted-foreground">
+              Recommended if you think someone else knows your password.
+            </span>
           </span>
         </label>
         <Button type="submit" disabled={isSubmitting} className="w-fit">

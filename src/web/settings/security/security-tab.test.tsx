@@ -47,7 +47,9 @@ describe('the security tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out Safari on iPhone' }));
     expect(await screen.findByText('Signed out of that device')).toBeInTheDocument();
     expect(api.calls('DELETE /api/account/sessions/session-phone')).toHaveLength(1);
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Signed-in sessions' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Signed-in sessions' })).getAllByRole('listitem')).toHaveLength(1),
+    );
   });
 
   it('signs out all other sessions', async () => {
@@ -75,13 +77,20 @@ describe('the security tab', () => {
 
   it('names a new password the server finds too common under its field', async () => {
     securityApi({
-      'POST /api/auth/change-password': json(400, { code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Choose a less predictable one.' }),
+      'POST /api/auth/change-password': json(400, {
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common. Choose a less predictable one.',
+      }),
     });
     const { user } = renderApp('/settings?tab=security');
     await user.type(await screen.findByLabelText('Current password'), 'old password 1');
     await user.type(screen.getByLabelText('New password'), 'iloveyou1');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
-    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('This password is too common. Choose a less predictable one.')));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('This password is too common. Choose a less predictable one.'),
+      ),
+    );
     expect(screen.queryByText('Failed to update password')).not.toBeInTheDocument();
   });
 
@@ -99,6 +108,8 @@ describe('the security tab', () => {
     await user.type(screen.getByLabelText('New password'), ' but longer now');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect((await screen.findAllByText('Your current password is incorrect')).length).toBeGreaterThan(0);
-    expect((api.calls('POST /api/auth/change-password')[0]?.body as { revokeOtherSessions: boolean }).revokeOtherSessions).toBe(false);
+    expect(
+      (api.calls('POST /api/auth/change-password')[0]?.body as { revokeOtherSessions: boolean }).revokeOtherSessions,
+    ).toBe(false);
   });
 });

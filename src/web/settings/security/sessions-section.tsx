@@ -34,7 +34,9 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
           <dd>{when(session.createdAt)}</dd>
           <dt>Last active</dt>
           <dd>
-            {session.isCurrent ? 'Now' : formatDistanceToNow(new Date(session.lastActiveAt), { addSuffix: true, locale: enGB })}
+            {session.isCurrent
+              ? 'Now'
+              : formatDistanceToNow(new Date(session.lastActiveAt), { addSuffix: true, locale: enGB })}
           </dd>
         </dl>
       </div>
@@ -92,7 +94,9 @@ export function SessionsSection() {
             onClick={() =>
               endOthers.mutate(undefined, {
                 onSuccess: (result) =>
-                  notify.success(result.ended === 1 ? 'Signed out of 1 other device' : `Signed out of ${result.ended} other devices`),
+                  notify.success(
+                    result.ended === 1 ? 'Signed out of 1 other device' : `Signed out of ${result.ended} other devices`,
+                  ),
                 onError: (error) => notify.error(error.message),
               })
             }
@@ -102,7 +106,11 @@ export function SessionsSection() {
           </Button>
         </div>
       ) : sessions.isError ? (
-        <SectionLoadError message="Your sessions could not be loaded." onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
+        <SectionLoadError
+          message="Your sessions could not be loaded."
+          onRetry={() => void sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
       ) : (
         <SectionSkeleton rows={2} label="Loading where you're signed in" />
       )}

@@ -68,7 +68,8 @@ describe('the two-factor section of the security settings', () => {
           ? json(200, { method: 'totp', totpURI: URI, backupCodes: CODES })
           : invalidPassword,
       'POST /api/auth/two-factor/verify-totp': (request) => {
-        if ((request.body as { code: string }).code !== '123456') return json(401, { code: 'INVALID_CODE', message: 'Invalid code' });
+        if ((request.body as { code: string }).code !== '123456')
+          return json(401, { code: 'INVALID_CODE', message: 'Invalid code' });
         state.status = { ...ON, backupCodesRemaining: 3 };
         return json(200, { token: 't' });
       },
@@ -80,9 +81,14 @@ describe('the two-factor section of the security settings', () => {
     await user.clear(screen.getByLabelText('Current password'));
     await confirmPassword(user, 'correct horse battery', 'Continue');
 
-    expect(await screen.findByRole('img', { name: 'QR code to add SavvyPig to your authenticator app' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'QR code to add SavvyPig to your authenticator app' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('totp-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
-    expect(api.calls('POST /api/auth/two-factor/enable').at(-1)?.body).toEqual({ password: 'correct horse battery', method: 'totp' });
+    expect(api.calls('POST /api/auth/two-factor/enable').at(-1)?.body).toEqual({
+      password: 'correct horse battery',
+      method: 'totp',
+    });
 
     await user.type(screen.getByLabelText('Code from your app'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify and turn on' }));
@@ -91,7 +97,11 @@ describe('the two-factor section of the security settings', () => {
     await user.click(screen.getByRole('button', { name: 'Verify and turn on' }));
 
     const list = await screen.findByRole('list', { name: 'Backup codes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     await user.click(screen.getByRole('button', { name: "I've saved my codes" }));
     expect(await screen.findByText('3 of 10 left. Use one if you lose your phone.')).toBeInTheDocument();
     expect(screen.getByText('On')).toBeInTheDocument();
@@ -100,7 +110,11 @@ describe('the two-factor section of the security settings', () => {
   it('turns on email codes with the password', async () => {
     const { api, state } = fakeServer(OFF, {
       'POST /api/auth/two-factor/enable': () => {
-        state.status = { enabled: true, factors: [{ id: 'user-1-email', factorType: 'email' }], backupCodesRemaining: null };
+        state.status = {
+          enabled: true,
+          factors: [{ id: 'user-1-email', factorType: 'email' }],
+          backupCodesRemaining: null,
+        };
         return json(200, { method: 'otp' });
       },
     });
@@ -110,7 +124,10 @@ describe('the two-factor section of the security settings', () => {
     expect(await screen.findByText('At log-in you can ask for a code sent to jane@example.com.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up an app' })).toBeInTheDocument();
     expect(screen.queryByText(/of 10 left/)).toBeNull();
-    expect(api.calls('POST /api/auth/two-factor/enable')[0]?.body).toEqual({ password: 'correct horse battery', method: 'otp' });
+    expect(api.calls('POST /api/auth/two-factor/enable')[0]?.body).toEqual({
+      password: 'correct horse battery',
+      method: 'otp',
+    });
   });
 
   it('creates new backup codes with the password, to copy or download', async () => {
@@ -119,7 +136,9 @@ describe('the two-factor section of the security settings', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { api } = fakeServer(ON, {
       'POST /api/auth/two-factor/generate-backup-codes': (request) =>
-        (request.body as { password: string }).password === 'correct horse battery' ? json(200, { status: true, backupCodes: CODES }) : invalidPassword,
+        (request.body as { password: string }).password === 'correct horse battery'
+          ? json(200, { status: true, backupCodes: CODES })
+          : invalidPassword,
     });
     const { user } = renderSection();
     expect(await screen.findByText('7 of 10 left. Use one if you lose your phone.')).toBeInTheDocument();

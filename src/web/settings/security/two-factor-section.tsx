@@ -33,29 +33,31 @@ type View =
   | { step: 'scan'; totpURI: string; backupCodes: string[] }
   | { step: 'codes'; codes: string[] };
 
-const PASSWORD_STEP: Record<PasswordAction, { intro: string; submit: string; pending: string; destructive?: boolean }> = {
-  authenticator: {
-    intro: 'To set up an authenticator app, first confirm your password.',
-    submit: 'Continue',
-    pending: 'Checking...',
-  },
-  email: {
-    intro: "We'll email you a code each time you log in. Confirm your password to turn this on.",
-    submit: 'Turn on email codes',
-    pending: 'Turning on...',
-  },
-  'backup-codes': {
-    intro: 'New backup codes replace the old ones, which stop working. Confirm your password to continue.',
-    submit: 'Create new codes',
-    pending: 'Creating...',
-  },
-  disable: {
-    intro: 'Without two-factor authentication, your password alone gets into your account. Confirm your password to turn it off.',
-    submit: 'Turn off two-factor authentication',
-    pending: 'Turning off...',
-    destructive: true,
-  },
-};
+const PASSWORD_STEP: Record<PasswordAction, { intro: string; submit: string; pending: string; destructive?: boolean }> =
+  {
+    authenticator: {
+      intro: 'To set up an authenticator app, first confirm your password.',
+      submit: 'Continue',
+      pending: 'Checking...',
+    },
+    email: {
+      intro: "We'll email you a code each time you log in. Confirm your password to turn this on.",
+      submit: 'Turn on email codes',
+      pending: 'Turning on...',
+    },
+    'backup-codes': {
+      intro: 'New backup codes replace the old ones, which stop working. Confirm your password to continue.',
+      submit: 'Create new codes',
+      pending: 'Creating...',
+    },
+    disable: {
+      intro:
+        'Without two-factor authentication, your password alone gets into your account. Confirm your password to turn it off.',
+      submit: 'Turn off two-factor authentication',
+      pending: 'Turning off...',
+      destructive: true,
+    },
+  };
 
 /** Settings › Security: turn two-factor authentication on or off and manage backup codes. */
 export function TwoFactorSection() {
@@ -185,7 +187,17 @@ export function TwoFactorSection() {
   );
 }
 
-function FactorRow({ icon, title, detail, children }: { icon: ReactNode; title: string; detail: ReactNode; children?: ReactNode }) {
+function FactorRow({
+  icon,
+  title,
+  detail,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
       <div className="flex flex-1 items-start gap-3">
