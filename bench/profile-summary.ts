@@ -12,7 +12,9 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; 
 
 function selfTimeByNode(profile: Profile): Map<number, number> {
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   return self;
 }
 

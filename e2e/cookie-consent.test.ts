@@ -20,7 +20,7 @@ type ScriptHost = { url: string; requests: () => number; close: () => Promise<vo
 
 async function startScriptHost(): Promise<ScriptHost> {
   let requests = 0;
-  const server = http.createServer((req, res) => {
+  const server = http.createServer((_req, res) => {
     requests += 1;
     res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
     res.end('window.__analyticsLoaded = (window.__analyticsLoaded || 0) + 1;');

@@ -1,4 +1,4 @@
-// `npm test`: type check, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is
+// `npm test`: format and lint, type check, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set), the production build, then browser journeys in Chromium. Ends with one plain line
 // "N passed, N failed, N skipped" summed over every suite, which CI reads.
 import { spawnSync } from 'node:child_process';
@@ -48,7 +48,8 @@ if (+process.versions.node.split('.')[0]! < 24) {
   process.exit(1);
 }
 
-let ok = run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
+let ok = run('format and lint (Biome)', bin('biome'), ['ci', '--colors=off', '--max-diagnostics=50', '.']);
+ok = run('type check', bin('tsc'), ['--noEmit', '-p', '.']) && ok;
 
 const vitestJson = '.ci-vitest.json';
 fs.rmSync(vitestJson, { force: true });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { signIn, signUp } from './account.ts';
 import { Cleanup } from './cleanup.ts';
 import {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Cleanup } from './cleanup.ts';
+import type { Cleanup } from './cleanup.ts';
 import { checkEndpoint, load, summarise, type Endpoint, type EndpointResult, type RunResult } from './load.ts';
 import { createThrowawayDatabase } from './postgres.ts';
 import { printProgress } from './report.ts';

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
+import { type Config, ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 import { createLogger, errorFields } from './logger.ts';
 import { boot } from './boot.ts';
 import { seedDemoUsers } from './seed/demo.ts';
@@ -8,7 +8,7 @@ import { announceMailbox } from './dev/announce-mailbox.ts';
 
 const startedAt = performance.now();
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {

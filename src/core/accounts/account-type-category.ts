@@ -36,7 +36,7 @@ const ALLOWED_TARGETS: Readonly<Partial<Record<AccountCategory, readonly Account
 export function canChangeAccountType(from: string, to: string): boolean {
   if (from.trim().toLowerCase() === to.trim().toLowerCase()) return true;
   const allowed = ALLOWED_TARGETS[accountTypeCategory(from)];
-  return allowed !== undefined && allowed.includes(accountTypeCategory(to));
+  return allowed?.includes(accountTypeCategory(to)) ?? false;
 }
 
 /**

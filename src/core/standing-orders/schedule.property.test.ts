@@ -135,11 +135,11 @@ describe('standing order schedule properties', () => {
           paid.push(...due.payments);
         }
         expect(paid.map((p) => p.occurrenceDate)).toEqual(occurrenceDates(order, { today }));
-        paid.forEach((p, i) =>
+        paid.forEach((p, i) => {
           expect(p.amountPence).toBe(
             i === 0 ? (order.firstPaymentAmountPence ?? order.amountPence) : order.amountPence,
-          ),
-        );
+          );
+        });
       }),
       { numRuns: 300 },
     );

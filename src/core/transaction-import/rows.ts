@@ -55,6 +55,7 @@ export function mappingProblems(mapping: ColumnMapping): string[] {
 }
 
 // Invisible characters some exports carry (NUL cannot be stored in a text column at all).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 function cell(cells: readonly string[], index: number | null): string {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { deleteCookie } from 'hono/cookie';
-import { AppError, errorBody } from '../errors.ts';
+import { errorBody } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';

@@ -1,5 +1,4 @@
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';

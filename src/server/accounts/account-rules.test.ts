@@ -108,16 +108,14 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(
       await rejection(
         withActor(db, { userId: 'ann' }, (tx) =>
-          tx
-            .insert(accountMonthlyTotals)
-            .values({
-              accountId: annAccount,
-              userId: 'ann',
-              month: '2026-05-01',
-              type: 'interest',
-              totalPence: 1,
-              transactionCount: 1,
-            }),
+          tx.insert(accountMonthlyTotals).values({
+            accountId: annAccount,
+            userId: 'ann',
+            month: '2026-05-01',
+            type: 'interest',
+            totalPence: 1,
+            transactionCount: 1,
+          }),
         ),
       ),
     ).toBe('42501');
@@ -155,15 +153,13 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(
       await rejection(
         withActor(db, { userId: 'ann' }, (tx) =>
-          tx
-            .insert(standingOrders)
-            .values({
-              accountId: bobAccount,
-              userId: 'ann',
-              amountPence: 1,
-              frequency: 'monthly',
-              startDate: '2026-01-01',
-            }),
+          tx.insert(standingOrders).values({
+            accountId: bobAccount,
+            userId: 'ann',
+            amountPence: 1,
+            frequency: 'monthly',
+            startDate: '2026-01-01',
+          }),
         ),
       ),
     ).toBe('23503');

@@ -44,12 +44,6 @@ function licenceJson(table: typeof bank | typeof platformBank, withId: boolean):
   return sql`case when ${table.id} is null then null else ${licence} end`;
 }
 
-/** A joined bank as the protection engine reads it, or null when none is joined. */
-function protectionBankJson(table: typeof bank | typeof platformBank): SQL {
-  const { id, ...facts } = bankFacts(table);
-  return sql`case when ${id} is null then null else ${jsonObject(facts)} end`;
-}
-
 const a = getTableColumns(accounts);
 
 // Only when all three parts are there, like the form's reading of the columns.

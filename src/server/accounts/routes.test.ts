@@ -19,8 +19,12 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
   let admin: Person;
   const bank: Record<'halifax' | 'bankOfScotland' | 'nationwide' | 'raisin' | 'closeBrothers', string> = {} as never;
   let people = 0;
+  const nextPerson = () => {
+    people += 1;
+    return people;
+  };
 
-  const newPerson = async (name: string) => signUpAndSignIn(server, { email: `${name}-${(people += 1)}@example.com` });
+  const newPerson = async (name: string) => signUpAndSignIn(server, { email: `${name}-${nextPerson()}@example.com` });
 
   const bankId = async (q: string, pick: (b: { bankName: string; type: string }) => boolean) => {
     const res = await server.request(`/api/reference/banks?q=${encodeURIComponent(q)}`);
@@ -211,7 +215,7 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
 
     it('needs a verified e-mail address', async () => {
       const unverified = await signUpAndSignIn(server, {
-        email: `unverified-${(people += 1)}@example.com`,
+        email: `unverified-${nextPerson()}@example.com`,
         verify: false,
       });
       const res = await create(unverified, saver());
@@ -329,17 +333,15 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       const many = await newPerson('many');
       await createOk(few, saver());
       const { db } = server.deps.database;
-      await db
-        .insert(accounts)
-        .values(
-          Array.from({ length: 100 }, (_, i) => ({
-            userId: many.userId,
-            name: `Account ${i}`,
-            accountNumber: String(i),
-            bankId: bank.halifax,
-            bank: 'Halifax',
-          })),
-        );
+      await db.insert(accounts).values(
+        Array.from({ length: 100 }, (_, i) => ({
+          userId: many.userId,
+          name: `Account ${i}`,
+          accountNumber: String(i),
+          bankId: bank.halifax,
+          bank: 'Halifax',
+        })),
+      );
       const count = async (who: Person) => {
         await list(who); // the first call on a connection prepares its statements
         const spy = vi.spyOn(NoopLogger.prototype, 'logQuery');
@@ -526,15 +528,13 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
       await db
         .insert(transactions)
         .values({ accountId: account.id, userId: ann.userId, amountPence: 500, date: '2026-02-01', type: 'deposit' });
-      await db
-        .insert(standingOrders)
-        .values({
-          accountId: account.id,
-          userId: ann.userId,
-          amountPence: 100,
-          frequency: 'monthly',
-          startDate: '2026-01-01',
-        });
+      await db.insert(standingOrders).values({
+        accountId: account.id,
+        userId: ann.userId,
+        amountPence: 100,
+        frequency: 'monthly',
+        startDate: '2026-01-01',
+      });
       expect((await change(ann, account.id, 'DELETE')).status).toBe(204);
       expect(await db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([]);
       expect(await db.select().from(transactions).where(eq(transactions.accountId, account.id))).toEqual([]);

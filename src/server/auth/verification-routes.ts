@@ -1,4 +1,3 @@
-import { AppError } from '../errors.ts';
 import { getSession } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';

@@ -152,23 +152,21 @@ describe.each(testDatabaseKinds())('the consent API on %s', (kind) => {
     expect(visible.length).toBeGreaterThan(0);
     expect(new Set(visible.map((row) => row.userId))).toEqual(new Set([bob.userId]));
     const forged = withActor(server.deps.database.db, { userId: bob.userId }, (tx) =>
-      tx
-        .insert(consentAuditLog)
-        .values({
-          userId: ann.userId,
-          consentData: {
-            ...(consent() as {
-              version: string;
-              timestamp: string;
-              essential: boolean;
-              functional: boolean;
-              analytics: boolean;
-              marketing: boolean;
-            }),
-            dntRespected: false,
-          },
-          changeSource: 'banner',
-        }),
+      tx.insert(consentAuditLog).values({
+        userId: ann.userId,
+        consentData: {
+          ...(consent() as {
+            version: string;
+            timestamp: string;
+            essential: boolean;
+            functional: boolean;
+            analytics: boolean;
+            marketing: boolean;
+          }),
+          dntRespected: false,
+        },
+        changeSource: 'banner',
+      }),
     );
     const error = await forged.then(
       () => null,

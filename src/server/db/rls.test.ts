@@ -114,13 +114,11 @@ describe.each(testDatabaseKinds())('row-level security on %s', (kind) => {
     });
 
     it('refuses to write a row for another user (SQLSTATE 42501)', async () => {
-      await database.db
-        .insert(user)
-        .values({
-          id: `userC${url ? 'x' : ''}${Math.random().toString(36).slice(2, 8)}`,
-          name: 'C',
-          email: `c${Math.random()}@example.com`,
-        });
+      await database.db.insert(user).values({
+        id: `userC${url ? 'x' : ''}${Math.random().toString(36).slice(2, 8)}`,
+        name: 'C',
+        email: `c${Math.random()}@example.com`,
+      });
       const err = await withActor(database.db, { userId: 'userA' }, (tx) =>
         tx.insert(userRoles).values({ userId: 'userB', role: 'subscriber' }),
       ).catch((e: unknown) => e);

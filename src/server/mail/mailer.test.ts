@@ -19,8 +19,7 @@ function startSmtpServer() {
     socket.write('220 localhost ESMTP test\r\n');
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
-      let idx: number;
-      while ((idx = buffer.indexOf('\r\n')) >= 0) {
+      for (let idx = buffer.indexOf('\r\n'); idx >= 0; idx = buffer.indexOf('\r\n')) {
         const line = buffer.slice(0, idx);
         buffer = buffer.slice(idx + 2);
         if (inData) {
@@ -34,10 +33,16 @@ function startSmtpServer() {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (mail.from = line), socket.write('250 OK\r\n');
-        else if (verb === 'RCPT') mail.to.push(line), socket.write('250 OK\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
-        else if (verb === 'QUIT') socket.end('221 Bye\r\n');
+        else if (verb === 'MAIL') {
+          mail.from = line;
+          socket.write('250 OK\r\n');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line);
+          socket.write('250 OK\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
+        } else if (verb === 'QUIT') socket.end('221 Bye\r\n');
         else socket.write('250 OK\r\n');
       }
     });

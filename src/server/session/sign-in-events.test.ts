@@ -34,11 +34,6 @@ describe.each(testDatabaseKinds())('sign-in, sign-out and presence on %s', (kind
       ip: options.ip,
       headers: options.userAgent ? { 'user-agent': options.userAgent } : {},
     });
-  const cookieOf = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.includes('session_token='))!
-      .split(';')[0]!;
   const profileOf = async (userId: string) => (await db().select().from(profiles).where(eq(profiles.id, userId)))[0]!;
   const onlineEmails = async () => {
     const res = await server.request('/api/admin/online-users', { cookie: admin.cookie });

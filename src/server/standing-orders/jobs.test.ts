@@ -122,16 +122,14 @@ describe.each(testDatabaseKinds())('the scheduled standing-order run on %s', (ki
         // …and its owner's write to it goes through at once rather than waiting for the whole run.
         await withActor(db, { userId: OWNER }, async (tx) => {
           await tx.execute(sql`set local lock_timeout = '2s'`);
-          await tx
-            .insert(transactions)
-            .values({
-              userId: OWNER,
-              accountId: early,
-              amountPence: 100,
-              date: '2026-06-15',
-              type: 'deposit',
-              notes: 'Cash',
-            });
+          await tx.insert(transactions).values({
+            userId: OWNER,
+            accountId: early,
+            amountPence: 100,
+            date: '2026-06-15',
+            type: 'deposit',
+            notes: 'Cash',
+          });
         });
         expect(await jobRow('so-batches-held')).toMatchObject({ status: 'running' });
       } finally {

@@ -28,7 +28,7 @@ const OWASP_ARGON2ID_MINIMUMS = [
 
 export function meetsOwaspArgon2Minimum(hash: string): boolean {
   const params = argon2Parameters(hash);
-  if (!params || params.algorithm !== 'argon2id' || params.version !== 19 || params.parallelism < 1) return false;
+  if (params?.algorithm !== 'argon2id' || params.version !== 19 || params.parallelism < 1) return false;
   return OWASP_ARGON2ID_MINIMUMS.some(
     (min) => params.memoryKiB >= min.memoryKiB && params.iterations >= min.iterations,
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accountTypes } from '../db/schema/index.ts';
-import { type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { createTestDatabase, testDatabaseKinds } from './databases.ts';
 import { databaseFingerprint, fingerprintedTables } from './database-fingerprint.ts';
 

@@ -116,6 +116,7 @@ const BAD_STRINGS = {
     '\u2028',
     '\u007f',
   ],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as text.
   injections: ["'; drop table accounts; --", '" or 1=1 --', '<script>alert(1)</script>', '${7*7}', '=cmd|calc', '\\'],
   long: ['x'.repeat(101), 'x'.repeat(256), 'x'.repeat(10_001)],
 };
@@ -310,15 +311,13 @@ function fittingOfType(
 }
 
 function mergeAll(parts: JsonSchema[]): JsonSchema {
-  return parts.reduce<JsonSchema>(
-    (merged, part) => ({
-      ...merged,
-      ...part,
-      properties: { ...merged.properties, ...part.properties },
-      required: [...(merged.required ?? []), ...(part.required ?? [])],
-    }),
-    {},
-  );
+  const merged: JsonSchema = {};
+  for (const part of parts) {
+    const properties = { ...merged.properties, ...part.properties };
+    const required = [...(merged.required ?? []), ...(part.required ?? [])];
+    Object.assign(merged, part, { properties, required });
+  }
+  return merged;
 }
 
 /**
@@ -352,7 +351,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 /** Every place in a JSON value: the value itself, and each key or index inside it, as paths. */
 export function placesIn(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   const places = [path];
-  if (Array.isArray(value)) value.forEach((item, i) => places.push(...placesIn(item, [...path, i])));
+  if (Array.isArray(value))
+    value.forEach((item, i) => {
+      places.push(...placesIn(item, [...path, i]));
+    });
   else if (value !== null && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) places.push(...placesIn(item, [...path, key]));
   return places;

@@ -108,10 +108,9 @@ export function sweepRequests(
     const query = [...requiredQuery, ...(extra ? [extra] : [])].join('&');
     return query ? `${path}?${query}` : path;
   };
-  const body: FuzzBody | null =
-    op.body && op.body.contentType.includes('json')
-      ? { kind: 'json', value: exampleOf(op.body.schema, ctx.schemas) ?? sampleOf(fittingValue(op.body.schema, ctx)) }
-      : null;
+  const body: FuzzBody | null = op.body?.contentType.includes('json')
+    ? { kind: 'json', value: exampleOf(op.body.schema, ctx.schemas) ?? sampleOf(fittingValue(op.body.schema, ctx)) }
+    : null;
   const request = (url: string, json = body): FuzzRequest => ({
     url,
     body: op.method === 'GET' ? null : json,

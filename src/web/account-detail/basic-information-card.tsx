@@ -40,7 +40,7 @@ function chosenBank(id: string | null, licence: Account['licence'], name: string
 }
 
 function LicenceLine({ licence }: { licence: Account['licence'] }) {
-  if (!licence || !licence.legalName) return null;
+  if (!licence?.legalName) return null;
   return (
     <p className="text-sm text-muted-foreground">
       Licence: {licence.legalName}

@@ -12,6 +12,7 @@ export function readStoredConsent(): CookieConsent | null {
 
 /** Writes the consent cookie; false when the browser did not keep it (cookies blocked). */
 export function storeConsent(consent: CookieConsent): boolean {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support.
   document.cookie = consentCookieString(consent, { secure: window.location.protocol === 'https:' });
   return readStoredConsent()?.timestamp === consent.timestamp;
 }

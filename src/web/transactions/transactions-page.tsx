@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, Plus, Receipt, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatPence } from '../../core/money/format.ts';
 import { TRANSACTION_TYPES, TRANSACTION_TYPE_LABELS } from '../../core/transactions/transaction-types.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
