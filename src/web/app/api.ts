@@ -211,6 +211,7 @@ export function useAdminCheck() {
   });
 
   const authChangedAt = me.dataUpdatedAt;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the session changes, which authChangedAt marks.
   useEffect(() => {
     if (userId === null) return;
     void queryClient.refetchQueries(

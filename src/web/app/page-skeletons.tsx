@@ -86,8 +86,8 @@ function Document() {
       <Skeleton className="mt-3 h-5 w-80 max-w-full" />
       <Skeleton className="mt-6 h-10 w-72 max-w-full rounded-lg" />
       <div className="mt-8 grid gap-3">
-        {Array.from({ length: 10 }, (_, i) => (
-          <Skeleton key={i} className={i % 4 === 0 ? 'mt-4 h-6 w-56' : 'h-4 w-full'} />
+        {Array.from({ length: 10 }, (_, i) => `placeholder-${i}`).map((key, i) => (
+          <Skeleton key={key} className={i % 4 === 0 ? 'mt-4 h-6 w-56' : 'h-4 w-full'} />
         ))}
       </div>
     </div>

@@ -225,8 +225,8 @@ export function ResultPanel({ result, rows }: { result: CheckResult; rows: reado
         <AlertTitle>In plain English</AlertTitle>
         <AlertDescription>
           <div id="checker-summary" aria-live="polite" aria-atomic="true" className="grid gap-2">
-            {result.summary.map((sentence, index) => (
-              <p key={index}>{sentence}</p>
+            {result.summary.map((sentence) => (
+              <p key={sentence}>{sentence}</p>
             ))}
           </div>
         </AlertDescription>

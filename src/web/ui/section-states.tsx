@@ -8,8 +8,8 @@ import { Skeleton } from './skeleton.tsx';
 export function SectionSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
   return (
     <div role="status" aria-label={label} className="grid gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-10 w-full" />
+      {Array.from({ length: rows }, (_, i) => `placeholder-${i}`).map((key) => (
+        <Skeleton key={key} className="h-10 w-full" />
       ))}
     </div>
   );

@@ -52,8 +52,8 @@ export function AccountTypesPage() {
       <div className="mt-8">
         {types.isPending ? (
           <div role="status" aria-label="Loading account types" className="grid gap-2">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-16 w-full rounded-lg" />
+            {Array.from({ length: 6 }, (_, i) => `placeholder-${i}`).map((key) => (
+              <Skeleton key={key} className="h-16 w-full rounded-lg" />
             ))}
           </div>
         ) : types.isError ? (

@@ -37,6 +37,7 @@ export function MobileMenu({ me }: { me: Me | null }) {
   const close = () => setOpen(false);
 
   // Close when the page changes (e.g. browser back while the menu is open).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on every navigation.
   useEffect(() => setOpen(false), [location.pathname]);
 
   const items = me ? appNavItems(me) : publicNavItems();

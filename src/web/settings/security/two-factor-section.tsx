@@ -102,7 +102,7 @@ export function TwoFactorSection() {
   let body: ReactNode;
   if (status.isPending) {
     body = (
-      <div className="grid gap-3" aria-busy="true" aria-label="Loading two-factor settings">
+      <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading two-factor settings">
         <Skeleton className="h-5 w-3/4" />
         <Skeleton className="h-10 w-56" />
       </div>
