@@ -118,10 +118,12 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   it('refuses bad input with the spec’s messages and writes nothing', async () => {
     const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     const cases: [Record<string, unknown>, string][] = [
-      [order({ amountPence: 0 }), 'Please enter a valid amount'],
+      [order({ amountPence: 0 }), 'Transaction amounts must be greater than 0'],
+      [order({ amountPence: -100 }), 'Transaction amounts must be greater than 0'],
       [order({ amountPence: 12.5 }), 'Please enter a valid amount'],
       [order({ amountPence: '50' }), 'Please enter a valid amount'],
-      [order({ firstPaymentAmountPence: 0 }), 'Please enter a valid first payment amount'],
+      [order({ firstPaymentAmountPence: 0 }), 'Transaction amounts must be greater than 0'],
+      [order({ firstPaymentAmountPence: 1.5 }), 'Please enter a valid first payment amount'],
       [order({ maxPayments: 0 }), 'Please enter a valid number of payments'],
       [order({ maxPayments: 2.5 }), 'Please enter a valid number of payments'],
       [order({ paymentDay: 29 }), 'Please choose a payment day from 1 to 28'],

@@ -40,8 +40,9 @@ function idOrNotFound(id: string, message: string): string {
   return id;
 }
 
+// Not a number: the field's message; £0 or less: the one amount rule's (docs/decisions/0024).
 const pence = (message: string) =>
-  z.number(message).int(message).positive(message).max(MAX_STANDING_ORDER_PENCE, message);
+  z.number(message).int(message).positive(M.notPositive).max(MAX_STANDING_ORDER_PENCE, message);
 
 export const StandingOrderInputSchema = z
   .strictObject({

@@ -185,11 +185,18 @@ describe('the standing orders card', () => {
     await user.selectOptions(within(dialog).getByLabelText('Ends'), 'payments');
     await user.type(within(dialog).getByLabelText('Number of payments'), '0');
     await user.click(within(dialog).getByRole('switch', { name: 'The first payment is a different amount' }));
-    await user.type(within(dialog).getByLabelText('First payment amount'), '0');
+    await user.type(within(dialog).getByLabelText('First payment amount'), 'ten');
     await user.click(within(dialog).getByRole('button', { name: 'Add Standing Order' }));
     expect(within(dialog).getByText('Please enter a valid amount')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid number of payments')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid first payment amount')).toBeInTheDocument();
+    // £0 in the words any £0 transaction gets (docs/decisions/0024).
+    await user.clear(within(dialog).getByLabelText('First payment amount'));
+    await user.type(within(dialog).getByLabelText('First payment amount'), '0');
+    await user.type(within(dialog).getByLabelText('Amount'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Standing Order' }));
+    expect(within(dialog).getAllByText('Transaction amounts must be greater than 0')).toHaveLength(2);
+    await user.clear(within(dialog).getByLabelText('Amount'));
     expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls(ADD)).toHaveLength(0);
 
