@@ -75,6 +75,7 @@ test('a saver adds a standing order that started months ago, processes it and se
   const [y, m, d] = start.split('-');
   await dialog.getByRole('textbox', { name: 'Start date' }).fill(`${d}/${m}/${y}`);
   await dialog.getByRole('textbox', { name: 'Start date' }).press('Tab');
+  await dialog.getByLabel('Notes').fill('Summer holiday pot');
   await pictureWindow('standing-orders-02-add-dialog-desktop', 'dark');
   await dialog.getByRole('button', { name: 'Add Standing Order' }).click();
   await page.getByText('Standing order added successfully').waitFor();
@@ -83,6 +84,12 @@ test('a saver adds a standing order that started months ago, processes it and se
   const row = card.getByRole('row').filter({ hasText: '£50.00' });
   await row.getByText('Monthly on the 1st').waitFor();
   await row.getByText('Never').waitFor();
+  // The order's note shows in its row; the first payment, due since the start, is the next one.
+  await row.getByText('Summer holiday pot').waitFor();
+  await row.getByText(`${d}/${m}/${y}`).waitFor();
+  await row.getByText('Overdue').waitFor();
+  await row.getByText(`${expected} payments due`).waitFor();
+  await pictureCard('standing-orders-03-due-desktop', ['light']);
 
   // Process Now adds the overdue payments once; a second press finds nothing pending.
   await card.getByRole('button', { name: 'Process Now' }).click();
@@ -105,16 +112,17 @@ test('a saver adds a standing order that started months ago, processes it and se
 
   await card.getByRole('button', { name: 'Process Now' }).click();
   await waitForToastToGo(page, 'No pending standing order payments to process');
+  assert.equal(await row.getByText('Overdue').count(), 0);
 
-  await pictureCard('standing-orders-03-list-desktop');
+  await pictureCard('standing-orders-04-list-desktop');
 
   // On a phone: rows become labelled cards; the edit dialog opens with the order's values.
   await page.setViewportSize({ width: 375, height: 800 });
-  await pictureCard('standing-orders-04-list-phone');
+  await pictureCard('standing-orders-05-list-phone');
   await card.getByRole('button', { name: /^Edit standing order of £50.00/ }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Standing Order' });
   assert.equal(await edit.getByLabel('Amount', { exact: true }).inputValue(), '50.00');
-  await pictureWindow('standing-orders-05-edit-phone', 'dark');
+  await pictureWindow('standing-orders-06-edit-phone', 'dark');
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
   await card.getByRole('button', { name: /^Delete standing order of £50.00/ }).click();

@@ -6,6 +6,7 @@ import {
   duePayments,
   MAX_PAYMENTS_PER_RUN,
   nextPaymentDate,
+  unpaidDueCount,
   occurrenceDates,
   STANDING_ORDER_FREQUENCIES,
   type ScheduledOrder,
@@ -135,27 +136,61 @@ describe('standing order schedule properties', () => {
           paid.push(...due.payments);
         }
         expect(paid.map((p) => p.occurrenceDate)).toEqual(occurrenceDates(order, { today }));
-        paid.forEach((p, i) => {
+        for (const [i, p] of paid.entries()) {
           expect(p.amountPence).toBe(
             i === 0 ? (order.firstPaymentAmountPence ?? order.amountPence) : order.amountPence,
           );
-        });
+        }
       }),
       { numRuns: 300 },
     );
   });
 
-  it('shows as next payment the first unpaid occurrence from today on, or none when the order has ended', () => {
+  it('shows as next payment, once every due payment is made, the first occurrence after today, or none when the order has ended', () => {
     fc.assert(
       fc.property(orderArb, offsetArb, (order, offset) => {
         const today = todayFor(order, offset);
         const paidUpTo = occurrenceDates(order, { today }).at(-1) ?? null;
-        const next = nextPaymentDate(order, { today, lastPaidDate: paidUpTo });
+        const next = nextPaymentDate(order, { lastPaidDate: paidUpTo });
         // 400 days ahead is longer than any gap between two payments (a year, or a month to the payment day).
         const future = reference(order, toDate(toDays(today) + 400)).filter(
           (d) => d >= today && (paidUpTo === null || d > paidUpTo),
         );
         expect(next).toBe(future[0] ?? null);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('shows as next payment the earliest payment not yet made, whatever has been paid: none only when every allowed payment is', () => {
+    // Processed: how many of the payments due by today the runs have made (the first ones, in order).
+    const processedArb = fc.oneof(fc.constant('all' as const), fc.nat({ max: 60 }));
+    fc.assert(
+      fc.property(orderArb, offsetArb, processedArb, (order, offset, processed) => {
+        const today = todayFor(order, offset);
+        const due = reference(order, today);
+        const made = processed === 'all' ? due.length : Math.min(processed, due.length);
+        const lastPaidDate = made === 0 ? null : due[made - 1]!;
+        const unpaidDue = due.slice(made);
+        const next = nextPaymentDate(order, { lastPaidDate });
+
+        // Never after a payment that is due and not made: the earliest of them when there are any.
+        for (const date of unpaidDue) expect(next !== null && next <= date).toBe(true);
+        if (unpaidDue.length > 0) expect(next).toBe(unpaidDue[0]);
+        expect(unpaidDueCount(order, { today, lastPaidDate })).toBe(unpaidDue.length);
+
+        // Null exactly when every payment the order allows has been made.
+        const allowed =
+          order.endDate !== null
+            ? reference(order, order.endDate).length
+            : (order.maxPayments ?? Number.POSITIVE_INFINITY);
+        expect(next === null).toBe(made >= allowed);
+
+        // Always one of the order's own (allowed) occurrences, after the last one paid.
+        if (next !== null) {
+          expect(reference(order, next).at(-1)).toBe(next);
+          if (lastPaidDate !== null) expect(next > lastPaidDate).toBe(true);
+        }
       }),
       { numRuns: 500 },
     );

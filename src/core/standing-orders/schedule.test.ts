@@ -4,6 +4,7 @@ import {
   firstIndexAfter,
   MAX_PAYMENTS_PER_RUN,
   nextPaymentDate,
+  unpaidDueCount,
   occurrenceDate,
   occurrenceDates,
   type ScheduledOrder,
@@ -212,36 +213,39 @@ describe('due payments', () => {
 
 describe('next payment date', () => {
   it('is the start date for an order that has not started', () => {
-    expect(nextPaymentDate(order({ startDate: '2026-05-01' }), { today: '2026-04-10', lastPaidDate: null })).toBe(
-      '2026-05-01',
-    );
+    expect(nextPaymentDate(order({ startDate: '2026-05-01' }), { lastPaidDate: null })).toBe('2026-05-01');
   });
 
-  it('is today while today’s payment is unpaid, and the next occurrence once it is paid', () => {
+  it('is the earliest payment not yet made, in the past when payments are due', () => {
     const monthly = order({ startDate: '2026-01-10' });
-    expect(nextPaymentDate(monthly, { today: '2026-03-10', lastPaidDate: '2026-02-10' })).toBe('2026-03-10');
-    expect(nextPaymentDate(monthly, { today: '2026-03-10', lastPaidDate: '2026-03-10' })).toBe('2026-04-10');
-    expect(nextPaymentDate(monthly, { today: '2026-03-11', lastPaidDate: null })).toBe('2026-04-10');
+    expect(nextPaymentDate(monthly, { lastPaidDate: '2026-02-10' })).toBe('2026-03-10');
+    expect(nextPaymentDate(monthly, { lastPaidDate: '2026-03-10' })).toBe('2026-04-10');
+    // Nothing paid yet on 11 March: January's payment is the next one, due since 10 January.
+    expect(nextPaymentDate(monthly, { lastPaidDate: null })).toBe('2026-01-10');
+    expect(unpaidDueCount(monthly, { today: '2026-03-11', lastPaidDate: null })).toBe(3);
+    expect(unpaidDueCount(monthly, { today: '2026-03-11', lastPaidDate: '2026-02-10' })).toBe(1);
+    expect(unpaidDueCount(monthly, { today: '2026-03-11', lastPaidDate: '2026-03-10' })).toBe(0);
   });
 
-  it('is null once the end date or the last payment has passed', () => {
+  it('stays on the first due payment after the end date or the last allowed payment has passed', () => {
+    const ending = order({ startDate: '2026-01-10', endDate: '2026-03-20' });
+    expect(nextPaymentDate(ending, { lastPaidDate: null })).toBe('2026-01-10');
+    expect(nextPaymentDate(ending, { lastPaidDate: '2026-02-10' })).toBe('2026-03-10');
+    expect(unpaidDueCount(ending, { today: '2026-06-01', lastPaidDate: '2026-02-10' })).toBe(1);
+    const twoPayments = order({ startDate: '2026-01-10', maxPayments: 2 });
+    expect(nextPaymentDate(twoPayments, { lastPaidDate: '2026-01-10' })).toBe('2026-02-10');
+    expect(unpaidDueCount(twoPayments, { today: '2026-06-01', lastPaidDate: '2026-01-10' })).toBe(1);
+  });
+
+  it('is null only once every payment the order allows is made', () => {
     expect(
-      nextPaymentDate(order({ startDate: '2026-01-10', endDate: '2026-03-20' }), {
-        today: '2026-03-11',
-        lastPaidDate: null,
-      }),
+      nextPaymentDate(order({ startDate: '2026-01-10', endDate: '2026-03-20' }), { lastPaidDate: '2026-03-10' }),
     ).toBeNull();
     expect(
-      nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 2 }), {
-        today: '2026-02-10',
-        lastPaidDate: '2026-02-10',
-      }),
+      nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 2 }), { lastPaidDate: '2026-02-10' }),
     ).toBeNull();
-    expect(
-      nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 3 }), {
-        today: '2026-02-11',
-        lastPaidDate: '2026-02-10',
-      }),
-    ).toBe('2026-03-10');
+    expect(nextPaymentDate(order({ startDate: '2026-01-10', maxPayments: 3 }), { lastPaidDate: '2026-02-10' })).toBe(
+      '2026-03-10',
+    );
   });
 });

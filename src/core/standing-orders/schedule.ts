@@ -119,6 +119,11 @@ export function dueCount(order: ScheduledOrder, today: CalendarDate): number {
   return order.maxPayments === null ? count : Math.min(count, order.maxPayments);
 }
 
+/** The index of the first occurrence not yet paid: the one after the last paid, or the first. */
+function firstUnpaidIndex(order: ScheduledOrder, lastPaidDate: CalendarDate | null): number {
+  return lastPaidDate === null ? 0 : firstIndexAfter(order, lastPaidDate);
+}
+
 export type OccurrenceOptions = {
   today: CalendarDate;
   /** Return at most this many dates (the earliest). */
@@ -169,7 +174,7 @@ export function duePayments(
     cap = MAX_PAYMENTS_PER_RUN,
   }: { today: CalendarDate; lastPaidDate: CalendarDate | null; cap?: number },
 ): DuePayments {
-  const from = lastPaidDate === null ? 0 : firstIndexAfter(order, lastPaidDate);
+  const from = firstUnpaidIndex(order, lastPaidDate);
   const to = dueCount(order, today);
   const overdueCount = Math.max(0, to - from);
   const payments: DuePayment[] = [];
@@ -180,17 +185,25 @@ export function duePayments(
 }
 
 /**
- * The date shown as the order's next payment: its first occurrence from today on that is not yet
- * paid, or null when the order has ended (end date passed or every payment made).
+ * The date shown as the order's next payment: the earliest occurrence not yet paid (the first
+ * after the last one paid, docs/decisions/0018), which is in the past when payments are due and
+ * not yet made. Null only when no payment the order allows is left: the number of payments all
+ * made, or no occurrence left on or before the end date.
  */
 export function nextPaymentDate(
   order: ScheduledOrder,
-  { today, lastPaidDate }: { today: CalendarDate; lastPaidDate: CalendarDate | null },
+  { lastPaidDate }: { lastPaidDate: CalendarDate | null },
 ): CalendarDate | null {
-  const yesterday = fromDayNumber(dayNumber(today) - 1);
-  const after = lastPaidDate !== null && lastPaidDate > yesterday ? lastPaidDate : yesterday;
-  const n = firstIndexAfter(order, after);
+  const n = firstUnpaidIndex(order, lastPaidDate);
   if (order.maxPayments !== null && n >= order.maxPayments) return null;
   const date = occurrenceDate(order, n);
   return order.endDate !== null && date > order.endDate ? null : date;
+}
+
+/** How many payments are due by `today` and not yet made (what the next run adds, before its cap). */
+export function unpaidDueCount(
+  order: ScheduledOrder,
+  { today, lastPaidDate }: { today: CalendarDate; lastPaidDate: CalendarDate | null },
+): number {
+  return Math.max(0, dueCount(order, today) - firstUnpaidIndex(order, lastPaidDate));
 }

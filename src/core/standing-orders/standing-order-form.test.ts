@@ -48,15 +48,19 @@ describe('the standing order form', () => {
     expect(standingOrderFromForm(form())).toEqual({ ok: true, input: input() });
   });
 
-  it('asks for a valid amount when it is missing, not money, zero or negative', () => {
-    for (const amount of ['empty', 'invalid', 0, -100] as const) {
+  it('asks for a valid amount when it is missing or not money, and for more than £0 when it is £0 or less', () => {
+    for (const amount of ['empty', 'invalid'] as const) {
       expect(errorsOf({ amount })).toEqual({ amount: 'Please enter a valid amount' });
+    }
+    // The one amount rule (docs/decisions/0024): the words any £0 transaction gets.
+    for (const amount of [0, -100]) {
+      expect(errorsOf({ amount })).toEqual({ amount: 'Transaction amounts must be greater than 0' });
     }
   });
 
   it('checks the first payment amount only when its toggle is on and it is filled', () => {
     expect(errorsOf({ hasFirstPayment: true, firstPaymentAmount: 0 })).toEqual({
-      firstPaymentAmount: 'Please enter a valid first payment amount',
+      firstPaymentAmount: 'Transaction amounts must be greater than 0',
     });
     expect(errorsOf({ hasFirstPayment: true, firstPaymentAmount: 'invalid' })).toEqual({
       firstPaymentAmount: 'Please enter a valid first payment amount',
@@ -163,14 +167,26 @@ describe('checking an order the API receives', () => {
   });
 
   it('refuses amounts that are not whole pence above 0', () => {
-    for (const amountPence of [0, -1, 1.5, Number.MAX_SAFE_INTEGER]) {
+    for (const amountPence of [1.5, Number.MAX_SAFE_INTEGER]) {
       expect(checkStandingOrder(input({ amountPence }))).toMatchObject({
         ok: false,
         field: 'amountPence',
         message: 'Please enter a valid amount',
       });
     }
+    for (const amountPence of [0, -1]) {
+      expect(checkStandingOrder(input({ amountPence }))).toMatchObject({
+        ok: false,
+        field: 'amountPence',
+        message: 'Transaction amounts must be greater than 0',
+      });
+    }
     expect(checkStandingOrder(input({ firstPaymentAmountPence: 0 }))).toMatchObject({
+      ok: false,
+      field: 'firstPaymentAmountPence',
+      message: 'Transaction amounts must be greater than 0',
+    });
+    expect(checkStandingOrder(input({ firstPaymentAmountPence: 1.5 }))).toMatchObject({
       ok: false,
       message: 'Please enter a valid first payment amount',
     });

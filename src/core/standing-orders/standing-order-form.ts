@@ -3,6 +3,7 @@
  * server both come through `checkStandingOrder`, so a rule holds however an order is sent.
  */
 import { type CalendarDate, isCalendarDate } from '../dates/calendar-date.ts';
+import { TRANSACTION_MESSAGES } from '../transactions/validation.ts';
 import { STANDING_ORDER_FREQUENCIES, type StandingOrderFrequency } from './schedule.ts';
 
 export const END_TYPES = ['never', 'date', 'payments'] as const;
@@ -24,9 +25,11 @@ export const MAX_NUMBER_OF_PAYMENTS = 10_000;
 export const MAX_NOTES_LENGTH = 500;
 
 export const STANDING_ORDER_MESSAGES = {
-  // The spec's three (001 §5).
+  // The spec's three (001 §5), for an amount that is not a number (or too large)…
   amount: 'Please enter a valid amount',
   firstPaymentAmount: 'Please enter a valid first payment amount',
+  // …and for £0 or less the one amount rule's words, as for any transaction (docs/decisions/0024).
+  notPositive: TRANSACTION_MESSAGES.notPositive,
   maxPayments: 'Please enter a valid number of payments',
   // Ours, in the same voice, for what the spec leaves unsaid.
   frequency: 'Please choose how often the payment is made',
@@ -56,8 +59,14 @@ export type CheckResult =
   | { ok: true; input: StandingOrderInput }
   | { ok: false; field: StandingOrderField; message: string };
 
-const isPence = (value: number | null | undefined): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_STANDING_ORDER_PENCE;
+/**
+ * An amount's problem: not whole pence up to the maximum (`invalid`, the field's own message), or
+ * £0 or less (the one amount rule's message); null when it is fine.
+ */
+function amountProblem(value: unknown, invalid: string): string | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value > MAX_STANDING_ORDER_PENCE) return invalid;
+  return value > 0 ? null : STANDING_ORDER_MESSAGES.notPositive;
+}
 
 /**
  * Checks an order as the API receives it and returns it as it is saved: the payment day only for
@@ -65,16 +74,19 @@ const isPence = (value: number | null | undefined): value is number =>
  */
 export function checkStandingOrder(input: StandingOrderInput): CheckResult {
   const fail = (field: StandingOrderField, message: string): CheckResult => ({ ok: false, field, message });
-  if (!isPence(input.amountPence)) return fail('amountPence', STANDING_ORDER_MESSAGES.amount);
+  const amountMessage = amountProblem(input.amountPence, STANDING_ORDER_MESSAGES.amount);
+  if (amountMessage) return fail('amountPence', amountMessage);
   if (!STANDING_ORDER_FREQUENCIES.includes(input.frequency))
     return fail('frequency', STANDING_ORDER_MESSAGES.frequency);
   if (!isCalendarDate(input.startDate)) return fail('startDate', STANDING_ORDER_MESSAGES.startDate);
   if (input.endDate !== null && !isCalendarDate(input.endDate)) return fail('endDate', STANDING_ORDER_MESSAGES.endDate);
   if (input.endDate !== null && input.endDate < input.startDate)
     return fail('endDate', STANDING_ORDER_MESSAGES.endBeforeStart);
-  if (input.firstPaymentAmountPence !== null && !isPence(input.firstPaymentAmountPence)) {
-    return fail('firstPaymentAmountPence', STANDING_ORDER_MESSAGES.firstPaymentAmount);
-  }
+  const firstMessage =
+    input.firstPaymentAmountPence === null
+      ? null
+      : amountProblem(input.firstPaymentAmountPence, STANDING_ORDER_MESSAGES.firstPaymentAmount);
+  if (firstMessage) return fail('firstPaymentAmountPence', firstMessage);
   const max = input.maxPayments;
   if (max !== null && !(Number.isSafeInteger(max) && max > 0 && max <= MAX_NUMBER_OF_PAYMENTS))
     return fail('maxPayments', STANDING_ORDER_MESSAGES.maxPayments);
@@ -125,20 +137,21 @@ const FORM_FIELD: Readonly<Record<StandingOrderField, FormField>> = {
 
 /**
  * The form's rules (001 §5): the amount a number above 0; the first payment amount, if its toggle
- * is on and it is filled, above 0; the number of payments, if the order ends after some and it is
+ * is on and it is filled, above 0 (£0 or less in the one amount rule's words, docs/decisions/0024); the number of payments, if the order ends after some and it is
  * filled, a whole number above 0; the payment day only for monthly orders; the end date only when
  * the order ends on a date. Every field's message at once, so the form can show them together.
  */
 export function standingOrderFromForm(form: StandingOrderForm): FormResult {
   const errors: Partial<Record<FormField, string>> = {};
-  const amountPence = typeof form.amount === 'number' && form.amount > 0 ? form.amount : null;
-  if (amountPence === null) errors.amount = STANDING_ORDER_MESSAGES.amount;
+  const amountMessage = amountProblem(form.amount, STANDING_ORDER_MESSAGES.amount);
+  const amountPence = amountMessage === null ? (form.amount as number) : null;
+  if (amountMessage) errors.amount = amountMessage;
 
   let firstPaymentAmountPence: number | null = null;
   if (form.hasFirstPayment && form.firstPaymentAmount !== 'empty') {
-    if (typeof form.firstPaymentAmount === 'number' && form.firstPaymentAmount > 0)
-      firstPaymentAmountPence = form.firstPaymentAmount;
-    else errors.firstPaymentAmount = STANDING_ORDER_MESSAGES.firstPaymentAmount;
+    const firstMessage = amountProblem(form.firstPaymentAmount, STANDING_ORDER_MESSAGES.firstPaymentAmount);
+    if (firstMessage) errors.firstPaymentAmount = firstMessage;
+    else firstPaymentAmountPence = form.firstPaymentAmount as number;
   }
 
   let maxPayments: number | null = null;

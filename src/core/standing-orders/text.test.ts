@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { paymentNotes, STANDING_ORDER_PAYEE } from './payment-notes.ts';
-import { capWarning, endsLabel, frequencyLabel, ordinal, processedMessage } from './text.ts';
+import {
+  capWarning,
+  dueLabel,
+  endsLabel,
+  frequencyLabel,
+  ordinal,
+  paymentsDueLabel,
+  processedMessage,
+} from './text.ts';
 
 describe('standing order text', () => {
   it('names the frequency, with the payment day for monthly orders', () => {
@@ -20,6 +28,13 @@ describe('standing order text', () => {
       '23rd',
       '28th',
     ]);
+  });
+
+  it('says whether a payment not yet made is overdue or due today, and how many wait', () => {
+    expect(dueLabel('2026-03-10', '2026-06-15')).toBe('Overdue');
+    expect(dueLabel('2026-06-15', '2026-06-15')).toBe('Due today');
+    expect(paymentsDueLabel(1)).toBe('1 payment due');
+    expect(paymentsDueLabel(4)).toBe('4 payments due');
   });
 
   it('says when an order ends', () => {

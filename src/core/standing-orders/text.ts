@@ -40,6 +40,19 @@ export function endsLabel(order: Pick<ScheduledOrder, 'endDate' | 'maxPayments'>
   return 'Never';
 }
 
+/**
+ * What the Next Payment column says beside a payment that is due and not yet made (ours: the
+ * spec has no text for it): 'Overdue' when its date has passed, 'Due today' on the day.
+ */
+export function dueLabel(nextPaymentDate: CalendarDate, today: CalendarDate): 'Overdue' | 'Due today' {
+  return nextPaymentDate < today ? 'Overdue' : 'Due today';
+}
+
+/** How many payments are waiting: '3 payments due'. */
+export function paymentsDueLabel(count: number): string {
+  return `${count} ${count === 1 ? 'payment' : 'payments'} due`;
+}
+
 /** Names an order for a warning: 'Standing order of £50.00 (monthly from 01/01/2020)'. */
 export function orderName(order: Pick<ScheduledOrder, 'amountPence' | 'frequency' | 'startDate'>): string {
   return `Standing order of ${formatPence(order.amountPence)} (${FREQUENCY_LABELS[order.frequency].toLowerCase()} from ${formatShortDate(order.startDate)})`;

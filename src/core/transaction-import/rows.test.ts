@@ -78,7 +78,7 @@ describe('reading rows as transactions', () => {
       { line: 2, ok: false, errors: ["Date: '31/04/2026' is not a real date in the form dd/mm/yyyy"] },
       { line: 3, ok: false, errors: ['The date is missing', 'The amount is missing'] },
       { line: 4, ok: false, errors: ["Amount: 'ten pounds' is not an amount"] },
-      { line: 5, ok: false, errors: ['The amount is zero'] },
+      { line: 5, ok: false, errors: ['Transaction amounts must be greater than 0'] },
       { line: 6, ok: false, errors: ['The description is longer than 500 characters'] },
     ]);
   });

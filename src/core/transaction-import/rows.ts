@@ -4,6 +4,7 @@
  * in whose description mentions interest is interest.
  */
 import { type CalendarDate, isSupportedDate, SUPPORTED_YEARS } from '../dates/calendar-date.ts';
+import { TRANSACTION_MESSAGES } from '../transactions/validation.ts';
 import { parseAmountPence } from './amounts.ts';
 import { dateFormatLabel, parseDateAs } from './dates.ts';
 import type { ColumnMapping, ImportTable } from './table.ts';
@@ -103,7 +104,8 @@ export function readRows(table: ImportTable, mapping: ColumnMapping): RowReading
       else if (!isSupportedDate(date)) errors.push(`Date: '${dateText}' is not in the years ${SUPPORTED_YEARS}`);
     }
     const amountPence = readAmount(cells, mapping, errors);
-    if (amountPence === 0) errors.push('The amount is zero');
+    // The one amount rule (docs/decisions/0024): a £0 row says what a £0 transaction says anywhere.
+    if (amountPence === 0) errors.push(TRANSACTION_MESSAGES.notPositive);
     const notesText = cell(cells, mapping.notes).replace(CONTROL_CHARACTERS, '').replace(/\s+/g, ' ').trim();
     if (notesText.length > NOTES_MAX) errors.push(`The description is longer than ${NOTES_MAX} characters`);
     if (errors.length > 0 || date === null || amountPence === null) return { line, ok: false, errors };

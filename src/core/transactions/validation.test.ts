@@ -22,17 +22,19 @@ const row = (type: string, amountPence: unknown, extra: Record<string, unknown> 
 });
 
 describe('one transaction', () => {
-  it.each([null, undefined, 'abc', '12', Number.NaN, 1.5, -1, MAX_TRANSACTION_PENCE + 1])(
+  it.each([null, undefined, 'abc', '12', Number.NaN, 1.5, MAX_TRANSACTION_PENCE + 1])(
     'says "Please enter a valid amount" for %j',
     (amount) => {
-      expect(singleAmountError(amount)).toBe('Please enter a valid amount');
+      expect(singleAmountError('deposit', amount)).toBe('Please enter a valid amount');
     },
   );
 
-  it('accepts zero and any positive whole pence', () => {
-    expect(singleAmountError(0)).toBeNull();
-    expect(singleAmountError(1)).toBeNull();
-    expect(singleAmountError(MAX_TRANSACTION_PENCE)).toBeNull();
+  it('accepts any positive whole pence, and £0 only as an opening balance', () => {
+    expect(singleAmountError('deposit', 1)).toBeNull();
+    expect(singleAmountError('fee', MAX_TRANSACTION_PENCE)).toBeNull();
+    expect(singleAmountError('opening_balance', 0)).toBeNull();
+    expect(singleAmountError('deposit', 0)).toBe('Transaction amounts must be greater than 0');
+    expect(singleAmountError('opening_balance', -1)).toBe('Opening balance cannot be negative');
   });
 
   it('stores a single withdrawal negative with the spec message checks first', () => {
@@ -40,15 +42,57 @@ describe('one transaction', () => {
       ok: true,
       value: [{ type: 'withdrawal', amountPence: -2_500, date: '2026-03-14', notes: 'cash' }],
     });
-    expect(checkNewTransactions([row('deposit', -5)])).toEqual({ ok: false, message: 'Please enter a valid amount' });
+    expect(checkNewTransactions([row('deposit', -5)])).toEqual({
+      ok: false,
+      message: 'Transaction amounts must be greater than 0',
+    });
+  });
+});
+
+describe('one amount rule for one, several and an update (docs/decisions/0024)', () => {
+  const stored = { type: 'deposit' as const, amountPence: 1_000, date: '2026-01-02', notes: null };
+  /** The message each path gives for one amount of a type: alone, beside a good row, as an edit. */
+  const answers = (type: string, amountPence: number) => [
+    checkNewTransactions([row(type, amountPence)]),
+    checkNewTransactions([row(type, amountPence), row('deposit', 100)]),
+    checkTransactionChange(stored, { type, amountPence }),
+  ];
+
+  it.each(TRANSACTION_TYPES.filter((t) => t !== 'opening_balance'))(
+    'refuses a £0 or negative %s the same way on every path',
+    (type) => {
+      for (const amount of [0, -1]) {
+        expect(answers(type, amount)).toEqual(
+          Array(3).fill({ ok: false, message: 'Transaction amounts must be greater than 0' }),
+        );
+      }
+    },
+  );
+
+  it('accepts a £0 opening balance on every path, and refuses a negative one the same way', () => {
+    for (const answer of answers('opening_balance', 0)) expect(answer.ok).toBe(true);
+    expect(answers('opening_balance', -1)).toEqual(
+      Array(3).fill({ ok: false, message: 'Opening balance cannot be negative' }),
+    );
+  });
+
+  it('agrees with whether the dialog counts a row, for any type and amount', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TRANSACTION_TYPES), fc.integer({ min: -10_000, max: 10_000 }), (type, pence) => {
+        const amountText = (pence / 100).toFixed(2);
+        const results = answers(type, pence).map((a) => a.ok);
+        expect(results).toEqual(Array(3).fill(isCountableRow({ type, amountText })));
+      }),
+    );
   });
 });
 
 describe('an update', () => {
-  it('says "Please enter a valid transaction amount" for a negative or non-numeric amount', () => {
-    for (const amount of [-1, 'x', null, 0.5])
-      expect(updateAmountError(amount)).toBe('Please enter a valid transaction amount');
-    expect(updateAmountError(0)).toBeNull();
+  it('says "Please enter a valid transaction amount" for an amount that is not a number', () => {
+    for (const amount of ['x', null, 0.5])
+      expect(updateAmountError('deposit', amount)).toBe('Please enter a valid transaction amount');
+    expect(updateAmountError('deposit', 0)).toBe('Transaction amounts must be greater than 0');
+    expect(updateAmountError('opening_balance', 0)).toBeNull();
   });
 
   const stored = {
@@ -57,6 +101,17 @@ describe('an update', () => {
     date: '2026-01-02',
     notes: standingOrderNotes('Standing order', 'abc-123'),
   };
+
+  it('judges a change of type alone with the stored amount, and leaves a change of neither unjudged', () => {
+    const emptyOpening = { ...stored, type: 'opening_balance' as const, amountPence: 0 };
+    expect(checkTransactionChange(emptyOpening, { type: 'deposit' })).toEqual({
+      ok: false,
+      message: 'Transaction amounts must be greater than 0',
+    });
+    expect(checkTransactionChange(emptyOpening, { notes: 'Opened empty' })).toMatchObject({ ok: true });
+    // A £0 deposit stored before the rule can still have its notes changed.
+    expect(checkTransactionChange({ ...stored, amountPence: 0 }, { notes: 'Old' })).toMatchObject({ ok: true });
+  });
 
   it('re-applies the sign when the type changes, keeping the typed amount', () => {
     expect(checkTransactionChange(stored, { type: 'fee' })).toEqual({
@@ -76,9 +131,13 @@ describe('an update', () => {
   });
 
   it('refuses a bad amount or date with the update messages', () => {
-    expect(checkTransactionChange(stored, { amountPence: -1 })).toEqual({
+    expect(checkTransactionChange(stored, { amountPence: 'ten' })).toEqual({
       ok: false,
       message: 'Please enter a valid transaction amount',
+    });
+    expect(checkTransactionChange(stored, { amountPence: -1 })).toEqual({
+      ok: false,
+      message: 'Transaction amounts must be greater than 0',
     });
     expect(checkTransactionChange(stored, { date: '2026-02-30' })).toEqual({
       ok: false,

@@ -1,9 +1,14 @@
 /**
- * The transaction rules of 001 §5, with the spec's messages verbatim:
- * - one transaction: the amount present, a number, not negative;
- * - an update: a number, not negative;
- * - several at once: every amount a number, an opening balance not negative, every other type
- *   greater than 0.
+ * The transaction rules of 001 §5, with the spec's messages verbatim, and one amount rule for
+ * every way a transaction is made (docs/decisions/0024):
+ * - an amount that is not a number: the spec's message for the form it came from (one
+ *   transaction 'Please enter a valid amount', an update 'Please enter a valid transaction
+ *   amount', several 'Please enter valid amounts for all transactions');
+ * - an opening balance may be 0, never negative ('Opening balance cannot be negative');
+ * - every other type greater than 0 ('Transaction amounts must be greater than 0'), alone, in a
+ *   batch, on an update, in an import and as a standing order's amount. The spec says "not
+ *   negative" for one transaction and "greater than 0" for several; a £0 deposit, withdrawal,
+ *   interest or fee records nothing, so the stricter rule holds everywhere.
  * Amounts arrive as typed: positive pence, the sign is applied afterwards (`signedAmountPence`).
  * "Not a number" is anything but whole pence within `MAX_TRANSACTION_PENCE` (the dialogs turn
  * text that is not a number, or has more than two decimals, into null).
@@ -35,14 +40,25 @@ export function isPence(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= MAX_TRANSACTION_PENCE;
 }
 
-/** The single-transaction rule: 'Please enter a valid amount', or null when the amount is fine. */
-export function singleAmountError(amountPence: unknown): string | null {
-  return isPence(amountPence) && amountPence >= 0 ? null : TRANSACTION_MESSAGES.invalidAmount;
+/**
+ * The one sign rule for an amount as typed (a number): an opening balance not negative, any
+ * other type greater than 0. The message, or null when the amount is fine.
+ */
+export function amountSignError(type: TransactionType, amountPence: number): string | null {
+  if (type === 'opening_balance') return amountPence < 0 ? TRANSACTION_MESSAGES.negativeOpeningBalance : null;
+  return amountPence > 0 ? null : TRANSACTION_MESSAGES.notPositive;
 }
 
-/** The update rule: 'Please enter a valid transaction amount', or null. */
-export function updateAmountError(amountPence: unknown): string | null {
-  return isPence(amountPence) && amountPence >= 0 ? null : TRANSACTION_MESSAGES.invalidUpdateAmount;
+/** The single-transaction rule: 'Please enter a valid amount' for no number, then the sign rule; null when fine. */
+export function singleAmountError(type: unknown, amountPence: unknown): string | null {
+  if (!isPence(amountPence)) return TRANSACTION_MESSAGES.invalidAmount;
+  return amountSignError(normaliseTransactionType(type), amountPence);
+}
+
+/** The update rule: 'Please enter a valid transaction amount' for no number, then the sign rule; null when fine. */
+export function updateAmountError(type: unknown, amountPence: unknown): string | null {
+  if (!isPence(amountPence)) return TRANSACTION_MESSAGES.invalidUpdateAmount;
+  return amountSignError(normaliseTransactionType(type), amountPence);
 }
 
 /** The several-at-once rule, checked in the spec's order over all the rows: the first message, or null. */
@@ -63,7 +79,7 @@ export function multipleAmountsError(rows: readonly { type: unknown; amountPence
 export function isCountableRow(row: { type: TransactionType; amountText: string }): boolean {
   const pence = amountFromText(row.amountText);
   if (pence === null) return false;
-  return row.type === 'opening_balance' ? pence >= 0 : pence > 0;
+  return amountSignError(row.type, pence) === null;
 }
 
 /** Notes as stored: trimmed, a typed standing-order marker removed, empty as null. */
@@ -101,7 +117,8 @@ function rowProblem(input: NewTransactionInput): string | null {
 export function checkNewTransactions(inputs: readonly NewTransactionInput[]): Checked<NewTransaction[]> {
   if (inputs.length === 0) return { ok: false, message: TRANSACTION_MESSAGES.noTransactions };
   if (inputs.length > MAX_TRANSACTIONS_PER_REQUEST) return { ok: false, message: TRANSACTION_MESSAGES.tooMany };
-  const amountMessage = inputs.length === 1 ? singleAmountError(inputs[0]!.amountPence) : multipleAmountsError(inputs);
+  const amountMessage =
+    inputs.length === 1 ? singleAmountError(inputs[0]!.type, inputs[0]!.amountPence) : multipleAmountsError(inputs);
   if (amountMessage) return { ok: false, message: amountMessage };
   for (const [index, input] of inputs.entries()) {
     const problem = rowProblem(input);
@@ -132,15 +149,19 @@ export type StoredTransactionFields = {
 
 /**
  * Checks an edit of a stored transaction and gives its new fields: the update rule for the
- * amount, the sign re-applied for the (possibly new) type, notes as typed (the caller keeps a
- * standing-order marker with `notesWithMarkerKept`).
+ * amount (judged with the type it will have), the sign re-applied for the (possibly new) type,
+ * notes as typed (the caller keeps a standing-order marker with `notesWithMarkerKept`). A change
+ * of type alone is judged with the stored amount: an opening balance of £0 cannot become a £0
+ * deposit. A change of neither leaves the amount unjudged.
  */
 export function checkTransactionChange(
   stored: StoredTransactionFields,
   change: TransactionChangeInput,
 ): Checked<{ type: TransactionType; amountPence: number; date: string; notes: string | null }> {
-  if (change.amountPence !== undefined) {
-    const message = updateAmountError(change.amountPence);
+  const type = change.type === undefined ? stored.type : normaliseTransactionType(change.type);
+  const typed = change.amountPence === undefined ? Math.abs(stored.amountPence) : change.amountPence;
+  if (change.amountPence !== undefined || change.type !== undefined) {
+    const message = updateAmountError(type, typed);
     if (message) return { ok: false, message };
   }
   if (change.date !== undefined) {
@@ -151,13 +172,11 @@ export function checkTransactionChange(
     const message = notesError(change.notes);
     if (message) return { ok: false, message };
   }
-  const type = change.type === undefined ? stored.type : normaliseTransactionType(change.type);
-  const typed = change.amountPence === undefined ? Math.abs(stored.amountPence) : (change.amountPence as number);
   return {
     ok: true,
     value: {
       type,
-      amountPence: signedAmountPence(type, typed),
+      amountPence: signedAmountPence(type, typed as number),
       date: change.date === undefined ? stored.date : (change.date as string),
       notes: change.notes === undefined ? displayNotes(stored.notes) : cleanNotes(change.notes),
     },

@@ -73,8 +73,29 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
       notes: 'Holiday pot',
       paymentsMade: 0,
       lastPaymentDate: null,
-      nextPaymentDate: '2026-06-20',
+      // 20 March, April and May are due and not yet made: March's is the next payment.
+      nextPaymentDate: '2026-03-20',
+      paymentsDue: 3,
     });
+  });
+
+  it('gives as next payment the earliest payment not yet made, until every payment the order allows is made', async () => {
+    const accountId = await createTestAccount(server.deps.database.db, ann.userId);
+    //   10 March … 10 June are due (today is 15 June); 3 payments allowed, or none after 20 April.
+    const three = await add(accountId, order({ maxPayments: 3 }));
+    const ended = await add(accountId, order({ endDate: '2026-04-20' }));
+    const open = await add(accountId, order());
+    expect([three, ended, open].map((o) => [o.nextPaymentDate, o.paymentsDue])).toEqual([
+      ['2026-03-10', 3],
+      ['2026-03-10', 2],
+      ['2026-03-10', 4],
+    ]);
+
+    expect((await processNow(accountId)).processed).toBe(3 + 2 + 4);
+    const byId = new Map((await list(accountId)).map((o) => [o.id, o]));
+    expect(byId.get(three.id)).toMatchObject({ nextPaymentDate: null, paymentsDue: 0, paymentsMade: 3 });
+    expect(byId.get(ended.id)).toMatchObject({ nextPaymentDate: null, paymentsDue: 0, paymentsMade: 2 });
+    expect(byId.get(open.id)).toMatchObject({ nextPaymentDate: '2026-07-10', paymentsDue: 0, paymentsMade: 4 });
   });
 
   it('lists an account’s orders newest first', async () => {
@@ -97,10 +118,12 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
   it('refuses bad input with the spec’s messages and writes nothing', async () => {
     const accountId = await createTestAccount(server.deps.database.db, ann.userId);
     const cases: [Record<string, unknown>, string][] = [
-      [order({ amountPence: 0 }), 'Please enter a valid amount'],
+      [order({ amountPence: 0 }), 'Transaction amounts must be greater than 0'],
+      [order({ amountPence: -100 }), 'Transaction amounts must be greater than 0'],
       [order({ amountPence: 12.5 }), 'Please enter a valid amount'],
       [order({ amountPence: '50' }), 'Please enter a valid amount'],
-      [order({ firstPaymentAmountPence: 0 }), 'Please enter a valid first payment amount'],
+      [order({ firstPaymentAmountPence: 0 }), 'Transaction amounts must be greater than 0'],
+      [order({ firstPaymentAmountPence: 1.5 }), 'Please enter a valid first payment amount'],
       [order({ maxPayments: 0 }), 'Please enter a valid number of payments'],
       [order({ maxPayments: 2.5 }), 'Please enter a valid number of payments'],
       [order({ paymentDay: 29 }), 'Please choose a payment day from 1 to 28'],
@@ -138,6 +161,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
       paymentsMade: 4,
       lastPaymentDate: '2026-06-10',
       nextPaymentDate: '2026-07-10',
+      paymentsDue: 0,
     });
 
     const del = await call(`/api/standing-orders/${created.id}`, { method: 'DELETE' });
@@ -189,7 +213,10 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
 
   it('processes each due occurrence once as a deposit with the marker, the first payment at its own amount', async () => {
     const accountId = await createTestAccount(server.deps.database.db, ann.userId);
-    const created = await add(accountId, order({ startDate: '2026-03-31', firstPaymentAmountPence: 25_000 }));
+    const created = await add(
+      accountId,
+      order({ startDate: '2026-03-31', firstPaymentAmountPence: 25_000, notes: 'Holiday pot' }),
+    );
     //   31 March, 30 April, 31 May; 30 June is after today (15 June)
     expect(await processNow(accountId)).toEqual({ processed: 3, warnings: [] });
     const state = await accountState(server.deps.database.db, accountId);
@@ -198,6 +225,7 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
         amountPence: i === 0 ? 25_000 : 5_000,
         date,
         type: 'deposit',
+        // The spec (001 §9): the payee name plus the marker; the order's own note stays on the order.
         notes: `Standing order [standing-order:${created.id}]`,
         standingOrderId: created.id,
         occurrenceDate: date,

@@ -4,8 +4,7 @@
  */
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
-import { nextPaymentDate } from '../../core/standing-orders/schedule.ts';
-import { STANDING_ORDER_FREQUENCIES } from '../../core/standing-orders/schedule.ts';
+import { nextPaymentDate, STANDING_ORDER_FREQUENCIES, unpaidDueCount } from '../../core/standing-orders/schedule.ts';
 import {
   checkStandingOrder,
   MAX_NOTES_LENGTH,
@@ -41,8 +40,9 @@ function idOrNotFound(id: string, message: string): string {
   return id;
 }
 
+// Not a number: the field's message; £0 or less: the one amount rule's (docs/decisions/0024).
 const pence = (message: string) =>
-  z.number(message).int(message).positive(message).max(MAX_STANDING_ORDER_PENCE, message);
+  z.number(message).int(message).positive(M.notPositive).max(MAX_STANDING_ORDER_PENCE, message);
 
 export const StandingOrderInputSchema = z
   .strictObject({
@@ -94,8 +94,14 @@ export const StandingOrderSchema = z
     /** Payments this order has made so far. */
     paymentsMade: z.number().int(),
     lastPaymentDate: z.string().nullable(),
-    /** The first unpaid occurrence from today (UK) on; null once the order has ended. */
+    /**
+     * The earliest payment not yet made: on or before today (UK) when payments are due and not yet
+     * made ('Process Now' or the hourly run adds them); null when the order is paused or every
+     * payment it allows is made.
+     */
     nextPaymentDate: z.string().nullable(),
+    /** How many payments are due by today (UK) and not yet made; 0 when paused. */
+    paymentsDue: z.number().int(),
   })
   .openapi('StandingOrder');
 
@@ -114,12 +120,13 @@ const accountParams = z.object({ id: z.string() });
 
 function toJson(row: StandingOrderRow, today: string): StandingOrderJson {
   const { createdAt, updatedAt, ...rest } = row;
-  const next = row.isActive ? nextPaymentDate(row, { today, lastPaidDate: row.lastPaymentDate }) : null;
+  const paid = { lastPaidDate: row.lastPaymentDate };
   return {
     ...rest,
     createdAt: new Date(createdAt).toISOString(),
     updatedAt: new Date(updatedAt).toISOString(),
-    nextPaymentDate: next,
+    nextPaymentDate: row.isActive ? nextPaymentDate(row, paid) : null,
+    paymentsDue: row.isActive ? unpaidDueCount(row, { ...paid, today }) : 0,
   };
 }
 

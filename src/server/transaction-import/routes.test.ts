@@ -153,13 +153,14 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     const account = await openAccount(ann.userId);
     const cases: [Row[], string][] = [
       [[...STATEMENT, { date: '2026-02-30', amountPence: 100 }], 'Each transaction needs a real date (YYYY-MM-DD)'],
+      [[...STATEMENT, { date: '2026-02-01', amountPence: 0 }], 'Transaction amounts must be greater than 0'],
       [
-        [...STATEMENT, { date: '2026-02-01', amountPence: 0 }],
-        'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
+        [...STATEMENT, { date: '2026-02-01', amountPence: 0, type: 'deposit' }],
+        'Transaction amounts must be greater than 0',
       ],
       [
         [...STATEMENT, { date: '2026-02-01', amountPence: 1.5 }],
-        'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
+        'Each transaction needs an amount in whole pence, at most £999,999,999.99',
       ],
       [
         [...STATEMENT, { date: '2026-02-01', amountPence: 100, type: 'withdrawal' }],

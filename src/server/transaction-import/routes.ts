@@ -10,6 +10,7 @@ import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { MAX_AMOUNT_PENCE } from '../../core/transaction-import/amounts.ts';
 import { type DuplicateOf, duplicateKey, findDuplicates } from '../../core/transaction-import/duplicates.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
+import { TRANSACTION_MESSAGES } from '../../core/transactions/validation.ts';
 import {
   IMPORT_TRANSACTION_TYPES,
   type ImportTransactionType,
@@ -32,7 +33,9 @@ export const IMPORT_MESSAGES = {
   noRows: 'There are no transactions to import',
   date: 'Each transaction needs a real date (YYYY-MM-DD)',
   dateYears: `Each transaction's date must be in the years ${SUPPORTED_YEARS}`,
-  amount: 'Each transaction needs an amount in whole pence, not zero and at most £999,999,999.99',
+  amount: 'Each transaction needs an amount in whole pence, at most £999,999,999.99',
+  // The one amount rule (docs/decisions/0024): the same words as adding a £0 transaction any other way.
+  zero: TRANSACTION_MESSAGES.notPositive,
   signForType: 'A withdrawal or fee must be money out (negative); a deposit or interest money in (positive)',
   notes: `Notes must be ${NOTES_MAX} characters or fewer`,
 } as const;
@@ -52,7 +55,8 @@ const ImportRowSchema = z
     amountPence: z
       .number(IMPORT_MESSAGES.amount)
       .int(IMPORT_MESSAGES.amount)
-      .refine((n) => n !== 0 && Math.abs(n) <= MAX_AMOUNT_PENCE, IMPORT_MESSAGES.amount),
+      .refine((n) => Math.abs(n) <= MAX_AMOUNT_PENCE, IMPORT_MESSAGES.amount)
+      .refine((n) => n !== 0, IMPORT_MESSAGES.zero),
     type: z.enum(IMPORT_TRANSACTION_TYPES, `type must be one of ${IMPORT_TRANSACTION_TYPES.join(', ')}`).optional(),
     notes: z.string('Notes must be text').max(NOTES_MAX, IMPORT_MESSAGES.notes).nullable().optional(),
   })

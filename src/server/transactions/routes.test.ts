@@ -114,7 +114,9 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     });
 
     it.each([
-      ['a negative single amount', [row('deposit', -1)], 'Please enter a valid amount'],
+      ['a negative single amount', [row('deposit', -1)], 'Transaction amounts must be greater than 0'],
+      ['a single zero deposit', [row('deposit', 0)], 'Transaction amounts must be greater than 0'],
+      ['a single negative opening balance', [row('opening_balance', -1)], 'Opening balance cannot be negative'],
       ['a single amount that is not a number', [row('withdrawal', 'ten')], 'Please enter a valid amount'],
       ['a single missing amount', [{ type: 'deposit', date: '2026-03-14' }], 'Please enter a valid amount'],
       ['a single fraction of a penny', [row('deposit', 1.5)], 'Please enter a valid amount'],
@@ -171,8 +173,8 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect(await message(many)).toBe('Add at most 100 transactions at a time');
     });
 
-    it('accepts a single zero deposit (the single rule only refuses negatives)', async () => {
-      expect((await add(account, [row('deposit', 0)])).status).toBe(201);
+    it('accepts a single opening balance of £0 (the one amount rule, docs/decisions/0024)', async () => {
+      expect((await add(account, [row('opening_balance', 0)])).status).toBe(201);
     });
 
     it('lets no one add to an account that is not theirs, an admin included', async () => {
@@ -321,7 +323,8 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     });
 
     it.each([
-      [{ amountPence: -1 }, 'Please enter a valid transaction amount'],
+      [{ amountPence: -1 }, 'Transaction amounts must be greater than 0'],
+      [{ amountPence: 0 }, 'Transaction amounts must be greater than 0'],
       [{ amountPence: 'abc' }, 'Please enter a valid transaction amount'],
       [{ amountPence: null }, 'Please enter a valid transaction amount'],
       [{ date: 'yesterday' }, 'Please enter a valid date'],

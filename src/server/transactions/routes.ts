@@ -57,11 +57,13 @@ const notFound = {
 
 const IdParams = z.object({ id: z.string().max(100) });
 
-// Amounts are judged by core with the spec's messages (which differ between one transaction,
-// several and an update), so the schema lets any value through to it.
-const amountField = z
-  .unknown()
-  .openapi({ type: 'integer', description: 'Pence as typed, not negative: the type gives the sign' });
+// Amounts are judged by core: one rule for every path (docs/decisions/0024), with the spec's
+// message for an amount that is not a number (which differs between one transaction, several and
+// an update), so the schema lets any value through to it.
+const amountField = z.unknown().openapi({
+  type: 'integer',
+  description: 'Pence as typed, greater than 0 (an opening balance may be 0): the type gives the sign',
+});
 
 const NewTransactionSchema = z
   .object({

@@ -5,6 +5,7 @@ import { Providers } from '../app/providers.tsx';
 import { accountKeys } from '../accounts/query-keys.ts';
 import { apiError, json, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { createTestQueryClient } from '../test/render-app.tsx';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import type { StandingOrder } from './api.ts';
 import { StandingOrdersCard } from './standing-orders-card.tsx';
 
@@ -32,6 +33,7 @@ function makeOrder(overrides: Partial<StandingOrder> = {}): StandingOrder {
     paymentsMade: 5,
     lastPaymentDate: '2026-05-15',
     nextPaymentDate: '2026-07-15',
+    paymentsDue: 0,
     ...overrides,
   };
 }
@@ -120,6 +122,50 @@ describe('the standing orders card', () => {
     ).toBeInTheDocument();
   });
 
+  it('says when the next payment is due and not yet made: overdue, or due today, with how many wait', async () => {
+    const today = calendarDateInLondon(new Date());
+    renderCard({
+      [LIST]: json(200, {
+        standingOrders: [
+          makeOrder({ id: 'a', lastPaymentDate: null, paymentsMade: 0, nextPaymentDate: '2020-01-15', paymentsDue: 3 }),
+          makeOrder({ id: 'b', nextPaymentDate: today, paymentsDue: 1 }),
+          makeOrder({ id: 'c' }),
+        ],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Standing orders' });
+    const [, overdue, dueToday, upToDate] = within(table).getAllByRole('row');
+    expect(within(overdue!).getByText('15/01/2020')).toBeInTheDocument();
+    expect(within(overdue!).getByText('Overdue')).toBeInTheDocument();
+    expect(within(overdue!).getByText('3 payments due')).toBeInTheDocument();
+    expect(within(dueToday!).getByText('Due today')).toBeInTheDocument();
+    expect(within(dueToday!).queryByText(/payments? due/)).not.toBeInTheDocument();
+    expect(within(upToDate!).getByText('15/07/2026')).toBeInTheDocument();
+    expect(within(upToDate!).queryByText(/Overdue|Due today/)).not.toBeInTheDocument();
+  });
+
+  it('shows each order’s note as text, whole for screen readers and in its tooltip, and in the delete confirmation', async () => {
+    const long = `<b>Holiday</b> pot ${'for the summer '.repeat(30)}`.trim();
+    const { user } = renderCard({
+      [LIST]: json(200, {
+        standingOrders: [makeOrder({ id: 'a', notes: long }), makeOrder({ id: 'b', notes: null })],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Standing orders' });
+    const [, withNote, withoutNote] = within(table).getAllByRole('row');
+    const note = within(withNote!).getByTitle(long);
+    // Escaped: the markup is shown as typed, not made into an element.
+    expect(note).toHaveTextContent(`Note: ${long}`);
+    expect(note.querySelector('b')).toBeNull();
+    expect(note).toHaveClass('line-clamp-2');
+    expect(note.closest('td')).toHaveTextContent(/^FrequencyMonthly on the 15thNote: <b>Holiday<\/b> pot/);
+    expect(within(withoutNote!).queryByText(/Note:/)).not.toBeInTheDocument();
+
+    await user.click(within(withNote!).getByRole('button', { name: /^Delete standing order/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete standing order' });
+    expect(within(dialog).getByText(long)).toBeInTheDocument();
+  });
+
   it('adds an order with the form’s rules and the spec’s messages, saving only what the choices call for', async () => {
     let orders: StandingOrder[] = [];
     const { api, user } = renderCard({
@@ -139,11 +185,18 @@ describe('the standing orders card', () => {
     await user.selectOptions(within(dialog).getByLabelText('Ends'), 'payments');
     await user.type(within(dialog).getByLabelText('Number of payments'), '0');
     await user.click(within(dialog).getByRole('switch', { name: 'The first payment is a different amount' }));
-    await user.type(within(dialog).getByLabelText('First payment amount'), '0');
+    await user.type(within(dialog).getByLabelText('First payment amount'), 'ten');
     await user.click(within(dialog).getByRole('button', { name: 'Add Standing Order' }));
     expect(within(dialog).getByText('Please enter a valid amount')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid number of payments')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid first payment amount')).toBeInTheDocument();
+    // £0 in the words any £0 transaction gets (docs/decisions/0024).
+    await user.clear(within(dialog).getByLabelText('First payment amount'));
+    await user.type(within(dialog).getByLabelText('First payment amount'), '0');
+    await user.type(within(dialog).getByLabelText('Amount'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Standing Order' }));
+    expect(within(dialog).getAllByText('Transaction amounts must be greater than 0')).toHaveLength(2);
+    await user.clear(within(dialog).getByLabelText('Amount'));
     expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls(ADD)).toHaveLength(0);
 

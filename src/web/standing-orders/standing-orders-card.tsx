@@ -3,7 +3,14 @@ import { useId, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
 import type { StandingOrderInput } from '../../core/standing-orders/standing-order-form.ts';
-import { endsLabel, formatShortDate, frequencyLabel, processedMessage } from '../../core/standing-orders/text.ts';
+import {
+  dueLabel,
+  endsLabel,
+  formatShortDate,
+  frequencyLabel,
+  paymentsDueLabel,
+  processedMessage,
+} from '../../core/standing-orders/text.ts';
 import { hasStatus, refusalReason } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -36,10 +43,40 @@ function orderName(order: StandingOrder): string {
   return `standing order of ${formatPence(order.amountPence)}, ${frequencyLabel(order).toLowerCase()}`;
 }
 
+/**
+ * The next payment: its date, and when it is due and not yet made (the run has not reached it,
+ * or the order was added with a start in the past) 'Overdue' or 'Due today' and how many wait.
+ */
 function NextPayment({ order }: { order: StandingOrder }) {
   if (!order.isActive) return <Badge variant="secondary">Paused</Badge>;
   if (order.nextPaymentDate === null) return <span className="text-muted-foreground">No more payments</span>;
-  return <span className="tabular-nums">{formatShortDate(order.nextPaymentDate)}</span>;
+  const date = <span className="tabular-nums">{formatShortDate(order.nextPaymentDate)}</span>;
+  if (order.paymentsDue === 0) return date;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {date}
+      <Badge variant="warning">{dueLabel(order.nextPaymentDate, calendarDateInLondon(new Date()))}</Badge>
+      {order.paymentsDue > 1 ? (
+        <span className="text-xs text-muted-foreground">{paymentsDueLabel(order.paymentsDue)}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The order's note (typed by the user, shown as text): wraps anywhere, cut to two lines on screen
+ * with the whole of it in the tooltip; screen readers read it all.
+ */
+function OrderNote({ note, className }: { note: string; className?: string }) {
+  return (
+    <span
+      title={note}
+      className={`line-clamp-2 max-w-64 text-xs text-muted-foreground [overflow-wrap:anywhere] ${className ?? ''}`}
+    >
+      <span className="sr-only">Note: </span>
+      {note}
+    </span>
+  );
 }
 
 /** The phone layout's label for a cell (the table's header says it to screen readers). */
@@ -103,6 +140,7 @@ function OrdersTable({
             <td className={cell}>
               <CellLabel>Frequency</CellLabel>
               <span>{frequencyLabel(order)}</span>
+              {order.notes ? <OrderNote note={order.notes} /> : null}
             </td>
             <td className={cell}>
               <CellLabel>Ends</CellLabel>
@@ -165,6 +203,12 @@ function DeleteDialog({
           {formatPence(order.amountPence)}, {frequencyLabel(order).toLowerCase()}. Payments already added stay on the
           account.
         </p>
+        {order.notes ? (
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            <span className="sr-only">Note: </span>
+            {order.notes}
+          </p>
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Cancel

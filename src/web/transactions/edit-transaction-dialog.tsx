@@ -23,7 +23,7 @@ function EditForm({ transaction, onDone }: { transaction: Transaction; onDone: (
 
   const submit = () => {
     const amountPence = amountFromText(amountText);
-    const amount = updateAmountError(amountPence) ?? undefined;
+    const amount = updateAmountError(type, amountPence) ?? undefined;
     const dateProblem = transactionDateError(date) ?? undefined;
     setErrors({ amount, date: dateProblem });
     if (amount || dateProblem || amountPence === null) return;

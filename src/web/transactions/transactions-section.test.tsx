@@ -228,7 +228,7 @@ describe('the Add Transactions dialog', () => {
 });
 
 describe('editing and deleting', () => {
-  it('edits with the amount as a positive figure, refuses a negative one, and saves', async () => {
+  it('edits with the amount as a positive figure, refuses £0, a negative one or no number, and saves', async () => {
     const { api, user } = renderSection({
       [`PATCH /api/transactions/${cash.id}`]: json(200, { transaction: cash, balancePence: 0 }),
     });
@@ -240,10 +240,17 @@ describe('editing and deleting', () => {
     expect(within(dialog).getByLabelText('Date')).toHaveValue('20/02/2026');
     expect(within(dialog).getByLabelText('Notes (optional)')).toHaveValue('Cash machine');
 
-    await user.clear(amount);
-    await user.type(amount, '-5');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(within(dialog).getByText('Please enter a valid transaction amount')).toBeInTheDocument();
+    // The one amount rule (docs/decisions/0024), with the server's message.
+    for (const [typed, message] of [
+      ['0', 'Transaction amounts must be greater than 0'],
+      ['-5', 'Transaction amounts must be greater than 0'],
+      ['five', 'Please enter a valid transaction amount'],
+    ]) {
+      await user.clear(amount);
+      await user.type(amount, typed!);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(within(dialog).getByText(message!)).toBeInTheDocument();
+    }
     expect(api.calls(`PATCH /api/transactions/${cash.id}`)).toHaveLength(0);
 
     await user.clear(amount);
