@@ -3,12 +3,8 @@
  * and per bank outside the FSCS, with the plain-English sentences the page shows and reads out.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import {
-  calculateExposure,
-  type AccountProtection,
-  type ExposureReport,
-  type InstitutionExposure,
-} from '../protection/exposure.ts';
+import { calculateExposure, type ExposureReport, type InstitutionExposure } from '../protection/exposure.ts';
+import { type OutsideText, outsideText, sharedLimitReason, temporaryHighBalanceText } from '../protection/explain.ts';
 import { limitsOn, type DepositLimitOverride, type LimitsOnDate } from '../protection/limits.ts';
 import type { Pence, ProtectionCategory } from '../protection/types.ts';
 import { checkerAccountInputs, rowIndexOf, type CheckerBank, type ResolvedRow } from './accounts.ts';
@@ -70,22 +66,6 @@ function limitSentence(limits: LimitsOnDate): string {
   return `${perPerson}: a limit set by SavvyPig in place of the legal ${formatLimit(law.amountPence)}, in force since ${formatLongDate(law.effectiveFrom)}.`;
 }
 
-function firmWithFrn(licence: InstitutionExposure): string {
-  return licence.frn ? `${licence.name} (FRN ${licence.frn})` : licence.name;
-}
-
-function sharingText(licence: InstitutionExposure, brands: readonly string[]): string | null {
-  const limit = formatLimit(licence.limit.amountPence);
-  if (brands.length >= 2) {
-    return `${joinWithAnd(brands)} are brands of ${firmWithFrn(licence)}: one ${limit} limit covers them together.`;
-  }
-  const [brand] = brands;
-  if (brand && brand !== licence.name) {
-    return `${brand} is a brand of ${firmWithFrn(licence)}. Money with any other brand of ${licence.name} shares the same ${limit} limit.`;
-  }
-  return null;
-}
-
 function subjectOf(licence: InstitutionExposure, brands: readonly string[]): string {
   if (brands.length >= 2) return `${licence.name} (${joinWithAnd(brands)} share one licence)`;
   const [brand] = brands;
@@ -98,65 +78,7 @@ function coverSentence(covered: Pence, uncovered: Pence): string {
   return `${formatPence(covered)} of it is protected; ${formatPence(uncovered)} is not.`;
 }
 
-function thbText(
-  licence: InstitutionExposure,
-  accounts: readonly AccountProtection[],
-  afterRevert: InstitutionExposure | undefined,
-  date: CalendarDate,
-): string | null {
-  const parts: string[] = [];
-  if (licence.temporaryHighBalanceCoveredPence > 0 && licence.temporaryHighBalanceRevertsOn) {
-    const revertsOn = formatLongDate(licence.temporaryHighBalanceRevertsOn);
-    parts.push(
-      `${formatPence(licence.temporaryHighBalanceCoveredPence)} is covered as a temporary high balance, on top of the ${formatLimit(licence.limit.amountPence)} limit, until ${revertsOn}, when cover reverts to the standard limit.`,
-    );
-    if (afterRevert && afterRevert.uncoveredPence > licence.uncoveredPence) {
-      parts.push(
-        `From ${revertsOn}, ${formatPence(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`,
-      );
-    }
-  }
-  for (const account of accounts) {
-    if (account.status !== 'covered-in-full' && account.status !== 'partly-covered') continue;
-    const thb = account.temporaryHighBalance;
-    if (!thb || thb.isActive) continue;
-    parts.push(
-      thb.revertsOn <= date
-        ? `Extra cover for a temporary high balance here ended on ${formatLongDate(thb.revertsOn)}: the standard limit applies to it now.`
-        : 'A temporary high balance here has a credited date in the future, so it has no extra cover yet.',
-    );
-  }
-  return parts.length > 0 ? [...new Set(parts)].join(' ') : null;
-}
-
-type OutsideText = { status: string; why: (bank: CheckerBank) => string; verdict: string };
-
 const COUNTS_AS_UNPROTECTED = 'The checker counts it as not protected.';
-
-const NOT_FSCS: OutsideText = {
-  status: 'Not FSCS protected',
-  why: (bank) => `The FSCS does not cover money held with ${bank.legalName}.`,
-  verdict: COUNTS_AS_UNPROTECTED,
-};
-
-const OUTSIDE_TEXTS: Partial<Record<ProtectionCategory, OutsideText>> = {
-  'ns-and-i': {
-    status: 'Backed by HM Treasury',
-    why: () => 'NS&I is 100% backed by HM Treasury rather than the FSCS.',
-    verdict: 'All of it is safe, with no limit.',
-  },
-  offshore: {
-    status: 'Not FSCS protected',
-    why: (bank) =>
-      `${bank.bankName} holds this money in a Crown Dependency (Jersey, Guernsey or the Isle of Man), outside the UK, so the FSCS does not cover it.`,
-    verdict: COUNTS_AS_UNPROTECTED,
-  },
-  unverified: {
-    status: 'Protection not confirmed',
-    why: (bank) => `We could not confirm that the FSCS covers ${bank.legalName}.`,
-    verdict: COUNTS_AS_UNPROTECTED,
-  },
-};
 
 function outsideResults(rows: readonly ResolvedRow[], report: ExposureReport): OutsideResult[] {
   const byBank = new Map<string, OutsideResult & { text: OutsideText }>();
@@ -166,8 +88,8 @@ function outsideResults(rows: readonly ResolvedRow[], report: ExposureReport): O
     const bank = rows[rowIndex]!.bank;
     let result = byBank.get(bank.id);
     if (!result) {
-      const text = OUTSIDE_TEXTS[account.reason] ?? NOT_FSCS;
-      const reason = `${text.why(bank)} ${text.verdict}`;
+      const text = outsideText(account.reason);
+      const reason = `${text.why(bank)} ${text.verdict ?? COUNTS_AS_UNPROTECTED}`;
       const isGovernmentBacked = account.bucket === 'government-backed';
       result = {
         bank,
@@ -232,14 +154,21 @@ export function checkSavings(
         ).institutions[0]
       : undefined;
     const own = exposure.accountIds.map((id) => protectionById.get(id)!);
-    const temporaryHighBalance = thbText(exposure, own, afterRevert, options.date);
+    const temporaryHighBalance = temporaryHighBalanceText(exposure, own, afterRevert, options.date);
     const share = hasJoint ? JOINT_SHARE : '';
     const summary = [
       `You have ${formatPence(exposure.totalPence)} with ${subjectOf(exposure, brands)}${share}.`,
       coverSentence(exposure.coveredPence, exposure.uncoveredPence),
       ...(temporaryHighBalance ? [temporaryHighBalance] : []),
     ].join(' ');
-    return { exposure, rowIndexes, hasJoint, sharing: sharingText(exposure, brands), temporaryHighBalance, summary };
+    return {
+      exposure,
+      rowIndexes,
+      hasJoint,
+      sharing: sharedLimitReason(exposure, brands),
+      temporaryHighBalance,
+      summary,
+    };
   });
   licences.sort((a, b) => a.rowIndexes[0]! - b.rowIndexes[0]!);
   const outside = outsideResults(rows, report);

@@ -1,0 +1,31 @@
+/**
+ * A signed-in saver's protection picture from their accounts as stored: each account turned into
+ * the engine's input exactly as the accounts list and the account page turn it
+ * (`protectionInput`), so the Hub and those screens cannot disagree.
+ */
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import type { DepositLimitOverride } from '../protection/limits.ts';
+import { type ProtectionPicture, protectionPicture } from '../protection/picture.ts';
+import { type AccountProtectionFacts, protectionInput } from './account-protection.ts';
+
+export type NamedAccountFacts = AccountProtectionFacts & { name: string };
+
+/** The picture of `accounts` (in the order the saver added them) on `date` (UK), with any admin override. */
+export function userProtectionPicture(
+  accounts: readonly NamedAccountFacts[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): ProtectionPicture {
+  const prepared = accounts.map((account) => {
+    const { input, unknownReason } = protectionInput(account);
+    const holder = account.isPlatformAccount ? account.platformBank : account.bank;
+    return {
+      input,
+      name: account.name,
+      bankName: holder?.bankName ?? (account.bankName?.trim() || null),
+      legalName: holder?.legalName ?? null,
+      unknownReason,
+    };
+  });
+  return protectionPicture(prepared, date, override);
+}

@@ -1,0 +1,179 @@
+/**
+ * Protection in plain English, the same words wherever a saver reads them: the public checker and
+ * the signed-in Protection Hub. Why brands share one limit, what a temporary high balance covers
+ * and until when, how a joint account counts, and why money outside the FSCS limits is where it is.
+ */
+import { formatLimit, formatLongDate, joinWithAnd } from '../checker/text.ts';
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import { formatPence } from '../money/format.ts';
+import type { AccountProtection, InstitutionExposure } from './exposure.ts';
+import type { ProtectionCategory } from './types.ts';
+
+/** 'Bank of Scotland plc (FRN 169628)', or the name alone when no FRN is known. */
+export function firmWithFrn(licence: Pick<InstitutionExposure, 'name' | 'frn'>): string {
+  return licence.frn ? `${licence.name} (FRN ${licence.frn})` : licence.name;
+}
+
+/**
+ * Why the brands a saver uses share one limit (`brands` in the saver's order); null for a lone
+ * brand that is the firm itself.
+ */
+export function sharedLimitReason(licence: InstitutionExposure, brands: readonly string[]): string | null {
+  const limit = formatLimit(licence.limit.amountPence);
+  if (brands.length >= 2) {
+    return `${joinWithAnd(brands)} are brands of ${firmWithFrn(licence)}: one ${limit} limit covers them together.`;
+  }
+  const [brand] = brands;
+  if (brand && brand !== licence.name) {
+    return `${brand} is a brand of ${firmWithFrn(licence)}. Money with any other brand of ${licence.name} shares the same ${limit} limit.`;
+  }
+  return null;
+}
+
+/**
+ * What temporary high balances at a licence cover and until when, and what happens after;
+ * null when there are none. `afterRevert` is the same licence worked out on the revert date.
+ */
+export function temporaryHighBalanceText(
+  licence: InstitutionExposure,
+  accounts: readonly AccountProtection[],
+  afterRevert: InstitutionExposure | undefined,
+  date: CalendarDate,
+): string | null {
+  const parts: string[] = [];
+  if (licence.temporaryHighBalanceCoveredPence > 0 && licence.temporaryHighBalanceRevertsOn) {
+    const revertsOn = formatLongDate(licence.temporaryHighBalanceRevertsOn);
+    parts.push(
+      `${formatPence(licence.temporaryHighBalanceCoveredPence)} is covered as a temporary high balance, on top of the ${formatLimit(licence.limit.amountPence)} limit, until ${revertsOn}, when cover reverts to the standard limit.`,
+    );
+    if (afterRevert && afterRevert.uncoveredPence > licence.uncoveredPence) {
+      parts.push(
+        `From ${revertsOn}, ${formatPence(afterRevert.uncoveredPence)} of it will not be protected unless you move some of it.`,
+      );
+    }
+  }
+  for (const account of accounts) {
+    if (account.status !== 'covered-in-full' && account.status !== 'partly-covered') continue;
+    const thb = account.temporaryHighBalance;
+    if (!thb || thb.isActive) continue;
+    parts.push(
+      thb.revertsOn <= date
+        ? `Extra cover for a temporary high balance here ended on ${formatLongDate(thb.revertsOn)}: the standard limit applies to it now.`
+        : 'A temporary high balance here has a credited date in the future, so it has no extra cover yet.',
+    );
+  }
+  return parts.length > 0 ? [...new Set(parts)].join(' ') : null;
+}
+
+const SHARE_WORDS: Readonly<Record<number, string>> = {
+  2: 'half',
+  3: 'third',
+  4: 'quarter',
+  5: 'fifth',
+  6: 'sixth',
+  7: 'seventh',
+  8: 'eighth',
+  9: 'ninth',
+  10: 'tenth',
+};
+
+/** 'half', 'third', 'quarter'…, or 'one-in-12 share' past ten holders. */
+export function holderShareWord(holders: number): string {
+  return SHARE_WORDS[holders] ?? `one-in-${holders} share`;
+}
+
+/**
+ * How a joint account counts, in words: 'Only your half of Joint Saver counts here: £50,000.00
+ * of its £100,000.00. Each holder has their own £120,000 limit.'
+ */
+export function jointShareSentence(
+  account: { name: string; holders: number; balancePence: number; sharePence: number },
+  limitPence: number,
+): string {
+  return `Only your ${holderShareWord(account.holders)} of ${account.name} counts here: ${formatPence(account.sharePence)} of its ${formatPence(account.balancePence)}. Each of its ${account.holders} holders has their own ${formatLimit(limitPence)} limit.`;
+}
+
+/** The names a bank is known by, for the sentences below. */
+export type BankNames = { bankName: string; legalName: string };
+
+/**
+ * Why money sits outside the FSCS limits. `verdict` null: the money counts as not protected, in
+ * words the caller chooses ('The checker counts it as not protected.').
+ */
+export type OutsideText = {
+  status: string;
+  why: (bank: BankNames | null) => string;
+  verdict: string | null;
+};
+
+const firmOf = (bank: BankNames | null) => bank?.legalName ?? 'this firm';
+
+/** Anything the list below does not name: money the FSCS does not cover. */
+export const NOT_FSCS: OutsideText = {
+  status: 'Not FSCS protected',
+  why: (bank) => `The FSCS does not cover money held with ${firmOf(bank)}.`,
+  verdict: null,
+};
+
+const OTHER_SCHEME_VERDICT = 'It is not counted as protected or as at risk.';
+
+const OUTSIDE_TEXTS: Partial<Record<ProtectionCategory, OutsideText>> = {
+  'ns-and-i': {
+    status: 'Backed by HM Treasury',
+    why: () => 'NS&I is 100% backed by HM Treasury rather than the FSCS.',
+    verdict: 'All of it is safe, with no limit.',
+  },
+  state: {
+    status: 'Backed by the government',
+    why: () => 'The State Pension is paid by the government, not held by a bank, so the FSCS does not come into it.',
+    verdict: 'It is not at risk from a bank failing.',
+  },
+  'insurance-100': {
+    status: 'Protected in full',
+    why: () => 'Long-term insurance, such as an insured pension or an annuity, is covered 100% by the FSCS.',
+    verdict: 'All of it is protected, with no limit.',
+  },
+  ppf: {
+    status: 'Pension Protection Fund',
+    why: () => 'A defined-benefit pension is protected by the Pension Protection Fund, not the FSCS.',
+    verdict: OTHER_SCHEME_VERDICT,
+  },
+  'ssas-trust': {
+    status: 'Trustee dependent',
+    why: () => 'A small self-administered scheme (SSAS) is run by its trustees: its protection depends on them.',
+    verdict: OTHER_SCHEME_VERDICT,
+  },
+  offshore: {
+    status: 'Not FSCS protected',
+    why: (bank) =>
+      `${bank?.bankName ?? 'This bank'} holds this money in a Crown Dependency (Jersey, Guernsey or the Isle of Man), outside the UK, so the FSCS does not cover it.`,
+    verdict: null,
+  },
+  'non-uk-branch': {
+    status: 'Not FSCS protected',
+    why: (bank) =>
+      `${bank?.bankName ?? 'This bank'} holds this money at a branch outside the UK, so the FSCS does not cover it.`,
+    verdict: null,
+  },
+  'e-money': {
+    status: 'Not FSCS protected',
+    why: () => 'E-money is safeguarded by the firm that holds it, not protected by the FSCS.',
+    verdict: null,
+  },
+  ifisa: {
+    status: 'Not FSCS protected',
+    why: () =>
+      'An innovative finance ISA lends your money to people or businesses (peer-to-peer lending), which the FSCS does not cover.',
+    verdict: null,
+  },
+  unverified: {
+    status: 'Protection not confirmed',
+    why: (bank) => `We could not confirm that the FSCS covers ${firmOf(bank)}.`,
+    verdict: null,
+  },
+};
+
+/** The words for money of `category`, which sits outside the FSCS per-firm limits. */
+export function outsideText(category: ProtectionCategory): OutsideText {
+  return OUTSIDE_TEXTS[category] ?? NOT_FSCS;
+}

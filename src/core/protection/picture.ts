@@ -1,0 +1,327 @@
+/**
+ * One saver's protection picture, worked out once by the engine from all their accounts: totals,
+ * the badge, diversification, the money per licence (with why brands share a limit, joint shares
+ * and temporary high balances, in words), the money outside the FSCS limits (NS&I, Crown
+ * Dependencies, unknown banks…) and the alerts. What the Protection Hub shows and prints.
+ */
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import { ALERT_SEVERITY, type AlertSource, licenceAlerts, type ProtectionAlert } from './alerts.ts';
+import type { FscsScheme, NotLimitedBucket } from './categories.ts';
+import {
+  type AccountProtection,
+  calculateExposure,
+  type ExposureReport,
+  type InstitutionExposure,
+} from './exposure.ts';
+import {
+  type BankNames,
+  jointShareSentence,
+  outsideText,
+  sharedLimitReason,
+  temporaryHighBalanceText,
+} from './explain.ts';
+import { institutionKey } from './institution-key.ts';
+import type { AppliedLimit, DepositLimitOverride, LimitsOnDate } from './limits.ts';
+import { type AlertLevel, limitUsedPercent, type ProtectionBadge } from './thresholds.ts';
+import type { AccountInput, Pence, ProtectionCategory } from './types.ts';
+
+/** Why an account's protection cannot be known: no bank recorded, or a platform's holding bank not chosen. */
+export type UnknownBankReason = 'no-bank' | 'platform-bank-missing';
+
+/** One of the saver's accounts as the picture needs it: the engine's input and what to call it. */
+export type PictureAccount = {
+  input: AccountInput;
+  name: string;
+  /** The brand the saver chose (or typed); null when none is recorded. */
+  bankName: string | null;
+  /** The firm behind the brand, when known. */
+  legalName: string | null;
+  /** Set when the engine could not be told which bank holds the money. */
+  unknownReason: UnknownBankReason | null;
+};
+
+/** An account as listed under its licence or outside the limits; amounts in pence. */
+export type PictureAccountLine = {
+  id: string;
+  name: string;
+  bankName: string | null;
+  holders: number;
+  balancePence: Pence;
+  /** The saver's share: the whole balance for a sole account. */
+  sharePence: Pence;
+};
+
+export type TemporaryHighBalanceWindow = {
+  /** Extra cover on top of the standard limit today. */
+  coveredPence: Pence;
+  /** When the earliest qualifying money still covered was credited; null when none is covered now. */
+  startedOn: CalendarDate | null;
+  /** The day cover reverts to the standard limit; null when none is covered now. */
+  endsOn: CalendarDate | null;
+  text: string;
+};
+
+/** The saver's money at one licence (PRA-authorised firm) under one scheme. */
+export type LicenceGroup = {
+  key: string;
+  scheme: FscsScheme;
+  name: string;
+  frn: string | null;
+  /** The brands the saver uses here, in the order they added them: they share one limit. */
+  brands: string[];
+  accounts: PictureAccountLine[];
+  totalPence: Pence;
+  coveredPence: Pence;
+  atRiskPence: Pence;
+  limit: AppliedLimit;
+  /** Of the standard limit, leaving out money covered as a temporary high balance. */
+  limitUsedPercent: number | null;
+  alertLevel: AlertLevel;
+  sharedLimitReason: string | null;
+  /** One sentence per joint account: only the saver's share counts. */
+  jointShares: string[];
+  temporaryHighBalance: TemporaryHighBalanceWindow | null;
+};
+
+export type OutsideKind = ProtectionCategory | 'unknown-bank';
+
+/** Money at one bank (or of one kind) outside the FSCS per-firm limits. */
+export type OutsideGroup = {
+  key: string;
+  kind: OutsideKind;
+  bucket: NotLimitedBucket;
+  bankName: string | null;
+  legalName: string | null;
+  status: string;
+  reason: string;
+  accounts: PictureAccountLine[];
+  totalPence: Pence;
+  jointShares: string[];
+};
+
+export type PictureTotals = {
+  totalPence: Pence;
+  /** FSCS-covered money and long-term insurance covered 100%. */
+  protectedPence: Pence;
+  /** Over a limit, not FSCS protected, not confirmed, or at an unknown bank. */
+  atRiskPence: Pence;
+  /** NS&I and the State: backed by the government. */
+  governmentBackedPence: Pence;
+  /** The Pension Protection Fund and trustee-run schemes. */
+  otherSchemePence: Pence;
+};
+
+export type ProtectionPicture = {
+  date: CalendarDate;
+  limits: LimitsOnDate;
+  totals: PictureTotals;
+  badge: ProtectionBadge;
+  /** Licences holding some of the saver's money (a firm counts once across schemes). */
+  licenceCount: number;
+  isDiversified: boolean;
+  /** The most at risk first. */
+  groups: LicenceGroup[];
+  outside: OutsideGroup[];
+  alerts: ProtectionAlert[];
+};
+
+/** Sentence for money counted as not protected, on the saver's own screens. */
+const COUNTS_AS_UNPROTECTED = 'SavvyPig counts it as not protected.';
+
+const UNKNOWN_REASONS: Readonly<Record<UnknownBankReason, string>> = {
+  'no-bank': `No bank or provider is recorded for this money, so we cannot tell which limit covers it. ${COUNTS_AS_UNPROTECTED}`,
+  'platform-bank-missing': `This money is on a platform and the bank holding it is not chosen, so we cannot tell which limit covers it. ${COUNTS_AS_UNPROTECTED}`,
+};
+
+const BUCKET_ORDER: Readonly<Record<NotLimitedBucket, number>> = {
+  unprotected: 0,
+  'government-backed': 1,
+  'other-scheme': 2,
+  protected: 3,
+};
+
+function lineOf(account: PictureAccount, protection: AccountProtection): PictureAccountLine {
+  return {
+    id: account.input.id,
+    name: account.name,
+    bankName: account.bankName,
+    holders: account.input.holders,
+    balancePence: account.input.balancePence,
+    sharePence: protection.sharePence,
+  };
+}
+
+function jointSharesOf(lines: readonly PictureAccountLine[], limitPence: Pence): string[] {
+  return lines.filter((line) => line.holders > 1).map((line) => jointShareSentence(line, limitPence));
+}
+
+function thbWindow(
+  exposure: InstitutionExposure,
+  members: readonly PictureAccount[],
+  protections: readonly AccountProtection[],
+  report: ExposureReport,
+  override: DepositLimitOverride | undefined,
+): TemporaryHighBalanceWindow | null {
+  const endsOn = exposure.temporaryHighBalanceRevertsOn;
+  const afterRevert = endsOn
+    ? calculateExposure(
+        members.map((m) => m.input),
+        endsOn,
+        override,
+      ).institutions.find((i) => i.key === exposure.key)
+    : undefined;
+  const text = temporaryHighBalanceText(exposure, protections, afterRevert, report.date);
+  if (text === null) return null;
+  const active = protections.flatMap((p, i) =>
+    (p.status === 'covered-in-full' || p.status === 'partly-covered') && p.temporaryHighBalance?.isActive
+      ? [members[i]!.input.temporaryHighBalance!.creditedDate]
+      : [],
+  );
+  return {
+    coveredPence: exposure.temporaryHighBalanceCoveredPence,
+    startedOn: exposure.temporaryHighBalanceCoveredPence > 0 && active.length > 0 ? active.sort()[0]! : null,
+    endsOn: exposure.temporaryHighBalanceCoveredPence > 0 ? endsOn : null,
+    text,
+  };
+}
+
+function licenceGroup(
+  exposure: InstitutionExposure,
+  members: readonly PictureAccount[],
+  protections: readonly AccountProtection[],
+  report: ExposureReport,
+  override: DepositLimitOverride | undefined,
+): LicenceGroup {
+  const accounts = members.map((m, i) => lineOf(m, protections[i]!));
+  // Brands in the order the saver added them: 'Halifax and Bank of Scotland'.
+  const brands = [...new Set(members.map((m) => m.bankName ?? exposure.name))];
+  return {
+    key: exposure.key,
+    scheme: exposure.scheme,
+    name: exposure.name,
+    frn: exposure.frn,
+    brands,
+    accounts,
+    totalPence: exposure.totalPence,
+    coveredPence: exposure.coveredPence,
+    atRiskPence: exposure.uncoveredPence,
+    limit: exposure.limit,
+    limitUsedPercent: limitUsedPercent(
+      exposure.totalPence - exposure.temporaryHighBalanceCoveredPence,
+      exposure.limit.amountPence,
+    ),
+    alertLevel: exposure.alertLevel,
+    sharedLimitReason: sharedLimitReason(exposure, brands),
+    jointShares: jointSharesOf(accounts, exposure.limit.amountPence),
+    temporaryHighBalance: thbWindow(exposure, members, protections, report, override),
+  };
+}
+
+function bankNamesOf(account: PictureAccount): BankNames | null {
+  if (account.bankName === null && account.legalName === null) return null;
+  const bankName = account.bankName ?? account.legalName!;
+  return { bankName, legalName: account.legalName ?? bankName };
+}
+
+function outsideGroups(
+  accounts: readonly PictureAccount[],
+  report: ExposureReport,
+  depositLimitPence: Pence,
+): OutsideGroup[] {
+  const byKey = new Map<string, OutsideGroup>();
+  report.accounts.forEach((protection, index) => {
+    if (protection.status !== 'not-fscs' && protection.status !== 'unknown-bank') return;
+    const account = accounts[index]!;
+    const ref = account.input.institution;
+    const unknown = protection.status === 'unknown-bank';
+    const reason = unknown ? (account.unknownReason ?? 'no-bank') : null;
+    const key = unknown ? `unknown|${reason}` : `${protection.reason}|${ref ? institutionKey(ref) : 'none'}`;
+    let group = byKey.get(key);
+    if (!group) {
+      const bank = bankNamesOf(account);
+      const text = unknown ? null : outsideText(protection.reason);
+      group = {
+        key,
+        kind: unknown ? 'unknown-bank' : protection.reason,
+        bucket: unknown ? 'unprotected' : protection.bucket,
+        bankName: unknown ? null : (bank?.bankName ?? null),
+        legalName: unknown ? null : (bank?.legalName ?? null),
+        status: text ? text.status : 'Protection unknown',
+        reason: text ? `${text.why(bank)} ${text.verdict ?? COUNTS_AS_UNPROTECTED}` : UNKNOWN_REASONS[reason!],
+        accounts: [],
+        totalPence: 0,
+        jointShares: [],
+      };
+      byKey.set(key, group);
+    }
+    const line = lineOf(account, protection);
+    group.accounts.push(line);
+    group.totalPence += line.sharePence;
+  });
+  for (const group of byKey.values()) group.jointShares = jointSharesOf(group.accounts, depositLimitPence);
+  return [...byKey.values()].sort(
+    (a, b) => BUCKET_ORDER[a.bucket] - BUCKET_ORDER[b.bucket] || b.totalPence - a.totalPence,
+  );
+}
+
+function alertSource(group: LicenceGroup): AlertSource {
+  return {
+    key: group.key,
+    name: group.name,
+    brands: group.brands,
+    totalPence: group.totalPence,
+    coveredPence: group.coveredPence,
+    atRiskPence: group.atRiskPence,
+    temporaryHighBalanceCoveredPence: group.temporaryHighBalance?.coveredPence ?? 0,
+    limit: group.limit,
+    alertLevel: group.alertLevel,
+  };
+}
+
+/**
+ * The protection picture of `accounts` (in the order the saver added them) on `date`, with any
+ * admin override of today's deposit limit. All amounts in pence; pure.
+ */
+export function protectionPicture(
+  accounts: readonly PictureAccount[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): ProtectionPicture {
+  const report = calculateExposure(
+    accounts.map((a) => a.input),
+    date,
+    override,
+  );
+  const indexById = new Map(accounts.map((a, i) => [a.input.id, i]));
+  const groups = report.institutions
+    .map((exposure) => {
+      // In the saver's order, not the engine's (sorted ids).
+      const indexes = exposure.accountIds.map((id) => indexById.get(id)!).sort((a, b) => a - b);
+      return licenceGroup(
+        exposure,
+        indexes.map((i) => accounts[i]!),
+        indexes.map((i) => report.accounts[i]!),
+        report,
+        override,
+      );
+    })
+    .sort(
+      (a, b) =>
+        b.atRiskPence - a.atRiskPence ||
+        ALERT_SEVERITY[b.alertLevel] - ALERT_SEVERITY[a.alertLevel] ||
+        b.totalPence - a.totalPence ||
+        (a.key < b.key ? -1 : 1),
+    );
+  const { totalPence, protectedPence, unprotectedPence, governmentBackedPence, otherSchemePence } = report.totals;
+  return {
+    date,
+    limits: report.limits,
+    totals: { totalPence, protectedPence, atRiskPence: unprotectedPence, governmentBackedPence, otherSchemePence },
+    badge: report.badge,
+    licenceCount: report.institutionCount,
+    isDiversified: report.isDiversified,
+    groups,
+    outside: outsideGroups(accounts, report, report.limits.deposit.amountPence),
+    alerts: licenceAlerts(groups.map(alertSource)),
+  };
+}
