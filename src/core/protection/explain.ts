@@ -84,13 +84,16 @@ export function holderShareWord(holders: number): string {
 
 /**
  * How a joint account counts, in words: 'Only your half of Joint Saver counts here: £50,000.00
- * of its £100,000.00. Each holder has their own £120,000 limit.'
+ * of its £100,000.00. Each of its 2 holders has their own £120,000 limit.' (the last sentence
+ * only where a limit applies: `limitPence` null for money outside the FSCS limits).
  */
 export function jointShareSentence(
   account: { name: string; holders: number; balancePence: number; sharePence: number },
-  limitPence: number,
+  limitPence: number | null,
 ): string {
-  return `Only your ${holderShareWord(account.holders)} of ${account.name} counts here: ${formatPence(account.sharePence)} of its ${formatPence(account.balancePence)}. Each of its ${account.holders} holders has their own ${formatLimit(limitPence)} limit.`;
+  const share = `Only your ${holderShareWord(account.holders)} of ${account.name} counts here: ${formatPence(account.sharePence)} of its ${formatPence(account.balancePence)}.`;
+  if (limitPence === null) return share;
+  return `${share} Each of its ${account.holders} holders has their own ${formatLimit(limitPence)} limit.`;
 }
 
 /** The names a bank is known by, for the sentences below. */

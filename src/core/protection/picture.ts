@@ -151,7 +151,7 @@ function lineOf(account: PictureAccount, protection: AccountProtection): Picture
   };
 }
 
-function jointSharesOf(lines: readonly PictureAccountLine[], limitPence: Pence): string[] {
+function jointSharesOf(lines: readonly PictureAccountLine[], limitPence: Pence | null): string[] {
   return lines.filter((line) => line.holders > 1).map((line) => jointShareSentence(line, limitPence));
 }
 
@@ -223,11 +223,7 @@ function bankNamesOf(account: PictureAccount): BankNames | null {
   return { bankName, legalName: account.legalName ?? bankName };
 }
 
-function outsideGroups(
-  accounts: readonly PictureAccount[],
-  report: ExposureReport,
-  depositLimitPence: Pence,
-): OutsideGroup[] {
+function outsideGroups(accounts: readonly PictureAccount[], report: ExposureReport): OutsideGroup[] {
   const byKey = new Map<string, OutsideGroup>();
   report.accounts.forEach((protection, index) => {
     if (protection.status !== 'not-fscs' && protection.status !== 'unknown-bank') return;
@@ -258,7 +254,7 @@ function outsideGroups(
     group.accounts.push(line);
     group.totalPence += line.sharePence;
   });
-  for (const group of byKey.values()) group.jointShares = jointSharesOf(group.accounts, depositLimitPence);
+  for (const group of byKey.values()) group.jointShares = jointSharesOf(group.accounts, null);
   return [...byKey.values()].sort(
     (a, b) => BUCKET_ORDER[a.bucket] - BUCKET_ORDER[b.bucket] || b.totalPence - a.totalPence,
   );
@@ -321,7 +317,7 @@ export function protectionPicture(
     licenceCount: report.institutionCount,
     isDiversified: report.isDiversified,
     groups,
-    outside: outsideGroups(accounts, report, report.limits.deposit.amountPence),
+    outside: outsideGroups(accounts, report),
     alerts: licenceAlerts(groups.map(alertSource)),
   };
 }

@@ -7,6 +7,7 @@ import {
   loginDevices,
   presence,
   profiles,
+  protectionAlertDismissals,
   session,
   standingOrders,
   transactions,
@@ -227,6 +228,21 @@ export const EXPORTERS: readonly Exporter[] = [
         .orderBy(asc(standingOrders.accountId), asc(standingOrders.createdAt));
       return rows.map(({ userId: _userId, ...row }) => row);
     },
+  },
+  {
+    table: 'protection_alert_dismissals',
+    key: 'protectionAlertDismissals',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          alertId: protectionAlertDismissals.alertId,
+          signature: protectionAlertDismissals.signature,
+          dismissedAt: protectionAlertDismissals.dismissedAt,
+        })
+        .from(protectionAlertDismissals)
+        .where(eq(protectionAlertDismissals.userId, subject.userId))
+        .orderBy(asc(protectionAlertDismissals.dismissedAt)),
   },
 ];
 

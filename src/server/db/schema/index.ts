@@ -7,3 +7,4 @@ export * from './storage.ts';
 export { appUser } from './policies.ts';
 export * from './reference.ts';
 export * from './accounts.ts';
+export * from './protection.ts';

@@ -1,0 +1,121 @@
+/**
+ * The Protection Hub's API (002 §2, issue 14): the signed-in user's protection picture, and
+ * dismissing one of its alerts for 7 days or until its figures change. Big Pig (a trial counts).
+ */
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { AppError } from '../errors.ts';
+import { sessionOf, txOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import { publish } from '../realtime/hub.ts';
+import { ProtectionPictureSchema, protectionPictureJson } from './picture-json.ts';
+import { readProtectionRows, saveAlertDismissal } from './queries.ts';
+
+export const PROTECTION_MESSAGES = {
+  needsBigPig: 'The Protection Hub comes with the Big Pig plan',
+  alertGone: 'That alert is no longer showing: your figures have changed',
+  alertChanged: 'The figures behind that alert have changed: check them again before you dismiss it',
+  alertId: 'Say which alert to dismiss',
+  signature: 'Send the alert’s signature with the dismissal',
+} as const;
+
+/**
+ * The web app's query key for the picture: under the accounts list's key, so every realtime
+ * event that refreshes the accounts (src/server/accounts/account-events.ts) refreshes it too.
+ */
+export const PROTECTION_QUERY_KEY = ['me', 'accounts', 'protection'] as const;
+
+const DismissalSchema = z
+  .strictObject({
+    alertId: z
+      .string(PROTECTION_MESSAGES.alertId)
+      .min(1, PROTECTION_MESSAGES.alertId)
+      .max(1000, PROTECTION_MESSAGES.alertId),
+    signature: z
+      .string(PROTECTION_MESSAGES.signature)
+      .min(1, PROTECTION_MESSAGES.signature)
+      .max(200, PROTECTION_MESSAGES.signature),
+  })
+  .openapi('ProtectionAlertDismissal', {
+    example: { alertId: 'deposit|frn:169628', signature: 'over-limit:14000000:12000000:12000000' },
+  });
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+function assertBigPig(session: SessionUser): void {
+  const tier = effectiveTier({ isAdmin: session.isAdmin });
+  if (!meetsTier({ tier, isAdmin: session.isAdmin }, 'bigpig'))
+    throw new AppError('FORBIDDEN', PROTECTION_MESSAGES.needsBigPig);
+}
+
+export function protectionRoutes(deps: Deps) {
+  const app = createRouter();
+  const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string) => {
+    const now = deps.clock.now();
+    return protectionPictureJson(await readProtectionRows(tx, userId), calendarDateInLondon(now), now);
+  };
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/protection',
+      summary:
+        "The signed-in user's protection picture: totals, badge, diversification, money per licence and outside the FSCS limits, and alerts",
+      description:
+        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override). Two statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
+      responses: {
+        200: json(ProtectionPictureSchema, 'The picture'),
+        403: { description: 'FORBIDDEN: the plan has no Protection Hub' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      assertBigPig(session);
+      return c.json(await picture(txOf(c), session.userId), 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/protection/alert-dismissals',
+      summary: 'Dismiss an alert for 7 days, or until its figures change; answers with the picture',
+      description:
+        'The alert must be showing with the figures its signature names: 404 when it is not showing, 409 when its figures have changed since.',
+      request: { body: { content: { 'application/json': { schema: DismissalSchema } }, required: true } },
+      responses: {
+        200: json(ProtectionPictureSchema, 'The picture, with the alert dismissed'),
+        403: { description: 'FORBIDDEN: the plan has no Protection Hub' },
+        404: { description: 'NOT_FOUND: no such alert is showing' },
+        409: { description: 'CONFLICT: the alert’s figures have changed' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      assertBigPig(session);
+      const tx = txOf(c);
+      const { alertId, signature } = c.req.valid('json');
+      const current = await picture(tx, session.userId);
+      const alert = current.alerts.find((a) => a.id === alertId);
+      if (!alert) throw new AppError('NOT_FOUND', PROTECTION_MESSAGES.alertGone);
+      if (alert.signature !== signature) throw new AppError('CONFLICT', PROTECTION_MESSAGES.alertChanged);
+      const dismissedAt = deps.clock.now();
+      await saveAlertDismissal(tx, session.userId, { alertId, signature, dismissedAt });
+      await publish(tx, {
+        type: 'protection.alert-dismissed',
+        userId: session.userId,
+        invalidate: [[...PROTECTION_QUERY_KEY]],
+      });
+      return c.json(await picture(tx, session.userId), 200);
+    },
+  );
+
+  return app;
+}
