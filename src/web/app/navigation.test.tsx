@@ -93,8 +93,9 @@ describe('navigation links', () => {
     expect(within(header).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(within(header).getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/accounts');
     expect(within(header).getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
+    expect(within(header).getByRole('link', { name: 'Protection' })).toHaveAttribute('href', '/protection');
     // Known but unbuilt pages stay hidden, whatever the tier.
-    for (const name of ['Protection', 'Smart Pig', 'News', 'Support']) {
+    for (const name of ['Smart Pig', 'News', 'Support']) {
       expect(within(header).queryByRole('link', { name })).toBeNull();
     }
     expectEveryLinkToLandOnAPage('/dashboard');

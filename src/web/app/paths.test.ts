@@ -112,6 +112,7 @@ describe('the route registry', () => {
         'login',
         'notFound',
         'profile',
+        'protection',
         'resetPassword',
         'resetRequest',
         'settings',

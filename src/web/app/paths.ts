@@ -221,7 +221,7 @@ export const routes = {
   protection: {
     pattern: '/protection',
     access: 'protected',
-    registered: false,
+    registered: true,
     tier: 'bigpig',
     title: 'Protection Hub',
     source: '002',

@@ -134,6 +134,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  protection: {
+    Component: lazyWithRetry(() =>
+      import('../protection/protection-hub-page.tsx').then((m) => ({ default: m.ProtectionHubPage })),
+    ),
+    skeleton: 'dashboard',
+  },
   notFound: {
     Component: lazyWithRetry(() =>
       import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),

@@ -1,0 +1,66 @@
+/**
+ * The Protection Hub's words and tones for the engine's states (DESIGN.md: colour never alone,
+ * always an icon and words). Amounts in pence.
+ */
+import { format, parseISO } from 'date-fns';
+import { enGB } from 'date-fns/locale';
+import { CircleAlert, CircleCheck, type LucideIcon, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { formatPence } from '../../core/money/format.ts';
+import { holderShareWord } from '../../core/protection/explain.ts';
+import type { LicenceGroup, ProtectionPicture } from './api.ts';
+
+export type Tone = 'success' | 'warning' | 'destructive' | 'info';
+export type StatusWords = { tone: Tone; icon: LucideIcon; text: string };
+
+export const BADGE_WORDS: Readonly<Record<ProtectionPicture['badge'], StatusWords>> = {
+  'fully-protected': { tone: 'success', icon: ShieldCheck, text: 'Fully protected' },
+  'mostly-protected': { tone: 'warning', icon: ShieldAlert, text: 'Mostly protected' },
+  'at-risk': { tone: 'destructive', icon: TriangleAlert, text: 'At risk' },
+};
+
+/** One licence's state in a few words: over the limit, close to it, or fully protected. */
+export function licenceStatus(group: LicenceGroup): StatusWords {
+  switch (group.alertLevel) {
+    case 'over-limit':
+      return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(group.atRiskPence)} not protected` };
+    case 'projected-breach':
+      return { tone: 'warning', icon: CircleAlert, text: 'Above 90% of the limit' };
+    case 'approaching':
+      return { tone: 'warning', icon: CircleAlert, text: '85% or more of the limit' };
+    case 'none':
+      return { tone: 'success', icon: CircleCheck, text: 'Fully protected' };
+  }
+}
+
+/** '1 Apr 2027' (cards and prose, DESIGN.md). */
+export function shortDate(isoDate: string): string {
+  return format(parseISO(isoDate), 'd MMM yyyy', { locale: enGB });
+}
+
+/** An instant ('2026-11-29T10:00:00.000Z') as the day it falls on here: '29 Nov 2026'. */
+export function instantDate(iso: string): string {
+  return format(new Date(iso), 'd MMM yyyy', { locale: enGB });
+}
+
+/** '22 November 2026' (the printed summary's date). */
+export function longDate(isoDate: string): string {
+  return format(parseISO(isoDate), 'd MMMM yyyy', { locale: enGB });
+}
+
+/** '27/11/2026' (tables, the spec's dd/MM/yyyy). */
+export function tableDate(isoDate: string): string {
+  return format(parseISO(isoDate), 'dd/MM/yyyy', { locale: enGB });
+}
+
+/** How much of the saver's money is safe (FSCS, insurance or government backed), as a whole percentage cut down. */
+export function safePercent(totals: ProtectionPicture['totals']): number | null {
+  const considered = totals.totalPence - totals.otherSchemePence;
+  if (considered <= 0) return null;
+  return Math.floor(((totals.protectedPence + totals.governmentBackedPence) * 100) / considered);
+}
+
+/** 'Joint account (2 people): your half' style note for an account line; null for a sole account. */
+export function shareNote(holders: number): string | null {
+  if (holders <= 1) return null;
+  return `Joint account, ${holders} people: your ${holderShareWord(holders)}`;
+}

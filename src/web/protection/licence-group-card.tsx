@@ -1,0 +1,145 @@
+import { Clock, Info, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatLimit } from '../../core/checker/text.ts';
+import { formatPence } from '../../core/money/format.ts';
+import { ALERT_PERCENT } from '../../core/protection/thresholds.ts';
+import { isRegistered, paths } from '../app/paths.ts';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { cn } from '../ui/cn.ts';
+import type { AccountLine, LicenceGroup } from './api.ts';
+import { licenceStatus, shareNote, shortDate } from './hub-words.ts';
+
+const BAR_TONE = { success: 'bg-success', warning: 'bg-warning', destructive: 'bg-destructive', info: 'bg-info' };
+
+function Figure({ label, pence, tone }: { label: string; pence: number; tone?: 'success' | 'destructive' }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className={cn('text-sm', tone === 'success' ? 'text-success' : 'text-muted-foreground')}>{label}</dt>
+      <dd className={cn('font-semibold tabular-nums', tone === 'destructive' && 'text-destructive')}>
+        {formatPence(pence)}
+      </dd>
+    </div>
+  );
+}
+
+export function AccountLines({ accounts }: { accounts: readonly AccountLine[] }) {
+  return (
+    <ul className="grid gap-2 text-sm">
+      {accounts.map((account) => {
+        const note = shareNote(account.holders);
+        return (
+          <li key={account.id} className="flex items-start justify-between gap-3">
+            <span className="grid min-w-0 gap-0.5">
+              {isRegistered('account') ? (
+                <Link
+                  to={paths.account(account.id)}
+                  className="font-medium break-words underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-foreground"
+                >
+                  {account.name}
+                </Link>
+              ) : (
+                <span className="font-medium break-words">{account.name}</span>
+              )}
+              <span className="text-xs text-muted-foreground">
+                {[account.bankName, note].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+            <span className="grid shrink-0 justify-items-end gap-0.5 text-right">
+              <span className="tabular-nums">{formatPence(account.sharePence)}</span>
+              {note ? (
+                <span className="text-xs text-muted-foreground tabular-nums">
+                  of {formatPence(account.balancePence)}
+                </span>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** How much of the limit the licence uses, drawn (the sentence beside it says the same). */
+function LimitBar({ group }: { group: LicenceGroup }) {
+  const status = licenceStatus(group);
+  const used = Math.min(100, group.limitUsedPercent ?? 100);
+  return (
+    <div className="relative h-2.5 rounded-full bg-muted" aria-hidden>
+      <div className={cn('h-full rounded-full', BAR_TONE[status.tone])} style={{ width: `${used}%` }} />
+      <div className="absolute inset-y-[-3px] w-0.5 bg-foreground/60" style={{ left: `${ALERT_PERCENT}%` }} />
+    </div>
+  );
+}
+
+function limitSentence(group: LicenceGroup): string {
+  const limit = `${formatLimit(group.limit.amountPence)} ${group.scheme === 'investment' ? 'investment' : 'deposit'} limit per person`;
+  const override = group.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : '';
+  if (group.limitUsedPercent === null) return `The ${limit}${override}.`;
+  return `${group.limitUsedPercent}% of the ${limit}${override}.`;
+}
+
+/** One licence: its brands and accounts, total, covered and at risk, and why they share one limit. */
+export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
+  const status = licenceStatus(group);
+  const headingId = `licence-${group.key.replace(/[^a-z0-9]+/gi, '-')}`;
+  const thb = group.temporaryHighBalance;
+  const hasJoint = group.jointShares.length > 0;
+  return (
+    <article aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">
+            {group.name}
+          </h3>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            {group.scheme === 'investment' ? 'Investment firm' : 'Banking licence'}
+            {group.frn ? ` · FRN ${group.frn}` : ''}
+            {group.brands.length > 1 || group.brands[0] !== group.name ? ` · ${group.brands.join(', ')}` : ''}
+          </p>
+        </div>
+        <Badge variant={status.tone} className="text-sm">
+          <status.icon className="size-3.5!" aria-hidden />
+          {status.text}
+        </Badge>
+      </div>
+      <AccountLines accounts={group.accounts} />
+      <dl className="grid gap-1.5 border-t pt-3">
+        <Figure label={hasJoint ? 'Total (your share of joint accounts)' : 'Total'} pence={group.totalPence} />
+        <Figure label="Covered" pence={group.coveredPence} tone="success" />
+        <Figure label="At risk" pence={group.atRiskPence} tone={group.atRiskPence > 0 ? 'destructive' : undefined} />
+      </dl>
+      <div className="grid gap-1.5">
+        <LimitBar group={group} />
+        <p className="text-sm text-muted-foreground">{limitSentence(group)}</p>
+      </div>
+      {group.sharedLimitReason ? (
+        <p className="flex gap-2 text-sm">
+          <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+          <span>
+            <span className="font-medium">Why one limit? </span>
+            {group.sharedLimitReason}
+          </span>
+        </p>
+      ) : null}
+      {group.jointShares.map((sentence) => (
+        <p key={sentence} className="flex gap-2 text-sm">
+          <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+          <span>{sentence}</span>
+        </p>
+      ))}
+      {thb ? (
+        <Alert variant="info">
+          <Clock aria-hidden />
+          <AlertTitle>
+            {thb.endsOn ? `Temporary high balance: protected until ${shortDate(thb.endsOn)}` : 'Temporary high balance'}
+          </AlertTitle>
+          <AlertDescription>
+            {thb.startedOn ? <p>Credited on {shortDate(thb.startedOn)}.</p> : null}
+            <p>{thb.text}</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </article>
+  );
+}

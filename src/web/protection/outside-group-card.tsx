@@ -1,0 +1,76 @@
+import { CircleHelp, Landmark, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { formatPence } from '../../core/money/format.ts';
+import { Badge } from '../ui/badge.tsx';
+import { cn } from '../ui/cn.ts';
+import type { OutsideGroup } from './api.ts';
+import { AccountLines } from './licence-group-card.tsx';
+import type { StatusWords } from './hub-words.ts';
+
+function statusOf(group: OutsideGroup): StatusWords {
+  switch (group.bucket) {
+    case 'government-backed':
+      return { tone: 'success', icon: Landmark, text: group.status };
+    case 'protected':
+      return { tone: 'success', icon: ShieldCheck, text: group.status };
+    case 'other-scheme':
+      return { tone: 'info', icon: Landmark, text: group.status };
+    case 'unprotected':
+      return {
+        tone: group.kind === 'unknown-bank' || group.kind === 'unverified' ? 'warning' : 'destructive',
+        icon: group.kind === 'unknown-bank' ? CircleHelp : TriangleAlert,
+        text: group.status,
+      };
+  }
+}
+
+const AMOUNT_LABEL: Readonly<Record<OutsideGroup['bucket'], string>> = {
+  'government-backed': 'Backed by the government',
+  protected: 'Protected',
+  'other-scheme': 'Under another scheme',
+  unprotected: 'Not protected',
+};
+
+/**
+ * Money at one bank (or of one kind) outside the FSCS per-firm limits: NS&I, a Crown Dependency,
+ * an unknown bank… with why, in words.
+ */
+export function OutsideGroupCard({ group }: { group: OutsideGroup }) {
+  const status = statusOf(group);
+  const headingId = `outside-${group.key.replace(/[^a-z0-9]+/gi, '-')}`;
+  const title = group.kind === 'unknown-bank' ? 'Bank not known' : (group.bankName ?? group.status);
+  return (
+    <article aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">
+            {title}
+          </h3>
+          {group.legalName && group.legalName !== group.bankName ? (
+            <p className="mt-0.5 text-sm text-muted-foreground">{group.legalName}</p>
+          ) : null}
+        </div>
+        <Badge variant={status.tone} className="text-sm">
+          <status.icon className="size-3.5!" aria-hidden />
+          {status.text}
+        </Badge>
+      </div>
+      <AccountLines accounts={group.accounts} />
+      <dl className="grid gap-1.5 border-t pt-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className={cn('text-sm', status.tone === 'success' ? 'text-success' : 'text-muted-foreground')}>
+            {AMOUNT_LABEL[group.bucket]}
+          </dt>
+          <dd className={cn('font-semibold tabular-nums', group.bucket === 'unprotected' && 'text-destructive')}>
+            {formatPence(group.totalPence)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm">{group.reason}</p>
+      {group.jointShares.map((sentence) => (
+        <p key={sentence} className="text-sm text-muted-foreground">
+          {sentence}
+        </p>
+      ))}
+    </article>
+  );
+}
