@@ -188,6 +188,17 @@ describe('joint accounts', () => {
     });
   });
 
+  it('outside the FSCS limits count the saver’s share too, with no limit to speak of', () => {
+    const picture = protectionPicture(
+      [named(account('j', 40_000_00, NSANDI, { category: 'ns-and-i', holders: 2 }), 'Joint bonds')],
+      TODAY,
+    );
+    expect(picture.outside[0]).toMatchObject({
+      totalPence: 20_000_00,
+      jointShares: ['Only your half of Joint bonds counts here: £20,000.00 of its £40,000.00.'],
+    });
+  });
+
   it('name a third, a quarter and larger shares', () => {
     const sentence = (holders: number) =>
       protectionPicture([named(account('j', 120_000_00, natWest(), { holders }), 'Family pot')], TODAY).groups[0]!

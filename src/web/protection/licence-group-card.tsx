@@ -86,7 +86,7 @@ export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
   const thb = group.temporaryHighBalance;
   const hasJoint = group.jointShares.length > 0;
   return (
-    <article aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+    <article aria-labelledby={headingId} className="grid content-start gap-4 rounded-xl border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">

@@ -39,7 +39,7 @@ export function OutsideGroupCard({ group }: { group: OutsideGroup }) {
   const headingId = `outside-${group.key.replace(/[^a-z0-9]+/gi, '-')}`;
   const title = group.kind === 'unknown-bank' ? 'Bank not known' : (group.bankName ?? group.status);
   return (
-    <article aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+    <article aria-labelledby={headingId} className="grid content-start gap-4 rounded-xl border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">

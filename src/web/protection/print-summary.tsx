@@ -14,6 +14,7 @@ function since(limit: AppliedLimit): string {
 
 const cell = 'border border-gray-400 px-2 py-1 align-top';
 const money = `${cell} text-right tabular-nums whitespace-nowrap`;
+const heading = `${cell} whitespace-nowrap text-right`;
 
 function Accounts({ accounts }: { accounts: ProtectionPicture['groups'][number]['accounts'] }) {
   return (
@@ -75,12 +76,14 @@ export function PrintSummary({ picture }: { picture: ProtectionPicture }) {
             </th>
             <td className={money}>{formatPence(totals.protectedPence)}</td>
           </tr>
-          <tr>
-            <th scope="row" className={`${cell} text-left font-normal`}>
-              Backed by HM Treasury
-            </th>
-            <td className={money}>{formatPence(totals.governmentBackedPence)}</td>
-          </tr>
+          {totals.governmentBackedPence > 0 ? (
+            <tr>
+              <th scope="row" className={`${cell} text-left font-normal`}>
+                Backed by the government (NS&amp;I)
+              </th>
+              <td className={money}>{formatPence(totals.governmentBackedPence)}</td>
+            </tr>
+          ) : null}
           {totals.otherSchemePence > 0 ? (
             <tr>
               <th scope="row" className={`${cell} text-left font-normal`}>
@@ -112,13 +115,13 @@ export function PrintSummary({ picture }: { picture: ProtectionPicture }) {
                 <th scope="col" className={`${cell} text-left`}>
                   Licence and accounts
                 </th>
-                <th scope="col" className={`${cell} text-right`}>
+                <th scope="col" className={heading}>
                   Total
                 </th>
-                <th scope="col" className={`${cell} text-right`}>
+                <th scope="col" className={heading}>
                   Covered
                 </th>
-                <th scope="col" className={`${cell} text-right`}>
+                <th scope="col" className={heading}>
                   At risk
                 </th>
               </tr>
@@ -162,7 +165,7 @@ export function PrintSummary({ picture }: { picture: ProtectionPicture }) {
                 <th scope="col" className={`${cell} text-left`}>
                   Where and why
                 </th>
-                <th scope="col" className={`${cell} text-right`}>
+                <th scope="col" className={heading}>
                   Amount
                 </th>
               </tr>

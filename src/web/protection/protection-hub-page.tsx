@@ -126,7 +126,8 @@ function HubContent({ picture }: { picture: ProtectionPicture }) {
             Your money by banking licence
           </h2>
           <p className="text-sm text-muted-foreground">
-            The FSCS limit applies per person to each banking licence, whichever of its brands holds the money.
+            The FSCS limit applies per person to each banking licence, whichever of its brands holds the money. Each bar
+            shows how much of the limit you use; its mark is at 85%, where alerts start.
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
             {picture.groups.map((group) => (
