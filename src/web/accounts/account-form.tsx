@@ -164,7 +164,7 @@ function Disclosure({
           aria-expanded={open}
           aria-controls={regionId}
           onClick={onToggle}
-          className="flex w-full items-center justify-between gap-4 rounded-xl p-5 text-left hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-6"
+          className="flex w-full items-center justify-between gap-4 rounded-xl p-5 text-left hover:bg-accent/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:p-6"
         >
           {MORE_DETAILS}
           <ChevronDown

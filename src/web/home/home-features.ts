@@ -14,7 +14,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { isRegistered, paths, type RouteId } from '../app/paths.ts';
+import { isRegistered, paths, type RouteId, routeDefinition } from '../app/paths.ts';
 
 /** The limit as the page words it (from useDepositLimitFacts). */
 export type LimitWords = { amount: string };
@@ -93,6 +93,14 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     linkText: 'Try the interest calculator',
   },
 ];
+
+/**
+ * The card's link, for someone who can open its page: a visitor is not sent to a signed-in page
+ * (the hero's sign-up button is their way in), so those cards carry no link for them.
+ */
+export function featureLink(card: FeatureCard, signedIn: boolean): { href: string; text: string } | null {
+  return signedIn || routeDefinition(card.route).access === 'public' ? { href: card.href, text: card.linkText } : null;
+}
 
 /** The cards whose pages exist. */
 export function shownFeatureCards(

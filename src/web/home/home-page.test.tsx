@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findRoute, isRegistered, isRegisteredHref, type RouteId } from '../app/paths.ts';
 import { makeMe, meHandler, mockApi } from '../test/api-mock.ts';
@@ -27,6 +27,24 @@ describe('the home page', () => {
       .map((a) => a.getAttribute('href') ?? '');
     expect(hrefs.length).toBeGreaterThan(0);
     expect(hrefs.filter((href) => !isRegisteredHref(href))).toEqual([]);
+  });
+
+  it('links a card to a signed-in page only for a signed-in user', async () => {
+    const visitor = await renderHome(false);
+    const cardLinks = () =>
+      within(screen.getByRole('region', { name: 'What SavvyPig does for you' }))
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(cardLinks()).toEqual([['Check your protection', '/features/fscs-protection-checker']]);
+    expect(within(visitor).queryByRole('link', { name: /your accounts/i })).toBeNull();
+    cleanup();
+    await renderHome(true);
+    await screen.findByRole('link', { name: 'Go to your accounts' });
+    expect(cardLinks()).toEqual([
+      ['Go to your accounts', '/accounts'],
+      ['See what is protected', '/accounts'],
+      ['Check your protection', '/features/fscs-protection-checker'],
+    ]);
   });
 
   it('promises only what exists: no calculators, Smart Pig, Protection Hub or plans with prices yet', async () => {

@@ -19,7 +19,7 @@ import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/de
 import { PigMark } from '../app/shell/logo.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
-import { type FeatureCard, shownFeatureCards } from './home-features.ts';
+import { type FeatureCard, featureLink, shownFeatureCards } from './home-features.ts';
 
 /** Calls to action: sign up when signed out, the dashboard when signed in. */
 function PrimaryActions({ align = 'start' }: { align?: 'start' | 'center' }) {
@@ -114,6 +114,8 @@ function SharedLicenceExample() {
 
 function Feature({ card }: { card: FeatureCard }) {
   const limit = useDepositLimitFacts();
+  const { data: me } = useMe();
+  const link = featureLink(card, Boolean(me));
   const Icon = card.icon;
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-6">
@@ -122,13 +124,15 @@ function Feature({ card }: { card: FeatureCard }) {
       </span>
       <h3 className="text-lg font-semibold">{card.title}</h3>
       <p className="flex-1 text-sm leading-relaxed text-muted-foreground">{card.body(limit)}</p>
-      <Link
-        to={card.href}
-        className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        {card.linkText}
-        <ArrowRight className="size-4" aria-hidden />
-      </Link>
+      {link ? (
+        <Link
+          to={link.href}
+          className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {link.text}
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      ) : null}
     </div>
   );
 }
