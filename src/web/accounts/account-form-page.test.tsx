@@ -286,6 +286,18 @@ describe('adding an account', () => {
     expect(mock.calls('POST /api/accounts')).toHaveLength(0);
   });
 
+  it('opens More details for a problem folded inside it even when the first problem is above it', async () => {
+    api();
+    const { user } = await openNewForm();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Bond');
+    await user.type(screen.getByLabelText('Term length (optional)'), 'two');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Savings');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(screen.getByLabelText('Account name')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'More details' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Enter the term length as a whole number and choose days, months or years')).toBeVisible();
+  });
+
   it('still adds a Savings account when the account types cannot be loaded', async () => {
     api({ 'GET /api/account-types': apiError(500, 'INTERNAL', 'Something went wrong. Please try again.') });
     await openNewForm();

@@ -277,15 +277,15 @@ export function AccountForm({
   };
 
   /**
-   * Focuses the first control marked invalid (pickers are buttons, so by attribute), once the
-   * errors are drawn; one folded under More details opens it first.
+   * Once the errors are drawn: opens More details when a problem is folded inside it (so every
+   * problem can be seen), then focuses the first control marked invalid (pickers are buttons, so
+   * by attribute).
    */
   const focusFirstInvalid = () =>
     requestAnimationFrame(() => {
-      const control = formElement?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      if (!control) return;
-      if (moreRegion.current?.contains(control)) flushSync(() => setMoreOpen(true));
-      control.focus();
+      const invalid = Array.from(formElement?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []);
+      if (invalid.some((control) => moreRegion.current?.contains(control))) flushSync(() => setMoreOpen(true));
+      invalid[0]?.focus();
     });
 
   const submit = form.handleSubmit(
