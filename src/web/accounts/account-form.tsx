@@ -422,15 +422,15 @@ export function AccountForm({
   // The type-specific fields: shown with the account when its type uses them, else under More details.
   const groupFields: Record<Exclude<TypeFieldGroup, 'interimSchedule'>, ReactNode> = {
     overdraft: (
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         {unitInput('overdraftLimit', 'Overdraft limit', '£', { optional: true })}
         {unitInput('overdraftInterestRate', 'Overdraft interest rate', '%', { optional: true })}
       </div>
     ),
     term: (
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         {date('dateOpened', 'Date opened', pastDates)}
-        <div className="grid grid-cols-2 items-end gap-3">
+        <div className="grid grid-cols-2 items-start gap-3">
           {field(
             'termLengthValue',
             'Term length',
@@ -447,7 +447,7 @@ export function AccountForm({
       </div>
     ),
     penalty: (
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         {unitInput('earlyWithdrawalPenalty', 'Early withdrawal penalty', penaltyUnit, { optional: true })}
         {select(
           'earlyWithdrawalPenaltyType',
