@@ -1,0 +1,1 @@
+ALTER TABLE "bank_references" ADD COLUMN "everyday_search" text;
