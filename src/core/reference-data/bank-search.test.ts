@@ -30,6 +30,7 @@ function realData() {
 function bank(bankName: string, legalName: string, everyday?: string[]): SearchableBank {
   return {
     bankName,
+    searchName: searchForm(bankName),
     searchText: bankSearchText([bankName, legalName, ...(everyday ?? [])]),
     everydaySearch: everyday ? everydaySearchKey([bankName, ...everyday]) : null,
   };

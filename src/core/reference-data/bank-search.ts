@@ -50,10 +50,11 @@ export function everydayNamesOf(brand: Brand): string[] {
   return brand.everyday === null ? [] : [brand.displayName, ...brand.alternativeNames, ...brand.everyday.alsoTypedAs];
 }
 
-/** A brand's search columns (`bank_references.bank_name`, `search_text`, `everyday_search`), under its institution. */
+/** A brand's search columns (`bank_references.bank_name`, `search_name`, `search_text`, `everyday_search`), under its institution. */
 export function brandSearchColumns(brand: Brand, institution: Institution): SearchableBank {
   return {
     bankName: brand.displayName,
+    searchName: searchForm(brand.displayName),
     searchText: bankSearchText([
       brand.displayName,
       brand.brandName,
@@ -66,9 +67,11 @@ export function brandSearchColumns(brand: Brand, institution: Institution): Sear
   };
 }
 
-/** What the ranking reads of a brand: the columns `bank_name`, `search_text` and `everyday_search`. */
+/** What the ranking reads of a brand: the columns `bank_name`, `search_name`, `search_text` and `everyday_search`. */
 export interface SearchableBank {
   bankName: string;
+  /** The brand's name in search form. */
+  searchName: string;
   searchText: string;
   everydaySearch?: string | null;
 }
@@ -76,7 +79,7 @@ export interface SearchableBank {
 /** The brand's rank for a search already in search form (0 best, 5 a mere substring), or null when it does not match. */
 export function bankSearchRank(bank: SearchableBank, needle: string): number | null {
   if (!bank.searchText.includes(needle)) return null;
-  const name = bank.bankName.toLowerCase();
+  const name = bank.searchName;
   const everyday = bank.everydaySearch;
   if (everyday?.includes(`${SEPARATOR}${needle}${SEPARATOR}`)) return 0;
   if (name === needle) return 1;

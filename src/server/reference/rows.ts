@@ -138,6 +138,7 @@ export function referenceTableRows(data: ReferenceData): ReferenceTableRows {
       websiteUrl: null,
       apiSource: b.source,
       lastUpdated: /^\d{4}-\d{2}-\d{2}$/.test(b.sourceAsAt) ? b.sourceAsAt : null,
+      searchName: search.searchName,
       searchText: search.searchText,
       everydaySearch: search.everydaySearch,
       comments: [b.notes, b.everyday?.notes].filter(Boolean).join(' | ') || null,

@@ -104,6 +104,8 @@ export const bankReferences = pgTable(
     lastUpdated: date('last_updated'),
     /** Brand, legal, alternative and everyday names in search form (bank-search.ts), for the picker's substring search. */
     searchText: text('search_text').notNull(),
+    /** The brand's name in search form (bank-search.ts), so ranking a search lower-cases nothing. */
+    searchName: text('search_name').notNull().default(''),
     /**
      * An everyday brand's names people type, in search form between '|' ('|lloyds bank|lloyds|'),
      * null for other brands: the search ranks a brand whose everyday name is or starts with the
