@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../test/api-mock.ts';
 import { BankPicker } from './bank-picker.tsx';
