@@ -39,7 +39,21 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
   await form.waitFor();
   assert.equal(await page.getByLabel('Account type').inputValue(), 'Savings');
   assert.equal(await page.getByLabel('Payment frequency').inputValue(), 'Monthly');
+  // A savings account shows the fields it uses; the rest wait under More details, which the keyboard opens.
+  await page.getByText('The last 4 digits are enough to tell your accounts apart.').waitFor();
+  const more = page.getByRole('button', { name: 'More details' });
+  assert.equal(await more.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.getByLabel('Overdraft limit (optional)').isVisible(), false);
   await pictureEverywhere(page, 'accounts-02-new-form');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Overdraft limit (optional)').waitFor();
+  await more.press('Enter');
+  await page.getByLabel('Overdraft limit (optional)').waitFor({ state: 'hidden' });
+  // A fixed-term account shows its term, penalty and renewal with the rest of the account.
+  await page.getByLabel('Account type').selectOption('Fixed Term Deposit');
+  await page.getByRole('region', { name: 'Term, early withdrawal and maturity' }).getByLabel('Term length').waitFor();
+  await page.getByLabel('Account type').selectOption('Savings');
 
   // What is missing, in the spec's words.
   await page.getByRole('button', { name: 'Add account' }).click();
@@ -48,12 +62,12 @@ test('a saver adds a Halifax account with a starting balance, sees it under its 
   await page.getByText('Account number is required').waitFor();
 
   await page.getByLabel('Account name').fill('Halifax easy saver');
-  await page.getByRole('combobox', { name: 'Bank or building society' }).click();
+  // The name typed and Enter at once: the brand the search puts first, not the list shown before it answered.
+  const bankPicker = page.getByRole('combobox', { name: 'Bank or building society' });
+  await bankPicker.click();
   await page.getByRole('combobox', { name: 'Search banks' }).fill('Halifax');
-  await page
-    .getByRole('option', { name: /^Halifax.*Bank of Scotland plc/ })
-    .first()
-    .click();
+  await page.keyboard.press('Enter');
+  await bankPicker.filter({ hasText: /^Halifax$/ }).waitFor();
   await page.getByLabel('Account number').fill('1234 5678');
   await page.getByLabel('Interest rate', { exact: true }).fill('4.35');
   await page.getByLabel('Starting balance (optional)').fill('2,500');

@@ -59,6 +59,9 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
 
   await page.goto(`${env.server.base}/no-such-page`);
   await page.getByText('Oops! Page not found').waitFor();
+  // A visitor is offered the home page and Log in, not accounts they do not have.
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'View your accounts' }).count(), 0);
   await screenshot(page, '06-not-found');
 
   assert.deepEqual(errors, []);

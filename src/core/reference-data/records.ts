@@ -75,6 +75,7 @@ export const REFERENCE_FILE_NAMES = {
   pensionProviders: 'pension_providers.csv',
   platformPartners: 'platform_partner_banks_sample.csv',
   limits: 'limits.csv',
+  everydayBrands: 'everyday_brands.csv',
 } as const;
 export type ReferenceFileKey = keyof typeof REFERENCE_FILE_NAMES;
 /** The text of every reference file; the caller reads them (core does no IO). */
@@ -156,6 +157,25 @@ export interface PlatformPartnerRow {
   matchConfidence: Confidence | 'unmatched';
   observedDate: CalendarDate;
   source: string;
+  notes: string | null;
+}
+
+/**
+ * An everyday name people type for a bank (`everyday_brands.csv`, curated by SavvyPig): either
+ * a brand row already in `bank_brands.csv` (`listedInBankBrands`) or a new trading name for a
+ * licence that is, always under an institution of `banking_groups.csv`.
+ */
+export interface EverydayBrandRow {
+  line: number;
+  brandName: string;
+  listedInBankBrands: boolean;
+  frn: string | null;
+  institutionName: string;
+  alsoTypedAs: string[];
+  /** Required for a new name; for a listed brand, the extra source for calling it the everyday one. */
+  source: string | null;
+  sourceAsAt: string | null;
+  mappingConfidence: Confidence | 'frn_not_found' | null;
   notes: string | null;
 }
 
@@ -380,6 +400,32 @@ const platformPartnerRow: RowBuilder<PlatformPartnerRow> = (r, line) => ({
   notes: r.optional('notes'),
 });
 
+const everydayBrandRow: RowBuilder<EverydayBrandRow> = (r, line) => {
+  const listedInBankBrands = r.yesNo('listed_in_bank_brands');
+  // A new name needs its own source; a listed brand keeps its row's and may add one, dated and rated.
+  const source = listedInBankBrands ? r.optional('brand_source_id') : r.required('brand_source_id');
+  const sourced = source !== null || !listedInBankBrands;
+  const sourceAsAt = sourced ? r.asAt('source_as_at') : null;
+  const mappingConfidence = sourced ? r.oneOf('mapping_confidence', [...CONFIDENCES, 'frn_not_found'] as const) : null;
+  // The search keeps a brand's everyday names between '|' (bank-search.ts), so no name may hold one.
+  const brandName = r.required('brand_name');
+  if (brandName.includes('|')) r.fail('brand_name', `'${brandName}' holds a '|'`);
+  const alsoTypedAs = splitList(r.optional('also_typed_as'));
+  for (const name of alsoTypedAs.filter((n) => n.includes('|'))) r.fail('also_typed_as', `'${name}' holds a '|'`);
+  return {
+    line,
+    brandName,
+    listedInBankBrands,
+    frn: r.frn('frn'),
+    institutionName: r.required('institution_name'),
+    alsoTypedAs,
+    source,
+    sourceAsAt,
+    mappingConfidence,
+    notes: r.optional('notes'),
+  };
+};
+
 const limitRow: RowBuilder<LimitRow> = (r, line) => ({
   line,
   limitKey: r.oneOf('limit_key', LIMIT_KEYS),
@@ -467,6 +513,17 @@ export const REQUIRED_COLUMNS: Readonly<Record<ReferenceFileKey, readonly string
     'notes',
   ],
   limits: ['limit_key', 'amount_pence', 'effective_from', 'applies_per', 'source', 'confidence', 'notes'],
+  everydayBrands: [
+    'brand_name',
+    'listed_in_bank_brands',
+    'frn',
+    'institution_name',
+    'also_typed_as',
+    'brand_source_id',
+    'source_as_at',
+    'mapping_confidence',
+    'notes',
+  ],
 };
 
 const BUILDERS: { [K in ReferenceFileKey]: RowBuilder<ReferenceRows[K][number]> } = {
@@ -476,6 +533,7 @@ const BUILDERS: { [K in ReferenceFileKey]: RowBuilder<ReferenceRows[K][number]> 
   pensionProviders: pensionProviderRow,
   platformPartners: platformPartnerRow,
   limits: limitRow,
+  everydayBrands: everydayBrandRow,
 };
 
 export interface ReferenceRows {
@@ -485,6 +543,7 @@ export interface ReferenceRows {
   pensionProviders: PensionProviderRow[];
   platformPartners: PlatformPartnerRow[];
   limits: LimitRow[];
+  everydayBrands: EverydayBrandRow[];
 }
 
 /** Parses and checks one file's text into typed rows, or the issues found. */

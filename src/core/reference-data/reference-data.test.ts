@@ -51,7 +51,9 @@ const brand = (name: string) => {
 describe('the real data set', () => {
   it('loads with the counts the data README states', () => {
     expect(data.institutions).toHaveLength(357);
-    expect(data.brands).toHaveLength(514);
+    // 514 brands in bank_brands.csv, and 21 everyday names of everyday_brands.csv that it lacks.
+    expect(data.brands).toHaveLength(514 + 21);
+    expect(data.brands.filter((b) => b.everyday !== null)).toHaveLength(101);
     expect(data.isaProviders).toHaveLength(481);
     expect(data.pensionProviders).toHaveLength(24);
     expect(data.platformPartners).toHaveLength(75);
@@ -280,9 +282,54 @@ describe('the real data set', () => {
     expect(second.data).toEqual(first.data);
     expect(second.contentHash).toBe(first.contentHash);
     expect(first.contentHash).toMatch(/^[0-9a-f]{64}$/);
-    const line = lineOf('brands', 'Halifax,');
-    const edited = load(withLine('brands', line, (text) => text.replace('Halifax', 'Halifax Savings')));
+    const line = lineOf('brands', 'Intelligent Finance');
+    const edited = load(withLine('brands', line, (text) => text.replace('Intelligent Finance', 'IF Savings')));
     expect(edited.contentHash).not.toBe(first.contentHash);
+  });
+
+  it('adds the everyday names people type as brands of a licence in banking_groups.csv, with their source', () => {
+    const santander = data.brands.find((b) => b.brandId === 'frn-106054/Santander')!;
+    expect(santander).toMatchObject({
+      displayName: 'Santander',
+      institutionId: 'frn-106054',
+      frn: '106054',
+      isAmbiguous: false,
+      fscsDepositProtection: 'yes',
+      source: 'HMRC_ISA',
+      sourceAsAt: '2024-01-31',
+      mappingConfidence: 'medium',
+      everyday: { alsoTypedAs: ['Santander UK'], source: null },
+    });
+    const postOffice = data.brands.find((b) => b.displayName === 'Post Office')!;
+    expect(postOffice).toMatchObject({ institutionId: 'frn-512956', frn: '512956', sourceAsAt: 'see source' });
+    expect(postOffice.source).toMatch(/^postofficeeisa\.co\.uk\/NewBusiness\/FSCS /);
+    // Every everyday brand's FRN is its institution's, from banking_groups.csv: none is made up.
+    const byId = new Map(data.institutions.map((i) => [i.institutionId, i]));
+    for (const b of data.brands.filter((b) => b.everyday !== null)) expect(b.frn).toBe(byId.get(b.institutionId)!.frn);
+  });
+
+  it('marks a brand already listed as the everyday one without copying it, keeping its ambiguity', () => {
+    const barclays = brandsNamed('Barclays');
+    expect(barclays.map((b) => [b.frn, b.everyday !== null, b.isAmbiguous])).toEqual([
+      ['122702', false, true],
+      ['759676', true, true],
+    ]);
+    expect(barclays[1]!.everyday).toMatchObject({
+      source: 'HMRC_ISA',
+      sourceAsAt: '2024-01-31',
+      mappingConfidence: 'high',
+    });
+    expect(brandsNamed('Lloyds Bank').map((b) => [b.frn, b.everyday?.alsoTypedAs ?? null])).toEqual([
+      ['119278', ['Lloyds']],
+      ['763256', null],
+    ]);
+  });
+
+  it('keeps platforms and NS&I as the data models them when they are everyday brands', () => {
+    expect(brand('Chip')).toMatchObject({ institutionId: 'platform-chip', frn: null, everyday: { alsoTypedAs: [] } });
+    expect(brand('Raisin UK')).toMatchObject({ frn: '813894', everyday: { alsoTypedAs: ['Raisin'] } });
+    expect(brand('NS&I')).toMatchObject({ frn: null, fscsDepositProtection: 'no_hm_treasury_backed' });
+    expect(brand('NS&I').everyday?.alsoTypedAs).toContain('National Savings');
   });
 
   it('does not depend on the order of rows in any file', () => {
@@ -375,6 +422,50 @@ describe('validation', () => {
     expect(issuesFor(files)).toEqual([
       'limits.csv line 14, column effective_from: fscs_deposit already has a value from 2025-12-01',
     ]);
+  });
+
+  describe('of the everyday names', () => {
+    const santander = lineOf('everydayBrands', 'Santander,no,');
+    const edit = (line: number, from: string, to: string) =>
+      issuesFor(withLine('everydayBrands', line, (text) => text.replace(from, to)));
+
+    it('refuses an FRN that is not an institution in banking_groups.csv', () => {
+      expect(edit(santander, ',106054,', ',999999,')).toEqual([
+        `everyday_brands.csv line ${santander}, column institution_name: FRN 999999 is not an institution in banking_groups.csv`,
+      ]);
+    });
+
+    it('refuses a licence holder that is not the one with that FRN', () => {
+      expect(edit(santander, 'Santander UK Plc', 'Santander Financial Services plc')).toEqual([
+        `everyday_brands.csv line ${santander}, column institution_name: 'Santander Financial Services plc' is not the institution with FRN 106054 ('Santander UK Plc')`,
+      ]);
+    });
+
+    it('refuses a listed brand that bank_brands.csv does not list under that licence', () => {
+      const tesco = lineOf('everydayBrands', 'Tesco Bank,yes,');
+      expect(edit(tesco, 'Tesco Bank,yes,', 'Tesco Savings,yes,')).toEqual([
+        `everyday_brands.csv line ${tesco}, column brand_name: 'Tesco Savings' is not listed once under frn-759676 in bank_brands.csv`,
+      ]);
+    });
+
+    it('refuses a new name that bank_brands.csv already lists', () => {
+      expect(edit(santander, 'Santander,no,', 'Santander Business,no,')).toEqual([
+        `everyday_brands.csv line ${santander}, column brand_name: 'Santander Business' is already in bank_brands.csv (frn-106054): list it, or name it apart`,
+      ]);
+    });
+
+    it('refuses a new name without its source', () => {
+      expect(edit(santander, ',HMRC_ISA,', ',,')).toEqual([
+        `everyday_brands.csv line ${santander}, column brand_source_id: a value is required`,
+      ]);
+    });
+
+    it('refuses a name people type that would find two everyday brands', () => {
+      const tsb = lineOf('everydayBrands', 'TSB,no,');
+      expect(edit(tsb, ',TSB Bank,', ',TSB Bank; Santander UK,')).toEqual([
+        `everyday_brands.csv line ${tsb}, column also_typed_as: 'Santander UK' already finds the everyday brand frn-106054/Santander`,
+      ]);
+    });
   });
 
   it('refuses a bad CSV with the parser message', () => {

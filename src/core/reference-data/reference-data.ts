@@ -8,6 +8,7 @@
  * Halifax and Bank of Scotland share one limit, Lloyds Bank has its own.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import { everydayNamesOf, searchForm } from './bank-search.ts';
 import { contentHash } from './content-hash.ts';
 import type { ReferenceIssue } from './csv.ts';
 import { alternativeNames, cleanDisplayName } from './display-name.ts';
@@ -92,6 +93,19 @@ export interface Brand {
   sourceAsAt: string;
   mappingConfidence: Confidence | 'frn_not_found';
   confidenceScore: number;
+  notes: string | null;
+  /** Set for an everyday brand (`everyday_brands.csv`): the names people type find it first. */
+  everyday: EverydayBrand | null;
+}
+
+/** What makes a brand an everyday one: the names it is typed as, and where that comes from. */
+export interface EverydayBrand {
+  /** Names people type for it besides its display and alternative names ("Lloyds" for Lloyds Bank). */
+  alsoTypedAs: string[];
+  /** For a brand already in `bank_brands.csv`: the extra source for calling it the everyday one, if any. */
+  source: string | null;
+  sourceAsAt: string | null;
+  mappingConfidence: Confidence | 'frn_not_found' | null;
   notes: string | null;
 }
 
@@ -310,9 +324,9 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
       source: row.source,
       sourceAsAt: row.sourceAsAt,
       mappingConfidence: row.mappingConfidence,
-      confidenceScore:
-        row.mappingConfidence === 'frn_not_found' ? CONFIDENCE_SCORES.low : CONFIDENCE_SCORES[row.mappingConfidence],
+      confidenceScore: confidenceScoreOf(row.mappingConfidence),
       notes: row.notes,
+      everyday: null,
     });
   }
   // The ambiguity flag must match the data: a name under two FRNs that is not flagged would let
@@ -331,6 +345,8 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
       );
     }
   }
+
+  addEverydayBrands(rows, brands, issue);
 
   // ISA providers.
   const isaProviders: IsaProvider[] = [];
@@ -477,6 +493,100 @@ function normalise(rows: ReferenceRows): { ok: true; data: ReferenceData } | { o
       limits,
     },
   };
+}
+
+const confidenceScoreOf = (confidence: Confidence | 'frn_not_found') =>
+  confidence === 'frn_not_found' ? CONFIDENCE_SCORES.low : CONFIDENCE_SCORES[confidence];
+
+type IssueSink = (key: ReferenceFileKey, line: number, column: string | undefined, message: string) => void;
+
+/**
+ * Marks the everyday brands of `everyday_brands.csv` on the brands, adding those that are new
+ * trading names. Every one must sit under an institution of `banking_groups.csv` (by FRN, and by
+ * name where the FRN is blank or shared), so no FRN comes from anywhere but the reference data;
+ * a listed brand must be in `bank_brands.csv` under that institution, a new one must not be in it
+ * at all (under another FRN it would need the ambiguity flag); and no name people type may point
+ * at two everyday brands, so each one finds exactly one brand first.
+ */
+function addEverydayBrands(rows: ReferenceRows, brands: Brand[], issue: IssueSink): void {
+  const institutions = rows.institutions;
+  const everydayNames = new Map<string, string>();
+  for (const row of rows.everydayBrands) {
+    const fail = (column: string | undefined, message: string) => issue('everydayBrands', row.line, column, message);
+    const owners = institutions.filter((i) => i.frn === row.frn && i.institutionName === row.institutionName);
+    if (owners.length !== 1) {
+      const byFrn = institutions.filter((i) => i.frn === row.frn).map((i) => `'${i.institutionName}'`);
+      fail(
+        'institution_name',
+        row.frn === null
+          ? `'${row.institutionName}' is not an institution without an FRN`
+          : byFrn.length === 0
+            ? `FRN ${row.frn} is not an institution in banking_groups.csv`
+            : `'${row.institutionName}' is not the institution with FRN ${row.frn} (${byFrn.join(', ')})`,
+      );
+      continue;
+    }
+    const owner = owners[0]!;
+    const wanted = row.brandName.toLowerCase();
+    const sameName = brands.filter(
+      (b) => b.displayName.toLowerCase() === wanted || b.brandName.toLowerCase() === wanted,
+    );
+    const listed = sameName.filter((b) => b.institutionId === owner.institutionId);
+    let brand: Brand;
+    if (row.listedInBankBrands) {
+      if (listed.length !== 1) {
+        fail('brand_name', `'${row.brandName}' is not listed once under ${owner.institutionId} in bank_brands.csv`);
+        continue;
+      }
+      brand = listed[0]!;
+    } else {
+      if (sameName.length > 0) {
+        const where = [...new Set(sameName.map((b) => b.institutionId))].join(', ');
+        fail('brand_name', `'${row.brandName}' is already in bank_brands.csv (${where}): list it, or name it apart`);
+        continue;
+      }
+      const name = cleanDisplayName(row.brandName);
+      brand = {
+        brandId: `${owner.institutionId}/${row.brandName}`,
+        brandName: row.brandName,
+        displayName: name.displayName,
+        nameNote: name.nameNote,
+        alternativeNames: alternativeNames(name.displayName),
+        institutionId: owner.institutionId,
+        frn: owner.frn,
+        isAmbiguous: false,
+        alsoListedUnderFrns: [],
+        isCrownDependency: false,
+        fscsDepositProtection: owner.fscsDepositProtection,
+        // Required for a new name (records.ts).
+        source: row.source ?? '',
+        sourceAsAt: row.sourceAsAt ?? '',
+        mappingConfidence: row.mappingConfidence ?? 'low',
+        confidenceScore: confidenceScoreOf(row.mappingConfidence ?? 'low'),
+        notes: row.notes,
+        everyday: null,
+      };
+      brands.push(brand);
+    }
+    if (brand.everyday !== null) {
+      fail('brand_name', `'${row.brandName}' is already an everyday brand`);
+      continue;
+    }
+    brand.everyday = {
+      alsoTypedAs: row.alsoTypedAs,
+      source: row.listedInBankBrands ? row.source : null,
+      sourceAsAt: row.listedInBankBrands ? row.sourceAsAt : null,
+      mappingConfidence: row.listedInBankBrands ? row.mappingConfidence : null,
+      notes: row.listedInBankBrands ? row.notes : null,
+    };
+    for (const typed of everydayNamesOf(brand)) {
+      const key = searchForm(typed);
+      const other = everydayNames.get(key);
+      if (other !== undefined && other !== brand.brandId)
+        fail('also_typed_as', `'${typed}' already finds the everyday brand ${other}`);
+      everydayNames.set(key, brand.brandId);
+    }
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Read queries over the reference tables, shared by the public pickers and the server's own use. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
+import { searchForm } from '../../core/reference-data/bank-search.ts';
 import type { AppDb, Tx } from '../db/client.ts';
 import { appSettings, bankReferences, isaProviders, pensionProviders } from '../db/schema/index.ts';
 
@@ -31,6 +32,21 @@ export type BankSearch = { q?: string; excludePlatforms?: boolean };
 const needle = sql.placeholder('needle');
 
 /**
+ * The rank of bankSearchRank (src/core/reference-data/bank-search.ts), 0 best: an everyday name
+ * that is the search, a brand name that is, an everyday brand's name that starts with it, another
+ * of its everyday names that does, any brand name that does, then any name containing it.
+ * `strpos` on a null `everyday_search` is null, so the everyday branches pass over other brands.
+ * The name is compared in its stored search form: lower() on every matching row cost a third more.
+ */
+const searchRank = sql`case
+  when strpos(${bankReferences.everydaySearch}, '|' || ${needle} || '|') > 0 then 0
+  when ${bankReferences.searchName} = ${needle} then 1
+  when ${bankReferences.everydaySearch} is not null and starts_with(${bankReferences.searchName}, ${needle}) then 2
+  when strpos(${bankReferences.everydaySearch}, '|' || ${needle}) > 0 then 3
+  when starts_with(${bankReferences.searchName}, ${needle}) then 4
+  else 5 end`;
+
+/**
  * One search shape (with or without search text, with or without platforms) as a named
  * statement: drizzle builds it once, and PostgreSQL parses and plans it once per connection
  * (planning cost more than running it over the ~500 rows).
@@ -39,7 +55,7 @@ function buildBankSearch(db: AppDb | Tx, withText: boolean, excludePlatforms: bo
   const conditions: SQL[] = [eq(bankReferences.isActive, true)];
   if (withText) conditions.push(sql`strpos(${bankReferences.searchText}, ${needle}) > 0`);
   if (excludePlatforms) conditions.push(notPlatform);
-  const order = withText ? [sql`starts_with(lower(${bankReferences.bankName}), ${needle}) desc`] : [];
+  const order = withText ? [searchRank] : [];
   return db
     .select(bankColumns)
     .from(bankReferences)
@@ -53,11 +69,12 @@ type BankSearchQuery = ReturnType<typeof buildBankSearch>;
 const bankSearches = new WeakMap<AppDb | Tx, Map<string, BankSearchQuery>>();
 
 /**
- * Active banks whose brand, legal or alternative name contains `q` (any case), names starting
- * with it first, then by name; at most 20. strpos, not LIKE, so `%` and `_` need no escaping.
+ * Active banks any of whose names (brand, legal, other, everyday) contains `q` (any case, either
+ * apostrophe), best match first (bank-search.ts: everyday brands people type by name lead), then
+ * by name; at most 20. strpos, not LIKE, so `%` and `_` need no escaping.
  */
 export function searchBanks(db: AppDb | Tx, { q, excludePlatforms = false }: BankSearch) {
-  const text = q?.trim().toLowerCase() ?? '';
+  const text = searchForm(q ?? '');
   const shapes = bankSearches.get(db) ?? new Map<string, BankSearchQuery>();
   bankSearches.set(db, shapes);
   const shape = `${text !== ''}/${excludePlatforms}`;

@@ -10,6 +10,8 @@ import { quietLogger } from '../test/databases.ts';
 import { readReferenceFiles } from './files.ts';
 import { loadReferenceDataIntoDatabase } from './loader.ts';
 import { bankReferenceId, referenceTableRows } from './rows.ts';
+import { bankSearchRank, searchForm } from '../../core/reference-data/bank-search.ts';
+import { TYPED_BANK_NAMES } from '../../core/reference-data/typed-bank-names-fixture.ts';
 
 type Bank = {
   id: string;
@@ -68,6 +70,47 @@ describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
   it('puts names that start with the search first', async () => {
     const list = await banks('?q=nation');
     expect(list[0]!.bankName.toLowerCase().startsWith('nation')).toBe(true);
+  });
+
+  it.each(TYPED_BANK_NAMES)("finds $brand (FRN $frn) first for '$typed'", async (expected) => {
+    const [top] = await banks(`?q=${encodeURIComponent(expected.typed)}`);
+    expect({
+      typed: expected.typed,
+      brand: top?.bankName,
+      frn: top?.frn ?? null,
+      legalName: top?.legalName,
+      protectionBasis: top?.protectionBasis,
+    }).toEqual(expected);
+  });
+
+  it('ranks as the core rule does: best rank first, no better match left out, at most 20', async () => {
+    const result = loadReferenceData(readReferenceFiles());
+    if (!result.ok) throw new Error('shipped data does not load');
+    // The loader always writes search_name; the insert type only says it has a default.
+    const rows = referenceTableRows(result.loaded.data).bankReferences.map((row) => ({
+      ...row,
+      searchName: row.searchName ?? '',
+    }));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const q of ['b', 'sant', 'lloyds', 'bank of', 'nat', 'yorkshire', 'co-op', 'sainsbury’s', 'hsbc', 'tesco']) {
+      const needle = searchForm(q);
+      const ranks = (await banks(`?q=${encodeURIComponent(q)}`)).map((b) => bankSearchRank(byId.get(b.id)!, needle));
+      const everyRank = rows.map((row) => bankSearchRank(row, needle)).filter((rank) => rank !== null);
+      expect(ranks, q).toEqual([...ranks].sort());
+      expect(ranks[0], q).toBe(Math.min(...everyRank));
+      expect(ranks.length, q).toBe(Math.min(20, everyRank.length));
+      // Whatever fell past the limit ranks no better than the last one shown.
+      const shown = ranks.filter((rank) => rank === ranks.at(-1)).length;
+      expect(everyRank.filter((rank) => rank! < ranks.at(-1)!).length, q).toBe(ranks.length - shown);
+    }
+  });
+
+  it('leaves platforms out of a search for one by its everyday name with excludePlatforms', async () => {
+    expect((await banks('?q=chip')).map((b) => b.bankName)).toContain('Chip');
+    expect(await banks('?q=chip&excludePlatforms=true')).toEqual([]);
+    expect((await banks('?q=hargreaves%20lansdown&excludePlatforms=true')).map((b) => b.type)).not.toContain(
+      'platform',
+    );
   });
 
   it('treats % and _ as text, not patterns', async () => {

@@ -4,6 +4,7 @@
  * where each spec field comes from.
  */
 import { createHash } from 'node:crypto';
+import { brandSearchColumns } from '../../core/reference-data/bank-search.ts';
 import type { ReferenceData } from '../../core/reference-data/reference-data.ts';
 import { BASIS_LIMIT_KEY, DEPOSIT_PROTECTION_BASIS, isFscsProtected } from '../../core/reference-data/spec-mapping.ts';
 import type {
@@ -53,8 +54,7 @@ export const bankReferenceId = (brandId: string) => uuidV5(brandId);
 /** The spec's synthetic group id for an ISA provider whose group is not a deposit taker. */
 export const syntheticIsaGroupId = (providerId: string) => `isa-${providerId}`;
 
-const searchText = (...names: (string | null | undefined)[]) =>
-  [...new Set(names.filter((n): n is string => !!n).map((n) => n.toLowerCase()))].join(' | ');
+const sourceWithDate = (source: string, asAt: string | null) => (asAt ? `${source} (${asAt})` : source);
 
 const sourcesWithDates = (sources: string[], asAt: Record<string, string>) =>
   sources.map((source) => (asAt[source] ? `${source} (${asAt[source]})` : source));
@@ -117,6 +117,7 @@ export function referenceTableRows(data: ReferenceData): ReferenceTableRows {
   const bankReferenceRows: BankReferenceRow[] = data.brands.map((b) => {
     const institution = institutionsById.get(b.institutionId)!;
     const basis = DEPOSIT_PROTECTION_BASIS[b.fscsDepositProtection];
+    const search = brandSearchColumns(b, institution);
     return {
       id: bankReferenceId(b.brandId),
       referenceKey: b.brandId,
@@ -137,15 +138,14 @@ export function referenceTableRows(data: ReferenceData): ReferenceTableRows {
       websiteUrl: null,
       apiSource: b.source,
       lastUpdated: /^\d{4}-\d{2}-\d{2}$/.test(b.sourceAsAt) ? b.sourceAsAt : null,
-      searchText: searchText(
-        b.displayName,
-        b.brandName,
-        ...b.alternativeNames,
-        institution.displayName,
-        institution.legalName,
-      ),
-      comments: b.notes,
-      sources: [b.sourceAsAt ? `${b.source} (${b.sourceAsAt})` : b.source],
+      searchName: search.searchName,
+      searchText: search.searchText,
+      everydaySearch: search.everydaySearch,
+      comments: [b.notes, b.everyday?.notes].filter(Boolean).join(' | ') || null,
+      sources: [
+        sourceWithDate(b.source, b.sourceAsAt),
+        ...(b.everyday?.source ? [sourceWithDate(b.everyday.source, b.everyday.sourceAsAt)] : []),
+      ],
       userMessage: b.isCrownDependency ? 'Deposits booked in a Crown Dependency are outside the UK FSCS.' : null,
       displayToUser: true,
       warnUserLevel: b.isCrownDependency || basis === 'unverified' ? 'medium' : 'low',

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeDetail } from './account-detail-fixtures.ts';
-import { AccountCharts } from './account-charts.tsx';
+import { AccountCharts, TypePieChart } from './account-charts.tsx';
 
 const renderCharts = (activeMonths: number) => {
   const detail = makeDetail({}, activeMonths);
@@ -52,6 +52,39 @@ describe('the account charts', () => {
     const shares = screen.getByRole('table', { name: 'Transactions by type' });
     expect(within(shares).getByRole('row', { name: /Deposits/ })).toHaveTextContent('Deposits£30.0075.0%3');
     expect(within(shares).getByRole('row', { name: /Withdrawals/ })).toHaveTextContent('Withdrawals£10.0025.0%1');
+  });
+
+  it('draws one transaction type as a full ring, with no seam, and parts two types with a line', async () => {
+    // Without motion the sectors are drawn at once.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('reduce'),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const sectors = (container: HTMLElement) => Array.from(container.querySelectorAll('path.recharts-sector'));
+    const one = render(<TypePieChart typeTotals={[{ type: 'deposit', totalPence: 3_000, count: 3 }]} width={600} />);
+    const [ring] = sectors(one.container);
+    expect(sectors(one.container)).toHaveLength(1);
+    // The outer arc ends where it starts: the whole circle.
+    const [start, end] = [
+      ...ring!.getAttribute('d')!.matchAll(/(?:M|A [\d.]+,[\d.]+,0,\s*\d,\d,)\s*([\d.]+),([\d.]+)/g),
+    ]
+      .slice(0, 2)
+      .map((m) => [Number(m[1]), Number(m[2])]);
+    expect(Math.hypot(end![0]! - start![0]!, end![1]! - start![1]!)).toBeLessThan(0.01);
+    expect(ring).toHaveAttribute('stroke', ring!.getAttribute('fill'));
+    one.unmount();
+
+    const two = render(
+      <TypePieChart
+        typeTotals={[
+          { type: 'deposit', totalPence: 3_000, count: 3 },
+          { type: 'withdrawal', totalPence: 1_000, count: 1 },
+        ]}
+        width={600}
+      />,
+    );
+    expect(sectors(two.container).map((s) => s.getAttribute('stroke'))).toEqual(['var(--card)', 'var(--card)']);
   });
 
   it('says what to do when there is nothing to chart', () => {

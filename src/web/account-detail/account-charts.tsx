@@ -229,7 +229,12 @@ export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail[
           isAnimationActive={animate()}
         >
           {slices.map((s) => (
-            <Cell key={s.type} fill={TYPE_COLORS[s.type]} stroke="var(--card)" />
+            // Slices are parted by a line of the card's colour; a lone slice is a full ring, with no seam.
+            <Cell
+              key={s.type}
+              fill={TYPE_COLORS[s.type]}
+              stroke={slices.length > 1 ? 'var(--card)' : TYPE_COLORS[s.type]}
+            />
           ))}
         </Pie>
         <Tooltip

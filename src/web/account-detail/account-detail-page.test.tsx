@@ -58,14 +58,19 @@ describe('the account page', () => {
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
-    expect(headings).toEqual(['Basic Information', 'Interest Settings', 'Danger Zone', 'Charts']);
-    // The transactions section sits between the Danger Zone and the charts, under #transactions.
+    // The Danger Zone comes last, below the transactions (issue 13).
+    expect(headings).toEqual(['Basic Information', 'Interest Settings', 'Charts', 'Danger Zone']);
+    // The transactions section sits between Interest Settings and the charts, under #transactions.
     const section = screen.getByTestId('transactions-section');
     expect(section.closest('#transactions')).not.toBeNull();
     expect(section.textContent).toBe(`transactions of ${ACCOUNT_ID}, add dialog closed`);
     expect(
-      screen.getByRole('heading', { name: 'Danger Zone' }).compareDocumentPosition(section) &
+      screen.getByRole('heading', { name: 'Interest Settings' }).compareDocumentPosition(section) &
         Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Danger Zone' }).compareDocumentPosition(section) &
+        Node.DOCUMENT_POSITION_PRECEDING,
     ).toBeTruthy();
   });
 

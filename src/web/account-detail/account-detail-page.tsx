@@ -1,7 +1,8 @@
 /**
  * /account/{id} (001 §2 "Account detail"), in the spec's order: back button and title; the three
- * summary cards; Basic Information; Interest Settings; the Danger Zone; the transactions section;
- * the standing orders; the charts. The ISA and pension cards, the Terms and Conditions card and
+ * summary cards; Basic Information; Interest Settings; the transactions section; the standing
+ * orders; the charts; and last the Danger Zone (below the transactions, issue 13; the spec has it
+ * above them). The ISA and pension cards, the Terms and Conditions card and
  * the smart-alerts banner come in a later issue: their places are marked below and render nothing.
  *
  * Not found (001 §2): an account that is missing when the page opens sends the user to
@@ -152,9 +153,6 @@ function AccountView({
         <InterestSettingsCard account={account} />
       </div>
 
-      {/* 6. The Danger Zone */}
-      <DangerZoneCard account={account} />
-
       {/* 7. The transactions section (#transactions scrolls here), starting from this answer's newest page */}
       <div id={TRANSACTIONS_ANCHOR} tabIndex={-1} className="min-w-0 scroll-mt-24 outline-none">
         <TransactionsSection
@@ -178,6 +176,10 @@ function AccountView({
       </section>
 
       {/* 10. EXTENSION POINT (later issue): the Terms and Conditions card (the banner's 'Add T&Cs' scrolls to it). */}
+
+      {/* The Danger Zone comes last (issue 13: the spec's item 6 put it above the transactions, where a
+             saver scrolling to their entries passed a delete button first). */}
+      <DangerZoneCard account={account} />
     </Page>
   );
 }

@@ -37,8 +37,8 @@ export function AccountDetailSkeleton() {
         <CardSkeleton rows={5} />
         <CardSkeleton rows={5} />
       </div>
-      <CardSkeleton rows={1} />
       <Skeleton className="h-64 w-full rounded-xl" />
+      <CardSkeleton rows={1} />
     </div>
   );
 }

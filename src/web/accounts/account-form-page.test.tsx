@@ -168,6 +168,8 @@ describe('adding an account', () => {
   it('edits the interim interest schedule: another kind, its problems, and the default back', async () => {
     api();
     const { user } = await openNewForm();
+    // A savings account keeps its schedule under More details.
+    await user.click(screen.getByRole('button', { name: 'More details' }));
     await user.click(screen.getByRole('button', { name: 'Add an entry' }));
     const second = screen.getByRole('group', { name: 'Entry 2' });
     await user.selectOptions(within(second).getByLabelText('When it is paid'), 'Repeating');
@@ -186,6 +188,114 @@ describe('adding an account', () => {
     expect(screen.getByText('No interest is paid besides the usual payments.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use the default schedule' }));
     expect(screen.getByText('12 months after opening, on the payment day')).toBeInTheDocument();
+  });
+
+  it('shows an easy-access saver only the fields it uses, with the rest under More details', async () => {
+    api();
+    const { user } = await openNewForm();
+    const more = screen.getByRole('button', { name: 'More details' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    for (const label of ['Overdraft limit (optional)', 'Term length (optional)', 'Early withdrawal penalty (optional)'])
+      expect(screen.getByLabelText(label)).not.toBeVisible();
+    expect(screen.queryByRole('switch', { name: 'Can be renewed at the end of the term' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add an entry' })).toBeNull();
+    // The account number says how much of it is needed, under the field and read out with it.
+    expect(screen.getByLabelText('Account number')).toHaveAccessibleDescription(
+      'The last 4 digits are enough to tell your accounts apart.',
+    );
+    // A real button: the keyboard opens and closes it.
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Overdraft limit (optional)')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add an entry' })).toBeVisible();
+    await user.keyboard(' ');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Overdraft limit (optional)')).not.toBeVisible();
+  });
+
+  it('shows a current account its overdraft, and a bond its term, penalty, renewal and interim interest', async () => {
+    api();
+    const { user } = await openNewForm();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Current');
+    expect(screen.getByRole('region', { name: 'Overdraft' })).toBeVisible();
+    expect(screen.getByLabelText('Overdraft limit (optional)')).toBeVisible();
+    expect(screen.getByLabelText('Overdraft interest rate (optional)')).toBeVisible();
+    expect(screen.getByLabelText('Term length (optional)')).not.toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Fixed Term Deposit');
+    const term = screen.getByRole('region', { name: 'Term, early withdrawal and maturity' });
+    for (const label of ['Date opened (optional)', 'Term length (optional)', 'Early withdrawal penalty (optional)'])
+      expect(within(term).getByLabelText(label)).toBeVisible();
+    expect(within(term).getByRole('switch', { name: 'Can be renewed at the end of the term' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Interim interest schedule' })).toBeVisible();
+    expect(screen.getByLabelText('Overdraft limit (optional)')).not.toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Notice Saver');
+    expect(screen.getByRole('region', { name: 'Early withdrawal' })).toBeVisible();
+    expect(screen.getByLabelText('Early withdrawal penalty (optional)')).toBeVisible();
+    expect(screen.getByLabelText('Term length (optional)')).not.toBeVisible();
+  });
+
+  it('keeps what was typed when its field folds away with a change of type, says so, and saves it', async () => {
+    const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount() }) });
+    const { user } = await openNewForm();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Bond');
+    await user.type(screen.getByLabelText('Term length (optional)'), '2');
+    await user.selectOptions(screen.getByLabelText('Term unit'), 'Years');
+    await user.type(screen.getByLabelText('Early withdrawal penalty (optional)'), '1.5');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Savings');
+    expect(screen.getByLabelText('Term length (optional)')).not.toBeVisible();
+    expect(screen.getByText('Filled in: Term length and Early withdrawal penalty.')).toBeInTheDocument();
+    // Shown again, the figures are still there.
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Fixed Term Deposit');
+    expect(screen.getByLabelText('Term length (optional)')).toHaveValue('2');
+    expect(screen.getByLabelText('Term unit')).toHaveValue('years');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Savings');
+    await user.click(screen.getByRole('button', { name: 'More details' }));
+    expect(screen.getByLabelText('Early withdrawal penalty (optional)')).toHaveValue('1.5');
+
+    await user.type(screen.getByLabelText('Account name'), 'Rainy day');
+    await chooseBank(user, 'Bank or building society', 'Halifax');
+    await user.type(screen.getByLabelText('Account number'), '5678');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({
+      accountType: 'Savings',
+      termLengthValue: 2,
+      termLengthUnit: 'years',
+      earlyWithdrawalPenalty: 150,
+    });
+  });
+
+  it('opens More details and focuses the field when a problem is folded inside it', async () => {
+    const mock = api();
+    const { user } = await openNewForm();
+    const more = screen.getByRole('button', { name: 'More details' });
+    await user.click(more);
+    await user.type(screen.getByLabelText('Overdraft limit (optional)'), 'lots');
+    await user.click(more);
+    await user.type(screen.getByLabelText('Account name'), 'Rainy day');
+    await chooseBank(user, 'Bank or building society', 'Halifax');
+    await user.type(screen.getByLabelText('Account number'), '5678');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(screen.getByLabelText('Overdraft limit (optional)')).toHaveFocus());
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Overdraft limit (optional)')).toBeVisible();
+    expect(screen.getByText('Enter an amount of £0 or more, in pounds and pence')).toBeVisible();
+    expect(mock.calls('POST /api/accounts')).toHaveLength(0);
+  });
+
+  it('opens More details for a problem folded inside it even when the first problem is above it', async () => {
+    api();
+    const { user } = await openNewForm();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Bond');
+    await user.type(screen.getByLabelText('Term length (optional)'), 'two');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Savings');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(screen.getByLabelText('Account name')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'More details' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Enter the term length as a whole number and choose days, months or years')).toBeVisible();
   });
 
   it('still adds a Savings account when the account types cannot be loaded', async () => {
@@ -237,6 +347,35 @@ describe('editing an account', () => {
     await user.selectOptions(screen.getByLabelText('Payment frequency'), 'Monthly');
     await waitFor(() => expect(screen.getByLabelText('Payment frequency')).toBeValid());
     expect(screen.queryByText('Choose a payment frequency offered for this account type')).toBeNull();
+  });
+
+  it('folds the same way: a saved figure the type does not use waits under More details and is saved unchanged', async () => {
+    const account = makeAccount({
+      accountType: 'Current',
+      overdraftLimitPence: 500_00,
+      termLengthValue: 1,
+      termLengthUnit: 'years',
+    });
+    const mock = api({
+      [`GET /api/accounts/${account.id}`]: json(200, makeDetail(account)),
+      [`PUT /api/accounts/${account.id}`]: ({ body }) => json(200, { account: { ...account, ...(body as object) } }),
+    });
+    const { user } = renderApp(`/account/${account.id}/edit`);
+    await screen.findByRole('form', { name: 'Edit account' });
+    expect(screen.getByLabelText('Overdraft limit (optional)')).toBeVisible();
+    expect(screen.getByLabelText('Overdraft limit (optional)')).toHaveValue('500.00');
+    expect(screen.getByRole('button', { name: 'More details' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Filled in: Term length.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account number')).toHaveAccessibleDescription(
+      'The last 4 digits are enough to tell your accounts apart.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(mock.calls(`PUT /api/accounts/${account.id}`)).toHaveLength(1));
+    expect(mock.calls(`PUT /api/accounts/${account.id}`)[0]!.body).toMatchObject({
+      overdraftLimitPence: 500_00,
+      termLengthValue: 1,
+      termLengthUnit: 'years',
+    });
   });
 
   it('offers an ISA only its own type, with the spec’s note', async () => {

@@ -85,6 +85,7 @@ const text = (value: number | null | undefined) => (value === null || value === 
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
 
 export function scheduleToDrafts(items: readonly InterestScheduleItem[]): ScheduleDraft[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every kind, and TypeScript checks that it does.
   return items.map((item) => {
     const blank: ScheduleDraft = {
       kind: item.kind,

@@ -1,5 +1,6 @@
-import { Building2, Save, TriangleAlert } from 'lucide-react';
-import { type ReactElement, type ReactNode, useId, useMemo, useState } from 'react';
+import { Building2, ChevronDown, Save, TriangleAlert } from 'lucide-react';
+import { type ReactElement, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, type FieldErrors, type FieldPath, type FieldPathByValue, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PENALTY_TYPES, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
@@ -8,6 +9,7 @@ import {
   isIsaOrPension,
   TYPE_RESTRICTION_NOTE,
 } from '../../core/accounts/account-type-category.ts';
+import { TYPE_FIELD_GROUPS, type TypeFieldGroup, typeFieldGroups } from '../../core/accounts/account-type-fields.ts';
 import { frequencyOptions } from '../../core/accounts/interest-settings.ts';
 import { LIFE_EVENT_LABELS } from '../../core/checker/text.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
@@ -81,6 +83,109 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+export const MORE_DETAILS = 'More details';
+
+/** The account number's hint: nobody needs to type a whole account number into a tracker. */
+export const ACCOUNT_NUMBER_HINT = 'The last 4 digits are enough to tell your accounts apart.';
+
+/** What each type-specific group is called, in a section title or the More details summary. */
+const GROUP_TITLES: Readonly<Record<Exclude<TypeFieldGroup, 'interimSchedule'>, string>> = {
+  overdraft: 'Overdraft',
+  term: 'Term',
+  penalty: 'Early withdrawal',
+  maturity: 'Maturity',
+};
+const GROUP_SUMMARY: Readonly<Record<TypeFieldGroup, string>> = {
+  overdraft: 'overdraft',
+  term: 'term',
+  penalty: 'early withdrawal penalty',
+  maturity: 'renewal',
+  interimSchedule: 'interim interest',
+};
+
+const SCHEDULE_TITLE = 'Interim interest schedule';
+const SCHEDULE_DESCRIPTION =
+  'Interest paid besides the usual payments, such as a bond’s yearly interest. New accounts start with one payment 12 months after opening, on the payment day.';
+
+/** The folded fields that hold something the user entered, by label (penalty type and the schedule have defaults). */
+function filledFields(values: AccountFormValues, folded: readonly TypeFieldGroup[]): string[] {
+  const filled = (text: string) => text.trim() !== '';
+  const candidates: [TypeFieldGroup | null, string, boolean][] = [
+    ['overdraft', 'Overdraft limit', filled(values.overdraftLimit)],
+    ['overdraft', 'Overdraft interest rate', filled(values.overdraftInterestRate)],
+    ['term', 'Date opened', filled(values.dateOpened)],
+    ['term', 'Term length', filled(values.termLengthValue) || filled(values.termLengthUnit)],
+    ['penalty', 'Early withdrawal penalty', filled(values.earlyWithdrawalPenalty)],
+    ['maturity', 'Renewal', values.hasRenewalOption],
+    [null, 'Interest paid once a year', values.annualInterestPayment],
+    [null, 'Terms and conditions notes', filled(values.termsNotes)],
+  ];
+  return candidates
+    .filter(([group, , isFilled]) => isFilled && (group === null || folded.includes(group)))
+    .map(([, label]) => label);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "A", "A and B", "A, B and C". */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * "More details": a section whose heading is a button that shows or hides its fields. Hidden
+ * fields stay in the form (what was typed is kept), and the summary names any that hold a value.
+ */
+function Disclosure({
+  open,
+  onToggle,
+  summary,
+  filled,
+  regionRef,
+  children,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  summary: string;
+  filled: readonly string[];
+  regionRef: React.Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const regionId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
+      <h2 className="text-lg font-semibold leading-tight">
+        <button
+          type="button"
+          id={headingId}
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={onToggle}
+          className="flex w-full items-center justify-between gap-4 rounded-xl p-5 text-left hover:bg-accent/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:p-6"
+        >
+          {MORE_DETAILS}
+          <ChevronDown
+            aria-hidden
+            className={`size-5 shrink-0 text-muted-foreground transition-transform ${open ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </h2>
+      <div className="-mt-3 px-5 pb-5 text-sm text-muted-foreground sm:-mt-4 sm:px-6 sm:pb-6">
+        <p>{summary}</p>
+        {!open && filled.length > 0 ? (
+          <p className="mt-1 font-medium text-foreground">Filled in: {listOf(filled)}.</p>
+        ) : null}
+      </div>
+      <div id={regionId} ref={regionRef} hidden={!open} className="grid gap-5 border-t px-5 pt-5 pb-5 sm:px-6 sm:pb-6">
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** A switch with its label beside it, and help text read out with it. */
 function SwitchField({
   id,
@@ -132,11 +237,6 @@ export interface AccountFormProps {
 
 export type SaveProblem = { message: string; field?: string };
 
-/** Focuses the first control in the form marked invalid (pickers are buttons, so by attribute). */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 /** The full account form (001 §3): basics, interest, holders and protection, more details, the interest schedule. */
 export function AccountForm({
   mode,
@@ -162,6 +262,9 @@ export function AccountForm({
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
   const category = accountTypeCategory(values.accountType);
+  const typeGroups = typeFieldGroups(values.accountType);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreRegion = useRef<HTMLDivElement>(null);
   const thisYear = Number(today.slice(0, 4));
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -172,6 +275,18 @@ export function AccountForm({
       .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors);
     return (error as { message?: string } | undefined)?.message;
   };
+
+  /**
+   * Once the errors are drawn: opens More details when a problem is folded inside it (so every
+   * problem can be seen), then focuses the first control marked invalid (pickers are buttons, so
+   * by attribute).
+   */
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => {
+      const invalid = Array.from(formElement?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []);
+      if (invalid.some((control) => moreRegion.current?.contains(control))) flushSync(() => setMoreOpen(true));
+      invalid[0]?.focus();
+    });
 
   const submit = form.handleSubmit(
     async (output) => {
@@ -186,10 +301,10 @@ export function AccountForm({
           type: 'server',
           message: problem.message,
         });
-        focusFirstInvalid(formElement);
+        focusFirstInvalid();
       } else setFormError(problem.message);
     },
-    () => focusFirstInvalid(formElement),
+    () => focusFirstInvalid(),
   );
 
   const typeOptions = typeNames.includes(values.accountType) ? typeNames : [values.accountType, ...typeNames];
@@ -202,7 +317,7 @@ export function AccountForm({
 
   type TextName = FieldPathByValue<AccountFormValues, string>;
   type Choice = string | readonly [value: string, label: string];
-  type FieldOptions = { optional?: boolean; description?: ReactNode; className?: string };
+  type FieldOptions = { optional?: boolean; description?: ReactNode; hint?: ReactNode; className?: string };
 
   const field = (name: TextName, label: string, control: ReactElement, options: FieldOptions = {}) => (
     <FormField label={label} id={fieldId(name)} error={errorOf(name)} {...options}>
@@ -304,6 +419,80 @@ export function AccountForm({
   const days = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
   const pastDates = { fromYear: 1950, toYear: thisYear, latest: today };
 
+  // The type-specific fields: shown with the account when its type uses them, else under More details.
+  const groupFields: Record<Exclude<TypeFieldGroup, 'interimSchedule'>, ReactNode> = {
+    overdraft: (
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        {unitInput('overdraftLimit', 'Overdraft limit', '£', { optional: true })}
+        {unitInput('overdraftInterestRate', 'Overdraft interest rate', '%', { optional: true })}
+      </div>
+    ),
+    term: (
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        {date('dateOpened', 'Date opened', pastDates)}
+        <div className="grid grid-cols-2 items-start gap-3">
+          {field(
+            'termLengthValue',
+            'Term length',
+            <Input inputMode="numeric" autoComplete="off" {...form.register('termLengthValue')} />,
+            { optional: true },
+          )}
+          {select(
+            'termLengthUnit',
+            'Term unit',
+            TERM_LENGTH_UNITS.map((unit) => [unit, unit[0]!.toUpperCase() + unit.slice(1)] as const),
+            { placeholder: 'None' },
+          )}
+        </div>
+      </div>
+    ),
+    penalty: (
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        {unitInput('earlyWithdrawalPenalty', 'Early withdrawal penalty', penaltyUnit, { optional: true })}
+        {select(
+          'earlyWithdrawalPenaltyType',
+          'Penalty type',
+          PENALTY_TYPES.map((type) => [type, PENALTY_LABELS[type]] as const),
+        )}
+      </div>
+    ),
+    maturity: (
+      <div className="grid gap-5">
+        {toggle('hasRenewalOption', 'Can be renewed at the end of the term')}
+        {values.hasRenewalOption
+          ? unitInput('renewalRate', 'Renewal rate', '%', { optional: true, className: 'sm:max-w-xs' })
+          : null}
+      </div>
+    ),
+  };
+  const scheduleEditor = (
+    <Controller
+      control={form.control}
+      name="interimInterestSchedule"
+      render={({ field: control }) => (
+        <InterestScheduleEditor
+          value={control.value}
+          onChange={control.onChange}
+          toYear={thisYear + 30}
+          errorAt={(index, name) => errorOf(`interimInterestSchedule.${index}.${name}` as FieldPath<AccountFormValues>)}
+        />
+      )}
+    />
+  );
+  const shownGroups = typeGroups.filter((group) => group !== 'interimSchedule');
+  const typeSectionTitle = capitalise(listOf(shownGroups.map((group) => GROUP_TITLES[group].toLowerCase())));
+  const foldedGroups = TYPE_FIELD_GROUPS.filter((group) => !typeGroups.includes(group));
+  const moreSummary = `${capitalise(
+    listOf([
+      ...foldedGroups.filter((group) => group !== 'interimSchedule').map((group) => GROUP_SUMMARY[group]),
+      'yearly interest',
+      'smart alerts',
+      'notes',
+      ...(foldedGroups.includes('interimSchedule') ? [GROUP_SUMMARY.interimSchedule] : []),
+    ]),
+  )}: fill in what applies.`;
+  const foldedFilled = filledFields(values, foldedGroups);
+
   return (
     <form
       ref={setFormElement}
@@ -369,7 +558,7 @@ export function AccountForm({
           'accountNumber',
           'Account number',
           <Input autoComplete="off" spellCheck={false} {...form.register('accountNumber')} />,
-          { className: 'sm:max-w-sm' },
+          { className: 'sm:max-w-sm', hint: ACCOUNT_NUMBER_HINT },
         )}
       </Section>
 
@@ -399,6 +588,20 @@ export function AccountForm({
         />
         {toggle('rateChangeNotifications', 'Rate change notifications', 'Tell me before the rate changes.')}
       </Section>
+
+      {shownGroups.length > 0 ? (
+        <Section title={typeSectionTitle}>
+          {shownGroups.map((group) => (
+            <div key={group}>{groupFields[group]}</div>
+          ))}
+        </Section>
+      ) : null}
+
+      {typeGroups.includes('interimSchedule') ? (
+        <Section title={SCHEDULE_TITLE} description={SCHEDULE_DESCRIPTION}>
+          {scheduleEditor}
+        </Section>
+      ) : null}
 
       <Section
         title="Holders and protection"
@@ -440,36 +643,18 @@ export function AccountForm({
         ) : null}
       </Section>
 
-      <Section title="More details" description="Overdraft, penalties, renewal and term: fill in what applies.">
-        <div className="grid gap-5 sm:grid-cols-2">
-          {unitInput('overdraftLimit', 'Overdraft limit', '£', { optional: true })}
-          {unitInput('overdraftInterestRate', 'Overdraft interest rate', '%', { optional: true })}
-          {unitInput('earlyWithdrawalPenalty', 'Early withdrawal penalty', penaltyUnit, { optional: true })}
-          {select(
-            'earlyWithdrawalPenaltyType',
-            'Penalty type',
-            PENALTY_TYPES.map((type) => [type, PENALTY_LABELS[type]] as const),
-          )}
-          {date('dateOpened', 'Date opened', pastDates)}
-          <div className="grid grid-cols-2 items-end gap-3">
-            {field(
-              'termLengthValue',
-              'Term length',
-              <Input inputMode="numeric" autoComplete="off" {...form.register('termLengthValue')} />,
-              { optional: true },
-            )}
-            {select(
-              'termLengthUnit',
-              'Term unit',
-              TERM_LENGTH_UNITS.map((unit) => [unit, unit[0]!.toUpperCase() + unit.slice(1)] as const),
-              { placeholder: 'None' },
-            )}
-          </div>
-        </div>
-        {toggle('hasRenewalOption', 'Can be renewed at the end of the term')}
-        {values.hasRenewalOption
-          ? unitInput('renewalRate', 'Renewal rate', '%', { optional: true, className: 'sm:max-w-xs' })
-          : null}
+      <Disclosure
+        open={moreOpen}
+        onToggle={() => setMoreOpen((open) => !open)}
+        summary={moreSummary}
+        filled={foldedFilled}
+        regionRef={moreRegion}
+      >
+        {foldedGroups
+          .filter((group) => group !== 'interimSchedule')
+          .map((group) => (
+            <div key={group}>{groupFields[group]}</div>
+          ))}
         {toggle('annualInterestPayment', 'Interest paid once a year')}
         {values.annualInterestPayment
           ? select('annualInterestDay', 'Day of month interest is paid', days(31), {
@@ -485,27 +670,14 @@ export function AccountForm({
           <Textarea className="min-h-24" {...form.register('termsNotes')} />,
           { optional: true },
         )}
-      </Section>
-
-      <Section
-        title="Interim interest schedule"
-        description="Interest paid besides the usual payments, such as a bond’s yearly interest. New accounts start with one payment 12 months after opening, on the payment day."
-      >
-        <Controller
-          control={form.control}
-          name="interimInterestSchedule"
-          render={({ field: control }) => (
-            <InterestScheduleEditor
-              value={control.value}
-              onChange={control.onChange}
-              toYear={thisYear + 30}
-              errorAt={(index, name) =>
-                errorOf(`interimInterestSchedule.${index}.${name}` as FieldPath<AccountFormValues>)
-              }
-            />
-          )}
-        />
-      </Section>
+        {foldedGroups.includes('interimSchedule') ? (
+          <div className="grid gap-2 border-t pt-5">
+            <h3 className="font-semibold">{SCHEDULE_TITLE}</h3>
+            <p className="text-sm text-muted-foreground">{SCHEDULE_DESCRIPTION}</p>
+            <div className="mt-3">{scheduleEditor}</div>
+          </div>
+        ) : null}
+      </Disclosure>
 
       {hasErrors(errors) ? (
         <Alert variant="destructive" role="alert">

@@ -149,6 +149,7 @@ function Entry({
       {draft.kind === 'custom' ? (
         <div className="grid gap-3">
           {draft.dates.map((date, dateIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are fully controlled; a date picker shows its value again when it changes.
             <div key={dateIndex} className="flex items-end gap-2">
               <FormField
                 label={`Date ${dateIndex + 1}`}
@@ -225,6 +226,7 @@ export function InterestScheduleEditor({ value, onChange, errorAt, toYear }: Int
       ) : null}
       {value.map((draft, index) => (
         <Entry
+          // biome-ignore lint/suspicious/noArrayIndexKey: entries are fully controlled by their draft; nothing is kept per row.
           key={index}
           draft={draft}
           index={index}

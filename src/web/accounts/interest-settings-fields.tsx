@@ -139,9 +139,9 @@ export function InterestSettingsFields({
           >
             <NativeSelect {...bound('interestPaymentDay')}>
               <option value="">{wording.noDay}</option>
-              {Array.from({ length: paymentDayCount(frequency, month) }, (_, i) => (
-                <option key={i + 1} value={String(i + 1)}>
-                  {i + 1}
+              {Array.from({ length: paymentDayCount(frequency, month) }, (_, i) => i + 1).map((day) => (
+                <option key={day} value={String(day)}>
+                  {day}
                 </option>
               ))}
             </NativeSelect>

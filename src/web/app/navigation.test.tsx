@@ -127,18 +127,24 @@ describe('navigation links', () => {
     expectEveryLinkToLandOnAPage('/dashboard');
   });
 
-  it('the 404 page links only to pages that exist, signed out and signed in', async () => {
+  it('the 404 page links only to pages that exist: a visitor gets home and log in, a signed-in user their accounts', async () => {
     mockApi({ 'GET /api/me': meHandler(null) });
     const first = renderApp('/no-such-page');
     await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' });
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: /accounts/i })).toHaveAttribute('href', '/accounts');
-    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // A visitor has no accounts to view.
+    expect(screen.queryByRole('link', { name: /accounts/i })).toBeNull();
+    expect(within(main).getByRole('button', { name: 'Go back' })).toBeInTheDocument();
     expectEveryLinkToLandOnAPage('/no-such-page');
     first.unmount();
 
     await renderSignedIn('/account/abc/transactions/nowhere', makeMe());
     await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' });
+    const signedIn = screen.getByRole('main');
+    expect(within(signedIn).getByRole('link', { name: 'View your accounts' })).toHaveAttribute('href', '/accounts');
+    expect(within(signedIn).queryByRole('link', { name: 'Log in' })).toBeNull();
     expectEveryLinkToLandOnAPage('/account/abc/transactions/nowhere');
   });
 

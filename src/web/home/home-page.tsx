@@ -1,28 +1,25 @@
 import {
   ArrowRight,
   Building2,
-  Calculator,
   ChevronDown,
   CircleCheck,
   KeyRound,
   Landmark,
-  type LucideIcon,
   PiggyBank,
   ShieldCheck,
-  Sparkles,
   TriangleAlert,
   Users,
-  Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../app/api.ts';
-import { paths } from '../app/paths.ts';
+import { isRegistered, paths } from '../app/paths.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 import { PigMark } from '../app/shell/logo.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
+import { type FeatureCard, featureLink, shownFeatureCards } from './home-features.ts';
 
 /** Calls to action: sign up when signed out, the dashboard when signed in. */
 function PrimaryActions({ align = 'start' }: { align?: 'start' | 'center' }) {
@@ -115,14 +112,27 @@ function SharedLicenceExample() {
   );
 }
 
-function Feature({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function Feature({ card }: { card: FeatureCard }) {
+  const limit = useDepositLimitFacts();
+  const { data: me } = useMe();
+  const link = featureLink(card, Boolean(me));
+  const Icon = card.icon;
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-6">
       <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-soft text-brand-soft-foreground">
         <Icon className="size-5" aria-hidden />
       </span>
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <div className="text-sm leading-relaxed text-muted-foreground">{children}</div>
+      <h3 className="text-lg font-semibold">{card.title}</h3>
+      <p className="flex-1 text-sm leading-relaxed text-muted-foreground">{card.body(limit)}</p>
+      {link ? (
+        <Link
+          to={link.href}
+          className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {link.text}
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -151,8 +161,8 @@ function LicenceAnswer() {
     <p>
       Many banks trade under more than one brand. When brands share one banking licence, the {limit.amount} limit covers
       all your money across those brands together, not each brand separately. For example, Halifax and Bank of Scotland
-      are both part of Bank of Scotland plc, so savings with both count towards one limit. SavvyPig groups your accounts
-      by licence so you can see this at a glance.
+      are both part of Bank of Scotland plc, so savings with both count towards one limit. SavvyPig shows the licence
+      behind each of your accounts and adds up your money for each licence.
     </p>
   );
 }
@@ -189,8 +199,18 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Every new account starts with a 7-day free trial of Big Pig, our full plan, and we don't ask for card details to
-        start it. When the trial ends you can choose Piglet, Boar or Big Pig. Prices are shown before you pay, and you
-        can cancel at any time.
+        start it.
+        {/* The plans and their prices are promised once the page that shows them exists. */}
+        {isRegistered('subscribe') ? (
+          <>
+            {' '}
+            When the trial ends you can{' '}
+            <Link to={paths.subscribe()} className="font-medium text-brand underline underline-offset-4">
+              choose Piglet, Boar or Big Pig
+            </Link>
+            . Prices are shown before you pay, and you can cancel at any time.
+          </>
+        ) : null}
       </p>
     ),
   },
@@ -295,25 +315,10 @@ export function HomePage() {
           <p className="mt-3 max-w-2xl text-muted-foreground">
             One calm place for your savings, built around the question that matters most: is my money safe?
           </p>
-          <div className="mt-8 grid gap-5 sm:grid-cols-2">
-            <Feature icon={Wallet} title="All your savings in one place">
-              Track easy-access accounts, fixed-rate bonds, ISAs and pensions side by side: balances, interest rates,
-              when interest is paid and when terms end. You enter the details yourself, so there's nothing to connect.
-            </Feature>
-            <Feature icon={ShieldCheck} title="Protection across banking groups">
-              SavvyPig groups your accounts by banking licence, not by brand, and shows how much of your money sits
-              within the
-              {limit.amount} limit, with a clear warning when you're getting close or have gone over.
-            </Feature>
-            <Feature icon={Sparkles} title="Smart Pig suggestions">
-              On the Big Pig plan, Smart Pig will look at the accounts you track and point out ways to spread money
-              across banking licences or earn more interest. Suggestions are information for you to weigh up, not
-              advice.
-            </Feature>
-            <Feature icon={Calculator} title="Savings and interest calculators">
-              Work out how a regular saving habit adds up, compare what different rates would earn, and check a deposit
-              against the protection limit before you move money.
-            </Feature>
+          <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {shownFeatureCards().map((card) => (
+              <Feature key={card.title} card={card} />
+            ))}
           </div>
         </div>
       </section>
@@ -365,7 +370,7 @@ export function HomePage() {
             Know where your savings stand, and whether they're covered
           </h2>
           <p className="max-w-xl text-foreground/80">
-            Try every feature free for 7 days. No card details needed to start, and you can cancel any time.
+            Try every feature free for 7 days. No card details needed to start.
           </p>
           <PrimaryActions align="center" />
         </div>

@@ -1,12 +1,17 @@
-import { ArrowLeft, Home, Wallet } from 'lucide-react';
+import { ArrowLeft, Home, LogIn, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { useMe } from '../app/api.ts';
 import { PigMark } from '../app/shell/logo.tsx';
 import { isRegistered, paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 
-/** The catch-all page for unknown addresses (002 §2). */
+/**
+ * The catch-all page for unknown addresses (002 §2). A signed-in user is offered their accounts;
+ * a visitor, who has none to view, the home page and the way to log in.
+ */
 export function NotFoundPage() {
   const navigate = useNavigate();
+  const { data: me } = useMe();
 
   const goBack = () => {
     // With no earlier page in this tab's history, "back" would leave the site: go home instead.
@@ -36,11 +41,19 @@ export function NotFoundPage() {
             Go to the home page
           </Link>
         </Button>
-        {isRegistered('accounts') ? (
+        {me && isRegistered('accounts') ? (
           <Button asChild variant="outline">
             <Link to={paths.accounts()}>
               <Wallet aria-hidden />
               View your accounts
+            </Link>
+          </Button>
+        ) : null}
+        {me === null ? (
+          <Button asChild variant="outline">
+            <Link to={paths.login()}>
+              <LogIn aria-hidden />
+              Log in
             </Link>
           </Button>
         ) : null}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../test/api-mock.ts';
 import { BankPicker } from './bank-picker.tsx';
@@ -94,7 +94,7 @@ describe('the bank picker', () => {
       within(listbox)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['HalifaxBank of Scotland plc · FRN 169628', 'Monzo Bank Ltd']);
+    ).toEqual(['HalifaxBank of Scotland plc · FRN 169628', 'Monzo Bank LtdFRN 730427']);
   });
 
   it("says 'Loading banks...' while the search runs, then 'No banks found.' when nothing matches", async () => {
@@ -143,7 +143,7 @@ describe('the bank picker', () => {
     const api = mockApi({ [`GET ${BANKS}`]: banksFrom([monzo]) });
     const { user } = renderBankPicker({ excludePlatforms: true });
     await user.click(screen.getByRole('combobox', { name: 'Bank' }));
-    await screen.findByRole('option', { name: 'Monzo Bank Ltd' });
+    await screen.findByRole('option', { name: /^Monzo Bank Ltd/ });
     expect(api.calls(`GET ${BANKS}`).map((r) => r.url.searchParams.get('excludePlatforms'))).toEqual(['true']);
   });
 
@@ -151,7 +151,7 @@ describe('the bank picker', () => {
     const api = mockApi({ [`GET ${BANKS}`]: banksFrom([monzo]) });
     const { user } = renderBankPicker();
     await user.click(screen.getByRole('combobox', { name: 'Bank' }));
-    await screen.findByRole('option', { name: 'Monzo Bank Ltd' });
+    await screen.findByRole('option', { name: /^Monzo Bank Ltd/ });
     expect(api.calls(`GET ${BANKS}`).map((r) => r.url.searchParams.has('excludePlatforms'))).toEqual([false]);
   });
 
@@ -163,9 +163,55 @@ describe('the bank picker', () => {
     expect(options.map((o) => o.textContent)).toEqual([
       'HalifaxBank of Scotland plc · FRN 169628',
       'HalifaxLloyds Bank Corporate Markets Plc · FRN 763256',
-      'Monzo Bank Ltd',
+      'Monzo Bank LtdFRN 730427',
       'NationwideNationwide Building Society · FRN 106078',
     ]);
+  });
+
+  it("shows a licence holder's own row with its FRN, and a brand without an FRN with no number", async () => {
+    const holder = bank({
+      id: 'b-bos-plc',
+      bankName: 'Bank of Scotland plc',
+      legalName: 'Bank of Scotland plc',
+      frn: '169628',
+      bankingGroupId: 'frn-169628',
+    });
+    const chip = bank({
+      id: 'b-chip',
+      bankName: 'Chip',
+      legalName: 'Chip Financial Ltd',
+      frn: null,
+      bankingGroupId: 'platform-chip',
+      type: 'platform',
+      protectionBasis: 'via_partner_banks',
+    });
+    mockApi({ [`GET ${BANKS}`]: banksFrom([holder, chip, nsAndI]) });
+    const { user } = renderBankPicker();
+    await user.click(screen.getByRole('combobox', { name: 'Bank' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Bank of Scotland plcFRN 169628',
+      'ChipPlatform: protected through its partner banksChip Financial Ltd',
+      'NS&IHM Treasury backedNational Savings and Investments',
+    ]);
+  });
+
+  it('chooses the brand at the top of what the server found with Enter typed straight after the name', async () => {
+    // The server ranks the everyday brand first; Enter within the debounce must not pick from the list shown before.
+    const santander = bank({ id: 'b-santander', bankName: 'Santander', legalName: 'Santander UK Plc', frn: '106054' });
+    const business = bank({
+      id: 'b-santander-business',
+      bankName: 'Santander Business',
+      legalName: 'Santander UK Plc',
+      frn: '106054',
+    });
+    mockApi({ [`GET ${BANKS}`]: banksFrom([halifax, monzo, santander, business]) });
+    const { user, chosen } = renderBankPicker();
+    await user.click(screen.getByRole('combobox', { name: 'Bank' }));
+    await screen.findAllByRole('option');
+    await user.type(screen.getByRole('combobox', { name: 'Search banks' }), 'Santander{Enter}');
+    await waitFor(() => expect(chosen()).toBe('b-santander'));
+    expect(screen.getByRole('combobox', { name: 'Bank' })).toHaveTextContent(/^Santander$/);
   });
 
   it('notes NS&I, Crown Dependency and unverified banks neutrally', async () => {

@@ -16,12 +16,15 @@ export const BANK_PICKER_TEXT = {
 } as const satisfies SearchableSelectTexts;
 
 /**
- * The licence behind a brand, e.g. 'Bank of Scotland plc · FRN 169628' for Halifax: always for a
- * brand listed under more than one FRN, otherwise only when it says something the name does not.
+ * The licence behind a brand, e.g. 'Bank of Scotland plc · FRN 169628' for Halifax: the FRN for
+ * every brand that has one ('FRN 169628' alone for the licence holder 'Bank of Scotland plc'),
+ * and the licence holder's name when it says something the brand's does not, or always for a
+ * brand listed under more than one FRN.
  */
 export function bankLegalEntity(bank: BankOption): string | null {
-  if (!bank.isAmbiguous && !namesDiffer(bank.bankName, bank.legalName)) return null;
-  return bank.frn ? `${bank.legalName} · FRN ${bank.frn}` : bank.legalName;
+  const legalName = bank.isAmbiguous || namesDiffer(bank.bankName, bank.legalName) ? bank.legalName : null;
+  const frn = bank.frn ? `FRN ${bank.frn}` : null;
+  return [legalName, frn].filter(Boolean).join(' · ') || null;
 }
 
 /** A short neutral note for money the FSCS deposit limit does not simply cover. */

@@ -193,6 +193,63 @@ describe('the searchable select', () => {
     expect(active()).toBe('Apricot');
   });
 
+  it('chooses the best match of what was typed when Enter comes before the search has answered it', async () => {
+    // The list opened on every fruit ('Apple' first); 'cher' then Enter within the debounce.
+    const loadOptions = fruitSearch();
+    const { trigger, open, onChange } = renderSelect({ loadOptions });
+    const search = await open();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(search, { target: { value: 'cher' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onChange).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    // Searched at once, not after the debounce, and chosen on its answer.
+    expect(loadOptions.mock.calls).toEqual([[''], ['cher']]);
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ id: 'cherry', name: 'Cherry' });
+    expect(trigger).toHaveTextContent('Cherry');
+    // Radix hands focus back to the button on a timer.
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(trigger).toHaveFocus();
+  });
+
+  it('waits for an answer still on its way when Enter comes, and chooses nothing when it finds nothing', async () => {
+    let answer: (fruit: Fruit[]) => void = () => {};
+    const loadOptions = vi.fn((query: string) =>
+      query === '' ? Promise.resolve(FRUIT) : new Promise<Fruit[]>((resolve) => (answer = resolve)),
+    );
+    const { onChange, open, trigger } = renderSelect({ loadOptions });
+    const search = await open();
+    fireEvent.change(search, { target: { value: 'ban' } });
+    await waitFor(() => expect(loadOptions).toHaveBeenCalledWith('ban'));
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onChange).not.toHaveBeenCalled();
+    await act(async () => answer([FRUIT[2]!]));
+    await waitFor(() => expect(onChange).toHaveBeenCalledExactlyOnceWith({ id: 'banana', name: 'Banana' }));
+
+    await open();
+    const again = screen.getByRole('combobox', { name: 'Search fruit' });
+    fireEvent.change(again, { target: { value: 'kiwi' } });
+    fireEvent.keyDown(again, { key: 'Enter' });
+    await waitFor(() => expect(loadOptions).toHaveBeenCalledWith('kiwi'));
+    await act(async () => answer([]));
+    await screen.findByText('No fruit found.');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(trigger).toHaveTextContent('Banana');
+  });
+
+  it('forgets an early Enter once the text changes again', async () => {
+    const { onChange, open } = renderSelect();
+    const search = await open();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(search, { target: { value: 'ap' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.change(search, { target: { value: 'apr' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Apricot']);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('sends the search trimmed, and does not search again for spaces alone', async () => {
     const loadOptions = fruitSearch();
     const { user, open, optionNames } = renderSelect({ loadOptions });

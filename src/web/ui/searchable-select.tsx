@@ -92,6 +92,8 @@ export function SearchableSelect<T>({
   const [text, setText] = useState('');
   const [query, setQuery] = useDebouncedSearch(text, SEARCH_DEBOUNCE_MS);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  // Enter came before the list answered what was typed: choose its best match when it does.
+  const [chooseOnAnswer, setChooseOnAnswer] = useState(false);
   const listboxId = useId();
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
@@ -127,6 +129,7 @@ export function SearchableSelect<T>({
       setText('');
       setQuery('');
       setActiveKey(null);
+      setChooseOnAnswer(false);
     }
   };
 
@@ -134,6 +137,19 @@ export function SearchableSelect<T>({
     onChange(option);
     changeOpen(false);
   };
+
+  // The list answers the text in the box (not an earlier search still shown while the next waits).
+  const answersText = query === text.trim() && search.isSuccess;
+  // After every render, but it acts only once the answer Enter waits for has come (or failed).
+  useEffect(() => {
+    if (!chooseOnAnswer || query !== text.trim()) return;
+    if (search.isError) setChooseOnAnswer(false);
+    else if (search.isSuccess) {
+      setChooseOnAnswer(false);
+      const option = options[activeIndex];
+      if (option !== undefined) choose(option);
+    }
+  });
 
   const moveTo = (index: number) => {
     const option = options[Math.max(0, Math.min(options.length - 1, index))];
@@ -156,6 +172,12 @@ export function SearchableSelect<T>({
       moveTo(target);
     } else if (event.key === 'Enter') {
       event.preventDefault();
+      if (!answersText) {
+        // Typed and Enter within the debounce, or before the answer: search now, choose on its answer.
+        setQuery(text.trim());
+        setChooseOnAnswer(true);
+        return;
+      }
       const option = options[activeIndex];
       if (option !== undefined) choose(option);
     } else if (event.key === 'Tab') {
@@ -212,6 +234,7 @@ export function SearchableSelect<T>({
             onChange={(event) => {
               setText(event.target.value);
               setActiveKey(null);
+              setChooseOnAnswer(false);
             }}
             onKeyDown={onSearchKeyDown}
             className={cn(inputClassName, 'h-9')}

@@ -102,8 +102,16 @@ export const bankReferences = pgTable(
     websiteUrl: text('website_url'),
     apiSource: text('api_source'),
     lastUpdated: date('last_updated'),
-    /** Lower-cased brand, legal and alternative names, for the picker's substring search. */
+    /** Brand, legal, alternative and everyday names in search form (bank-search.ts), for the picker's substring search. */
     searchText: text('search_text').notNull(),
+    /** The brand's name in search form (bank-search.ts), so ranking a search lower-cases nothing. */
+    searchName: text('search_name').notNull().default(''),
+    /**
+     * An everyday brand's names people type, in search form between '|' ('|lloyds bank|lloyds|'),
+     * null for other brands: the search ranks a brand whose everyday name is or starts with the
+     * search first (src/core/reference-data/bank-search.ts).
+     */
+    everydaySearch: text('everyday_search'),
     ...metadata,
   },
   (t) => [
