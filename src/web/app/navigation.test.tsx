@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from './api.ts';
 import { createAppRoutes } from './router.tsx';
 import { makeMe, meHandler, mockApi } from '../test/api-mock.ts';
@@ -51,6 +51,10 @@ async function openMobileMenu(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
   return screen.findByRole('dialog');
 }
+
+// The page is lazy-loaded: load it once up front, so a busy machine's first transform does not eat
+// the first test's time.
+beforeAll(() => import('../home/home-page.tsx'), 60_000);
 
 describe('navigation links', () => {
   it('signed out: header, footer and home page link only to pages that exist', async () => {
