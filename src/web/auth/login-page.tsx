@@ -14,7 +14,7 @@ import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { type AuthClientError, signInErrorMessage } from './auth-errors.ts';
+import { type AuthClientError, SIGN_IN_FORM, signInErrorMessage } from './auth-errors.ts';
 import { clearPendingSignup } from './pending-signup.ts';
 import type { ChallengeMethod } from './two-factor-api.ts';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
@@ -63,9 +63,11 @@ export function LoginPage() {
       const message = 'Failed to sign in';
       setChallenge(null);
       setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
-      notify.error(message);
+      notify.error(message, { form: SIGN_IN_FORM });
       return;
     }
+    // The failed attempts before this one are over: their toasts go (ADR 0023).
+    notify.formSucceeded(SIGN_IN_FORM);
     clearPendingSignup();
     const destination = takePostSignInDestination(pathFromState(location.state));
     await navigate(destination, { replace: true });
@@ -86,7 +88,7 @@ export function LoginPage() {
     if (error) {
       const message = signInErrorMessage(error);
       setFormError(message);
-      notify.error(message);
+      notify.error(message, { form: SIGN_IN_FORM });
       return;
     }
     const twoFactor = data as { twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null;
