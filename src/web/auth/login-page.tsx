@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
+import { MailCheck, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,12 +8,14 @@ import { meQueryKey, type Me, useMe } from '../app/api.ts';
 import { authClient } from '../app/auth-client.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { isPasswordRecovery, isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
+import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { EMAIL_CONFIRMED_SIGN_IN_MESSAGE, type EmailConfirmedState } from './email-confirmed.ts';
 import { type AuthClientError, SIGN_IN_FORM, signInErrorMessage } from './auth-errors.ts';
 import { clearPendingSignup } from './pending-signup.ts';
 import type { ChallengeMethod } from './two-factor-api.ts';
@@ -49,6 +51,8 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Sent here by a verification link that confirmed the address but could not sign in.
+  const emailConfirmed = (location.state as EmailConfirmedState | null)?.emailConfirmed === true;
 
   // Someone signed in is sent on, except during a password recovery (000 §2).
   if (me.data && !signedInHere.current && !isPasswordRecovery(location))
@@ -136,6 +140,12 @@ export function LoginPage() {
         </>
       }
     >
+      {emailConfirmed && !formError ? (
+        <Alert variant="success" className="mb-5">
+          <MailCheck aria-hidden />
+          <AlertTitle>{EMAIL_CONFIRMED_SIGN_IN_MESSAGE}</AlertTitle>
+        </Alert>
+      ) : null}
       <FormError message={formError} />
       <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <FormField label="Email address" error={errors.email?.message}>
