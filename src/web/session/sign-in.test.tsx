@@ -42,7 +42,7 @@ describe('a failed sign-in, then a good one', () => {
     let signedIn = false;
     let attempts = 0;
     mockApi({
-      'GET /api/me': () => (signedIn ? json(200, makeMe()) : meHandler(null)),
+      'GET /api/me': () => (signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHORIZED', 'Authentication required')),
       'POST /api/auth/sign-in/email': () => {
         attempts += 1;
         if (attempts === 1)
