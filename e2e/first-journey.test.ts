@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login, newPage, screenshot, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
+import { newPage, screenshot, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 
-test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs out and meets the 404 page', async () => {
+test('a newcomer signs up, confirms by e-mail (which signs them in), stays signed in, signs out and meets the 404 page', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
   const email = `newcomer-${Date.now()}@example.com`;
@@ -32,11 +32,9 @@ test('a newcomer signs up, confirms by e-mail, signs in, stays signed in, signs 
 
   const mail = await waitForEmail(env.server.dataDir, email);
   await page.goto(verificationLink(mail));
-  // Verified but not signed in: the protected dashboard sends the visitor to sign in.
-  await page.waitForURL(/\/(auth|login)/);
-
-  await login(page, env.server.base, email, password);
+  // The link confirms the address and signs the new user in (ADR 0013).
   await page.waitForURL('**/dashboard');
+  await page.getByText('Your email address is confirmed.').waitFor();
   await page.getByText(/Nia/).first().waitFor();
   assert.equal(await page.getByText('Email not verified').count(), 0, 'a verified user sees no verification banner');
   await screenshot(page, '04-dashboard');

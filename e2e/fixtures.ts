@@ -195,7 +195,7 @@ export async function assertAccessible(
   await waitForAnimationsToSettle(page);
   let axe = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-sonner-toaster]');
+    .exclude('[data-toaster]');
   if (include) axe = axe.include(include);
   const { violations } = await axe.analyze();
   assert.deepEqual(

@@ -126,6 +126,70 @@ test('a new user signs up, signs in unverified, is sent to verify for two-factor
   await context.close();
 });
 
+/** The toast boxes on screen (app/toaster.tsx), each with its own text. */
+const toastTexts = (page: Page) => page.locator('[data-toaster] [data-toast]').allInnerTexts();
+
+test("the mailbox's Verify my email signs the user in in the tab itself; a failed sign-in's error does not follow a good one", async () => {
+  const email = `mabel-${Date.now()}@example.com`;
+  const password = 'a sensible passphrase';
+  const token = env.server.output().match(/\/dev\/mailbox\?token=([\w-]+)/)?.[1];
+  assert.ok(token, 'the server printed the mailbox link');
+  const context = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+  const { page, errors } = await newPage(context);
+  await page.goto(`${env.server.base}/signup`);
+  await page.getByLabel('First name').fill('Mabel');
+  await page.getByLabel('Last name').fill('Box');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/auth/confirmation');
+
+  // The preview's button navigates the tab (the app refuses to be framed), and the link signs in.
+  await page.goto(`${env.server.base}/dev/mailbox?token=${token}`);
+  await page
+    .getByRole('list', { name: 'Captured emails' })
+    .getByRole('link', { name: new RegExp(`Verify your email.*${email}`) })
+    .click();
+  const preview = page.frameLocator('iframe[title^="Email:"]');
+  await preview.getByRole('link', { name: 'Verify my email' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { level: 1, name: /Mabel/ }).waitFor();
+  await page.getByRole('region', { name: 'Notifications' }).getByText('Your email address is confirmed.').waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Email not verified' }).count(), 0);
+  await screenshot(page, 'verify-03-from-the-mailbox');
+
+  // The same link again, in a browser without the session: confirmed, and asked to sign in.
+  const other = await env.browser.newContext({ viewport: PHONE, locale: 'en-GB' });
+  const { page: phone, errors: phoneErrors } = await newPage(other);
+  await phone.goto(verificationLink(await waitForEmail(env.server.dataDir, email)));
+  await phone.waitForURL('**/login');
+  await phone.getByText('Your email address is confirmed. Sign in to continue.').waitFor();
+
+  // A wrong password: the form's error and one red toast, standing clear of the cookie banner.
+  await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Password', { exact: true }).fill('not the password');
+  await phone.getByRole('button', { name: 'Log in' }).click();
+  const toast = phone.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  await toast.getByText('Invalid email or password').waitFor();
+  const banner = await phone.getByRole('region', { name: 'Cookies on SavvyPig' }).boundingBox();
+  const box = await phone.locator('[data-toaster] [data-toast]').boundingBox();
+  assert.ok(banner && box && box.y + box.height <= banner.y, 'the toast sits above the cookie banner');
+  await screenshot(phone, 'verify-04-failed-sign-in-phone');
+
+  // The right one (Enter: the toast may cover the button at this width): no stale error on the dashboard.
+  await phone.getByLabel('Password', { exact: true }).fill(password);
+  await phone.getByLabel('Password', { exact: true }).press('Enter');
+  await phone.waitForURL('**/dashboard');
+  await phone.getByRole('heading', { level: 1, name: /Mabel/ }).waitFor();
+  await phone.waitForTimeout(1_000); // past the 800 ms a toast waits
+  assert.deepEqual(await toastTexts(phone), []);
+  assert.equal(await phone.getByText('Invalid email or password').count(), 0);
+
+  assert.deepEqual([...errors, ...phoneErrors], []);
+  await other.close();
+  await context.close();
+});
+
 test('someone not signed in is not told whether an address has an account, and nothing is sent to an unknown one', async () => {
   const context = await env.browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
   const { page, errors } = await newPage(context);

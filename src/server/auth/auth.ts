@@ -95,7 +95,9 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      // The link proves the address is theirs: it signs them in (a first verification only; never
+      // past two-factor, see two-factor.ts; decision 0013).
+      autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         if (signUpDetails.getStore()?.skipVerificationEmail) return;

@@ -7,6 +7,7 @@ import {
   isAPIError,
   sessionMiddleware,
 } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -85,6 +86,7 @@ function twoFactorRules(database: Database) {
           matcher: onPaths(['/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']),
           handler: createAuthMiddleware(async (ctx) => addLockRetryAfter(database, ctx)),
         },
+        { matcher: onPaths(['/verify-email']), handler: createAuthMiddleware(noLinkSignInPastTwoFactor) },
       ],
     },
   } satisfies BetterAuthPlugin;
@@ -99,6 +101,22 @@ async function requireVerifiedEmail(ctx: HookContext): Promise<void> {
   if (!(session.user as { emailConfirmedAt?: Date | null }).emailConfirmedAt) {
     throw APIError.from('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: VERIFY_EMAIL_MESSAGE });
   }
+}
+
+/**
+ * A verification link signs its user in (auth.ts, `autoSignInAfterVerification`), but never past
+ * a second factor: better-auth's two-factor hook watches only the password sign-in, so a session
+ * the link made for a user with two-factor on is ended here, and the sign-in page asks for the
+ * password and the code as usual. (Enrolment needs a verified address, so this is a backstop.)
+ */
+async function noLinkSignInPastTwoFactor(ctx: HookContext): Promise<void> {
+  const made = ctx.context.newSession;
+  if (!made?.user.twoFactorEnabled) return;
+  const alreadyHere = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (alreadyHere === made.session.token) return; // signed in here before the link: nothing new was made
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(made.session.token);
+  ctx.context.setNewSession(null);
 }
 
 /**

@@ -149,7 +149,9 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
 
       const followed = await follow(link!);
       expect(followed.status).toBe(302);
-      expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fsettings%3Ftab%3Dsecurity');
+      expect(followed.headers.get('location')).toBe(
+        '/auth/callback?next=%2Fsettings%3Ftab%3Dsecurity&link=verify-email',
+      );
 
       const me = (await (await server.request('/api/me', { cookie: una.cookie })).json()) as {
         user: { emailVerified: boolean };
@@ -172,7 +174,84 @@ describe.each(testDatabaseKinds())('e-mail verification on %s', (kind) => {
       const mail = (await mailTo('evil.next@example.com')).at(0);
       const link = mail?.links.find((l) => l.includes('/api/auth/verify-email'));
       const followed = await follow(link!);
-      expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fdashboard');
+      expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fdashboard&link=verify-email');
+    });
+
+    const sessionCookie = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .find((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c))
+        ?.split(';')[0];
+    const sessionsOf = async (userId: string) =>
+      rowsOf<{ n: number }>(
+        await server.deps.database.db.execute(sql`select count(*)::int as n from "session" where user_id = ${userId}`),
+      )[0]?.n;
+    const signUpLink = async (email: string) => {
+      await registerUnverified(email);
+      const mail = (await mailTo(email)).find((m) => m.subject === 'Verify your email for SavvyPig');
+      const link = mail?.links.find((l) => l.includes('/api/auth/verify-email'));
+      expect(link).toBeDefined();
+      return link!;
+    };
+    const userIdOf = async (email: string) =>
+      rowsOf<{ id: string }>(
+        await server.deps.database.db.execute(sql`select id from "user" where email = ${email}`),
+      )[0]!.id;
+
+    it('signs in whoever opens it (the address is theirs) and records the sign-in', async () => {
+      const link = await signUpLink('opener@example.com');
+      const followed = await follow(link);
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fdashboard&link=verify-email');
+      const cookie = sessionCookie(followed);
+      expect(cookie).toBeDefined();
+      const me = await server.request('/api/me', { cookie });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ user: { email: 'opener@example.com', emailVerified: true } });
+      const [profile] = rowsOf<{ signed_in: boolean }>(
+        await server.deps.database.db.execute(
+          sql`select last_login_at is not null as signed_in from profiles where id = ${await userIdOf('opener@example.com')}`,
+        ),
+      );
+      expect(profile?.signed_in).toBe(true);
+    });
+
+    it('signs no one in a second time: the address is already confirmed', async () => {
+      const link = await signUpLink('twice@example.com');
+      await follow(link);
+      const again = await follow(link);
+      expect(again.status).toBe(302);
+      expect(again.headers.get('location')).toBe('/auth/callback?next=%2Fdashboard&link=verify-email');
+      expect(sessionCookie(again)).toBeUndefined();
+      expect(await sessionsOf(await userIdOf('twice@example.com'))).toBe(1);
+    });
+
+    it('signs in no suspended user, and still leads on to its page rather than an error', async () => {
+      const link = await signUpLink('suspended.link@example.com');
+      const userId = await userIdOf('suspended.link@example.com');
+      await server.deps.database.db.execute(sql`update user_settings set suspended = true where user_id = ${userId}`);
+      const followed = await follow(link);
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fdashboard&link=verify-email');
+      expect(sessionCookie(followed)).toBeUndefined();
+      expect(await sessionsOf(userId)).toBe(0);
+    });
+
+    it('never signs in past two-factor: the address is confirmed and the user signs in as usual', async () => {
+      const link = await signUpLink('second.step@example.com');
+      const userId = await userIdOf('second.step@example.com');
+      await server.deps.database.db.execute(sql`update "user" set two_factor_enabled = true where id = ${userId}`);
+      const followed = await follow(link);
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get('location')).toBe('/auth/callback?next=%2Fdashboard&link=verify-email');
+      expect(sessionCookie(followed)).toBeUndefined();
+      expect(await sessionsOf(userId)).toBe(0);
+      const [row] = rowsOf<{ confirmed: boolean }>(
+        await server.deps.database.db.execute(
+          sql`select email_confirmed_at is not null as confirmed from "user" where id = ${userId}`,
+        ),
+      );
+      expect(row?.confirmed).toBe(true);
     });
   });
 

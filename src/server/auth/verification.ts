@@ -19,10 +19,14 @@ export const DEFAULT_AFTER_VERIFICATION = '/dashboard';
 /** At most this many "already registered" notices per address per hour, so sign-ups cannot mail-bomb an owner. */
 const ALREADY_REGISTERED_NOTICES_PER_HOUR = 3;
 
-/** The callback a verification link redirects to: /auth/callback?next=<same-origin path>. */
+/**
+ * The callback a verification link redirects to: /auth/callback?next=<same-origin path>&link=verify-email.
+ * `link` tells the page the address is now confirmed (better-auth adds `error` when it is not), so
+ * it can say so, whether the link signed the user in or not.
+ */
 export function verificationCallbackPath(next: unknown): string {
   const target = isSameOriginPath(next) && !next.startsWith('/auth/callback') ? next : DEFAULT_AFTER_VERIFICATION;
-  return `/auth/callback?next=${encodeURIComponent(target)}`;
+  return `/auth/callback?next=${encodeURIComponent(target)}&link=verify-email`;
 }
 
 /** A verification link exactly like the one better-auth sends at sign-up (same token, same endpoint). */

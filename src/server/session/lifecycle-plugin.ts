@@ -19,10 +19,12 @@ export type SessionLifecycleDeps = { database: Database; mailer: Mailer; logger:
 /**
  * Session bookkeeping that better-auth does not do (spec 000 §4, issue 3):
  * - a suspended user gets no session: refused when the session would be created, which is
- *   after the password check, so the refusal tells nothing to someone without the password;
+ *   after the password check, so the refusal tells nothing to someone without the password (a
+ *   verification link, which signs in, is let through to its page without one);
  * - a new session starts active at the injected clock's now;
- * - a completed sign-in (after any second factor) records `last_login_at`, puts the user online,
- *   and e-mails the owner about a device not seen before (when login notifications are on);
+ * - a completed sign-in (after any second factor, or by a verification link) records
+ *   `last_login_at`, puts the user online, and e-mails the owner about a device not seen before
+ *   (when login notifications are on);
  * - sign-out records `last_signout_at` and takes the user offline.
  *
  * Must come after better-auth's `twoFactor()` in `plugins`: its sign-in hook ends the password
@@ -44,8 +46,12 @@ export function sessionLifecycle(deps: SessionLifecycleDeps) {
           databaseHooks: {
             session: {
               create: {
-                before: async (session) => {
+                before: async (session, ctx) => {
                   if (await isSuspended(db, session.userId)) {
+                    // A verification link has confirmed the address before it signs in: it leads
+                    // on to its page as usual, which asks to sign in, where the refusal is said.
+                    const callbackURL = ctx?.path === '/verify-email' ? ctx.query?.callbackURL : undefined;
+                    if (ctx && typeof callbackURL === 'string') throw ctx.redirect(callbackURL);
                     throw new APIError('FORBIDDEN', {
                       code: ACCOUNT_SUSPENDED_CODE,
                       message: ACCOUNT_SUSPENDED_MESSAGE,
@@ -82,11 +88,18 @@ export function sessionLifecycle(deps: SessionLifecycleDeps) {
       after: [
         {
           matcher: (context) =>
-            context.path === '/sign-in/email' || (context.path ?? '').startsWith('/two-factor/verify'),
+            context.path === '/sign-in/email' ||
+            context.path === '/verify-email' ||
+            (context.path ?? '').startsWith('/two-factor/verify'),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn) return; // failed, or a second factor is still due
-            if (ctx.path !== '/sign-in/email') {
+            if (ctx.path === '/verify-email') {
+              // A verification link signs in (auth.ts) unless this browser already had the user's
+              // session, which it only renews.
+              const here = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+              if (here === signedIn.session.token) return;
+            } else if (ctx.path !== '/sign-in/email') {
               // A verify call completes a sign-in only when it carries the pending two-factor
               // cookie; with a session it is enabling two-factor for someone signed in already.
               const pending = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);

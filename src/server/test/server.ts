@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestClock, type TestClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { boot, type Booted } from '../boot.ts';
-import { user, userRoles } from '../db/schema/index.ts';
+import { session, user, userRoles } from '../db/schema/index.ts';
 import { listStoredMail, type StoredMail } from '../mail/mailer.ts';
 import { createTestDatabase, quietLogger, type TestDbKind } from './databases.ts';
 
@@ -89,6 +89,10 @@ export async function signUpAndSignIn(
     if (!link) throw new Error('no verification link');
     const url = new URL(link);
     await server.request(`${url.pathname}${url.search}`, { redirect: 'manual' });
+    // Opening the link signs in too (ADR 0013); this user is signed in once, by password, below.
+    const { db } = server.deps.database;
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email.toLowerCase()));
+    if (owner) await db.delete(session).where(eq(session.userId, owner.id));
   }
   return signIn(server, input.email, password);
 }

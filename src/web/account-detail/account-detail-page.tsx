@@ -206,7 +206,8 @@ export function AccountDetailPage() {
   const missingOnArrival = id === '' || (isNotFound(detail.error) && detail.data === undefined);
   useEffect(() => {
     if (!missingOnArrival) return;
-    notify.error(id === '' ? ACCOUNT_ID_MISSING : ACCOUNT_NOT_FOUND);
+    // It explains the page the user is sent to, so it outlives this one.
+    notify.error(id === '' ? ACCOUNT_ID_MISSING : ACCOUNT_NOT_FOUND, { acrossPages: true });
     void navigate(paths.accounts(), { replace: true });
   }, [missingOnArrival, id, navigate]);
 

@@ -19,8 +19,7 @@ export type SaveKind = keyof typeof SAVE_MESSAGES;
 
 /**
  * Saves part of the account and says so. Resolves true when saved; on failure shows the
- * spec's failure toast (with the server's reason when it refused the change: the two merge into
- * one toast), logs it and resolves false (the view keeps what the user typed).
+ * spec's failure toast (with the server's reason under it when it refused the change), logs it and resolves false (the view keeps what the user typed).
  */
 export function useAccountSave(accountId: string) {
   const queryClient = useQueryClient();
@@ -30,9 +29,8 @@ export function useAccountSave(accountId: string) {
         await patchAccount(queryClient, accountId, patch);
       } catch (error) {
         console.warn(SAVE_MESSAGES[kind].failure, error);
-        notify.error(SAVE_MESSAGES[kind].failure);
-        const reason = refusalReason(error);
-        if (reason) notify.error(reason);
+        // One notice: the spec's failure text, with the server's reason under it when it refused.
+        notify.error(SAVE_MESSAGES[kind].failure, { detail: refusalReason(error) });
         return false;
       }
       notify.success(SAVE_MESSAGES[kind].success);

@@ -259,7 +259,7 @@ export function AccountsPage() {
   // The session ended under the page: say so and send them to sign in, coming back here after.
   useEffect(() => {
     if (!signedOut) return;
-    notify.error(ACCOUNT_LIST_MESSAGES.signedOut);
+    notify.error(ACCOUNT_LIST_MESSAGES.signedOut, { acrossPages: true });
     rememberReturnTo(paths.accounts());
     queryClient.removeQueries({ queryKey: accountKeys.list });
     void navigate(paths.login(), { replace: true });

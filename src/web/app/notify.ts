@@ -1,62 +1,151 @@
-import { createElement, type ReactNode } from 'react';
-import { toast } from 'sonner';
-
 /**
- * The app's one way to show a toast, with the spec's merged-toast rules (000 §2): toasts sit
- * bottom centre for 4 seconds, one at a time (the Toaster in providers.tsx); messages that
- * arrive within 800 ms of each other become one toast; a message repeated within 1 second is
- * dropped; a toast holds at most 3 messages (a fourth starts the next toast).
+ * The app's one way to show a toast (docs/decisions/0023-one-notice-per-toast.md). Each message
+ * is its own toast, with its own colour and its own live region, drawn by the Toaster
+ * (ui/toaster.tsx) at the bottom centre, above the cookie banner. From the spec's rules (000 §2)
+ * it keeps the 800 ms wait before a toast shows, drops a message repeated within 1 second and
+ * shows at most 3 at once (a fourth waits for a place); it does not merge messages into one box.
+ *
+ * An error or warning belongs to the page it was raised on: it goes when the page changes
+ * (`acrossPages` keeps one that explains why the user was sent elsewhere). An error or warning
+ * about a form (`form`) goes when that form succeeds (`formSucceeded(form)`, or a success with the
+ * same `form`) or says something new (its next error replaces it).
  */
 export const TOAST_DURATION_MS = 4000;
-export const MERGE_DELAY_MS = 800;
+export const SHOW_DELAY_MS = 800;
 export const DUPLICATE_WINDOW_MS = 1000;
-export const MAX_MERGED_MESSAGES = 3;
+export const MAX_VISIBLE_TOASTS = 3;
 
 export type ToastKind = 'error' | 'warning' | 'info' | 'success';
+
 export interface NotifyOptions {
   /** How long the toast stays, in milliseconds (the inactivity sign-out notice uses 5 s). */
   duration?: number;
+  /** More about the same notice (the server's reason, say), shown under it in the same toast. */
+  detail?: string | null;
+  /** The form the notice is about: its errors and warnings go when the form succeeds. */
+  form?: string;
+  /** Keeps an error or warning when the page changes: it says why the user was sent to the new page. */
+  acrossPages?: boolean;
 }
 
-export interface MergedToast {
+export interface Toast {
+  id: number;
   kind: ToastKind;
-  messages: string[];
+  message: string;
+  detail?: string;
   duration: number;
+  form?: string;
+  /** The page (pathname) an error or warning belongs to; none when it may outlive the page. */
+  page?: string;
 }
 
-// A merged toast takes the most serious kind among its messages.
-const SEVERITY: Record<ToastKind, number> = { error: 3, warning: 2, info: 1, success: 0 };
+type Waiting = Toast & { showAt: number };
+type Timer = ReturnType<typeof setTimeout>;
 
-export function createNotifier(show: (toast: MergedToast) => void) {
-  let batch: { kind: ToastKind; message: string; duration: number }[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const lastShown = new Map<string, number>();
+const isProblem = (kind: ToastKind) => kind === 'error' || kind === 'warning';
 
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (batch.length === 0) return;
-    const items = batch;
-    batch = [];
-    const kind = items.reduce<ToastKind>(
-      (worst, item) => (SEVERITY[item.kind] > SEVERITY[worst] ? item.kind : worst),
-      items[0]!.kind,
-    );
-    show({ kind, messages: items.map((i) => i.message), duration: Math.max(...items.map((i) => i.duration)) });
+export function createNotifier() {
+  let nextId = 1;
+  let waiting: Waiting[] = [];
+  let visible: Toast[] = [];
+  let snapshot: readonly Toast[] = [];
+  /** The page now on screen, as the router last said (RootLayout); unknown until it says. */
+  let currentPage: string | undefined;
+  let paused = false;
+  let showTimer: Timer | undefined;
+  const hideTimers = new Map<number, Timer>();
+  /** Time left for each visible toast while paused (hover or focus), or before its timer starts. */
+  const remaining = new Map<number, number>();
+  const hideAt = new Map<number, number>();
+  const lastRaised = new Map<string, number>();
+  const listeners = new Set<() => void>();
+
+  const emit = () => {
+    snapshot = [...visible];
+    for (const listener of listeners) listener();
   };
+
+  const startHiding = (id: number, ms: number) => {
+    clearTimeout(hideTimers.get(id));
+    hideAt.set(id, Date.now() + ms);
+    hideTimers.set(
+      id,
+      setTimeout(() => removeWhere((t) => t.id === id), ms),
+    );
+  };
+
+  const stopHiding = (id: number) => {
+    clearTimeout(hideTimers.get(id));
+    hideTimers.delete(id);
+    hideAt.delete(id);
+    remaining.delete(id);
+  };
+
+  /** Moves toasts whose wait is over into free places, and sets a timer for the next one due. */
+  const promote = () => {
+    if (showTimer !== undefined) clearTimeout(showTimer);
+    showTimer = undefined;
+    const now = Date.now();
+    let changed = false;
+    while (visible.length < MAX_VISIBLE_TOASTS && waiting.length > 0 && waiting[0]!.showAt <= now) {
+      const { showAt: _, ...toast } = waiting.shift()!;
+      visible.push(toast);
+      if (paused) remaining.set(toast.id, toast.duration);
+      else startHiding(toast.id, toast.duration);
+      changed = true;
+    }
+    if (changed) emit();
+    const next = waiting[0];
+    if (next && visible.length < MAX_VISIBLE_TOASTS) showTimer = setTimeout(promote, Math.max(0, next.showAt - now));
+  };
+
+  function removeWhere(matches: (toast: Toast) => boolean) {
+    waiting = waiting.filter((t) => !matches(t));
+    const gone = visible.filter(matches);
+    if (gone.length > 0) {
+      for (const t of gone) stopHiding(t.id);
+      visible = visible.filter((t) => !matches(t));
+      emit();
+    }
+    promote();
+  }
 
   const add = (kind: ToastKind, message: string, options: NotifyOptions = {}) => {
     const text = message.trim();
     if (!text) return;
+    const detail = options.detail?.trim() || undefined;
+    const key = `${text}\n${detail ?? ''}`;
     const now = Date.now();
-    const previous = lastShown.get(text);
+    const previous = lastRaised.get(key);
     if (previous !== undefined && now - previous < DUPLICATE_WINDOW_MS) return;
-    lastShown.set(text, now);
-    for (const [key, at] of lastShown) if (now - at >= DUPLICATE_WINDOW_MS) lastShown.delete(key);
+    lastRaised.set(key, now);
+    for (const [k, at] of lastRaised) if (now - at >= DUPLICATE_WINDOW_MS) lastRaised.delete(k);
+    const sameAs = (t: Toast) => t.kind === kind && t.message === text && t.detail === detail;
 
-    batch.push({ kind, message: text, duration: options.duration ?? TOAST_DURATION_MS });
-    if (batch.length >= MAX_MERGED_MESSAGES) flush();
-    else if (timer === undefined) timer = setTimeout(flush, MERGE_DELAY_MS);
+    // A form's newest word replaces its earlier errors and warnings: a success ends them, and a
+    // second failure says what is wrong now.
+    if (options.form) removeWhere((t) => t.form === options.form && isProblem(t.kind) && !sameAs(t));
+
+    const shown = visible.find(sameAs);
+    if (shown) {
+      // Already on screen: it stays for its full time again rather than showing twice.
+      if (paused) remaining.set(shown.id, Math.max(shown.duration, options.duration ?? 0));
+      else startHiding(shown.id, Math.max(shown.duration, options.duration ?? 0));
+      return;
+    }
+    if (waiting.some(sameAs)) return;
+
+    waiting.push({
+      id: nextId++,
+      kind,
+      message: text,
+      ...(detail ? { detail } : {}),
+      duration: options.duration ?? TOAST_DURATION_MS,
+      ...(options.form ? { form: options.form } : {}),
+      ...(isProblem(kind) && !options.acrossPages && currentPage !== undefined ? { page: currentPage } : {}),
+      showAt: now + SHOW_DELAY_MS,
+    });
+    promote();
   };
 
   return {
@@ -64,31 +153,58 @@ export function createNotifier(show: (toast: MergedToast) => void) {
     error: (message: string, options?: NotifyOptions) => add('error', message, options),
     warning: (message: string, options?: NotifyOptions) => add('warning', message, options),
     info: (message: string, options?: NotifyOptions) => add('info', message, options),
-    /** Shows what is waiting now (e.g. before the page goes away). */
-    flush,
-    /** Forgets everything waiting and recently shown (between tests). */
+    /** Closes one toast (its close button). */
+    dismiss: (id: number) => removeWhere((t) => t.id === id),
+    /** The form worked: its errors and warnings, shown or still waiting, go. */
+    formSucceeded: (form: string) => removeWhere((t) => t.form === form && isProblem(t.kind)),
+    /** The router moved to `page` (a pathname): errors and warnings of any other page go. */
+    pageChanged: (page: string) => {
+      currentPage = page;
+      removeWhere((t) => t.page !== undefined && t.page !== page);
+    },
+    /** Holds every visible toast while the pointer or focus is on them. */
+    pause: () => {
+      if (paused) return;
+      paused = true;
+      const now = Date.now();
+      for (const t of visible) {
+        const left = Math.max(0, (hideAt.get(t.id) ?? now + t.duration) - now);
+        clearTimeout(hideTimers.get(t.id));
+        hideTimers.delete(t.id);
+        remaining.set(t.id, left);
+      }
+    },
+    resume: () => {
+      if (!paused) return;
+      paused = false;
+      for (const t of visible) startHiding(t.id, remaining.get(t.id) ?? t.duration);
+      remaining.clear();
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: (): readonly Toast[] => snapshot,
+    /** Forgets everything waiting, shown and recently raised (between tests). */
     reset: () => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      batch = [];
-      lastShown.clear();
+      if (showTimer !== undefined) clearTimeout(showTimer);
+      showTimer = undefined;
+      for (const timer of hideTimers.values()) clearTimeout(timer);
+      hideTimers.clear();
+      hideAt.clear();
+      remaining.clear();
+      lastRaised.clear();
+      waiting = [];
+      visible = [];
+      paused = false;
+      currentPage = undefined;
+      emit();
     },
   };
 }
 
-function description(rest: string[]): ReactNode {
-  if (rest.length === 0) return undefined;
-  return createElement(
-    'ul',
-    { className: 'mt-1 grid gap-1' },
-    rest.map((message) => createElement('li', { key: message }, message)),
-  );
-}
+export type Notifier = ReturnType<typeof createNotifier>;
 
-/** Draws a merged toast with sonner: the first message as the title, any others listed below it. */
-export function showWithSonner({ kind, messages, duration }: MergedToast): void {
-  const [first, ...rest] = messages;
-  toast[kind](first, { duration, description: description(rest) });
-}
-
-export const notify = createNotifier(showWithSonner);
+export const notify = createNotifier();

@@ -1,24 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { notify } from './notify.ts';
 import { createQueryClient } from './query-client.ts';
-import { ThemeProvider, useTheme } from './theme.tsx';
-
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  // Spec: bottom centre, 4 seconds, one toast visible at a time.
-  return (
-    <Toaster
-      position="bottom-center"
-      duration={4000}
-      visibleToasts={1}
-      richColors
-      closeButton
-      theme={resolvedTheme}
-      containerAriaLabel="Notifications"
-    />
-  );
-}
+import { ThemeProvider } from './theme.tsx';
+import { Toaster } from './toaster.tsx';
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
@@ -26,7 +11,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <QueryClientProvider client={client}>
       <ThemeProvider>
         {children}
-        <ThemedToaster />
+        <Toaster notifier={notify} />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useDraftJanitor } from '../drafts/use-draft-janitor.ts';
 import { CookieConsent } from '../consent/cookie-consent.tsx';
+import { notify } from './notify.ts';
 import { isRegisteredHref } from './paths.ts';
 import { pageTitle, useCurrentRouteHandle } from './route-handle.ts';
 import { rememberLastVisited } from './route-memory.ts';
 
 /**
- * Wraps every page: keeps lastVisitedRoute, sets the document title, restores scroll, and after
- * an in-app navigation moves focus to the main content and announces the new page title. Cookie
- * consent (banner, preferences, script gate) covers every page, public and signed in.
+ * Wraps every page: keeps lastVisitedRoute, sets the document title, restores scroll, tells the
+ * notifier which page is showing (a page's error toasts end with it), and after an in-app
+ * navigation moves focus to the main content and announces the new page title. Cookie consent
+ * (banner, preferences, script gate) covers every page, public and signed in.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -18,6 +20,10 @@ export function RootLayout() {
   const [announcement, setAnnouncement] = useState('');
   const firstRender = useRef(true);
   useDraftJanitor();
+
+  // Before any page's effects run: errors and warnings raised on the page before go (ADR 0023),
+  // and those the new page raises belong to it.
+  useLayoutEffect(() => notify.pageChanged(location.pathname), [location.pathname]);
 
   useEffect(() => {
     const path = `${location.pathname}${location.search}${location.hash}`;

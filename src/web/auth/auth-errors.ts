@@ -1,5 +1,8 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../app/api.ts';
 
+/** The sign-in form's toasts (password and second step) end when the sign-in succeeds (ADR 0023). */
+export const SIGN_IN_FORM = 'sign-in';
+
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait before trying again';
 
 /** The shape better-auth's client returns as `error`. */

@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { meQueryKey } from '../app/api.ts';
+import { fetchMe, type Me, meQueryKey } from '../app/api.ts';
+import { notify } from '../app/notify.ts';
 import { paths } from '../app/paths.ts';
-import { isSameOriginPath } from '../app/route-memory.ts';
+import { isSameOriginPath, rememberReturnTo } from '../app/route-memory.ts';
 import { Button } from '../ui/button.tsx';
+import { EMAIL_CONFIRMED_MESSAGE, type EmailConfirmedState } from './email-confirmed.ts';
 
 /** The page `next` may send us to: same-origin paths only, never back to this page. */
 export function callbackDestination(next: string | null): string {
@@ -18,6 +20,11 @@ export function callbackDestination(next: string | null): string {
  * /auth/callback?next=/path — where e-mail links land after the server has done its part
  * (e.g. verifying the address). Refreshes the session, then goes to `next` or the dashboard.
  * The server may add `error=…` when a link was invalid or expired.
+ *
+ * A verification link (`link=verify-email`) has confirmed the address and normally signed the
+ * user in: they go on to `next` and are told. When it could not sign them in (two-factor is on,
+ * or the link was used before), the sign-in page says the address is confirmed and leads on to
+ * `next` afterwards.
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -26,15 +33,28 @@ export function AuthCallbackPage() {
   const started = useRef(false);
   const error = params.get('error');
   const next = params.get('next');
+  const verification = params.get('link') === 'verify-email';
 
   useEffect(() => {
     if (error || started.current) return;
     started.current = true;
     void (async () => {
-      await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
-      await navigate(callbackDestination(next), { replace: true });
+      // Asks the server afresh (the link may just have signed the user in); everyone watching `me` hears.
+      const me = await queryClient
+        .fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 })
+        .catch((): Me | null => null);
+      const destination = callbackDestination(next);
+      const signedIn = me !== null;
+      if (verification && !signedIn) {
+        rememberReturnTo(destination);
+        const state: EmailConfirmedState = { emailConfirmed: true };
+        await navigate(paths.login(), { replace: true, state });
+        return;
+      }
+      if (verification) notify.success(EMAIL_CONFIRMED_MESSAGE);
+      await navigate(destination, { replace: true });
     })();
-  }, [error, next, navigate, queryClient]);
+  }, [error, next, verification, navigate, queryClient]);
 
   if (error) {
     return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
+import { MailCheck, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,13 +8,15 @@ import { meQueryKey, type Me, useMe } from '../app/api.ts';
 import { authClient } from '../app/auth-client.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { isPasswordRecovery, isSameOriginPath, takePostSignInDestination } from '../app/route-memory.ts';
+import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { PasswordInput } from '../ui/password-input.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { type AuthClientError, signInErrorMessage } from './auth-errors.ts';
+import { EMAIL_CONFIRMED_SIGN_IN_MESSAGE, type EmailConfirmedState } from './email-confirmed.ts';
+import { type AuthClientError, SIGN_IN_FORM, signInErrorMessage } from './auth-errors.ts';
 import { clearPendingSignup } from './pending-signup.ts';
 import type { ChallengeMethod } from './two-factor-api.ts';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
@@ -49,6 +51,8 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Sent here by a verification link that confirmed the address but could not sign in.
+  const emailConfirmed = (location.state as EmailConfirmedState | null)?.emailConfirmed === true;
 
   // Someone signed in is sent on, except during a password recovery (000 §2).
   if (me.data && !signedInHere.current && !isPasswordRecovery(location))
@@ -63,9 +67,11 @@ export function LoginPage() {
       const message = 'Failed to sign in';
       setChallenge(null);
       setFormError(`${message}. Please check that cookies are allowed for this site and try again.`);
-      notify.error(message);
+      notify.error(message, { form: SIGN_IN_FORM });
       return;
     }
+    // The failed attempts before this one are over: their toasts go (ADR 0023).
+    notify.formSucceeded(SIGN_IN_FORM);
     clearPendingSignup();
     const destination = takePostSignInDestination(pathFromState(location.state));
     await navigate(destination, { replace: true });
@@ -86,7 +92,7 @@ export function LoginPage() {
     if (error) {
       const message = signInErrorMessage(error);
       setFormError(message);
-      notify.error(message);
+      notify.error(message, { form: SIGN_IN_FORM });
       return;
     }
     const twoFactor = data as { twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null;
@@ -134,6 +140,12 @@ export function LoginPage() {
         </>
       }
     >
+      {emailConfirmed && !formError ? (
+        <Alert variant="success" className="mb-5">
+          <MailCheck aria-hidden />
+          <AlertTitle>{EMAIL_CONFIRMED_SIGN_IN_MESSAGE}</AlertTitle>
+        </Alert>
+      ) : null}
       <FormError message={formError} />
       <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <FormField label="Email address" error={errors.email?.message}>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, meHandler, mockApi } from '../test/api-mock.ts';
+import { apiError, json, makeMe, meHandler, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 async function fillForm(user: ReturnType<typeof renderApp>['user'], password = 'a long passphrase') {
@@ -202,5 +202,33 @@ describe('the auth callback', () => {
     mockApi({ 'GET /api/me': meHandler(null) });
     renderApp('/auth/callback?error=INVALID_TOKEN');
     expect(await screen.findByRole('heading', { name: 'This link has expired or is not valid' })).toBeInTheDocument();
+  });
+
+  it('keeps the expired-link page for a verification link that failed', async () => {
+    mockApi({ 'GET /api/me': meHandler(null) });
+    renderApp('/auth/callback?next=%2Fdashboard&link=verify-email&error=TOKEN_EXPIRED');
+    expect(await screen.findByRole('heading', { name: 'This link has expired or is not valid' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your email address is confirmed/)).toBeNull();
+  });
+
+  it('tells a user the verification link signed in that their address is confirmed, where they were going', async () => {
+    mockApi({ 'GET /api/me': meHandler(makeMe({ emailVerified: true })) });
+    const { router } = renderApp('/auth/callback?next=%2Flegal%3Ftab%3Dterms&link=verify-email');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'),
+    );
+    const notices = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notices).findByRole('status', {}, { timeout: 3000 })).toHaveTextContent(
+      'Your email address is confirmed.',
+    );
+  });
+
+  it('asks a user the link could not sign in to sign in, saying the address is confirmed, then goes on to next', async () => {
+    mockApi({ 'GET /api/me': meHandler(null) });
+    const { router } = renderApp('/auth/callback?next=%2Fsettings%3Ftab%3Dsecurity&link=verify-email');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Your email address is confirmed. Sign in to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('returnToRoute')).toBe('/settings?tab=security');
   });
 });

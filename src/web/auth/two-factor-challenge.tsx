@@ -11,6 +11,7 @@ import {
   twoFactorErrorMessage,
 } from './two-factor-api.ts';
 import { notify } from '../app/notify.ts';
+import { SIGN_IN_FORM } from './auth-errors.ts';
 
 const SIGN_IN_FAILED = 'Failed to sign in';
 
@@ -58,7 +59,7 @@ export function TwoFactorChallenge({
       await answerChallenge(answer, code);
     } catch (error) {
       const message = twoFactorErrorMessage(error, SIGN_IN_FAILED);
-      notify.error(message);
+      notify.error(message, { form: SIGN_IN_FORM });
       if (isChallengeExpired(error)) onRestart(message);
       return message;
     }
@@ -74,7 +75,7 @@ export function TwoFactorChallenge({
       notify.success(`We've sent a code to ${email}.`);
     } catch (error) {
       const message = twoFactorErrorMessage(error, 'Failed to send the code. Please try again.');
-      notify.error(message);
+      notify.error(message, { form: SIGN_IN_FORM });
       if (isChallengeExpired(error)) onRestart(message);
     } finally {
       setSending(false);

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_CATEGORIES } from '../../core/consent/cookie-catalogue.ts';
 import { readConsentCookie, type CookieConsent } from '../../core/consent/consent.ts';
@@ -41,8 +40,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   setOnline(true);
-  // sonner keeps toasts in a module-wide store: one left over would queue the next test's toast.
-  toast.dismiss();
 });
 
 function signedOut(extra: Record<string, MockHandler> = {}) {

@@ -21,6 +21,15 @@ function ConsentChrome({ children }: { children: ReactNode }) {
   const { bannerVisible } = useConsent();
   const [banner, setBanner] = useState<HTMLElement | null>(null);
   const height = useHeight(bannerVisible ? banner : null);
+  // Toasts (app/toaster.tsx) stand on top of the banner rather than covering it.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    if (bannerVisible && height > 0) root.setProperty('--cookie-banner-height', `${height}px`);
+    else root.removeProperty('--cookie-banner-height');
+    return () => {
+      root.removeProperty('--cookie-banner-height');
+    };
+  }, [bannerVisible, height]);
   return (
     <>
       {bannerVisible ? <CookieBanner ref={setBanner} /> : null}

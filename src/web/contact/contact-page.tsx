@@ -25,6 +25,9 @@ import { notify } from '../app/notify.ts';
 
 export const CONTACT_SUCCESS = 'Thank you for contacting us. We will get back to you soon.';
 
+/** This form's toasts: a success takes an earlier failure away (ADR 0023). */
+const CONTACT_FORM = 'contact';
+
 function contactErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return TOO_MANY_REQUESTS;
@@ -60,11 +63,11 @@ export function ContactPage() {
     } catch (error) {
       const message = contactErrorMessage(error);
       setFormError(message);
-      notify.error(message);
+      notify.error(message, { form: CONTACT_FORM });
       return;
     }
     draft.clear();
-    notify.success(CONTACT_SUCCESS);
+    notify.success(CONTACT_SUCCESS, { form: CONTACT_FORM });
     form.reset(me ? { ...blank, name: form.getValues('name'), email: form.getValues('email') } : blank, {
       keepDirtyValues: false,
     });

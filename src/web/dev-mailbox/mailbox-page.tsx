@@ -13,6 +13,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { type MailSummary, useMailList, useMailMessage } from './api.ts';
 import { useMailboxToken } from './mailbox-token.ts';
+import { PREVIEW_SANDBOX, previewDocument } from './preview-document.ts';
 
 function formatDate(value: string): string {
   const date = new Date(value);
@@ -126,11 +127,11 @@ function MessageView({ id, token }: { id: string; token: string | null }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="html">
-          {/* sandbox="" : no scripts, forms, pop-ups or navigation of this page from the email. */}
+          {/* No scripts, forms or pop-ups; a link the user clicks opens in the whole tab (ADR 0007). */}
           <iframe
             title={`Email: ${mail.subject}`}
-            sandbox=""
-            srcDoc={mail.html ?? ''}
+            sandbox={PREVIEW_SANDBOX}
+            srcDoc={previewDocument(mail.html ?? '')}
             className="h-[32rem] w-full resize-y rounded-lg border bg-white"
           />
         </TabsContent>

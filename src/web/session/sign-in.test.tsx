@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LAST_VISITED_KEY } from '../app/route-memory.ts';
 import { apiError, json, makeMe, meHandler, mockApi } from '../test/api-mock.ts';
@@ -34,6 +34,31 @@ describe('sign-in messages (000 §8)', () => {
     const { user } = renderApp('/login');
     await signIn(user);
     await waitFor(() => expect(toastRegion()).toHaveTextContent('Failed to sign in'));
+  });
+});
+
+describe('a failed sign-in, then a good one', () => {
+  it('leaves no stale error toast behind on the page the good one leads to', async () => {
+    let signedIn = false;
+    let attempts = 0;
+    mockApi({
+      'GET /api/me': () => (signedIn ? json(200, makeMe()) : apiError(401, 'UNAUTHORIZED', 'Authentication required')),
+      'POST /api/auth/sign-in/email': () => {
+        attempts += 1;
+        if (attempts === 1)
+          return json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+        signedIn = true;
+        return json(200, { redirect: false, token: 't', user: { id: 'user-1' } });
+      },
+    });
+    sessionStorage.setItem(LAST_VISITED_KEY, '/legal?tab=cookies');
+    const { user, router } = renderApp('/login');
+    await signIn(user);
+    expect(await within(toastRegion()).findByRole('alert')).toHaveTextContent('Invalid email or password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/legal'));
+    await new Promise((resolve) => setTimeout(resolve, 900)); // past the 800 ms a toast waits
+    expect(within(toastRegion()).queryByText('Invalid email or password')).toBeNull();
   });
 });
 

@@ -197,8 +197,9 @@ describe('importing a bank CSV file', () => {
     await pasteAndContinue(user, LLOYDS);
     await user.click(await screen.findByRole('button', { name: 'Check the transactions' }));
     await user.click(await screen.findByRole('button', { name: 'Import 3 transactions' }));
-    expect(await screen.findByText('Failed to add transaction(s)', { selector: '[data-title]' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Account not found');
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(toasts).findByRole('alert')).toHaveTextContent('Failed to add transaction(s)');
+    expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent('Account not found');
     expect(router.state.location.pathname).toBe(`/account/${ACCOUNT}/import`);
   });
 

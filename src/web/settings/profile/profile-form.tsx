@@ -24,6 +24,9 @@ import { PROFILE_MESSAGES, type Profile, useUpdateProfile } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
 import { profileToFormValues } from './profile-form-values.ts';
 
+/** This form's toasts: a success takes an earlier failure away (ADR 0023). */
+const PROFILE_FORM = 'profile';
+
 function failureMessage(error: unknown): string {
   return error instanceof ApiError && error.status > 0 && error.status < 500 && error.message
     ? error.message
@@ -52,11 +55,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       draft.clear();
       // The saved values are the new starting point; nothing typed before the save stays dirty.
       form.reset(profileToFormValues(saved), { keepDirtyValues: false });
-      notify.success(PROFILE_MESSAGES.updated);
+      notify.success(PROFILE_MESSAGES.updated, { form: PROFILE_FORM });
     } catch (error) {
       const message = failureMessage(error);
       setFormError(message);
-      notify.error(message);
+      notify.error(message, { form: PROFILE_FORM });
     }
   };
 

@@ -23,6 +23,9 @@ export const PASSWORD_MESSAGES = {
   wrongCurrent: 'Your current password is incorrect',
 } as const;
 
+/** This form's toasts: a success takes an earlier failure away (ADR 0023). */
+const PASSWORD_FORM = 'change-password';
+
 const ChangePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password'),
   newPassword: z
@@ -70,11 +73,11 @@ export function PasswordSection() {
       else if (message === PASSWORD_TOO_COMMON_MESSAGE)
         form.setError('newPassword', { message }, { shouldFocus: true });
       else setFormError(message);
-      notify.error(message);
+      notify.error(message, { form: PASSWORD_FORM });
       return;
     }
     form.reset();
-    notify.success(PASSWORD_MESSAGES.updated);
+    notify.success(PASSWORD_MESSAGES.updated, { form: PASSWORD_FORM });
     void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
   };
 
