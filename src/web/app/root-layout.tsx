@@ -35,6 +35,7 @@ export function RootLayout() {
     document.title = title;
   }, [title]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new page counts, not a changed query string (e.g. switching tabs).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -42,8 +43,6 @@ export function RootLayout() {
     }
     setAnnouncement(title);
     if (!location.hash) document.getElementById('main')?.focus({ preventScroll: true });
-    // Only a new page counts, not a changed query string (e.g. switching tabs).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
   return (

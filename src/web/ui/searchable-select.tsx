@@ -199,6 +199,7 @@ export function SearchableSelect<T>({
         <button
           type="button"
           id={id}
+          // biome-ignore lint/a11y/useAriaPropsForRole: PopoverTrigger adds aria-expanded and aria-controls.
           role="combobox"
           disabled={disabled}
           aria-invalid={ariaInvalid || undefined}
@@ -256,6 +257,7 @@ export function SearchableSelect<T>({
         {hasList ? (
           <ul
             id={listboxId}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA listbox pattern; focus stays in the search box.
             role="listbox"
             aria-label={searchLabel}
             className="max-h-[min(20rem,50vh)] overflow-y-auto overscroll-contain p-1"
@@ -264,9 +266,12 @@ export function SearchableSelect<T>({
               const key = getOptionKey(option);
               const isActive = index === activeIndex;
               return (
+                // biome-ignore lint/a11y/useFocusableInteractive: options are reached with the arrow keys from the search box (aria-activedescendant), as the listbox pattern says.
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keys for every option.
                 <li
                   key={key}
                   id={optionId(index)}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA listbox pattern.
                   role="option"
                   aria-selected={isActive}
                   data-active={isActive || undefined}
