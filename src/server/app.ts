@@ -37,6 +37,7 @@ import {
   transactionImportRoutes,
 } from './transaction-import/routes.ts';
 import { accountDetailRoutes } from './account-detail/routes.ts';
+import { balanceSeriesRoutes } from './balance-series/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -113,6 +114,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', accountTypeRoutes(deps));
   app.route('/', transactionImportRoutes(deps));
   app.route('/', accountDetailRoutes(deps));
+  app.route('/', balanceSeriesRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
