@@ -179,17 +179,14 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
 
   // The type pie, with each large slice's share beside it, and its table.
   const pie = page.getByRole('region', { name: 'Transactions by type' });
-  assert.equal(await pie.locator('.recharts-pie-sector').count(), 5);
-  assert.equal(
-    await pie.locator('svg').getByText('48.2%', { exact: true }).count(),
-    2,
-    'deposits and the opening balance, each 48.2%',
-  );
+  // The opening balance moved no money: no slice of its own.
+  assert.equal(await pie.locator('.recharts-pie-sector').count(), 4);
+  assert.equal(await pie.locator('svg').getByText('93.2%', { exact: true }).count(), 1, 'deposits, 93.2%');
   const typeTable = 'Transactions by type';
-  assert.deepEqual(await rowCells(page, typeTable, 'Deposits'), ['£1,000.00', '48.2%', '10']);
-  assert.deepEqual(await rowCells(page, typeTable, 'Opening balance'), ['£1,000.00', '48.2%', '1']);
-  assert.deepEqual(await rowCells(page, typeTable, 'Withdrawals'), ['£50.00', '2.4%', '1']);
-  assert.deepEqual(await rowCells(page, typeTable, 'Interest'), ['£18.03', '0.9%', '6']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Deposits'), ['£1,000.00', '93.2%', '10']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Withdrawals'), ['£50.00', '4.6%', '1']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Interest'), ['£18.03', '1.7%', '6']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Fees'), ['£5.00', '0.5%', '1']);
   const shares = await page
     .getByRole('table', { name: typeTable })
     .locator('tbody tr td:nth-of-type(2)')
