@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BalanceEntry, balanceOf, balanceOnDay } from './balance-rule.ts';
-import { accountBalanceSeries, balanceDays, balanceSeriesOf } from './balance-series.ts';
+import {
+  accountBalanceSeries,
+  balanceBuckets,
+  balanceDays,
+  balanceSeriesOf,
+  type EntryBounds,
+  lineGranularity,
+} from './balance-series.ts';
 
 const DAY = 86_400_000;
 const dateFrom = (base: number, offset: number) => new Date(base + offset * DAY).toISOString().slice(0, 10);
@@ -75,6 +82,29 @@ describe('the balance line, for any entries', () => {
         if (total.points.length > 0)
           expect(total.points.at(-1)!.balancePence).toBe(accounts.reduce((sum, e) => sum + balanceOf(e), 0) + 0);
       }),
+    );
+  });
+
+  it('is the same line from month buckets as from days, whenever month-end points are drawn', () => {
+    const boundsOf = (entries: BalanceEntry[]): EntryBounds | null => {
+      const dates = entries.map((e) => e.date).sort();
+      return dates.length === 0 ? null : { first: dates[0]!, last: dates.at(-1)! };
+    };
+    fc.assert(
+      fc.property(fc.array(entriesArb(2_000), { maxLength: 3 }), todayArb(2_000), (accounts, today) => {
+        const bounds = boundsOf(accounts.flat());
+        if (bounds === null || lineGranularity(bounds.first, bounds.last, today) !== 'month') return;
+        const byDays = balanceSeriesOf(accounts.map(balanceDays), today);
+        expect(balanceSeriesOf(accounts.map(balanceBuckets), today, bounds)).toEqual(byDays);
+        for (const entries of accounts) {
+          const own = boundsOf(entries);
+          if (own === null || lineGranularity(own.first, own.last, today) !== 'month') continue;
+          expect(balanceSeriesOf([balanceBuckets(entries)], today, own)).toEqual(
+            accountBalanceSeries(balanceDays(entries), today),
+          );
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

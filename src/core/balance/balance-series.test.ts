@@ -3,6 +3,7 @@ import { type BalanceEntry, balanceOf } from './balance-rule.ts';
 import {
   accountBalanceSeries,
   type BalanceDay,
+  balanceBuckets,
   balanceDays,
   balanceSeriesOf,
   DAILY_POINTS_UP_TO_DAYS,
@@ -128,6 +129,39 @@ describe('the balance line of one account', () => {
 
   it('has no points for an account with no entries', () => {
     expect(accountBalanceSeries([], TODAY)).toEqual({ granularity: 'day', points: [] });
+  });
+});
+
+describe('the month buckets of a long line', () => {
+  const entries = [
+    entry('2026-01-10', 'deposit', 100_00),
+    entry('2026-02-03', 'deposit', 50_00),
+    entry('2026-02-10', 'opening_balance', 1_000_00),
+    entry('2026-02-12', 'deposit', 5_00),
+    entry('2026-02-20', 'balance_update', 2_000_00),
+    entry('2026-02-25', 'fee', -1_00),
+    entry('2026-03-05', 'interest', 2_00),
+  ];
+
+  it('are a row a month, split at the first statement and at each month’s last', () => {
+    expect(balanceBuckets(entries)).toEqual([
+      { date: '2026-01-01', netPence: 100_00, statementPence: null },
+      { date: '2026-02-01', netPence: 50_00, statementPence: null },
+      { date: '2026-02-10', netPence: 5_00, statementPence: 1_000_00 },
+      { date: '2026-02-20', netPence: -1_00, statementPence: 2_000_00 },
+      { date: '2026-03-01', netPence: 2_00, statementPence: null },
+    ]);
+  });
+
+  it('draw the same month ends as the days do', () => {
+    const bounds = { first: '2026-01-10', last: '2026-03-05' };
+    expect(balanceSeriesOf([balanceBuckets(entries)], TODAY, bounds)).toEqual(lineOf(entries));
+    expect(lineOf(entries).points.slice(0, 3)).toEqual([
+      // Worked back from the starting balance of 10 February: £1,000 − £50 (3 February).
+      { date: '2026-01-31', balancePence: 950_00 },
+      { date: '2026-02-28', balancePence: 1_999_00 },
+      { date: '2026-03-31', balancePence: 2_001_00 },
+    ]);
   });
 });
 

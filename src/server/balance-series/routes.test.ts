@@ -5,13 +5,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dateArb, transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
 import type { SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { type BalanceEntry, balanceOf } from '../../core/balance/balance-rule.ts';
-import { accountBalanceSeries, balanceDays, balanceSeriesOf } from '../../core/balance/balance-series.ts';
+import {
+  accountBalanceSeries,
+  type BalanceDay,
+  balanceBuckets,
+  balanceDays,
+  balanceSeriesOf,
+  lineGranularity,
+} from '../../core/balance/balance-series.ts';
 import { withActor } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
-import { readAccountDays } from './queries.ts';
+import { readAccountLine } from './queries.ts';
 import type { BalanceSeriesJson } from './routes.ts';
 
 // Pinned: Saturday 21 November 2026, midday in London.
@@ -113,22 +120,29 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
     expect(await lineOk(ann, `/api/accounts/${id}/balance-series`)).toEqual({ granularity: 'day', points: [] });
   });
 
-  it('groups by day in SQL exactly as the core does: the latest recorded statement of a day, any entries', async () => {
+  it('groups in SQL exactly as the core does, by day over a short range and by month over a long one', async () => {
     const erin = await signUpAndSignIn(server, { email: 'erin.line@example.com' });
     const id = await addAccount(erin);
     // A few recording times, so two statements of a day often differ by time and sometimes only by id.
     const times = [0, 1, 2].map((s) => new Date(Date.UTC(2026, 10, 1, 9, 0, s)));
-    const rowArb = fc.record({
-      t: transactionArb,
-      // Within a few weeks as often as not, so days repeat.
-      date: fc.oneof(
-        dateArb,
-        fc.integer({ min: 1, max: 28 }).map((d) => `2026-10-${String(d).padStart(2, '0')}`),
+    // A few days of October 2026 only (a daily line to 21 November), or any years with those days
+    // often (month-end points): days and months with several statements and entries on their dates.
+    const october = fc.integer({ min: 1, max: 8 }).map((d) => `2026-10-0${d}`);
+    const statementArb = fc
+      .integer({ min: 0, max: 5_000_000 })
+      .map((amountPence) => ({ date: '', type: 'opening_balance' as const, amountPence }));
+    const runArb = fc.constantFrom('short', 'long').chain((range) =>
+      fc.array(
+        fc.record({
+          t: fc.oneof({ arbitrary: transactionArb, weight: 3 }, { arbitrary: statementArb, weight: 1 }),
+          date: range === 'short' ? october : fc.oneof(dateArb, october),
+          createdAt: fc.constantFrom(...times),
+        }),
+        { minLength: 4, maxLength: 30 },
       ),
-      createdAt: fc.constantFrom(...times),
-    });
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(rowArb, { maxLength: 30 }), async (rows) => {
+      fc.asyncProperty(runArb, async (rows) => {
         await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>
           tx.delete(transactions).where(eq(transactions.accountId, id)),
         );
@@ -137,18 +151,31 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
           id,
           rows.map((r) => ({ ...r.t, date: r.date, createdAt: r.createdAt })),
         );
-        const days = await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>
-          readAccountDays(tx, { userId: erin.userId, accountId: id }),
+        const read = await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>
+          readAccountLine(tx, { userId: erin.userId, accountId: id, today: TODAY }),
         );
+        const dates = entries.map((e) => e.date).sort();
+        const bounds = dates.length === 0 ? null : { first: dates[0]!, last: dates.at(-1)! };
+        expect(read!.bounds).toEqual(bounds);
+        const expected =
+          bounds === null
+            ? []
+            : lineGranularity(bounds.first, bounds.last, TODAY) === 'day'
+              ? balanceDays(entries)
+              : balanceBuckets(entries);
         // `+ 0`: a -0 sums to -0 in JavaScript and to 0 in SQL; both are no money.
-        const plain = (list: typeof days) =>
-          list!.map((d) => ({ ...d, netPence: Number(d.netPence) + 0, statementPence: d.statementPence }));
-        expect(plain(days)).toEqual(plain(balanceDays(entries)));
+        const plain = (list: BalanceDay[]) =>
+          list.map((d) => ({ ...d, netPence: Number(d.netPence) + 0 })).sort((x, y) => x.date.localeCompare(y.date));
+        expect(plain(read!.accounts[0] ?? [])).toEqual(plain(expected));
+        expect(read!.accounts.length).toBe(entries.length === 0 ? 0 : 1);
+
         const line = await lineOk(erin, `/api/accounts/${id}/balance-series`);
         expect(line).toEqual(accountBalanceSeries(balanceDays(entries), TODAY));
         if (entries.length > 0) expect(line.points.at(-1)!.balancePence).toBe(balanceOf(entries) + 0);
+        // Erin's only account: the dashboard's total is its line.
+        expect(await lineOk(erin, '/api/balance-series')).toEqual(line);
       }),
-      { numRuns: 15 },
+      { numRuns: 30 },
     );
   });
 

@@ -1,8 +1,9 @@
 /**
  * The balance-over-time line (issue 13 §1): GET /api/accounts/{id}/balance-series for the
  * account page, GET /api/balance-series for the dashboard (the total across the user's
- * accounts). One statement each, grouped by day in the database; the points are the core's
- * (src/core/balance/balance-series.ts): daily over up to 92 days, month ends beyond.
+ * accounts). One statement each, grouped in the database by day or, over long ranges, by month
+ * (queries.ts); the points are the core's walk (src/core/balance/balance-series.ts): daily over
+ * up to 92 days, month ends beyond.
  */
 import { type BalanceSeries, DAILY_POINTS_UP_TO_DAYS, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
@@ -11,7 +12,7 @@ import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { readAccountDays, readUserDays } from './queries.ts';
+import { readAccountLine, readUserLine } from './queries.ts';
 
 /** Any text: one that is not an account id is answered 404 like an unknown one (accountIdOf). */
 const AccountIdParamsSchema = z.object({
@@ -73,9 +74,10 @@ export function balanceSeriesRoutes(deps: Deps) {
     async (c) => {
       const id = accountIdOf(c.req.valid('param').id);
       const { userId } = sessionOf(c);
-      const days = await readAccountDays(txOf(c), { userId, accountId: id });
-      if (days === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-      const body: BalanceSeriesJson = balanceSeriesOf([days], calendarDateInLondon(deps.clock.now()));
+      const today = calendarDateInLondon(deps.clock.now());
+      const line = await readAccountLine(txOf(c), { userId, accountId: id, today });
+      if (line === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+      const body: BalanceSeriesJson = balanceSeriesOf(line.accounts, today, line.bounds);
       return c.json(body, 200);
     },
   );
@@ -93,8 +95,9 @@ export function balanceSeriesRoutes(deps: Deps) {
     }),
     async (c) => {
       const { userId } = sessionOf(c);
-      const accounts = await readUserDays(txOf(c), { userId });
-      const body: BalanceSeriesJson = balanceSeriesOf(accounts, calendarDateInLondon(deps.clock.now()));
+      const today = calendarDateInLondon(deps.clock.now());
+      const line = await readUserLine(txOf(c), { userId, today });
+      const body: BalanceSeriesJson = balanceSeriesOf(line.accounts, today, line.bounds);
       return c.json(body, 200);
     },
   );
