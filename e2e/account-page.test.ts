@@ -1,8 +1,9 @@
 // A saver with a Halifax account holding ten months of history opens its page: the summary cards
-// add it up as the spec says, the charts draw it (bars or lines, a brush, the type pie) with tables
-// for screen readers, the name is saved inline and a second tab follows, the type selector keeps
-// to the allowed changes, #transactions scrolls, an unknown id goes back to the list, and the
-// Danger Zone deletes the account. Axe and pictures in light and dark at 1280 and 375 px.
+// add it up as the spec says, the charts draw it (the balance line ending on the balance, here and
+// on the dashboard; bars or lines, a brush, the type pie) with tables for screen readers, the name
+// is saved inline and a second tab follows, the type selector keeps to the allowed changes,
+// #transactions scrolls, an unknown id goes back to the list, and the Danger Zone deletes the
+// account. Axe and pictures in light and dark at 1280 and 375 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -105,6 +106,15 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);
 
+  // The dashboard's total balance over time ends on today's balance (month-end points over 14 months).
+  const todayShown = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+  const latestOnLine = async (title: string) => {
+    const table = `${title}. The balance at the end of each month, and on the last day shown.`;
+    await page.getByRole('table', { name: table }).waitFor({ state: 'attached' });
+    return rowCells(page, table, todayShown);
+  };
+  assert.deepEqual(await latestOnLine('Total balance over time'), ['£1,963.03']);
+
   // A second tab on the accounts list, to see the rename arrive without a reload (a window of its
   // own with the same session: in one window, the tab behind gets no animation frames).
   const otherWindow = await env.browser.newContext({
@@ -125,6 +135,9 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   assert.equal(await figure(page, 'Current Balance').textContent(), '£1,963.03');
   assert.equal(await figure(page, 'Avg Monthly Interest').textContent(), '£3.21');
   assert.equal(await figure(page, 'Lifetime Interest').textContent(), '£18.03');
+
+  // The balance over time: the same balance on the line's last point, today.
+  assert.deepEqual(await latestOnLine('Balance over time'), ['£1,963.03']);
 
   // Monthly trends: bars first, a brush (ten months have transactions), lines on request.
   const trends = page.getByRole('region', { name: 'Monthly trends' });
@@ -179,17 +192,14 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
 
   // The type pie, with each large slice's share beside it, and its table.
   const pie = page.getByRole('region', { name: 'Transactions by type' });
-  assert.equal(await pie.locator('.recharts-pie-sector').count(), 5);
-  assert.equal(
-    await pie.locator('svg').getByText('48.2%', { exact: true }).count(),
-    2,
-    'deposits and the opening balance, each 48.2%',
-  );
+  // The opening balance moved no money: no slice of its own.
+  assert.equal(await pie.locator('.recharts-pie-sector').count(), 4);
+  assert.equal(await pie.locator('svg').getByText('93.2%', { exact: true }).count(), 1, 'deposits, 93.2%');
   const typeTable = 'Transactions by type';
-  assert.deepEqual(await rowCells(page, typeTable, 'Deposits'), ['£1,000.00', '48.2%', '10']);
-  assert.deepEqual(await rowCells(page, typeTable, 'Opening balance'), ['£1,000.00', '48.2%', '1']);
-  assert.deepEqual(await rowCells(page, typeTable, 'Withdrawals'), ['£50.00', '2.4%', '1']);
-  assert.deepEqual(await rowCells(page, typeTable, 'Interest'), ['£18.03', '0.9%', '6']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Deposits'), ['£1,000.00', '93.2%', '10']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Withdrawals'), ['£50.00', '4.6%', '1']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Interest'), ['£18.03', '1.7%', '6']);
+  assert.deepEqual(await rowCells(page, typeTable, 'Fees'), ['£5.00', '0.5%', '1']);
   const shares = await page
     .getByRole('table', { name: typeTable })
     .locator('tbody tr td:nth-of-type(2)')

@@ -1,7 +1,15 @@
 import autocannon, { type Request } from 'autocannon';
 import { cpuShare, cpuSnapshot, type CpuShare } from './cpu.ts';
 
-export type EndpointId = 'health' | 'healthDb' | 'me' | 'bankSearch' | 'accountDetail' | 'accountsList';
+export type EndpointId =
+  | 'health'
+  | 'healthDb'
+  | 'me'
+  | 'bankSearch'
+  | 'accountDetail'
+  | 'accountsList'
+  | 'balanceSeries'
+  | 'totalBalanceSeries';
 
 export type Endpoint = {
   id: EndpointId;

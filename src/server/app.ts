@@ -38,6 +38,7 @@ import {
 } from './transaction-import/routes.ts';
 import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
+import { balanceSeriesRoutes } from './balance-series/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -115,6 +116,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', transactionImportRoutes(deps));
   app.route('/', accountDetailRoutes(deps));
   app.route('/', protectionRoutes(deps));
+  app.route('/', balanceSeriesRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

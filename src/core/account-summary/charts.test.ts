@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brushRange, formatPerMille, monthsWithActivity, pieSlices, showsBrush } from './charts.ts';
 import { monthWindow } from './months.ts';
-import { monthlyTotals, type TypeMonthGroup } from './summary.ts';
+import { monthlyTotals, type TypeMonthGroup, type TypeTotal } from './summary.ts';
 
 const window = monthWindow('2026-11-21');
 const depositsIn = (months: string[]): TypeMonthGroup[] =>
@@ -46,6 +46,16 @@ describe('the type pie', () => {
         { type: 'deposit', totalPence: 5, count: 1 },
       ]),
     ).toEqual([{ type: 'deposit', totalPence: 5, count: 1, perMille: 1000 }]);
+  });
+
+  it('has no slice for a starting balance or a balance update: they moved no money', () => {
+    expect(
+      pieSlices([
+        { type: 'deposit', totalPence: 100, count: 1 },
+        { type: 'opening_balance', totalPence: 900, count: 1 },
+        { type: 'balance_update' as TypeTotal['type'], totalPence: 500, count: 2 },
+      ]),
+    ).toEqual([{ type: 'deposit', totalPence: 100, count: 1, perMille: 1000 }]);
   });
 
   it('copes with totals too large to multiply safely', () => {

@@ -1,5 +1,5 @@
 /** What the account page's two charts show (001 §2 item 9, §9 "Charts and insights"). */
-import { hasActivity, type MonthlyTotals, type SummaryTransactionType, type TypeTotal } from './summary.ts';
+import { hasActivity, type MoneyMovedType, type MonthlyTotals, movesMoney, type TypeTotal } from './summary.ts';
 
 /** The trends chart becomes scrollable with a brush past this many months with transactions. */
 export const BRUSH_THRESHOLD_MONTHS = 6;
@@ -22,17 +22,21 @@ export function brushRange(monthly: readonly MonthlyTotals[]): { startIndex: num
   };
 }
 
-export type PieSlice = TypeTotal & {
+export type PieSlice = Omit<TypeTotal, 'type'> & {
+  type: MoneyMovedType;
   /** Share of all the money moved, in tenths of a percent (125 = 12.5%); the slices add up to 1000. */
   perMille: number;
 };
 
+type MovedTotal = TypeTotal & { type: MoneyMovedType };
+
 /**
- * The type pie: each type with money, its share of the total in tenths of a percent. Shares are
- * rounded by largest remainder, so the labels always add up to exactly 100.0%.
+ * The type pie: each type that moved money, its share of the total in tenths of a percent. A
+ * starting balance or balance update is no slice: it moved no money (the balance line shows it).
+ * Shares are rounded by largest remainder, so the labels always add up to exactly 100.0%.
  */
 export function pieSlices(totals: readonly TypeTotal[]): PieSlice[] {
-  const withMoney = totals.filter((t) => t.totalPence > 0);
+  const withMoney = totals.filter((t): t is MovedTotal => movesMoney(t.type) && t.totalPence > 0);
   const sum = withMoney.reduce((a, t) => a + t.totalPence, 0);
   if (sum === 0) return [];
   const exact = withMoney.map((t) => {
@@ -56,11 +60,10 @@ export function formatPerMille(perMille: number): string {
   return `${(perMille / 10).toFixed(1)}%`;
 }
 
-/** How each type is named on the page. */
-export const TYPE_LABELS: Record<SummaryTransactionType, string> = {
+/** How each type that moves money is named in the charts. */
+export const TYPE_LABELS: Record<MoneyMovedType, string> = {
   deposit: 'Deposits',
   withdrawal: 'Withdrawals',
   interest: 'Interest',
   fee: 'Fees',
-  opening_balance: 'Opening balance',
 };

@@ -130,8 +130,44 @@ describe('the monthly totals', () => {
     });
   });
 
-  it('counts an opening balance as money paid in', () => {
-    expect(monthly[0]).toMatchObject({ month: '2025-12', depositsPence: 100_000, netPence: 100_000 });
+  it('does not count a starting balance as money paid in: it moved no money', () => {
+    expect(monthly[0]).toEqual({
+      month: '2025-12',
+      depositsPence: 0,
+      withdrawalsPence: 0,
+      interestPence: 0,
+      feesPence: 0,
+      netPence: 0,
+    });
+  });
+
+  it('leaves a balance update out of money in and out, and still counts interest dated before a statement', () => {
+    const { monthly, summary } = summarise([
+      { date: '2026-06-01', type: 'interest', amountPence: 250 },
+      { date: '2026-06-10', type: 'deposit', amountPence: 1_000 },
+      // Stated after the interest: the interest is history in the balance, and still interest earned.
+      { date: '2026-06-15', type: 'opening_balance', amountPence: 500_000 },
+      // Not yet a stored type on every branch: a statement either way.
+      { date: '2026-07-15', type: 'balance_update' as SummaryTransaction['type'], amountPence: 480_000 },
+      { date: '2026-07-20', type: 'fee', amountPence: -300 },
+    ]);
+    expect(monthly[6]).toEqual({
+      month: '2026-06',
+      depositsPence: 1_000,
+      withdrawalsPence: 0,
+      interestPence: 250,
+      feesPence: 0,
+      netPence: 1_250,
+    });
+    expect(monthly[7]).toEqual({
+      month: '2026-07',
+      depositsPence: 0,
+      withdrawalsPence: 0,
+      interestPence: 0,
+      feesPence: 300,
+      netPence: -300,
+    });
+    expect(summary).toMatchObject({ lifetimeInterestPence: 250, avgMonthlyInterestPence: 250 });
   });
 });
 
@@ -147,6 +183,17 @@ describe('the type totals', () => {
       { type: 'deposit', totalPence: 1_000, count: 1 },
       { type: 'withdrawal', totalPence: 500, count: 2 },
       { type: 'fee', totalPence: 0, count: 1 },
+    ]);
+  });
+
+  it('lists the statements too (the ring leaves them out)', () => {
+    const { typeTotals } = summarise([
+      { date: '2026-06-01', type: 'opening_balance', amountPence: 500_000 },
+      { date: '2026-06-02', type: 'deposit', amountPence: 1_000 },
+    ]);
+    expect(typeTotals).toEqual([
+      { type: 'deposit', totalPence: 1_000, count: 1 },
+      { type: 'opening_balance', totalPence: 500_000, count: 1 },
     ]);
   });
 

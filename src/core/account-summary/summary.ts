@@ -6,12 +6,24 @@
  *
  * Amounts are integer pence. Transactions are signed as stored: withdrawals and fees negative.
  */
+import { type BalanceStatementType, isBalanceStatement } from '../balance/balance-rule.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { TRANSACTION_TYPES, type TransactionType } from '../transactions/transaction-types.ts';
 import { isInWindow, monthOf, type MonthKey, type MonthWindow } from './months.ts';
 
 /** A stored transaction type (001 §3); the page lists them in `TRANSACTION_TYPES` order. */
 export type SummaryTransactionType = TransactionType;
+
+/**
+ * The types that move money: every type but the balance statements (a starting balance or a
+ * balance update says what the account held; it pays nothing in or out). The monthly trends
+ * and the type ring show these only; the balance line shows the statements.
+ */
+export type MoneyMovedType = Exclude<SummaryTransactionType, BalanceStatementType>;
+
+export function movesMoney(type: SummaryTransactionType): type is MoneyMovedType {
+  return !isBalanceStatement(type);
+}
 
 /**
  * One group of an account's transactions: one type within one month of the window, or
@@ -37,8 +49,10 @@ export type SummaryCards = {
 
 /**
  * One month of the trends chart. Money out (withdrawals, fees) is shown as positive amounts
- * (001 §9: "withdrawals counted as absolute values"); an opening balance counts as money paid
- * in. So `netPence` = deposits − withdrawals + interest − fees: the month's change in balance.
+ * (001 §9: "withdrawals counted as absolute values"). A balance statement (starting balance or
+ * balance update) is not money moving and is left out, whatever its date; interest dated before
+ * a statement is still interest earned. So `netPence` = deposits − withdrawals + interest − fees:
+ * the month's money in less money out (the month's change in balance when no statement falls in it).
  */
 export type MonthlyTotals = {
   month: MonthKey;
@@ -115,9 +129,9 @@ export function monthlyTotals(groups: readonly TypeMonthGroup[], window: MonthWi
   );
   for (const g of groups) {
     const row = g.month === null ? undefined : byMonth.get(g.month);
-    if (!row) continue;
+    if (!row || !movesMoney(g.type)) continue;
     const amount = Math.abs(g.totalPence);
-    if (g.type === 'deposit' || g.type === 'opening_balance') row.depositsPence += amount;
+    if (g.type === 'deposit') row.depositsPence += amount;
     else if (g.type === 'withdrawal') row.withdrawalsPence += amount;
     else if (g.type === 'interest') row.interestPence += amount;
     else row.feesPence += amount;
@@ -126,7 +140,7 @@ export function monthlyTotals(groups: readonly TypeMonthGroup[], window: MonthWi
   return [...byMonth.values()];
 }
 
-/** Each type the account has, in the page's order; amounts positive (the pie's slices). */
+/** Each type the account has, statements too, in the page's order; amounts positive (the ring shows those that move money). */
 export function typeTotals(groups: readonly TypeMonthGroup[]): TypeTotal[] {
   const totals = new Map<SummaryTransactionType, TypeTotal>();
   for (const g of groups) {

@@ -31,20 +31,26 @@ const AccountDetailSchema = z
     monthly: z.array(
       z.object({
         month: z.string().openapi({ example: '2026-11' }),
-        depositsPence: pence.openapi({ description: 'Deposits and opening balances' }),
+        depositsPence: pence.openapi({
+          description: 'Deposits (a starting balance or balance update is not money paid in)',
+        }),
         withdrawalsPence: pence.openapi({ description: 'Withdrawals, as a positive amount' }),
         interestPence: pence,
         feesPence: pence.openapi({ description: 'Fees, as a positive amount' }),
-        netPence: pence.openapi({ description: "The month's change in balance (signed)" }),
+        netPence: pence.openapi({ description: "The month's money in less money out (signed)" }),
       }),
     ),
-    typeTotals: z.array(
-      z.object({
-        type: z.enum(TRANSACTION_TYPES),
-        totalPence: pence.openapi({ description: 'Positive amount' }),
-        count: z.number().int(),
+    typeTotals: z
+      .array(
+        z.object({
+          type: z.enum(TRANSACTION_TYPES),
+          totalPence: pence.openapi({ description: 'Positive amount' }),
+          count: z.number().int(),
+        }),
+      )
+      .openapi({
+        description: 'Every type the account has, statements too (the type ring shows only the types that move money)',
       }),
-    ),
     transactions: TransactionPageSchema.openapi({
       description: 'The newest 50; nextCursor goes to GET /api/accounts/{id}/transactions?cursor= for more',
     }),

@@ -88,6 +88,9 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     otherStatus: 404,
     adminAllowed: false,
   },
+  'GET /api/accounts/:id/balance-series': transactionCase(
+    ({ accountId }) => `/api/accounts/${accountId}/balance-series`,
+  ),
   'PUT /api/accounts/:id': {
     setup: ownAccount,
     otherStatus: 404,

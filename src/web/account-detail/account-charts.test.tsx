@@ -1,17 +1,36 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { BalanceSeries } from '../balance-series/api.ts';
 import { makeDetail } from './account-detail-fixtures.ts';
 import { AccountCharts, TypePieChart } from './account-charts.tsx';
 
-const renderCharts = (activeMonths: number) => {
+/** The balance line's query as the page hands it over: loaded, unless said otherwise. */
+const balanceQuery = (data: BalanceSeries | undefined, error: Error | null = null) => ({
+  data,
+  error,
+  isError: error !== null,
+  isFetching: false,
+  refetch: vi.fn(),
+});
+
+const MONTHLY_LINE: BalanceSeries = {
+  granularity: 'month',
+  points: [
+    { date: '2026-09-30', balancePence: 24_900_00 },
+    { date: '2026-10-31', balancePence: 25_000_00 },
+    { date: '2026-11-21', balancePence: 25_100_00 },
+  ],
+};
+
+const renderCharts = (activeMonths: number, line: BalanceSeries = MONTHLY_LINE) => {
   const detail = makeDetail({}, activeMonths);
   detail.typeTotals = [
     { type: 'deposit', totalPence: 3_000, count: 3 },
     { type: 'withdrawal', totalPence: 1_000, count: 1 },
   ];
   const user = userEvent.setup();
-  return { user, ...render(<AccountCharts detail={detail} width={600} />) };
+  return { user, ...render(<AccountCharts detail={detail} balance={balanceQuery(line)} width={600} />) };
 };
 
 describe('the account charts', () => {
@@ -87,8 +106,79 @@ describe('the account charts', () => {
     expect(sectors(two.container).map((s) => s.getAttribute('stroke'))).toEqual(['var(--card)', 'var(--card)']);
   });
 
+  it('draws the balance over time with the latest balance beside it, and its figures in a table', () => {
+    renderCharts(3);
+    const card = screen.getByRole('region', { name: 'Balance over time' });
+    expect(within(card).getByText('21/11/2026:')).toHaveTextContent('21/11/2026: £25,100.00');
+    expect(card.querySelector('.recharts-line')).not.toBeNull();
+    // Month names on the axis; whole pounds on the other.
+    const ticks = [...card.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) => t.textContent);
+    expect(ticks).toEqual(expect.arrayContaining(['Sep 26', 'Nov 26']));
+    expect(ticks).not.toContain('Dec 25');
+    expect(ticks.some((t) => /^£\d{2},\d{3}$/.test(t ?? ''))).toBe(true);
+    const table = screen.getByRole('table', {
+      name: 'Balance over time. The balance at the end of each month, and on the last day shown.',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'DateBalance',
+      'End of September 2026£24,900.00',
+      'End of October 2026£25,000.00',
+      '21/11/2026£25,100.00',
+    ]);
+  });
+
+  it('names each day of a short line by its date, on the axis and in the table', () => {
+    renderCharts(1, {
+      granularity: 'day',
+      points: [
+        { date: '2026-11-20', balancePence: 10_00 },
+        { date: '2026-11-21', balancePence: 12_50 },
+      ],
+    });
+    const card = screen.getByRole('region', { name: 'Balance over time' });
+    const ticks = [...card.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')];
+    expect(ticks.map((t) => t.textContent)).toEqual(['20/11/2026', '21/11/2026']);
+    const table = screen.getByRole('table', { name: 'Balance over time. The balance at the end of each day.' });
+    expect(within(table).getByRole('row', { name: /20\/11\/2026/ })).toHaveTextContent('20/11/2026£10.00');
+    expect(within(table).getByRole('row', { name: /21\/11\/2026/ })).toHaveTextContent('21/11/2026£12.50');
+  });
+
+  it('says so when the balance line could not be loaded, and tries again on request', async () => {
+    const detail = makeDetail({}, 3);
+    const balance = balanceQuery(undefined, new Error('Network error'));
+    render(<AccountCharts detail={detail} balance={balance} width={600} />);
+    const user = userEvent.setup();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load the balance over time: Network error');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(balance.refetch).toHaveBeenCalled();
+  });
+
+  it('gives no slice to a starting balance: with nothing else, the ring says nothing moved', () => {
+    const detail = makeDetail({}, 0);
+    detail.typeTotals = [{ type: 'opening_balance', totalPence: 25_000_00, count: 1 }];
+    render(
+      <AccountCharts
+        detail={detail}
+        balance={balanceQuery({ granularity: 'day', points: [{ date: '2026-11-21', balancePence: 25_000_00 }] })}
+        width={600}
+      />,
+    );
+    const ring = screen.getByRole('region', { name: 'Transactions by type' });
+    expect(
+      within(ring).getByText(
+        'No money has been paid in or out yet. A starting balance or a balance update is not a payment.',
+      ),
+    ).toBeInTheDocument();
+    expect(ring.querySelector('.recharts-pie-sector')).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Transactions by type' })).getAllByRole('row')).toHaveLength(1);
+  });
+
   it('says what to do when there is nothing to chart', () => {
-    render(<AccountCharts detail={makeDetail({}, 0)} width={600} />);
+    render(<AccountCharts detail={makeDetail({}, 0)} balance={balanceQuery(undefined)} width={600} />);
     expect(screen.getByText('Charts appear once the account has transactions.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bar' })).not.toBeInTheDocument();
   });

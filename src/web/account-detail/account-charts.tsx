@@ -24,34 +24,15 @@ import {
 import { brushRange, formatPerMille, pieSlices, showsBrush, TYPE_LABELS } from '../../core/account-summary/charts.ts';
 import { monthName } from '../../core/account-summary/months.ts';
 import { formatPence } from '../../core/money/format.ts';
+import { BalanceLineCard, type BalanceLineCardProps } from '../balance-series/balance-line.tsx';
 import { Button } from '../ui/button.tsx';
+import { animate, axisTick, sizeProps, tooltipStyle } from '../ui/chart-style.ts';
 import { cn } from '../ui/cn.ts';
 import type { AccountDetail } from './api.ts';
 import { axisPounds, SERIES, shortMonth, TYPE_COLORS } from './chart-format.ts';
 import { MonthlyTrendsTable, TypeShareTable } from './chart-tables.tsx';
 
 export type ChartStyle = 'bar' | 'line';
-
-const HEIGHT = 300;
-
-/** Charts draw themselves in with an animation, unless the user asked for less motion. */
-const animate = () => typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-
-/** A fixed size (tests, where nothing has a layout) or the container's width. */
-function sizeProps(width: number | undefined, height = HEIGHT) {
-  return width ? { width, height } : { responsive: true, style: { width: '100%', height } };
-}
-
-const tooltipStyle = {
-  contentStyle: {
-    background: 'var(--popover)',
-    color: 'var(--popover-foreground)',
-    border: '1px solid var(--border)',
-    borderRadius: 8,
-  },
-  labelStyle: { color: 'var(--popover-foreground)', fontWeight: 600 },
-};
-const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 };
 
 function StyleToggle({ value, onChange }: { value: ChartStyle; onChange: (style: ChartStyle) => void }) {
   return (
@@ -216,46 +197,55 @@ export function TypePieChart({ typeTotals, width }: { typeTotals: AccountDetail[
           Transactions by type
         </h3>
       </div>
-      <PieChart {...sizeProps(width)}>
-        <Pie
-          data={slices}
-          dataKey="totalPence"
-          nameKey="name"
-          innerRadius="45%"
-          outerRadius="75%"
-          paddingAngle={1}
-          label={PieShareLabel}
-          labelLine={PieShareLabelLine}
-          isAnimationActive={animate()}
-        >
-          {slices.map((s) => (
-            // Slices are parted by a line of the card's colour; a lone slice is a full ring, with no seam.
-            <Cell
-              key={s.type}
-              fill={TYPE_COLORS[s.type]}
-              stroke={slices.length > 1 ? 'var(--card)' : TYPE_COLORS[s.type]}
-            />
-          ))}
-        </Pie>
-        <Tooltip
-          {...tooltipStyle}
-          formatter={(value, _name, item) =>
-            `${formatPence(Number(value))} (${(item.payload as { share: string }).share})`
-          }
-        />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
-      </PieChart>
+      {slices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No money has been paid in or out yet. A starting balance or a balance update is not a payment.
+        </p>
+      ) : (
+        <PieChart {...sizeProps(width)}>
+          <Pie
+            data={slices}
+            dataKey="totalPence"
+            nameKey="name"
+            innerRadius="45%"
+            outerRadius="75%"
+            paddingAngle={1}
+            label={PieShareLabel}
+            labelLine={PieShareLabelLine}
+            isAnimationActive={animate()}
+          >
+            {slices.map((s) => (
+              // Slices are parted by a line of the card's colour; a lone slice is a full ring, with no seam.
+              <Cell
+                key={s.type}
+                fill={TYPE_COLORS[s.type]}
+                stroke={slices.length > 1 ? 'var(--card)' : TYPE_COLORS[s.type]}
+              />
+            ))}
+          </Pie>
+          <Tooltip
+            {...tooltipStyle}
+            formatter={(value, _name, item) =>
+              `${formatPence(Number(value))} (${(item.payload as { share: string }).share})`
+            }
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+        </PieChart>
+      )}
       <TypeShareTable typeTotals={typeTotals} />
     </section>
   );
 }
 
-/** Both charts, or what to do when there is nothing to chart yet. */
+/** The charts, or what to do when there is nothing to chart yet. */
 export function AccountCharts({
   detail,
+  balance,
   width,
 }: {
   detail: Pick<AccountDetail, 'monthly' | 'typeTotals'>;
+  /** The account's balance line (GET /api/accounts/{id}/balance-series), fetched by the page. */
+  balance: BalanceLineCardProps['query'];
   width?: number;
 }) {
   if (detail.typeTotals.length === 0) {
@@ -266,12 +256,25 @@ export function AccountCharts({
     );
   }
   return (
-    <div className="grid gap-4 lg:grid-cols-5">
-      <div className="min-w-0 lg:col-span-3">
-        <MonthlyTrendsChart monthly={detail.monthly} width={width} />
-      </div>
-      <div className="min-w-0 lg:col-span-2">
-        <TypePieChart typeTotals={detail.typeTotals} width={width} />
+    <div className="grid gap-4">
+      <BalanceLineCard
+        query={balance}
+        title="Balance over time"
+        level={3}
+        width={width}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            The balance over time appears once the account has transactions.
+          </p>
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-5">
+        <div className="min-w-0 lg:col-span-3">
+          <MonthlyTrendsChart monthly={detail.monthly} width={width} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <TypePieChart typeTotals={detail.typeTotals} width={width} />
+        </div>
       </div>
     </div>
   );

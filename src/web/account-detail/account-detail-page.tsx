@@ -18,6 +18,7 @@ import { paths } from '../app/paths.ts';
 import { StandingOrdersCard } from '../standing-orders/standing-orders-card.tsx';
 import { TransactionsSection } from '../transactions/transactions-section.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { useAccountBalanceSeries } from '../balance-series/api.ts';
 import { Button } from '../ui/button.tsx';
 import { SectionLoadError } from '../ui/section-states.tsx';
 import { lazyWithRetry } from '../app/lazy-with-retry.ts';
@@ -127,6 +128,8 @@ function AccountView({
 }) {
   const { account } = detail;
   const chartsId = useId();
+  // Fetched with the page, while Recharts loads.
+  const balance = useAccountBalanceSeries(account.id);
   return (
     <Page>
       {/* 1. Back to Accounts and the title */}
@@ -171,7 +174,7 @@ function AccountView({
           Charts
         </h2>
         <Suspense fallback={<ChartsSkeleton />}>
-          <AccountCharts detail={detail} />
+          <AccountCharts detail={detail} balance={balance} />
         </Suspense>
       </section>
 

@@ -1,6 +1,7 @@
 /** en-GB labels the charts and their table alternatives share. */
 import { formatPence } from '../../core/money/format.ts';
 import { monthName, type MonthKey } from '../../core/account-summary/months.ts';
+import type { MoneyMovedType } from '../../core/account-summary/summary.ts';
 
 /** 'Nov 26' for '2026-11': short enough for a phone's axis. */
 export function shortMonth(month: MonthKey): string {
@@ -20,10 +21,9 @@ export const SERIES = [
   { key: 'feesPence', label: 'Fees', color: 'var(--warning)' },
 ] as const;
 
-export const TYPE_COLORS = {
+export const TYPE_COLORS: Record<MoneyMovedType, string> = {
   deposit: 'var(--success)',
   withdrawal: 'var(--destructive)',
   interest: 'var(--info)',
   fee: 'var(--warning)',
-  opening_balance: 'var(--brand)',
-} as const;
+};

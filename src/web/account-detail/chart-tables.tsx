@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { formatPerMille, pieSlices, TYPE_LABELS } from '../../core/account-summary/charts.ts';
 import { monthName } from '../../core/account-summary/months.ts';
 import { formatPence } from '../../core/money/format.ts';
+import type { BalanceSeries } from '../balance-series/api.ts';
+import { pointName } from '../balance-series/format.ts';
 import type { AccountDetail } from './api.ts';
 import { SERIES } from './chart-format.ts';
 
@@ -66,6 +68,29 @@ export function TypeShareTable({ typeTotals }: { typeTotals: AccountDetail['type
             <td>{formatPence(s.totalPence)}</td>
             <td>{formatPerMille(s.perMille)}</td>
             <td>{s.count}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScreenReaderTable>
+  );
+}
+
+/** The balance line as a table, for screen readers (visually hidden): each point's date and balance, oldest first. */
+export function BalanceLineTable({ series, caption }: { series: BalanceSeries; caption: string }) {
+  return (
+    <ScreenReaderTable>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Balance</th>
+        </tr>
+      </thead>
+      <tbody>
+        {series.points.map((p, i) => (
+          <tr key={p.date}>
+            <th scope="row">{pointName(p.date, series.granularity, i === series.points.length - 1)}</th>
+            <td>{formatPence(p.balancePence)}</td>
           </tr>
         ))}
       </tbody>

@@ -10,15 +10,18 @@ import {
   ShieldCheck,
   ShieldQuestion,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
 import { type Me, useMe } from '../app/api.ts';
+import { lazyWithRetry } from '../app/lazy-with-retry.ts';
+import { useTotalBalanceSeries } from '../balance-series/api.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { ResendVerificationButton } from '../auth/resend-verification-button.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../ui/card.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 import { greeting } from './greeting.ts';
 import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 
@@ -137,6 +140,49 @@ function ProtectionFactCard() {
   );
 }
 
+// Recharts is large: it loads with the line, after the rest of the page.
+const BalanceLineCard = lazyWithRetry(() =>
+  import('../balance-series/balance-line.tsx').then((m) => ({ default: m.BalanceLineCard })),
+);
+
+export const TOTAL_BALANCE_TITLE = 'Total balance over time';
+export const TOTAL_BALANCE_EMPTY = 'The total of your accounts over time appears here once they have transactions.';
+
+/** The total across the user's accounts, day by day (month by month over long ranges). */
+function TotalBalanceOverTime() {
+  const query = useTotalBalanceSeries();
+  return (
+    <Suspense
+      fallback={
+        <div role="status" aria-busy="true">
+          <span className="sr-only">Loading the balance over time</span>
+          <Skeleton className="h-[26rem] w-full rounded-xl" />
+        </div>
+      }
+    >
+      <BalanceLineCard
+        query={query}
+        title={TOTAL_BALANCE_TITLE}
+        level={2}
+        note="Each account counts from its first transaction."
+        empty={
+          <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-6">
+            <p className="text-sm text-muted-foreground">{TOTAL_BALANCE_EMPTY}</p>
+            {isRegistered('accounts') ? (
+              <Button asChild variant="outline">
+                <Link to={paths.accounts()}>
+                  Go to your accounts
+                  <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+    </Suspense>
+  );
+}
+
 export function DashboardPage() {
   const { data: me } = useMe();
   // The protected layout renders this page only once the user is known.
@@ -163,6 +209,10 @@ export function DashboardPage() {
           <ProtectionFactCard />
         </div>
       </section>
+
+      <div className="mt-10">
+        <TotalBalanceOverTime />
+      </div>
 
       <section aria-labelledby="next-steps-heading" className="mt-10">
         <h2 id="next-steps-heading" className="text-xl font-semibold">

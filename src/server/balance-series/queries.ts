@@ -1,0 +1,167 @@
+/**
+ * The balance line's reads: one statement for an account's line and one for all the user's,
+ * whatever the number of transactions. It sends the first and last transaction dates and, per
+ * account, the rows the core's walk needs (src/core/balance/balance-series.ts), by the line's
+ * granularity, which it decides as the core does (`lineGranularity`, from today's UK date):
+ *
+ * - a line of daily points (up to 92 days of history): the transactions grouped by account and
+ *   day, each day with the sum of its entries that are not balance statements and the statement
+ *   it starts from (the latest recorded of the day's, by `created_at` then id);
+ * - a line of month-end points: the per-month totals the database keeps (account_monthly_totals)
+ *   for months with no statement, and only the transactions of the months with one, split at the
+ *   statements that matter (`balanceBuckets`): a few rows per account and month, not every
+ *   transaction of years of history.
+ *
+ * Tests hold both groupings to the core's (`balanceDays`, `balanceBuckets`).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
+import { type BalanceDay, DAILY_POINTS_UP_TO_DAYS, type EntryBounds } from '../../core/balance/balance-series.ts';
+import type { Tx } from '../db/client.ts';
+import { preparedPerConnection } from '../db/prepared.ts';
+
+const userId = sql.placeholder('userId');
+const accountId = sql.placeholder('accountId');
+const today = sql.placeholder('today');
+
+// The statement types as literals: constants of the code, so the prepared text never changes.
+const statementTypes = sql.raw(BALANCE_STATEMENT_TYPES.map((type) => `'${type}'`).join(', '));
+
+type Row = BalanceDay & { accountId: string };
+type LineRows = { first: string | null; last: string | null; rows: Row[] | null };
+
+/**
+ * The statement for one account or for all the user's accounts. Every branch is filtered on the
+ * user as well as by row-level security.
+ */
+function lineRows(forAccount: boolean): SQL {
+  // The account, or (for the per-month totals, which have no index on the user) the user's accounts.
+  // Transactions have an index on the user: the user filter alone is the scope there.
+  const accountOf = (alias: string) =>
+    forAccount
+      ? sql.raw(`${alias}.account_id = `).append(sql`${accountId}::uuid`)
+      : alias === 't'
+        ? sql`true`
+        : sql.raw(`${alias}.account_id in (select a.id from accounts a where a.user_id = `).append(sql`${userId})`);
+  return sql`
+    with bounds as (
+      select min(t.date) as first, max(t.date) as last from transactions t
+      where t.user_id = ${userId} and ${accountOf('t')}
+    ),
+    mode as (
+      select first, last, (greatest(${today}::date, last) - first + 1) <= ${sql.raw(String(DAILY_POINTS_UP_TO_DAYS))} as daily
+      from bounds
+    ),
+    daily_rows as (
+      select t.account_id, t.date,
+        coalesce(sum(t.amount_pence) filter (where t.type not in (${statementTypes})), 0)::bigint as net,
+        (array_agg(t.amount_pence order by t.created_at desc, t.id desc)
+          filter (where t.type in (${statementTypes})))[1] as statement
+      from transactions t
+      where t.user_id = ${userId} and ${accountOf('t')} and (select daily from mode)
+      group by t.account_id, t.date
+    ),
+    statement_months as (
+      select distinct m.account_id, m.month, (m.month + interval '1 month')::date as next_month
+      from account_monthly_totals m
+      where m.user_id = ${userId} and ${accountOf('m')} and m.type in (${statementTypes})
+        and m.transaction_count > 0 and not (select daily from mode)
+    ),
+    -- Each statement month's transactions by the account-and-date index ('offset 0' keeps the
+    -- planner from joining all the user's transactions instead when there are many such months;
+    -- the month's end is a column, as row-level security keeps a computed bound out of the index).
+    month_entries as (
+      select sm.account_id, sm.month, e.date, e.type, e.amount_pence, e.created_at, e.id
+      from statement_months sm cross join lateral (
+        select t.date, t.type, t.amount_pence, t.created_at, t.id from transactions t
+        where t.account_id = sm.account_id and t.user_id = ${userId}
+          and t.date >= sm.month and t.date < sm.next_month
+        offset 0
+      ) e
+    ),
+    kept as (
+      (select distinct on (account_id, month) account_id, month, date, amount_pence from month_entries
+        where type in (${statementTypes}) order by account_id, month, date desc, created_at desc, id desc)
+      union
+      (select distinct on (account_id) account_id, month, date, amount_pence from month_entries
+        where type in (${statementTypes}) order by account_id, date, created_at desc, id desc)
+    ),
+    split as (
+      select b.account_id, b.bucket, sum(b.amount_pence)::bigint as net
+      from (
+        select e.account_id, e.amount_pence,
+          coalesce((select max(k.date) from kept k
+            where k.account_id = e.account_id and k.month = e.month and k.date <= e.date), e.month) as bucket
+        from month_entries e where e.type not in (${statementTypes})
+      ) b
+      group by b.account_id, b.bucket
+    ),
+    split_rows as (
+      select coalesce(s.account_id, k.account_id) as account_id, coalesce(s.bucket, k.date) as date,
+        coalesce(s.net, 0)::bigint as net, k.amount_pence as statement
+      from split s full join kept k on k.account_id = s.account_id and k.date = s.bucket
+    ),
+    month_rows as (
+      select m.account_id, m.month as date, sum(m.total_pence)::bigint as net, null::bigint as statement
+      from account_monthly_totals m
+      where m.user_id = ${userId} and ${accountOf('m')} and m.type not in (${statementTypes})
+        and m.transaction_count > 0 and not (select daily from mode)
+        and not exists (select 1 from statement_months sm where sm.account_id = m.account_id and sm.month = m.month)
+      group by m.account_id, m.month
+    ),
+    line_rows as (
+      select * from daily_rows union all select * from split_rows union all select * from month_rows
+    )
+    select (select first from mode) as first, (select last from mode) as last,
+      (select json_agg(json_build_object('accountId', r.account_id, 'date', r.date, 'netPence', r.net,
+        'statementPence', r.statement)) from line_rows r) as rows`;
+}
+
+const accountLine = preparedPerConnection((tx) =>
+  tx
+    .select({
+      found:
+        sql<boolean>`exists (select 1 from accounts a where a.id = ${accountId}::uuid and a.user_id = ${userId})`.as(
+          'found',
+        ),
+      line: sql<LineRows>`(select to_json(l) from (${lineRows(true)}) l)`.as('line'),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('balance_series_account'),
+);
+
+const userLine = preparedPerConnection((tx) =>
+  tx
+    .select({ line: sql<LineRows>`(select to_json(l) from (${lineRows(false)}) l)`.as('line') })
+    .from(sql`(select 1) as one`)
+    .prepare('balance_series_user'),
+);
+
+/** What the walk needs of some accounts: each account's rows, and the first and last entry dates of them all. */
+export type LineData = { bounds: EntryBounds | null; accounts: BalanceDay[][] };
+
+function lineData(line: LineRows | undefined): LineData {
+  const byAccount = new Map<string, BalanceDay[]>();
+  for (const { accountId: id, ...row } of line?.rows ?? []) {
+    const rows = byAccount.get(id);
+    if (rows) rows.push(row);
+    else byAccount.set(id, [row]);
+  }
+  const bounds = line?.first && line.last ? { first: line.first, last: line.last } : null;
+  return { bounds, accounts: [...byAccount.values()] };
+}
+
+/** The account's line data, or null when it is not one of the user's. */
+export async function readAccountLine(
+  tx: Tx,
+  params: { userId: string; accountId: string; today: string },
+): Promise<LineData | null> {
+  const [row] = await accountLine(tx).execute(params);
+  return row?.found ? lineData(row.line) : null;
+}
+
+/** The line data of all the user's accounts. */
+export async function readUserLine(tx: Tx, params: { userId: string; today: string }): Promise<LineData> {
+  const [row] = await userLine(tx).execute(params);
+  return lineData(row?.line);
+}
