@@ -63,4 +63,5 @@ export const TYPE_LABELS: Record<SummaryTransactionType, string> = {
   interest: 'Interest',
   fee: 'Fees',
   opening_balance: 'Opening balance',
+  balance_update: 'Balance updates',
 };

@@ -9,6 +9,7 @@ const SIGN: Record<SummaryTransactionType, 1 | -1> = {
   interest: 1,
   fee: -1,
   opening_balance: 1,
+  balance_update: 1,
 };
 
 export const dateArb = fc

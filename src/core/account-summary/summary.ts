@@ -115,7 +115,8 @@ export function monthlyTotals(groups: readonly TypeMonthGroup[], window: MonthWi
   );
   for (const g of groups) {
     const row = g.month === null ? undefined : byMonth.get(g.month);
-    if (!row) continue;
+    // A balance update states a balance; it moves no money (ADR 0022).
+    if (!row || g.type === 'balance_update') continue;
     const amount = Math.abs(g.totalPence);
     if (g.type === 'deposit' || g.type === 'opening_balance') row.depositsPence += amount;
     else if (g.type === 'withdrawal') row.withdrawalsPence += amount;

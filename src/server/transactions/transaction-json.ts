@@ -4,6 +4,8 @@
  * account detail endpoint reuses the schema, the columns and the mapper.
  */
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
+import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
+import { ENTRY_STANDINGS, adjustmentSql, parseStanding, standingSql } from '../balance/standing-sql.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
 import { jsonValue } from '../db/json-object.ts';
 import { named } from '../db/prepared.ts';
@@ -102,7 +104,47 @@ export function fromRawTransaction(row: RawTransactionRow): TransactionJson {
   };
 }
 
+/**
+ * A transaction in a list (an account's pages, the overview): with how it stands towards the
+ * account's balance (ADR 0022) and, for a balance statement, the adjustment it made.
+ */
+export const ListedTransactionSchema = TransactionSchema.extend({
+  standing: z.enum(ENTRY_STANDINGS).openapi({
+    description:
+      "counted: adds to the balance; before-statement: dated before the account's latest stated balance, already counted in it; " +
+      'statement: the stated balance the balance starts from; replaced-statement: an earlier stated balance',
+  }),
+  latestStatementType: z.enum(BALANCE_STATEMENT_TYPES).nullable().openapi({
+    description:
+      "The type of the account's latest stated balance (opening_balance or balance_update), which a before-statement entry is before; null when it has none",
+  }),
+  adjustmentPence: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({
+      description:
+        'For a stated balance: what it said less what the entries before it showed (null for a first starting balance, ' +
+        'when nothing came before, and for other entries)',
+    }),
+}).openapi('ListedTransaction');
+
+export type ListedTransactionJson = z.infer<typeof ListedTransactionSchema>;
+
+/** The listed columns: a transaction's, its standing and its adjustment (worked out for the rows returned). */
+export const listedTransactionRawColumns = {
+  ...transactionRawColumns,
+  standing: named(standingSql, 'standing'),
+  adjustmentPence: named(adjustmentSql, 'adjustment_pence'),
+};
+
+export type RawListedTransactionRow = RawTransactionRow & { standing: string; adjustment_pence: number | null };
+
+export function fromRawListedTransaction(row: RawListedTransactionRow): ListedTransactionJson {
+  return { ...fromRawTransaction(row), ...parseStanding(row.standing), adjustmentPence: row.adjustment_pence };
+}
+
 /** One page of an account's transactions, newest first; `nextCursor` fetches the page after it. */
 export const TransactionPageSchema = z
-  .object({ items: z.array(TransactionSchema), nextCursor: z.string().nullable() })
+  .object({ items: z.array(ListedTransactionSchema), nextCursor: z.string().nullable() })
   .openapi('TransactionPage');

@@ -26,4 +26,5 @@ export const TYPE_COLORS = {
   interest: 'var(--info)',
   fee: 'var(--warning)',
   opening_balance: 'var(--brand)',
+  balance_update: 'var(--muted-foreground)',
 } as const;
