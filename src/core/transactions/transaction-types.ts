@@ -27,6 +27,10 @@ export const ENTERED_TRANSACTION_TYPES = [
 ] as const satisfies readonly TransactionType[];
 export type EnteredTransactionType = (typeof ENTERED_TRANSACTION_TYPES)[number];
 
+export function isEnteredTransactionType(type: TransactionType): type is EnteredTransactionType {
+  return type !== 'balance_update';
+}
+
 /** Why a balance update cannot be added or edited as a transaction: it is made by "Update balance" alone. */
 export const BALANCE_UPDATE_ONLY_BY_UPDATE = 'A balance update is made with Update balance on the account page';
 
