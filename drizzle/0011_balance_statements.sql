@@ -96,6 +96,53 @@ BEGIN
   RETURN total;
 END $$;--> statement-breakpoint
 
+-- For the lists (src/server/balance/standing-sql.ts): the account's latest statement as
+-- 'id/yyyy-MM-dd/type', or null; core works out each listed row's standing from it. And a
+-- statement's adjustment: what it says less what the entries before it showed (null for a first
+-- starting balance, and when nothing came before): `statementAdjustment` of balance-rule.ts.
+-- PL/pgSQL, so a list's own statement stays quick to plan and these queries' plans are kept for
+-- the session (as subqueries in the list's select they made its planning several times dearer).
+CREATE FUNCTION account_latest_statement(target uuid) RETURNS text LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  latest text;
+BEGIN
+  SELECT s.id::text || '/' || s.date::text || '/' || s.type INTO latest FROM transactions s
+   WHERE s.account_id = target AND s.type IN ('opening_balance', 'balance_update')
+   ORDER BY s.date DESC NULLS LAST, s.created_at DESC NULLS LAST, s.id DESC NULLS LAST
+   LIMIT 1;
+  RETURN latest;
+END $$;--> statement-breakpoint
+
+CREATE FUNCTION statement_adjustment(
+  account uuid, statement uuid, stated_on date, recorded_at timestamptz, statement_type text, stated bigint
+) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  prev_date date;
+  prev_amount bigint;
+  earlier_count bigint;
+  earlier_total bigint;
+BEGIN
+  IF statement_type NOT IN ('opening_balance', 'balance_update') THEN
+    RETURN NULL;
+  END IF;
+  -- The statement before it: an earlier date, or the same date recorded earlier.
+  SELECT p.date, p.amount_pence INTO prev_date, prev_amount FROM transactions p
+   WHERE p.account_id = account AND p.type IN ('opening_balance', 'balance_update')
+     AND (p.date, p.created_at, p.id) < (stated_on, recorded_at, statement)
+   ORDER BY p.date DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
+   LIMIT 1;
+  IF NOT FOUND AND statement_type = 'opening_balance' THEN
+    RETURN NULL;
+  END IF;
+  SELECT count(*), coalesce(sum(e.amount_pence), 0) INTO earlier_count, earlier_total FROM transactions e
+   WHERE e.account_id = account AND e.type NOT IN ('opening_balance', 'balance_update')
+     AND e.date < stated_on AND e.date >= coalesce(prev_date, '-infinity'::date);
+  IF prev_date IS NULL AND earlier_count = 0 THEN
+    RETURN NULL;
+  END IF;
+  RETURN stated - coalesce(prev_amount, 0) - earlier_total;
+END $$;--> statement-breakpoint
+
 -- Every account's balance by the new rule.
 SELECT set_config('app.balance_recalculation', 'on', true);--> statement-breakpoint
 UPDATE accounts SET balance_pence = account_balance_by_rule(id);--> statement-breakpoint

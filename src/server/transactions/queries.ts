@@ -14,11 +14,11 @@ import { rowsOf } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
-import { adjustmentSql, parseStanding, standingSql } from '../balance/standing-sql.ts';
+import { adjustmentSql, latestStatementSql, standingOf } from '../balance/standing-sql.ts';
 import {
   fromRawListedTransaction,
   type ListedTransactionJson,
-  listedTransactionRawColumns,
+  listedInAccountRawColumns,
   type RawListedTransactionRow,
   toTransactionJson,
   transactionColumns,
@@ -69,7 +69,7 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
       sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`,
     );
   return tx
-    .select(listedTransactionRawColumns)
+    .select(listedInAccountRawColumns(sql`${placeholder('accountId')}::uuid`))
     .from(transactions)
     .where(and(...conditions))
     .orderBy(...newestFirst)
@@ -238,7 +238,7 @@ function overviewOrder(sort: OverviewSort): SQL[] {
 
 const overviewColumns = { ...transactionColumns, accountName: accounts.name };
 /** The page's rows also say how each stands towards its account's balance (the CSV export does not). */
-const overviewPageColumns = { ...overviewColumns, standing: standingSql, adjustmentPence: adjustmentSql };
+const overviewPageColumns = { ...overviewColumns, latestStatement: latestStatementSql, adjustmentPence: adjustmentSql };
 
 export type OverviewItem = TransactionJson & { accountName: string };
 export type OverviewPageItem = ListedTransactionJson & { accountName: string };
@@ -290,7 +290,7 @@ export async function overviewPage(
   return {
     items: rows.map((row) => ({
       ...toOverviewItem(row),
-      ...parseStanding(row.standing),
+      ...standingOf(row, row.latestStatement),
       adjustmentPence: row.adjustmentPence === null ? null : Number(row.adjustmentPence),
     })),
     total: s.total,

@@ -5,7 +5,14 @@
  */
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
-import { ENTRY_STANDINGS, adjustmentSql, parseStanding, standingSql } from '../balance/standing-sql.ts';
+import type { SQL } from 'drizzle-orm';
+import {
+  ENTRY_STANDINGS,
+  adjustmentSql,
+  latestStatementInAccountSql,
+  latestStatementSql,
+  standingOf,
+} from '../balance/standing-sql.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
 import { jsonValue } from '../db/json-object.ts';
 import { named } from '../db/prepared.ts';
@@ -131,17 +138,30 @@ export const ListedTransactionSchema = TransactionSchema.extend({
 
 export type ListedTransactionJson = z.infer<typeof ListedTransactionSchema>;
 
-/** The listed columns: a transaction's, its standing and its adjustment (worked out for the rows returned). */
+/** The listed columns: a transaction's, its account's latest statement and its adjustment (for the rows returned). */
 export const listedTransactionRawColumns = {
   ...transactionRawColumns,
-  standing: named(standingSql, 'standing'),
+  latestStatement: named(latestStatementSql, 'latest_statement'),
   adjustmentPence: named(adjustmentSql, 'adjustment_pence'),
 };
 
-export type RawListedTransactionRow = RawTransactionRow & { standing: string; adjustment_pence: number | null };
+/** The same for a list of one account's rows, `account` a parameter: its latest statement is read once. */
+export function listedInAccountRawColumns(account: SQL) {
+  return {
+    ...transactionRawColumns,
+    latestStatement: named(latestStatementInAccountSql(account), 'latest_statement'),
+    adjustmentPence: named(adjustmentSql, 'adjustment_pence'),
+  };
+}
+
+export type RawListedTransactionRow = RawTransactionRow & {
+  latest_statement: string | null;
+  adjustment_pence: number | null;
+};
 
 export function fromRawListedTransaction(row: RawListedTransactionRow): ListedTransactionJson {
-  return { ...fromRawTransaction(row), ...parseStanding(row.standing), adjustmentPence: row.adjustment_pence };
+  const transaction = fromRawTransaction(row);
+  return { ...transaction, ...standingOf(row, row.latest_statement), adjustmentPence: row.adjustment_pence };
 }
 
 /** One page of an account's transactions, newest first; `nextCursor` fetches the page after it. */
