@@ -233,7 +233,7 @@ describe.each(testDatabaseKinds())('balances that stay true, over the API on %s'
     ).toBe(500_00);
   });
 
-  it('makes a balance update by Update balance alone: not added, edited into or out of, but deleted', async () => {
+  it('makes a balance update by Update balance alone: not added, imported, edited into or out of, but deleted', async () => {
     const id = await addAccount(1_000_00);
     const added = await call(`/api/accounts/${id}/transactions`, {
       method: 'POST',
@@ -261,6 +261,12 @@ describe.each(testDatabaseKinds())('balances that stay true, over the API on %s'
     });
     expect(retype.status).toBe(400);
     expect(await retype.json()).toMatchObject({ error: { message: BALANCE_UPDATE_ONLY_BY_UPDATE } });
+
+    const imported = await call(`/api/accounts/${id}/transactions/import`, {
+      method: 'POST',
+      json: { rows: [{ date: '2026-11-27', amountPence: 5_00, type: 'balance_update' }] },
+    });
+    expect(imported.status).toBe(400);
 
     expect(await balance(id)).toBe(900_00);
     const deleted = await ok<{ balancePence: number }>(
