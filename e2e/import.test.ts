@@ -110,6 +110,7 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   });
   assert.deepEqual(await again.json(), {
     duplicates: ['existing', 'existing', 'existing', 'existing', 'existing', 'existing'],
+    latestStatement: null,
   });
 
   assert.deepEqual(errors, []);

@@ -30,6 +30,7 @@ import { reviewItemRoutes } from './admin/review-items-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
 import { standingOrderRoutes } from './standing-orders/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
+import { balanceRoutes } from './balance/routes.ts';
 import { accountTypeRoutes } from './account-types/routes.ts';
 import {
   IMPORT_BODY_LIMIT_BYTES,
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', accountsRoutes(deps));
   app.route('/', standingOrderRoutes(deps));
   app.route('/', transactionRoutes(deps));
+  app.route('/', balanceRoutes(deps));
   app.route('/', accountTypeRoutes(deps));
   app.route('/', transactionImportRoutes(deps));
   app.route('/', accountDetailRoutes(deps));

@@ -10,7 +10,7 @@
  *   are history too.
  * - An account with no statement sums every entry.
  *
- * The database keeps `accounts.balance_pence` by the same rule (migration 0011); a test holds the
+ * The database keeps `accounts.balance_pence` by the same rule (migration 0014); a test holds the
  * two equal. Amounts are signed integer pence as stored.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { duplicateKey, findDuplicates } from './duplicates.ts';
-import { previewRows, rowsToImport, summariseImport } from './preview.ts';
+import { isAlreadyCounted, previewRows, rowsToImport, summariseImport } from './preview.ts';
 import type { RowReading } from './rows.ts';
 
 const tx = (date: string, amountPence: number, notes: string | null) => ({ date, amountPence, notes });
@@ -77,6 +77,8 @@ describe('the import preview', () => {
       toImport: 2,
       moneyInPence: 1040,
       moneyOutPence: 0,
+      alreadyCounted: 0,
+      balanceChangePence: 1040,
     });
     expect(summariseImport(preview, false)).toEqual({
       rows: 4,
@@ -85,7 +87,24 @@ describe('the import preview', () => {
       toImport: 3,
       moneyInPence: 1040,
       moneyOutPence: 250,
+      alreadyCounted: 0,
+      balanceChangePence: 790,
     });
     expect(rowsToImport(preview, true).map((r) => r.notes)).toEqual(['A', 'INTEREST']);
+  });
+
+  it('says what changes the balance: rows before the latest stated balance are already counted in it', () => {
+    const preview = previewRows(readings, [null, 'existing', null]);
+    // A starting balance of 2 February: the £10.00 of the 1st is in it; -£2.50 that day and 40p the next add.
+    expect(summariseImport(preview, false, { date: '2026-02-02', type: 'opening_balance' })).toMatchObject({
+      toImport: 3,
+      moneyInPence: 1040,
+      moneyOutPence: 250,
+      alreadyCounted: 1,
+      balanceChangePence: -210,
+    });
+    expect(isAlreadyCounted({ date: '2026-01-01' }, { date: '2026-01-02', type: 'balance_update' })).toBe(true);
+    expect(isAlreadyCounted({ date: '2026-01-02' }, { date: '2026-01-02', type: 'balance_update' })).toBe(false);
+    expect(isAlreadyCounted({ date: '2026-01-01' }, null)).toBe(false);
   });
 });

@@ -1,7 +1,11 @@
 /**
  * What an import will do, row by row and in total: rows with errors are never imported;
- * duplicates are left out when the user asks to skip them.
+ * duplicates are left out when the user asks to skip them; rows dated before the account's
+ * latest stated balance are history, already counted in it, and leave the balance as it is
+ * (ADR 0022).
  */
+import type { BalanceStatementType } from '../balance/balance-rule.ts';
+import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { DuplicateOf } from './duplicates.ts';
 import type { ImportRow, RowReading } from './rows.ts';
 
@@ -19,6 +23,18 @@ export interface ImportSummary {
   /** Totals of the rows it will add, in pence: money in positive, money out as a positive figure. */
   moneyInPence: number;
   moneyOutPence: number;
+  /** Of the rows it will add, those dated before the account's latest stated balance: already counted in it. */
+  alreadyCounted: number;
+  /** What the import changes the balance by (signed): the rows it will add dated on or after that statement. */
+  balanceChangePence: number;
+}
+
+/** The account's latest stated balance (the import preview's answer names it), or null when it has none. */
+export type LatestStatement = { date: CalendarDate; type: BalanceStatementType };
+
+/** Whether a row is history: dated before the account's latest stated balance, so already counted in it. */
+export function isAlreadyCounted(row: { date: CalendarDate }, latest: LatestStatement | null): boolean {
+  return latest !== null && row.date < latest.date;
 }
 
 /**
@@ -48,8 +64,13 @@ export function rowsToImport(preview: readonly PreviewRow[], skipDuplicates: boo
     .map((p) => p.row!);
 }
 
-export function summariseImport(preview: readonly PreviewRow[], skipDuplicates: boolean): ImportSummary {
+export function summariseImport(
+  preview: readonly PreviewRow[],
+  skipDuplicates: boolean,
+  latest: LatestStatement | null = null,
+): ImportSummary {
   const importing = rowsToImport(preview, skipDuplicates);
+  const counted = importing.filter((r) => !isAlreadyCounted(r, latest));
   return {
     rows: preview.length,
     errors: preview.filter((p) => p.status === 'error').length,
@@ -57,5 +78,7 @@ export function summariseImport(preview: readonly PreviewRow[], skipDuplicates: 
     toImport: importing.length,
     moneyInPence: importing.reduce((sum, r) => sum + Math.max(0, r.amountPence), 0),
     moneyOutPence: importing.reduce((sum, r) => sum + Math.max(0, -r.amountPence), 0),
+    alreadyCounted: importing.length - counted.length,
+    balanceChangePence: counted.reduce((sum, r) => sum + r.amountPence, 0),
   };
 }

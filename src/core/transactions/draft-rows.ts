@@ -4,10 +4,10 @@
  * ignored, and the add button reads 'Add N Transaction(s)' for the N that count.
  */
 import { amountFromText } from './amount-text.ts';
-import type { TransactionType } from './transaction-types.ts';
+import type { EnteredTransactionType } from './transaction-types.ts';
 import { checkNewTransactions, isCountableRow } from './validation.ts';
 
-export type DraftRow = { type: TransactionType; amountText: string; date: string; notes: string };
+export type DraftRow = { type: EnteredTransactionType; amountText: string; date: string; notes: string };
 
 /** A new empty row: a deposit dated `today` (the caller's UK date). */
 export function emptyDraftRow(today: string): DraftRow {
@@ -25,7 +25,7 @@ export function addButtonLabel(count: number): string {
 
 /** The API body for the rows that count: unsigned pence as typed (the server applies the sign). */
 export type DraftSubmission =
-  | { ok: true; transactions: { type: TransactionType; amountPence: number; date: string; notes: string }[] }
+  | { ok: true; transactions: { type: EnteredTransactionType; amountPence: number; date: string; notes: string }[] }
   | { ok: false; message: string; rowIndex?: number };
 
 export function draftSubmission(rows: readonly DraftRow[]): DraftSubmission {

@@ -2,9 +2,37 @@
  * The kinds of transaction (001 §3) and their sign convention: money out (withdrawals and fees)
  * is stored negative, everything else positive. The database refuses any other sign
  * (drizzle/0006_accounts.sql, `transactions_sign_matches_type`).
+ *
+ * A `balance_update` (ours, issue 13, ADR 0022) is what the bank showed on a day, recorded by the
+ * account page's "Update balance": a balance, not money moved, so it may be negative (an
+ * overdrawn current account). People never type one in as a transaction or import one.
  */
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'interest', 'fee', 'opening_balance'] as const;
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'interest',
+  'fee',
+  'opening_balance',
+  'balance_update',
+] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The types a person adds or edits as a transaction (the dialogs' choices): all but a balance update. */
+export const ENTERED_TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'interest',
+  'fee',
+  'opening_balance',
+] as const satisfies readonly TransactionType[];
+export type EnteredTransactionType = (typeof ENTERED_TRANSACTION_TYPES)[number];
+
+export function isEnteredTransactionType(type: TransactionType): type is EnteredTransactionType {
+  return type !== 'balance_update';
+}
+
+/** Why a balance update cannot be added or edited as a transaction: it is made by "Update balance" alone. */
+export const BALANCE_UPDATE_ONLY_BY_UPDATE = 'A balance update is made with Update balance on the account page';
 
 /** How each type is named on screen and in exports. */
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
@@ -13,6 +41,7 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   interest: 'Interest',
   fee: 'Fee',
   opening_balance: 'Opening Balance',
+  balance_update: 'Balance update',
 };
 
 export function isTransactionType(value: unknown): value is TransactionType {

@@ -14,7 +14,7 @@ import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { accountMonthlyTotals } from '../db/schema/index.ts';
 import { newestTransactionRows } from '../transactions/queries.ts';
-import type { RawTransactionRow } from '../transactions/transaction-json.ts';
+import type { RawListedTransactionRow } from '../transactions/transaction-json.ts';
 
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
@@ -50,7 +50,7 @@ const typeMonthGroups = preparedPerConnection((tx) => {
     .prepare('account_detail_type_month_groups');
 });
 
-export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: RawTransactionRow[] };
+export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup[]; newest: RawListedTransactionRow[] };
 
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
 export async function readAccountDetail(

@@ -1,9 +1,10 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthWindow } from '../../core/account-summary/months.ts';
+import { balanceOf } from '../../core/balance/balance-rule.ts';
 import { accountSummary, groupTransactions, type SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
 import { withActor } from '../db/rls.ts';
@@ -372,8 +373,20 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
         );
         await addTransactions(erin, id, rows);
         const body = await detailOk(erin, id);
-        // The balance is the database's (the balance rule's tests hold it); the rest is the core's grouping.
-        const expected = accountSummary(groupTransactions(rows, window), window, body.account.balancePence);
+        // The balance by the rule (ADR 0022) over the rows as stored (with their ids and times).
+        const balance = balanceOf(
+          await server.deps.database.db
+            .select({
+              id: transactions.id,
+              date: transactions.date,
+              type: transactions.type,
+              amountPence: transactions.amountPence,
+              recordedAt: sql<string>`${transactions.createdAt}::text`,
+            })
+            .from(transactions)
+            .where(eq(transactions.accountId, id)),
+        );
+        const expected = accountSummary(groupTransactions(rows, window), window, balance);
         expect({ summary: body.summary, monthly: body.monthly, typeTotals: body.typeTotals }).toEqual(expected);
         // The groups themselves, not only what they add up to: one per type and window month (or none).
         const read = await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>

@@ -14,6 +14,7 @@ import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
 import { accounts, accountTypes, appSettings, bankReferences, transactions, userSettings } from '../db/schema/index.ts';
 import { FSCS_PROTECTION_SETTING, depositLimitOverrideOf } from '../reference/queries.ts';
+import { timeOrderedId } from '../transactions/time-ordered-id.ts';
 import type { Account, AccountListItem } from './account-json.ts';
 
 const bank = alias(bankReferences, 'bank');
@@ -373,7 +374,10 @@ export async function updateAccount(tx: Tx, forUserId: string, accountId: string
     .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)));
 }
 
-/** The account's starting balance as its first transaction (the balance is the sum of transactions). */
+/**
+ * The account's starting balance: its first balance statement (ADR 0022). A time-ordered id, as
+ * every transaction the app adds has, so it lists in the order it was added among its date's.
+ */
 export async function insertOpeningBalance(
   tx: Tx,
   forUserId: string,
@@ -381,9 +385,15 @@ export async function insertOpeningBalance(
   amountPence: number,
   date: string,
 ): Promise<void> {
-  await tx
-    .insert(transactions)
-    .values({ accountId, userId: forUserId, amountPence, date, type: 'opening_balance', notes: 'Starting balance' });
+  await tx.insert(transactions).values({
+    id: timeOrderedId(),
+    accountId,
+    userId: forUserId,
+    amountPence,
+    date,
+    type: 'opening_balance',
+    notes: 'Starting balance',
+  });
 }
 
 /** Deletes one of the user's accounts; its transactions and standing orders go with it (foreign keys cascade). */

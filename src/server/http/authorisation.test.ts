@@ -110,6 +110,10 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   'POST /api/accounts/:id/balance/recalculate': transactionCase(
     ({ accountId }) => `/api/accounts/${accountId}/balance/recalculate`,
   ),
+  'POST /api/accounts/:id/balance-updates': transactionCase(
+    ({ accountId }) => `/api/accounts/${accountId}/balance-updates`,
+    { balancePence: 100, date: '2026-01-02' },
+  ),
   ...STANDING_ORDER_OWNERSHIP_CASES,
   'POST /api/accounts/:id/transactions/import': {
     setup: async (server, owner) =>

@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
       { date: '2026-01-04', amountPence: -999, notes: 'new' },
     ];
     const findings = await preview(account, { rows: again });
-    expect(await findings.json()).toEqual({ duplicates: ['existing', null, 'file'] });
+    expect(await findings.json()).toEqual({ duplicates: ['existing', null, 'file'], latestStatement: null });
     const res = await importRows(account, { rows: again, skipDuplicates: true });
     expect(await res.json()).toEqual({ imported: 1, duplicates: 2 });
     expect(await balanceOf(account)).toBe(250_000 - 1_234 - 999);
@@ -110,8 +110,53 @@ describe.each(testDatabaseKinds())('importing transactions on %s', (kind) => {
     ];
     expect(await (await preview(account, { rows: statement })).json()).toEqual({
       duplicates: ['existing', 'existing', null],
+      latestStatement: null,
     });
     expect(await (await importRows(account, { rows: statement })).json()).toEqual({ imported: 1, duplicates: 2 });
+  });
+
+  it('names the account’s latest stated balance; rows before it are history and leave the balance as it is', async () => {
+    const account = await openAccount(ann.userId);
+    server.clock.set(new Date('2026-06-15T11:00:00Z'));
+    await withActor(server.deps.database.db, { userId: ann.userId }, (tx) =>
+      tx.insert(transactions).values({
+        accountId: account,
+        userId: ann.userId,
+        date: '2026-06-15',
+        type: 'opening_balance',
+        amountPence: 25_000_00,
+      }),
+    );
+    const statement = [
+      { date: '2026-05-03', amountPence: 500_00, notes: 'TRANSFER IN' },
+      { date: '2026-05-31', amountPence: 21_92, notes: 'INTEREST' },
+      { date: '2026-06-15', amountPence: 120_00, notes: 'TRANSFER IN' },
+    ];
+    expect(await (await preview(account, { rows: statement })).json()).toEqual({
+      duplicates: [null, null, null],
+      latestStatement: { date: '2026-06-15', type: 'opening_balance' },
+    });
+    expect(await (await importRows(account, { rows: statement })).json()).toEqual({ imported: 3, duplicates: 0 });
+    expect(await balanceOf(account)).toBe(25_120_00);
+
+    const update = await server.request(`/api/accounts/${account}/balance-updates`, {
+      method: 'POST',
+      cookie: ann.cookie,
+      json: { date: '2026-06-14', balancePence: 24_000_00 },
+    });
+    expect(update.status).toBe(201);
+    // The starting balance (15 June) is still the latest statement: the update of the 14th is history.
+    expect(await (await preview(account, { rows: statement })).json()).toMatchObject({
+      latestStatement: { date: '2026-06-15', type: 'opening_balance' },
+    });
+    await server.request(`/api/accounts/${account}/balance-updates`, {
+      method: 'POST',
+      cookie: ann.cookie,
+      json: { balancePence: 26_000_00 },
+    });
+    expect(await (await preview(account, { rows: statement })).json()).toMatchObject({
+      latestStatement: { date: '2026-06-15', type: 'balance_update' },
+    });
   });
 
   it('imports duplicates too when told not to skip them', async () => {

@@ -4,7 +4,12 @@
  * account's own transactions, and adds the rows in the request's one database transaction: all
  * of them or none. The balance follows by the database's triggers.
  */
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  BALANCE_STATEMENT_TYPES,
+  type BalanceStatementType,
+  isBalanceStatement,
+} from '../../core/balance/balance-rule.ts';
 import { SUPPORTED_YEARS } from '../../core/dates/calendar-date.ts';
 import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { MAX_AMOUNT_PENCE } from '../../core/transaction-import/amounts.ts';
@@ -133,6 +138,24 @@ async function duplicatesOf(tx: Tx, accountId: string, rows: readonly Row[]): Pr
   );
 }
 
+/** The account's latest balance statement (ADR 0022), from transactions_account_statement_idx. */
+async function latestStatementOf(
+  tx: Tx,
+  accountId: string,
+): Promise<{ date: string; type: BalanceStatementType } | null> {
+  const [row] = await tx
+    .select({ date: transactions.date, type: transactions.type })
+    .from(transactions)
+    .where(and(eq(transactions.accountId, accountId), inArray(transactions.type, [...BALANCE_STATEMENT_TYPES])))
+    .orderBy(
+      sql`${transactions.date} desc nulls last`,
+      sql`${transactions.createdAt} desc nulls last`,
+      sql`${transactions.id} desc nulls last`,
+    )
+    .limit(1);
+  return row && isBalanceStatement(row.type) ? { date: row.date, type: row.type } : null;
+}
+
 /** Rows per INSERT: six parameters each, well inside PostgreSQL's 65,535. */
 const INSERT_CHUNK = 1000;
 
@@ -152,8 +175,17 @@ export function transactionImportRoutes(deps: Deps) {
       },
       responses: {
         200: json(
-          z.object({ duplicates: z.array(z.enum(['existing', 'file']).nullable()) }),
-          "One entry per row: 'existing', 'file' (an earlier row of the same import) or null",
+          z.object({
+            duplicates: z.array(z.enum(['existing', 'file']).nullable()),
+            latestStatement: z
+              .object({ date: z.string().openapi({ format: 'date' }), type: z.enum(BALANCE_STATEMENT_TYPES) })
+              .nullable()
+              .openapi({
+                description:
+                  "The account's latest stated balance: rows dated before it are history, already counted in it, and leave the balance as it is",
+              }),
+          }),
+          "One entry per row: 'existing', 'file' (an earlier row of the same import) or null; and the account's latest stated balance",
         ),
         404: json(z.object({}), IMPORT_MESSAGES.accountNotFound),
       },
@@ -162,7 +194,8 @@ export function transactionImportRoutes(deps: Deps) {
       const tx = txOf(c);
       const { id } = c.req.valid('param');
       await findOwnAccount(tx, sessionOf(c).userId, id, false);
-      return c.json({ duplicates: await duplicatesOf(tx, id, c.req.valid('json').rows) }, 200);
+      const duplicates = await duplicatesOf(tx, id, c.req.valid('json').rows);
+      return c.json({ duplicates, latestStatement: await latestStatementOf(tx, id) }, 200);
     },
   );
 

@@ -7,11 +7,15 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../test/databases.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { createTestAccount } from './account-fixture.ts';
+import { balanceOf } from '../../core/balance/balance-rule.ts';
+import { createTestAccount, insertStoredTransaction } from './account-fixture.ts';
 
-// The balance is the sum of the account's transactions however many writers race: 100 POSTs at
-// once over real HTTP to one account, on PostgreSQL, through a production server process whose
-// pool holds 10 connections (so up to 10 transactions really run at the same moment).
+// The balance follows the balance rule (ADR 0022) however many writers race: 100 POSTs at once
+// over real HTTP to one account, on PostgreSQL, through a production server process whose pool
+// holds 10 connections (so up to 10 transactions really run at the same moment). The account has a
+// starting balance dated in the middle of the entries, and two balance updates race with them, so
+// entries before a statement must be left out and the latest statement must win whatever the order
+// the writers commit in (each writer recomputes after the account's lock, from a fresh snapshot).
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transaction POSTs on PostgreSQL', () => {
   const POOL = 10;
   const REQUESTS = 100;
@@ -41,6 +45,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     const cookie = await signUpOverHttp(base, { email: 'race@example.com', password: 'a good racing password' });
     const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } };
     const accountId = await createTestAccount(database.db, me.user.id, 'Race saver');
+    await insertStoredTransaction(database.db, {
+      userId: me.user.id,
+      accountId,
+      amountPence: 50_000,
+      date: '2026-01-10',
+      type: 'opening_balance',
+    });
+    const balanceUpdates = [
+      { date: '2026-01-15', balancePence: 61_000 },
+      { date: '2026-01-20', balancePence: -2_500 },
+    ];
 
     // A mix of money in and out (and the odd pair in one request), so order could matter if updates were lost.
     const bodies = Array.from({ length: REQUESTS }, (_, i) => {
@@ -58,23 +73,31 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
         },
       ];
     });
+    const signed = (t: { type: string; amountPence: number }) =>
+      t.type === 'withdrawal' || t.type === 'fee' ? -t.amountPence : t.amountPence;
+    const sum = bodies.flat().reduce((total, t) => total + signed(t), 50_000);
+    // The 20 January update is the latest statement: it, plus the entries from that day.
     const expected = bodies
       .flat()
-      .reduce((sum, t) => sum + (t.type === 'withdrawal' || t.type === 'fee' ? -t.amountPence : t.amountPence), 0);
-    const rowCount = bodies.flat().length;
+      .filter((t) => t.date >= '2026-01-20')
+      .reduce((total, t) => total + signed(t), -2_500);
+    const rowCount = bodies.flat().length + 1 + balanceUpdates.length;
 
     const started = Date.now();
-    const statuses = await Promise.all(
-      bodies.map(async (rows) => {
-        const res = await fetch(`${base}/api/accounts/${accountId}/transactions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: base, cookie },
-          body: JSON.stringify({ transactions: rows }),
-        });
-        await res.arrayBuffer();
-        return res.status;
-      }),
-    );
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${base}/api/accounts/${accountId}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const requests = bodies.map((rows) => () => post('transactions', { transactions: rows }));
+    // The updates go out among the first and the last of the race.
+    requests.splice(5, 0, () => post('balance-updates', balanceUpdates[1]));
+    requests.splice(95, 0, () => post('balance-updates', balanceUpdates[0]));
+    const statuses = await Promise.all(requests.map((send) => send()));
     const elapsedMs = Date.now() - started;
 
     expect(
@@ -90,8 +113,20 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
       .from(transactions)
       .where(eq(transactions.accountId, accountId));
     expect(Number(sums?.count)).toBe(rowCount);
-    expect(Number(sums?.sum)).toBe(expected);
+    expect(Number(sums?.sum)).toBe(sum + 61_000 - 2_500);
     expect(account?.balance).toBe(expected);
+    // The rule in core over the stored rows says the same.
+    const stored = await database.db
+      .select({
+        id: transactions.id,
+        date: transactions.date,
+        type: transactions.type,
+        amountPence: transactions.amountPence,
+        recordedAt: sql<string>`${transactions.createdAt}::text`,
+      })
+      .from(transactions)
+      .where(eq(transactions.accountId, accountId));
+    expect(balanceOf(stored)).toBe(expected);
 
     // The API agrees.
     const recalculated = await fetch(`${base}/api/accounts/${accountId}/balance/recalculate`, {
@@ -100,7 +135,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     });
     expect(await recalculated.json()).toEqual({ balancePence: expected });
     console.info(
-      `${REQUESTS} concurrent POSTs (${rowCount} transactions) with a pool of ${POOL}: ${elapsedMs} ms; balance ${expected} pence`,
+      `${requests.length} concurrent POSTs (${rowCount} transactions) with a pool of ${POOL}: ${elapsedMs} ms; balance ${expected} pence`,
     );
   }, 120_000);
 });

@@ -14,12 +14,14 @@ import { rowsOf } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
+import { adjustmentSql, latestStatementSql, standingOf } from '../balance/standing-sql.ts';
 import {
-  fromRawTransaction,
-  type RawTransactionRow,
+  fromRawListedTransaction,
+  type ListedTransactionJson,
+  listedInAccountRawColumns,
+  type RawListedTransactionRow,
   toTransactionJson,
   transactionColumns,
-  transactionRawColumns,
   type TransactionJson,
 } from './transaction-json.ts';
 
@@ -67,7 +69,7 @@ function buildPageQuery(tx: Tx, afterCursor: boolean) {
       sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`,
     );
   return tx
-    .select(transactionRawColumns)
+    .select(listedInAccountRawColumns(sql`${placeholder('accountId')}::uuid`))
     .from(transactions)
     .where(and(...conditions))
     .orderBy(...newestFirst)
@@ -85,8 +87,8 @@ const laterPageQuery = preparedPerConnection((tx) => buildPageQuery(tx, true));
 export function newestTransactionRows(
   tx: Tx,
   params: { userId: string; accountId: string; limit: number },
-): Promise<RawTransactionRow[]> {
-  return rawRows<RawTransactionRow>(firstPageQuery(tx), params);
+): Promise<RawListedTransactionRow[]> {
+  return rawRows<RawListedTransactionRow>(firstPageQuery(tx), params);
 }
 
 /**
@@ -97,11 +99,11 @@ export function newestTransactionRows(
 export async function listAccountTransactionsPage(
   tx: Tx,
   input: { userId: string; accountId: string; cursor?: TransactionCursor | null; limit?: number },
-): Promise<{ items: TransactionJson[]; nextCursor: string | null }> {
+): Promise<{ items: ListedTransactionJson[]; nextCursor: string | null }> {
   const limit = input.limit ?? TRANSACTION_PAGE_SIZE;
   const params = { accountId: input.accountId, userId: input.userId, limit: limit + 1 };
   const rows = input.cursor
-    ? await rawRows<RawTransactionRow>(laterPageQuery(tx), {
+    ? await rawRows<RawListedTransactionRow>(laterPageQuery(tx), {
         ...params,
         cursorDate: input.cursor.date,
         cursorId: input.cursor.id,
@@ -116,10 +118,10 @@ export async function listAccountTransactionsPage(
  * here too, so the list can go on from its cursor.
  */
 export function transactionPageOf(
-  rows: readonly RawTransactionRow[],
+  rows: readonly RawListedTransactionRow[],
   limit: number,
-): { items: TransactionJson[]; nextCursor: string | null } {
-  const items = rows.slice(0, limit).map(fromRawTransaction);
+): { items: ListedTransactionJson[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit).map(fromRawListedTransaction);
   const last = items.at(-1);
   return {
     items,
@@ -235,8 +237,11 @@ function overviewOrder(sort: OverviewSort): SQL[] {
 }
 
 const overviewColumns = { ...transactionColumns, accountName: accounts.name };
+/** The page's rows also say how each stands towards its account's balance (the CSV export does not). */
+const overviewPageColumns = { ...overviewColumns, latestStatement: latestStatementSql, adjustmentPence: adjustmentSql };
 
 export type OverviewItem = TransactionJson & { accountName: string };
+export type OverviewPageItem = ListedTransactionJson & { accountName: string };
 
 function overviewSelect(tx: Tx, userId: string, filter: OverviewFilter, sort: OverviewSort) {
   return tx
@@ -257,8 +262,13 @@ export async function overviewPage(
   tx: Tx,
   userId: string,
   input: { filter: OverviewFilter; sort: OverviewSort; page: number; pageSize: number },
-): Promise<{ items: OverviewItem[]; total: number; totals: OverviewTotals }> {
-  const rows = await overviewSelect(tx, userId, input.filter, input.sort)
+): Promise<{ items: OverviewPageItem[]; total: number; totals: OverviewTotals }> {
+  const rows = await tx
+    .select(overviewPageColumns)
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .where(overviewConditions(userId, input.filter))
+    .orderBy(...overviewOrder(input.sort))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   const money = (condition: SQL) =>
@@ -271,13 +281,18 @@ export async function overviewPage(
       withdrawalsPence: money(sql`${transactions.type} = 'withdrawal'`),
       interestPence: money(sql`${transactions.type} = 'interest'`),
       feesPence: money(sql`${transactions.type} = 'fee'`),
-      netPence: sql<number>`coalesce(sum(${transactions.amountPence}), 0)::bigint`.mapWith(Number),
+      // A balance update states a balance: it moves no money, so it is in none of the figures.
+      netPence: money(sql`${transactions.type} <> 'balance_update'`),
     })
     .from(transactions)
     .where(overviewConditions(userId, input.filter));
   const s = summary ?? { total: 0, depositsPence: 0, withdrawalsPence: 0, interestPence: 0, feesPence: 0, netPence: 0 };
   return {
-    items: rows.map(toOverviewItem),
+    items: rows.map((row) => ({
+      ...toOverviewItem(row),
+      ...standingOf(row, row.latestStatement),
+      adjustmentPence: row.adjustmentPence === null ? null : Number(row.adjustmentPence),
+    })),
     total: s.total,
     // Money out as positive figures (what the page shows under "Withdrawals" and "Fees").
     totals: {

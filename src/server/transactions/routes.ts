@@ -12,7 +12,11 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { transactionsCsv } from '../../core/transactions/csv-export.ts';
 import { notesWithMarkerKept } from '../../core/transactions/standing-order-marker.ts';
-import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
+import {
+  BALANCE_UPDATE_ONLY_BY_UPDATE,
+  ENTERED_TRANSACTION_TYPES,
+  TRANSACTION_TYPES,
+} from '../../core/transactions/transaction-types.ts';
 import {
   MAX_TRANSACTIONS_PER_REQUEST,
   checkNewTransactions,
@@ -40,9 +44,10 @@ import {
   updateTransaction,
   type OverviewFilter,
 } from './queries.ts';
-import { TransactionPageSchema, TransactionSchema } from './transaction-json.ts';
+import { ListedTransactionSchema, TransactionPageSchema, TransactionSchema } from './transaction-json.ts';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const BALANCE_UPDATE_NOT_EDITABLE = 'A balance update cannot be edited: update the balance again, or delete it';
 export const TRANSACTION_NOT_FOUND = 'Transaction not found';
 export const OVERVIEW_PAGE_SIZE = 25;
 
@@ -70,7 +75,9 @@ const NewTransactionSchema = z
     type: z
       .string('Choose a transaction type')
       .max(40, 'Choose a transaction type')
-      .openapi({ description: `One of ${TRANSACTION_TYPES.join(', ')}; any other is a deposit` }),
+      .openapi({
+        description: `One of ${ENTERED_TRANSACTION_TYPES.join(', ')}; any other is a deposit (a balance_update is refused: POST /api/accounts/{id}/balance-updates makes one)`,
+      }),
     amountPence: amountField.optional(),
     date: z
       .string('Please enter a valid date')
@@ -110,14 +117,17 @@ const WithBalance = <T extends z.ZodRawShape>(shape: T) =>
     balancePence: z.number().int().openapi({ description: "The account's balance after the change" }),
   });
 
-const OverviewItemSchema = TransactionSchema.extend({ accountName: z.string() }).openapi('OverviewTransaction');
+const OverviewItemSchema = ListedTransactionSchema.extend({ accountName: z.string() }).openapi('OverviewTransaction');
 const TotalsSchema = z
   .object({
     depositsPence: z.number().int().openapi({ description: 'Deposits and opening balances' }),
     withdrawalsPence: z.number().int().openapi({ description: 'As a positive figure' }),
     interestPence: z.number().int(),
     feesPence: z.number().int().openapi({ description: 'As a positive figure' }),
-    netPence: z.number().int().openapi({ description: 'The sum of every matching transaction' }),
+    netPence: z
+      .number()
+      .int()
+      .openapi({ description: 'The sum of every matching transaction but balance updates (they move no money)' }),
   })
   .openapi('TransactionTotals');
 const OverviewSchema = z
@@ -231,6 +241,9 @@ export function transactionRoutes(deps: Deps) {
       const { transactions } = c.req.valid('json');
       const { userId } = sessionOf(c);
       await ownAccountOr404(c, id);
+      const statement = transactions.findIndex((t) => t.type === 'balance_update');
+      if (statement >= 0)
+        throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_ONLY_BY_UPDATE, { field: `transactions.${statement}` });
       const checked = checkNewTransactions(transactions);
       if (!checked.ok) {
         throw new AppError(
@@ -269,6 +282,9 @@ export function transactionRoutes(deps: Deps) {
       const tx = txOf(c);
       const stored = isUuid(id) ? await findOwnTransaction(tx, userId, id) : null;
       if (!stored) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
+      if (stored.type === 'balance_update') throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_NOT_EDITABLE);
+      if (change.type === 'balance_update')
+        throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_ONLY_BY_UPDATE, { field: 'type' });
       const checked = checkTransactionChange(stored, change);
       if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message);
       const notes = change.notes === undefined ? stored.notes : notesWithMarkerKept(stored.notes, checked.value.notes);
@@ -307,7 +323,8 @@ export function transactionRoutes(deps: Deps) {
       access: 'user',
       method: 'post',
       path: '/api/accounts/{id}/balance/recalculate',
-      summary: "Recompute the account's balance as the sum of its transactions",
+      summary:
+        "Recompute the account's balance by the balance rule: its latest stated balance plus the entries from that date (the sum when it has none)",
       request: { params: IdParams },
       responses: {
         200: json(z.object({ balancePence: z.number().int() }).openapi('RecalculatedBalance'), 'The balance'),

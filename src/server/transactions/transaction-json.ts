@@ -4,6 +4,15 @@
  * account detail endpoint reuses the schema, the columns and the mapper.
  */
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
+import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
+import type { SQL } from 'drizzle-orm';
+import {
+  ENTRY_STANDINGS,
+  adjustmentSql,
+  latestStatementInAccountSql,
+  latestStatementSql,
+  standingOf,
+} from '../balance/standing-sql.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
 import { jsonValue } from '../db/json-object.ts';
 import { named } from '../db/prepared.ts';
@@ -102,7 +111,60 @@ export function fromRawTransaction(row: RawTransactionRow): TransactionJson {
   };
 }
 
+/**
+ * A transaction in a list (an account's pages, the overview): with how it stands towards the
+ * account's balance (ADR 0022) and, for a balance statement, the adjustment it made.
+ */
+export const ListedTransactionSchema = TransactionSchema.extend({
+  standing: z.enum(ENTRY_STANDINGS).openapi({
+    description:
+      "counted: adds to the balance; before-statement: dated before the account's latest stated balance, already counted in it; " +
+      'statement: the stated balance the balance starts from; replaced-statement: an earlier stated balance',
+  }),
+  latestStatementType: z.enum(BALANCE_STATEMENT_TYPES).nullable().openapi({
+    description:
+      "The type of the account's latest stated balance (opening_balance or balance_update), which a before-statement entry is before; null when it has none",
+  }),
+  adjustmentPence: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({
+      description:
+        'For a stated balance: what it said less what the entries before it showed (null for a first starting balance, ' +
+        'when nothing came before, and for other entries)',
+    }),
+}).openapi('ListedTransaction');
+
+export type ListedTransactionJson = z.infer<typeof ListedTransactionSchema>;
+
+/** The listed columns: a transaction's, its account's latest statement and its adjustment (for the rows returned). */
+export const listedTransactionRawColumns = {
+  ...transactionRawColumns,
+  latestStatement: named(latestStatementSql, 'latest_statement'),
+  adjustmentPence: named(adjustmentSql, 'adjustment_pence'),
+};
+
+/** The same for a list of one account's rows, `account` a parameter: its latest statement is read once. */
+export function listedInAccountRawColumns(account: SQL) {
+  return {
+    ...transactionRawColumns,
+    latestStatement: named(latestStatementInAccountSql(account), 'latest_statement'),
+    adjustmentPence: named(adjustmentSql, 'adjustment_pence'),
+  };
+}
+
+export type RawListedTransactionRow = RawTransactionRow & {
+  latest_statement: string | null;
+  adjustment_pence: number | null;
+};
+
+export function fromRawListedTransaction(row: RawListedTransactionRow): ListedTransactionJson {
+  const transaction = fromRawTransaction(row);
+  return { ...transaction, ...standingOf(row, row.latest_statement), adjustmentPence: row.adjustment_pence };
+}
+
 /** One page of an account's transactions, newest first; `nextCursor` fetches the page after it. */
 export const TransactionPageSchema = z
-  .object({ items: z.array(TransactionSchema), nextCursor: z.string().nullable() })
+  .object({ items: z.array(ListedTransactionSchema), nextCursor: z.string().nullable() })
   .openapi('TransactionPage');

@@ -498,3 +498,63 @@ describe('the Interest Settings card', () => {
     expect(await screen.findByText('Choose a payment frequency offered for this account type')).toBeInTheDocument();
   });
 });
+
+describe('Update balance on the account page', () => {
+  const UPDATE = `POST /api/accounts/${ACCOUNT_ID}/balance-updates`;
+  const today = () => {
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()).split('-');
+    return { stored: `${y}-${m}-${d}`, shown: `${d}/${m}/${y}` };
+  };
+
+  const open = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(await screen.findByRole('button', { name: 'Update balance' }));
+    return screen.findByRole('dialog', { name: 'Update balance' });
+  };
+
+  it('records what the bank shows today and says the new balance and the adjustment in words', async () => {
+    let balance = 25_000_00;
+    const api = setup(makeDetail(), {
+      [`GET ${accountPath}`]: () => json(200, makeDetail({ balancePence: balance })),
+      [UPDATE]: () => {
+        balance = 25_120_00;
+        return json(201, { balancePence: 25_120_00, adjustmentPence: 120_00, transaction: {} });
+      },
+    });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const dialog = await open(user);
+    expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue(today().shown);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Balance your bank shows (£)' }), '25,120{Enter}');
+    const notice = await screen.findByText('Balance updated to £25,120.00 — £120.00 more than your entries showed');
+    expect(api.calls(UPDATE).map((c) => c.body)).toEqual([{ balancePence: 25_120_00, date: today().stored }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(notice.closest('[role="alert"], [tabindex="-1"]')).toHaveFocus());
+    const summary = screen.getByRole('region', { name: 'Account summary' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Current Balance').nextSibling).toHaveTextContent('£25,120.00'),
+    );
+  });
+
+  it('says what is wrong before asking, and the server’s reason when it refuses', async () => {
+    const api = setup(makeDetail(), {
+      [UPDATE]: apiError(400, 'VALIDATION_FAILED', 'The date cannot be after today'),
+    });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const dialog = await open(user);
+    const amount = within(dialog).getByRole('textbox', { name: 'Balance your bank shows (£)' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save balance' }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining('Enter the balance your bank shows'));
+    const date = within(dialog).getByRole('textbox', { name: 'Date' });
+    await user.clear(date);
+    await user.type(date, `01/01/${Number(today().stored.slice(0, 4)) + 1}`);
+    await user.type(amount, '-50.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save balance' }));
+    expect(within(dialog).getByText('The date cannot be after today')).toBeInTheDocument();
+    expect(api.calls(UPDATE)).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, today().shown);
+    await user.click(within(dialog).getByRole('button', { name: 'Save balance' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The date cannot be after today');
+    expect(api.calls(UPDATE).map((c) => c.body)).toEqual([{ balancePence: -50_50, date: today().stored }]);
+  });
+});

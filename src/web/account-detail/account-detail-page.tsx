@@ -10,7 +10,7 @@
  * one that disappears while shown (deleted in another tab) stays on the page as
  * 'Account not found' / 'The account you're looking for doesn't exist.' with a way back.
  */
-import { ArrowLeft, Info, TriangleAlert, X } from 'lucide-react';
+import { ArrowLeft, Info, Scale, TriangleAlert, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { notify } from '../app/notify.ts';
@@ -29,6 +29,7 @@ import { DangerZoneCard } from './danger-zone-card.tsx';
 import { InterestSettingsCard } from './interest-settings-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
 import { SummaryCards } from './summary-cards.tsx';
+import { UpdateBalanceDialog } from './update-balance-dialog.tsx';
 
 export const ACCOUNT_ID_MISSING = 'Account ID is missing';
 export const ACCOUNT_NOT_FOUND = 'Account not found';
@@ -117,19 +118,27 @@ function AccountView({
   fetchedAt,
   openAddDialog,
   notification,
+  onNotify,
   onDismissNotification,
 }: {
   detail: AccountDetail;
-  /** When `detail` was fetched: its first page of transactions is as fresh. */
-  fetchedAt: number;
+  /**
+   * When `detail` was fetched: its first page of transactions is as fresh. Null when `detail` is
+   * out of date (another page changed the account and it is being fetched again): the list then
+   * asks for its own first page rather than start from an old one.
+   */
+  fetchedAt: number | null;
   openAddDialog: boolean;
   notification: AccountPageNotification | null;
+  onNotify: (notification: AccountPageNotification) => void;
   onDismissNotification: () => void;
 }) {
   const { account } = detail;
   const chartsId = useId();
   // Fetched with the page, while Recharts loads.
   const balance = useAccountBalanceSeries(account.id);
+  const [updatingBalance, setUpdatingBalance] = useState(false);
+  const hasStatedBalance = detail.typeTotals.some((t) => t.type === 'opening_balance' || t.type === 'balance_update');
   return (
     <Page>
       {/* 1. Back to Accounts and the title */}
@@ -140,10 +149,32 @@ function AccountView({
           {[account.bank ?? account.licence?.bankName, account.accountType].filter(Boolean).join(' · ')}
         </p>
       </div>
-      {notification ? <NotificationContext notification={notification} onDismiss={onDismissNotification} /> : null}
+      {notification ? (
+        <NotificationContext
+          // A new notice is a new alert, which takes the focus.
+          key={`${notification.title ?? ''}|${notification.message}`}
+          notification={notification}
+          onDismiss={onDismissNotification}
+        />
+      ) : null}
 
-      {/* 2. The three summary cards */}
-      <SummaryCards summary={detail.summary} />
+      {/* 2. The three summary cards; "Update balance" under the balance (issue 13, ADR 0022) */}
+      <SummaryCards
+        summary={detail.summary}
+        hasStatedBalance={hasStatedBalance}
+        balanceAction={
+          <Button type="button" variant="outline" size="sm" onClick={() => setUpdatingBalance(true)}>
+            <Scale aria-hidden />
+            Update balance
+          </Button>
+        }
+      />
+      <UpdateBalanceDialog
+        accountId={account.id}
+        open={updatingBalance}
+        onOpenChange={setUpdatingBalance}
+        onSaved={(message) => onNotify({ level: 'success', message })}
+      />
 
       {/* 3. EXTENSION POINT (later issue): the smart-alerts banner, shown when account.enableSmartAlerts
              and no terms notes exist, offering 'Add T&Cs' (scrolls to the Terms and Conditions card) and a dismiss. */}
@@ -161,7 +192,7 @@ function AccountView({
         <TransactionsSection
           accountId={account.id}
           openAddDialog={openAddDialog}
-          firstPage={{ page: detail.transactions, fetchedAt }}
+          firstPage={fetchedAt === null ? undefined : { page: detail.transactions, fetchedAt }}
         />
       </div>
 
@@ -228,9 +259,10 @@ export function AccountDetailPage() {
     return (
       <AccountView
         detail={detail.data}
-        fetchedAt={detail.dataUpdatedAt}
+        fetchedAt={detail.isStale ? null : detail.dataUpdatedAt}
         openAddDialog={pageState.openAddTransactions}
         notification={notification}
+        onNotify={setNotification}
         onDismissNotification={() => setNotification(null)}
       />
     );

@@ -4,7 +4,7 @@
  * any tab, refetches it), the account types for the type selector, and the account's writes
  * (helper A's PATCH and DELETE /api/accounts/{id}).
  */
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDetail } from '../../server/account-detail/routes.ts';
 import { ApiError, apiFetch } from '../app/api.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
@@ -73,4 +73,28 @@ export async function deleteAccount(id: string): Promise<void> {
 /** The message of a failed call, for "Failed to …: {message}" texts. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
+}
+
+/** What POST /api/accounts/{id}/balance-updates answers: the new balance and the adjustment. */
+export type BalanceUpdated = { balancePence: number; adjustmentPence: number | null };
+
+/**
+ * "Update balance": records what the bank shows on a day; the account, its lists, the accounts
+ * list and the all-transactions page then refetch (the balance and the entries' standing change).
+ */
+export function useUpdateBalance(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { balancePence: number; date: string }) =>
+      apiFetch<BalanceUpdated>(`/api/accounts/${encodeURIComponent(accountId)}/balance-updates`, {
+        method: 'POST',
+        json: input,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.account(accountId) }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.list }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.overview }),
+      ]),
+  });
 }

@@ -1,18 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DuplicateOf } from '../../core/transaction-import/duplicates.ts';
+import type { LatestStatement } from '../../core/transaction-import/preview.ts';
 import type { ImportRow } from '../../core/transaction-import/rows.ts';
 import { apiFetch } from '../app/api.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
 
 const importPath = (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}/transactions/import`;
 
-/** Which rows duplicate the account's transactions ('existing') or an earlier row ('file'). */
-export async function previewImport(accountId: string, rows: readonly ImportRow[]): Promise<DuplicateOf[]> {
-  const body = await apiFetch<{ duplicates: DuplicateOf[] }>(`${importPath(accountId)}/preview`, {
-    method: 'POST',
-    json: { rows },
-  });
-  return body.duplicates;
+/**
+ * Which rows duplicate the account's transactions ('existing') or an earlier row ('file'), and the
+ * account's latest stated balance (rows before it are already counted in it).
+ */
+export async function previewImport(
+  accountId: string,
+  rows: readonly ImportRow[],
+): Promise<{ duplicates: DuplicateOf[]; latestStatement: LatestStatement | null }> {
+  const body = await apiFetch<{ duplicates: DuplicateOf[]; latestStatement?: LatestStatement | null }>(
+    `${importPath(accountId)}/preview`,
+    { method: 'POST', json: { rows } },
+  );
+  return { duplicates: body.duplicates, latestStatement: body.latestStatement ?? null };
 }
 
 export async function importTransactions(

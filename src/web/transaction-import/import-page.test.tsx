@@ -51,6 +51,38 @@ async function pasteAndContinue(user: Awaited<ReturnType<typeof openPage>>['user
 const previewTable = () => screen.getByRole('table', { name: /^All \d+ rows$|The first/ });
 
 describe('importing a bank CSV file', () => {
+  it('says which rows are before the starting balance, already counted, and what changes the balance', async () => {
+    server({
+      [`POST /api/accounts/${ACCOUNT}/transactions/import/preview`]: (request) =>
+        json(200, {
+          duplicates: (request.body as { rows: unknown[] }).rows.map(() => null),
+          latestStatement: { date: '2026-01-31', type: 'opening_balance' },
+        }),
+    });
+    const { user } = await openPage();
+    await pasteAndContinue(user, LLOYDS);
+    await user.click(await screen.findByRole('button', { name: 'Check the transactions' }));
+    await screen.findByRole('heading', { name: 'Check and import' });
+    const figures = screen.getByRole('region', { name: 'Summary' });
+    // The 2nd and 3rd of January are in the starting balance of the 31st; £4.12 and -£85.00 that day add.
+    expect(within(figures).getByText('Changes the balance by').nextSibling).toHaveTextContent('-£80.88');
+    expect(
+      within(figures).getByText(
+        '2 rows are dated before your starting balance of 31/01/2026: already counted in it, they go into your history and leave the balance as it is.',
+      ),
+    ).toBeInTheDocument();
+    const status = within(previewTable())
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell').at(-1)!.textContent);
+    expect(status).toEqual([
+      'Readybefore your starting balance: already counted',
+      'Readybefore your starting balance: already counted',
+      'Ready',
+      'Ready',
+    ]);
+  });
+
   it('matches the columns, marks the duplicate, imports the rest and returns to the account', async () => {
     const api = server();
     const { user, router } = await openPage();

@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { previewRows, rowsToImport, type PreviewRow } from '../../core/transaction-import/preview.ts';
+import {
+  type LatestStatement,
+  previewRows,
+  rowsToImport,
+  type PreviewRow,
+} from '../../core/transaction-import/preview.ts';
 import { MAX_IMPORT_ROWS, readRows, tooManyRowsMessage } from '../../core/transaction-import/rows.ts';
 import { type ColumnMapping, guessMapping, type ImportTable } from '../../core/transaction-import/table.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
@@ -27,7 +32,14 @@ export const IMPORT_TEXT = {
 type Stage =
   | { step: 'file' }
   | { step: 'map'; table: ImportTable; source: string; mapping: ColumnMapping }
-  | { step: 'preview'; table: ImportTable; source: string; mapping: ColumnMapping; preview: PreviewRow[] };
+  | {
+      step: 'preview';
+      table: ImportTable;
+      source: string;
+      mapping: ColumnMapping;
+      preview: PreviewRow[];
+      latestStatement: LatestStatement | null;
+    };
 
 const STEPS = [
   { id: 'file', label: 'Choose a file' },
@@ -106,8 +118,16 @@ export function ImportPage() {
     }
     setBusy(true);
     try {
-      const duplicates = readable.length > 0 ? await previewImport(accountId, readable) : [];
-      setStage({ step: 'preview', table, source, mapping, preview: previewRows(readings, duplicates) });
+      const { duplicates, latestStatement } =
+        readable.length > 0 ? await previewImport(accountId, readable) : { duplicates: [], latestStatement: null };
+      setStage({
+        step: 'preview',
+        table,
+        source,
+        mapping,
+        preview: previewRows(readings, duplicates),
+        latestStatement,
+      });
     } catch (error) {
       console.error('Failed to check the transactions for duplicates', error);
       setFailure(failureMessage(error));
@@ -200,6 +220,7 @@ export function ImportPage() {
         ) : (
           <PreviewStep
             preview={stage.preview}
+            latestStatement={stage.latestStatement}
             skipDuplicates={skipDuplicates}
             onSkipDuplicatesChange={setSkipDuplicates}
             busy={busy}

@@ -1,6 +1,12 @@
 import { ArrowLeft, CircleAlert, CircleCheck, Copy, Upload } from 'lucide-react';
 import { formatPence } from '../../core/money/format.ts';
-import { type PreviewRow, summariseImport } from '../../core/transaction-import/preview.ts';
+import { standingNote } from '../../core/balance/balance-update.ts';
+import {
+  isAlreadyCounted,
+  type LatestStatement,
+  type PreviewRow,
+  summariseImport,
+} from '../../core/transaction-import/preview.ts';
 import { MAX_IMPORT_ROWS, tooManyRowsMessage } from '../../core/transaction-import/rows.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -44,6 +50,19 @@ function StatusBadge({ row }: { row: PreviewRow }) {
   );
 }
 
+/** 'before your starting balance: already counted' under a row dated before the account's latest stated balance. */
+function AlreadyCounted({ row, latest }: { row: PreviewRow; latest: LatestStatement | null }) {
+  if (!row.row || !isAlreadyCounted(row.row, latest)) return null;
+  return <span className="block text-xs text-muted-foreground">{standingNote('before-statement', latest!.type)}</span>;
+}
+
+/** Under the summary: how many rows are history, and that they leave the balance as it is. */
+export function alreadyCountedText(count: number, latest: LatestStatement): string {
+  const what = latest.type === 'balance_update' ? 'your balance update' : 'your starting balance';
+  const rows = count === 1 ? '1 row is' : `${count.toLocaleString('en-GB')} rows are`;
+  return `${rows} dated before ${what} of ${displayDate(latest.date)}: already counted in it, they go into your history and leave the balance as it is.`;
+}
+
 function Amount({ pence }: { pence: number }) {
   return <span className={cn('tabular-nums', pence < 0 && 'text-destructive')}>{formatPence(pence)}</span>;
 }
@@ -68,6 +87,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 /** Step 3: what will be imported, with duplicates and problems marked, then the import itself. */
 export function PreviewStep({
   preview,
+  latestStatement = null,
   skipDuplicates,
   onSkipDuplicatesChange,
   busy,
@@ -75,13 +95,15 @@ export function PreviewStep({
   onImport,
 }: {
   preview: PreviewRow[];
+  /** The account's latest stated balance: rows dated before it are already counted in it. */
+  latestStatement?: LatestStatement | null;
   skipDuplicates: boolean;
   onSkipDuplicatesChange: (skip: boolean) => void;
   busy: boolean;
   onBack: () => void;
   onImport: () => void;
 }) {
-  const summary = summariseImport(preview, skipDuplicates);
+  const summary = summariseImport(preview, skipDuplicates, latestStatement);
   const tooMany = summary.toImport > MAX_IMPORT_ROWS;
   const shown = preview.slice(0, PREVIEW_ROWS);
   const problems = preview.filter((p) => p.status === 'error');
@@ -107,7 +129,11 @@ export function PreviewStep({
           />
           <Figure label="Money in" value={formatPence(summary.moneyInPence)} />
           <Figure label="Money out" value={formatPence(-summary.moneyOutPence)} />
+          <Figure label="Changes the balance by" value={formatPence(summary.balanceChangePence)} />
         </dl>
+        {latestStatement && summary.alreadyCounted > 0 ? (
+          <p className="text-sm text-muted-foreground">{alreadyCountedText(summary.alreadyCounted, latestStatement)}</p>
+        ) : null}
       </section>
 
       {summary.duplicates > 0 ? (
@@ -187,6 +213,7 @@ export function PreviewStep({
                     {TYPE_LABELS[p.row.type]}
                     {p.row.notes ? ` · ${p.row.notes}` : ''}
                   </p>
+                  <AlreadyCounted row={p} latest={latestStatement} />
                 </>
               ) : (
                 <p className="text-destructive">{p.errors.join('; ')}</p>
@@ -230,6 +257,7 @@ export function PreviewStep({
                   )}
                   <td className="px-3 py-2">
                     <StatusBadge row={p} />
+                    <AlreadyCounted row={p} latest={latestStatement} />
                   </td>
                 </tr>
               ))}

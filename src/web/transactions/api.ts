@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TransactionType } from '../../core/transactions/transaction-types.ts';
+import type { BalanceStatementType, EntryStanding } from '../../core/balance/balance-rule.ts';
+import type { EnteredTransactionType, TransactionType } from '../../core/transactions/transaction-types.ts';
 import { ApiError, apiFetch } from '../app/api.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
 import { overviewSearchParams, type OverviewFilters } from './overview-filters.ts';
@@ -14,6 +15,12 @@ export interface Transaction {
   notes: string | null;
   standingOrderId: string | null;
   createdAt: string;
+  /** In the lists: how it stands towards the balance (ADR 0022). The add and edit answers leave these out. */
+  standing?: EntryStanding;
+  /** In the lists: the type of the account's latest stated balance, which a 'before-statement' entry is before. */
+  latestStatementType?: BalanceStatementType | null;
+  /** In the lists, for a stated balance: what it said less what the entries before it showed. */
+  adjustmentPence?: number | null;
 }
 
 export interface TransactionPage {
@@ -43,14 +50,14 @@ export interface TransactionOverview {
 
 /** A new transaction as typed: the amount unsigned, the server applies the sign. */
 export interface NewTransaction {
-  type: TransactionType;
+  type: EnteredTransactionType;
   amountPence: number;
   date: string;
   notes: string;
 }
 
 export interface TransactionChange {
-  type: TransactionType;
+  type: EnteredTransactionType;
   amountPence: number;
   date: string;
   notes: string;

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { amountFromText, penceToAmountText } from '../../core/transactions/amount-text.ts';
-import { typedAmountPence } from '../../core/transactions/transaction-types.ts';
+import {
+  type EnteredTransactionType,
+  isEnteredTransactionType,
+  typedAmountPence,
+} from '../../core/transactions/transaction-types.ts';
 import { MAX_NOTES_LENGTH, transactionDateError, updateAmountError } from '../../core/transactions/validation.ts';
 import { notify } from '../app/notify.ts';
 import { Button } from '../ui/button.tsx';
@@ -13,8 +17,16 @@ import { type Transaction, useUpdateTransaction } from './api.ts';
 import { TRANSACTION_TEXT, updateFailureMessage, validationMessage } from './messages.ts';
 import { TransactionTypeSelect } from './transaction-parts.tsx';
 
-function EditForm({ transaction, onDone }: { transaction: Transaction; onDone: () => void }) {
-  const [type, setType] = useState(transaction.type);
+function EditForm({
+  transaction,
+  enteredType,
+  onDone,
+}: {
+  transaction: Transaction;
+  enteredType: EnteredTransactionType;
+  onDone: () => void;
+}) {
+  const [type, setType] = useState(enteredType);
   const [amountText, setAmountText] = useState(penceToAmountText(typedAmountPence(transaction.amountPence)));
   const [date, setDate] = useState(transaction.date);
   const [notes, setNotes] = useState(transaction.notes ?? '');
@@ -99,7 +111,10 @@ export function EditTransactionDialog({
   return (
     <Dialog open={transaction !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
-        {transaction ? <EditForm key={transaction.id} transaction={transaction} onDone={onClose} /> : null}
+        {/* A balance update is not edited here (the lists offer no Edit for one): Update balance again. */}
+        {transaction && isEnteredTransactionType(transaction.type) ? (
+          <EditForm key={transaction.id} transaction={transaction} enteredType={transaction.type} onDone={onClose} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { formatPence } from '../../core/money/format.ts';
 import {
-  TRANSACTION_TYPES,
+  ENTERED_TRANSACTION_TYPES,
+  type EnteredTransactionType,
   TRANSACTION_TYPE_LABELS,
   type TransactionType,
 } from '../../core/transactions/transaction-types.ts';
@@ -22,12 +23,13 @@ export function TransactionTypeSelect({
   onChange,
   ...props
 }: Omit<ComponentProps<'select'>, 'value' | 'onChange'> & {
-  value: TransactionType;
-  onChange: (type: TransactionType) => void;
+  value: EnteredTransactionType;
+  onChange: (type: EnteredTransactionType) => void;
 }) {
+  // A balance update is not among them: "Update balance" on the account page makes one.
   return (
-    <NativeSelect value={value} onChange={(event) => onChange(event.target.value as TransactionType)} {...props}>
-      {TRANSACTION_TYPES.map((type) => (
+    <NativeSelect value={value} onChange={(event) => onChange(event.target.value as EnteredTransactionType)} {...props}>
+      {ENTERED_TRANSACTION_TYPES.map((type) => (
         <option key={type} value={type}>
           {TRANSACTION_TYPE_LABELS[type]}
         </option>

@@ -49,6 +49,27 @@ function mockOverview(total = 30) {
 }
 
 describe('the transactions overview page', () => {
+  it('says beside an entry before its account’s latest stated balance that it is already counted', async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe()),
+      'GET /api/accounts': json(200, { accounts: [{ id: ACCOUNT_ID, name: 'Easy Saver' }] }),
+      'GET /api/transactions': json(
+        200,
+        makeOverview({
+          items: [
+            row({ type: 'balance_update', amountPence: 900_00, standing: 'statement', adjustmentPence: -100_00 }),
+            row({ date: '2026-01-01', standing: 'before-statement', latestStatementType: 'balance_update' }),
+          ],
+          total: 2,
+        }),
+      ),
+    });
+    renderApp('/transactions');
+    expect(await screen.findByText('before your balance update: already counted')).toBeInTheDocument();
+    expect(screen.getByText('£100.00 less than your entries showed')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Balance update' })).toBeInTheDocument();
+  });
+
   it('reads its filters from the address, asks the server for them, and shows totals for the filter', async () => {
     const api = mockOverview();
     renderApp(`/transactions?accountId=${ACCOUNT_ID}&type=fee&from=2026-01-01&sort=amount-asc`);

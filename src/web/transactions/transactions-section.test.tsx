@@ -71,6 +71,79 @@ describe('the transactions section', () => {
     ).toEqual(['Date', 'Type', 'Amount', 'Notes', 'Actions']);
   });
 
+  it('says beside history that it is already counted, and shows a balance update with its adjustment and no Edit', async () => {
+    const update = makeTransaction({
+      type: 'balance_update',
+      amountPence: 25_120_00,
+      date: '2026-11-27',
+      standing: 'statement',
+      latestStatementType: 'balance_update',
+      adjustmentPence: 120_00,
+    });
+    const opening = makeTransaction({
+      type: 'opening_balance',
+      amountPence: 25_000_00,
+      date: '2026-11-27',
+      notes: 'Starting balance',
+      standing: 'replaced-statement',
+      latestStatementType: 'balance_update',
+      adjustmentPence: null,
+    });
+    const old = makeTransaction({
+      amountPence: 300_00,
+      date: '2026-10-28',
+      notes: 'Standing order',
+      standing: 'before-statement',
+      latestStatementType: 'balance_update',
+      adjustmentPence: null,
+    });
+    const later = makeTransaction({
+      amountPence: 5_00,
+      date: '2026-11-28',
+      standing: 'counted',
+      latestStatementType: 'balance_update',
+      adjustmentPence: null,
+    });
+    renderSection({ [LIST]: json(200, { items: [later, update, opening, old], nextCursor: null }) });
+    const table = await screen.findByRole('table', { name: 'Transactions, newest first' });
+    const typeCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(typeCells).toEqual([
+      'Deposit',
+      'Balance update£120.00 more than your entries showed',
+      'Opening Balancereplaced by your balance updateStarting balance',
+      'Depositbefore your balance update: already countedStanding order',
+    ]);
+    expect(screen.queryByRole('button', { name: /^Edit balance update/ })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Delete balance update of £25,120.00 on 27/11/2026' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Edit opening balance of £25,000.00 on 27/11/2026' }),
+    ).toBeInTheDocument();
+  });
+
+  it('names the starting balance when it is the latest statement', async () => {
+    const old = makeTransaction({
+      date: '2026-10-28',
+      standing: 'before-statement',
+      latestStatementType: 'opening_balance',
+    });
+    renderSection({ [LIST]: json(200, { items: [old], nextCursor: null }) });
+    expect(await screen.findByText('before your starting balance: already counted')).toBeInTheDocument();
+  });
+
+  it('offers no balance update among the types to add', async () => {
+    const { user } = renderSection({});
+    const dialog = await openAddDialog(user);
+    const options = within(dialog)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Deposit', 'Withdrawal', 'Interest', 'Fee', 'Opening Balance']);
+  });
+
   it('sums the account up as transaction insights', async () => {
     const { api } = renderSection({});
     const insights = await screen.findByLabelText('Transaction insights');

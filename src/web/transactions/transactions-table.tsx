@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { adjustmentWords, standingNote } from '../../core/balance/balance-update.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -18,6 +19,35 @@ function describe(transaction: Transaction): string {
   return `${typeLabel(transaction.type).toLowerCase()} of ${formatPence(transaction.amountPence)} on ${displayDate(transaction.date)}`;
 }
 
+/**
+ * What the list says beside an entry about the balance (ADR 0022): history before the latest stated
+ * balance is 'already counted'; a stated balance says its adjustment; null for an entry that adds.
+ */
+export function balanceNote(transaction: Transaction): string | null {
+  const latest = transaction.latestStatementType ?? null;
+  const adjustment = adjustmentWords(transaction.adjustmentPence ?? null);
+  switch (transaction.standing) {
+    case 'before-statement':
+      return standingNote('before-statement', latest);
+    case 'statement':
+      return adjustment;
+    case 'replaced-statement':
+      return [adjustment, standingNote('replaced-statement', latest)].filter(Boolean).join('; ');
+    default:
+      return null;
+  }
+}
+
+function BalanceNote({ transaction }: { transaction: Transaction }) {
+  const note = balanceNote(transaction);
+  if (!note) return null;
+  return (
+    <span data-balance-note className="block text-xs font-normal text-muted-foreground">
+      {note}
+    </span>
+  );
+}
+
 /** Edit and delete buttons for one row, named after the transaction for screen readers. */
 function RowActions({
   transaction,
@@ -30,16 +60,19 @@ function RowActions({
 }) {
   return (
     <div className="inline-flex gap-0.5">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-9"
-        aria-label={`Edit ${describe(transaction)}`}
-        onClick={() => onEdit(transaction)}
-      >
-        <Pencil aria-hidden />
-      </Button>
+      {/* A balance update is changed by updating the balance again, not edited. */}
+      {transaction.type === 'balance_update' ? null : (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-9"
+          aria-label={`Edit ${describe(transaction)}`}
+          onClick={() => onEdit(transaction)}
+        >
+          <Pencil aria-hidden />
+        </Button>
+      )}
       <Button
         type="button"
         variant="ghost"
@@ -110,6 +143,7 @@ export function TransactionsTable<T extends Transaction>({
             {account ? <td className={cn(cell, 'hidden md:table-cell')}>{account(transaction)}</td> : null}
             <td className={cn(cell, 'min-w-0 max-sm:col-start-1 max-sm:row-start-1 max-sm:font-medium')}>
               {typeLabel(transaction.type)}
+              <BalanceNote transaction={transaction} />
               {account ? <span className="block text-xs font-normal md:hidden">{account(transaction)}</span> : null}
               {transaction.notes ? (
                 <span className="block break-words text-xs font-normal text-muted-foreground sm:hidden">

@@ -1,7 +1,8 @@
 // The account area (001 §3): a user's accounts, their transactions and standing orders, and the
 // admin-kept list of account types. Money is integer pence; interest rates are hundredths of a
-// percent (4.35% is 435). The balance is kept by database triggers as the sum of the account's
-// transactions (drizzle/0007_account_rules.sql, docs/decisions/0017-balance-is-the-sum.md).
+// percent (4.35% is 435). The balance is kept by database triggers from the account's transactions:
+// the latest stated balance plus the entries from its date (drizzle/0014_balance_statements.sql,
+// docs/decisions/0022-a-stated-balance-is-true-on-its-date.md).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TRANSACTION_TYPES } from '../../../core/transactions/transaction-types.ts';
 import { user } from './auth.ts';
 import { ownerPolicy, appUser } from './policies.ts';
 import { bankReferences, bankingGroups } from './reference.ts';
@@ -69,7 +71,7 @@ export const accounts = pgTable(
     /** Shown as Notes in the Interest Settings card. */
     terms: text('terms'),
     termsNotes: text('terms_notes'),
-    /** The sum of the account's transactions, kept by triggers; never written by the app. */
+    /** The latest balance statement plus the entries from its date (else the sum), kept by triggers; never written by the app. */
     balancePence: bigint('balance_pence', { mode: 'number' }).notNull().default(0),
     interestPaymentDay: smallint('interest_payment_day'),
     interestPaymentMonth: smallint('interest_payment_month'),
@@ -123,7 +125,8 @@ export const accounts = pgTable(
   ],
 ).enableRLS();
 
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'interest', 'fee', 'opening_balance'] as const;
+/** The stored types (core's list: the database's check constraint names the same ones). */
+export { TRANSACTION_TYPES };
 
 export const standingOrders = pgTable(
   'standing_orders',
@@ -176,7 +179,7 @@ export const transactions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** Signed: withdrawals and fees are negative. */
+    /** Signed: withdrawals and fees are negative; a balance update is the balance stated, of either sign. */
     amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
@@ -190,12 +193,17 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
     index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
+    // The account's balance statements, latest first (ADR 0022): the balance starts from the first.
+    index('transactions_account_statement_idx')
+      .on(t.accountId, t.date.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.type} in ('opening_balance', 'balance_update')`),
     uniqueIndex('transactions_standing_order_occurrence_unique').on(t.standingOrderId, t.occurrenceDate),
     check(
       'transactions_sign_matches_type',
       sql`(${t.type} in ('withdrawal', 'fee') and ${t.amountPence} <= 0)
         or (${t.type} = 'opening_balance' and ${t.amountPence} >= 0)
-        or (${t.type} in ('deposit', 'interest') and ${t.amountPence} >= 0)`,
+        or (${t.type} in ('deposit', 'interest') and ${t.amountPence} >= 0)
+        or ${t.type} = 'balance_update'`,
     ),
     check('transactions_order_has_occurrence', sql`${t.standingOrderId} is null or ${t.occurrenceDate} is not null`),
     ownerPolicy('transactions', t.userId),
