@@ -36,6 +36,7 @@ export type ChartStyle = 'bar' | 'line';
 
 function StyleToggle({ value, onChange }: { value: ChartStyle; onChange: (style: ChartStyle) => void }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a toggle of two buttons, not a form's fieldset.
     <div role="group" aria-label="Chart style" className="inline-flex rounded-md border p-0.5">
       {(['bar', 'line'] as const).map((style) => (
         <Button

@@ -228,13 +228,13 @@ export function AccountDetailPage() {
   // The navigation-state flags, read once; then dropped from history, so a reload does not repeat them.
   const [pageState] = useState(() => readAccountPageState(location.state));
   const [notification, setNotification] = useState(pageState.notification);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
     if (location.state != null)
       void navigate(
         { pathname: location.pathname, search: location.search, hash: location.hash },
         { replace: true, state: null },
       );
-    // Once, on arrival.
   }, []);
 
   const missingOnArrival = id === '' || (isNotFound(detail.error) && detail.data === undefined);

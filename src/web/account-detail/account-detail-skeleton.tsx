@@ -4,8 +4,8 @@ function CardSkeleton({ rows, className = '' }: { rows: number; className?: stri
   return (
     <div className={`grid gap-4 rounded-xl border bg-card p-5 sm:p-6 ${className}`}>
       <Skeleton className="h-6 w-44" />
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="grid gap-2">
+      {Array.from({ length: rows }, (_, i) => `placeholder-${i}`).map((key) => (
+        <div key={key} className="grid gap-2">
           <Skeleton className="h-4 w-28" />
           <Skeleton className="h-10 w-full" />
         </div>

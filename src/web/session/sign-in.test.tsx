@@ -10,7 +10,7 @@ async function signIn(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-/** The toast region (sonner), so a test can tell the toast from the form's own error. */
+/** The toast region, so a test can tell the toast from the form's own error. */
 const toastRegion = () => screen.getByRole('region', { name: /Notifications/ });
 
 describe('sign-in messages (000 §8)', () => {

@@ -100,6 +100,7 @@ export function ImportPage() {
 
   // Each step's heading takes focus, so keyboard and screen reader users start at the top of it.
   const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step, not a new render, moves the focus.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -37,6 +37,7 @@ function ColumnSelect({
       >
         <option value={NONE}>{noneLabel}</option>
         {header.map((name, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are known only by their position.
           <option key={index} value={String(index)}>
             {name}
           </option>
@@ -90,8 +91,10 @@ export function MapColumnsStep({
           The first rows of your file
         </h2>
         {/* Wide files scroll sideways inside their box, never the page. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a scrolling box inside the section, named for screen readers. */}
         <div
           className="max-w-full overflow-x-auto rounded-lg border"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so keyboard users can scroll it.
           tabIndex={0}
           role="region"
           aria-label="The first rows of your file"
@@ -100,6 +103,7 @@ export function MapColumnsStep({
             <thead className="bg-muted/60">
               <tr>
                 {table.header.map((name, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are known only by their position.
                   <th key={i} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                     {name}
                   </th>
@@ -110,6 +114,7 @@ export function MapColumnsStep({
               {table.rows.slice(0, SAMPLE_ROWS).map((row) => (
                 <tr key={row.line} className="border-t">
                   {row.cells.map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are known only by their position.
                     <td key={i} className="max-w-56 truncate px-3 py-2 whitespace-nowrap">
                       {cell}
                     </td>

@@ -226,6 +226,7 @@ export function TransactionsPage() {
         </div>
       </div>
 
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser we support. */}
       <form
         role="search"
         aria-label="Filter transactions"

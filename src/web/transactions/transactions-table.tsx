@@ -120,6 +120,7 @@ export function TransactionsTable<T extends Transaction>({
       <thead className="max-sm:sr-only">
         <tr className="border-b">
           {columns.map((column, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the table's columns are fixed; some have no label to key by.
             <th key={index} scope="col" className={cn(head, column.className)}>
               {column.label}
             </th>
