@@ -255,7 +255,8 @@ export function accountsRoutes(deps: Deps) {
         throw new AppError('ACCOUNT_LIMIT_REACHED', accountLimitMessage(cap), { max: cap.max, source: cap.source });
 
       const id = await insertAccount(tx, session.userId, await resolveAccountValues(tx, fields, null));
-      if (startingBalancePence)
+      // A typed £0 is a starting balance too: it says the account held nothing on its date (ADR 0022).
+      if (startingBalancePence !== undefined)
         await insertOpeningBalance(tx, session.userId, id, startingBalancePence, startingBalanceDate ?? day);
       await publishAccountChanged(tx, session.userId, [id]);
       return c.json({ account: await accountJson(tx, session, id) }, 201);

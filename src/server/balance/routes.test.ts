@@ -128,6 +128,20 @@ describe.each(testDatabaseKinds())('balances that stay true, over the API on %s'
     expect(stored?.balancePence).toBe(25_420_00);
   });
 
+  it('takes a typed £0 starting balance as a statement: earlier history imported later is already counted', async () => {
+    const id = await addAccount(0);
+    expect(await balance(id)).toBe(0);
+    await ok(
+      await call(`/api/accounts/${id}/transactions`, {
+        method: 'POST',
+        json: { transactions: [{ type: 'deposit', amountPence: 500_00, date: '2026-10-15' }] },
+      }),
+      201,
+    );
+    expect(await balance(id)).toBe(0);
+    expect((await listed(id)).find((t) => t.type === 'deposit')?.standing).toBe('before-statement');
+  });
+
   it('records what the bank shows, today by default, and says the balance and the adjustment', async () => {
     const id = await addAccount(25_000_00);
     await ok(

@@ -108,6 +108,22 @@ describe('adding an account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
   });
 
+  it('sends a typed £0 starting balance: a statement that the account held nothing', async () => {
+    const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount({ name: 'Empty pot' }) }) });
+    const { user } = await openNewForm();
+    await user.type(screen.getByLabelText('Account name'), 'Empty pot');
+    await chooseBank(user, 'Bank or building society', 'Halifax');
+    await user.type(screen.getByLabelText('Account number'), '1234');
+    await user.type(screen.getByLabelText('Interest rate'), '4');
+    await user.type(screen.getByLabelText('Starting balance (optional)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({
+      startingBalancePence: 0,
+      startingBalanceDate: calendarDateInLondon(new Date()),
+    });
+  });
+
   it('shows the server’s refusal at the cap, naming how to raise it', async () => {
     const message =
       'You have reached the limit of 3 accounts on the Piglet plan. Upgrade to the Boar plan (up to 10 accounts) or the Big Pig plan (unlimited accounts), or delete an account you no longer need.';

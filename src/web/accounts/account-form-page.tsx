@@ -103,7 +103,9 @@ export function AccountNewPage() {
       () =>
         create.mutateAsync({
           ...fields,
-          ...(startingBalancePence ? { startingBalancePence, startingBalanceDate: startingBalanceDate ?? today } : {}),
+          ...(startingBalancePence !== null
+            ? { startingBalancePence, startingBalanceDate: startingBalanceDate ?? today }
+            : {}),
         }),
       { success: ACCOUNT_FORM_MESSAGES.added, failure: ACCOUNT_FORM_MESSAGES.addFailed },
     );

@@ -388,7 +388,7 @@ export function validateAccountForm(
       STARTING_BALANCE_MESSAGES.negative,
     );
     const date = values.startingBalanceDate.trim();
-    if (startingBalancePence) {
+    if (startingBalancePence !== null) {
       if (date === '' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date > today)
         problems.push({ path: 'startingBalanceDate', message: STARTING_BALANCE_MESSAGES.date });
       else startingBalanceDate = date;
