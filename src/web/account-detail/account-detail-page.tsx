@@ -10,6 +10,7 @@
  * one that disappears while shown (deleted in another tab) stays on the page as
  * 'Account not found' / 'The account you're looking for doesn't exist.' with a way back.
  */
+import { isBalanceStatement } from '../../core/balance/balance-rule.ts';
 import { ArrowLeft, Info, Scale, TriangleAlert, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -138,7 +139,7 @@ function AccountView({
   // Fetched with the page, while Recharts loads.
   const balance = useAccountBalanceSeries(account.id);
   const [updatingBalance, setUpdatingBalance] = useState(false);
-  const hasStatedBalance = detail.typeTotals.some((t) => t.type === 'opening_balance' || t.type === 'balance_update');
+  const hasStatedBalance = detail.typeTotals.some((t) => isBalanceStatement(t.type));
   return (
     <Page>
       {/* 1. Back to Accounts and the title */}
