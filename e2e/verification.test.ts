@@ -151,8 +151,15 @@ test("the mailbox's Verify my email signs the user in in the tab itself; a faile
     .getByRole('link', { name: new RegExp(`Verify your email.*${email}`) })
     .click();
   const preview = page.frameLocator('iframe[title^="Email:"]');
-  await preview.getByRole('link', { name: 'Verify my email' }).click();
-  await page.waitForURL('**/dashboard');
+  const verify = preview.getByRole('link', { name: 'Verify my email' });
+  // Click only once the page has settled: a layout shift between Playwright's hit test and its
+  // click can land the click beside the link, and then nothing navigates.
+  await verify.waitFor();
+  await page.waitForLoadState('networkidle');
+  await verify.click();
+  await page.waitForURL('**/dashboard').catch((error: Error) => {
+    throw new Error(`the tab did not reach the dashboard; it is at ${page.url()}: ${error.message}`);
+  });
   await page.getByRole('heading', { level: 1, name: /Mabel/ }).waitFor();
   await page.getByRole('region', { name: 'Notifications' }).getByText('Your email address is confirmed.').waitFor();
   assert.equal(await page.getByRole('region', { name: 'Email not verified' }).count(), 0);
