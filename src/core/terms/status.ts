@@ -401,13 +401,32 @@ const maxContributions: Judge<'max_contributions_over_term'> = (inputs, facts, t
 // ——— ISA ———
 
 /**
- * What has been paid in over a tax year: the recorded deposits, or the saver's own figure when it
- * is larger (it may include payments made before the records here start). Never both added: either
- * may already include the other.
+ * A cap over a tax year (the ISA allowance, a pension contribution limit). Used is the recorded
+ * deposits, or the saver's own "paid in so far" figure when it is larger (it may include payments
+ * made before the records here start); never both added, as either may already include the other.
+ * `figureCounts` is false for a figure typed in an earlier tax year: it is named, not used.
  */
-function paidInTaxYear(facts: AccountFacts, year: TaxYear, stated: number | undefined) {
+function taxYearCap(
+  facts: AccountFacts,
+  year: TaxYear,
+  limit: number,
+  what: string,
+  figure: { pence: number | undefined; counts: boolean },
+) {
   const recorded = sumDeposits(facts, year);
-  return { used: Math.max(recorded, stated ?? 0), recorded };
+  const stated = figure.counts ? figure.pence : undefined;
+  const cap = capSignal(Math.max(recorded, stated ?? 0), limit, what);
+  if (stated !== undefined && stated > recorded)
+    cap.insights.push({
+      type: 'info',
+      text: `Using your figure of ${money(stated)}; ${money(recorded)} recorded here`,
+    });
+  if (!figure.counts && figure.pence !== undefined)
+    cap.insights.push({
+      type: 'info',
+      text: `Your figure of ${money(figure.pence)} is from an earlier tax year: update it`,
+    });
+  return cap;
 }
 
 /** Whether a "paid in so far" figure saved on `savedOn` belongs to `year` (unknown: it does). */
@@ -421,19 +440,13 @@ const annualAllowance: Judge<'annual_allowance'> = (inputs, facts, today, term) 
   const named = inputs.taxYear === undefined ? null : parseTaxYear(inputs.taxYear);
   const year = named ?? taxYearOf(today);
   // A figure typed for a named year is that year's; for "this tax year", the year it was typed in.
-  const statedCounts = named !== null || figureIsFor(year, term.inputsSavedOn);
-  const stated = statedCounts ? inputs.depositedToDatePence : undefined;
-  const { used, recorded } = paidInTaxYear(facts, year, stated);
-  const what = `the ${year.label} allowance`;
-  const cap = capSignal(used, max, what);
-  const insights = [...cap.insights];
-  if (stated !== undefined && stated > recorded)
-    insights.push({ type: 'info', text: `Using your figure of ${money(stated)}; ${money(recorded)} recorded here` });
-  if (!statedCounts && inputs.depositedToDatePence !== undefined)
-    insights.push({
-      type: 'info',
-      text: `Your figure of ${money(inputs.depositedToDatePence)} is from an earlier tax year: update it`,
-    });
+  const counts = named !== null || figureIsFor(year, term.inputsSavedOn);
+  const cap = taxYearCap(facts, year, max, `the ${year.label} allowance`, {
+    pence: inputs.depositedToDatePence,
+    counts,
+  });
+  const { insights } = cap;
+  const used = cap.usage.used;
   const extra = { period: { start: year.start, end: year.end }, usage: cap.usage };
   if (today > year.end)
     return evaluation(
@@ -526,18 +539,11 @@ const contributionLimits: Judge<'contribution_limits'> = (inputs, facts, today, 
   const cap = inputs.annualCapPence;
   if (cap === undefined) return incomplete('the yearly limit');
   const year = taxYearOf(today);
-  const statedCounts = figureIsFor(year, term.inputsSavedOn);
-  const stated = statedCounts ? inputs.contributedToDatePence : undefined;
-  const { used, recorded } = paidInTaxYear(facts, year, stated);
-  const signal = capSignal(used, cap, `your ${year.label} limit`);
-  const insights = [...signal.insights];
-  if (stated !== undefined && stated > recorded)
-    insights.push({ type: 'info', text: `Using your figure of ${money(stated)}; ${money(recorded)} recorded here` });
-  if (!statedCounts && inputs.contributedToDatePence !== undefined)
-    insights.push({
-      type: 'info',
-      text: `Your figure of ${money(inputs.contributedToDatePence)} is from an earlier tax year: update it`,
-    });
+  const signal = taxYearCap(facts, year, cap, `your ${year.label} limit`, {
+    pence: inputs.contributedToDatePence,
+    counts: figureIsFor(year, term.inputsSavedOn),
+  });
+  const insights = signal.insights;
   return evaluation(signal.status, insights, signal.alerts, {
     period: { start: year.start, end: year.end },
     usage: signal.usage,

@@ -221,15 +221,6 @@ export const TERM_TEMPLATES: { readonly [T in TermType]: TermTemplate<T> } = {
         hint: "For example: 90 days' interest, or the account closes",
       },
       {
-        key: 'unknownOpeningDate',
-        specName: 'unknown_opening_date',
-        label: 'I don’t know the exact opening date',
-        kind: 'boolean',
-        required: false,
-        defaultValue: false,
-        shownWhen: [ROLLING],
-      },
-      {
         key: 'openingDate',
         specName: 'opening_date',
         label: 'Account opening date',
@@ -237,6 +228,15 @@ export const TERM_TEMPLATES: { readonly [T in TermType]: TermTemplate<T> } = {
         required: false,
         shownWhen: [ROLLING, { key: 'unknownOpeningDate', equals: false }],
         hint: 'Leave blank to use the date opened saved on the account',
+      },
+      {
+        key: 'unknownOpeningDate',
+        specName: 'unknown_opening_date',
+        label: 'I don’t know the exact opening date',
+        kind: 'boolean',
+        required: false,
+        defaultValue: false,
+        shownWhen: [ROLLING],
       },
       {
         key: 'estimatedOpeningMonth',
