@@ -218,7 +218,7 @@ function limitUsage(
 
 function overWords(usage: IsaLimitUsage, what: string, nameOf: (id: string) => string, condition: string): string {
   const by = usage.crossedBy!;
-  return `${condition}You have paid ${money(usage.usedPence)} into ${what}, ${money(usage.overPence)} over the ${formatLimit(usage.limitPence)} limit. The payment of ${money(by.amountPence)} into ${nameOf(by.accountId)} on ${formatShortDate(by.date)} took it over: tell that ISA's provider, as money over the limit cannot stay in an ISA.`;
+  return `${condition ? `${condition}, you` : 'You'} have paid ${money(usage.usedPence)} into ${what}, ${money(usage.overPence)} over the ${formatLimit(usage.limitPence)} limit. The payment of ${money(by.amountPence)} into ${nameOf(by.accountId)} on ${formatShortDate(by.date)} took it over: tell that ISA's provider, as money over the limit cannot stay in an ISA.`;
 }
 
 /** Lifetime ISA bonus on `subscribedPence` (up to the limit), rounded half up to the penny. */
@@ -289,7 +289,7 @@ export function isaAllowance(input: IsaAllowanceInput): IsaAllowanceResult {
   const lisaLimit = figures.lisaLimitPence.value;
   const lisaUsage = limitUsage('lisa', lisaLimit, ofType('lisa'), {
     what: 'your Lifetime ISA limit',
-    limitWords: `At most ${formatLimit(lisaLimit)} of it can go into Lifetime ISAs.`,
+    limitWords: `At most ${formatLimit(lisaLimit)} of the allowance can go into Lifetime ISAs.`,
     nameOf,
     lastDay,
   });
@@ -339,7 +339,8 @@ export function isaAllowance(input: IsaAllowanceInput): IsaAllowanceResult {
               ? ' (the cash ISA limit, if it applies to you)'
               : ' (the cash ISA limit)'
             : '';
-      usage.words = `${ISA_TYPE_NAMES[type]}s: ${money(usage.subscribedPence)} of new money in ${taxYear.label}; up to ${money(roomPence)} more can go in${limitedBy}.`;
+      const room = roomPence === 0 ? `nothing more can go in` : `up to ${money(roomPence)} more can go in`;
+      usage.words = `${ISA_TYPE_NAMES[type]}s: ${money(usage.subscribedPence)} of new money in ${taxYear.label}; ${room}${limitedBy}.`;
       return [type, usage];
     }),
   ) as Record<AdultIsaType, IsaTypeUsage>;
@@ -360,7 +361,7 @@ export function isaAllowance(input: IsaAllowanceInput): IsaAllowanceResult {
 
   const overSubscriptions: IsaOverSubscription[] = [];
   const addOver = (usage: IsaLimitUsage | null, what: string, certainty: 'certain' | 'possible', condition = '') => {
-    if (!usage || !usage.crossedBy) return;
+    if (!usage?.crossedBy) return;
     overSubscriptions.push({
       key: usage.key,
       overPence: usage.overPence,
@@ -375,7 +376,7 @@ export function isaAllowance(input: IsaAllowanceInput): IsaAllowanceResult {
     cash,
     'cash ISAs',
     cashCap.status === 'applies' ? 'certain' : 'possible',
-    cashCap.status === 'may-apply' ? `If the cash ISA limit applies to you: ` : '',
+    cashCap.status === 'may-apply' ? 'If the cash ISA limit applies to you' : '',
   );
   for (const child of juniors) addOver(child, `${child.childName}'s Junior ISAs`, 'certain');
 

@@ -22,7 +22,7 @@ const CHARGE_FREE: Readonly<Record<LisaWithdrawalPurpose, string | null>> = {
   property: 'buying your first home',
   retirement: 'taking the money at 60 or over',
   terminal_illness: 'a terminal illness',
-  death: 'the account holder’s death',
+  death: "the account holder's death",
   other: null,
 };
 
