@@ -6,6 +6,7 @@ import {
   CARRY_FORWARD_YEARS,
   MONEY_PURCHASE_ANNUAL_ALLOWANCE,
   NORMAL_MINIMUM_PENSION_AGE,
+  STATE_PENSION_AGE,
   TAPER_ADJUSTED_INCOME,
   TAPER_INCOME_PER_POUND,
   TAPER_MINIMUM_ALLOWANCE,
@@ -42,6 +43,7 @@ const TABLES: Record<string, readonly DatedFigure[]> = {
   pension_taper_income_per_pound: TAPER_INCOME_PER_POUND,
   pension_carry_forward_years: CARRY_FORWARD_YEARS,
   normal_minimum_pension_age: NORMAL_MINIMUM_PENSION_AGE,
+  state_pension_age: STATE_PENSION_AGE,
 };
 
 function rows(file: string): Record<string, string>[] {

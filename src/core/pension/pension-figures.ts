@@ -61,6 +61,15 @@ export const NORMAL_MINIMUM_PENSION_AGE: readonly DatedFigure[] = [
   { effectiveFrom: '2028-04-06', value: 57, source: 'Finance Act 2022' },
 ];
 
+/**
+ * State Pension age: the State Pension is paid from it, not from the minimum pension age. Only
+ * the 66 in force since October 2020; the rise to 67 (by date of birth, 2026 to 2028) is not
+ * modelled, so a saver born after 5 April 1960 sets their own.
+ */
+export const STATE_PENSION_AGE: readonly DatedFigure[] = [
+  { effectiveFrom: '2020-10-06', value: 66, source: 'Pensions Act 2011' },
+];
+
 /** The first tax year the annual allowance tables answer for: 2016/17. */
 export const EARLIEST_PENSION_TAX_YEAR = 2016;
 
@@ -92,6 +101,11 @@ export function pensionFiguresFor(taxYear: TaxYear): PensionFigures {
     taperIncomePerPound: applied(figureOn(TAPER_INCOME_PER_POUND, on, 'taper rate')),
     carryForwardYears: applied(figureOn(CARRY_FORWARD_YEARS, on, 'carry-forward years')),
   };
+}
+
+/** The State Pension age in force on `date` (see STATE_PENSION_AGE). */
+export function statePensionAgeOn(date: CalendarDate): AppliedFigure {
+  return applied(figureOn(STATE_PENSION_AGE, date, 'State Pension age'));
 }
 
 /** The normal minimum pension age in force on `date`. */
