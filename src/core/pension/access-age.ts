@@ -27,6 +27,7 @@ export function earliestAccessDate(dateOfBirth: CalendarDate): { date: CalendarD
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const birthday = birthdayAt(dateOfBirth, row.value);
+    // biome-ignore lint/complexity/useMathMinMax: these are ISO date strings, which Math.max cannot compare
     const date = birthday > row.effectiveFrom ? birthday : row.effectiveFrom;
     const next = rows[i + 1]?.effectiveFrom;
     if (next === undefined || date < next) return { date, age: row.value };
