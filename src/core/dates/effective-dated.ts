@@ -27,3 +27,11 @@ export function figureOn<T>(table: readonly DatedFigure<T>[], date: CalendarDate
   if (!row) throw new RangeError(`No ${name} is recorded before ${table[0]?.effectiveFrom}: ${date}`);
   return row;
 }
+
+/** One figure as applied, with where it comes from, so a screen can cite it. */
+export type AppliedFigure = { value: number; effectiveFrom: CalendarDate; source: string };
+
+/** A table row as an applied figure. */
+export function appliedFigure(row: DatedFigure): AppliedFigure {
+  return { value: row.value, effectiveFrom: row.effectiveFrom, source: row.source };
+}

@@ -4,7 +4,13 @@
  * tax year (`isaFiguresFor`) or of a date (`lisaWithdrawalChargePercentOn`).
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { type DatedFigure, figureOn, findFigureOn } from '../dates/effective-dated.ts';
+import {
+  type AppliedFigure,
+  appliedFigure,
+  type DatedFigure,
+  figureOn,
+  findFigureOn,
+} from '../dates/effective-dated.ts';
 import type { TaxYear } from '../dates/tax-year.ts';
 
 const NEWSLETTER_19 = 'HMRC "Tax-free savings newsletter 19" (27 Nov 2025)';
@@ -52,8 +58,7 @@ export const JISA_LIMIT: readonly DatedFigure[] = [
 /** The first tax year the tables answer for: 2017/18, when the Lifetime ISA began. */
 export const EARLIEST_ISA_TAX_YEAR = 2017;
 
-/** One figure as applied, with where it comes from, so a screen can cite it. */
-export type AppliedFigure = { value: number; effectiveFrom: CalendarDate; source: string };
+export type { AppliedFigure };
 
 export type IsaFigures = {
   allowancePence: AppliedFigure;
@@ -64,11 +69,7 @@ export type IsaFigures = {
   cashCap: { limitPence: AppliedFigure; exemptAge: AppliedFigure } | null;
 };
 
-const applied = (row: DatedFigure): AppliedFigure => ({
-  value: row.value,
-  effectiveFrom: row.effectiveFrom,
-  source: row.source,
-});
+const applied = appliedFigure;
 
 /**
  * The ISA figures for a tax year (those in force on its 6 April: subscription limits are set per

@@ -5,9 +5,8 @@
  * pension age (`normalMinimumPensionAgeOn`).
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { type DatedFigure, figureOn } from '../dates/effective-dated.ts';
+import { type AppliedFigure, appliedFigure, type DatedFigure, figureOn } from '../dates/effective-dated.ts';
 import type { TaxYear } from '../dates/tax-year.ts';
-import type { AppliedFigure } from '../isa/isa-figures.ts';
 
 const GUIDES_2016 = 'Pension scheme guides (taper from 6 April 2016)';
 const TABLES_2025 = 'Pension scheme and tax-table summaries for 2025/26';
@@ -83,11 +82,7 @@ export type PensionFigures = {
   carryForwardYears: AppliedFigure;
 };
 
-const applied = (row: DatedFigure): AppliedFigure => ({
-  value: row.value,
-  effectiveFrom: row.effectiveFrom,
-  source: row.source,
-});
+const applied = appliedFigure;
 
 /** The pension figures for a tax year (those in force on its 6 April). Throws RangeError before 2016/17. */
 export function pensionFiguresFor(taxYear: TaxYear): PensionFigures {
