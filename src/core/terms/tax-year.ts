@@ -1,41 +1,31 @@
 /**
- * The UK tax year (6 April to 5 April) as the terms need it: the year a date falls in, and the
- * year a label such as '2026/27' names. A small helper of the terms' own; the ISA and pension
- * work has its own tax-year module, and the two are to be merged (one place, STYLE.md "Dates").
+ * The UK tax year as the terms judge it: a date range (`start`, `end`) with its label, read from
+ * the one tax-year module (`core/dates/tax-year.ts`) so the terms, ISAs and pensions never
+ * disagree on where 5 April ends.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import {
+  parseTaxYearLabel,
+  taxYearOf as ukTaxYearOf,
+  taxYearStarting,
+  type TaxYear as UkTaxYear,
+} from '../dates/tax-year.ts';
+import type { DateRange } from './periods.ts';
 
-/** One tax year: `startYear` 2026 is 6 April 2026 to 5 April 2027, labelled '2026/27'. */
-export type TaxYear = { startYear: number; label: string; start: CalendarDate; end: CalendarDate };
+/** One tax year as a period: 2026/27 is 6 April 2026 to 5 April 2027. */
+export type TaxYear = DateRange & { label: string };
 
-/** The tax year beginning on 6 April of `startYear`. */
-export function taxYearStarting(startYear: number): TaxYear {
-  const next = String((startYear + 1) % 100).padStart(2, '0');
-  return {
-    startYear,
-    label: `${startYear}/${next}`,
-    start: `${String(startYear).padStart(4, '0')}-04-06`,
-    end: `${String(startYear + 1).padStart(4, '0')}-04-05`,
-  };
+function asPeriod(year: UkTaxYear): TaxYear {
+  return { label: year.label, start: year.firstDay, end: year.lastDay };
 }
 
 /** The tax year `date` falls in: 5 April is the last day of one, 6 April the first of the next. */
 export function taxYearOf(date: CalendarDate): TaxYear {
-  const year = Number(date.slice(0, 4));
-  return taxYearStarting(date.slice(5) >= '04-06' ? year : year - 1);
+  return asPeriod(ukTaxYearOf(date));
 }
 
-const LABEL = /^(\d{4})\s*[/-]\s*(\d{2}|\d{4})$/;
-
-/**
- * The tax year a label names: '2026/27', '2026-27' or '2026/2027'; null when it names none (the
- * second year must follow the first).
- */
+/** The tax year a label names ('2026/27', '2026-27', '2026/2027'); null when it names none. */
 export function parseTaxYear(label: string): TaxYear | null {
-  const match = LABEL.exec(label.trim());
-  if (!match) return null;
-  const startYear = Number(match[1]);
-  const second = match[2]!;
-  const follows = second.length === 2 ? Number(second) === (startYear + 1) % 100 : Number(second) === startYear + 1;
-  return follows && startYear >= 1900 ? taxYearStarting(startYear) : null;
+  const startYear = parseTaxYearLabel(label);
+  return startYear === null ? null : asPeriod(taxYearStarting(startYear));
 }
