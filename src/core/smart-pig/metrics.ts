@@ -14,7 +14,7 @@ import type { Recommendation, SmartPigAccount, SmartPigMetrics } from './types.t
 
 /** A year's extra interest after 20% tax, rounded toward zero (pence). */
 export function netGainPence(grossPence: Pence): Pence {
-  return Math.trunc((grossPence * NET_GAIN_PERCENT) / 100);
+  return Math.trunc((grossPence * NET_GAIN_PERCENT) / 100) || 0;
 }
 
 /**

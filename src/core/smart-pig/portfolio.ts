@@ -1,8 +1,14 @@
 /**
  * The working state recommendations are planned on: each account's balance and licence, each
  * licence's money (the saver's share) and limit, from one run of the protection engine. Planned
- * moves are applied to it one by one, so later recommendations see the room earlier ones used, and
- * following all of them never pushes a licence over its limit.
+ * moves are recorded on it one by one, so later recommendations see the room earlier ones used.
+ *
+ * A saver may follow any of the recommendations, in any order, or only some: each must be safe on
+ * its own. So money planned to leave a licence never makes room there for another recommendation
+ * (room is the limit less today's money less every planned arrival), and money planned to arrive
+ * in an account is never planned to leave it again (only today's balance less planned departures
+ * can move). Then no choice of recommendations pushes a licence over its limit, and none lowers the
+ * money protected.
  *
  * Every move is counted in the saver's share: moving `s` pence of the saver's money out of (or into)
  * an account held by N people moves N × s of the account's balance, which changes each holder's
@@ -22,9 +28,11 @@ export type LicenceState = {
   name: string;
   brandNames: string[];
   limitPence: Pence;
-  /** The saver's money here now, temporary high balances included. */
+  /** The saver's money here today, temporary high balances included. */
   totalPence: Pence;
-  /** Over the limit (after any temporary high balance cover), as the engine worked it out. */
+  /** The saver's money planned to arrive here so far. */
+  arrivingPence: Pence;
+  /** Over the limit (after any temporary high balance cover) and not yet planned to leave. */
   uncoveredPence: Pence;
 };
 
@@ -34,8 +42,10 @@ export type Holding = {
   index: number;
   /** Null when the money is not an FSCS deposit with a known licence: Smart Pig leaves it alone. */
   licence: LicenceState | null;
-  /** The whole account's balance, after the moves planned so far. */
+  /** The whole account's balance today. */
   balancePence: Pence;
+  /** The whole account's money planned to leave so far. */
+  leavingPence: Pence;
   holders: number;
 };
 
@@ -70,6 +80,7 @@ export function buildPortfolio(
       brandNames: exposure.brandNames,
       limitPence: exposure.limit.amountPence,
       totalPence: exposure.totalPence,
+      arrivingPence: 0,
       uncoveredPence: exposure.uncoveredPence,
     });
   }
@@ -82,6 +93,7 @@ export function buildPortfolio(
       index,
       licence: key === null ? null : (byKey.get(key) ?? null),
       balancePence: account.input.balancePence,
+      leavingPence: 0,
       holders: account.input.holders,
     };
   });
@@ -95,16 +107,24 @@ export function buildPortfolio(
   };
 }
 
-/** Room under the limit at a licence, in the saver's pence, judged on the standard limit alone. */
+/**
+ * Room under the limit at a licence, in the saver's pence, judged on the standard limit alone:
+ * the limit less today's money and everything planned to arrive (planned departures give no room
+ * back: the saver may not follow them).
+ */
 export function roomPence(licence: LicenceState): Pence {
   // Money covered as a temporary high balance counts here: that cover ends within six months, and
   // money moved in must still be covered when it does.
-  return Math.max(0, licence.limitPence - licence.totalPence);
+  return Math.max(0, licence.limitPence - licence.totalPence - licence.arrivingPence);
 }
 
-/** The saver's money that can leave an account in whole multiples of its holders, in pence. */
+/**
+ * The saver's money that can still leave an account, in pence: today's balance less what is
+ * planned to leave, in whole multiples of its holders (money planned to arrive never counts).
+ */
 export function movableSharePence(holding: Holding): Pence {
-  return holding.balancePence > 0 ? Math.floor(holding.balancePence / holding.holders) : 0;
+  const left = holding.balancePence - holding.leavingPence;
+  return left > 0 ? Math.floor(left / holding.holders) : 0;
 }
 
 /** When money can leave an account: now, after notice, or when its fixed term ends. */
@@ -144,6 +164,8 @@ export function monthsUntil(date: CalendarDate, endsOn: CalendarDate): number {
 export type DestinationBar =
   | 'no-licence'
   | 'account-kind'
+  | 'overdrawn'
+  | 'temporary-high-balance'
   | 'introductory-rate'
   | 'notice-too-long'
   | 'fixed-too-long'
@@ -151,7 +173,9 @@ export type DestinationBar =
 
 /**
  * Whether the saver's preferences and the account's kind let money move into `holding`. Current
- * accounts and pensions never take savings; an introductory rate only when teaser rates are
+ * accounts and pensions never take savings, nor does an overdrawn account (money paid in clears
+ * the overdraft first, which no longer counts as a deposit) or one holding an active temporary high
+ * balance; an introductory rate only when teaser rates are
  * allowed; notice up to the saver's maximum (an unrecorded notice counts as the slider's 95 days);
  * a running fixed term only when it ends within the saver's maximum months.
  */
@@ -163,6 +187,10 @@ export function destinationBar(
   const { account } = holding;
   if (holding.licence === null) return 'no-licence';
   if (account.category === 'current' || account.category === 'pension') return 'account-kind';
+  if (holding.balancePence < 0) return 'overdrawn';
+  // Money paid in is not from the life event, and mixed in it would blur what the cover is for.
+  const thb = account.input.temporaryHighBalance;
+  if (thb && isTemporaryHighBalanceActive(thb, date)) return 'temporary-high-balance';
   if (preferences.avoidTeaserRates && account.hasIntroductoryRate) return 'introductory-rate';
   if ((account.noticeDays ?? NOTICE_DAYS_RANGE.max) > preferences.maxNoticeDays) return 'notice-too-long';
   if (account.fixedTerm) {
@@ -210,18 +238,18 @@ export function capacityFor(
 }
 
 /**
- * Applies a planned move of `sharePence` of the saver's money from `from` to `to` (null: a new
+ * Records a planned move of `sharePence` of the saver's money from `from` to `to` (null: a new
  * account elsewhere, outside the state).
  */
 export function applyMove(portfolio: Portfolio, from: Holding, to: Holding | null, sharePence: Pence): void {
-  from.balancePence -= sharePence * from.holders;
+  from.leavingPence += sharePence * from.holders;
   const source = from.licence!;
-  source.totalPence -= sharePence;
+  // Money over the limit is the first to count as leaving: the rest of the licence stays covered.
   source.uncoveredPence = Math.max(0, source.uncoveredPence - sharePence);
   if (to === null) return;
-  to.balancePence += sharePence * to.holders;
-  to.licence!.totalPence += sharePence;
   if (isIsa(to) && !isIsa(from)) portfolio.isaAllowanceLeftPence -= sharePence * to.holders;
+  // Within one licence the saver's total there does not change.
+  if (to.licence !== source) to.licence!.arrivingPence += sharePence;
 }
 
 /** How a recommendation names an account. */

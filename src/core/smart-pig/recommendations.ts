@@ -80,7 +80,8 @@ export function priorityForGain(gainPence: Pence): RecommendationPriority {
 
 /** A year's extra interest on `amountPence` moved from `fromBps` to `toBps`, rounded toward zero. */
 export function yearlyGainPence(amountPence: Pence, fromBps: Bps, toBps: Bps): Pence {
-  return Math.trunc((amountPence * (toBps - fromBps)) / 10_000);
+  // `|| 0`: a loss smaller than a penny is 0, never -0.
+  return Math.trunc((amountPence * (toBps - fromBps)) / 10_000) || 0;
 }
 
 /** Whether a destination's rate is more than 0.1 percentage point above the source's (002 §5). */
@@ -150,7 +151,8 @@ function planFor(
     roomBeforePence: candidate?.roomPence ?? null,
     limitedBy,
     isaAllowanceBeforePence: portfolio.isaAllowanceLeftPence,
-    destinationTotalAfterPence: to && to.licence !== from.licence ? to.licence!.totalPence + sharePence : null,
+    destinationTotalAfterPence:
+      to && to.licence !== from.licence ? to.licence!.totalPence + to.licence!.arrivingPence + sharePence : null,
     overLimitPence: from.licence!.uncoveredPence,
     limitPence: from.licence!.limitPence,
   };

@@ -76,7 +76,11 @@ export function explanationText(plan: MovePlan): string {
   const { from, to } = plan;
   const amount = formatPence(plan.amountPence);
   const limit = formatLimit(plan.limitPence);
-  const toLabel = to ? `${to.account.name} (${bankOf(to)})` : 'a new account with another banking group';
+  const toLabel = to
+    ? `${to.account.name} (${bankOf(to)})`
+    : plan.amountPence > plan.limitPence
+      ? `new accounts with other banking groups, no more than ${limit} at each`
+      : 'a new account with another banking group';
   const after =
     to && plan.destinationTotalAfterPence !== null && to.licence !== from.licence
       ? ` Your money at ${to.licence!.name} would then be ${formatPence(plan.destinationTotalAfterPence)}, within its ${limit} limit.`
@@ -167,11 +171,14 @@ export function stepsText(plan: MovePlan): string[] {
   const steps: string[] = [];
   if (to === null) {
     steps.push(accessStep(plan));
+    const limit = formatLimit(plan.limitPence);
     steps.push(
-      `Open a savings account with a bank outside ${from.licence!.name}. Check its banking licence with the FSCS protection checker first: brands of one banking group share one limit.`,
+      plan.amountPence > plan.limitPence
+        ? `Open savings accounts with banks outside ${from.licence!.name}, keeping no more than ${limit} with any one banking group. Check each bank's licence with the FSCS protection checker first: brands of one banking group share one limit.`
+        : `Open a savings account with a bank outside ${from.licence!.name}. Check its banking licence with the FSCS protection checker first: brands of one banking group share one limit.`,
     );
     steps.push(
-      `Send ${amount} from ${from.account.name} to the new account. ${SMART_PIG_TEXTS.externalTimeframe} is usual.`,
+      `Send ${amount} from ${from.account.name} to the new account${plan.amountPence > plan.limitPence ? 's' : ''}. ${SMART_PIG_TEXTS.externalTimeframe} is usual.`,
     );
     steps.push(
       'Add the new account to SavvyPig and update the balance of both, so your protection picture stays right.',
