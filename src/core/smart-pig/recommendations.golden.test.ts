@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseSmartPig, generateRecommendations } from './recommendations.ts';
 import { NEVER_MOVES_MONEY } from './texts.ts';
-import { LICENCES, TODAY, account, gist, ofType, preferences } from './test-fixtures.ts';
+import { LICENCES, TODAY, account, gist, ofType, preferences, halifaxBankOfScotlandBarclays } from './test-fixtures.ts';
 
 // Golden cases worked by hand from the spec's rules (002 §4, §5, §9; issue 16) and today's law
 // (£120,000 per person per licence, facts.md §1). Rates in basis points: 3.00% is 300. Each case
@@ -10,26 +10,7 @@ import { LICENCES, TODAY, account, gist, ofType, preferences } from './test-fixt
 describe('over the limit at a shared licence: Halifax and Bank of Scotland under one £120,000 limit', () => {
   // Halifax £70,000 at 3.00% + Bank of Scotland £70,000 at 2.50% = £140,000 at Bank of Scotland plc
   // (FRN 169628): £20,000 over. Barclays £60,000 at 4.00%: £60,000 of room.
-  const accounts = [
-    account('halifax', {
-      name: 'Halifax Saver',
-      balancePence: 70_000_00,
-      institution: LICENCES.bankOfScotland('Halifax'),
-      rateBps: 300,
-    }),
-    account('bos', {
-      name: 'Bank of Scotland Saver',
-      balancePence: 70_000_00,
-      institution: LICENCES.bankOfScotland('Bank of Scotland'),
-      rateBps: 250,
-    }),
-    account('barclays', {
-      name: 'Barclays Saver',
-      balancePence: 60_000_00,
-      institution: LICENCES.barclays,
-      rateBps: 400,
-    }),
-  ];
+  const accounts = halifaxBankOfScotlandBarclays(70_000_00, 70_000_00, 60_000_00);
   const recommendations = generateRecommendations(accounts, preferences(), TODAY);
 
   it('moves the £20,000 over the limit from the lower-rate brand to the licence with room', () => {
@@ -581,15 +562,7 @@ describe('temporary high balances', () => {
 
 describe('metrics with the recommendations', () => {
   it('adds the recommendations’ gains and takes 20% tax off', () => {
-    const accounts = [
-      account('halifax', { balancePence: 70_000_00, institution: LICENCES.bankOfScotland('Halifax'), rateBps: 300 }),
-      account('bos', {
-        balancePence: 70_000_00,
-        institution: LICENCES.bankOfScotland('Bank of Scotland'),
-        rateBps: 250,
-      }),
-      account('barclays', { balancePence: 60_000_00, institution: LICENCES.barclays, rateBps: 400 }),
-    ];
+    const accounts = halifaxBankOfScotlandBarclays(70_000_00, 70_000_00, 60_000_00);
     // £300 + £600 + £50 = £950; × 0.8 = £760. Average rate (70,000 × 3.00 + 70,000 × 2.50 + 60,000 ×
     // 4.00) / 200,000 = 3.125% → 313 (a half rounds up). Bank of Scotland plc is over its limit:
     // one projected breach; Barclays at 50% is not.

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATION_MESSAGES, simulateDeposit, yearlyInterestPence } from './simulator.ts';
-import { LICENCES, TODAY, account } from './test-fixtures.ts';
+import { LICENCES, TODAY, account, halifaxBankOfScotlandBarclays } from './test-fixtures.ts';
 
 // The what-if simulator (002 §2, §5; issue 16): "if I add £X to account Y", before anything is saved.
 
-const accounts = [
-  account('halifax', {
-    name: 'Halifax Saver',
-    balancePence: 70_000_00,
-    institution: LICENCES.bankOfScotland('Halifax'),
-    rateBps: 300,
-  }),
-  account('bos', {
-    name: 'Bank of Scotland Saver',
-    balancePence: 30_000_00,
-    institution: LICENCES.bankOfScotland('Bank of Scotland'),
-    rateBps: 250,
-  }),
-  account('barclays', {
-    name: 'Barclays Saver',
-    balancePence: 50_000_00,
-    institution: LICENCES.barclays,
-    rateBps: 400,
-  }),
-];
+const accounts = halifaxBankOfScotlandBarclays(70_000_00, 30_000_00, 50_000_00);
 
 describe('adding money to an account', () => {
   it('shows the licence’s exposure, alert and the badge before and after', () => {

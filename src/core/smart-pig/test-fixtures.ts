@@ -65,6 +65,33 @@ export function account(id: string, spec: AccountSpec): SmartPigAccount {
   };
 }
 
+/**
+ * The shared-licence portfolio: Halifax at 3.00% and Bank of Scotland at 2.50% (one licence, Bank
+ * of Scotland plc) and Barclays at 4.00%, with the balances given.
+ */
+export function halifaxBankOfScotlandBarclays(halifaxPence: Pence, bankOfScotlandPence: Pence, barclaysPence: Pence) {
+  return [
+    account('halifax', {
+      name: 'Halifax Saver',
+      balancePence: halifaxPence,
+      institution: LICENCES.bankOfScotland('Halifax'),
+      rateBps: 300,
+    }),
+    account('bos', {
+      name: 'Bank of Scotland Saver',
+      balancePence: bankOfScotlandPence,
+      institution: LICENCES.bankOfScotland('Bank of Scotland'),
+      rateBps: 250,
+    }),
+    account('barclays', {
+      name: 'Barclays Saver',
+      balancePence: barclaysPence,
+      institution: LICENCES.barclays,
+      rateBps: 400,
+    }),
+  ];
+}
+
 export function preferences(changes: Partial<SmartPigPreferences> = {}): SmartPigPreferences {
   return { ...DEFAULT_PREFERENCES, ...changes };
 }
