@@ -5,10 +5,26 @@
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
-import { type ProtectionPicture, protectionPicture } from '../protection/picture.ts';
+import { type PictureAccount, type ProtectionPicture, protectionPicture } from '../protection/picture.ts';
 import { type AccountProtectionFacts, protectionInput } from './account-protection.ts';
 
 export type NamedAccountFacts = AccountProtectionFacts & { name: string };
+
+/**
+ * One stored account as the picture needs it: the engine's input, its name, the brand and firm to
+ * show. Smart Pig builds on the same mapping, so its figures match the Hub's.
+ */
+export function pictureAccountOf(account: NamedAccountFacts): PictureAccount {
+  const { input, unknownReason } = protectionInput(account);
+  const holder = account.isPlatformAccount ? account.platformBank : account.bank;
+  return {
+    input,
+    name: account.name,
+    bankName: holder?.bankName ?? (account.bankName?.trim() || null),
+    legalName: holder?.legalName ?? null,
+    unknownReason,
+  };
+}
 
 /** The picture of `accounts` (in the order the saver added them) on `date` (UK), with any admin override. */
 export function userProtectionPicture(
@@ -16,16 +32,5 @@ export function userProtectionPicture(
   date: CalendarDate,
   override?: DepositLimitOverride,
 ): ProtectionPicture {
-  const prepared = accounts.map((account) => {
-    const { input, unknownReason } = protectionInput(account);
-    const holder = account.isPlatformAccount ? account.platformBank : account.bank;
-    return {
-      input,
-      name: account.name,
-      bankName: holder?.bankName ?? (account.bankName?.trim() || null),
-      legalName: holder?.legalName ?? null,
-      unknownReason,
-    };
-  });
-  return protectionPicture(prepared, date, override);
+  return protectionPicture(accounts.map(pictureAccountOf), date, override);
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { fixedTermEnd, type SmartPigAccountFacts, smartPigAccount } from './account-facts.ts';
+import { monthsUntil } from './portfolio.ts';
+
+const TODAY = '2026-11-22';
+
+function facts(changes: Partial<SmartPigAccountFacts>): SmartPigAccountFacts {
+  return {
+    id: 'a',
+    name: 'Saver',
+    balancePence: 10_000_00,
+    holders: 1,
+    accountType: 'Savings',
+    isPlatformAccount: false,
+    bankName: 'Acme Savings',
+    bank: null,
+    platformBank: null,
+    temporaryHighBalance: null,
+    interestRateBps: 350,
+    dateOpened: null,
+    termLengthValue: null,
+    termLengthUnit: null,
+    noticeDays: null,
+    fixedTermEndsOn: null,
+    introductoryRateEndsOn: null,
+    ...changes,
+  };
+}
+
+describe('Smart Pig’s view of a stored account', () => {
+  it('maps protection as the Hub does (a bank named only in text groups by its name)', () => {
+    const account = smartPigAccount(facts({}), TODAY);
+    expect(account.input).toEqual({
+      id: 'a',
+      balancePence: 10_000_00,
+      holders: 1,
+      institution: { kind: 'bank-name', bankName: 'Acme Savings' },
+      category: 'deposit',
+    });
+    expect([account.category, account.noticeDays, account.fixedTerm, account.hasIntroductoryRate]).toEqual([
+      'savings',
+      0,
+      null,
+      false,
+    ]);
+  });
+
+  it('ends a bond’s term on its recorded end date, else its opening date plus its length', () => {
+    expect(smartPigAccount(facts({ accountType: 'Bond', fixedTermEndsOn: '2027-06-30' }), TODAY).fixedTerm).toEqual({
+      endsOn: '2027-06-30',
+    });
+    expect(
+      smartPigAccount(
+        facts({
+          accountType: 'Fixed Rate ISA',
+          dateOpened: '2026-01-31',
+          termLengthValue: 1,
+          termLengthUnit: 'months',
+        }),
+        TODAY,
+      ).fixedTerm,
+    ).toEqual({ endsOn: '2026-02-28' });
+    expect(
+      fixedTermEnd({ fixedTermEndsOn: null, dateOpened: '2026-03-01', termLengthValue: 2, termLengthUnit: 'years' }),
+    ).toBe('2028-03-01');
+    expect(
+      fixedTermEnd({ fixedTermEndsOn: null, dateOpened: '2026-12-25', termLengthValue: 95, termLengthUnit: 'days' }),
+    ).toBe('2027-03-30');
+    expect(smartPigAccount(facts({ accountType: 'Bond' }), TODAY).fixedTerm).toEqual({ endsOn: null });
+  });
+
+  it('takes notice from the notice term; a notice type without one has an unknown notice', () => {
+    expect(smartPigAccount(facts({ accountType: '95 Day Notice', noticeDays: 95 }), TODAY).noticeDays).toBe(95);
+    expect(smartPigAccount(facts({ accountType: '95 Day Notice' }), TODAY).noticeDays).toBeNull();
+  });
+
+  it('marks an introductory rate only until its offer ends', () => {
+    expect(smartPigAccount(facts({ introductoryRateEndsOn: '2027-02-01' }), TODAY)).toMatchObject({
+      hasIntroductoryRate: true,
+      introductoryRateEndsOn: '2027-02-01',
+    });
+    expect(smartPigAccount(facts({ introductoryRateEndsOn: TODAY }), TODAY).hasIntroductoryRate).toBe(false);
+  });
+});
+
+describe('months until a fixed term ends', () => {
+  it.each([
+    ['2026-11-22', 0],
+    ['2026-11-23', 1],
+    ['2026-12-22', 1],
+    ['2026-12-23', 2],
+    ['2027-10-31', 12],
+    ['2025-01-01', 0],
+  ])('is %s → %i', (endsOn, months) => {
+    expect(monthsUntil(TODAY, endsOn)).toBe(months);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The metric cards (002 §3 "Metrics"; issue 16): money at risk, the extra interest the
+ * recommendations would earn and what is left after 20% tax (factor 0.8), licences above 90% of
+ * their limit, the total, the balance-weighted average rate, protected money and how many banking
+ * groups hold money. Figures are the saver's (their share of joint accounts), from the same
+ * protection engine run as the Hub, so the two never disagree.
+ */
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import { calculateExposure, type ExposureReport } from '../protection/exposure.ts';
+import type { DepositLimitOverride } from '../protection/limits.ts';
+import type { Pence } from '../protection/types.ts';
+import { NET_GAIN_PERCENT } from './constants.ts';
+import type { Recommendation, SmartPigAccount, SmartPigMetrics } from './types.ts';
+
+/** A year's extra interest after 20% tax, rounded toward zero (pence). */
+export function netGainPence(grossPence: Pence): Pence {
+  return Math.trunc((grossPence * NET_GAIN_PERCENT) / 100) || 0;
+}
+
+/**
+ * The balance-weighted average rate (basis points, rounded to the nearest one) of accounts holding
+ * money, weighted by the saver's share; 0 when nothing is held.
+ */
+export function averageRateBps(accounts: readonly SmartPigAccount[], report: ExposureReport): number {
+  let weighted = 0;
+  let total = 0;
+  report.accounts.forEach((protection, index) => {
+    const share = protection.sharePence;
+    if (share <= 0) return;
+    weighted += share * accounts[index]!.interestRateBps;
+    total += share;
+  });
+  return total === 0 ? 0 : Math.round(weighted / total);
+}
+
+/** The metrics from an exposure report of `accounts` (same order) and the recommendations made for them. */
+export function metricsFromReport(
+  accounts: readonly SmartPigAccount[],
+  report: ExposureReport,
+  recommendations: readonly Recommendation[],
+): SmartPigMetrics {
+  const extra = recommendations.reduce((sum, r) => sum + r.projectedGainPence, 0);
+  const { totals } = report;
+  return {
+    unprotectedDepositsPence: totals.unprotectedPence,
+    potentialExtraInterestPence: extra,
+    estimatedNetGainPence: netGainPence(extra),
+    projectedBreaches: report.institutions.filter(
+      (l) => l.alertLevel === 'projected-breach' || l.alertLevel === 'over-limit',
+    ).length,
+    totalBalancePence: totals.totalPence,
+    averageRateBps: averageRateBps(accounts, report),
+    protectedBalancePence: totals.protectedPence + totals.governmentBackedPence,
+    bankingGroupCount: report.institutionCount,
+  };
+}
+
+/** The metric cards for `accounts` on `date` (UK), with any admin override of the deposit limit. */
+export function smartPigMetrics(
+  accounts: readonly SmartPigAccount[],
+  recommendations: readonly Recommendation[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): SmartPigMetrics {
+  const report = calculateExposure(
+    accounts.map((a) => a.input),
+    date,
+    override,
+  );
+  return metricsFromReport(accounts, report, recommendations);
+}
