@@ -18,6 +18,8 @@ import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
+import { AccountsProtectionSchema, accountsProtectionJson } from './accounts-protection-json.ts';
+import { protectionFactsOf, userAccountsPicture } from './protection-facts.ts';
 import { type AccountRow, type UserAccounts, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
@@ -115,7 +117,15 @@ export const AccountCapSchema = z.object({
 });
 
 export const AccountListSchema = z
-  .object({ accounts: z.array(AccountListItemSchema), totalBalancePence: z.number().int(), cap: AccountCapSchema })
+  .object({
+    accounts: z.array(AccountListItemSchema),
+    totalBalancePence: z
+      .number()
+      .int()
+      .openapi({ description: 'The whole balances added up (joint accounts in full)' }),
+    cap: AccountCapSchema,
+    protection: AccountsProtectionSchema,
+  })
   .openapi('AccountList');
 
 export type AccountList = z.infer<typeof AccountListSchema>;
@@ -181,22 +191,8 @@ export function storedAccountFields(row: AccountRow): AccountFields {
 }
 
 /** Each account's protection, the engine run over all the user's accounts with any admin override. */
-function protectionByAccount(
-  { rows, override }: UserAccounts,
-  today: CalendarDate,
-): Map<string, AccountProtectionSummary> {
-  const facts = rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => ({
-    id: item.id,
-    balancePence: item.balancePence,
-    holders,
-    accountType: item.accountType,
-    isPlatformAccount: item.isPlatformAccount,
-    bankName: item.bank,
-    bank,
-    platformBank,
-    temporaryHighBalance,
-  }));
-  return accountProtectionSummaries(facts, today, override ?? undefined);
+function protectionByAccount(accounts: UserAccounts, today: CalendarDate): Map<string, AccountProtectionSummary> {
+  return accountProtectionSummaries(protectionFactsOf(accounts), today, accounts.override ?? undefined);
 }
 
 /** Every one of the user's accounts as the list shows it, in their order, judged on `today`. */
@@ -216,8 +212,9 @@ export function findAccountJson(accounts: UserAccounts, accountId: string, today
 
 /**
  * The user's accounts in creation order, each with its protection from the engine run over all of
- * them on `today` (with the admin's deposit limit override), their total and the account cap:
- * one statement, however many accounts.
+ * them on `today` (with the admin's deposit limit override), their total, the account cap, and
+ * the protection totals and shared licences the Protection Hub would show (the same picture code
+ * on the same rows): one statement, however many accounts.
  */
 export async function loadAccountsView(
   tx: Tx,
@@ -231,5 +228,6 @@ export async function loadAccountsView(
     accounts: list,
     totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),
     cap: { count: list.length, max: cap.max, tier: user.tier, source: cap.source },
+    protection: accountsProtectionJson(userAccountsPicture(accounts, today)),
   };
 }
