@@ -19,7 +19,7 @@ export const BADGE_WORDS: Readonly<Record<ProtectionPicture['badge'], StatusWord
 };
 
 /** One licence's state in a few words: over the limit, close to it, or fully protected. */
-export function licenceStatus(group: LicenceGroup): StatusWords {
+export function licenceStatus(group: Pick<LicenceGroup, 'alertLevel' | 'atRiskPence'>): StatusWords {
   switch (group.alertLevel) {
     case 'over-limit':
       return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(group.atRiskPence)} not protected` };

@@ -12,7 +12,8 @@ import { licenceStatus, shareNote, shortDate } from './hub-words.ts';
 
 const BAR_TONE = { success: 'bg-success', warning: 'bg-warning', destructive: 'bg-destructive', info: 'bg-info' };
 
-function Figure({ label, pence, tone }: { label: string; pence: number; tone?: 'success' | 'destructive' }) {
+/** A labelled amount in a `dl`: covered in green, at risk in red. */
+export function Figure({ label, pence, tone }: { label: string; pence: number; tone?: 'success' | 'destructive' }) {
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className={cn('text-sm', tone === 'success' ? 'text-success' : 'text-muted-foreground')}>{label}</dt>
@@ -60,8 +61,11 @@ export function AccountLines({ accounts }: { accounts: readonly AccountLine[] })
   );
 }
 
+/** The parts of a licence group its bar and limit sentence need. */
+type LicenceLimit = Pick<LicenceGroup, 'alertLevel' | 'atRiskPence' | 'limitUsedPercent' | 'limit' | 'scheme'>;
+
 /** How much of the limit the licence uses, drawn (the sentence beside it says the same). */
-function LimitBar({ group }: { group: LicenceGroup }) {
+export function LimitBar({ group }: { group: LicenceLimit }) {
   const status = licenceStatus(group);
   const used = Math.min(100, group.limitUsedPercent ?? 100);
   return (
@@ -72,11 +76,28 @@ function LimitBar({ group }: { group: LicenceGroup }) {
   );
 }
 
-function limitSentence(group: LicenceGroup): string {
+/** '116.6% of the £120,000 deposit limit per person.' */
+export function limitSentence(group: LicenceLimit): string {
   const limit = `${formatLimit(group.limit.amountPence)} ${group.scheme === 'investment' ? 'investment' : 'deposit'} limit per person`;
   const override = group.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : '';
   if (group.limitUsedPercent === null) return `The ${limit}${override}.`;
   return `${group.limitUsedPercent}% of the ${limit}${override}.`;
+}
+
+/** A temporary high balance's window: 'protected until {date}', when it was credited, and what then. */
+export function TemporaryHighBalanceNote({ thb }: { thb: NonNullable<LicenceGroup['temporaryHighBalance']> }) {
+  return (
+    <Alert variant="info">
+      <Clock aria-hidden />
+      <AlertTitle>
+        {thb.endsOn ? `Temporary high balance: protected until ${shortDate(thb.endsOn)}` : 'Temporary high balance'}
+      </AlertTitle>
+      <AlertDescription>
+        {thb.startedOn ? <p>Credited on {shortDate(thb.startedOn)}.</p> : null}
+        <p>{thb.text}</p>
+      </AlertDescription>
+    </Alert>
+  );
 }
 
 /** One licence: its brands and accounts, total, covered and at risk, and why they share one limit. */
@@ -128,18 +149,7 @@ export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
           <span>{sentence}</span>
         </p>
       ))}
-      {thb ? (
-        <Alert variant="info">
-          <Clock aria-hidden />
-          <AlertTitle>
-            {thb.endsOn ? `Temporary high balance: protected until ${shortDate(thb.endsOn)}` : 'Temporary high balance'}
-          </AlertTitle>
-          <AlertDescription>
-            {thb.startedOn ? <p>Credited on {shortDate(thb.startedOn)}.</p> : null}
-            <p>{thb.text}</p>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      {thb ? <TemporaryHighBalanceNote thb={thb} /> : null}
     </article>
   );
 }
