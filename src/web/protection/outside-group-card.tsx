@@ -6,7 +6,8 @@ import type { OutsideGroup } from './api.ts';
 import { AccountLines } from './licence-group-card.tsx';
 import type { StatusWords } from './hub-words.ts';
 
-function statusOf(group: OutsideGroup): StatusWords {
+/** Money outside the FSCS limits in a few words: government backed, under another scheme, or not protected. */
+export function statusOf(group: OutsideGroup): StatusWords {
   switch (group.bucket) {
     case 'government-backed':
       return { tone: 'success', icon: Landmark, text: group.status };
