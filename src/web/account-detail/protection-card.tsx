@@ -47,9 +47,7 @@ function LicenceView({ account, licence }: { account: Account; licence: LicenceG
           {others.length > 0 ? (
             <AccountLines accounts={others} />
           ) : (
-            <p className="text-sm text-muted-foreground">
-              None: only this account of yours counts against this limit.
-            </p>
+            <p className="text-sm text-muted-foreground">None: only this account of yours counts against this limit.</p>
           )}
         </div>
         {licence.sharedLimitReason ? (
