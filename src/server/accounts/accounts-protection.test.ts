@@ -13,6 +13,7 @@ import { addMonths } from '../../core/protection/thb.ts';
 import type { AccountDetail } from '../account-detail/routes.ts';
 import { appSettings } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
+import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { AccountList } from './account-json.ts';
 
@@ -36,23 +37,8 @@ describe.each(testDatabaseKinds())('protection on the accounts list and the acco
     return signUpAndSignIn(server, { email: `${name}-${people}.acctprot@example.com` });
   };
 
-  const bankId = async (name: string) => {
-    const res = await server.request(`/api/reference/banks?q=${encodeURIComponent(name)}`);
-    const { banks: found } = (await res.json()) as { banks: { id: string; bankName: string }[] };
-    const bank = found.find((b) => b.bankName === name);
-    if (!bank) throw new Error(`no bank ${name}`);
-    return bank.id;
-  };
-
-  const addAccount = async (who: Person, name: string, bank: string, pence: number, extra = {}) => {
-    const res = await server.request('/api/accounts', {
-      method: 'POST',
-      cookie: who.cookie,
-      json: { name, accountNumber: '12345678', bankId: banks[bank], startingBalancePence: pence, ...extra },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { account: { id: string } }).account.id;
-  };
+  const addAccount = (who: Person, name: string, bank: string, pence: number, extra = {}) =>
+    addAccountAt(server, who.cookie, { name, bankId: banks[bank], pence }, extra);
 
   const list = async (who: Person): Promise<AccountList> => {
     const res = await server.request('/api/accounts', { cookie: who.cookie });
@@ -70,7 +56,7 @@ describe.each(testDatabaseKinds())('protection on the accounts list and the acco
     server = await createTestServer(kind);
     server.clock.set(NOW);
     for (const name of ['Halifax', 'Bank of Scotland', 'Nationwide Building Society', 'NS&I'])
-      banks[name] = await bankId(name);
+      banks[name] = await bankIdNamed(server, name);
     ann = await newPerson('ann');
     ids.halifax = await addAccount(ann, 'Halifax saver', 'Halifax', 70_000_00);
     ids.scotland = await addAccount(ann, 'Bank of Scotland saver', 'Bank of Scotland', 70_000_00);

@@ -5,20 +5,21 @@
  * FSCS limits, why (NS&I: backed by HM Treasury; an unknown bank: what to do). The Protection
  * Hub's own pieces and words, from the same picture.
  */
-import { ArrowRight, CircleHelp, Info, Users } from 'lucide-react';
+import { ArrowRight, CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
 import { isRegistered, paths } from '../app/paths.ts';
-import { licenceStatus } from '../protection/hub-words.ts';
+import { licenceLine, licenceStatus } from '../protection/hub-words.ts';
 import {
   AccountLines,
   Figure,
+  GroupHeading,
+  JointShareLines,
   LimitBar,
   limitSentence,
+  SharedLimitReason,
   TemporaryHighBalanceNote,
 } from '../protection/licence-group-card.tsx';
-import { statusOf } from '../protection/outside-group-card.tsx';
-import { licenceLine } from '../accounts/shared-licence-summary.tsx';
-import { Badge } from '../ui/badge.tsx';
+import { OutsideGroupHeading } from '../protection/outside-group-card.tsx';
 import type { Account, AccountDetail } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 
@@ -26,22 +27,12 @@ type LicenceGroup = NonNullable<AccountDetail['protection']['licence']>;
 type OutsideGroup = NonNullable<AccountDetail['protection']['outside']>;
 
 function LicenceView({ account, licence }: { account: Account; licence: LicenceGroup }) {
-  const status = licenceStatus(licence);
   const others = licence.accounts.filter((line) => line.id !== account.id);
   const hasJoint = licence.jointShares.length > 0;
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:gap-8">
       <div className="grid min-w-0 content-start gap-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 className="text-base leading-tight font-semibold break-words">{licence.name}</h3>
-            <p className="mt-0.5 text-sm text-muted-foreground">{licenceLine(licence)}</p>
-          </div>
-          <Badge variant={status.tone} className="text-sm">
-            <status.icon className="size-3.5!" aria-hidden />
-            {status.text}
-          </Badge>
-        </div>
+        <GroupHeading title={licence.name} subtitle={licenceLine(licence)} status={licenceStatus(licence)} />
         <div className="grid gap-2">
           <h4 className="text-sm font-medium">Your other accounts under this licence</h4>
           {others.length > 0 ? (
@@ -50,21 +41,8 @@ function LicenceView({ account, licence }: { account: Account; licence: LicenceG
             <p className="text-sm text-muted-foreground">None: only this account of yours counts against this limit.</p>
           )}
         </div>
-        {licence.sharedLimitReason ? (
-          <p className="flex gap-2 text-sm">
-            <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-            <span>
-              <span className="font-medium">Why one limit? </span>
-              {licence.sharedLimitReason}
-            </span>
-          </p>
-        ) : null}
-        {licence.jointShares.map((sentence) => (
-          <p key={sentence} className="flex gap-2 text-sm">
-            <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-            <span>{sentence}</span>
-          </p>
-        ))}
+        <SharedLimitReason reason={licence.sharedLimitReason} />
+        <JointShareLines sentences={licence.jointShares} />
       </div>
       <div className="grid min-w-0 content-start gap-4">
         <dl className="grid gap-1.5">
@@ -109,30 +87,12 @@ function UnknownBankAdvice({ account, group }: { account: Account; group: Outsid
 }
 
 function OutsideView({ account, group }: { account: Account; group: OutsideGroup }) {
-  const status = statusOf(group);
-  const title = group.kind === 'unknown-bank' ? 'Bank not known' : (group.bankName ?? group.status);
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="text-base leading-tight font-semibold break-words">{title}</h3>
-          {group.legalName && group.legalName !== group.bankName ? (
-            <p className="mt-0.5 text-sm text-muted-foreground">{group.legalName}</p>
-          ) : null}
-        </div>
-        <Badge variant={status.tone} className="text-sm">
-          <status.icon className="size-3.5!" aria-hidden />
-          {status.text}
-        </Badge>
-      </div>
+      <OutsideGroupHeading group={group} />
       <p className="text-sm">{group.reason}</p>
       {group.kind === 'unknown-bank' ? <UnknownBankAdvice account={account} group={group} /> : null}
-      {group.jointShares.map((sentence) => (
-        <p key={sentence} className="flex gap-2 text-sm text-muted-foreground">
-          <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-          <span>{sentence}</span>
-        </p>
-      ))}
+      <JointShareLines sentences={group.jointShares} />
     </div>
   );
 }

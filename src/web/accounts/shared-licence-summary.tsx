@@ -1,20 +1,8 @@
-import { Info } from 'lucide-react';
 import { Badge } from '../ui/badge.tsx';
 import { cn } from '../ui/cn.ts';
-import { licenceStatus } from '../protection/hub-words.ts';
-import { Figure, LimitBar, limitSentence } from '../protection/licence-group-card.tsx';
+import { licenceLine, licenceStatus } from '../protection/hub-words.ts';
+import { Figure, LimitBar, limitSentence, SharedLimitReason } from '../protection/licence-group-card.tsx';
 import type { SharedLicence } from './account-groups.ts';
-
-/** 'Banking licence · FRN 169628 · Halifax, Bank of Scotland', as the Protection Hub's card names a licence. */
-export function licenceLine(licence: Pick<SharedLicence, 'scheme' | 'frn' | 'brands' | 'name'>): string {
-  return [
-    licence.scheme === 'investment' ? 'Investment firm' : 'Banking licence',
-    licence.frn ? `FRN\u00a0${licence.frn}` : null,
-    licence.brands.length > 1 || licence.brands[0] !== licence.name ? licence.brands.join(', ') : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /**
  * The head of a group of accounts sharing one licence: its name and brands, its state, total and
@@ -42,13 +30,7 @@ export function SharedLicenceSummary({
         </Heading>
         <p className="text-xs text-muted-foreground">{licenceLine(licence)}</p>
         {licence.sharedLimitReason ? (
-          <p className="flex gap-2 text-sm">
-            <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-            <span>
-              <span className="font-medium">Why one limit? </span>
-              {licence.sharedLimitReason}
-            </span>
-          </p>
+          <SharedLimitReason reason={licence.sharedLimitReason} />
         ) : (
           <p className="text-sm">These accounts share one limit: the FSCS counts your money here together.</p>
         )}

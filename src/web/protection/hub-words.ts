@@ -64,3 +64,15 @@ export function shareNote(holders: number): string | null {
   if (holders <= 1) return null;
   return `Joint account, ${holders} people: your ${holderShareWord(holders)}`;
 }
+
+/** 'Banking licence · FRN 169628 · Halifax, Bank of Scotland': what a licence is, and the saver's brands under it. */
+export function licenceLine(group: Pick<LicenceGroup, 'scheme' | 'frn' | 'brands' | 'name'>): string {
+  return [
+    group.scheme === 'investment' ? 'Investment firm' : 'Banking licence',
+    // A no-break space keeps 'FRN 169628' on one line.
+    group.frn ? `FRN\u00a0${group.frn}` : null,
+    group.brands.length > 1 || group.brands[0] !== group.name ? group.brands.join(', ') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -8,7 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { cn } from '../ui/cn.ts';
 import type { AccountLine, LicenceGroup } from './api.ts';
-import { licenceStatus, shareNote, shortDate } from './hub-words.ts';
+import { licenceLine, licenceStatus, shareNote, shortDate, type StatusWords } from './hub-words.ts';
 
 const BAR_TONE = { success: 'bg-success', warning: 'bg-warning', destructive: 'bg-destructive', info: 'bg-info' };
 
@@ -100,6 +100,58 @@ export function TemporaryHighBalanceNote({ thb }: { thb: NonNullable<LicenceGrou
   );
 }
 
+/** A group's name (an h3), what it is, and its state in words beside it. */
+export function GroupHeading({
+  id,
+  title,
+  subtitle,
+  status,
+}: {
+  id?: string;
+  title: string;
+  subtitle: string | null;
+  status: StatusWords;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h3 id={id} className="text-lg leading-tight font-semibold break-words">
+          {title}
+        </h3>
+        {subtitle ? <p className="mt-0.5 text-sm text-muted-foreground">{subtitle}</p> : null}
+      </div>
+      <Badge variant={status.tone} className="text-sm">
+        <status.icon className="size-3.5!" aria-hidden />
+        {status.text}
+      </Badge>
+    </div>
+  );
+}
+
+/** 'Why one limit? Halifax and Bank of Scotland are brands of…', when the brands differ. */
+export function SharedLimitReason({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <p className="flex gap-2 text-sm">
+      <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+      <span>
+        <span className="font-medium">Why one limit? </span>
+        {reason}
+      </span>
+    </p>
+  );
+}
+
+/** How each joint account counts, one sentence each. */
+export function JointShareLines({ sentences }: { sentences: readonly string[] }) {
+  return sentences.map((sentence) => (
+    <p key={sentence} className="flex gap-2 text-sm">
+      <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+      <span>{sentence}</span>
+    </p>
+  ));
+}
+
 /** One licence: its brands and accounts, total, covered and at risk, and why they share one limit. */
 export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
   const status = licenceStatus(group);
@@ -108,22 +160,7 @@ export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
   const hasJoint = group.jointShares.length > 0;
   return (
     <article aria-labelledby={headingId} className="grid content-start gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">
-            {group.name}
-          </h3>
-          <p className="mt-0.5 text-sm text-muted-foreground">
-            {group.scheme === 'investment' ? 'Investment firm' : 'Banking licence'}
-            {group.frn ? ` · FRN ${group.frn}` : ''}
-            {group.brands.length > 1 || group.brands[0] !== group.name ? ` · ${group.brands.join(', ')}` : ''}
-          </p>
-        </div>
-        <Badge variant={status.tone} className="text-sm">
-          <status.icon className="size-3.5!" aria-hidden />
-          {status.text}
-        </Badge>
-      </div>
+      <GroupHeading id={headingId} title={group.name} subtitle={licenceLine(group)} status={status} />
       <AccountLines accounts={group.accounts} />
       <dl className="grid gap-1.5 border-t pt-3">
         <Figure label={hasJoint ? 'Total (your share of joint accounts)' : 'Total'} pence={group.totalPence} />
@@ -134,21 +171,8 @@ export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
         <LimitBar group={group} />
         <p className="text-sm text-muted-foreground">{limitSentence(group)}</p>
       </div>
-      {group.sharedLimitReason ? (
-        <p className="flex gap-2 text-sm">
-          <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-          <span>
-            <span className="font-medium">Why one limit? </span>
-            {group.sharedLimitReason}
-          </span>
-        </p>
-      ) : null}
-      {group.jointShares.map((sentence) => (
-        <p key={sentence} className="flex gap-2 text-sm">
-          <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-          <span>{sentence}</span>
-        </p>
-      ))}
+      <SharedLimitReason reason={group.sharedLimitReason} />
+      <JointShareLines sentences={group.jointShares} />
       {thb ? <TemporaryHighBalanceNote thb={thb} /> : null}
     </article>
   );
