@@ -6,7 +6,13 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
 import { type ProtectionPicture, protectionPicture } from '../protection/picture.ts';
-import { type AccountProtectionFacts, protectionInput } from './account-protection.ts';
+import { calculateExposure } from '../protection/exposure.ts';
+import {
+  type AccountProtectionFacts,
+  type AccountProtectionSummary,
+  protectionInput,
+  summariesOfReport,
+} from './account-protection.ts';
 
 export type NamedAccountFacts = AccountProtectionFacts & { name: string };
 
@@ -16,7 +22,32 @@ export function userProtectionPicture(
   date: CalendarDate,
   override?: DepositLimitOverride,
 ): ProtectionPicture {
-  const prepared = accounts.map((account) => {
+  return protectionPicture(pictureAccounts(accounts), date, override);
+}
+
+/**
+ * Each account's own answer (the accounts list's chips) and the whole picture, from one run of
+ * the engine: what the accounts list and the account page show together.
+ */
+export function userProtectionView(
+  accounts: readonly NamedAccountFacts[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): { summaries: Map<string, AccountProtectionSummary>; picture: ProtectionPicture } {
+  const prepared = pictureAccounts(accounts);
+  const report = calculateExposure(
+    prepared.map((p) => p.input),
+    date,
+    override,
+  );
+  return {
+    summaries: summariesOfReport(prepared, report),
+    picture: protectionPicture(prepared, date, override, report),
+  };
+}
+
+function pictureAccounts(accounts: readonly NamedAccountFacts[]) {
+  return accounts.map((account) => {
     const { input, unknownReason } = protectionInput(account);
     const holder = account.isPlatformAccount ? account.platformBank : account.bank;
     return {
@@ -27,5 +58,4 @@ export function userProtectionPicture(
       unknownReason,
     };
   });
-  return protectionPicture(prepared, date, override);
 }

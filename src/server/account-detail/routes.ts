@@ -13,7 +13,7 @@ import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
-import { userAccountsPicture } from '../accounts/protection-facts.ts';
+import { userAccountsProtection } from '../accounts/protection-facts.ts';
 import { AccountProtectionSchema, accountProtectionJson } from './protection-json.ts';
 import { readAccountDetail } from './queries.ts';
 import { TRANSACTION_PAGE_SIZE, transactionPageOf } from '../transactions/queries.ts';
@@ -92,12 +92,14 @@ export function accountDetailRoutes(deps: Deps) {
       const today = calendarDateInLondon(deps.clock.now());
       const window = monthWindow(today);
       const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: TRANSACTION_PAGE_SIZE });
-      const account = findAccountJson(rows.accounts, id, today);
+      // One run of the engine for the account's own answer and its licence group.
+      const { summaries, picture } = userAccountsProtection(rows.accounts, today);
+      const account = findAccountJson(rows.accounts, id, today, summaries);
       if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const body: AccountDetail = {
         account,
         ...accountSummary(rows.groups, window, account.balancePence),
-        protection: accountProtectionJson(userAccountsPicture(rows.accounts, today), id),
+        protection: accountProtectionJson(picture, id),
         transactions: transactionPageOf(rows.newest, TRANSACTION_PAGE_SIZE),
       };
       return c.json(body, 200);

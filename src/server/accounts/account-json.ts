@@ -19,7 +19,7 @@ import type { Tx } from '../db/client.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
 import { AccountsProtectionSchema, accountsProtectionJson } from './accounts-protection-json.ts';
-import { protectionFactsOf, userAccountsPicture } from './protection-facts.ts';
+import { protectionFactsOf, userAccountsProtection } from './protection-facts.ts';
 import { type AccountRow, type UserAccounts, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
@@ -195,19 +195,19 @@ function protectionByAccount(accounts: UserAccounts, today: CalendarDate): Map<s
   return accountProtectionSummaries(protectionFactsOf(accounts), today, accounts.override ?? undefined);
 }
 
-/** Every one of the user's accounts as the list shows it, in their order, judged on `today`. */
-export function accountListItems(accounts: UserAccounts, today: CalendarDate): AccountListItem[] {
-  const protection = protectionByAccount(accounts, today);
-  return accounts.rows.map(({ item }) => judged(item, protection.get(item.id)!));
-}
-
 /**
- * The account `accountId` as the API sends it, judged among all the user's accounts; null when it
- * is not theirs. `accounts` must have been read with `accountId` asked for whole.
+ * The account `accountId` as the API sends it, judged among all the user's accounts (by
+ * `summaries` when the caller has worked them out already); null when it is not theirs.
+ * `accounts` must have been read with `accountId` asked for whole.
  */
-export function findAccountJson(accounts: UserAccounts, accountId: string, today: CalendarDate): Account | null {
+export function findAccountJson(
+  accounts: UserAccounts,
+  accountId: string,
+  today: CalendarDate,
+  summaries?: Map<string, AccountProtectionSummary>,
+): Account | null {
   const account = accounts.rows.find((r) => r.item.id === accountId)?.account;
-  return account ? judged(account, protectionByAccount(accounts, today).get(accountId)!) : null;
+  return account ? judged(account, (summaries ?? protectionByAccount(accounts, today)).get(accountId)!) : null;
 }
 
 /**
@@ -222,12 +222,14 @@ export async function loadAccountsView(
   today: CalendarDate,
 ): Promise<AccountList> {
   const accounts = await listUserAccounts(tx, user.userId);
-  const list = accountListItems(accounts, today);
+  // One run of the engine for the rows' chips and the totals and licences above them.
+  const { summaries, picture } = userAccountsProtection(accounts, today);
+  const list = accounts.rows.map(({ item }) => judged(item, summaries.get(item.id)!));
   const cap = accountCap({ tier: user.tier, maxAccounts: accounts.maxAccounts });
   return {
     accounts: list,
     totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),
     cap: { count: list.length, max: cap.max, tier: user.tier, source: cap.source },
-    protection: accountsProtectionJson(userAccountsPicture(accounts, today)),
+    protection: accountsProtectionJson(picture),
   };
 }

@@ -4,7 +4,12 @@
  * the whole picture (the Protection Hub, the list's totals and licences, the account page's
  * Protection card). None of them can judge an account differently.
  */
-import { type NamedAccountFacts, userProtectionPicture } from '../../core/accounts/protection-picture.ts';
+import type { AccountProtectionSummary } from '../../core/accounts/account-protection.ts';
+import {
+  type NamedAccountFacts,
+  userProtectionPicture,
+  userProtectionView,
+} from '../../core/accounts/protection-picture.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { ProtectionPicture } from '../../core/protection/picture.ts';
 import type { UserAccounts } from './queries.ts';
@@ -28,4 +33,12 @@ export function protectionFactsOf({ rows }: UserAccounts): NamedAccountFacts[] {
 /** The user's protection picture on `today` (UK), with the admin's deposit limit override when one is set. */
 export function userAccountsPicture(accounts: UserAccounts, today: CalendarDate): ProtectionPicture {
   return userProtectionPicture(protectionFactsOf(accounts), today, accounts.override ?? undefined);
+}
+
+/** Each account's own answer and the whole picture on `today`, from one run of the engine. */
+export function userAccountsProtection(
+  accounts: UserAccounts,
+  today: CalendarDate,
+): { summaries: Map<string, AccountProtectionSummary>; picture: ProtectionPicture } {
+  return userProtectionView(protectionFactsOf(accounts), today, accounts.override ?? undefined);
 }
