@@ -10,7 +10,7 @@ import {
   type BankLicenceFacts,
   type BankProtectionFacts,
 } from '../protection/bank-category.ts';
-import { calculateExposure } from '../protection/exposure.ts';
+import { calculateExposure, type ExposureReport } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
 import type { AccountInput, Pence, ProtectionCategory, TemporaryHighBalance } from '../protection/types.ts';
 import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
@@ -141,6 +141,14 @@ export function accountProtectionSummaries(
     date,
     override,
   );
+  return summariesOfReport(prepared, report);
+}
+
+/** Each account's answer from the engine's report of `prepared` (their inputs, in the same order). */
+export function summariesOfReport(
+  prepared: readonly { unknownReason: UnknownProtectionReason | null }[],
+  report: ExposureReport,
+): Map<string, AccountProtectionSummary> {
   const summaries = new Map<string, AccountProtectionSummary>();
   report.accounts.forEach((protection, index) => {
     const unknownReason = prepared[index]!.unknownReason;

@@ -5,8 +5,14 @@
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
+import { calculateExposure } from '../protection/exposure.ts';
 import { type PictureAccount, type ProtectionPicture, protectionPicture } from '../protection/picture.ts';
-import { type AccountProtectionFacts, protectionInput } from './account-protection.ts';
+import {
+  type AccountProtectionFacts,
+  type AccountProtectionSummary,
+  protectionInput,
+  summariesOfReport,
+} from './account-protection.ts';
 
 export type NamedAccountFacts = AccountProtectionFacts & { name: string };
 
@@ -33,4 +39,25 @@ export function userProtectionPicture(
   override?: DepositLimitOverride,
 ): ProtectionPicture {
   return protectionPicture(accounts.map(pictureAccountOf), date, override);
+}
+
+/**
+ * Each account's own answer (the accounts list's chips) and the whole picture, from one run of
+ * the engine: what the accounts list and the account page show together.
+ */
+export function userProtectionView(
+  accounts: readonly NamedAccountFacts[],
+  date: CalendarDate,
+  override?: DepositLimitOverride,
+): { summaries: Map<string, AccountProtectionSummary>; picture: ProtectionPicture } {
+  const prepared = accounts.map(pictureAccountOf);
+  const report = calculateExposure(
+    prepared.map((p) => p.input),
+    date,
+    override,
+  );
+  return {
+    summaries: summariesOfReport(prepared, report),
+    picture: protectionPicture(prepared, date, override, report),
+  };
 }

@@ -276,18 +276,20 @@ function alertSource(group: LicenceGroup): AlertSource {
 
 /**
  * The protection picture of `accounts` (in the order the saver added them) on `date`, with any
- * admin override of today's deposit limit. All amounts in pence; pure.
+ * admin override of today's deposit limit. All amounts in pence; pure. `report`: the engine's
+ * report of the same accounts, date and override when the caller has it already (the engine
+ * then runs once for both).
  */
 export function protectionPicture(
   accounts: readonly PictureAccount[],
   date: CalendarDate,
   override?: DepositLimitOverride,
-): ProtectionPicture {
-  const report = calculateExposure(
+  report: ExposureReport = calculateExposure(
     accounts.map((a) => a.input),
     date,
     override,
-  );
+  ),
+): ProtectionPicture {
   const indexById = new Map(accounts.map((a, i) => [a.input.id, i]));
   const groups = report.institutions
     .map((exposure) => {

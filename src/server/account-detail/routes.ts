@@ -13,6 +13,8 @@ import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
+import { userAccountsProtection } from '../accounts/protection-facts.ts';
+import { AccountProtectionSchema, accountProtectionJson } from './protection-json.ts';
 import { readAccountDetail } from './queries.ts';
 import { TRANSACTION_PAGE_SIZE, transactionPageOf } from '../transactions/queries.ts';
 import { TransactionPageSchema } from '../transactions/transaction-json.ts';
@@ -51,6 +53,9 @@ const AccountDetailSchema = z
       .openapi({
         description: 'Every type the account has, statements too (the type ring shows only the types that move money)',
       }),
+    protection: AccountProtectionSchema.openapi({
+      description: "The account's licence with the user's other accounts there, its limit, covered and at risk",
+    }),
     transactions: TransactionPageSchema.openapi({
       description: 'The newest 50; nextCursor goes to GET /api/accounts/{id}/transactions?cursor= for more',
     }),
@@ -71,7 +76,8 @@ export function accountDetailRoutes(deps: Deps) {
         "One of the signed-in user's accounts with its summary cards, last 12 months, totals per type and newest 50 transactions",
       description:
         'Months run to the end of this month (UK date). Avg monthly interest: interest over those 12 months ÷ the months that had interest. ' +
-        'Lifetime interest: all interest transactions. Transactions newest first (date, then id).',
+        'Lifetime interest: all interest transactions. Transactions newest first (date, then id). ' +
+        "Protection: the account's licence group from the engine run over all the user's accounts.",
       request: { params: AccountIdParamsSchema },
       responses: {
         200: { description: 'The account page', content: { 'application/json': { schema: AccountDetailSchema } } },
@@ -86,11 +92,14 @@ export function accountDetailRoutes(deps: Deps) {
       const today = calendarDateInLondon(deps.clock.now());
       const window = monthWindow(today);
       const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: TRANSACTION_PAGE_SIZE });
-      const account = findAccountJson(rows.accounts, id, today);
+      // One run of the engine for the account's own answer and its licence group.
+      const { summaries, picture } = userAccountsProtection(rows.accounts, today);
+      const account = findAccountJson(rows.accounts, id, today, summaries);
       if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const body: AccountDetail = {
         account,
         ...accountSummary(rows.groups, window, account.balancePence),
+        protection: accountProtectionJson(picture, id),
         transactions: transactionPageOf(rows.newest, TRANSACTION_PAGE_SIZE),
       };
       return c.json(body, 200);

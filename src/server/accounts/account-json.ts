@@ -18,6 +18,8 @@ import { TIERS, type Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
 import type { InterestScheduleItem as StoredScheduleItem } from '../db/schema/index.ts';
 import { z } from '../http/route.ts';
+import { AccountsProtectionSchema, accountsProtectionJson } from './accounts-protection-json.ts';
+import { protectionFactsOf, userAccountsProtection } from './protection-facts.ts';
 import { type AccountRow, type UserAccounts, listUserAccounts } from './queries.ts';
 
 // The stored schedule type (db schema) and core's are one shape; this fails to compile if they part.
@@ -115,7 +117,15 @@ export const AccountCapSchema = z.object({
 });
 
 export const AccountListSchema = z
-  .object({ accounts: z.array(AccountListItemSchema), totalBalancePence: z.number().int(), cap: AccountCapSchema })
+  .object({
+    accounts: z.array(AccountListItemSchema),
+    totalBalancePence: z
+      .number()
+      .int()
+      .openapi({ description: 'The whole balances added up (joint accounts in full)' }),
+    cap: AccountCapSchema,
+    protection: AccountsProtectionSchema,
+  })
   .openapi('AccountList');
 
 export type AccountList = z.infer<typeof AccountListSchema>;
@@ -181,43 +191,30 @@ export function storedAccountFields(row: AccountRow): AccountFields {
 }
 
 /** Each account's protection, the engine run over all the user's accounts with any admin override. */
-function protectionByAccount(
-  { rows, override }: UserAccounts,
-  today: CalendarDate,
-): Map<string, AccountProtectionSummary> {
-  const facts = rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => ({
-    id: item.id,
-    balancePence: item.balancePence,
-    holders,
-    accountType: item.accountType,
-    isPlatformAccount: item.isPlatformAccount,
-    bankName: item.bank,
-    bank,
-    platformBank,
-    temporaryHighBalance,
-  }));
-  return accountProtectionSummaries(facts, today, override ?? undefined);
-}
-
-/** Every one of the user's accounts as the list shows it, in their order, judged on `today`. */
-export function accountListItems(accounts: UserAccounts, today: CalendarDate): AccountListItem[] {
-  const protection = protectionByAccount(accounts, today);
-  return accounts.rows.map(({ item }) => judged(item, protection.get(item.id)!));
+function protectionByAccount(accounts: UserAccounts, today: CalendarDate): Map<string, AccountProtectionSummary> {
+  return accountProtectionSummaries(protectionFactsOf(accounts), today, accounts.override ?? undefined);
 }
 
 /**
- * The account `accountId` as the API sends it, judged among all the user's accounts; null when it
- * is not theirs. `accounts` must have been read with `accountId` asked for whole.
+ * The account `accountId` as the API sends it, judged among all the user's accounts (by
+ * `summaries` when the caller has worked them out already); null when it is not theirs.
+ * `accounts` must have been read with `accountId` asked for whole.
  */
-export function findAccountJson(accounts: UserAccounts, accountId: string, today: CalendarDate): Account | null {
+export function findAccountJson(
+  accounts: UserAccounts,
+  accountId: string,
+  today: CalendarDate,
+  summaries?: Map<string, AccountProtectionSummary>,
+): Account | null {
   const account = accounts.rows.find((r) => r.item.id === accountId)?.account;
-  return account ? judged(account, protectionByAccount(accounts, today).get(accountId)!) : null;
+  return account ? judged(account, (summaries ?? protectionByAccount(accounts, today)).get(accountId)!) : null;
 }
 
 /**
  * The user's accounts in creation order, each with its protection from the engine run over all of
- * them on `today` (with the admin's deposit limit override), their total and the account cap:
- * one statement, however many accounts.
+ * them on `today` (with the admin's deposit limit override), their total, the account cap, and
+ * the protection totals and shared licences the Protection Hub would show (the same picture code
+ * on the same rows): one statement, however many accounts.
  */
 export async function loadAccountsView(
   tx: Tx,
@@ -225,11 +222,14 @@ export async function loadAccountsView(
   today: CalendarDate,
 ): Promise<AccountList> {
   const accounts = await listUserAccounts(tx, user.userId);
-  const list = accountListItems(accounts, today);
+  // One run of the engine for the rows' chips and the totals and licences above them.
+  const { summaries, picture } = userAccountsProtection(accounts, today);
+  const list = accounts.rows.map(({ item }) => judged(item, summaries.get(item.id)!));
   const cap = accountCap({ tier: user.tier, maxAccounts: accounts.maxAccounts });
   return {
     accounts: list,
     totalBalancePence: list.reduce((sum, account) => sum + account.balancePence, 0),
     cap: { count: list.length, max: cap.max, tier: user.tier, source: cap.source },
+    protection: accountsProtectionJson(picture),
   };
 }

@@ -272,6 +272,11 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         accounts: [],
         totalBalancePence: 0,
         cap: { count: 0, max: 2, tier: 'trial_bigpig', source: 'admin' },
+        protection: {
+          totals: { totalPence: 0, protectedPence: 0, atRiskPence: 0, governmentBackedPence: 0, otherSchemePence: 0 },
+          sharedLicences: [],
+          jointAccounts: [],
+        },
       });
     });
 

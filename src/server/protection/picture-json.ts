@@ -3,9 +3,9 @@
  * the user's accounts, each account judged exactly as the accounts list judges it, with each
  * alert's dismissal applied. The contract is `ProtectionPictureSchema`.
  */
-import { userProtectionPicture } from '../../core/accounts/protection-picture.ts';
 import { type AlertDismissal, dismissedUntil } from '../../core/protection/alerts.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import { userAccountsPicture } from '../accounts/protection-facts.ts';
 import { z } from '../http/route.ts';
 import type { ProtectionRows } from './queries.ts';
 
@@ -17,7 +17,7 @@ const AppliedLimitSchema = z.object({
   isOverride: z.boolean().openapi({ description: "True when an admin's override replaced the law's figure" }),
 });
 
-const AccountLineSchema = z.object({
+export const AccountLineSchema = z.object({
   id: z.string(),
   name: z.string(),
   bankName: z.string().nullable(),
@@ -26,7 +26,7 @@ const AccountLineSchema = z.object({
   sharePence: pence("The user's share (the whole balance for a sole account)"),
 });
 
-const LicenceGroupSchema = z
+export const LicenceGroupSchema = z
   .object({
     key: z.string(),
     scheme: z.enum(['deposit', 'investment']),
@@ -53,7 +53,7 @@ const LicenceGroupSchema = z
   })
   .openapi('ProtectionLicenceGroup');
 
-const OutsideGroupSchema = z
+export const OutsideGroupSchema = z
   .object({
     key: z.string(),
     kind: z.string().openapi({ description: "The engine's category ('ns-and-i', 'offshore'…) or 'unknown-bank'" }),
@@ -67,6 +67,15 @@ const OutsideGroupSchema = z
     jointShares: z.array(z.string()),
   })
   .openapi('ProtectionOutsideGroup');
+
+/** The saver's money in all, and how much of it is protected, at risk, government backed or under another scheme. */
+export const PictureTotalsSchema = z.object({
+  totalPence: pence("All the user's money (their share of joint accounts)"),
+  protectedPence: pence('Covered by the FSCS (and insurance covered 100%)'),
+  atRiskPence: pence('Over a limit, not FSCS protected, not confirmed or at an unknown bank'),
+  governmentBackedPence: pence('NS&I and the State: backed by the government'),
+  otherSchemePence: pence('The Pension Protection Fund and trustee-run schemes'),
+});
 
 export const ProtectionAlertSchema = z
   .object({
@@ -92,13 +101,7 @@ export const ProtectionPictureSchema = z
       temporaryHighBalance: AppliedLimitSchema,
       investment: AppliedLimitSchema,
     }),
-    totals: z.object({
-      totalPence: z.number().int(),
-      protectedPence: pence('Covered by the FSCS (and insurance covered 100%)'),
-      atRiskPence: pence('Over a limit, not FSCS protected, not confirmed or at an unknown bank'),
-      governmentBackedPence: pence('NS&I and the State: backed by the government'),
-      otherSchemePence: pence('The Pension Protection Fund and trustee-run schemes'),
-    }),
+    totals: PictureTotalsSchema,
     badge: z.enum(['fully-protected', 'mostly-protected', 'at-risk']),
     licenceCount: z.number().int().openapi({ description: 'Banking licences holding some of the money' }),
     isDiversified: z.boolean().openapi({ description: 'Money with 3 or more licences' }),
@@ -206,19 +209,7 @@ export type ProtectionPictureJson = z.infer<typeof ProtectionPictureSchema>;
  */
 export function protectionPictureJson(rows: ProtectionRows, today: CalendarDate, now: Date): ProtectionPictureJson {
   const { accounts, dismissals } = rows;
-  const facts = accounts.rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => ({
-    id: item.id,
-    name: item.name,
-    balancePence: item.balancePence,
-    holders,
-    accountType: item.accountType,
-    isPlatformAccount: item.isPlatformAccount,
-    bankName: item.bank,
-    bank,
-    platformBank,
-    temporaryHighBalance,
-  }));
-  const picture = userProtectionPicture(facts, today, accounts.override ?? undefined);
+  const picture = userAccountsPicture(accounts, today);
   const byAlert = new Map<string, AlertDismissal>(dismissals.map((d) => [d.alertId, d]));
   const { date: _date, ...limits } = picture.limits;
   return {

@@ -8,6 +8,7 @@ import { appSettings, protectionAlertDismissals } from '../db/schema/index.ts';
 import { withActor } from '../db/rls.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { ProtectionPictureJson } from './picture-json.ts';
 import { PROTECTION_MESSAGES } from './routes.ts';
@@ -30,23 +31,8 @@ describe.each(testDatabaseKinds())('the Protection Hub API on %s', (kind) => {
     return signUpAndSignIn(server, { email: `${name}-${people}@example.com` });
   };
 
-  const bankId = async (name: string) => {
-    const res = await server.request(`/api/reference/banks?q=${encodeURIComponent(name)}`);
-    const { banks: found } = (await res.json()) as { banks: { id: string; bankName: string }[] };
-    const bank = found.find((b) => b.bankName === name);
-    if (!bank) throw new Error(`no bank ${name}`);
-    return bank.id;
-  };
-
-  const addAccount = async (who: Person, name: string, bank: string, pence: number, extra = {}) => {
-    const res = await server.request('/api/accounts', {
-      method: 'POST',
-      cookie: who.cookie,
-      json: { name, accountNumber: '12345678', bankId: banks[bank], startingBalancePence: pence, ...extra },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { account: { id: string } }).account.id;
-  };
+  const addAccount = (who: Person, name: string, bank: string, pence: number, extra = {}) =>
+    addAccountAt(server, who.cookie, { name, bankId: banks[bank], pence }, extra);
 
   const deposit = async (who: Person, accountId: string, pence: number) => {
     const res = await server.request(`/api/accounts/${accountId}/transactions`, {
@@ -79,7 +65,7 @@ describe.each(testDatabaseKinds())('the Protection Hub API on %s', (kind) => {
   beforeAll(async () => {
     server = await createTestServer(kind);
     for (const name of ['Halifax', 'Bank of Scotland', 'Nationwide Building Society', 'NS&I'])
-      banks[name] = await bankId(name);
+      banks[name] = await bankIdNamed(server, name);
     ann = await newPerson('ann');
     bob = await newPerson('bob');
     halifaxAccount = await addAccount(ann, 'Halifax saver', 'Halifax', 70_000_00);

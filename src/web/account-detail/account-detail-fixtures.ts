@@ -1,5 +1,6 @@
 /** An account page answer (GET /api/accounts/{id}) for component tests. */
 import { monthWindow } from '../../core/account-summary/months.ts';
+import { depositLimitOn } from '../../core/protection/limits.ts';
 import type { Account, AccountDetail } from './api.ts';
 
 export const ACCOUNT_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -52,11 +53,55 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
   };
 }
 
-/** The page's answer; `activeMonths` of the 12 get a deposit each (the brush shows past 6). */
-export function makeDetail(account: Partial<Account> = {}, activeMonths = 3): AccountDetail {
-  const months = monthWindow('2026-11-21').months;
+type LicenceGroup = NonNullable<AccountDetail['protection']['licence']>;
+
+/**
+ * A licence group as the Protection card gets it: `account` alone under Bank of Scotland plc,
+ * against the engine's deposit limit on the page's pinned day, unless told otherwise.
+ */
+export function makeLicenceGroup(account: Account, overrides: Partial<LicenceGroup> = {}): LicenceGroup {
+  const limit = depositLimitOn('2026-11-21');
+  const totalPence = account.balancePence;
   return {
-    account: makeAccount(account),
+    key: 'deposit|frn:169628',
+    scheme: 'deposit',
+    name: 'Bank of Scotland plc',
+    frn: '169628',
+    brands: [account.bank ?? 'Halifax'],
+    accounts: [
+      {
+        id: account.id,
+        name: account.name,
+        bankName: account.bank,
+        holders: account.holders,
+        balancePence: account.balancePence,
+        sharePence: account.balancePence,
+      },
+    ],
+    totalPence,
+    coveredPence: Math.min(totalPence, limit.amountPence),
+    atRiskPence: Math.max(0, totalPence - limit.amountPence),
+    limit,
+    limitUsedPercent: Math.floor((totalPence * 1000) / limit.amountPence) / 10,
+    alertLevel: 'none',
+    sharedLimitReason: null,
+    jointShares: [],
+    temporaryHighBalance: null,
+    ...overrides,
+  };
+}
+
+/** The page's answer; `activeMonths` of the 12 get a deposit each (the brush shows past 6). */
+export function makeDetail(
+  account: Partial<Account> = {},
+  activeMonths = 3,
+  protection?: AccountDetail['protection'],
+): AccountDetail {
+  const months = monthWindow('2026-11-21').months;
+  const whole = makeAccount(account);
+  return {
+    account: whole,
+    protection: protection ?? { licence: makeLicenceGroup(whole), outside: null },
     summary: {
       currentBalancePence: account.balancePence ?? 1_234_56,
       avgMonthlyInterestPence: 4_12,

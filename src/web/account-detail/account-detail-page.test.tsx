@@ -5,7 +5,7 @@ import { paths } from '../app/paths.ts';
 import { handleRealtimeEvent } from '../app/realtime.ts';
 import { apiError, json, makeMe, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { ACCOUNT_ID, accountTypesBody, makeDetail } from './account-detail-fixtures.ts';
+import { ACCOUNT_ID, accountTypesBody, makeAccount, makeDetail, makeLicenceGroup } from './account-detail-fixtures.ts';
 import type { AccountDetail } from './api.ts';
 import { accountPageState } from './page-state.ts';
 import { banksHandler, chooseBank, CLOSE_BROTHERS_ID } from '../accounts/test-fixtures.ts';
@@ -59,7 +59,7 @@ describe('the account page', () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
     // The Danger Zone comes last, below the transactions (issue 13).
-    expect(headings).toEqual(['Basic Information', 'Interest Settings', 'Charts', 'Danger Zone']);
+    expect(headings).toEqual(['Basic Information', 'Interest Settings', 'Protection', 'Charts', 'Danger Zone']);
     // The transactions section sits between Interest Settings and the charts, under #transactions.
     const section = screen.getByTestId('transactions-section');
     expect(section.closest('#transactions')).not.toBeNull();
@@ -556,5 +556,179 @@ describe('Update balance on the account page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save balance' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The date cannot be after today');
     expect(api.calls(UPDATE).map((c) => c.body)).toEqual([{ balancePence: -50_50, date: today().stored }]);
+  });
+});
+
+describe('the Protection card', () => {
+  const SCOTLAND_ID = '7a2d3b4c-5e6f-4a71-8b8c-0d1e2f3a4b5c';
+  const halifax = makeAccount({ name: 'Halifax saver', balancePence: 70_000_00 });
+  /** Halifax £70,000 and Bank of Scotland £70,000: one licence, £140,000 against its limit. */
+  const shared = makeLicenceGroup(halifax, {
+    brands: ['Halifax', 'Bank of Scotland'],
+    accounts: [
+      {
+        id: ACCOUNT_ID,
+        name: 'Halifax saver',
+        bankName: 'Halifax',
+        holders: 1,
+        balancePence: 70_000_00,
+        sharePence: 70_000_00,
+      },
+      {
+        id: SCOTLAND_ID,
+        name: 'Bank of Scotland saver',
+        bankName: 'Bank of Scotland',
+        holders: 1,
+        balancePence: 70_000_00,
+        sharePence: 70_000_00,
+      },
+    ],
+    totalPence: 140_000_00,
+    coveredPence: 120_000_00,
+    atRiskPence: 20_000_00,
+    limitUsedPercent: 116.6,
+    alertLevel: 'over-limit',
+    sharedLimitReason:
+      'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+  });
+  const card = async () => (await screen.findByRole('heading', { level: 2, name: 'Protection' })).closest('section')!;
+
+  it('names the licence, the other accounts sharing it, the total against its limit, covered and at risk', async () => {
+    setup(makeDetail({ name: 'Halifax saver', balancePence: 70_000_00 }, 3, { licence: shared, outside: null }));
+    renderApp(paths.account(ACCOUNT_ID));
+    const protection = within(await card());
+    expect(protection.getByRole('heading', { level: 3, name: 'Bank of Scotland plc' })).toBeInTheDocument();
+    expect(protection.getByText(/^Banking licence · FRN.169628 · Halifax, Bank of Scotland$/)).toBeInTheDocument();
+    expect(protection.getByText('£20,000.00 not protected')).toBeInTheDocument();
+    // The other accounts under the licence, linked; not this one.
+    const others = protection.getByRole('heading', { level: 4, name: 'Your other accounts under this licence' });
+    expect(others).toBeInTheDocument();
+    expect(protection.getByRole('link', { name: 'Bank of Scotland saver' })).toHaveAttribute(
+      'href',
+      `/account/${SCOTLAND_ID}`,
+    );
+    expect(protection.queryByRole('link', { name: 'Halifax saver' })).toBeNull();
+    const figure = (label: string) => protection.getByText(label).nextElementSibling?.textContent;
+    expect(figure('Total under this licence')).toBe('£140,000.00');
+    expect(figure('Covered')).toBe('£120,000.00');
+    expect(figure('At risk')).toBe('£20,000.00');
+    expect(protection.getByText('116.6% of the £120,000 deposit limit per person.')).toBeInTheDocument();
+    expect(protection.getByText(/one £120,000 limit covers them together/)).toBeInTheDocument();
+    expect(protection.getByRole('link', { name: /Protection Hub/ })).toHaveAttribute('href', '/protection');
+  });
+
+  it('says the joint share in words and a temporary high balance’s window', async () => {
+    const joint = makeAccount({ name: 'Joint saver', balancePence: 100_000_00, holders: 2 });
+    const licence = makeLicenceGroup(joint, {
+      accounts: [
+        {
+          id: ACCOUNT_ID,
+          name: 'Joint saver',
+          bankName: 'Halifax',
+          holders: 2,
+          balancePence: 100_000_00,
+          sharePence: 50_000_00,
+        },
+      ],
+      totalPence: 50_000_00,
+      coveredPence: 50_000_00,
+      atRiskPence: 0,
+      limitUsedPercent: 41.6,
+      jointShares: [
+        'Only your half of Joint saver counts here: £50,000.00 of its £100,000.00. Each of its 2 holders has their own £120,000 limit.',
+      ],
+      temporaryHighBalance: {
+        coveredPence: 0,
+        startedOn: '2026-10-01',
+        endsOn: '2027-04-01',
+        text: 'Cover for the home sale lasts 6 months from when it was credited.',
+      },
+    });
+    setup(makeDetail({ name: 'Joint saver', balancePence: 100_000_00, holders: 2 }, 3, { licence, outside: null }));
+    renderApp(paths.account(ACCOUNT_ID));
+    const protection = within(await card());
+    expect(
+      protection.getByText(/^Only your half of Joint saver counts here: £50,000\.00 of its £100,000\.00/),
+    ).toBeInTheDocument();
+    expect(
+      protection.getByText('Total under this licence (your share of joint accounts)').nextElementSibling,
+    ).toHaveTextContent('£50,000.00');
+    expect(protection.getByText('Temporary high balance: protected until 1 Apr 2027')).toBeInTheDocument();
+    expect(protection.getByText('Credited on 1 Oct 2026.')).toBeInTheDocument();
+    expect(protection.getByText('None: only this account of yours counts against this limit.')).toBeInTheDocument();
+  });
+
+  it('says NS&I money is backed by HM Treasury', async () => {
+    setup(
+      makeDetail({ name: 'Premium Bonds', bank: 'NS&I', balancePence: 10_000_00 }, 3, {
+        licence: null,
+        outside: {
+          key: 'ns-and-i|name:ns&i',
+          kind: 'ns-and-i',
+          bucket: 'government-backed',
+          bankName: 'NS&I',
+          legalName: 'National Savings and Investments (NS&I)',
+          status: 'Backed by HM Treasury',
+          reason: 'NS&I is 100% backed by HM Treasury rather than the FSCS. All of it is safe, with no limit.',
+          accounts: [
+            {
+              id: ACCOUNT_ID,
+              name: 'Premium Bonds',
+              bankName: 'NS&I',
+              holders: 1,
+              balancePence: 10_000_00,
+              sharePence: 10_000_00,
+            },
+          ],
+          totalPence: 10_000_00,
+          jointShares: [],
+        },
+      }),
+    );
+    renderApp(paths.account(ACCOUNT_ID));
+    const protection = within(await card());
+    expect(protection.getByRole('heading', { level: 3, name: 'NS&I' })).toBeInTheDocument();
+    expect(protection.getByText('Backed by HM Treasury')).toBeInTheDocument();
+    expect(protection.getByText(/100% backed by HM Treasury rather than the FSCS/)).toBeInTheDocument();
+    expect(protection.getByRole('link', { name: /Protection Hub/ })).toHaveAttribute('href', '/protection');
+  });
+
+  it('says what to do when the bank is not known', async () => {
+    setup(
+      makeDetail({ name: 'Mystery saver', bank: null, bankId: null, licence: null, balancePence: 5_000_00 }, 3, {
+        licence: null,
+        outside: {
+          key: 'unknown|no-bank',
+          kind: 'unknown-bank',
+          bucket: 'unprotected',
+          bankName: null,
+          legalName: null,
+          status: 'Protection unknown',
+          reason:
+            'No bank or provider is recorded for this money, so we cannot tell which limit covers it. SavvyPig counts it as not protected.',
+          accounts: [
+            {
+              id: ACCOUNT_ID,
+              name: 'Mystery saver',
+              bankName: null,
+              holders: 1,
+              balancePence: 5_000_00,
+              sharePence: 5_000_00,
+            },
+          ],
+          totalPence: 5_000_00,
+          jointShares: [],
+        },
+      }),
+    );
+    renderApp(paths.account(ACCOUNT_ID));
+    const protection = within(await card());
+    expect(protection.getByRole('heading', { level: 3, name: 'Bank not known' })).toBeInTheDocument();
+    expect(protection.getByText('Protection unknown')).toBeInTheDocument();
+    expect(protection.getByText(/Choose the bank or provider in Basic Information above/)).toBeInTheDocument();
+    expect(protection.getByRole('link', { name: 'Or edit the account' })).toHaveAttribute(
+      'href',
+      `/account/${ACCOUNT_ID}/edit`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * /account/{id} (001 §2 "Account detail"), in the spec's order: back button and title; the three
- * summary cards; Basic Information; Interest Settings; the transactions section; the standing
- * orders; the charts; and last the Danger Zone (below the transactions, issue 13; the spec has it
+ * summary cards; Basic Information; Interest Settings; Protection (ours, issue 14: the account's
+ * licence and the accounts sharing it); the transactions section; the standing orders; the charts; and last the Danger Zone (below the transactions, issue 13; the spec has it
  * above them). The ISA and pension cards, the Terms and Conditions card and
  * the smart-alerts banner come in a later issue: their places are marked below and render nothing.
  *
@@ -29,6 +29,7 @@ import { BasicInformationCard } from './basic-information-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 import { InterestSettingsCard } from './interest-settings-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
+import { ProtectionCard } from './protection-card.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { UpdateBalanceDialog } from './update-balance-dialog.tsx';
 
@@ -187,6 +188,9 @@ function AccountView({
                card for pension types (account.category), here beside Basic Information. */}
         <InterestSettingsCard account={account} />
       </div>
+
+      {/* 6. Protection (issue 14): the account's licence, the accounts sharing it, its limit, covered and at risk */}
+      <ProtectionCard account={account} protection={detail.protection} />
 
       {/* 7. The transactions section (#transactions scrolls here), starting from this answer's newest page */}
       <div id={TRANSACTIONS_ANCHOR} tabIndex={-1} className="min-w-0 scroll-mt-24 outline-none">

@@ -43,11 +43,44 @@ const raisin = makeAccount({
   balancePence: 1_234_56,
 });
 
+/** What GET /api/accounts says of Halifax and Bank of Scotland sharing Bank of Scotland plc's licence. */
+const bankOfScotland = {
+  key: 'deposit|frn:169628',
+  scheme: 'deposit' as const,
+  name: 'Bank of Scotland plc',
+  frn: '169628',
+  brands: ['Halifax', 'Bank of Scotland'],
+  totalPence: 150_000_00,
+  coveredPence: 120_000_00,
+  atRiskPence: 30_000_00,
+  limit: { amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false },
+  limitUsedPercent: 125,
+  alertLevel: 'over-limit' as const,
+  sharedLimitReason:
+    'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+  accountIds: [halifax.id, scotland.id],
+};
+const grouped = () =>
+  makeList(
+    [halifax, raisin, scotland],
+    {},
+    {
+      totals: {
+        totalPence: 151_234_56,
+        protectedPence: 121_234_56,
+        atRiskPence: 30_000_00,
+        governmentBackedPence: 0,
+        otherSchemePence: 0,
+      },
+      sharedLicences: [bankOfScotland],
+    },
+  );
+
 describe('the accounts page', () => {
   it('lists the accounts in creation order with bank, licence, type, rate, balance, protection and the total', async () => {
     signedIn(json(200, makeList([halifax, scotland, raisin])));
     renderApp('/accounts');
-    const table = await screen.findByRole('table', { name: 'Your accounts, in the order you added them' });
+    const table = await screen.findByRole('table', { name: /^Your accounts, in the order you added them/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('rowheader')[0]?.textContent)).toEqual([
       'Halifax saverAccount ending 5678',
@@ -66,12 +99,82 @@ describe('the accounts page', () => {
       within(rows[2]!).getByText('Deposits held at Close Brothers Savings (Close Brothers Limited · FRN 124750)'),
     ).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Fully protected')).toBeInTheDocument();
-    expect(screen.getByText('£151,234.56')).toBeInTheDocument();
+    const money = screen.getByRole('region', { name: 'Your money' });
+    expect(
+      within(money).getByRole('heading', { name: 'Total balance' }).closest('[data-slot="card"]'),
+    ).toHaveTextContent('£151,234.56');
     expect(screen.getByRole('link', { name: 'Add account' })).toHaveAttribute('href', '/account/new');
     expect(within(rows[0]!).getByRole('link', { name: 'Edit Halifax saver' })).toHaveAttribute(
       'href',
       `/account/${halifax.id}/edit`,
     );
+  });
+
+  it('shows the Hub’s totals at the top: total balance, protected and at risk', async () => {
+    signedIn(json(200, grouped()));
+    renderApp('/accounts');
+    const money = await screen.findByRole('region', { name: 'Your money' });
+    const card = (title: string) => within(money).getByRole('heading', { name: title }).closest('[data-slot="card"]')!;
+    expect(card('Total balance')).toHaveTextContent('£151,234.56');
+    expect(card('Total balance')).toHaveTextContent('3 accounts');
+    expect(card('Total Protected')).toHaveTextContent('£121,234.56');
+    expect(card('Total Protected')).toHaveTextContent('of £151,234.56 in all');
+    expect(card('Unprotected Amount')).toHaveTextContent('£30,000.00');
+    expect(within(money).getByRole('link', { name: /Protection Hub/ })).toHaveAttribute('href', '/protection');
+  });
+
+  it('groups accounts sharing a licence under it and says its at-risk figure once, never on each brand’s row', async () => {
+    signedIn(json(200, grouped()));
+    renderApp('/accounts');
+    const table = await screen.findByRole('table', { name: /grouped by banking licence/ });
+    // The licence takes the place of its first account: Halifax, Bank of Scotland beneath it, then Raisin.
+    const groups = within(table).getAllByRole('rowgroup').slice(1);
+    expect(groups).toHaveLength(2);
+    const licence = within(groups[0]!);
+    expect(licence.getByRole('rowheader', { name: /^Bank of Scotland plc/ })).toHaveAttribute('scope', 'rowgroup');
+    expect(licence.getByText(/^Banking licence · FRN.169628 · Halifax, Bank of Scotland$/)).toBeInTheDocument();
+    expect(licence.getByText(/one £120,000 limit covers them together/)).toBeInTheDocument();
+    expect(
+      licence
+        .getAllByRole('rowheader')
+        .slice(1)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Halifax saverAccount ending 5678', 'BoS bondAccount ending 5678']);
+    expect(within(groups[1]!).getByRole('link', { name: 'Raisin notice' })).toBeInTheDocument();
+    // £30,000 once in the table, on the licence; each brand's row says it is over the shared limit.
+    expect(within(table).getAllByText(/£30,000\.00/)).toHaveLength(1);
+    expect(licence.getByText('£30,000.00 not protected')).toBeInTheDocument();
+    expect(licence.getAllByText('Over the shared limit')).toHaveLength(2);
+    expect(licence.getByText('125% of the £120,000 deposit limit per person.')).toBeInTheDocument();
+
+    // Phones: the licence is a labelled section of the list, its accounts a labelled list, £30,000 said once.
+    const cards = screen.getByRole('list', { name: 'Your accounts' });
+    const section = within(cards).getByRole('region', { name: 'Bank of Scotland plc' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Bank of Scotland plc' })).toBeInTheDocument();
+    const under = within(section).getByRole('list', { name: 'Accounts under Bank of Scotland plc' });
+    expect(within(under).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(cards).getAllByText(/£30,000\.00/)).toHaveLength(1);
+  });
+
+  it('says “your share” with the amount on a joint account’s row', async () => {
+    const joint = makeAccount({ name: 'Joint Nationwide', balancePence: 100_000_00, holders: 2 });
+    signedIn(
+      json(
+        200,
+        makeList([joint, halifax], {}, { jointAccounts: [{ accountId: joint.id, holders: 2, sharePence: 50_000_00 }] }),
+      ),
+    );
+    renderApp('/accounts');
+    const table = await screen.findByRole('table');
+    const row = within(table)
+      .getByRole('rowheader', { name: /Joint Nationwide/ })
+      .closest('tr')!;
+    expect(within(row).getByText('your share £50,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('Account ending 5678 · Joint account, 2 people: your half')).toBeInTheDocument();
+    const other = within(table)
+      .getByRole('rowheader', { name: /Halifax saver/ })
+      .closest('tr')!;
+    expect(within(other).queryByText(/your share/)).toBeNull();
   });
 
   it('offers Add account on an empty list', async () => {

@@ -13,12 +13,22 @@ import { namesDiffer } from '../reference/picker-parts.tsx';
 import { SectionLoadError } from '../ui/section-states.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { type AccountList, type AccountListItem, AccountDataError, ACCOUNT_LIST_MESSAGES, useAccounts } from './api.ts';
+import { shareNote } from '../protection/hub-words.ts';
+import { type JointShare, type ListEntry, jointSharesById, listEntries } from './account-groups.ts';
+import { AccountsTotals } from './accounts-totals.tsx';
+import { type AccountListItem, AccountDataError, ACCOUNT_LIST_MESSAGES, useAccounts } from './api.ts';
 import { ProtectionBadge } from './protection-badge.tsx';
+import { SharedLicenceSummary } from './shared-licence-summary.tsx';
 import { accountKeys } from './query-keys.ts';
+
+const LIST_CAPTION = 'Your accounts, in the order you added them, grouped by banking licence where they share one';
+
+/** An id for a licence group's heading, unique per layout (the table and the phone cards are both in the page). */
+function licenceHeadingId(layout: 'row' | 'card', key: string): string {
+  return `licence-${layout}-${key.replace(/[^a-z0-9]+/gi, '-')}`;
+}
 
 /** 'Account ending 5678' for a long number (the rest stays off screen); a short one as it is. */
 export function accountNumberText(accountNumber: string): string {
@@ -81,6 +91,36 @@ function Balance({ pence, className }: { pence: number; className?: string }) {
   );
 }
 
+/** A joint account's share beneath its balance: what counts towards the saver's protection. */
+function ShareLine({ share }: { share: JointShare | undefined }) {
+  if (!share) return null;
+  return (
+    <span className="text-xs font-normal text-muted-foreground tabular-nums">
+      your share {formatPence(share.sharePence)}
+    </span>
+  );
+}
+
+/** 'Account ending 5678', and for a joint account who holds it: 'Joint account, 2 people: your half'. */
+function AccountSubline({
+  account,
+  share,
+  withType = false,
+}: {
+  account: AccountListItem;
+  share: JointShare | undefined;
+  withType?: boolean;
+}) {
+  const note = share ? shareNote(share.holders) : null;
+  return (
+    <span className="text-xs text-muted-foreground">
+      {[withType ? account.accountType : null, accountNumberText(account.accountNumber), note]
+        .filter(Boolean)
+        .join(' · ')}
+    </span>
+  );
+}
+
 function BankCell({ account }: { account: AccountListItem }) {
   const { bank, licence } = bankLines(account);
   return (
@@ -91,12 +131,58 @@ function BankCell({ account }: { account: AccountListItem }) {
   );
 }
 
-/** Desktop: one row per account. */
-function AccountsTable({ accounts }: { accounts: AccountListItem[] }) {
+type RowProps = { account: AccountListItem; share: JointShare | undefined; inSharedLicence: boolean };
+
+function AccountRow({ account, share, inSharedLicence }: RowProps) {
+  return (
+    <tr className={cn('align-top', inSharedLicence && 'bg-muted/20')}>
+      <th
+        scope="row"
+        className={cn('px-4 py-3 text-left font-normal', inSharedLicence && 'border-l-4 border-l-border pl-3')}
+      >
+        <span className="grid gap-0.5">
+          <AccountName account={account} />
+          <AccountSubline account={account} share={share} />
+        </span>
+      </th>
+      <td className="px-4 py-3">
+        <BankCell account={account} />
+      </td>
+      <td className="px-4 py-3">{account.accountType}</td>
+      <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+        {formatRate(account.interestRateBps, account.rateType)}
+      </td>
+      <td className="px-4 py-3 text-right whitespace-nowrap">
+        <span className="grid justify-items-end gap-0.5">
+          <Balance pence={account.balancePence} />
+          <ShareLine share={share} />
+        </span>
+      </td>
+      <td className="max-w-60 px-4 py-3">
+        <ProtectionBadge protection={account.protection} inSharedLicence={inSharedLicence} />
+      </td>
+      <td className="px-2 py-2 text-right">
+        <EditLink account={account} />
+      </td>
+    </tr>
+  );
+}
+
+const COLUMNS = 7;
+
+/** Desktop: one row per account; accounts sharing a licence in a row group headed by the licence. */
+function AccountsTable({ entries, shares }: { entries: ListEntry[]; shares: Map<string, JointShare> }) {
+  // Consecutive single accounts share a body; each licence group is a body of its own.
+  const bodies: ListEntry[][] = [];
+  for (const entry of entries) {
+    const last = bodies.at(-1);
+    if (entry.kind === 'account' && last?.[0]?.kind === 'account') last.push(entry);
+    else bodies.push([entry]);
+  }
   return (
     <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
       <table className="w-full text-sm">
-        <caption className="sr-only">Your accounts, in the order you added them</caption>
+        <caption className="sr-only">{LIST_CAPTION}</caption>
         <thead className="border-b bg-muted/50 text-left text-xs font-medium text-muted-foreground uppercase">
           <tr>
             <th scope="col" className="min-w-44 px-4 py-3 font-medium">
@@ -122,66 +208,109 @@ function AccountsTable({ accounts }: { accounts: AccountListItem[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y">
-          {accounts.map((account) => (
-            <tr key={account.id} className="align-top">
-              <th scope="row" className="px-4 py-3 text-left font-normal">
-                <span className="grid gap-0.5">
-                  <AccountName account={account} />
-                  <span className="text-xs text-muted-foreground">{accountNumberText(account.accountNumber)}</span>
-                </span>
-              </th>
-              <td className="px-4 py-3">
-                <BankCell account={account} />
-              </td>
-              <td className="px-4 py-3">{account.accountType}</td>
-              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatRate(account.interestRateBps, account.rateType)}
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap">
-                <Balance pence={account.balancePence} />
-              </td>
-              <td className="max-w-60 px-4 py-3">
-                <ProtectionBadge protection={account.protection} />
-              </td>
-              <td className="px-2 py-2 text-right">
-                <EditLink account={account} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        {bodies.map((body) => {
+          const first = body[0]!;
+          if (first.kind === 'licence') {
+            const headingId = licenceHeadingId('row', first.licence.key);
+            return (
+              <tbody
+                key={first.licence.key}
+                aria-labelledby={headingId}
+                className="divide-y border-t-2 border-t-border"
+              >
+                <tr className="bg-muted/50">
+                  <th scope="rowgroup" colSpan={COLUMNS} className="px-4 py-4 text-left font-normal">
+                    <SharedLicenceSummary licence={first.licence} headingId={headingId} />
+                  </th>
+                </tr>
+                {first.accounts.map((account) => (
+                  <AccountRow key={account.id} account={account} share={shares.get(account.id)} inSharedLicence />
+                ))}
+              </tbody>
+            );
+          }
+          return (
+            <tbody key={first.account.id} className="divide-y border-t">
+              {body.map((entry) =>
+                entry.kind === 'account' ? (
+                  <AccountRow
+                    key={entry.account.id}
+                    account={entry.account}
+                    share={shares.get(entry.account.id)}
+                    inSharedLicence={false}
+                  />
+                ) : null,
+              )}
+            </tbody>
+          );
+        })}
       </table>
     </div>
   );
 }
 
-/** Phones: one card per account, the balance on the right. */
-function AccountCards({ accounts }: { accounts: AccountListItem[] }) {
+/** One account as a phone shows it: the balance on the right. */
+function AccountCardBody({ account, share, inSharedLicence }: RowProps) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <span className="grid min-w-0 gap-0.5">
+          <AccountName account={account} />
+          <AccountSubline account={account} share={share} withType />
+        </span>
+        <span className="grid shrink-0 justify-items-end gap-0.5 text-right">
+          <Balance pence={account.balancePence} className="text-lg" />
+          <ShareLine share={share} />
+        </span>
+      </div>
+      <div className="mt-3 flex items-start justify-between gap-3 text-sm">
+        <BankCell account={account} />
+        <span className="shrink-0 tabular-nums text-muted-foreground">
+          {formatRate(account.interestRateBps, account.rateType)}
+        </span>
+      </div>
+      <div className="mt-3 flex items-end justify-between gap-3">
+        <ProtectionBadge protection={account.protection} inSharedLicence={inSharedLicence} />
+        <EditLink account={account} />
+      </div>
+    </>
+  );
+}
+
+/** Phones: one card per account; accounts sharing a licence in one card headed by the licence. */
+function AccountCards({ entries, shares }: { entries: ListEntry[]; shares: Map<string, JointShare> }) {
   return (
     <ul className="grid gap-3 md:hidden" aria-label="Your accounts">
-      {accounts.map((account) => (
-        <li key={account.id} className="rounded-xl border bg-card p-4 shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <span className="grid min-w-0 gap-0.5">
-              <AccountName account={account} />
-              <span className="text-xs text-muted-foreground">
-                {account.accountType} · {accountNumberText(account.accountNumber)}
-              </span>
-            </span>
-            <Balance pence={account.balancePence} className="shrink-0 text-lg" />
-          </div>
-          <div className="mt-3 flex items-start justify-between gap-3 text-sm">
-            <BankCell account={account} />
-            <span className="shrink-0 tabular-nums text-muted-foreground">
-              {formatRate(account.interestRateBps, account.rateType)}
-            </span>
-          </div>
-          <div className="mt-3 flex items-end justify-between gap-3">
-            <ProtectionBadge protection={account.protection} />
-            <EditLink account={account} />
-          </div>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        if (entry.kind === 'account') {
+          const { account } = entry;
+          return (
+            <li key={account.id} className="rounded-xl border bg-card p-4 shadow-sm">
+              <AccountCardBody account={account} share={shares.get(account.id)} inSharedLicence={false} />
+            </li>
+          );
+        }
+        const headingId = licenceHeadingId('card', entry.licence.key);
+        return (
+          <li key={entry.licence.key}>
+            <section aria-labelledby={headingId} className="overflow-hidden rounded-xl border bg-card shadow-sm">
+              <SharedLicenceSummary
+                licence={entry.licence}
+                headingId={headingId}
+                heading="h2"
+                className="bg-muted/50 p-4"
+              />
+              <ul className="divide-y border-t" aria-label={`Accounts under ${entry.licence.name}`}>
+                {entry.accounts.map((account) => (
+                  <li key={account.id} className="p-4">
+                    <AccountCardBody account={account} share={shares.get(account.id)} inSharedLicence />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -231,24 +360,6 @@ function ListSkeleton() {
   );
 }
 
-function Summary({ list }: { list: AccountList }) {
-  const { count, max } = list.cap;
-  return (
-    <Card className="gap-2 py-5 sm:w-fit sm:min-w-80">
-      <CardHeader className="gap-1">
-        <CardDescription>Total balance</CardDescription>
-        <CardTitle className="text-3xl tabular-nums" aria-live="polite">
-          <Balance pence={list.totalBalancePence} />
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm text-muted-foreground">
-        {count === 1 ? '1 account' : `${count} accounts`}
-        {max !== null ? ` of ${max} on your plan` : ''}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** /accounts: the user's accounts in the order they added them, their total and each one's protection. */
 export function AccountsPage() {
   const accounts = useAccounts();
@@ -273,7 +384,10 @@ export function AccountsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Accounts</h1>
-          <p className="mt-1 text-muted-foreground">Every account you track, in the order you added them.</p>
+          <p className="mt-1 text-muted-foreground">
+            Every account you track, in the order you added them. Accounts that share a banking licence are grouped
+            under it: they share one protection limit.
+          </p>
         </div>
         {list && list.accounts.length > 0 ? <AddAccountButton disabled={capReached} /> : null}
       </div>
@@ -284,7 +398,7 @@ export function AccountsPage() {
             <EmptyState />
           ) : (
             <>
-              <Summary list={list} />
+              <AccountsTotals list={list} />
               {capReached ? (
                 <Alert variant="info">
                   <TriangleAlert aria-hidden />
@@ -292,8 +406,8 @@ export function AccountsPage() {
                   <AlertDescription>{accountLimitMessage(list.cap)}</AlertDescription>
                 </Alert>
               ) : null}
-              <AccountsTable accounts={list.accounts} />
-              <AccountCards accounts={list.accounts} />
+              <AccountsTable entries={listEntries(list)} shares={jointSharesById(list)} />
+              <AccountCards entries={listEntries(list)} shares={jointSharesById(list)} />
             </>
           )
         ) : accounts.isError && !signedOut ? (

@@ -43,7 +43,11 @@ export function parseAccountList(body: unknown): AccountList {
     !Array.isArray(body.accounts) ||
     !body.accounts.every(isListItem) ||
     typeof body.totalBalancePence !== 'number' ||
-    !isRecord(body.cap)
+    !isRecord(body.cap) ||
+    !isRecord(body.protection) ||
+    !isRecord(body.protection.totals) ||
+    !Array.isArray(body.protection.sharedLicences) ||
+    !Array.isArray(body.protection.jointAccounts)
   ) {
     throw new AccountDataError();
   }

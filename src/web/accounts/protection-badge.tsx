@@ -29,13 +29,25 @@ const OUTSIDE_FSCS: Readonly<Record<string, Omit<ProtectionLabel, 'icon'>>> = {
 
 /**
  * An account's protection in words (DESIGN.md: colour never alone): the badge's title, and a
- * short line saying why when the money is not simply covered.
+ * short line saying why when the money is not simply covered. `inSharedLicence`: the account is
+ * listed under a licence it shares with others of the saver's, which says the amount at risk
+ * once; the row must not say it again (issue 14: two rows of '£20,000 not protected' read as £40,000).
  */
-export function protectionLabel({ status, uncoveredPence, reason }: Account['protection']): ProtectionLabel {
+export function protectionLabel(
+  { status, uncoveredPence, reason }: Account['protection'],
+  { inSharedLicence = false }: { inSharedLicence?: boolean } = {},
+): ProtectionLabel {
   switch (status) {
     case 'covered-in-full':
       return { tone: 'success', icon: ShieldCheck, title: 'Fully protected', detail: null };
     case 'partly-covered':
+      if (inSharedLicence)
+        return {
+          tone: 'destructive',
+          icon: ShieldAlert,
+          title: 'Over the shared limit',
+          detail: 'The amount not protected is shown once, for the licence',
+        };
       return {
         tone: 'destructive',
         icon: ShieldAlert,
@@ -62,11 +74,13 @@ export function protectionLabel({ status, uncoveredPence, reason }: Account['pro
 export function ProtectionBadge({
   protection,
   showDetail = true,
+  inSharedLicence = false,
 }: {
   protection: Account['protection'];
   showDetail?: boolean;
+  inSharedLicence?: boolean;
 }) {
-  const { tone, icon: Icon, title, detail } = protectionLabel(protection);
+  const { tone, icon: Icon, title, detail } = protectionLabel(protection, { inSharedLicence });
   return (
     <span className="inline-grid justify-items-start gap-1">
       <Badge variant={tone}>

@@ -36,11 +36,26 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
   } as Account;
 }
 
-export function makeList(accounts: Account[], cap: Partial<AccountList['cap']> = {}): AccountList {
+/**
+ * The list as GET /api/accounts sends it. Its protection summary says all the money is protected
+ * and no licence is shared, unless told otherwise.
+ */
+export function makeList(
+  accounts: Account[],
+  cap: Partial<AccountList['cap']> = {},
+  protection: Partial<AccountList['protection']> = {},
+): AccountList {
+  const totalPence = accounts.reduce((sum, a) => sum + a.balancePence, 0);
   return {
     accounts,
-    totalBalancePence: accounts.reduce((sum, a) => sum + a.balancePence, 0),
+    totalBalancePence: totalPence,
     cap: { count: accounts.length, max: null, tier: 'trial_bigpig', source: 'tier', ...cap },
+    protection: {
+      totals: { totalPence, protectedPence: totalPence, atRiskPence: 0, governmentBackedPence: 0, otherSchemePence: 0 },
+      sharedLicences: [],
+      jointAccounts: [],
+      ...protection,
+    },
   };
 }
 

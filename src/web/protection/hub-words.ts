@@ -19,7 +19,7 @@ export const BADGE_WORDS: Readonly<Record<ProtectionPicture['badge'], StatusWord
 };
 
 /** One licence's state in a few words: over the limit, close to it, or fully protected. */
-export function licenceStatus(group: LicenceGroup): StatusWords {
+export function licenceStatus(group: Pick<LicenceGroup, 'alertLevel' | 'atRiskPence'>): StatusWords {
   switch (group.alertLevel) {
     case 'over-limit':
       return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(group.atRiskPence)} not protected` };
@@ -63,4 +63,16 @@ export function safePercent(totals: ProtectionPicture['totals']): number | null 
 export function shareNote(holders: number): string | null {
   if (holders <= 1) return null;
   return `Joint account, ${holders} people: your ${holderShareWord(holders)}`;
+}
+
+/** 'Banking licence · FRN 169628 · Halifax, Bank of Scotland': what a licence is, and the saver's brands under it. */
+export function licenceLine(group: Pick<LicenceGroup, 'scheme' | 'frn' | 'brands' | 'name'>): string {
+  return [
+    group.scheme === 'investment' ? 'Investment firm' : 'Banking licence',
+    // A no-break space keeps 'FRN 169628' on one line.
+    group.frn ? `FRN\u00a0${group.frn}` : null,
+    group.brands.length > 1 || group.brands[0] !== group.name ? group.brands.join(', ') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

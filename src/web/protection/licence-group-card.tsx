@@ -8,11 +8,12 @@ import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { cn } from '../ui/cn.ts';
 import type { AccountLine, LicenceGroup } from './api.ts';
-import { licenceStatus, shareNote, shortDate } from './hub-words.ts';
+import { licenceLine, licenceStatus, shareNote, shortDate, type StatusWords } from './hub-words.ts';
 
 const BAR_TONE = { success: 'bg-success', warning: 'bg-warning', destructive: 'bg-destructive', info: 'bg-info' };
 
-function Figure({ label, pence, tone }: { label: string; pence: number; tone?: 'success' | 'destructive' }) {
+/** A labelled amount in a `dl`: covered in green, at risk in red. */
+export function Figure({ label, pence, tone }: { label: string; pence: number; tone?: 'success' | 'destructive' }) {
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className={cn('text-sm', tone === 'success' ? 'text-success' : 'text-muted-foreground')}>{label}</dt>
@@ -60,8 +61,11 @@ export function AccountLines({ accounts }: { accounts: readonly AccountLine[] })
   );
 }
 
+/** The parts of a licence group its bar and limit sentence need. */
+type LicenceLimit = Pick<LicenceGroup, 'alertLevel' | 'atRiskPence' | 'limitUsedPercent' | 'limit' | 'scheme'>;
+
 /** How much of the limit the licence uses, drawn (the sentence beside it says the same). */
-function LimitBar({ group }: { group: LicenceGroup }) {
+export function LimitBar({ group }: { group: LicenceLimit }) {
   const status = licenceStatus(group);
   const used = Math.min(100, group.limitUsedPercent ?? 100);
   return (
@@ -72,11 +76,80 @@ function LimitBar({ group }: { group: LicenceGroup }) {
   );
 }
 
-function limitSentence(group: LicenceGroup): string {
+/** '116.6% of the £120,000 deposit limit per person.' */
+export function limitSentence(group: LicenceLimit): string {
   const limit = `${formatLimit(group.limit.amountPence)} ${group.scheme === 'investment' ? 'investment' : 'deposit'} limit per person`;
   const override = group.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : '';
   if (group.limitUsedPercent === null) return `The ${limit}${override}.`;
   return `${group.limitUsedPercent}% of the ${limit}${override}.`;
+}
+
+/** A temporary high balance's window: 'protected until {date}', when it was credited, and what then. */
+export function TemporaryHighBalanceNote({ thb }: { thb: NonNullable<LicenceGroup['temporaryHighBalance']> }) {
+  return (
+    <Alert variant="info">
+      <Clock aria-hidden />
+      <AlertTitle>
+        {thb.endsOn ? `Temporary high balance: protected until ${shortDate(thb.endsOn)}` : 'Temporary high balance'}
+      </AlertTitle>
+      <AlertDescription>
+        {thb.startedOn ? <p>Credited on {shortDate(thb.startedOn)}.</p> : null}
+        <p>{thb.text}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** A group's name (an h3), what it is, and its state in words beside it. */
+export function GroupHeading({
+  id,
+  title,
+  subtitle,
+  status,
+}: {
+  id?: string;
+  title: string;
+  subtitle: string | null;
+  status: StatusWords;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h3 id={id} className="text-lg leading-tight font-semibold break-words">
+          {title}
+        </h3>
+        {subtitle ? <p className="mt-0.5 text-sm text-muted-foreground">{subtitle}</p> : null}
+      </div>
+      <Badge variant={status.tone} className="text-sm">
+        <status.icon className="size-3.5!" aria-hidden />
+        {status.text}
+      </Badge>
+    </div>
+  );
+}
+
+/** 'Why one limit? Halifax and Bank of Scotland are brands of…', when the brands differ. */
+export function SharedLimitReason({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <p className="flex gap-2 text-sm">
+      <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+      <span>
+        <span className="font-medium">Why one limit? </span>
+        {reason}
+      </span>
+    </p>
+  );
+}
+
+/** How each joint account counts, one sentence each. */
+export function JointShareLines({ sentences }: { sentences: readonly string[] }) {
+  return sentences.map((sentence) => (
+    <p key={sentence} className="flex gap-2 text-sm">
+      <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+      <span>{sentence}</span>
+    </p>
+  ));
 }
 
 /** One licence: its brands and accounts, total, covered and at risk, and why they share one limit. */
@@ -87,22 +160,7 @@ export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
   const hasJoint = group.jointShares.length > 0;
   return (
     <article aria-labelledby={headingId} className="grid content-start gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">
-            {group.name}
-          </h3>
-          <p className="mt-0.5 text-sm text-muted-foreground">
-            {group.scheme === 'investment' ? 'Investment firm' : 'Banking licence'}
-            {group.frn ? ` · FRN ${group.frn}` : ''}
-            {group.brands.length > 1 || group.brands[0] !== group.name ? ` · ${group.brands.join(', ')}` : ''}
-          </p>
-        </div>
-        <Badge variant={status.tone} className="text-sm">
-          <status.icon className="size-3.5!" aria-hidden />
-          {status.text}
-        </Badge>
-      </div>
+      <GroupHeading id={headingId} title={group.name} subtitle={licenceLine(group)} status={status} />
       <AccountLines accounts={group.accounts} />
       <dl className="grid gap-1.5 border-t pt-3">
         <Figure label={hasJoint ? 'Total (your share of joint accounts)' : 'Total'} pence={group.totalPence} />
@@ -113,33 +171,9 @@ export function LicenceGroupCard({ group }: { group: LicenceGroup }) {
         <LimitBar group={group} />
         <p className="text-sm text-muted-foreground">{limitSentence(group)}</p>
       </div>
-      {group.sharedLimitReason ? (
-        <p className="flex gap-2 text-sm">
-          <Info className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-          <span>
-            <span className="font-medium">Why one limit? </span>
-            {group.sharedLimitReason}
-          </span>
-        </p>
-      ) : null}
-      {group.jointShares.map((sentence) => (
-        <p key={sentence} className="flex gap-2 text-sm">
-          <Users className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-          <span>{sentence}</span>
-        </p>
-      ))}
-      {thb ? (
-        <Alert variant="info">
-          <Clock aria-hidden />
-          <AlertTitle>
-            {thb.endsOn ? `Temporary high balance: protected until ${shortDate(thb.endsOn)}` : 'Temporary high balance'}
-          </AlertTitle>
-          <AlertDescription>
-            {thb.startedOn ? <p>Credited on {shortDate(thb.startedOn)}.</p> : null}
-            <p>{thb.text}</p>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <SharedLimitReason reason={group.sharedLimitReason} />
+      <JointShareLines sentences={group.jointShares} />
+      {thb ? <TemporaryHighBalanceNote thb={thb} /> : null}
     </article>
   );
 }

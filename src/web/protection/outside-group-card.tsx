@@ -1,12 +1,12 @@
 import { CircleHelp, Landmark, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { formatPence } from '../../core/money/format.ts';
-import { Badge } from '../ui/badge.tsx';
 import { cn } from '../ui/cn.ts';
 import type { OutsideGroup } from './api.ts';
-import { AccountLines } from './licence-group-card.tsx';
+import { AccountLines, GroupHeading } from './licence-group-card.tsx';
 import type { StatusWords } from './hub-words.ts';
 
-function statusOf(group: OutsideGroup): StatusWords {
+/** Money outside the FSCS limits in a few words: government backed, under another scheme, or not protected. */
+export function statusOf(group: OutsideGroup): StatusWords {
   switch (group.bucket) {
     case 'government-backed':
       return { tone: 'success', icon: Landmark, text: group.status };
@@ -30,6 +30,13 @@ const AMOUNT_LABEL: Readonly<Record<OutsideGroup['bucket'], string>> = {
   unprotected: 'Not protected',
 };
 
+/** The bank (or 'Bank not known'), the firm behind it, and the money's state in words. */
+export function OutsideGroupHeading({ id, group }: { id?: string; group: OutsideGroup }) {
+  const title = group.kind === 'unknown-bank' ? 'Bank not known' : (group.bankName ?? group.status);
+  const subtitle = group.legalName && group.legalName !== group.bankName ? group.legalName : null;
+  return <GroupHeading id={id} title={title} subtitle={subtitle} status={statusOf(group)} />;
+}
+
 /**
  * Money at one bank (or of one kind) outside the FSCS per-firm limits: NS&I, a Crown Dependency,
  * an unknown bank… with why, in words.
@@ -37,23 +44,9 @@ const AMOUNT_LABEL: Readonly<Record<OutsideGroup['bucket'], string>> = {
 export function OutsideGroupCard({ group }: { group: OutsideGroup }) {
   const status = statusOf(group);
   const headingId = `outside-${group.key.replace(/[^a-z0-9]+/gi, '-')}`;
-  const title = group.kind === 'unknown-bank' ? 'Bank not known' : (group.bankName ?? group.status);
   return (
     <article aria-labelledby={headingId} className="grid content-start gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 id={headingId} className="text-lg leading-tight font-semibold break-words">
-            {title}
-          </h3>
-          {group.legalName && group.legalName !== group.bankName ? (
-            <p className="mt-0.5 text-sm text-muted-foreground">{group.legalName}</p>
-          ) : null}
-        </div>
-        <Badge variant={status.tone} className="text-sm">
-          <status.icon className="size-3.5!" aria-hidden />
-          {status.text}
-        </Badge>
-      </div>
+      <OutsideGroupHeading id={headingId} group={group} />
       <AccountLines accounts={group.accounts} />
       <dl className="grid gap-1.5 border-t pt-3">
         <div className="flex items-baseline justify-between gap-3">
