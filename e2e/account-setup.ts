@@ -113,6 +113,25 @@ export async function createAccount(
   return ((await res.json()) as { account: { id: string } }).account.id;
 }
 
+/**
+ * Issue 14's saver: Halifax £70,000 + Bank of Scotland £70,000 (one licence, £20,000 over its
+ * limit) + Nationwide £50,000 + NS&I £10,000. Returns the Halifax account's id.
+ */
+export async function createSharedLicenceSaver(server: Pick<ServerAddress, 'base'>, cookie: string): Promise<string> {
+  const halifax = await createAccount(server, cookie, {
+    name: 'Halifax saver',
+    bank: 'Halifax',
+    startingBalancePence: 70_000_00,
+  });
+  for (const [name, bank, pence] of [
+    ['Bank of Scotland saver', 'Bank of Scotland', 70_000_00],
+    ['Nationwide saver', 'Nationwide Building Society', 50_000_00],
+    ['Premium Bonds', 'NS&I', 10_000_00],
+  ] as const)
+    await createAccount(server, cookie, { name, bank, startingBalancePence: pence });
+  return halifax;
+}
+
 /** A transaction as the add dialog sends it: the amount unsigned, as typed (the type gives the sign). */
 export type NewTransaction = { type: string; amountPence: number; date: string; notes?: string };
 

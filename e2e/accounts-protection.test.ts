@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createAccount, signUpConfirmed } from './account-setup.ts';
+import { createSharedLicenceSaver, signUpConfirmed } from './account-setup.ts';
 import {
   checkAndPicture,
   newPage,
@@ -23,17 +23,7 @@ const PASSWORD = 'a saver’s passphrase';
 test('/accounts and the Halifax account page say one licence £20,000 at risk, once', async () => {
   const email = `accounts-protection-${Date.now()}@example.com`;
   const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Priya' });
-  const halifax = await createAccount(env.server, cookie, {
-    name: 'Halifax saver',
-    bank: 'Halifax',
-    startingBalancePence: 70_000_00,
-  });
-  for (const [name, bank, pence] of [
-    ['Bank of Scotland saver', 'Bank of Scotland', 70_000_00],
-    ['Nationwide saver', 'Nationwide Building Society', 50_000_00],
-    ['Premium Bonds', 'NS&I', 10_000_00],
-  ] as const)
-    await createAccount(env.server, cookie, { name, bank, startingBalancePence: pence });
+  const halifax = await createSharedLicenceSaver(env.server, cookie);
 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);

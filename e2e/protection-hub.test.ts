@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
-import { addTransactions, createAccount, signUpConfirmed } from './account-setup.ts';
+import { addTransactions, createSharedLicenceSaver, signUpConfirmed } from './account-setup.ts';
 import {
   assertAccessible,
   newPage,
@@ -18,17 +18,7 @@ const PASSWORD = 'a saver’s passphrase';
 test('the Protection Hub shows one licence £20,000 at risk, hides a dismissed alert until a pound more brings it back, and prints the same figures', async () => {
   const email = `hub-${Date.now()}@example.com`;
   const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Priya' });
-  const halifax = await createAccount(env.server, cookie, {
-    name: 'Halifax saver',
-    bank: 'Halifax',
-    startingBalancePence: 70_000_00,
-  });
-  for (const [name, bank, pence] of [
-    ['Bank of Scotland saver', 'Bank of Scotland', 70_000_00],
-    ['Nationwide saver', 'Nationwide Building Society', 50_000_00],
-    ['Premium Bonds', 'NS&I', 10_000_00],
-  ] as const)
-    await createAccount(env.server, cookie, { name, bank, startingBalancePence: pence });
+  const halifax = await createSharedLicenceSaver(env.server, cookie);
 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
