@@ -85,7 +85,7 @@ function StatusBadge({ status, label }: { status: TermStatus; label: string }) {
     <Badge variant={variant}>
       <Icon aria-hidden />
       <span className="sr-only">Status: </span>
-      {label}
+      <span>{label}</span>
     </Badge>
   );
 }
@@ -218,7 +218,7 @@ function TermItem({
               const { variant, icon: Icon } = INSIGHT_STYLE[insight.type];
               return (
                 <li key={`${insight.type}-${insight.text}`} className="max-w-full">
-                  <Badge variant={variant} className="h-auto max-w-full whitespace-normal text-left">
+                  <Badge variant={variant} className="h-auto max-w-full rounded-md whitespace-normal text-left">
                     <Icon aria-hidden />
                     {insight.text}
                   </Badge>

@@ -1,7 +1,7 @@
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { checkTerm, TERM_MESSAGES } from '../../core/terms/term-schema.ts';
+import { checkTerm } from '../../core/terms/term-schema.ts';
 import { TERM_DIALOG_TEXT } from '../../core/terms/text.ts';
 import { TERM_TEMPLATES, type TermField, type TermType } from '../../core/terms/templates.ts';
 import { Button } from '../ui/button.tsx';
@@ -308,7 +308,7 @@ export function TermDialog({ mode, termTypes, initialValues, onClose, onSave }: 
                 setErrors({});
               }}
             >
-              <option value="">{TERM_MESSAGES.termType}</option>
+              <option value="">Select a term type...</option>
               {groups.map(({ group, types }) => (
                 <optgroup key={group} label={GROUP_LABELS[group]}>
                   {types.map((t) => (
