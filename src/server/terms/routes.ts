@@ -13,10 +13,11 @@ import { checkTerm, readStoredInputs, TERM_MESSAGES, type TermFields } from '../
 import { type TermType, termTypesFor } from '../../core/terms/templates.ts';
 import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { Context } from 'hono';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
-import type { Deps } from '../http/context.ts';
+import type { AppEnv, Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
 import {
@@ -109,6 +110,23 @@ function assertOffered(termType: TermType, accountType: string): void {
     throw new AppError('VALIDATION_FAILED', TERMS_MESSAGES.typeNotOffered, { field: 'termType' });
 }
 
+/**
+ * Every route's opening: the signed-in Big Pig user, the request transaction and the path's id
+ * (one that is not an id names nothing: `notFound`).
+ */
+function caller(c: Context<AppEnv>, rawId: string, notFound: string): { userId: string; tx: Tx; id: string } {
+  const session = sessionOf(c);
+  assertBigPig(session);
+  return { userId: session.userId, tx: txOf(c), id: idOrNotFound(rawId, notFound) };
+}
+
+/** The user's term, locked for the write, with its account's type; 404 when there is none. */
+async function termToWrite(tx: Tx, userId: string, id: string) {
+  const current = await findTermForWrite(tx, { userId, id });
+  if (current === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.termNotFound);
+  return current;
+}
+
 async function publishTermsChanged(tx: Tx, userId: string, accountId: string): Promise<void> {
   await publish(tx, {
     type: 'account.terms-changed',
@@ -148,10 +166,8 @@ export function termRoutes(deps: Deps) {
       responses: { 200: json(z.object({ terms: z.array(TermSchema) }), 'The terms'), ...refused, ...notFound },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      assertBigPig(session);
-      const accountId = idOrNotFound(c.req.valid('param').id, TERMS_MESSAGES.accountNotFound);
-      return c.json({ terms: await listTerms(txOf(c), session.userId, accountId, today()) }, 200);
+      const { userId, tx, id: accountId } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.accountNotFound);
+      return c.json({ terms: await listTerms(tx, userId, accountId, today()) }, 200);
     },
   );
 
@@ -167,11 +183,7 @@ export function termRoutes(deps: Deps) {
       responses: { 201: json(OneTermSchema, 'The new term, evaluated'), ...refused, ...notFound },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      assertBigPig(session);
-      const { userId } = session;
-      const tx = txOf(c);
-      const accountId = idOrNotFound(c.req.valid('param').id, TERMS_MESSAGES.accountNotFound);
+      const { userId, tx, id: accountId } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.accountNotFound);
       const accountType = await findAccountType(tx, { userId, accountId });
       if (accountType === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.accountNotFound);
       const day = today();
@@ -195,13 +207,8 @@ export function termRoutes(deps: Deps) {
       responses: { 200: json(OneTermSchema, 'The saved term, evaluated'), ...refused, ...notFound },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      assertBigPig(session);
-      const { userId } = session;
-      const tx = txOf(c);
-      const id = idOrNotFound(c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
-      const current = await findTermForWrite(tx, { userId, id });
-      if (current === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.termNotFound);
+      const { userId, tx, id } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
+      const current = await termToWrite(tx, userId, id);
       const day = today();
       const term = checked(c.req.valid('json'), day);
       if (term.termType !== current.termType) assertOffered(term.termType, current.accountType);
@@ -224,11 +231,7 @@ export function termRoutes(deps: Deps) {
       responses: { 200: json(OneTermSchema, 'The term, evaluated'), ...refused, ...notFound },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      assertBigPig(session);
-      const { userId } = session;
-      const tx = txOf(c);
-      const id = idOrNotFound(c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
+      const { userId, tx, id } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
       const enabled = c.req.valid('json').notificationsEnabled;
       const accountId = await setTermNotifications(tx, { userId, id, enabled });
       if (accountId === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.termNotFound);
@@ -248,13 +251,8 @@ export function termRoutes(deps: Deps) {
       responses: { 200: json(OneTermSchema, 'The term with the deposit logged, evaluated'), ...refused, ...notFound },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      assertBigPig(session);
-      const { userId } = session;
-      const tx = txOf(c);
-      const id = idOrNotFound(c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
-      const current = await findTermForWrite(tx, { userId, id });
-      if (current === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.termNotFound);
+      const { userId, tx, id } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
+      const current = await termToWrite(tx, userId, id);
       if (current.termType !== 'minimum_deposit')
         throw new AppError('VALIDATION_FAILED', TERMS_MESSAGES.notMinimumDeposit);
       const day = today();
@@ -275,11 +273,7 @@ export function termRoutes(deps: Deps) {
       responses: { 204: { description: 'Deleted' }, ...refused, ...notFound },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      assertBigPig(session);
-      const { userId } = session;
-      const tx = txOf(c);
-      const id = idOrNotFound(c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
+      const { userId, tx, id } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
       const accountId = await deleteTerm(tx, { userId, id });
       if (accountId === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.termNotFound);
       await publishTermsChanged(tx, userId, accountId);

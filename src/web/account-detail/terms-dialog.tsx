@@ -51,6 +51,13 @@ function RequiredMark() {
   );
 }
 
+/** A tier row's three figures. */
+const TIER_COLUMNS = [
+  { key: 'min', label: 'From (£)', unit: '£' },
+  { key: 'max', label: 'Up to (£, blank for no limit)', unit: '£' },
+  { key: 'rate', label: 'Rate (%)', unit: '%' },
+] as const;
+
 function TiersEditor({
   id,
   rows,
@@ -69,42 +76,20 @@ function TiersEditor({
       {rows.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: tiers have no id; a row is its place in the list.
         <div key={index} className="grid grid-cols-[1fr_1fr_5.5rem_auto] items-end gap-2">
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-${index}-min`} className="text-xs">
-              From (£)
-            </Label>
-            <UnitInput
-              id={`${id}-${index}-min`}
-              unit="£"
-              position="before"
-              value={row.min}
-              onChange={(e) => set(index, 'min', e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-${index}-max`} className="text-xs">
-              Up to (£, blank for no limit)
-            </Label>
-            <UnitInput
-              id={`${id}-${index}-max`}
-              unit="£"
-              position="before"
-              value={row.max}
-              onChange={(e) => set(index, 'max', e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-${index}-rate`} className="text-xs">
-              Rate (%)
-            </Label>
-            <UnitInput
-              id={`${id}-${index}-rate`}
-              unit="%"
-              position="after"
-              value={row.rate}
-              onChange={(e) => set(index, 'rate', e.target.value)}
-            />
-          </div>
+          {TIER_COLUMNS.map((column) => (
+            <div key={column.key} className="grid gap-1">
+              <Label htmlFor={`${id}-${index}-${column.key}`} className="text-xs">
+                {column.label}
+              </Label>
+              <UnitInput
+                id={`${id}-${index}-${column.key}`}
+                unit={column.unit}
+                position={column.unit === '£' ? 'before' : 'after'}
+                value={row[column.key]}
+                onChange={(e) => set(index, column.key, e.target.value)}
+              />
+            </div>
+          ))}
           <Button
             type="button"
             variant="ghost"
