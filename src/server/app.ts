@@ -39,6 +39,7 @@ import {
 } from './transaction-import/routes.ts';
 import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
+import { termRoutes } from './terms/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', accountDetailRoutes(deps));
   app.route('/', protectionRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
+  app.route('/', termRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -6,6 +6,7 @@ import { declaredAccess, routeKey, type Access } from './access.ts';
 import { user } from '../db/schema/index.ts';
 import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
 import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
+import { TERM_OWNERSHIP_CASES } from '../terms/ownership-cases.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -115,6 +116,7 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     { balancePence: 100, date: '2026-01-02' },
   ),
   ...STANDING_ORDER_OWNERSHIP_CASES,
+  ...TERM_OWNERSHIP_CASES,
   'POST /api/accounts/:id/transactions/import': {
     setup: async (server, owner) =>
       `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,

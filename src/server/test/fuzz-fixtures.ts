@@ -6,7 +6,8 @@
 import { MAILBOX_TOKEN_HEADER } from '../../core/dev-mailbox/mailbox-token.ts';
 import sharp from 'sharp';
 import { and, eq, ne } from 'drizzle-orm';
-import { accountTypes, profiles, session, standingOrders, transactions } from '../db/schema/index.ts';
+import { accountTerms, accountTypes, profiles, session, standingOrders, transactions } from '../db/schema/index.ts';
+import { ownersTerm } from '../terms/ownership-cases.ts';
 import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
 import { grantAdmin, signIn, signUpAndSignIn, type TestServer } from './server.ts';
 
@@ -36,9 +37,17 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   const subscriber = await signUpAndSignIn(server, { email: SUBSCRIBER, password: PASSWORD });
   const admin = await signUpAndSignIn(server, { email: ADMIN, password: PASSWORD });
   await grantAdmin(server, admin.userId);
-  const ids = { account: '', transaction: '', standingOrder: '', accountType: '', otherSession: '', avatar: '' };
+  const ids = {
+    account: '',
+    transaction: '',
+    standingOrder: '',
+    term: '',
+    accountType: '',
+    otherSession: '',
+    avatar: '',
+  };
 
-  const exists = async (table: typeof transactions | typeof standingOrders, id: string) =>
+  const exists = async (table: typeof transactions | typeof standingOrders | typeof accountTerms, id: string) =>
     id !== '' && (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
 
   async function ensureAccountRows() {
@@ -62,6 +71,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
       });
       ids.standingOrder = ((await res.json()) as { standingOrder: { id: string } }).standingOrder.id;
     }
+    if (!(await exists(accountTerms, ids.term))) ids.term = await ownersTerm(server, subscriber, ids.account);
   }
 
   async function ensureAccountType() {
@@ -136,6 +146,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
         accounts: [ids.account],
         transactions: [ids.transaction],
         'standing-orders': [ids.standingOrder],
+        terms: [ids.term],
         'account-types': [ids.accountType],
         sessions: [ids.otherSession],
         sessionId: [ids.otherSession],

@@ -31,6 +31,7 @@ import { InterestSettingsCard } from './interest-settings-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
 import { ProtectionCard } from './protection-card.tsx';
 import { SummaryCards } from './summary-cards.tsx';
+import { TermsBanner, TermsCard } from './terms-card.tsx';
 import { UpdateBalanceDialog } from './update-balance-dialog.tsx';
 
 export const ACCOUNT_ID_MISSING = 'Account ID is missing';
@@ -178,8 +179,8 @@ function AccountView({
         onSaved={(message) => onNotify({ level: 'success', message })}
       />
 
-      {/* 3. EXTENSION POINT (later issue): the smart-alerts banner, shown when account.enableSmartAlerts
-             and no terms notes exist, offering 'Add T&Cs' (scrolls to the Terms and Conditions card) and a dismiss. */}
+      {/* 3. The smart-alerts banner offering 'Add T&Cs' (scrolls to the Terms and Conditions card) */}
+      <TermsBanner account={account} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         {/* 4. The account details card */}
@@ -214,7 +215,8 @@ function AccountView({
         </Suspense>
       </section>
 
-      {/* 10. EXTENSION POINT (later issue): the Terms and Conditions card (the banner's 'Add T&Cs' scrolls to it). */}
+      {/* 10. The Terms and Conditions card (the banner's 'Add T&Cs' scrolls to it) */}
+      <TermsCard account={account} />
 
       {/* The Danger Zone comes last (issue 13: the spec's item 6 put it above the transactions, where a
              saver scrolling to their entries passed a delete button first). */}

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import {
   account,
+  accountTerms,
   accounts,
   consentAuditLog,
   contactInquiries,
@@ -243,6 +244,19 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(protectionAlertDismissals)
         .where(eq(protectionAlertDismissals.userId, subject.userId))
         .orderBy(asc(protectionAlertDismissals.dismissedAt)),
+  },
+  {
+    table: 'account_terms',
+    key: 'accountTerms',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const rows = await tx
+        .select()
+        .from(accountTerms)
+        .where(eq(accountTerms.userId, subject.userId))
+        .orderBy(asc(accountTerms.accountId), asc(accountTerms.createdAt), asc(accountTerms.id));
+      return rows.map(({ userId: _userId, trackedFrom: _trackedFrom, ...row }) => row);
+    },
   },
 ];
 
