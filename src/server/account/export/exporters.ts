@@ -9,6 +9,7 @@ import {
   profiles,
   protectionAlertDismissals,
   session,
+  smartPigPreferences,
   standingOrders,
   transactions,
   user,
@@ -243,6 +244,25 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(protectionAlertDismissals)
         .where(eq(protectionAlertDismissals.userId, subject.userId))
         .orderBy(asc(protectionAlertDismissals.dismissedAt)),
+  },
+  {
+    table: 'smart_pig_preferences',
+    key: 'smartPigPreferences',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx
+        .select({
+          keepFullFSCSCover: smartPigPreferences.keepFullFscsCover,
+          avoidTeaserRates: smartPigPreferences.avoidTeaserRates,
+          maxNoticeDays: smartPigPreferences.maxNoticeDays,
+          maxFixedMonths: smartPigPreferences.maxFixedMonths,
+          useISAFirst: smartPigPreferences.useIsaFirst,
+          updatedAt: smartPigPreferences.updatedAt,
+        })
+        .from(smartPigPreferences)
+        .where(eq(smartPigPreferences.userId, subject.userId));
+      return row ?? null;
+    },
   },
 ];
 
