@@ -22,14 +22,14 @@ function MetricCard({
 }) {
   return (
     <Card className="gap-1 py-4">
-      <CardHeader className="flex-row items-center justify-between gap-2 px-4">
+      <CardHeader className="flex-row items-start justify-between gap-2 px-3 sm:px-4">
         <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
-        {icon}
+        <span className="shrink-0">{icon}</span>
       </CardHeader>
-      <CardContent className="grid gap-1 px-4">
+      <CardContent className="grid gap-1 px-3 sm:px-4">
         <p
           className={cn(
-            'text-2xl font-semibold tabular-nums',
+            'text-xl font-semibold tabular-nums sm:text-2xl',
             tone === 'success' && 'text-success',
             tone === 'destructive' && 'text-destructive',
           )}
@@ -51,7 +51,7 @@ export function MetricCards({ metrics }: { metrics: SmartPig['metrics'] }) {
       <h2 id="metrics-heading" className="sr-only">
         Your figures
       </h2>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <MetricCard
           title="Unprotected deposits"
           icon={

@@ -43,11 +43,12 @@ export function PrintChecklist({ smartPig }: { smartPig: SmartPig }) {
               </p>
               <p>
                 From {r.fromAccount ? accountLabel(r.fromAccount) : 'your biggest banking group'} to{' '}
-                {destinationLabel(r)}: {formatPence(r.amountPence)}
+                {r.toAccount ? destinationLabel(r) : 'a new account with another banking group'}:{' '}
+                {formatPence(r.amountPence)}
                 {r.currentRateBps !== null && r.newRateBps !== null
                   ? `, ${formatRate(r.currentRateBps)} to ${formatRate(r.newRateBps)}`
                   : ''}
-                , {formatPence(r.projectedGainPence)} a year more before tax.
+                {r.projectedGainPence > 0 ? `, ${formatPence(r.projectedGainPence)} a year more before tax` : ''}.
               </p>
               <p className="mt-1">{r.explanation}</p>
               {r.capacityReason ? <p className="mt-1">{r.capacityReason}</p> : null}

@@ -151,7 +151,7 @@ describe('Smart Pig', () => {
       fromAccountId: 'bos',
       amountPence: 20_000_00,
     });
-    expect(screen.getByRole('textbox', { name: 'If I add' })).toHaveValue('20000.00');
+    expect(screen.getByRole('textbox', { name: 'If I add' })).toHaveValue('20,000.00');
     const result = screen.getByRole('region', {
       name: /If you move £20,000.00 from Bank of Scotland Saver to Barclays Saver/,
     });

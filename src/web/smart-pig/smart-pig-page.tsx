@@ -87,7 +87,7 @@ function Recommendations({ smartPig, onTry }: { smartPig: SmartPig; onTry: (r: R
       {recommendations.length === 0 ? (
         <WellPlaced />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4">
           {recommendations.map((r) => (
             <RecommendationCard key={r.id} recommendation={r} onTry={onTry} />
           ))}

@@ -1,6 +1,7 @@
 import { ArrowRight, Calculator } from 'lucide-react';
 import { type FormEvent, type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { formatRate } from '../../core/accounts/interest-rate.ts';
+import { formatLimit } from '../../core/checker/text.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { SIMULATION_MESSAGES } from '../../core/smart-pig/simulator.ts';
 import { parseAmountText } from '../../core/transactions/amount-text.ts';
@@ -138,7 +139,7 @@ function SimulationResult({ result, accounts }: { result: Simulation; accounts: 
                   tone={licence.atRiskAfterPence > 0 ? 'bad' : undefined}
                 />
                 <span className="text-xs text-muted-foreground">
-                  Limit {formatPence(licence.limitPence)}
+                  Limit {formatLimit(licence.limitPence)}
                   {licence.limitUsedPercentAfter !== null ? `, ${licence.limitUsedPercentAfter}% used` : ''}
                   {licence.atRiskAfterPence > 0 ? `; ${formatPence(licence.atRiskAfterPence)} not protected` : ''}
                 </span>
@@ -190,7 +191,7 @@ export function WhatIfSimulator({
 
   useImperativeHandle(ref, () => ({
     fill(values) {
-      const amountText = (values.amountPence / 100).toFixed(2);
+      const amountText = formatPence(values.amountPence).replace('£', '');
       setAccountId(values.accountId);
       setFromAccountId(values.fromAccountId);
       setAmount(amountText);
@@ -222,7 +223,11 @@ export function WhatIfSimulator({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3 sm:items-start">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)] sm:items-start"
+        >
           <FormField label="If I add" error={amountError}>
             <UnitInput
               ref={amountRef}
