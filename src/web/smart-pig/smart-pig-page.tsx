@@ -1,4 +1,4 @@
-import { Crown, PartyPopper, Plus, Printer, ShieldCheck } from 'lucide-react';
+import { PartyPopper, Plus, Printer, ShieldCheck } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { formatLimit } from '../../core/checker/text.ts';
@@ -8,6 +8,7 @@ import { isRegistered, paths } from '../app/paths.ts';
 import { longDate } from '../protection/hub-words.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { NeedsBigPig } from '../ui/needs-big-pig.tsx';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { type Recommendation, type SmartPig, useSmartPig } from './api.ts';
 import { MetricCards } from './metric-cards.tsx';
@@ -50,25 +51,6 @@ function WellPlaced() {
           more to be worth a move. Smart Pig looks again whenever your accounts change.
         </CardDescription>
       </CardHeader>
-    </Card>
-  );
-}
-
-function NeedsBigPig({ message }: { message: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Crown className="size-5 text-brand" aria-hidden />
-          {message}
-        </CardTitle>
-        <CardDescription>Your accounts page still shows each account’s protection.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline">
-          <Link to={paths.accounts()}>Go to your accounts</Link>
-        </Button>
-      </CardContent>
     </Card>
   );
 }
