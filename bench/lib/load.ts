@@ -9,7 +9,8 @@ export type EndpointId =
   | 'accountDetail'
   | 'accountsList'
   | 'balanceSeries'
-  | 'totalBalanceSeries';
+  | 'totalBalanceSeries'
+  | 'smartPig';
 
 export type Endpoint = {
   id: EndpointId;

@@ -40,6 +40,7 @@ import {
 import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
+import { smartPigRoutes } from './smart-pig/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', transactionImportRoutes(deps));
   app.route('/', accountDetailRoutes(deps));
   app.route('/', protectionRoutes(deps));
+  app.route('/', smartPigRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   mountOpenApi(app, deps.version);

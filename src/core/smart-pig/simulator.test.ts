@@ -83,6 +83,49 @@ describe('adding money to an account', () => {
   });
 });
 
+describe('moving money from another of the saver’s accounts', () => {
+  const overLimit = halifaxBankOfScotlandBarclays(70_000_00, 70_000_00, 50_000_00);
+
+  it('shows the source licence’s alert clearing and the two accounts’ interest together', () => {
+    // Bank of Scotland plc: £140,000, £20,000 over the £120,000 limit. £20,000 from the Halifax
+    // Saver (3.00%) to the Barclays Saver (4.00%): £120,000 and £70,000, nothing at risk.
+    const result = simulateDeposit(
+      overLimit,
+      { accountId: 'barclays', amountPence: 20_000_00, fromAccountId: 'halifax' },
+      TODAY,
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.licences.map((l) => [l.name, l.receivesDeposit, l.givesMoney])).toEqual([
+      ['Barclays Bank UK PLC', true, false],
+      ['Bank of Scotland plc', false, true],
+    ]);
+    expect(result.licences[1]).toMatchObject({
+      beforePence: 140_000_00,
+      afterPence: 120_000_00,
+      atRiskBeforePence: 20_000_00,
+      atRiskAfterPence: 0,
+      alertLevelBefore: 'over-limit',
+    });
+    expect(result.licences[1]!.alertLevelAfter).not.toBe('over-limit');
+    expect(result.after.totals.atRiskPence).toBe(0);
+    expect([result.badgeBefore, result.badgeAfter]).toEqual(['mostly-protected', 'fully-protected']);
+    // Barclays £50,000 → £70,000 at 4.00% (£2,000 → £2,800); Halifax £70,000 → £50,000 at 3.00% (£2,100 → £1,500).
+    expect([result.yearlyInterestBeforePence, result.yearlyInterestAfterPence, result.interestChangePence]).toEqual([
+      4_100_00, 4_300_00, 200_00,
+    ]);
+    expect([result.fromAccountId, result.fromRateBps]).toEqual(['halifax', 300]);
+  });
+
+  it('refuses an unknown source, the same account and more than the source holds', () => {
+    const simulate = (fromAccountId: string, amountPence = 100) =>
+      simulateDeposit(overLimit, { accountId: 'barclays', amountPence, fromAccountId }, TODAY);
+    expect(simulate('someone-else')).toEqual({ ok: false, reason: 'source-not-found' });
+    expect(simulate('barclays')).toEqual({ ok: false, reason: 'same-account' });
+    expect(simulate('halifax', 70_000_01)).toEqual({ ok: false, reason: 'amount-over-balance' });
+    expect(simulate('halifax', 70_000_00).ok).toBe(true);
+  });
+});
+
 describe('what the simulator refuses (the spec: nothing happens)', () => {
   it.each([0, -1, 1.5, Number.NaN])('refuses an amount of %s', (amountPence) => {
     expect(simulateDeposit(accounts, { accountId: 'halifax', amountPence }, TODAY)).toEqual({

@@ -4,6 +4,10 @@
  * exposure per licence before and after, and how much more interest a year the money would earn
  * at the account's rate. The spec: the amount must be present and greater than 0, otherwise
  * nothing happens (002 §5); the result says why, and the page does nothing.
+ *
+ * The money may also be taken from another of the saver's accounts (`fromAccountId`): the page
+ * tries a recommendation's move that way, so the saver sees the alert it clears before moving
+ * anything. The interest change is then the two accounts' together.
  */
 import { MAX_ACCOUNT_MONEY_PENCE } from '../accounts/account-schema.ts';
 import type { Bps } from '../accounts/interest-rate.ts';
@@ -14,16 +18,30 @@ import type { AlertLevel, ProtectionBadge } from '../protection/thresholds.ts';
 import type { Pence } from '../protection/types.ts';
 import type { SmartPigAccount } from './types.ts';
 
-export type SimulatedDeposit = { accountId: string; amountPence: Pence };
+export type SimulatedDeposit = {
+  accountId: string;
+  amountPence: Pence;
+  /** The account the money comes from (a move between the saver's accounts); absent or null: new money. */
+  fromAccountId?: string | null;
+};
 
 /** Why nothing was simulated. */
-export type SimulationRefusal = 'amount-not-positive' | 'amount-too-large' | 'account-not-found';
+export type SimulationRefusal =
+  | 'amount-not-positive'
+  | 'amount-too-large'
+  | 'account-not-found'
+  | 'source-not-found'
+  | 'same-account'
+  | 'amount-over-balance';
 
 /** Our words for a refusal (the spec shows none: nothing happens), for a route or page that wants them. */
 export const SIMULATION_MESSAGES: Readonly<Record<SimulationRefusal, string>> = {
   'amount-not-positive': 'Enter an amount of more than £0',
   'amount-too-large': 'Enter an amount of £1,000,000,000 or less',
   'account-not-found': 'Choose one of your accounts',
+  'source-not-found': 'Choose one of your accounts to take the money from',
+  'same-account': 'Choose a different account to take the money from',
+  'amount-over-balance': 'Enter no more than the balance of the account the money comes from',
 };
 
 /** One licence before and after the deposit; money is the saver's (their share of joint accounts). */
@@ -42,20 +60,29 @@ export type LicenceChange = {
   alertLevelAfter: AlertLevel;
   /** True for the licence the money goes to. */
   receivesDeposit: boolean;
+  /** True for the licence the money comes from (a move between the saver's accounts). */
+  givesMoney: boolean;
 };
 
 export type SimulationResult = {
   ok: true;
   accountId: string;
+  fromAccountId: string | null;
   amountPence: Pence;
   before: ProtectionPicture;
   after: ProtectionPicture;
-  /** Every licence, the one receiving the money first. */
+  /** Every licence, the one receiving the money first, then the one it comes from. */
   licences: LicenceChange[];
   badgeBefore: ProtectionBadge;
   badgeAfter: ProtectionBadge;
+  /** The receiving account's rate. */
   rateBps: Bps;
-  /** A year's interest on the account's whole balance, at its rate, rounded down (pence). */
+  /** The rate of the account the money comes from; null for new money. */
+  fromRateBps: Bps | null;
+  /**
+   * A year's interest on the account's whole balance, at its rate, rounded down (pence); with a
+   * source account, the two accounts' together.
+   */
   yearlyInterestBeforePence: Pence;
   yearlyInterestAfterPence: Pence;
   interestChangePence: Pence;
@@ -66,7 +93,12 @@ export function yearlyInterestPence(balancePence: Pence, rateBps: Bps): Pence {
   return balancePence > 0 ? Math.floor((balancePence * rateBps) / 10_000) : 0;
 }
 
-function change(before: LicenceGroup | undefined, after: LicenceGroup, receives: boolean): LicenceChange {
+function change(
+  before: LicenceGroup | undefined,
+  after: LicenceGroup,
+  receives: boolean,
+  gives: boolean,
+): LicenceChange {
   return {
     key: after.key,
     name: after.name,
@@ -81,12 +113,14 @@ function change(before: LicenceGroup | undefined, after: LicenceGroup, receives:
     alertLevelBefore: before?.alertLevel ?? 'none',
     alertLevelAfter: after.alertLevel,
     receivesDeposit: receives,
+    givesMoney: gives,
   };
 }
 
 /**
  * What adding `deposit.amountPence` (whole pence, more than 0) to one of `accounts` would do on
- * `date` (UK), with any admin override of the deposit limit. Pure: nothing is saved.
+ * `date` (UK), with any admin override of the deposit limit; with `fromAccountId`, taking it from
+ * that account. Pure: nothing is saved.
  */
 export function simulateDeposit(
   accounts: readonly SmartPigAccount[],
@@ -95,34 +129,46 @@ export function simulateDeposit(
   override?: DepositLimitOverride,
 ): SimulationResult | { ok: false; reason: SimulationRefusal } {
   const { accountId, amountPence } = deposit;
+  const fromAccountId = deposit.fromAccountId ?? null;
   if (!Number.isSafeInteger(amountPence) || amountPence <= 0) return { ok: false, reason: 'amount-not-positive' };
   if (amountPence > MAX_ACCOUNT_MONEY_PENCE) return { ok: false, reason: 'amount-too-large' };
   const target = accounts.find((a) => a.input.id === accountId);
   if (!target) return { ok: false, reason: 'account-not-found' };
+  const source = fromAccountId === null ? null : accounts.find((a) => a.input.id === fromAccountId);
+  if (source === undefined) return { ok: false, reason: 'source-not-found' };
+  if (source === target) return { ok: false, reason: 'same-account' };
+  if (source && amountPence > source.input.balancePence) return { ok: false, reason: 'amount-over-balance' };
   const before = protectionPicture(accounts, date, override);
+  const moved = (a: SmartPigAccount, change: Pence) => ({
+    ...a,
+    input: { ...a.input, balancePence: a.input.balancePence + change },
+  });
   const after = protectionPicture(
-    accounts.map((a) =>
-      a === target ? { ...a, input: { ...a.input, balancePence: a.input.balancePence + amountPence } } : a,
-    ),
+    accounts.map((a) => (a === target ? moved(a, amountPence) : a === source ? moved(a, -amountPence) : a)),
     date,
     override,
   );
   const beforeByKey = new Map(before.groups.map((g) => [g.key, g]));
+  const rank = (l: LicenceChange) => (l.receivesDeposit ? 0 : l.givesMoney ? 1 : 2);
   const licences = after.groups
     .map((group) =>
       change(
         beforeByKey.get(group.key),
         group,
         group.accounts.some((a) => a.id === accountId),
+        fromAccountId !== null && group.accounts.some((a) => a.id === fromAccountId),
       ),
     )
-    .sort((a, b) => Number(b.receivesDeposit) - Number(a.receivesDeposit));
+    .sort((a, b) => rank(a) - rank(b));
   const rateBps = target.interestRateBps;
-  const yearlyInterestBeforePence = yearlyInterestPence(target.input.balancePence, rateBps);
-  const yearlyInterestAfterPence = yearlyInterestPence(target.input.balancePence + amountPence, rateBps);
+  const sourceBefore = source ? yearlyInterestPence(source.input.balancePence, source.interestRateBps) : 0;
+  const sourceAfter = source ? yearlyInterestPence(source.input.balancePence - amountPence, source.interestRateBps) : 0;
+  const yearlyInterestBeforePence = yearlyInterestPence(target.input.balancePence, rateBps) + sourceBefore;
+  const yearlyInterestAfterPence = yearlyInterestPence(target.input.balancePence + amountPence, rateBps) + sourceAfter;
   return {
     ok: true,
     accountId,
+    fromAccountId,
     amountPence,
     before,
     after,
@@ -130,6 +176,7 @@ export function simulateDeposit(
     badgeBefore: before.badge,
     badgeAfter: after.badge,
     rateBps,
+    fromRateBps: source ? source.interestRateBps : null,
     yearlyInterestBeforePence,
     yearlyInterestAfterPence,
     interestChangePence: yearlyInterestAfterPence - yearlyInterestBeforePence,

@@ -98,8 +98,9 @@ describe('navigation links', () => {
     expect(within(header).getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/accounts');
     expect(within(header).getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
     expect(within(header).getByRole('link', { name: 'Protection' })).toHaveAttribute('href', '/protection');
+    expect(within(header).getByRole('link', { name: 'Smart Pig' })).toHaveAttribute('href', '/smart-pig');
     // Known but unbuilt pages stay hidden, whatever the tier.
-    for (const name of ['Smart Pig', 'News', 'Support']) {
+    for (const name of ['News', 'Support']) {
       expect(within(header).queryByRole('link', { name })).toBeNull();
     }
     expectEveryLinkToLandOnAPage('/dashboard');

@@ -117,6 +117,7 @@ describe('the route registry', () => {
         'resetRequest',
         'settings',
         'signup',
+        'smartPig',
         'transactions',
         'verificationRequired',
       ].sort(),

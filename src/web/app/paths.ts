@@ -229,7 +229,7 @@ export const routes = {
   smartPig: {
     pattern: '/smart-pig',
     access: 'protected',
-    registered: false,
+    registered: true,
     tier: 'bigpig',
     title: 'Smart Pig',
     source: '002',

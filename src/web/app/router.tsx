@@ -140,6 +140,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'dashboard',
   },
+  smartPig: {
+    Component: lazyWithRetry(() =>
+      import('../smart-pig/smart-pig-page.tsx').then((m) => ({ default: m.SmartPigPage })),
+    ),
+    skeleton: 'dashboard',
+  },
   notFound: {
     Component: lazyWithRetry(() =>
       import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),

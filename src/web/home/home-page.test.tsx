@@ -50,19 +50,20 @@ describe('the home page', () => {
       ['See what is protected', '/accounts'],
       ['Check your protection', '/features/fscs-protection-checker'],
       ['Open the Protection Hub', '/protection'],
+      ['See Smart Pig’s suggestions', '/smart-pig'],
     ]);
   });
 
-  it('promises only what exists: the Protection Hub, no calculators, Smart Pig or plans with prices yet', async () => {
+  it('promises only what exists: the Protection Hub and Smart Pig, no calculators or plans with prices yet', async () => {
     const main = await renderHome(false);
     expect(featureCards()).toEqual([
       'All your savings in one place',
       'Protection by banking licence',
       'Check before you sign up',
       'Your licences at a glance',
+      'Smart Pig suggestions',
     ]);
     expect(within(main).queryByText(/calculator/i)).toBeNull();
-    expect(within(main).queryByText(/Smart Pig/)).toBeNull();
     expect(within(main).queryByText(/Prices are shown/)).toBeNull();
     expect(within(main).queryByText(/cancel any time/)).toBeNull();
   });
@@ -86,12 +87,12 @@ describe('the feature cards', () => {
 
   it('shows a card only once the page it promises is registered', () => {
     const unregistered = FEATURE_CARDS.filter((card) => !isRegistered(card.route)).map((card) => card.title);
-    expect(unregistered).toEqual(expect.arrayContaining(['Smart Pig suggestions', 'Savings calculator']));
+    expect(unregistered).toEqual(expect.arrayContaining(['Savings calculator', 'Interest calculator']));
     const shown = shownFeatureCards().map((card) => card.title);
     for (const title of unregistered) expect(shown).not.toContain(title);
-    // The day the Smart Pig page is registered, its card appears; a card whose page goes is hidden again.
-    const withSmartPig = (route: RouteId) => isRegistered(route) || route === 'smartPig';
-    expect(shownFeatureCards(FEATURE_CARDS, withSmartPig).map((card) => card.title)).toContain('Smart Pig suggestions');
+    // The day a calculator page is registered, its card appears; a card whose page goes is hidden again.
+    const withCalculator = (route: RouteId) => isRegistered(route) || route === 'featureSavingsCalculator';
+    expect(shownFeatureCards(FEATURE_CARDS, withCalculator).map((card) => card.title)).toContain('Savings calculator');
     const withoutChecker = (route: RouteId) => isRegistered(route) && route !== 'featureFscsProtectionChecker';
     expect(shownFeatureCards(FEATURE_CARDS, withoutChecker).map((card) => card.title)).not.toContain(
       'Check before you sign up',

@@ -80,8 +80,8 @@ describe('the Protection Hub', () => {
     expect(within(nsAndI).queryByText(/not protected/i)).toBeNull();
 
     expect(screen.getByRole('link', { name: 'Manage accounts' })).toHaveAttribute('href', '/accounts');
-    // Smart Pig has no page yet: the route registry decides.
-    expect(screen.queryByRole('link', { name: /Smart Pig/ })).toBeNull();
+    // Smart Pig's page is registered, so the Hub offers it (the route registry decides).
+    expect(screen.getByRole('link', { name: 'Smart Pig suggestions' })).toHaveAttribute('href', '/smart-pig');
     expect(screen.getByRole('button', { name: 'Print summary' })).toBeInTheDocument();
   });
 

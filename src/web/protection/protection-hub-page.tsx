@@ -1,4 +1,4 @@
-import { Crown, Plus, Printer, ShieldHalf, Sparkles, Wallet } from 'lucide-react';
+import { Plus, Printer, ShieldHalf, Sparkles, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatLimit } from '../../core/checker/text.ts';
 import { hasStatus } from '../app/api.ts';
@@ -6,6 +6,7 @@ import { isRegistered, paths } from '../app/paths.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
+import { NeedsBigPig } from '../ui/needs-big-pig.tsx';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { AlertList } from './alert-list.tsx';
 import { type ProtectionPicture, useProtectionPicture } from './api.ts';
@@ -88,25 +89,6 @@ function EmptyHub() {
             <ShieldHalf aria-hidden />
             Try the protection checker
           </Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-function NeedsBigPig({ message }: { message: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Crown className="size-5 text-brand" aria-hidden />
-          {message}
-        </CardTitle>
-        <CardDescription>Your accounts page still shows each account’s protection.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline">
-          <Link to={paths.accounts()}>Go to your accounts</Link>
         </Button>
       </CardContent>
     </Card>

@@ -7,37 +7,45 @@ import { Card, CardContent, CardHeader } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import type { ProtectionPicture } from './api.ts';
 
-/** One summary figure: a title, its icon, the figure in large type and a line or two of words beneath. */
+/**
+ * One figure on a card: its title (a heading), an icon, the figure and a line or two about it.
+ * `compact` for pages with many cards (Smart Pig's eight): smaller, two a row on phones.
+ */
 export function SummaryCard({
   title,
   icon,
   figure,
   tone,
+  compact = false,
   children,
 }: {
   title: string;
   icon: ReactNode;
   figure: string;
   tone?: 'success' | 'destructive';
+  compact?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Card className="gap-2 py-5">
-      <CardHeader className="flex-row items-center justify-between gap-2 px-5">
+    <Card className={compact ? 'gap-1 py-4' : 'gap-2 py-5'}>
+      <CardHeader
+        className={cn('flex-row justify-between gap-2', compact ? 'items-start px-3 sm:px-4' : 'items-center px-5')}
+      >
         <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
-        {icon}
+        <span className="shrink-0">{icon}</span>
       </CardHeader>
-      <CardContent className="grid gap-1 px-5">
+      <CardContent className={cn('grid gap-1', compact ? 'px-3 sm:px-4' : 'px-5')}>
         <p
           className={cn(
-            'text-3xl font-semibold tabular-nums',
+            'font-semibold tabular-nums',
+            compact ? 'text-xl sm:text-2xl' : 'text-3xl',
             tone === 'success' && 'text-success',
             tone === 'destructive' && 'text-destructive',
           )}
         >
           {figure}
         </p>
-        <div className="text-sm text-muted-foreground">{children}</div>
+        <div className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-sm')}>{children}</div>
       </CardContent>
     </Card>
   );

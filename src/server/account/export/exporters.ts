@@ -10,6 +10,7 @@ import {
   profiles,
   protectionAlertDismissals,
   session,
+  smartPigPreferences,
   standingOrders,
   transactions,
   user,
@@ -256,6 +257,25 @@ export const EXPORTERS: readonly Exporter[] = [
         .where(eq(accountTerms.userId, subject.userId))
         .orderBy(asc(accountTerms.accountId), asc(accountTerms.createdAt), asc(accountTerms.id));
       return rows.map(({ userId: _userId, trackedFrom: _trackedFrom, ...row }) => row);
+    },
+  },
+  {
+    table: 'smart_pig_preferences',
+    key: 'smartPigPreferences',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx
+        .select({
+          keepFullFSCSCover: smartPigPreferences.keepFullFscsCover,
+          avoidTeaserRates: smartPigPreferences.avoidTeaserRates,
+          maxNoticeDays: smartPigPreferences.maxNoticeDays,
+          maxFixedMonths: smartPigPreferences.maxFixedMonths,
+          useISAFirst: smartPigPreferences.useIsaFirst,
+          updatedAt: smartPigPreferences.updatedAt,
+        })
+        .from(smartPigPreferences)
+        .where(eq(smartPigPreferences.userId, subject.userId));
+      return row ?? null;
     },
   },
 ];

@@ -9,3 +9,4 @@ export * from './reference.ts';
 export * from './accounts.ts';
 export * from './protection.ts';
 export * from './terms.ts';
+export * from './smart-pig.ts';
