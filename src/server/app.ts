@@ -40,6 +40,7 @@ import {
 import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', accountDetailRoutes(deps));
   app.route('/', protectionRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
+  app.route('/', dashboardRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -23,6 +23,8 @@ import { preparedPerConnection } from '../db/prepared.ts';
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
 const today = sql.placeholder('today');
+/** The windowed line's first point (a month end): the dashboard's 12 months. */
+const lineFrom = sql.placeholder('lineFrom');
 
 // The statement types as literals: constants of the code, so the prepared text never changes.
 const statementTypes = sql.raw(BALANCE_STATEMENT_TYPES.map((type) => `'${type}'`).join(', '));
@@ -30,11 +32,64 @@ const statementTypes = sql.raw(BALANCE_STATEMENT_TYPES.map((type) => `'${type}'`
 type Row = BalanceDay & { accountId: string };
 type LineRows = { first: string | null; last: string | null; rows: Row[] | null };
 
+/** The windowed line's carried balances (see `lineRows`); a CTE ending in a comma. */
+function startRows(accountOf: (alias: string) => SQL): SQL {
+  // Only the user's line is windowed: `accountOf('m')` is the user's accounts.
+  return sql`
+    later as (
+      select m.account_id,
+        coalesce(sum(m.total_pence) filter (where m.type not in (${statementTypes})), 0)::bigint as net,
+        bool_or(m.type in (${statementTypes}) and m.transaction_count > 0) as restated
+      from account_monthly_totals m
+      where m.user_id = ${userId} and ${accountOf('m')} and m.month > ${lineFrom}::date and not (select daily from mode)
+      group by m.account_id
+    ),
+    earlier as (
+      select a.id, a.balance_pence from accounts a
+      where a.user_id = ${userId} and not (select daily from mode)
+        and exists (select 1 from account_monthly_totals m
+          where m.account_id = a.id and m.month <= ${lineFrom}::date and m.transaction_count > 0)
+    ),
+    start_rows as (
+      select e.id as account_id, ${lineFrom}::date as date,
+        case when l.restated then coalesce(y.net, 0) else 0 end::bigint as net,
+        case when l.restated then y.amount_pence else e.balance_pence - coalesce(l.net, 0) end::bigint as statement
+      from earlier e
+      left join later l on l.account_id = e.id
+      left join lateral (
+        select s.amount_pence,
+          coalesce((select sum(t.amount_pence) from transactions t
+            where t.account_id = e.id and t.user_id = ${userId} and t.type not in (${statementTypes})
+              and t.date >= s.date and t.date <= ${lineFrom}::date), 0)
+          as net
+        from transactions s
+        where l.restated and s.account_id = e.id and s.user_id = ${userId} and s.type in (${statementTypes})
+          and s.date <= ${lineFrom}::date
+        order by s.date desc nulls last, s.created_at desc nulls last, s.id desc nulls last
+        limit 1
+      ) y on true
+    ),`;
+}
+
 /**
  * The statement for one account or for all the user's accounts. Every branch is filtered on the
  * user as well as by row-level security.
+ *
+ * `windowed` (the dashboard's line, from `lineFrom`, a month end, to today): the month-end rows
+ * are read only for the months after `lineFrom`, and each account with entries on or before it
+ * gets one row dated `lineFrom` that carries its balance there into the walk (`start_rows`):
+ * - with no statement after `lineFrom`: the balance the database keeps less the entries after
+ *   `lineFrom` (the latest statement plus the entries from its date, ADR 0022), as a statement;
+ * - with a statement after it and none before: nothing to carry (the walk works back from the
+ *   later statement through the window's rows), so a row of 0 that only marks the account as
+ *   existing by then;
+ * - with statements both sides: the latest statement on or before `lineFrom` and the entries from
+ *   its date to `lineFrom`, from the transactions (the account-and-date index; a saver who states
+ *   balances states them often, so that is a few weeks of entries).
+ * So the rows read grow with the accounts and the 12 months, not with the years of history.
+ * A test holds the windowed line to the whole line's points from `lineFrom`.
  */
-function lineRows(forAccount: boolean): SQL {
+function lineRows(forAccount: boolean, windowed = false): SQL {
   // The account, or (for the per-month totals, which have no index on the user) the user's accounts.
   // Transactions have an index on the user: the user filter alone is the scope there.
   const accountOf = (alias: string) =>
@@ -43,6 +98,8 @@ function lineRows(forAccount: boolean): SQL {
       : alias === 't'
         ? sql`true`
         : sql.raw(`${alias}.account_id in (select a.id from accounts a where a.user_id = `).append(sql`${userId})`);
+  const inWindow = (alias: string) =>
+    windowed ? sql.raw(` and ${alias}.month > `).append(sql`${lineFrom}::date`) : sql``;
   return sql`
     with bounds as (
       select min(t.date) as first, max(t.date) as last from transactions t
@@ -65,7 +122,7 @@ function lineRows(forAccount: boolean): SQL {
       select distinct m.account_id, m.month, (m.month + interval '1 month')::date as next_month
       from account_monthly_totals m
       where m.user_id = ${userId} and ${accountOf('m')} and m.type in (${statementTypes})
-        and m.transaction_count > 0 and not (select daily from mode)
+        and m.transaction_count > 0 and not (select daily from mode)${inWindow('m')}
     ),
     -- Each statement month's transactions by the account-and-date index ('offset 0' keeps the
     -- planner from joining all the user's transactions instead when there are many such months;
@@ -105,12 +162,14 @@ function lineRows(forAccount: boolean): SQL {
       select m.account_id, m.month as date, sum(m.total_pence)::bigint as net, null::bigint as statement
       from account_monthly_totals m
       where m.user_id = ${userId} and ${accountOf('m')} and m.type not in (${statementTypes})
-        and m.transaction_count > 0 and not (select daily from mode)
+        and m.transaction_count > 0 and not (select daily from mode)${inWindow('m')}
         and not exists (select 1 from statement_months sm where sm.account_id = m.account_id and sm.month = m.month)
       group by m.account_id, m.month
     ),
+    ${windowed ? startRows(accountOf) : sql`start_rows as (select * from daily_rows where false),`}
     line_rows as (
       select * from daily_rows union all select * from split_rows union all select * from month_rows
+      union all select * from start_rows
     )
     select (select first from mode) as first, (select last from mode) as last,
       (select json_agg(json_build_object('accountId', r.account_id, 'date', r.date, 'netPence', r.net,
@@ -128,6 +187,13 @@ const accountLine = preparedPerConnection((tx) =>
     })
     .from(sql`(select 1) as one`)
     .prepare('balance_series_account'),
+);
+
+const userWindowLine = preparedPerConnection((tx) =>
+  tx
+    .select({ line: sql<LineRows>`(select to_json(l) from (${lineRows(false, true)}) l)`.as('line') })
+    .from(sql`(select 1) as one`)
+    .prepare('balance_series_user_window'),
 );
 
 const userLine = preparedPerConnection((tx) =>
@@ -164,4 +230,20 @@ export async function readAccountLine(
 export async function readUserLine(tx: Tx, params: { userId: string; today: string }): Promise<LineData> {
   const [row] = await userLine(tx).execute(params);
   return lineData(row?.line);
+}
+
+/**
+ * The line data of all the user's accounts from `lineFrom` (a month end) to today: each account
+ * with entries on or before it starts there with its balance then. The bounds' first date is
+ * `lineFrom` when the entries began earlier. The statement is handed to the driver before this
+ * first awaits, so the dashboard sends it with its other reads.
+ */
+export async function readUserLineFrom(
+  tx: Tx,
+  params: { userId: string; today: string; lineFrom: string },
+): Promise<LineData> {
+  const [row] = await userWindowLine(tx).execute(params);
+  const data = lineData(row?.line);
+  if (data.bounds && data.bounds.first < params.lineFrom) data.bounds.first = params.lineFrom;
+  return data;
 }
