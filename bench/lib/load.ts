@@ -9,7 +9,8 @@ export type EndpointId =
   | 'accountDetail'
   | 'accountsList'
   | 'balanceSeries'
-  | 'totalBalanceSeries';
+  | 'totalBalanceSeries'
+  | 'dashboard';
 
 export type Endpoint = {
   id: EndpointId;

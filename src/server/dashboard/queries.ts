@@ -3,7 +3,8 @@
  * sent together (node-postgres pipelines them: one round trip on PostgreSQL):
  * - the protection picture's two (`readProtectionRows`: the accounts list's own statement and the
  *   alert dismissals), so the dashboard's figures are the Hub's and the list's;
- * - what is coming up and the newest transactions (`dashboard_extras`, below);
+ * - what is coming up and the newest transactions (`dashboard_extras`, below), which also asks for
+ *   generic plans for the rest of the transaction;
  * - the total balance line over 12 months (`readUserLineFrom`, the balance line's own statement
  *   with a window).
  */
@@ -71,6 +72,10 @@ type ExtrasRow = {
 const extrasStatement = preparedPerConnection((tx) =>
   tx
     .select({
+      // The balance line's statement, sent after this one in the same transaction, is costlier to
+      // plan (~2 ms) than to run with its generic plan, which PostgreSQL would not choose by
+      // itself: asked for here, for this transaction only (docs/performance.md).
+      genericPlans: sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`.as('generic_plans'),
       interest: sql<InterestTermsRow[] | null>`(select json_agg(json_build_object(
           'accountId', a.id, 'interestRateBps', a.interest_rate_bps, 'interestFrequency', a.interest_frequency,
           'interestPaymentDay', a.interest_payment_day, 'interestPaymentMonth', a.interest_payment_month,
