@@ -151,7 +151,9 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
           )}
         </div>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl
+        className={cn('grid gap-3 sm:grid-cols-2', totals.otherSchemePence > 0 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}
+      >
         <Figure label="Protected" pence={totals.protectedPence} tone="success" note="Covered by the FSCS." />
         <Figure
           label="At risk"
@@ -169,11 +171,13 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
           tone={totals.governmentBackedPence > 0 ? 'info' : undefined}
           note="NS&I: backed by HM Treasury, with no limit."
         />
-        <Figure
-          label="Other schemes"
-          pence={totals.otherSchemePence}
-          note="Pensions under the Pension Protection Fund or a trust."
-        />
+        {totals.otherSchemePence > 0 ? (
+          <Figure
+            label="Other schemes"
+            pence={totals.otherSchemePence}
+            note="Pensions under the Pension Protection Fund or a trust."
+          />
+        ) : null}
       </dl>
       <ProtectionAlerts alerts={picture.alerts} />
       {dashboard.withheld.includes('alerts') ? (
@@ -258,12 +262,8 @@ function WhereTheRiskIs({ dashboard }: { dashboard: Dashboard }) {
                 <span className="text-muted-foreground">
                   {' '}
                   of the {formatLimit(group.limit.amountPence)} limit
-                  {group.limitUsedPercent === null ? '' : ` (${group.limitUsedPercent}%)`}
-                  {group.atRiskPence > 0 ? '; ' : '.'}
+                  {group.limitUsedPercent === null ? '' : ` (${group.limitUsedPercent}%)`}.
                 </span>
-                {group.atRiskPence > 0 ? (
-                  <span className="font-medium text-destructive">{formatPence(group.atRiskPence)} not protected.</span>
-                ) : null}
               </p>
               {thb?.endsOn ? (
                 <p className="flex items-center gap-2 text-sm text-info">
