@@ -1,12 +1,11 @@
-import net from 'node:net';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, balanceLineFirstPoint } from '../../core/dashboard/coming-up.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { addMonths } from '../../core/protection/thb.ts';
 import type { BalanceSeriesJson } from '../balance-series/routes.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { DashboardJson } from './routes.ts';
 
@@ -349,18 +348,7 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
 
   itOnPostgres(kind)('reads everything in the same statements and socket writes however many accounts', async () => {
     const gus = await newPerson('gus');
-    const sent = async () => {
-      const query = vi.spyOn(pg.Client.prototype, 'query');
-      const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
-      const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
-      try {
-        await dashboard(gus);
-        return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
-      } finally {
-        query.mockRestore();
-        for (const w of writes) w.mockRestore();
-      }
-    };
+    const sent = () => statementsSent(() => dashboard(gus));
     await sent(); // the first call on a connection prepares its statements
     const none = await sent();
     for (let i = 0; i < 6; i++) {
