@@ -10,7 +10,8 @@ export type EndpointId =
   | 'accountsList'
   | 'balanceSeries'
   | 'totalBalanceSeries'
-  | 'smartPig';
+  | 'smartPig'
+  | 'dashboard';
 
 export type Endpoint = {
   id: EndpointId;

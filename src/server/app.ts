@@ -42,6 +42,7 @@ import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -123,6 +124,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', smartPigRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
+  app.route('/', dashboardRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

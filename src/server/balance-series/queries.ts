@@ -23,6 +23,8 @@ import { preparedPerConnection } from '../db/prepared.ts';
 const userId = sql.placeholder('userId');
 const accountId = sql.placeholder('accountId');
 const today = sql.placeholder('today');
+/** The windowed line's first point (a month end): the dashboard's 12 months. */
+const lineFrom = sql.placeholder('lineFrom');
 
 // The statement types as literals: constants of the code, so the prepared text never changes.
 const statementTypes = sql.raw(BALANCE_STATEMENT_TYPES.map((type) => `'${type}'`).join(', '));
@@ -31,10 +33,74 @@ type Row = BalanceDay & { accountId: string };
 type LineRows = { first: string | null; last: string | null; rows: Row[] | null };
 
 /**
+ * The windowed line's rows besides the month rows of the accounts with a balance statement in the
+ * window (see `lineRows`); CTEs ending in a comma.
+ */
+function windowRows(): SQL {
+  return sql`
+    earlier as (
+      select a.id from accounts a
+      where a.user_id = ${userId} and a.id in (select account_id from restated)
+        and exists (select 1 from account_monthly_totals m
+          where m.account_id = a.id and m.month <= ${lineFrom}::date and m.transaction_count > 0)
+    ),
+    start_rows as (
+      select e.id as account_id, ${lineFrom}::date as date, coalesce(y.net, 0)::bigint as net,
+        y.amount_pence::bigint as statement
+      from earlier e
+      left join lateral (
+        select s.amount_pence,
+          coalesce((select sum(t.amount_pence) from transactions t
+            where t.account_id = e.id and t.user_id = ${userId} and t.type not in (${statementTypes})
+              and t.date >= s.date and t.date <= ${lineFrom}::date), 0)
+          as net
+        from transactions s
+        where s.account_id = e.id and s.user_id = ${userId} and s.type in (${statementTypes})
+          and s.date <= ${lineFrom}::date
+        order by s.date desc nulls last, s.created_at desc nulls last, s.id desc nulls last
+        limit 1
+      ) y on true
+    ),
+    pooled_nets as (
+      select m.month, sum(m.total_pence)::bigint as net from window_totals m
+      where m.type not in (${statementTypes}) and m.account_id not in (select account_id from restated)
+      group by m.month
+    ),
+    pooled_rows as (
+      select null::uuid as account_id, p.month as date, p.net, null::bigint as statement from pooled_nets p
+      union all
+      select null::uuid, ${lineFrom}::date, 0::bigint,
+        (sum(a.balance_pence) - (select coalesce(sum(p.net), 0) from pooled_nets p))::bigint
+      from accounts a
+      where a.user_id = ${userId} and a.id not in (select account_id from restated) and not (select daily from mode)
+      having count(*) > 0
+    ),`;
+}
+
+/**
  * The statement for one account or for all the user's accounts. Every branch is filtered on the
  * user as well as by row-level security.
+ *
+ * `windowed` (the dashboard's line, from `lineFrom`, a month end, to today) reads the per-month
+ * totals of the window's months only (`window_totals`), and carries each account's balance at
+ * `lineFrom` into the walk as a row dated `lineFrom`:
+ * - the accounts with no balance statement in the window go as one series (account id null):
+ *   each one's balance at every point is its balance at `lineFrom` plus its entries since, so
+ *   their sum is one walk over summed rows. It starts from the balances the database keeps (the
+ *   latest statement plus the entries from its date, ADR 0022) less the window's entries, as a
+ *   statement (an account with no entries by then adds nothing); its rows are the window's
+ *   totals summed by month.
+ * - an account with a statement in the window goes as the whole line sends it, from `lineFrom`
+ *   on, with a row for what it held at `lineFrom` when it has entries on or before it: nothing
+ *   (the walk works back from the later statement) when it has no statement by then, else its
+ *   latest statement on or before `lineFrom` and the entries from that statement's date to
+ *   `lineFrom`, from the transactions (the account-and-date index; a saver who states balances
+ *   states them often, so that is a few weeks of entries).
+ * So the rows read grow with the accounts and the 12 months, not with the years of history, and
+ * the rows sent with the accounts restated in the window only. A test holds the windowed line to
+ * the whole line's points from `lineFrom`.
  */
-function lineRows(forAccount: boolean): SQL {
+function lineRows(forAccount: boolean, windowed = false): SQL {
   // The account, or (for the per-month totals, which have no index on the user) the user's accounts.
   // Transactions have an index on the user: the user filter alone is the scope there.
   const accountOf = (alias: string) =>
@@ -43,6 +109,29 @@ function lineRows(forAccount: boolean): SQL {
       : alias === 't'
         ? sql`true`
         : sql.raw(`${alias}.account_id in (select a.id from accounts a where a.user_id = `).append(sql`${userId})`);
+  // The window reads only the restated accounts' totals here (restated_totals); the others are pooled.
+  const totalsScope = windowed ? sql`true` : accountOf('m');
+  // The windowed line reads the per-month totals of its months once, account by account (the
+  // primary key's order; there is no index on the user and month).
+  const totals = windowed ? sql.raw('restated_totals') : sql.raw('account_monthly_totals');
+  const windowTotals = windowed
+    ? sql`window_totals as materialized (
+      select w.* from accounts a cross join lateral (
+        select m.account_id, m.user_id, m.month, m.type, m.total_pence, m.transaction_count
+        from account_monthly_totals m
+        where m.account_id = a.id and m.user_id = ${userId} and m.month > ${lineFrom}::date
+        offset 0
+      ) w
+      where a.user_id = ${userId} and not (select daily from mode)
+    ),
+    restated as (
+      select distinct m.account_id from window_totals m
+      where m.type in (${statementTypes}) and m.transaction_count > 0
+    ),
+    restated_totals as (
+      select m.* from window_totals m where m.account_id in (select account_id from restated)
+    ),`
+    : sql``;
   return sql`
     with bounds as (
       select min(t.date) as first, max(t.date) as last from transactions t
@@ -52,6 +141,7 @@ function lineRows(forAccount: boolean): SQL {
       select first, last, (greatest(${today}::date, last) - first + 1) <= ${sql.raw(String(DAILY_POINTS_UP_TO_DAYS))} as daily
       from bounds
     ),
+    ${windowTotals}
     daily_rows as (
       select t.account_id, t.date,
         coalesce(sum(t.amount_pence) filter (where t.type not in (${statementTypes})), 0)::bigint as net,
@@ -63,8 +153,8 @@ function lineRows(forAccount: boolean): SQL {
     ),
     statement_months as (
       select distinct m.account_id, m.month, (m.month + interval '1 month')::date as next_month
-      from account_monthly_totals m
-      where m.user_id = ${userId} and ${accountOf('m')} and m.type in (${statementTypes})
+      from ${totals} m
+      where m.user_id = ${userId} and ${totalsScope} and m.type in (${statementTypes})
         and m.transaction_count > 0 and not (select daily from mode)
     ),
     -- Each statement month's transactions by the account-and-date index ('offset 0' keeps the
@@ -103,14 +193,16 @@ function lineRows(forAccount: boolean): SQL {
     ),
     month_rows as (
       select m.account_id, m.month as date, sum(m.total_pence)::bigint as net, null::bigint as statement
-      from account_monthly_totals m
-      where m.user_id = ${userId} and ${accountOf('m')} and m.type not in (${statementTypes})
+      from ${totals} m
+      where m.user_id = ${userId} and ${totalsScope} and m.type not in (${statementTypes})
         and m.transaction_count > 0 and not (select daily from mode)
         and not exists (select 1 from statement_months sm where sm.account_id = m.account_id and sm.month = m.month)
       group by m.account_id, m.month
     ),
+    ${windowed ? windowRows() : sql``}
     line_rows as (
       select * from daily_rows union all select * from split_rows union all select * from month_rows
+      ${windowed ? sql`union all select * from start_rows union all select * from pooled_rows` : sql``}
     )
     select (select first from mode) as first, (select last from mode) as last,
       (select json_agg(json_build_object('accountId', r.account_id, 'date', r.date, 'netPence', r.net,
@@ -128,6 +220,13 @@ const accountLine = preparedPerConnection((tx) =>
     })
     .from(sql`(select 1) as one`)
     .prepare('balance_series_account'),
+);
+
+const userWindowLine = preparedPerConnection((tx) =>
+  tx
+    .select({ line: sql<LineRows>`(select to_json(l) from (${lineRows(false, true)}) l)`.as('line') })
+    .from(sql`(select 1) as one`)
+    .prepare('balance_series_user_window'),
 );
 
 const userLine = preparedPerConnection((tx) =>
@@ -164,4 +263,20 @@ export async function readAccountLine(
 export async function readUserLine(tx: Tx, params: { userId: string; today: string }): Promise<LineData> {
   const [row] = await userLine(tx).execute(params);
   return lineData(row?.line);
+}
+
+/**
+ * The line data of all the user's accounts from `lineFrom` (a month end) to today: each account
+ * with entries on or before it starts there with its balance then. The bounds' first date is
+ * `lineFrom` when the entries began earlier. The statement is handed to the driver before this
+ * first awaits, so the dashboard sends it with its other reads.
+ */
+export async function readUserLineFrom(
+  tx: Tx,
+  params: { userId: string; today: string; lineFrom: string },
+): Promise<LineData> {
+  const [row] = await userWindowLine(tx).execute(params);
+  const data = lineData(row?.line);
+  if (data.bounds && data.bounds.first < params.lineFrom) data.bounds.first = params.lineFrom;
+  return data;
 }

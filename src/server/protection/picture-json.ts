@@ -93,6 +93,97 @@ export const ProtectionAlertSchema = z
 
 const EXAMPLE_LIMIT = { amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false };
 
+/** The picture of the saver (Halifax + Bank of Scotland £140,000, NS&I £10,000): the schema's example. */
+export const PROTECTION_PICTURE_EXAMPLE = {
+  date: '2026-11-22',
+  limits: {
+    deposit: EXAMPLE_LIMIT,
+    temporaryHighBalance: { amountPence: 1_400_000_00, effectiveFrom: '2025-12-01', isOverride: false },
+    investment: { amountPence: 85_000_00, effectiveFrom: '2019-04-01', isOverride: false },
+  },
+  totals: {
+    totalPence: 150_000_00,
+    protectedPence: 120_000_00,
+    atRiskPence: 20_000_00,
+    governmentBackedPence: 10_000_00,
+    otherSchemePence: 0,
+  },
+  badge: 'mostly-protected',
+  licenceCount: 1,
+  isDiversified: false,
+  groups: [
+    {
+      key: 'deposit|frn:169628',
+      scheme: 'deposit',
+      name: 'Bank of Scotland plc',
+      frn: '169628',
+      brands: ['Halifax', 'Bank of Scotland'],
+      accounts: [
+        {
+          id: 'a1',
+          name: 'Halifax saver',
+          bankName: 'Halifax',
+          holders: 1,
+          balancePence: 70_000_00,
+          sharePence: 70_000_00,
+        },
+        {
+          id: 'a2',
+          name: 'BoS saver',
+          bankName: 'Bank of Scotland',
+          holders: 1,
+          balancePence: 70_000_00,
+          sharePence: 70_000_00,
+        },
+      ],
+      totalPence: 140_000_00,
+      coveredPence: 120_000_00,
+      atRiskPence: 20_000_00,
+      limit: EXAMPLE_LIMIT,
+      limitUsedPercent: 116.6,
+      alertLevel: 'over-limit',
+      sharedLimitReason:
+        'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+      jointShares: [],
+      temporaryHighBalance: null,
+    },
+  ],
+  outside: [
+    {
+      key: 'ns-and-i|name:national savings and investments (ns&i)',
+      kind: 'ns-and-i',
+      bucket: 'government-backed',
+      bankName: 'NS&I',
+      legalName: 'National Savings and Investments (NS&I)',
+      status: 'Backed by HM Treasury',
+      reason: 'NS&I is 100% backed by HM Treasury rather than the FSCS. All of it is safe, with no limit.',
+      accounts: [
+        {
+          id: 'a3',
+          name: 'Premium Bonds',
+          bankName: 'NS&I',
+          holders: 1,
+          balancePence: 10_000_00,
+          sharePence: 10_000_00,
+        },
+      ],
+      totalPence: 10_000_00,
+      jointShares: [],
+    },
+  ],
+  alerts: [
+    {
+      id: 'deposit|frn:169628',
+      level: 'over-limit',
+      title: '£20,000.00 over the limit at Bank of Scotland plc',
+      message:
+        'You have £140,000.00 with Bank of Scotland plc (Halifax and Bank of Scotland), and the limit is £120,000 per person. £20,000.00 is not protected: moving it to a bank with a different licence would protect it.',
+      signature: 'over-limit:14000000:12000000:12000000',
+      dismissedUntil: null,
+    },
+  ],
+};
+
 export const ProtectionPictureSchema = z
   .object({
     date: z.string().openapi({ description: 'The UK date the picture is for (yyyy-MM-dd)' }),
@@ -109,97 +200,7 @@ export const ProtectionPictureSchema = z
     outside: z.array(OutsideGroupSchema).openapi({ description: 'Money outside the FSCS per-firm limits' }),
     alerts: z.array(ProtectionAlertSchema),
   })
-  .openapi('ProtectionPicture', {
-    example: {
-      date: '2026-11-22',
-      limits: {
-        deposit: EXAMPLE_LIMIT,
-        temporaryHighBalance: { amountPence: 1_400_000_00, effectiveFrom: '2025-12-01', isOverride: false },
-        investment: { amountPence: 85_000_00, effectiveFrom: '2019-04-01', isOverride: false },
-      },
-      totals: {
-        totalPence: 150_000_00,
-        protectedPence: 120_000_00,
-        atRiskPence: 20_000_00,
-        governmentBackedPence: 10_000_00,
-        otherSchemePence: 0,
-      },
-      badge: 'mostly-protected',
-      licenceCount: 1,
-      isDiversified: false,
-      groups: [
-        {
-          key: 'deposit|frn:169628',
-          scheme: 'deposit',
-          name: 'Bank of Scotland plc',
-          frn: '169628',
-          brands: ['Halifax', 'Bank of Scotland'],
-          accounts: [
-            {
-              id: 'a1',
-              name: 'Halifax saver',
-              bankName: 'Halifax',
-              holders: 1,
-              balancePence: 70_000_00,
-              sharePence: 70_000_00,
-            },
-            {
-              id: 'a2',
-              name: 'BoS saver',
-              bankName: 'Bank of Scotland',
-              holders: 1,
-              balancePence: 70_000_00,
-              sharePence: 70_000_00,
-            },
-          ],
-          totalPence: 140_000_00,
-          coveredPence: 120_000_00,
-          atRiskPence: 20_000_00,
-          limit: EXAMPLE_LIMIT,
-          limitUsedPercent: 116.6,
-          alertLevel: 'over-limit',
-          sharedLimitReason:
-            'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
-          jointShares: [],
-          temporaryHighBalance: null,
-        },
-      ],
-      outside: [
-        {
-          key: 'ns-and-i|name:national savings and investments (ns&i)',
-          kind: 'ns-and-i',
-          bucket: 'government-backed',
-          bankName: 'NS&I',
-          legalName: 'National Savings and Investments (NS&I)',
-          status: 'Backed by HM Treasury',
-          reason: 'NS&I is 100% backed by HM Treasury rather than the FSCS. All of it is safe, with no limit.',
-          accounts: [
-            {
-              id: 'a3',
-              name: 'Premium Bonds',
-              bankName: 'NS&I',
-              holders: 1,
-              balancePence: 10_000_00,
-              sharePence: 10_000_00,
-            },
-          ],
-          totalPence: 10_000_00,
-          jointShares: [],
-        },
-      ],
-      alerts: [
-        {
-          id: 'deposit|frn:169628',
-          level: 'over-limit',
-          title: '£20,000.00 over the limit at Bank of Scotland plc',
-          message:
-            'You have £140,000.00 with Bank of Scotland plc (Halifax and Bank of Scotland), and the limit is £120,000 per person. £20,000.00 is not protected: moving it to a bank with a different licence would protect it.',
-          signature: 'over-limit:14000000:12000000:12000000',
-          dismissedUntil: null,
-        },
-      ],
-    },
-  });
+  .openapi('ProtectionPicture', { example: PROTECTION_PICTURE_EXAMPLE });
 
 export type ProtectionPictureJson = z.infer<typeof ProtectionPictureSchema>;
 

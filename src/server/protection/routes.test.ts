@@ -1,7 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import net from 'node:net';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { addMonths } from '../../core/protection/thb.ts';
 import { appSettings, protectionAlertDismissals } from '../db/schema/index.ts';
@@ -9,6 +7,7 @@ import { withActor } from '../db/rls.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { ProtectionPictureJson } from './picture-json.ts';
 import { PROTECTION_MESSAGES } from './routes.ts';
@@ -234,19 +233,7 @@ describe.each(testDatabaseKinds())('the Protection Hub API on %s', (kind) => {
 
   itOnPostgres(kind)('reads the picture in the same statements and socket writes however many accounts', async () => {
     const dan = await newPerson('dan');
-    const sent = async () => {
-      const query = vi.spyOn(pg.Client.prototype, 'query');
-      // What reaches the socket: one write per flush (corked writes leave as one).
-      const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
-      const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
-      try {
-        await picture(dan);
-        return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
-      } finally {
-        query.mockRestore();
-        for (const w of writes) w.mockRestore();
-      }
-    };
+    const sent = () => statementsSent(() => picture(dan));
     await sent(); // the first call on a connection prepares its statements
     const none = await sent();
     for (let i = 0; i < 6; i++) await addAccount(dan, `Saver ${i}`, i % 2 ? 'Halifax' : 'NS&I', 30_000_00);

@@ -1,142 +1,425 @@
-import { format } from 'date-fns';
+/**
+ * The signed-in home (issue 14), from one request (GET /api/dashboard), in the order a saver asks:
+ * the answer (how much, how much protected, how much at risk), where the risk is (each licence
+ * against its limit), what is coming up in 30 days, the newest transactions, the balance over
+ * 12 months; then the plan and the account's e-mail status. A new user is led to add an account.
+ */
+import { differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale';
 import {
   ArrowRight,
-  CircleCheck,
+  CalendarClock,
+  Clock,
   Crown,
-  type LucideIcon,
+  Landmark,
   MailWarning,
-  MessageSquare,
+  PiggyBank,
+  Plus,
+  Repeat,
+  Search,
   ShieldCheck,
-  ShieldQuestion,
+  TriangleAlert,
 } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { formatLimit } from '../../core/checker/text.ts';
+import { formatPence } from '../../core/money/format.ts';
+import { DIVERSIFIED_INSTITUTIONS } from '../../core/protection/thresholds.ts';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
+import { TRANSACTION_TYPE_LABELS } from '../../core/transactions/transaction-types.ts';
 import { type Me, useMe } from '../app/api.ts';
 import { lazyWithRetry } from '../app/lazy-with-retry.ts';
-import { useTotalBalanceSeries } from '../balance-series/api.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { ResendVerificationButton } from '../auth/resend-verification-button.tsx';
+import type { ProtectionPicture } from '../protection/api.ts';
+import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
+import { BADGE_WORDS, licenceStatus, shortDate, tableDate } from '../protection/hub-words.ts';
+import { LimitBar } from '../protection/licence-group-card.tsx';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../ui/card.tsx';
+import { cn } from '../ui/cn.ts';
+import { SectionLoadError } from '../ui/section-states.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { type ComingUpItem, type Dashboard, type RecentTransaction, useDashboard } from './api.ts';
 import { greeting } from './greeting.ts';
-import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 
-function StepCard({
-  icon: Icon,
-  title,
+export const TOTAL_BALANCE_TITLE = 'Total balance over the last 12 months';
+export const EMPTY_TITLE = 'Add your first account';
+
+function LinkButton({
+  to,
   children,
-  action,
-  tone = 'default',
+  variant = 'outline',
 }: {
-  icon: LucideIcon;
-  title: string;
+  to: string;
   children: ReactNode;
-  action: ReactNode;
-  tone?: 'default' | 'warning';
+  variant?: 'outline' | 'default';
 }) {
   return (
-    <Card className="h-full">
-      <CardHeader>
-        <span
-          className={
-            tone === 'warning'
-              ? 'mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-warning-soft text-warning'
-              : 'mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-brand-soft text-brand-soft-foreground'
-          }
-        >
-          <Icon className="size-5" aria-hidden />
-        </span>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex-1 text-sm leading-relaxed text-muted-foreground">{children}</CardContent>
-      <CardFooter>{action}</CardFooter>
-    </Card>
+    <Button asChild variant={variant}>
+      <Link to={to}>{children}</Link>
+    </Button>
   );
 }
 
-function VerifyEmailStep({ email }: { email: string }) {
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <StepCard
-      icon={MailWarning}
-      tone="warning"
-      title="Verify your email address"
-      action={<ResendVerificationButton flow="banner" email={email} variant="outline" withIcon />}
-    >
-      We sent a link to <strong className="break-all text-foreground">{email}</strong>. Verifying your address unlocks
-      all features and lets us reach you about your account.
-    </StepCard>
+    <section aria-labelledby={id} className="grid min-w-0 content-start gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
   );
 }
 
-function PlanCard({ me }: { me: Me }) {
-  const trial = me.tier === 'trial_bigpig';
+function Figure({
+  label,
+  pence,
+  tone,
+  note,
+}: {
+  label: string;
+  pence: number;
+  tone?: 'success' | 'destructive' | 'info';
+  note: string;
+}) {
   return (
-    <Card>
-      <CardHeader>
-        <CardDescription>Your plan</CardDescription>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-2xl">
-          <Crown className="size-6 text-brand" aria-hidden />
-          {trial ? 'Big Pig' : TIER_LABELS[me.tier]}
-          {trial ? <Badge variant="brand">Free trial</Badge> : null}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm text-muted-foreground">
-        {trial
-          ? 'You have every Big Pig feature during your 7-day trial, with no adverts.'
-          : me.tier === 'bigpig'
-            ? 'Every feature, unlimited accounts and no adverts.'
-            : me.tier === 'boar'
-              ? 'Track up to 10 accounts.'
-              : 'Track up to 3 accounts.'}
-      </CardContent>
-    </Card>
+    <div className="grid content-start gap-1 rounded-xl border bg-card p-4 shadow-sm">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd
+        className={cn(
+          'text-2xl font-semibold tabular-nums',
+          tone === 'success' && 'text-success',
+          tone === 'destructive' && 'text-destructive',
+          tone === 'info' && 'text-info',
+        )}
+      >
+        {formatPence(pence)}
+      </dd>
+      <dd className="text-sm text-muted-foreground">{note}</dd>
+    </div>
   );
 }
 
-function AccountStatusCard({ me }: { me: Me }) {
+/** The answer: the total, how much is protected, at risk, government backed; the badge. */
+function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
+  const picture = dashboard.protection;
+  const { totals } = picture;
+  const badge = BADGE_WORDS[picture.badge];
   return (
-    <Card>
-      <CardHeader>
-        <CardDescription>Your account</CardDescription>
-        <CardTitle className="flex items-center gap-2 text-2xl">
-          {me.user.emailVerified ? (
-            <>
-              <CircleCheck className="size-6 text-success" aria-hidden />
-              Email verified
-            </>
+    <section aria-labelledby="answer-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="answer-heading" className="text-sm font-medium text-muted-foreground">
+            Your savings
+          </h2>
+          <p className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">{formatPence(totals.totalPence)}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            In {dashboard.accountCount === 1 ? '1 account' : `${dashboard.accountCount} accounts`} with{' '}
+            {picture.licenceCount === 1 ? '1 banking licence' : `${picture.licenceCount} banking licences`}.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={badge.tone} className="text-sm">
+            <badge.icon className="size-4!" aria-hidden />
+            {badge.text}
+          </Badge>
+          {picture.isDiversified ? (
+            <Badge variant="success" className="text-sm">
+              <ShieldCheck className="size-4!" aria-hidden />
+              Diversified
+            </Badge>
           ) : (
-            <>
-              <MailWarning className="size-6 text-warning" aria-hidden />
-              Email not verified
-            </>
+            <Badge variant="outline" className="text-sm">
+              Not diversified: {DIVERSIFIED_INSTITUTIONS} or more licences needed
+            </Badge>
           )}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm break-all text-muted-foreground">{me.user.email}</CardContent>
-    </Card>
+        </div>
+      </div>
+      <dl
+        className={cn('grid gap-3 sm:grid-cols-2', totals.otherSchemePence > 0 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}
+      >
+        <Figure label="Protected" pence={totals.protectedPence} tone="success" note="Covered by the FSCS." />
+        <Figure
+          label="At risk"
+          pence={totals.atRiskPence}
+          tone={totals.atRiskPence > 0 ? 'destructive' : undefined}
+          note={
+            totals.atRiskPence > 0
+              ? 'Over a licence’s limit, or where the FSCS does not cover it.'
+              : 'None of your money is over a limit.'
+          }
+        />
+        <Figure
+          label="Government backed"
+          pence={totals.governmentBackedPence}
+          tone={totals.governmentBackedPence > 0 ? 'info' : undefined}
+          note="NS&I: backed by HM Treasury, with no limit."
+        />
+        {totals.otherSchemePence > 0 ? (
+          <Figure
+            label="Other schemes"
+            pence={totals.otherSchemePence}
+            note="Pensions under the Pension Protection Fund or a trust."
+          />
+        ) : null}
+      </dl>
+      <ProtectionAlerts alerts={picture.alerts} />
+      {dashboard.withheld.includes('alerts') ? (
+        <p className="text-sm text-muted-foreground">
+          Alerts when a licence nears its limit come with the Big Pig plan.
+        </p>
+      ) : null}
+    </section>
   );
 }
 
-function ProtectionFactCard() {
-  const limit = useDepositLimitFacts();
+function ProtectionAlerts({ alerts }: { alerts: ProtectionPicture['alerts'] }) {
+  if (alerts.length === 0) return null;
   return (
-    <Card className="bg-brand-soft/60">
-      <CardHeader>
-        <CardDescription className="text-brand-soft-foreground">Good to know</CardDescription>
-        <CardTitle className="flex items-center gap-2 text-2xl">
-          <ShieldCheck className="size-6 text-brand" aria-hidden />
-          {limit.amount}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm text-foreground/80">
-        The FSCS protects up to {limit.amount} per person per banking licence
-        <DepositLimitOverrideNote />. Brands that share a licence share that one limit.
-      </CardContent>
-    </Card>
+    <ul className="grid gap-2" aria-label="Protection alerts">
+      {alerts.map((alert) => (
+        <li key={alert.id}>
+          <Alert variant={alert.level === 'over-limit' ? 'destructive' : 'warning'}>
+            <TriangleAlert aria-hidden />
+            <AlertTitle>{alert.title}</AlertTitle>
+            <AlertDescription>
+              <p>{alert.message}</p>
+            </AlertDescription>
+          </Alert>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** '(in 12 days)', '(tomorrow)', '(today)'. */
+function fromToday(date: string, today: string): string {
+  const days = differenceInCalendarDays(parseISO(date), parseISO(today));
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return `in ${days} days`;
+}
+
+/** Where the risk is: each licence against its limit, the most at risk first, then money outside the limits. */
+function WhereTheRiskIs({ dashboard }: { dashboard: Dashboard }) {
+  const { groups, outside } = dashboard.protection;
+  return (
+    <Section
+      id="risk-heading"
+      title="Where your money is"
+      action={
+        isRegistered('protection') ? (
+          <LinkButton to={paths.protection()}>
+            Protection Hub
+            <ArrowRight aria-hidden />
+          </LinkButton>
+        ) : null
+      }
+    >
+      <ul className="grid gap-3">
+        {groups.map((group) => {
+          const status = licenceStatus(group);
+          const thb = group.temporaryHighBalance;
+          return (
+            <li key={group.key} className="grid gap-2 rounded-xl border bg-card p-4 shadow-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h3 className="font-semibold break-words">{group.name}</h3>
+                  <p className="text-sm text-muted-foreground">
+                    {group.brands.length > 1
+                      ? `${group.brands.join(' and ')} share one limit`
+                      : group.brands[0] !== group.name
+                        ? group.brands[0]
+                        : group.scheme === 'investment'
+                          ? 'Investment firm'
+                          : 'Banking licence'}
+                  </p>
+                </div>
+                <Badge variant={status.tone}>
+                  <status.icon className="size-3.5!" aria-hidden />
+                  {status.text}
+                </Badge>
+              </div>
+              <LimitBar group={group} />
+              <p className="text-sm">
+                <span className="font-medium tabular-nums">{formatPence(group.totalPence)}</span>
+                <span className="text-muted-foreground">
+                  {' '}
+                  of the {formatLimit(group.limit.amountPence)} limit
+                  {group.limitUsedPercent === null ? '' : ` (${group.limitUsedPercent}%)`}.
+                </span>
+              </p>
+              {thb?.endsOn ? (
+                <p className="flex items-center gap-2 text-sm text-info">
+                  <Clock className="size-4 shrink-0" aria-hidden />
+                  <span>
+                    Temporary high balance: protected until {shortDate(thb.endsOn)} (
+                    {fromToday(thb.endsOn, dashboard.date)})
+                  </span>
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+        {outside.map((group) => (
+          <li key={group.key} className="grid gap-1 rounded-xl border bg-card p-4 shadow-sm">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 className="font-semibold break-words">{group.bankName ?? group.legalName ?? 'Unknown bank'}</h3>
+              <Badge
+                variant={
+                  group.bucket === 'unprotected'
+                    ? 'destructive'
+                    : group.bucket === 'government-backed'
+                      ? 'info'
+                      : group.bucket === 'protected'
+                        ? 'success'
+                        : 'outline'
+                }
+              >
+                {group.bucket === 'unprotected' ? (
+                  <TriangleAlert className="size-3.5!" aria-hidden />
+                ) : (
+                  <Landmark className="size-3.5!" aria-hidden />
+                )}
+                {group.status}
+              </Badge>
+            </div>
+            <p className="text-sm">
+              <span className="font-medium tabular-nums">{formatPence(group.totalPence)}</span>
+              <span className="text-muted-foreground"> · {group.reason}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const COMING_UP_WORDS: Readonly<
+  Record<ComingUpItem['kind'], { icon: typeof Repeat; text: (item: ComingUpItem) => string }>
+> = {
+  'standing-order': { icon: Repeat, text: () => 'Standing order payment' },
+  interest: { icon: PiggyBank, text: () => 'Interest payment' },
+  'temporary-high-balance-ends': {
+    icon: Clock,
+    text: () => 'Temporary high balance cover ends',
+  },
+};
+
+function ComingUp({ dashboard }: { dashboard: Dashboard }) {
+  const { items, moreCount, to } = dashboard.comingUp;
+  return (
+    <Section id="coming-up-heading" title="Coming up in the next 30 days">
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
+          Nothing due by {shortDate(to)}: no standing orders, interest payments or temporary high balances ending.
+        </p>
+      ) : (
+        <ul className="grid divide-y rounded-xl border bg-card shadow-sm">
+          {items.map((item) => {
+            const words = COMING_UP_WORDS[item.kind];
+            return (
+              <li
+                key={`${item.kind}-${item.accountId ?? item.name}-${item.date}`}
+                className="flex items-start gap-3 p-3"
+              >
+                <words.icon
+                  className={cn(
+                    'mt-0.5 size-5 shrink-0',
+                    item.kind === 'temporary-high-balance-ends' ? 'text-warning' : 'text-brand',
+                  )}
+                  aria-hidden
+                />
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <p className="text-sm font-medium">{words.text(item)}</p>
+                  <p className="text-sm break-words text-muted-foreground">
+                    {item.accountId && isRegistered('account') ? (
+                      <Link to={paths.account(item.accountId)} className="underline underline-offset-4">
+                        {item.name}
+                      </Link>
+                    ) : (
+                      item.name
+                    )}
+                  </p>
+                </div>
+                <div className="grid shrink-0 justify-items-end gap-0.5 text-right">
+                  <p className="text-sm font-medium">
+                    <time dateTime={item.date}>{shortDate(item.date)}</time>
+                  </p>
+                  <p className="text-xs text-muted-foreground">{fromToday(item.date, dashboard.date)}</p>
+                  {item.amountPence !== null ? (
+                    <p className="text-sm tabular-nums">
+                      {item.kind === 'temporary-high-balance-ends'
+                        ? `${formatPence(item.amountPence)} extra cover`
+                        : formatPence(item.amountPence)}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {moreCount > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          And {moreCount} more by {shortDate(to)}.
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+function RecentTransactions({ transactions }: { transactions: readonly RecentTransaction[] }) {
+  return (
+    <Section
+      id="recent-heading"
+      title="Recent transactions"
+      action={
+        isRegistered('transactions') ? (
+          <LinkButton to={paths.transactions()}>
+            All transactions
+            <ArrowRight aria-hidden />
+          </LinkButton>
+        ) : null
+      }
+    >
+      {transactions.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">No transactions yet.</p>
+      ) : (
+        <ul className="grid divide-y rounded-xl border bg-card shadow-sm">
+          {transactions.map((t) => (
+            <li key={t.id} className="flex items-start justify-between gap-3 p-3">
+              <div className="grid min-w-0 gap-0.5">
+                <p className="text-sm font-medium break-words">{t.notes || TRANSACTION_TYPE_LABELS[t.type]}</p>
+                <p className="text-xs break-words text-muted-foreground">
+                  <time dateTime={t.date}>{tableDate(t.date)}</time> · {t.accountName} ·{' '}
+                  {TRANSACTION_TYPE_LABELS[t.type]}
+                </p>
+              </div>
+              <p className={cn('shrink-0 text-sm font-medium tabular-nums', t.amountPence < 0 && 'text-destructive')}>
+                {formatPence(t.amountPence)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
 
@@ -145,12 +428,9 @@ const BalanceLineCard = lazyWithRetry(() =>
   import('../balance-series/balance-line.tsx').then((m) => ({ default: m.BalanceLineCard })),
 );
 
-export const TOTAL_BALANCE_TITLE = 'Total balance over time';
-export const TOTAL_BALANCE_EMPTY = 'The total of your accounts over time appears here once they have transactions.';
+const noRefetch = () => Promise.reject(new Error('The balance line is refetched with the dashboard'));
 
-/** The total across the user's accounts, day by day (month by month over long ranges). */
-function TotalBalanceOverTime() {
-  const query = useTotalBalanceSeries();
+function TotalBalance({ dashboard, query }: { dashboard: Dashboard; query: ReturnType<typeof useDashboard> }) {
   return (
     <Suspense
       fallback={
@@ -161,101 +441,155 @@ function TotalBalanceOverTime() {
       }
     >
       <BalanceLineCard
-        query={query}
+        // The line comes with the dashboard: loaded, never failed on its own.
+        query={{
+          data: dashboard.balanceLine,
+          error: null,
+          isError: false,
+          isFetching: query.isFetching,
+          refetch: noRefetch,
+        }}
         title={TOTAL_BALANCE_TITLE}
         level={2}
         note="Each account counts from its first transaction."
         empty={
-          <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-6">
-            <p className="text-sm text-muted-foreground">{TOTAL_BALANCE_EMPTY}</p>
-            {isRegistered('accounts') ? (
-              <Button asChild variant="outline">
-                <Link to={paths.accounts()}>
-                  Go to your accounts
-                  <ArrowRight aria-hidden />
-                </Link>
-              </Button>
-            ) : null}
-          </div>
+          <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+            The total of your accounts over time appears here once they have transactions.
+          </p>
         }
       />
     </Suspense>
   );
 }
 
+/** A new user: what to do first, with the one button that does it, and the checker. */
+function EmptyState() {
+  const limit = useDepositLimitFacts();
+  return (
+    <section aria-labelledby="empty-heading" className="grid gap-4 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+      <PiggyBank className="size-10 text-brand" aria-hidden />
+      <h2 id="empty-heading" className="text-2xl font-semibold">
+        {EMPTY_TITLE}
+      </h2>
+      <p className="max-w-2xl text-muted-foreground">
+        Add the accounts you save with and SavvyPig shows your total, how much of it the FSCS protects, and where any of
+        it is over the {limit.amount} limit per banking licence
+        <DepositLimitOverrideNote />. Brands that share a licence share that one limit.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {isRegistered('accountNew') ? (
+          <LinkButton to={paths.accountNew()} variant="default">
+            <Plus aria-hidden />
+            Add an account
+          </LinkButton>
+        ) : null}
+        {isRegistered('featureFscsProtectionChecker') ? (
+          <LinkButton to={paths.featureFscsProtectionChecker()}>
+            <Search aria-hidden />
+            Check a bank’s protection first
+          </LinkButton>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function EmailNotice({ email }: { email: string }) {
+  return (
+    <Alert variant="warning">
+      <MailWarning aria-hidden />
+      <AlertTitle>Verify your email address</AlertTitle>
+      <AlertDescription>
+        <p>
+          We sent a link to <strong className="break-all">{email}</strong>. Verifying your address unlocks all features
+          and lets us reach you about your account.
+        </p>
+        <ResendVerificationButton flow="banner" email={email} variant="outline" withIcon />
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function PlanLine({ me }: { me: Me }) {
+  const trial = me.tier === 'trial_bigpig';
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <Crown className="size-4 text-brand" aria-hidden />
+      <span>
+        Your plan: <span className="font-medium text-foreground">{trial ? 'Big Pig' : TIER_LABELS[me.tier]}</span>
+      </span>
+      {trial ? <Badge variant="brand">Free trial</Badge> : null}
+      <span>{me.user.emailVerified ? '· Email verified' : '· Email not verified'}</span>
+    </p>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-4">
+      <span className="sr-only">Loading your dashboard</span>
+      <Skeleton className="h-24 w-full max-w-md rounded-xl" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <Skeleton key={key} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-40 w-full rounded-xl" />
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { data: me } = useMe();
+  const query = useDashboard();
   // The protected layout renders this page only once the user is known.
   if (!me) return null;
   const now = new Date();
+  const dashboard = query.data;
+
+  let body: ReactNode;
+  if (dashboard && dashboard.accountCount === 0) body = <EmptyState />;
+  else if (dashboard) {
+    body = (
+      <>
+        <TheAnswer dashboard={dashboard} />
+        <WhereTheRiskIs dashboard={dashboard} />
+        <div className="grid gap-8 lg:grid-cols-2">
+          <ComingUp dashboard={dashboard} />
+          <RecentTransactions transactions={dashboard.recentTransactions} />
+        </div>
+        <TotalBalance dashboard={dashboard} query={query} />
+        {isRegistered('accounts') ? (
+          <p>
+            <LinkButton to={paths.accounts()}>
+              <CalendarClock aria-hidden />
+              Manage your accounts
+            </LinkButton>
+          </p>
+        ) : null}
+      </>
+    );
+  } else if (query.isError) {
+    body = (
+      <SectionLoadError
+        message="Failed to load your dashboard"
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else body = <DashboardSkeleton />;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
-      <p className="text-sm font-medium text-muted-foreground">{format(now, 'EEEE d MMMM yyyy', { locale: enGB })}</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">
-        {greeting(now.getHours(), me.profile.firstName)}
-      </h1>
-      <p className="mt-2 max-w-2xl text-muted-foreground">
-        Welcome to SavvyPig. Here's where you'll see your savings at a glance and how much of your money is protected.
-      </p>
-
-      <section aria-labelledby="overview-heading" className="mt-8">
-        <h2 id="overview-heading" className="sr-only">
-          Overview
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          <PlanCard me={me} />
-          <AccountStatusCard me={me} />
-          <ProtectionFactCard />
-        </div>
-      </section>
-
-      <div className="mt-10">
-        <TotalBalanceOverTime />
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 md:py-10">
+      <div className="grid gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{format(now, 'EEEE d MMMM yyyy', { locale: enGB })}</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {greeting(now.getHours(), me.profile.firstName)}
+        </h1>
+        <PlanLine me={me} />
       </div>
-
-      <section aria-labelledby="next-steps-heading" className="mt-10">
-        <h2 id="next-steps-heading" className="text-xl font-semibold">
-          Your next steps
-        </h2>
-        <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {!me.user.emailVerified ? <VerifyEmailStep email={me.user.email} /> : null}
-          {isRegistered('legal') ? (
-            <StepCard
-              icon={ShieldQuestion}
-              title="How we protect your data"
-              action={
-                <Button asChild variant="outline">
-                  <Link to={paths.legal('privacy')}>
-                    Read our privacy notice
-                    <ArrowRight aria-hidden />
-                  </Link>
-                </Button>
-              }
-            >
-              We never ask for your online banking login and we can't move your money. Read what we keep, why, and your
-              rights under UK data protection law.
-            </StepCard>
-          ) : null}
-          {isRegistered('contact') ? (
-            <StepCard
-              icon={MessageSquare}
-              title="Questions or ideas?"
-              action={
-                <Button asChild variant="outline">
-                  <Link to={paths.contact()}>
-                    Contact us
-                    <ArrowRight aria-hidden />
-                  </Link>
-                </Button>
-              }
-            >
-              Tell us what you'd like SavvyPig to do for your savings, or ask us anything about your account. We'll
-              reply by email.
-            </StepCard>
-          ) : null}
-        </div>
-      </section>
+      {!me.user.emailVerified ? <EmailNotice email={me.user.email} /> : null}
+      {body}
     </div>
   );
 }

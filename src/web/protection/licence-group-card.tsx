@@ -64,13 +64,27 @@ export function AccountLines({ accounts }: { accounts: readonly AccountLine[] })
 /** The parts of a licence group its bar and limit sentence need. */
 type LicenceLimit = Pick<LicenceGroup, 'alertLevel' | 'atRiskPence' | 'limitUsedPercent' | 'limit' | 'scheme'>;
 
-/** How much of the limit the licence uses, drawn (the sentence beside it says the same). */
+/**
+ * How much of the limit the licence uses, drawn (the sentence beside it says the same), with a
+ * mark at 85%. Above 90% the amber bar is striped, so it differs from 85–90% in more than words.
+ */
 export function LimitBar({ group }: { group: LicenceLimit }) {
   const status = licenceStatus(group);
   const used = Math.min(100, group.limitUsedPercent ?? 100);
   return (
     <div className="relative h-2.5 rounded-full bg-muted" aria-hidden>
-      <div className={cn('h-full rounded-full', BAR_TONE[status.tone])} style={{ width: `${used}%` }} />
+      <div
+        className={cn('h-full rounded-full', BAR_TONE[status.tone])}
+        style={{
+          width: `${used}%`,
+          ...(group.alertLevel === 'projected-breach'
+            ? {
+                backgroundImage:
+                  'repeating-linear-gradient(135deg, transparent 0 4px, color-mix(in oklab, var(--foreground) 35%, transparent) 4px 6px)',
+              }
+            : {}),
+        }}
+      />
       <div className="absolute inset-y-[-3px] w-0.5 bg-foreground/60" style={{ left: `${ALERT_PERCENT}%` }} />
     </div>
   );

@@ -1,0 +1,78 @@
+/**
+ * `npm run bench:dashboard`: the signed-in home, GET /api/dashboard, for a user with 100 accounts
+ * and 10,000 transactions over five years (100 an account), a standing order on every tenth
+ * account; against issue 14's target: p99 ≤ 50 ms at 20 connections on PostgreSQL, with a
+ * constant number of statements per request (counted for the busy user and for a user with no
+ * accounts; they must be equal). DATABASE_URL is required: a throwaway database is created there
+ * and dropped. See docs/performance.md.
+ *
+ * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
+ * BENCH_CONNECTIONS (20), DB_POOL_MAX (8), BENCH_CPU_PROF=1.
+ *
+ * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
+ */
+import { insertAccounts, insertTransactions, runAccountAreaBench, someBankIds } from './lib/account-area.ts';
+
+const ACCOUNTS = 100;
+const TRANSACTIONS_EACH = 100;
+
+type Dashboard = {
+  accountCount: number;
+  protection: { totals: { totalPence: number }; groups: unknown[] };
+  comingUp: { items: unknown[] };
+  recentTransactions: unknown[];
+  balanceLine: { granularity: string; points: unknown[] };
+};
+
+runAccountAreaBench({
+  title: 'SavvyPig dashboard benchmark',
+  fileName: 'dashboard.json',
+  endpointId: 'dashboard',
+  label: 'GET /api/dashboard',
+  seed: async ({ client, user, newUser }) => {
+    // Spread over 20 licences, so the picture has groups to arrange.
+    const banks = await someBankIds(client, 20);
+    const ids = await insertAccounts(
+      client,
+      user.userId,
+      Array.from({ length: ACCOUNTS }, (_, i) => {
+        const bank = banks[i % banks.length];
+        return { name: `Saver ${i}`, bank: bank?.bankName, bankId: bank?.id };
+      }),
+    );
+    for (const id of ids) await insertTransactions(client, user.userId, id, TRANSACTIONS_EACH);
+    // Interest on the 1st of each month, and a weekly standing order on every tenth account.
+    await client.query(`update accounts set interest_payment_day = 1 where user_id = $1`, [user.userId]);
+    await client.query(
+      `insert into standing_orders (account_id, user_id, amount_pence, frequency, start_date)
+       select id, user_id, 2500, 'weekly', current_date + 1 from accounts
+       where user_id = $1 and account_number::int % 10 = 0`,
+      [user.userId],
+    );
+    const empty = await newUser();
+    const all = ACCOUNTS * TRANSACTIONS_EACH;
+    return {
+      path: '/api/dashboard',
+      work: `a user with ${ACCOUNTS} accounts and ${all.toLocaleString('en-GB')} transactions`,
+      countPaths: [
+        { path: '/api/dashboard', what: `${ACCOUNTS} accounts, ${all.toLocaleString('en-GB')} transactions` },
+        { path: '/api/dashboard', what: 'no accounts', cookie: empty.cookie },
+      ],
+    };
+  },
+  describe: (body) => {
+    const d = body as Dashboard;
+    if (
+      d.accountCount !== ACCOUNTS ||
+      d.recentTransactions.length !== 10 ||
+      d.balanceLine.granularity !== 'month' ||
+      d.balanceLine.points.length !== 13 ||
+      d.comingUp.items.length === 0
+    )
+      throw new Error(
+        `The dashboard answered the wrong shape: ${d.accountCount} accounts, ${d.recentTransactions.length} transactions, ` +
+          `${d.balanceLine.granularity} line of ${d.balanceLine.points.length} points, ${d.comingUp.items.length} coming up`,
+      );
+    return `the dashboard: ${d.protection.groups.length} licences, ${d.comingUp.items.length} coming up, a line of ${d.balanceLine.points.length} points`;
+  },
+});

@@ -1,0 +1,134 @@
+/**
+ * The dashboard's reads (`GET /api/dashboard`): four named statements, whatever the user holds,
+ * sent together (node-postgres pipelines them: one round trip on PostgreSQL):
+ * - the protection picture's two (`readProtectionRows`: the accounts list's own statement and the
+ *   alert dismissals), so the dashboard's figures are the Hub's and the list's;
+ * - what is coming up and the newest transactions (`dashboard_extras`, below), which also asks for
+ *   generic plans for the rest of the transaction;
+ * - the total balance line over 12 months (`readUserLineFrom`, the balance line's own statement
+ *   with a window).
+ */
+import { sql } from 'drizzle-orm';
+import type { InterestScheduleItem } from '../../core/accounts/interest-schedule.ts';
+import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
+import { type LineData, readUserLineFrom } from '../balance-series/queries.ts';
+import type { Tx } from '../db/client.ts';
+import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
+import { type ProtectionRows, readProtectionRows } from '../protection/queries.ts';
+
+/** How many of the newest transactions across the accounts the dashboard lists. */
+export const RECENT_TRANSACTIONS = 10;
+
+const userId = sql.placeholder('userId');
+
+/** An account's interest settings, for accounts that pay interest (rate above 0). */
+export type InterestTermsRow = {
+  accountId: string;
+  interestRateBps: number;
+  interestFrequency: string;
+  interestPaymentDay: number | null;
+  interestPaymentMonth: number | null;
+  dateOpened: string | null;
+  annualInterestPayment: boolean;
+  annualInterestDay: number | null;
+  interimInterestSchedule: InterestScheduleItem[];
+};
+
+/** An active standing order's schedule and the last occurrence it paid. */
+export type UpcomingOrderRow = {
+  accountId: string;
+  frequency: StandingOrderFrequency;
+  startDate: string;
+  endDate: string | null;
+  paymentDay: number | null;
+  maxPayments: number | null;
+  amountPence: number;
+  firstPaymentAmountPence: number | null;
+  lastPaidDate: string | null;
+};
+
+export type RecentTransactionRow = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  amountPence: number;
+  date: string;
+  type: string;
+  notes: string | null;
+};
+
+type ExtrasRow = {
+  interest: InterestTermsRow[] | null;
+  orders: UpcomingOrderRow[] | null;
+  recent: RecentTransactionRow[] | null;
+};
+
+/**
+ * Three JSON arrays in one row: the interest settings of the accounts paying interest, the
+ * active standing orders with their last paid occurrence (the unique (order, occurrence) index
+ * answers it), and the newest transactions across the accounts (the user-and-date index, in its
+ * own order, `nulls last` as drizzle built it) with each one's account name.
+ */
+const extrasStatement = preparedPerConnection((tx) =>
+  tx
+    .select({
+      // The balance line's statement, sent after this one in the same transaction, is costlier to
+      // plan (~2 ms) than to run with its generic plan, which PostgreSQL would not choose by
+      // itself: asked for here, for this transaction only (docs/performance.md).
+      genericPlans: sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`.as('generic_plans'),
+      interest: sql<InterestTermsRow[] | null>`(select json_agg(json_build_object(
+          'accountId', a.id, 'interestRateBps', a.interest_rate_bps, 'interestFrequency', a.interest_frequency,
+          'interestPaymentDay', a.interest_payment_day, 'interestPaymentMonth', a.interest_payment_month,
+          'dateOpened', a.date_opened, 'annualInterestPayment', a.annual_interest_payment,
+          'annualInterestDay', a.annual_interest_day, 'interimInterestSchedule', a.interim_interest_schedule))
+        from accounts a where a.user_id = ${userId} and a.interest_rate_bps > 0)`.as('interest'),
+      orders: sql<UpcomingOrderRow[] | null>`(select json_agg(json_build_object(
+          'accountId', o.account_id, 'frequency', o.frequency, 'startDate', o.start_date, 'endDate', o.end_date,
+          'paymentDay', o.payment_day, 'maxPayments', o.max_payments, 'amountPence', o.amount_pence,
+          'firstPaymentAmountPence', o.first_payment_amount_pence,
+          'lastPaidDate', (select max(t.occurrence_date) from transactions t where t.standing_order_id = o.id)))
+        from standing_orders o where o.user_id = ${userId} and o.is_active)`.as('orders'),
+      recent: sql<RecentTransactionRow[] | null>`(select json_agg(json_build_object(
+          'id', r.id, 'accountId', r.account_id, 'accountName', a.name, 'amountPence', r.amount_pence,
+          'date', r.date, 'type', r.type, 'notes', r.notes) order by r.date desc, r.id desc)
+        from (select t.id, t.account_id, t.amount_pence, t.date, t.type, t.notes from transactions t
+          where t.user_id = ${userId}
+          order by t.date desc nulls last, t.id desc nulls last
+          limit ${sql.raw(String(RECENT_TRANSACTIONS))}) r
+        join accounts a on a.id = r.account_id)`.as('recent'),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('dashboard_extras'),
+);
+
+export type DashboardRows = ProtectionRows & {
+  interest: InterestTermsRow[];
+  orders: UpcomingOrderRow[];
+  recent: RecentTransactionRow[];
+  line: LineData;
+};
+
+/** Everything the dashboard shows, for `today` (UK) and a balance line from `lineFrom`: four statements, sent together. */
+export async function readDashboardRows(
+  tx: Tx,
+  params: { userId: string; today: string; lineFrom: string },
+): Promise<DashboardRows> {
+  const [protection, [extras], line] = await sentTogether(tx, () =>
+    Promise.all([
+      readProtectionRows(tx, params.userId),
+      extrasStatement(tx).execute({ userId: params.userId }) as Promise<ExtrasRow[]>,
+      readUserLineFrom(tx, params),
+    ]),
+  );
+  return {
+    ...protection,
+    interest: extras?.interest ?? [],
+    orders: (extras?.orders ?? []).map((o) => ({
+      ...o,
+      amountPence: Number(o.amountPence),
+      firstPaymentAmountPence: o.firstPaymentAmountPence === null ? null : Number(o.firstPaymentAmountPence),
+    })),
+    recent: (extras?.recent ?? []).map((r) => ({ ...r, amountPence: Number(r.amountPence) })),
+    line,
+  };
+}

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, balanceLineFirstPoint } from '../../core/dashboard/coming-up.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { addMonths } from '../../core/protection/thb.ts';
+import type { BalanceSeriesJson } from '../balance-series/routes.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
+import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import type { DashboardJson } from './routes.ts';
+
+type Person = { cookie: string; userId: string };
+
+describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
+  let server: TestServer;
+  let ann: Person;
+  let bob: Person;
+  let people = 0;
+  let today = '';
+  const banks: Record<string, string> = {};
+  const annAccounts: string[] = [];
+  let bobAccount = '';
+
+  const newPerson = async (name: string) => {
+    people += 1;
+    return signUpAndSignIn(server, { email: `${name}-${people}@example.com` });
+  };
+
+  const bankId = async (name: string) => {
+    const res = await server.request(`/api/reference/banks?q=${encodeURIComponent(name)}`);
+    const { banks: found } = (await res.json()) as { banks: { id: string; bankName: string }[] };
+    const bank = found.find((b) => b.bankName === name);
+    if (!bank) throw new Error(`no bank ${name}`);
+    return bank.id;
+  };
+
+  const addAccount = async (who: Person, name: string, bank: string, pence: number | null, extra = {}) => {
+    const res = await server.request('/api/accounts', {
+      method: 'POST',
+      cookie: who.cookie,
+      json: {
+        name,
+        accountNumber: '12345678',
+        bankId: banks[bank],
+        ...(pence === null ? {} : { startingBalancePence: pence }),
+        ...extra,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { account: { id: string } }).account.id;
+  };
+
+  const addEntries = async (
+    who: Person,
+    accountId: string,
+    entries: Array<{ type: 'deposit' | 'withdrawal'; amountPence: number; date: string }>,
+  ) => {
+    const res = await server.request(`/api/accounts/${accountId}/transactions`, {
+      method: 'POST',
+      cookie: who.cookie,
+      json: { transactions: entries.map((e) => ({ ...e, notes: `${e.type} ${e.date}` })) },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  };
+
+  const updateBalance = async (who: Person, accountId: string, balancePence: number, date: string) => {
+    const res = await server.request(`/api/accounts/${accountId}/balance-updates`, {
+      method: 'POST',
+      cookie: who.cookie,
+      json: { balancePence, date },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  };
+
+  const addStandingOrder = async (who: Person, accountId: string, order: Record<string, unknown>) => {
+    const res = await server.request(`/api/accounts/${accountId}/standing-orders`, {
+      method: 'POST',
+      cookie: who.cookie,
+      json: order,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  };
+
+  const dashboard = async (who: Person): Promise<DashboardJson> => {
+    const res = await server.request('/api/dashboard', { cookie: who.cookie });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as DashboardJson;
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    today = calendarDateInLondon(server.clock.now());
+    for (const name of ['Halifax', 'Bank of Scotland', 'Nationwide Building Society', 'NS&I'])
+      banks[name] = await bankId(name);
+    ann = await newPerson('ann');
+    bob = await newPerson('bob');
+    annAccounts.push(await addAccount(ann, 'Halifax saver', 'Halifax', 70_000_00));
+    annAccounts.push(await addAccount(ann, 'Bank of Scotland saver', 'Bank of Scotland', 70_000_00));
+    // Interest paid monthly on the day 10 days from now.
+    const interestDay = Number(addDays(today, 10).slice(8, 10));
+    annAccounts.push(
+      await addAccount(ann, 'Nationwide saver', 'Nationwide Building Society', 50_000_00, {
+        interestRateBps: 400,
+        interestFrequency: 'Monthly',
+        interestPaymentDay: interestDay,
+      }),
+    );
+    annAccounts.push(await addAccount(ann, 'Premium Bonds', 'NS&I', 10_000_00));
+    bobAccount = await addAccount(bob, 'Bob saver', 'Halifax', 1_000_00);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers with the protection picture: one licence £20,000 at risk (never £40,000), Nationwide covered, NS&I backed by HM Treasury', async () => {
+    const body = await dashboard(ann);
+    expect(body.accountCount).toBe(4);
+    expect(body.withheld).toEqual([]);
+    expect(body.protection.totals).toEqual({
+      totalPence: 200_000_00,
+      protectedPence: 170_000_00,
+      atRiskPence: 20_000_00,
+      governmentBackedPence: 10_000_00,
+      otherSchemePence: 0,
+    });
+    expect(body.protection).toMatchObject({ badge: 'mostly-protected', licenceCount: 2, isDiversified: false });
+    expect(
+      body.protection.groups.map((g) => [g.name, g.brands, g.atRiskPence, g.limitUsedPercent, g.alertLevel]),
+    ).toEqual([
+      ['Bank of Scotland plc', ['Halifax', 'Bank of Scotland'], 20_000_00, 116.6, 'over-limit'],
+      ['Nationwide Building Society', ['Nationwide Building Society'], 0, 41.6, 'none'],
+    ]);
+    expect(body.protection.outside).toEqual([
+      expect.objectContaining({ kind: 'ns-and-i', bucket: 'government-backed', status: 'Backed by HM Treasury' }),
+    ]);
+    expect(body.protection.alerts.map((a) => a.title)).toEqual(['£20,000.00 over the limit at Bank of Scotland plc']);
+
+    // The same figures as the Protection Hub, computed by the same code.
+    const hub = await server.request('/api/protection', { cookie: ann.cookie });
+    expect(body.protection).toEqual(await hub.json());
+  });
+
+  it('leaves out an alert while it is dismissed', async () => {
+    const [alert] = (await dashboard(ann)).protection.alerts;
+    const res = await server.request('/api/protection/alert-dismissals', {
+      method: 'POST',
+      cookie: ann.cookie,
+      json: { alertId: alert!.id, signature: alert!.signature },
+    });
+    expect(res.status).toBe(200);
+    const body = await dashboard(ann);
+    expect(body.protection.alerts).toEqual([]);
+    expect(body.protection.totals.atRiskPence).toBe(20_000_00);
+  });
+
+  it('lists standing-order payments, interest and a temporary high balance ending in the next 30 days, and nothing later', async () => {
+    const nationwide = annAccounts[2]!;
+    await addStandingOrder(ann, nationwide, {
+      amountPence: 250_00,
+      frequency: 'weekly',
+      startDate: addDays(today, 5),
+      firstPaymentAmountPence: 500_00,
+    });
+    // Starts after the window: none of its payments is listed.
+    await addStandingOrder(ann, annAccounts[0]!, {
+      amountPence: 99_00,
+      frequency: 'monthly',
+      startDate: addDays(today, 31),
+    });
+    const body = await dashboard(ann);
+    expect(body.comingUp).toMatchObject({ from: today, to: addDays(today, 30), moreCount: 0 });
+    const orders = body.comingUp.items.filter((i) => i.kind === 'standing-order');
+    expect(orders).toEqual([
+      {
+        kind: 'standing-order',
+        date: addDays(today, 5),
+        accountId: nationwide,
+        name: 'Nationwide saver',
+        amountPence: 500_00,
+      },
+      {
+        kind: 'standing-order',
+        date: addDays(today, 12),
+        accountId: nationwide,
+        name: 'Nationwide saver',
+        amountPence: 250_00,
+      },
+      {
+        kind: 'standing-order',
+        date: addDays(today, 19),
+        accountId: nationwide,
+        name: 'Nationwide saver',
+        amountPence: 250_00,
+      },
+      {
+        kind: 'standing-order',
+        date: addDays(today, 26),
+        accountId: nationwide,
+        name: 'Nationwide saver',
+        amountPence: 250_00,
+      },
+    ]);
+    const interest = body.comingUp.items.filter((i) => i.kind === 'interest');
+    expect(interest).toContainEqual({
+      kind: 'interest',
+      date: addDays(today, 10),
+      accountId: nationwide,
+      name: 'Nationwide saver',
+      amountPence: null,
+    });
+    for (const item of body.comingUp.items) {
+      expect(item.date >= today && item.date <= addDays(today, 30), item.date).toBe(true);
+    }
+    expect([...body.comingUp.items].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))).toEqual(
+      body.comingUp.items,
+    );
+
+    const carol = await newPerson('carol');
+    // Credited six months before five days from now: the extra cover ends in five days or so.
+    const creditedDate = addMonths(addDays(today, 5), -6);
+    await addAccount(carol, 'House sale', 'Halifax', 400_000_00, {
+      temporaryHighBalance: { lifeEvent: 'home-sale', qualifyingPence: 350_000_00, creditedDate },
+    });
+    const carols = await dashboard(carol);
+    expect(carols.comingUp.items).toEqual([
+      {
+        kind: 'temporary-high-balance-ends',
+        date: addMonths(creditedDate, 6),
+        accountId: null,
+        name: 'Bank of Scotland plc',
+        amountPence: 350_000_00,
+      },
+    ]);
+    expect(carols.protection.groups[0]!.temporaryHighBalance?.endsOn).toBe(addMonths(creditedDate, 6));
+  });
+
+  it('lists the newest 10 transactions across the user’s own accounts, newest first, never another user’s', async () => {
+    await addEntries(bob, bobAccount, [{ type: 'deposit', amountPence: 7_00, date: today }]);
+    await addEntries(
+      ann,
+      annAccounts[3]!,
+      Array.from({ length: 12 }, (_, i) => ({
+        type: 'deposit' as const,
+        amountPence: (i + 1) * 100,
+        date: addDays(today, -i),
+      })),
+    );
+    const body = await dashboard(ann);
+    expect(body.recentTransactions).toHaveLength(10);
+    // Today: the four starting balances and a deposit; then a deposit a day.
+    expect(body.recentTransactions.map((t) => t.date)).toEqual([
+      ...Array.from({ length: 5 }, () => today),
+      ...Array.from({ length: 5 }, (_, i) => addDays(today, -1 - i)),
+    ]);
+    expect(body.recentTransactions[0]).toMatchObject({
+      accountId: annAccounts[3],
+      accountName: 'Premium Bonds',
+      amountPence: 1_00,
+      type: 'deposit',
+      notes: `deposit ${today}`,
+    });
+    for (const t of body.recentTransactions) expect(annAccounts).toContain(t.accountId);
+    const bobs = await dashboard(bob);
+    expect(bobs.recentTransactions.map((t) => t.accountName)).toEqual(['Bob saver', 'Bob saver']);
+    expect(bobs.protection.totals.totalPence).toBe(1_007_00);
+  });
+
+  it('gives a new user an empty answer', async () => {
+    const dan = await newPerson('dan');
+    const body = await dashboard(dan);
+    expect(body).toMatchObject({
+      accountCount: 0,
+      withheld: [],
+      comingUp: { items: [], moreCount: 0 },
+      recentTransactions: [],
+      balanceLine: { points: [] },
+    });
+    expect(body.protection.totals.totalPence).toBe(0);
+    expect([body.protection.groups, body.protection.outside, body.protection.alerts]).toEqual([[], [], []]);
+  });
+
+  it('draws the total balance over the last 12 months as the whole line does, whatever the statements', async () => {
+    const eve = await newPerson('eve');
+    const ago = (days: number) => addDays(today, -days);
+    // No statement at all.
+    const plain = await addAccount(eve, 'Plain', 'Halifax', null);
+    await addEntries(eve, plain, [
+      { type: 'deposit', amountPence: 1_000_00, date: ago(700) },
+      { type: 'deposit', amountPence: 200_00, date: ago(420) },
+      { type: 'withdrawal', amountPence: 50_00, date: ago(100) },
+    ]);
+    // A starting balance long before the line starts, nothing stated since.
+    const started = await addAccount(eve, 'Started', 'Nationwide Building Society', 5_000_00, {
+      startingBalanceDate: ago(600),
+    });
+    await addEntries(eve, started, [
+      { type: 'deposit', amountPence: 300_00, date: ago(500) },
+      { type: 'deposit', amountPence: 40_00, date: ago(30) },
+    ]);
+    // Its only statement inside the 12 months: the line before it works back from it.
+    const later = await addAccount(eve, 'Stated later', 'NS&I', null);
+    await addEntries(eve, later, [
+      { type: 'deposit', amountPence: 800_00, date: ago(650) },
+      { type: 'deposit', amountPence: 25_00, date: ago(60) },
+    ]);
+    await updateBalance(eve, later, 900_00, ago(90));
+    // Statements both before the line starts and inside it.
+    const both = await addAccount(eve, 'Stated often', 'Bank of Scotland', 2_000_00, { startingBalanceDate: ago(700) });
+    await addEntries(eve, both, [
+      { type: 'deposit', amountPence: 100_00, date: ago(500) },
+      { type: 'deposit', amountPence: 70_00, date: ago(410) },
+      { type: 'deposit', amountPence: 5_00, date: ago(10) },
+    ]);
+    await updateBalance(eve, both, 2_500_00, ago(420));
+    await updateBalance(eve, both, 3_000_00, ago(200));
+    // Only recent entries: it counts from its first.
+    const recent = await addAccount(eve, 'Recent', 'Halifax', 10_00, { startingBalanceDate: ago(50) });
+    await addEntries(eve, recent, [{ type: 'deposit', amountPence: 1_00, date: ago(5) }]);
+
+    const lineFrom = balanceLineFirstPoint(today);
+    const whole = (await (
+      await server.request('/api/balance-series', { cookie: eve.cookie })
+    ).json()) as BalanceSeriesJson;
+    const body = await dashboard(eve);
+    expect(body.balanceLine.granularity).toBe('month');
+    expect(body.balanceLine.points[0]!.date).toBe(lineFrom);
+    expect(body.balanceLine.points).toHaveLength(13);
+    expect(body.balanceLine.points).toEqual(whole.points.filter((p) => p.date >= lineFrom));
+    expect(body.balanceLine.points.at(-1)!.balancePence).toBe(body.protection.totals.totalPence);
+  });
+
+  it('draws a short history whole, day by day', async () => {
+    const fay = await newPerson('fay');
+    const account = await addAccount(fay, 'New saver', 'Halifax', 100_00, { startingBalanceDate: addDays(today, -20) });
+    await addEntries(fay, account, [{ type: 'deposit', amountPence: 5_00, date: addDays(today, -3) }]);
+    const whole = (await (
+      await server.request('/api/balance-series', { cookie: fay.cookie })
+    ).json()) as BalanceSeriesJson;
+    const body = await dashboard(fay);
+    expect(body.balanceLine).toEqual(whole);
+    expect(body.balanceLine).toMatchObject({ granularity: 'day' });
+    expect(body.balanceLine.points).toHaveLength(21);
+  });
+
+  it('refuses a visitor who is not signed in', async () => {
+    expect((await server.request('/api/dashboard')).status).toBe(401);
+  });
+
+  itOnPostgres(kind)('reads everything in the same statements and socket writes however many accounts', async () => {
+    const gus = await newPerson('gus');
+    const sent = () => statementsSent(() => dashboard(gus));
+    await sent(); // the first call on a connection prepares its statements
+    const none = await sent();
+    for (let i = 0; i < 6; i++) {
+      const id = await addAccount(gus, `Saver ${i}`, i % 2 ? 'Halifax' : 'NS&I', 30_000_00, {
+        startingBalanceDate: addDays(today, -500),
+        interestRateBps: 300,
+        interestPaymentDay: 1,
+      });
+      await addEntries(gus, id, [
+        { type: 'deposit', amountPence: 1_00, date: addDays(today, -400) },
+        { type: 'deposit', amountPence: 2_00, date: addDays(today, -2) },
+      ]);
+      await addStandingOrder(gus, id, { amountPence: 10_00, frequency: 'weekly', startDate: addDays(today, 1) });
+    }
+    // BEGIN with the session opening; the four reads together; COMMIT.
+    expect(none).toEqual({ statements: 7, writes: 3 });
+    expect(await sent()).toEqual(none);
+  });
+});

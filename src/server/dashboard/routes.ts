@@ -1,0 +1,176 @@
+/**
+ * The signed-in home (issue 14): `GET /api/dashboard`, everything the dashboard shows in one
+ * request and four statements sent together, whatever the user holds (docs/decisions/0026):
+ * the protection picture (the Hub's, computed by the same code), what is coming up in the next
+ * 30 days, the newest transactions across the accounts and the total balance over 12 months.
+ * Every plan: what a plan does not include is named in `withheld`, never refused.
+ */
+import { balanceSeriesOf } from '../../core/balance/balance-series.ts';
+import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming-up.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
+import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
+import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
+import { sessionOf, txOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import {
+  PROTECTION_PICTURE_EXAMPLE,
+  ProtectionPictureSchema,
+  protectionPictureJson,
+} from '../protection/picture-json.ts';
+import { RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
+
+/** What a plan without the Protection Hub does not get on the dashboard. */
+export const HUB_ONLY = ['alerts'] as const;
+
+const ComingUpItemSchema = z
+  .object({
+    kind: z.enum(['standing-order', 'interest', 'temporary-high-balance-ends']),
+    date: z.string().openapi({ description: 'yyyy-MM-dd' }),
+    accountId: z.string().nullable().openapi({ description: 'Null for a licence’s temporary high balance' }),
+    name: z.string().openapi({ description: 'The account’s name, or the licence’s for a temporary high balance' }),
+    amountPence: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The payment, or the extra cover that ends; null when not known (interest)' }),
+  })
+  .openapi('DashboardComingUpItem');
+
+const RecentTransactionSchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    accountName: z.string(),
+    amountPence: z.number().int().openapi({ description: 'Signed: withdrawals and fees are negative' }),
+    date: z.string().openapi({ description: 'yyyy-MM-dd' }),
+    type: z.enum(TRANSACTION_TYPES),
+    notes: z.string().nullable().openapi({ description: "As shown: a standing order's marker is removed" }),
+  })
+  .openapi('DashboardTransaction');
+
+export const DashboardSchema = z
+  .object({
+    date: z.string().openapi({ description: 'The UK date the dashboard is for (yyyy-MM-dd)' }),
+    accountCount: z.number().int().openapi({ description: 'How many accounts the user has (0: a new user)' }),
+    protection: ProtectionPictureSchema.openapi({
+      description:
+        "The picture GET /api/protection answers, but for its alerts: only those not dismissed, and none when the plan has no Protection Hub (see 'withheld')",
+    }),
+    withheld: z
+      .array(z.enum(HUB_ONLY))
+      .openapi({ description: 'What this plan does not include (the Protection Hub’s alerts need Big Pig)' }),
+    comingUp: z.object({
+      from: z.string(),
+      to: z.string().openapi({ description: 'Today and the next 30 days, both included' }),
+      items: z.array(ComingUpItemSchema).openapi({ description: 'Soonest first, at most 20' }),
+      moreCount: z.number().int().openapi({ description: 'How many more fall in the window' }),
+    }),
+    recentTransactions: z
+      .array(RecentTransactionSchema)
+      .openapi({ description: `The newest ${RECENT_TRANSACTIONS} across the accounts, newest first` }),
+    balanceLine: z.object({
+      granularity: z.enum(['day', 'month']),
+      points: z
+        .array(z.object({ date: z.string(), balancePence: z.number().int() }))
+        .openapi({ description: 'The total of the accounts over the last 12 months (from the first entry if later)' }),
+    }),
+  })
+  .openapi('Dashboard', {
+    example: {
+      date: '2026-11-22',
+      accountCount: 4,
+      protection: PROTECTION_PICTURE_EXAMPLE,
+      withheld: [],
+      comingUp: {
+        from: '2026-11-22',
+        to: '2026-12-22',
+        items: [
+          { kind: 'standing-order', date: '2026-12-01', accountId: 'a1', name: 'Halifax saver', amountPence: 250_00 },
+          { kind: 'interest', date: '2026-12-01', accountId: 'a2', name: 'BoS saver', amountPence: null },
+        ],
+        moreCount: 0,
+      },
+      recentTransactions: [
+        {
+          id: 't1',
+          accountId: 'a1',
+          accountName: 'Halifax saver',
+          amountPence: 250_00,
+          date: '2026-11-01',
+          type: 'deposit',
+          notes: 'Standing order',
+        },
+      ],
+      balanceLine: {
+        granularity: 'month',
+        points: [
+          { date: '2025-11-30', balancePence: 190_000_00 },
+          { date: '2026-11-22', balancePence: 200_000_00 },
+        ],
+      },
+    },
+  });
+
+export type DashboardJson = z.infer<typeof DashboardSchema>;
+
+export function dashboardRoutes(deps: Deps) {
+  const app = createRouter();
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/dashboard',
+      summary:
+        "The signed-in user's home in one request: the protection picture, what is coming up in 30 days, the newest transactions and the total balance over 12 months",
+      description:
+        'Four statements sent together, however many accounts and transactions. Every plan; what a plan does not include is named in `withheld`.',
+      responses: {
+        200: { description: 'The dashboard', content: { 'application/json': { schema: DashboardSchema } } },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const now = deps.clock.now();
+      const today = calendarDateInLondon(now);
+      const lineFrom = balanceLineFirstPoint(today);
+      const rows = await readDashboardRows(txOf(c), { userId: session.userId, today, lineFrom });
+      const picture = protectionPictureJson(rows, today, now);
+      const hasHub = meetsTier(
+        { tier: effectiveTier({ isAdmin: session.isAdmin }), isAdmin: session.isAdmin },
+        'bigpig',
+      );
+      const body: DashboardJson = {
+        date: today,
+        accountCount: rows.accounts.rows.length,
+        protection: {
+          ...picture,
+          alerts: hasHub ? picture.alerts.filter((alert) => alert.dismissedUntil === null) : [],
+        },
+        withheld: hasHub ? [] : [...HUB_ONLY],
+        comingUp: comingUpFrom(
+          {
+            accountNames: new Map(rows.accounts.rows.map(({ item }) => [item.id, item.name])),
+            interest: rows.interest,
+            orders: rows.orders,
+            temporaryHighBalances: picture.groups.flatMap((group) =>
+              group.temporaryHighBalance ? [{ name: group.name, ...group.temporaryHighBalance }] : [],
+            ),
+          },
+          today,
+        ),
+        recentTransactions: rows.recent.map((row) => ({
+          ...row,
+          type: normaliseTransactionType(row.type),
+          notes: displayNotes(row.notes),
+        })),
+        balanceLine: balanceSeriesOf(rows.line.accounts, today, rows.line.bounds),
+      };
+      return c.json(body, 200);
+    },
+  );
+
+  return app;
+}

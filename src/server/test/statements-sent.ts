@@ -1,0 +1,21 @@
+import net from 'node:net';
+import pg from 'pg';
+import { vi } from 'vitest';
+
+/**
+ * How many statements `run` sends to PostgreSQL (node-postgres `query` calls) and in how many
+ * socket writes (one per flush: corked writes leave as one), for tests that hold a request's
+ * reads to a constant number of statements and round trips.
+ */
+export async function statementsSent(run: () => Promise<unknown>): Promise<{ statements: number; writes: number }> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
+  const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
+  try {
+    await run();
+    return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
+  } finally {
+    query.mockRestore();
+    for (const w of writes) w.mockRestore();
+  }
+}
