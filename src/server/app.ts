@@ -39,6 +39,7 @@ import {
 } from './transaction-import/routes.ts';
 import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
+import { isaRoutes } from './isa/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
@@ -118,6 +119,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', transactionImportRoutes(deps));
   app.route('/', accountDetailRoutes(deps));
   app.route('/', protectionRoutes(deps));
+  app.route('/', isaRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
   mountOpenApi(app, deps.version);
 

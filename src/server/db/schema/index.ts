@@ -8,3 +8,4 @@ export { appUser } from './policies.ts';
 export * from './reference.ts';
 export * from './accounts.ts';
 export * from './protection.ts';
+export * from './isa.ts';
