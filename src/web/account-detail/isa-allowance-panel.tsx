@@ -118,7 +118,7 @@ export function IsaAllowancePanel({ accountId }: { accountId: string }) {
         </h3>
         <p className="text-sm text-muted-foreground">{ALLOWANCE_TEXT.across}</p>
       </div>
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="flex flex-wrap gap-x-8 gap-y-3">
         <Figure label="Used" pence={overall.usedPence} />
         <Figure
           label={overall.overPence > 0 ? 'Over the limit' : 'Left'}

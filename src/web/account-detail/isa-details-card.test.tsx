@@ -212,6 +212,7 @@ describe('the ISA Details card', () => {
   });
 
   it('says ‘Failed to update ISA details’ when a save is refused, with the server’s reason', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     isaServer(
       { ...empty, isa: { ...record }, provider: { ...nationwide, fscsNote: NOTE } },
       { [`PATCH ${isaPath}`]: apiError(400, 'VALIDATION_FAILED', 'ISA type is required') },
@@ -221,6 +222,7 @@ describe('the ISA Details card', () => {
     await user.click(await within(card).findByRole('switch', { name: 'Flexible ISA' }));
     expect(await screen.findByText('Failed to update ISA details')).toBeInTheDocument();
     expect(await screen.findByText('ISA type is required')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Failed to update ISA details', expect.anything());
   });
 
   it('shows the allowance across all ISAs with each figure explained, and this account’s alerts', async () => {

@@ -295,7 +295,7 @@ export function IsaDetailsCard({ account }: { account: Account }) {
   };
 
   return (
-    <DetailCard title={ISA_CARD_TEXT.title} description={ISA_CARD_TEXT.description} className="lg:col-span-2">
+    <DetailCard title={ISA_CARD_TEXT.title} description={ISA_CARD_TEXT.description} className="lg:row-span-2">
       {view ? (
         <div className="grid gap-6">
           <div className="grid gap-2">
