@@ -41,6 +41,7 @@ import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
+import { isaRoutes } from './isa/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 
@@ -122,6 +123,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', accountDetailRoutes(deps));
   app.route('/', protectionRoutes(deps));
   app.route('/', smartPigRoutes(deps));
+  app.route('/', isaRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));

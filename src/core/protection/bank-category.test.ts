@@ -62,15 +62,11 @@ describe('bankProtectionCategory', () => {
     expect(isCheckerSelectable(bank({ type: 'platform', protectionBasis: 'via_partner_banks' }))).toBe(false);
   });
 
-  it('never guesses deposit cover from an investment or pension basis', () => {
-    for (const protectionBasis of [
-      'fscs_investment',
-      'not_fscs_investment_risk',
-      'insurance_100',
-      'trustee_dependent',
-    ] as const) {
-      expect(bankProtectionCategory(bank({ protectionBasis }))).toBe('unverified');
-    }
+  it('never gives deposit cover from an investment or pension basis: each is its own scheme', () => {
+    expect(bankProtectionCategory(bank({ protectionBasis: 'fscs_investment' }))).toBe('investment');
+    expect(bankProtectionCategory(bank({ protectionBasis: 'not_fscs_investment_risk' }))).toBe('ifisa');
+    expect(bankProtectionCategory(bank({ protectionBasis: 'insurance_100' }))).toBe('insurance-100');
+    expect(bankProtectionCategory(bank({ protectionBasis: 'trustee_dependent' }))).toBe('ssas-trust');
   });
 
   it('gives every bank a known category or none, and deposit cover only to a confirmed UK deposit basis', () => {

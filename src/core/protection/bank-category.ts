@@ -28,13 +28,16 @@ export function bankProtectionCategory(bank: BankProtectionFacts): ProtectionCat
       return 'ns-and-i';
     case 'unverified':
       return 'unverified';
-    // Bases that belong to investment and pension providers, never to a bank reference: not
-    // confirmed as deposit protection, so counted as not protected rather than guessed.
+    // Bases of investment and pension providers (an ISA's or pension's provider holds the money:
+    // account-protection.ts). Never deposit cover: each is its own scheme.
     case 'fscs_investment':
+      return 'investment';
     case 'not_fscs_investment_risk':
+      return 'ifisa';
     case 'insurance_100':
+      return 'insurance-100';
     case 'trustee_dependent':
-      return 'unverified';
+      return 'ssas-trust';
   }
 }
 

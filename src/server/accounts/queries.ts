@@ -12,7 +12,17 @@ import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/type
 import { jsonObject } from '../db/json-object.ts';
 import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
-import { accounts, accountTypes, appSettings, bankReferences, transactions, userSettings } from '../db/schema/index.ts';
+import {
+  accounts,
+  accountTypes,
+  appSettings,
+  bankingGroups,
+  bankReferences,
+  isaAccounts,
+  isaProviders,
+  transactions,
+  userSettings,
+} from '../db/schema/index.ts';
 import { FSCS_PROTECTION_SETTING, depositLimitOverrideOf } from '../reference/queries.ts';
 import { timeOrderedId } from '../transactions/time-ordered-id.ts';
 import type { Account, AccountListItem } from './account-json.ts';
@@ -111,6 +121,21 @@ function bankColumns(table: typeof bank | typeof platformBank, prefix: string) {
 }
 
 /**
+ * An ISA's provider as the protection engine sees a bank (all null without one): its name, the
+ * deposit taker or firm behind it (a banking-group provider's licence, else the provider's own
+ * synthetic group: its FCA reference), its group's type and its protection basis.
+ */
+const isaProviderColumns = {
+  isa_id: named(isaProviders.id, 'isa_id'),
+  isa_bankName: named(isaProviders.platformName, 'isa_bankName'),
+  isa_legalName: named(sql`coalesce(${isaProviders.bankingGroupName}, ${isaProviders.legalName})`, 'isa_legalName'),
+  isa_frn: named(isaProviders.bankingGroupFrn, 'isa_frn'),
+  isa_type: named(bankingGroups.type, 'isa_type'),
+  isa_protectionBasis: named(isaProviders.protectionBasis, 'isa_protectionBasis'),
+  isa_isCrownDependency: named(sql`false`, 'isa_isCrownDependency'),
+};
+
+/**
  * Every account of one user with what the list shows and what the protection engine needs of it
  * (protection is judged across all of a user's accounts: brands sharing a licence share one
  * limit), in creation order; the one account `fullAccountId` names (if any) also whole, as JSON;
@@ -137,6 +162,7 @@ const listStatement = preparedPerConnection((tx) =>
       thbCreditedDate: named(a.thbCreditedDate, 'thb_credited_date'),
       ...bankColumns(bank, 'bank'),
       ...bankColumns(platformBank, 'platform'),
+      ...isaProviderColumns,
       account: named(sql`case when ${a.id} = ${fullAccountId}::uuid then ${accountJson} end`, 'account'),
       limitOverride: named(
         sql`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
@@ -152,6 +178,10 @@ const listStatement = preparedPerConnection((tx) =>
     .leftJoin(accounts, eq(accounts.userId, userId))
     .leftJoin(bank, eq(bank.id, accounts.bankId))
     .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
+    // An ISA's provider holds its money as a bank does (ADR 0030): two joins on primary keys.
+    .leftJoin(isaAccounts, eq(isaAccounts.accountId, accounts.id))
+    .leftJoin(isaProviders, eq(isaProviders.id, isaAccounts.providerId))
+    .leftJoin(bankingGroups, eq(bankingGroups.id, isaProviders.bankingGroupId))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
     .prepare('accounts_list'),
 );
@@ -180,15 +210,16 @@ type RawAccountRow = {
   limit_override: unknown;
   max_accounts: number | null;
 } & BankFactColumns<'bank'> &
-  BankFactColumns<'platform'>;
+  BankFactColumns<'platform'> &
+  BankFactColumns<'isa'>;
 
-function licenceOf(row: RawAccountRow, prefix: 'bank' | 'platform') {
+function licenceOf(row: RawAccountRow, prefix: 'bank' | 'platform' | 'isa') {
   return row[`${prefix}_id`] === null
     ? null
     : { bankName: row[`${prefix}_bankName`]!, legalName: row[`${prefix}_legalName`]!, frn: row[`${prefix}_frn`] };
 }
 
-function protectionBankOf(row: RawAccountRow, prefix: 'bank' | 'platform'): ProtectionBank | null {
+function protectionBankOf(row: RawAccountRow, prefix: 'bank' | 'platform' | 'isa'): ProtectionBank | null {
   const licence = licenceOf(row, prefix);
   return (licence && {
     ...licence,
@@ -227,7 +258,8 @@ function listRowOf(row: RawAccountRow): AccountListRow {
             creditedDate: row.thb_credited_date,
           }
         : null,
-    bank: protectionBankOf(row, 'bank'),
+    // An ISA's provider, once recorded, is where its money is (the ISA card sets the bank's name to it).
+    bank: protectionBankOf(row, 'isa') ?? protectionBankOf(row, 'bank'),
     platformBank: protectionBankOf(row, 'platform'),
   };
 }

@@ -117,6 +117,32 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   ),
   ...STANDING_ORDER_OWNERSHIP_CASES,
   ...TERM_OWNERSHIP_CASES,
+  'GET /api/accounts/:id/isa': {
+    setup: async (server, owner) => `${await ownAccount(server, owner)}/isa`,
+    otherStatus: 404,
+    adminAllowed: false,
+  },
+  'PUT /api/accounts/:id/isa/provider': {
+    setup: async (server, owner) => `${await ownAccount(server, owner)}/isa/provider`,
+    otherStatus: 404,
+    adminAllowed: false,
+    json: { providerId: 'Z1198' },
+  },
+  'PATCH /api/accounts/:id/isa': {
+    // An ISA with its provider chosen: the details exist to be changed.
+    setup: async (server, owner) => {
+      const path = await ownAccount(server, owner);
+      await server.request(`${path}/isa/provider`, {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { providerId: 'Z1198' },
+      });
+      return `${path}/isa`;
+    },
+    otherStatus: 404,
+    adminAllowed: false,
+    json: { isFlexible: true },
+  },
   'POST /api/accounts/:id/transactions/import': {
     setup: async (server, owner) =>
       `/api/accounts/${await createTestAccount(server.deps.database.db, owner.userId)}/transactions/import`,

@@ -28,6 +28,7 @@ import { type AccountDetail, errorMessage, isNotFound, useAccountDetail } from '
 import { BasicInformationCard } from './basic-information-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 import { InterestSettingsCard } from './interest-settings-card.tsx';
+import { IsaDetailsCard } from './isa-details-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
 import { ProtectionCard } from './protection-card.tsx';
 import { SummaryCards } from './summary-cards.tsx';
@@ -187,6 +188,7 @@ function AccountView({
         <BasicInformationCard account={account} />
         {/* 5. EXTENSION POINT (later issue): the ISA Details card for ISA types and the Pension Details
                card for pension types (account.category), here beside Basic Information. */}
+        {account.category === 'isa' ? <IsaDetailsCard account={account} /> : null}
         <InterestSettingsCard account={account} />
       </div>
 

@@ -530,7 +530,18 @@ export function AccountForm({
 
         {isIsaOrPension(category) ? (
           <p className="text-sm text-muted-foreground">
-            ISA and pension accounts record their provider on the account’s own page, so no bank is asked for here.
+            ISA and pension accounts record their provider on the{' '}
+            {mode === 'edit' ? (
+              <Link to={cancelHref} className="font-medium text-foreground underline underline-offset-4">
+                account’s own page
+              </Link>
+            ) : (
+              'account’s own page'
+            )}
+            , so no bank is asked for here.
+            {category === 'isa'
+              ? ` ${mode === 'new' ? 'Once the ISA is saved, choose' : 'Choose'} its provider in the ISA Details card there.`
+              : ''}
           </p>
         ) : (
           bankPicker('bank', 'Bank or building society', false)

@@ -5,6 +5,7 @@ import {
   accounts,
   consentAuditLog,
   contactInquiries,
+  isaAccounts,
   loginDevices,
   presence,
   profiles,
@@ -228,6 +229,19 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(standingOrders)
         .where(eq(standingOrders.userId, subject.userId))
         .orderBy(asc(standingOrders.accountId), asc(standingOrders.createdAt));
+      return rows.map(({ userId: _userId, ...row }) => row);
+    },
+  },
+  {
+    table: 'isa_accounts',
+    key: 'isaAccounts',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const rows = await tx
+        .select()
+        .from(isaAccounts)
+        .where(eq(isaAccounts.userId, subject.userId))
+        .orderBy(asc(isaAccounts.createdAt), asc(isaAccounts.accountId));
       return rows.map(({ userId: _userId, ...row }) => row);
     },
   },

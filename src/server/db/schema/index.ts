@@ -10,3 +10,4 @@ export * from './accounts.ts';
 export * from './protection.ts';
 export * from './terms.ts';
 export * from './smart-pig.ts';
+export * from './isa.ts';
