@@ -139,6 +139,40 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
   });
 
+  it('bumps the ledger version on every write to the transactions, and lets nobody set it', async () => {
+    const { db } = owner.database;
+    const versionOf = async () => {
+      const [row] = await owner.database.db
+        .select({ version: accounts.ledgerVersion })
+        .from(accounts)
+        .where(eq(accounts.id, bobAccount));
+      return row?.version;
+    };
+    const as = <T>(run: Parameters<typeof withActor<T>>[2]) => withActor(db, { userId: 'bob' }, run);
+    const start = await versionOf();
+    await as((tx) =>
+      tx.insert(transactions).values([
+        { accountId: bobAccount, userId: 'bob', amountPence: 5_00, date: '2020-01-01', type: 'deposit' },
+        { accountId: bobAccount, userId: 'bob', amountPence: 7_00, date: '2020-02-01', type: 'deposit' },
+      ]),
+    );
+    const afterInsert = await versionOf();
+    expect(afterInsert).toBeGreaterThan(start!);
+    // An edit that leaves the balance as it was still changes what the line shows: a new version.
+    await as((tx) => tx.update(transactions).set({ date: '2020-03-01' }).where(eq(transactions.amountPence, 5_00)));
+    const afterEdit = await versionOf();
+    expect(afterEdit).toBeGreaterThan(afterInsert!);
+    await as((tx) => tx.delete(transactions).where(eq(transactions.accountId, bobAccount)));
+    expect(await versionOf()).toBeGreaterThan(afterEdit!);
+    expect(
+      await rejection(as((tx) => tx.update(accounts).set({ ledgerVersion: 0 }).where(eq(accounts.id, bobAccount)))),
+    ).toBe('42501');
+    const [created] = await as((tx) =>
+      tx.insert(accounts).values({ userId: 'bob', name: 'Cheat', accountNumber: '2', ledgerVersion: 99 }).returning(),
+    );
+    expect(created?.ledgerVersion).toBe(0);
+  });
+
   it('refuses a transaction or standing order on someone else’s account', async () => {
     const { db } = owner.database;
     expect(

@@ -1,17 +1,18 @@
 /**
- * The dashboard's reads (`GET /api/dashboard`): four named statements, whatever the user holds,
+ * The dashboard's reads (`GET /api/dashboard`): three named statements, whatever the user holds,
  * sent together (node-postgres pipelines them: one round trip on PostgreSQL):
  * - the protection picture's two (`readProtectionRows`: the accounts list's own statement and the
  *   alert dismissals), so the dashboard's figures are the Hub's and the list's;
- * - what is coming up and the newest transactions (`dashboard_extras`, below), which also asks for
+ * - what is coming up, the newest transactions and the fingerprint of the accounts' ledger
+ *   versions the balance line is kept under (`dashboard_extras`, below), which also asks for
  *   generic plans for the rest of the transaction;
- * - the total balance line over 12 months (`readUserLineFrom`, the balance line's own statement
- *   with a window).
+ * and, only when the server holds no line for that fingerprint (line-cache.ts), a fourth: the
+ * total balance line over 12 months (`readUserLineFrom`, the balance line's own statement with a
+ * window).
  */
 import { sql } from 'drizzle-orm';
 import type { InterestScheduleItem } from '../../core/accounts/interest-schedule.ts';
 import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
-import { type LineData, readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { type ProtectionRows, readProtectionRows } from '../protection/queries.ts';
@@ -58,6 +59,7 @@ export type RecentTransactionRow = {
 };
 
 type ExtrasRow = {
+  ledger: string;
   interest: InterestTermsRow[] | null;
   orders: UpcomingOrderRow[] | null;
   recent: RecentTransactionRow[] | null;
@@ -76,6 +78,11 @@ const extrasStatement = preparedPerConnection((tx) =>
       // plan (~2 ms) than to run with its generic plan, which PostgreSQL would not choose by
       // itself: asked for here, for this transaction only (docs/performance.md).
       genericPlans: sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`.as('generic_plans'),
+      // Every account's id and ledger version (bumped by every write to its transactions): the
+      // balance line is still true while this is unchanged.
+      ledger:
+        sql<string>`(select md5(coalesce(string_agg(a.id::text || ':' || a.ledger_version, ',' order by a.id), ''))
+        from accounts a where a.user_id = ${userId})`.as('ledger'),
       interest: sql<InterestTermsRow[] | null>`(select json_agg(json_build_object(
           'accountId', a.id, 'interestRateBps', a.interest_rate_bps, 'interestFrequency', a.interest_frequency,
           'interestPaymentDay', a.interest_payment_day, 'interestPaymentMonth', a.interest_payment_month,
@@ -105,23 +112,21 @@ export type DashboardRows = ProtectionRows & {
   interest: InterestTermsRow[];
   orders: UpcomingOrderRow[];
   recent: RecentTransactionRow[];
-  line: LineData;
+  /** The fingerprint of the user's accounts and their ledger versions. */
+  ledger: string;
 };
 
-/** Everything the dashboard shows, for `today` (UK) and a balance line from `lineFrom`: four statements, sent together. */
-export async function readDashboardRows(
-  tx: Tx,
-  params: { userId: string; today: string; lineFrom: string },
-): Promise<DashboardRows> {
-  const [protection, [extras], line] = await sentTogether(tx, () =>
+/** Everything the dashboard shows but its balance line: three statements, sent together. */
+export async function readDashboardRows(tx: Tx, forUserId: string): Promise<DashboardRows> {
+  const [protection, [extras]] = await sentTogether(tx, () =>
     Promise.all([
-      readProtectionRows(tx, params.userId),
-      extrasStatement(tx).execute({ userId: params.userId }) as Promise<ExtrasRow[]>,
-      readUserLineFrom(tx, params),
+      readProtectionRows(tx, forUserId),
+      extrasStatement(tx).execute({ userId: forUserId }) as Promise<ExtrasRow[]>,
     ]),
   );
   return {
     ...protection,
+    ledger: extras?.ledger ?? '',
     interest: extras?.interest ?? [],
     orders: (extras?.orders ?? []).map((o) => ({
       ...o,
@@ -129,6 +134,5 @@ export async function readDashboardRows(
       firstPaymentAmountPence: o.firstPaymentAmountPence === null ? null : Number(o.firstPaymentAmountPence),
     })),
     recent: (extras?.recent ?? []).map((r) => ({ ...r, amountPence: Number(r.amountPence) })),
-    line,
   };
 }

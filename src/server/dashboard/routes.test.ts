@@ -3,6 +3,7 @@ import { addDays, balanceLineFirstPoint } from '../../core/dashboard/coming-up.t
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { addMonths } from '../../core/protection/thb.ts';
 import type { BalanceSeriesJson } from '../balance-series/routes.ts';
+import type { ProtectionPictureJson } from '../protection/picture-json.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { statementsSent } from '../test/statements-sent.ts';
@@ -135,9 +136,15 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
     ]);
     expect(body.protection.alerts.map((a) => a.title)).toEqual(['£20,000.00 over the limit at Bank of Scotland plc']);
 
-    // The same figures as the Protection Hub, computed by the same code.
-    const hub = await server.request('/api/protection', { cookie: ann.cookie });
-    expect(body.protection).toEqual(await hub.json());
+    // The same figures as the Protection Hub, computed by the same code, without the account lines.
+    const hub = (await (
+      await server.request('/api/protection', { cookie: ann.cookie })
+    ).json()) as ProtectionPictureJson;
+    expect(body.protection).toEqual({
+      ...hub,
+      groups: hub.groups.map(({ accounts: _lines, ...group }) => group),
+      outside: hub.outside.map(({ accounts: _lines, ...group }) => group),
+    });
   });
 
   it('leaves out an alert while it is dismissed', async () => {
@@ -329,6 +336,36 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
     expect(body.balanceLine.points.at(-1)!.balancePence).toBe(body.protection.totals.totalPence);
   });
 
+  it('keeps the line only while the transactions are unchanged: a moved entry redraws it though the balance stays', async () => {
+    const hal = await newPerson('hal');
+    const account = await addAccount(hal, 'Steady saver', 'Halifax', 1_000_00, {
+      startingBalanceDate: addDays(today, -300),
+    });
+    await addEntries(hal, account, [{ type: 'deposit', amountPence: 100_00, date: addDays(today, -200) }]);
+    const first = await dashboard(hal);
+    expect(await dashboard(hal)).toEqual(first);
+
+    const [entry] = first.recentTransactions.filter((t) => t.type === 'deposit');
+    const res = await server.request(`/api/transactions/${entry!.id}`, {
+      method: 'PATCH',
+      cookie: hal.cookie,
+      json: { type: 'deposit', amountPence: 100_00, date: addDays(today, -20), notes: 'moved' },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const moved = await dashboard(hal);
+    expect(moved.protection.totals.totalPence).toBe(first.protection.totals.totalPence);
+    expect(moved.balanceLine).not.toEqual(first.balanceLine);
+    const whole = (await (
+      await server.request('/api/balance-series', { cookie: hal.cookie })
+    ).json()) as BalanceSeriesJson;
+    const lineFrom = balanceLineFirstPoint(today);
+    expect(moved.balanceLine.points).toEqual(whole.points.filter((p) => p.date >= lineFrom));
+
+    // A new account, even one without entries yet, is a new ledger too.
+    await addAccount(hal, 'Second saver', 'NS&I', 50_00, { startingBalanceDate: addDays(today, -100) });
+    expect((await dashboard(hal)).balanceLine.points.at(-1)!.balancePence).toBe(1_150_00);
+  });
+
   it('draws a short history whole, day by day', async () => {
     const fay = await newPerson('fay');
     const account = await addAccount(fay, 'New saver', 'Halifax', 100_00, { startingBalanceDate: addDays(today, -20) });
@@ -363,8 +400,10 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
       ]);
       await addStandingOrder(gus, id, { amountPence: 10_00, frequency: 'weekly', startDate: addDays(today, 1) });
     }
-    // BEGIN with the session opening; the four reads together; COMMIT.
-    expect(none).toEqual({ statements: 7, writes: 3 });
+    // BEGIN with the session opening; the three reads together; COMMIT. A changed ledger adds the
+    // line's statement, in a round trip of its own.
+    expect(none).toEqual({ statements: 6, writes: 3 });
+    expect(await sent()).toEqual({ statements: 7, writes: 4 });
     expect(await sent()).toEqual(none);
   });
 });

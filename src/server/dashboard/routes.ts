@@ -1,11 +1,12 @@
 /**
  * The signed-in home (issue 14): `GET /api/dashboard`, everything the dashboard shows in one
- * request and four statements sent together, whatever the user holds (docs/decisions/0026):
+ * request and three statements sent together, whatever the user holds, plus the balance line's
+ * when the server holds no line for the user's current ledger (docs/decisions/0026, 0033):
  * the protection picture (the Hub's, computed by the same code), what is coming up in the next
  * 30 days, the newest transactions across the accounts and the total balance over 12 months.
  * Every plan: what a plan does not include is named in `withheld`, never refused.
  */
-import { balanceSeriesOf } from '../../core/balance/balance-series.ts';
+import { type BalanceSeries, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming-up.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
@@ -15,10 +16,16 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import {
+  LicenceGroupSchema,
+  OutsideGroupSchema,
   PROTECTION_PICTURE_EXAMPLE,
+  type ProtectionPictureJson,
   ProtectionPictureSchema,
   protectionPictureJson,
 } from '../protection/picture-json.ts';
+import { readUserLineFrom } from '../balance-series/queries.ts';
+import type { Tx } from '../db/client.ts';
+import { LineCache, type LineKey } from './line-cache.ts';
 import { RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
 
 /** What a plan without the Protection Hub does not get on the dashboard. */
@@ -50,13 +57,33 @@ const RecentTransactionSchema = z
   })
   .openapi('DashboardTransaction');
 
+/**
+ * The Hub's picture as the dashboard shows it: licences and money outside the limits, without
+ * each one's account lines (the dashboard lists licences, not accounts; the lines were half the
+ * answer). The figures are the Hub's.
+ */
+const DashboardPictureSchema = ProtectionPictureSchema.extend({
+  groups: z.array(LicenceGroupSchema.omit({ accounts: true })),
+  outside: z.array(OutsideGroupSchema.omit({ accounts: true })),
+});
+
+type DashboardPicture = z.infer<typeof DashboardPictureSchema>;
+
+function withoutAccountLines(picture: ProtectionPictureJson): DashboardPicture {
+  return {
+    ...picture,
+    groups: picture.groups.map(({ accounts: _lines, ...group }) => group),
+    outside: picture.outside.map(({ accounts: _lines, ...group }) => group),
+  };
+}
+
 export const DashboardSchema = z
   .object({
     date: z.string().openapi({ description: 'The UK date the dashboard is for (yyyy-MM-dd)' }),
     accountCount: z.number().int().openapi({ description: 'How many accounts the user has (0: a new user)' }),
-    protection: ProtectionPictureSchema.openapi({
+    protection: DashboardPictureSchema.openapi({
       description:
-        "The picture GET /api/protection answers, but for its alerts: only those not dismissed, and none when the plan has no Protection Hub (see 'withheld')",
+        "The picture GET /api/protection answers without each group's account lines, and for its alerts only those not dismissed, none when the plan has no Protection Hub (see 'withheld')",
     }),
     withheld: z
       .array(z.enum(HUB_ONLY))
@@ -81,7 +108,7 @@ export const DashboardSchema = z
     example: {
       date: '2026-11-22',
       accountCount: 4,
-      protection: PROTECTION_PICTURE_EXAMPLE,
+      protection: withoutAccountLines(PROTECTION_PICTURE_EXAMPLE as ProtectionPictureJson),
       withheld: [],
       comingUp: {
         from: '2026-11-22',
@@ -117,6 +144,17 @@ export type DashboardJson = z.infer<typeof DashboardSchema>;
 
 export function dashboardRoutes(deps: Deps) {
   const app = createRouter();
+  const lines = new LineCache();
+
+  /** The user's 12-month line: the one kept for this ledger, else read (a fourth statement) and kept. */
+  async function lineOf(tx: Tx, userId: string, key: LineKey): Promise<BalanceSeries> {
+    const kept = lines.get(userId, key);
+    if (kept) return kept;
+    const data = await readUserLineFrom(tx, { userId, today: key.today, lineFrom: key.lineFrom });
+    const line = balanceSeriesOf(data.accounts, key.today, data.bounds);
+    lines.set(userId, key, line);
+    return line;
+  }
 
   app.openapi(
     defineRoute(deps, '', {
@@ -126,7 +164,7 @@ export function dashboardRoutes(deps: Deps) {
       summary:
         "The signed-in user's home in one request: the protection picture, what is coming up in 30 days, the newest transactions and the total balance over 12 months",
       description:
-        'Four statements sent together, however many accounts and transactions. Every plan; what a plan does not include is named in `withheld`.',
+        'Three statements sent together, however many accounts and transactions, and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
       responses: {
         200: { description: 'The dashboard', content: { 'application/json': { schema: DashboardSchema } } },
       },
@@ -136,7 +174,8 @@ export function dashboardRoutes(deps: Deps) {
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
       const lineFrom = balanceLineFirstPoint(today);
-      const rows = await readDashboardRows(txOf(c), { userId: session.userId, today, lineFrom });
+      const rows = await readDashboardRows(txOf(c), session.userId);
+      const balanceLine = await lineOf(txOf(c), session.userId, { today, lineFrom, ledger: rows.ledger });
       const picture = protectionPictureJson(rows, today, now);
       const hasHub = meetsTier(
         { tier: effectiveTier({ isAdmin: session.isAdmin }), isAdmin: session.isAdmin },
@@ -146,7 +185,7 @@ export function dashboardRoutes(deps: Deps) {
         date: today,
         accountCount: rows.accounts.rows.length,
         protection: {
-          ...picture,
+          ...withoutAccountLines(picture),
           alerts: hasHub ? picture.alerts.filter((alert) => alert.dismissedUntil === null) : [],
         },
         withheld: hasHub ? [] : [...HUB_ONLY],
@@ -166,7 +205,7 @@ export function dashboardRoutes(deps: Deps) {
           type: normaliseTransactionType(row.type),
           notes: displayNotes(row.notes),
         })),
-        balanceLine: balanceSeriesOf(rows.line.accounts, today, rows.line.bounds),
+        balanceLine,
       };
       return c.json(body, 200);
     },

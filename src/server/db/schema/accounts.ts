@@ -73,6 +73,12 @@ export const accounts = pgTable(
     termsNotes: text('terms_notes'),
     /** The latest balance statement plus the entries from its date (else the sum), kept by triggers; never written by the app. */
     balancePence: bigint('balance_pence', { mode: 'number' }).notNull().default(0),
+    /**
+     * Counts every write to the account's transactions, kept by the same trigger as the balance;
+     * never written by the app. What was computed from the transactions is still true while it is
+     * unchanged (the dashboard's balance line, docs/decisions/0033-the-dashboard-line-cache.md).
+     */
+    ledgerVersion: bigint('ledger_version', { mode: 'number' }).notNull().default(0),
     interestPaymentDay: smallint('interest_payment_day'),
     interestPaymentMonth: smallint('interest_payment_month'),
     interestPayoutMethod: text('interest_payout_method').notNull().default('Add to account'),

@@ -1,0 +1,47 @@
+/**
+ * The dashboard's balance line, kept per user for as long as what it was computed from is
+ * unchanged (docs/decisions/0033-the-dashboard-line-cache.md). The key is read in the request's
+ * own transaction: the UK date, the line's first point and a fingerprint of the user's accounts
+ * and their ledger versions (a trigger bumps an account's version on every write to its
+ * transactions, 0021). Versions only grow, so a stale line can never be served: a write
+ * committed after the key was read makes every later request read a new key. Each server keeps
+ * its own cache; none needs telling about another's writes.
+ */
+import type { BalanceSeries } from '../../core/balance/balance-series.ts';
+
+/** Most users a server keeps a line for (a line is ~13 points: well under 1 MB in all). */
+export const LINE_CACHE_USERS = 2_000;
+
+export type LineKey = { today: string; lineFrom: string; ledger: string };
+
+const keyText = (key: LineKey) => `${key.today}|${key.lineFrom}|${key.ledger}`;
+
+export class LineCache {
+  // A Map iterates in insertion order: re-inserting on use makes the first key the least used.
+  readonly #lines = new Map<string, { key: string; line: BalanceSeries }>();
+
+  readonly maxUsers: number;
+
+  constructor(maxUsers = LINE_CACHE_USERS) {
+    this.maxUsers = maxUsers;
+  }
+
+  /** The user's line for `key`, or undefined when it was never kept or its facts have changed. */
+  get(userId: string, key: LineKey): BalanceSeries | undefined {
+    const entry = this.#lines.get(userId);
+    if (!entry || entry.key !== keyText(key)) return undefined;
+    this.#lines.delete(userId);
+    this.#lines.set(userId, entry);
+    return entry.line;
+  }
+
+  set(userId: string, key: LineKey, line: BalanceSeries): void {
+    this.#lines.delete(userId);
+    this.#lines.set(userId, { key: keyText(key), line });
+    if (this.#lines.size > this.maxUsers) this.#lines.delete(this.#lines.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.#lines.size;
+  }
+}
