@@ -23,12 +23,11 @@ import {
 } from '../../core/isa/isa-record.ts';
 import { ADULT_ISA_TYPES, ISA_TYPE_NAMES, ISA_TYPES } from '../../core/isa/isa-types.ts';
 import { limitsOn } from '../../core/protection/limits.ts';
-import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
 import { type Account, AccountSchema, findAccountJson } from '../accounts/account-json.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { requireTier } from '../http/require-tier.ts';
 import type { Tx } from '../db/client.ts';
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
@@ -203,12 +202,6 @@ const TaxYearQuerySchema = z.object({
     .openapi({ example: '2026/27', description: 'Default: the tax year of today (UK date)' }),
 });
 
-function assertBigPig(session: SessionUser): void {
-  const tier = effectiveTier({ isAdmin: session.isAdmin });
-  if (!meetsTier({ tier, isAdmin: session.isAdmin }, 'bigpig'))
-    throw new AppError('FORBIDDEN', ISA_ROUTE_MESSAGES.needsBigPig);
-}
-
 export function isaRoutes(deps: Deps) {
   const app = createRouter();
   const today = () => calendarDateInLondon(deps.clock.now());
@@ -219,7 +212,7 @@ export function isaRoutes(deps: Deps) {
    */
   const isaAccountOf = async (c: Context<AppEnv>, rawId: string) => {
     const session = sessionOf(c);
-    assertBigPig(session);
+    requireTier(session, 'bigpig', ISA_ROUTE_MESSAGES.needsBigPig);
     const tx = txOf(c);
     const view = await findIsaAccount(tx, session.userId, accountIdOf(rawId));
     if (!view) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
@@ -368,7 +361,7 @@ export function isaRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', ISA_ROUTE_MESSAGES.needsBigPig);
       const day = today();
       const current = taxYearOf(day);
       const asked = c.req.valid('query').taxYear;

@@ -3,8 +3,7 @@
  * dismissing one of its alerts for 7 days or until its figures change. Big Pig (a trial counts).
  */
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { requireTier } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -47,12 +46,6 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
-function assertBigPig(session: SessionUser): void {
-  const tier = effectiveTier({ isAdmin: session.isAdmin });
-  if (!meetsTier({ tier, isAdmin: session.isAdmin }, 'bigpig'))
-    throw new AppError('FORBIDDEN', PROTECTION_MESSAGES.needsBigPig);
-}
-
 export function protectionRoutes(deps: Deps) {
   const app = createRouter();
   const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string) => {
@@ -76,7 +69,7 @@ export function protectionRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', PROTECTION_MESSAGES.needsBigPig);
       return c.json(await picture(txOf(c), session.userId), 200);
     },
   );
@@ -99,7 +92,7 @@ export function protectionRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', PROTECTION_MESSAGES.needsBigPig);
       const tx = txOf(c);
       const { alertId, signature } = c.req.valid('json');
       const current = await picture(tx, session.userId);

@@ -6,8 +6,7 @@
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { SmartPigPreferencesSchema, validatePreferences } from '../../core/smart-pig/preferences.ts';
 import { SIMULATION_MESSAGES, simulateDeposit } from '../../core/smart-pig/simulator.ts';
-import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { requireTier } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -38,12 +37,6 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
-function assertBigPig(session: SessionUser): void {
-  const tier = effectiveTier({ isAdmin: session.isAdmin });
-  if (!meetsTier({ tier, isAdmin: session.isAdmin }, 'bigpig'))
-    throw new AppError('FORBIDDEN', SMART_PIG_MESSAGES.needsBigPig);
-}
-
 // The core's fields (ranges, defaults, messages), in an object built after zod-openapi extended zod.
 const PreferencesBodySchema = z.strictObject(SmartPigPreferencesSchema.shape).openapi('SmartPigPreferencesInput', {
   example: {
@@ -71,7 +64,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
       const today = calendarDateInLondon(deps.clock.now());
       return c.json(smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today), 200);
     },
@@ -87,7 +80,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
       return c.json({ preferences: await readPreferences(txOf(c), session.userId) }, 200);
     },
   );
@@ -105,7 +98,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
       const tx = txOf(c);
       const preferences = c.req.valid('json');
       await savePreferences(tx, session.userId, preferences, deps.clock.now());
@@ -147,7 +140,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      assertBigPig(session);
+      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
       const today = calendarDateInLondon(deps.clock.now());
       const body = c.req.valid('json');
       const rows = await readSmartPigRows(txOf(c), session.userId, today);

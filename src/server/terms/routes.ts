@@ -11,8 +11,7 @@ import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calend
 import { markDepositedEvent } from '../../core/terms/events.ts';
 import { checkTerm, readStoredInputs, TERM_MESSAGES, type TermFields } from '../../core/terms/term-schema.ts';
 import { type TermType, termTypesFor } from '../../core/terms/templates.ts';
-import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { requireTier } from '../http/require-tier.ts';
 import type { Context } from 'hono';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -50,12 +49,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function idOrNotFound(id: string, message: string): string {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', message);
   return id;
-}
-
-function assertBigPig(session: SessionUser): void {
-  const tier = effectiveTier({ isAdmin: session.isAdmin });
-  if (!meetsTier({ tier, isAdmin: session.isAdmin }, 'bigpig'))
-    throw new AppError('FORBIDDEN', TERMS_MESSAGES.needsBigPig);
 }
 
 /**
@@ -116,7 +109,7 @@ function assertOffered(termType: TermType, accountType: string): void {
  */
 function caller(c: Context<AppEnv>, rawId: string, notFound: string): { userId: string; tx: Tx; id: string } {
   const session = sessionOf(c);
-  assertBigPig(session);
+  requireTier(session, 'bigpig', TERMS_MESSAGES.needsBigPig);
   return { userId: session.userId, tx: txOf(c), id: idOrNotFound(rawId, notFound) };
 }
 
