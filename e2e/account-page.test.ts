@@ -106,14 +106,14 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);
 
-  // The dashboard's total balance over time ends on today's balance (month-end points over 14 months).
+  // The dashboard's total balance over its 12 months ends on today's balance (month-end points).
   const todayShown = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
   const latestOnLine = async (title: string) => {
     const table = `${title}. The balance at the end of each month, and on the last day shown.`;
     await page.getByRole('table', { name: table }).waitFor({ state: 'attached' });
     return rowCells(page, table, todayShown);
   };
-  assert.deepEqual(await latestOnLine('Total balance over time'), ['£1,963.03']);
+  assert.deepEqual(await latestOnLine('Total balance over the last 12 months'), ['£1,963.03']);
 
   // A second tab on the accounts list, to see the rename arrive without a reload (a window of its
   // own with the same session: in one window, the tab behind gets no animation frames).

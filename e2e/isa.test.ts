@@ -99,11 +99,12 @@ test('a saver adds a Cash ISA, chooses its provider on its page and sees its pro
   await card.scrollIntoViewIfNeeded();
   await pictureEverywhere(page, 'isa-01-account-page');
 
-  // The accounts list agrees: both accounts over the shared limit.
+  // The accounts list agrees: both accounts under the shared licence, its £10,000 said once.
   await page.goto(`${env.server.base}/accounts`);
   const table = page.getByRole('table', { name: 'Your accounts, in the order you added them' });
   await table.waitFor();
-  assert.equal(await table.getByText('£10,000.00 not protected').count(), 2);
+  assert.equal(await table.getByText('£10,000.00 not protected').count(), 1);
+  assert.equal(await table.getByText('Over the shared limit').count(), 2);
 
   assert.deepEqual(errors, []);
   await context.close();

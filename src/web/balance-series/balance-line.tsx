@@ -15,7 +15,7 @@ import { displayDate } from '../ui/date-format.ts';
 import { SectionLoadError } from '../ui/section-states.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import type { BalanceSeries } from './api.ts';
-import { pointName, pointsNote, pointTick } from './format.ts';
+import { balanceAxisDomain, pointName, pointsNote, pointTick } from './format.ts';
 
 /** The line itself. */
 export function BalanceLineChart({ series, width }: { series: BalanceSeries; width?: number }) {
@@ -39,7 +39,7 @@ export function BalanceLineChart({ series, width }: { series: BalanceSeries; wid
         tickLine={false}
         axisLine={false}
         width="auto"
-        domain={['auto', 'auto']}
+        domain={balanceAxisDomain(series.points.map((p) => p.balancePence))}
       />
       <Tooltip
         {...tooltipStyle}

@@ -20,3 +20,17 @@ export function pointsNote(granularity: BalanceSeriesGranularity): string {
     ? 'The balance at the end of each day.'
     : 'The balance at the end of each month, and on the last day shown.';
 }
+
+/**
+ * The value axis's range: the chart's own ('auto') for a line that moves; for a flat line (one
+ * point, or a balance that never changed), from zero to the balance, so the axis shows a scale
+ * rather than the same figure at every tick.
+ */
+export function balanceAxisDomain(values: readonly number[]): [number, number] | ['auto', 'auto'] {
+  if (values.length === 0) return ['auto', 'auto'];
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  if (low !== high) return ['auto', 'auto'];
+  if (low === 0) return [0, 100];
+  return low > 0 ? [0, low] : [low, 0];
+}

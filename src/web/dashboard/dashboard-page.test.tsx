@@ -110,7 +110,9 @@ describe('the dashboard', () => {
     );
     const answer = await screen.findByRole('region', { name: 'Your savings' });
     expect(within(answer).getByText('£200,000.00')).toBeInTheDocument();
-    expect(figure('Protected')).toHaveTextContent('£170,000.00');
+    expect(figure('FSCS protected')).toHaveTextContent('£170,000.00');
+    // The Hub's Total Protected: the FSCS's and the government's together.
+    expect(figure('FSCS protected')).toHaveTextContent('£180,000.00 is protected in all');
     expect(figure('At risk')).toHaveTextContent('£20,000.00');
     expect(figure('Government backed')).toHaveTextContent('£10,000.00');
     expect(within(answer).getByText('Mostly protected')).toBeInTheDocument();

@@ -154,7 +154,16 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
       <dl
         className={cn('grid gap-3 sm:grid-cols-2', totals.otherSchemePence > 0 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}
       >
-        <Figure label="Protected" pence={totals.protectedPence} tone="success" note="Covered by the FSCS." />
+        <Figure
+          label="FSCS protected"
+          pence={totals.protectedPence}
+          tone="success"
+          note={
+            totals.governmentBackedPence > 0
+              ? `Covered by the FSCS. With the government-backed money, ${formatPence(totals.protectedPence + totals.governmentBackedPence)} is protected in all.`
+              : 'Covered by the FSCS.'
+          }
+        />
         <Figure
           label="At risk"
           pence={totals.atRiskPence}
