@@ -6,6 +6,7 @@
  * by the server (src/core/terms/status.ts); the words of the toasts and the confirmation are the
  * spec's (src/core/terms/text.ts).
  */
+import { DeleteDialogFooter } from '../ui/delete-dialog-footer.tsx';
 import {
   Bell,
   CircleAlert,
@@ -34,7 +35,7 @@ import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { notifyTermFailure, type Term, type TermDraft, useTermMutations, useTerms } from './terms-api.ts';
@@ -328,27 +329,7 @@ function DeleteTermDialog({
           <DialogTitle>Delete term</DialogTitle>
           <DialogDescription>{deleteTermConfirmation(term.label)}</DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            <Trash2 aria-hidden />
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
+        <DeleteDialogFooter busy={busy} setBusy={setBusy} onClose={onClose} onConfirm={onConfirm} />
       </DialogContent>
     </Dialog>
   );

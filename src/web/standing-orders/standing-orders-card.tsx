@@ -1,4 +1,5 @@
 import { CalendarClock, Info, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { DeleteDialogFooter } from '../ui/delete-dialog-footer.tsx';
 import { useId, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
@@ -17,7 +18,7 @@ import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { type StandingOrder, useStandingOrderMutations, useStandingOrders } from './api.ts';
 import { emptyFormValues, formValuesFromOrder } from './form-values.ts';
@@ -209,27 +210,7 @@ function DeleteDialog({
             {order.notes}
           </p>
         ) : null}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            <Trash2 aria-hidden />
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
+        <DeleteDialogFooter busy={busy} setBusy={setBusy} onClose={onClose} onConfirm={onConfirm} />
       </DialogContent>
     </Dialog>
   );
