@@ -7,7 +7,7 @@
  * and dropped. See docs/performance.md.
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
- * BENCH_CONNECTIONS (20), DB_POOL_MAX (8), BENCH_CPU_PROF=1.
+ * BENCH_CONNECTIONS (20), DB_POOL_MAX (8), BENCH_CPU_PROF=1, BENCH_KEEP_DATABASE=1 (keep the seeded database).
  *
  * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
  */

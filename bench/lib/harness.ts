@@ -21,7 +21,9 @@ export async function prepareDatabase(kind: DbKind, settings: Settings, cleanup:
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
     const database = await createThrowawayDatabase(settings.databaseUrl!);
-    cleanup.add(`drop database ${database.name}`, database.drop);
+    // BENCH_KEEP_DATABASE=1 keeps it to inspect the seeded data afterwards (EXPLAIN ANALYZE).
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`keeping database ${database.name}`);
+    else cleanup.add(`drop database ${database.name}`, database.drop);
     databaseUrl = database.url;
   }
   return {

@@ -121,6 +121,18 @@ function bankColumns(table: typeof bank | typeof platformBank, prefix: string) {
 }
 
 /**
+ * The platform account's bank, looked up by its key per account. As a plain join the planner reads
+ * every bank reference into a hash (most accounts have no platform bank, so it expects few
+ * lookups to cost more): half the statement's time with 100 accounts. `offset 0` keeps the
+ * subquery from being flattened back into that join; its columns are the table's, so
+ * `platformBank`'s references still name them.
+ */
+const platformBankLookup = sql`lateral (select ${sql.join(
+  Object.values(bankFacts(bankReferences)).map((column) => sql.identifier(column.name)),
+  sql`, `,
+)} from ${bankReferences} where ${bankReferences.id} = ${accounts.platformBankReferenceId} offset 0) as ${sql.identifier('platform_bank')}`;
+
+/**
  * An ISA's provider as the protection engine sees a bank (all null without one): its name, the
  * deposit taker or firm behind it (a banking-group provider's licence, else the provider's own
  * synthetic group: its FCA reference), its group's type and its protection basis.
@@ -160,6 +172,7 @@ const listStatement = preparedPerConnection((tx) =>
       thbLifeEvent: named(a.thbLifeEvent, 'thb_life_event'),
       thbQualifyingPence: named(a.thbQualifyingPence, 'thb_qualifying_pence'),
       thbCreditedDate: named(a.thbCreditedDate, 'thb_credited_date'),
+      ledgerVersion: named(a.ledgerVersion, 'ledger_version'),
       ...bankColumns(bank, 'bank'),
       ...bankColumns(platformBank, 'platform'),
       ...isaProviderColumns,
@@ -177,7 +190,7 @@ const listStatement = preparedPerConnection((tx) =>
     .from(sql`(values (1)) as one (x)`)
     .leftJoin(accounts, eq(accounts.userId, userId))
     .leftJoin(bank, eq(bank.id, accounts.bankId))
-    .leftJoin(platformBank, eq(platformBank.id, accounts.platformBankReferenceId))
+    .leftJoin(platformBankLookup, sql`true`)
     // An ISA's provider holds its money as a bank does (ADR 0030): two joins on primary keys.
     .leftJoin(isaAccounts, eq(isaAccounts.accountId, accounts.id))
     .leftJoin(isaProviders, eq(isaProviders.id, isaAccounts.providerId))
@@ -206,6 +219,8 @@ type RawAccountRow = {
   thb_life_event: string | null;
   thb_qualifying_pence: number | null;
   thb_credited_date: string | null;
+  /** A bigint, as the driver gives it. */
+  ledger_version: string;
   account: AccountDraft | null;
   limit_override: unknown;
   max_accounts: number | null;
@@ -249,6 +264,7 @@ function listRowOf(row: RawAccountRow): AccountListRow {
       protection: null,
     },
     account: row.account,
+    ledgerVersion: row.ledger_version,
     holders: row.holders,
     temporaryHighBalance:
       row.thb_life_event !== null && row.thb_qualifying_pence !== null && row.thb_credited_date !== null
@@ -286,6 +302,8 @@ export type AccountListRow = {
   item: AccountListItemDraft;
   /** Only on the row of the account asked for whole. */
   account: AccountDraft | null;
+  /** Bumped by every write to the account's transactions (0021): what was computed from them holds while it is unchanged. */
+  ledgerVersion: string;
   holders: number;
   temporaryHighBalance: TemporaryHighBalance | null;
   bank: ProtectionBank | null;

@@ -96,13 +96,20 @@ export function sessionOpening(token: string, adminRoute: boolean, now: Date): N
   };
 }
 
-/** The opening's text, built once: only the token and the idle cutoff change from request to request. */
+/**
+ * The opening's text, built once: only the token and the idle cutoff change from request to request.
+ * A user route's statements are the user's own rows by key, the same plan whoever asks: PostgreSQL
+ * would replan the larger ones on every run (1–2 ms each, the accounts statement among them) when
+ * their generic plan looks no cheaper, so the transaction asks for generic plans (docs/performance.md).
+ * Admin routes search across users and keep PostgreSQL's choice.
+ */
 function openingQuery(adminRoute: boolean): SQL {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
-        set_config('role', 'app_user', true) as _role
+        set_config('role', 'app_user', true) as _role,
+        set_config('plan_cache_mode', case when ${sql.raw(adminRoute ? 'true' : 'false')} then 'auto' else 'force_generic_plan' end, true) as _plans
       from session s join "user" u on u.id = s.user_id
       where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql.placeholder('idleCutoff'))}`;
 }

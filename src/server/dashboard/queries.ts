@@ -2,19 +2,20 @@
  * The dashboard's reads (`GET /api/dashboard`): three named statements, whatever the user holds,
  * sent together (node-postgres pipelines them: one round trip on PostgreSQL):
  * - the protection picture's two (`readProtectionRows`: the accounts list's own statement and the
- *   alert dismissals), so the dashboard's figures are the Hub's and the list's;
- * - what is coming up, the newest transactions and the fingerprint of the accounts' ledger
- *   versions the balance line is kept under (`dashboard_extras`, below), which also asks for
- *   generic plans for the rest of the transaction;
+ *   alert dismissals), so the dashboard's figures are the Hub's and the list's; the accounts'
+ *   ledger versions in it give the fingerprint the balance line is kept under;
+ * - what is coming up and the newest transactions (`dashboard_extras`, below);
  * and, only when the server holds no line for that fingerprint (line-cache.ts), a fourth: the
  * total balance line over 12 months (`readUserLineFrom`, the balance line's own statement with a
  * window).
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InterestScheduleItem } from '../../core/accounts/interest-schedule.ts';
 import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
+import type { UserAccounts } from '../accounts/queries.ts';
 import { type ProtectionRows, readProtectionRows } from '../protection/queries.ts';
 
 /** How many of the newest transactions across the accounts the dashboard lists. */
@@ -59,7 +60,6 @@ export type RecentTransactionRow = {
 };
 
 type ExtrasRow = {
-  ledger: string;
   interest: InterestTermsRow[] | null;
   orders: UpcomingOrderRow[] | null;
   recent: RecentTransactionRow[] | null;
@@ -74,15 +74,6 @@ type ExtrasRow = {
 const extrasStatement = preparedPerConnection((tx) =>
   tx
     .select({
-      // The balance line's statement, sent after this one in the same transaction, is costlier to
-      // plan (~2 ms) than to run with its generic plan, which PostgreSQL would not choose by
-      // itself: asked for here, for this transaction only (docs/performance.md).
-      genericPlans: sql<string>`set_config('plan_cache_mode', 'force_generic_plan', true)`.as('generic_plans'),
-      // Every account's id and ledger version (bumped by every write to its transactions): the
-      // balance line is still true while this is unchanged.
-      ledger:
-        sql<string>`(select md5(coalesce(string_agg(a.id::text || ':' || a.ledger_version, ',' order by a.id), ''))
-        from accounts a where a.user_id = ${userId})`.as('ledger'),
       interest: sql<InterestTermsRow[] | null>`(select json_agg(json_build_object(
           'accountId', a.id, 'interestRateBps', a.interest_rate_bps, 'interestFrequency', a.interest_frequency,
           'interestPaymentDay', a.interest_payment_day, 'interestPaymentMonth', a.interest_payment_month,
@@ -116,6 +107,15 @@ export type DashboardRows = ProtectionRows & {
   ledger: string;
 };
 
+/**
+ * Every account's id and ledger version, read by the accounts statement in this transaction,
+ * as one short key: the balance line is still true while it is unchanged.
+ */
+export function ledgerFingerprint(accounts: UserAccounts): string {
+  const versions = accounts.rows.map((row) => `${row.item.id}:${row.ledgerVersion}`).join(',');
+  return createHash('sha256').update(versions).digest('base64url');
+}
+
 /** Everything the dashboard shows but its balance line: three statements, sent together. */
 export async function readDashboardRows(tx: Tx, forUserId: string): Promise<DashboardRows> {
   const [protection, [extras]] = await sentTogether(tx, () =>
@@ -126,7 +126,7 @@ export async function readDashboardRows(tx: Tx, forUserId: string): Promise<Dash
   );
   return {
     ...protection,
-    ledger: extras?.ledger ?? '',
+    ledger: ledgerFingerprint(protection.accounts),
     interest: extras?.interest ?? [],
     orders: (extras?.orders ?? []).map((o) => ({
       ...o,
