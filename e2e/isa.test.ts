@@ -1,11 +1,13 @@
 // A saver with £100,000 at Barclays adds a Tesco cash ISA through the account form, chooses its
 // provider on its own page and sees its protection follow: the ISA is under Barclays Bank UK
 // PLC's licence, so the two share one limit. The ISA's details appear with the spec's defaults,
-// and the allowance across all the saver's ISAs this tax year counts its deposit. Axe and
+// and the allowance across all the saver's ISAs this tax year counts its deposit; a maturity date
+// ten days away raises the maturity alert. Axe and
 // pictures in light and dark at 1280 and 375 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
+import { addDays } from '../src/core/dates/day-count.ts';
 import { addTransactions, createAccount, signUpConfirmed } from './account-setup.ts';
 import {
   newPage,
@@ -95,6 +97,15 @@ test('a saver adds a Cash ISA, chooses its provider on its page and sees its pro
   await waitForToastToGo(page, 'ISA details updated successfully');
   await allowance.getByText('How these figures are worked out').click();
   await allowance.getByText('You have used £5,000.00 of your ISA allowance: £5,000.00 into Tesco Cash ISA.').waitFor();
+
+  // A fixed rate ending in ten days: the maturity alert shows on the card.
+  const maturity = addDays(today, 10);
+  const [year, month, day] = maturity.split('-');
+  await card.getByRole('textbox', { name: 'Maturity date' }).fill(`${day}/${month}/${year}`);
+  await card.getByRole('textbox', { name: 'Maturity date' }).press('Enter');
+  await page.getByText('ISA details updated successfully').waitFor();
+  await waitForToastToGo(page, 'ISA details updated successfully');
+  await card.getByText('Tesco Cash ISA matures in 10 days').waitFor();
 
   await card.scrollIntoViewIfNeeded();
   await pictureEverywhere(page, 'isa-01-account-page');

@@ -68,6 +68,28 @@ describe('isaAccountInput', () => {
   });
 });
 
+describe('isaAccountInput for a Junior ISA', () => {
+  const jisa = (id: string, jisaChildName: string | null) =>
+    isaAccountInput({
+      id,
+      name: id,
+      accountType: 'Junior ISA',
+      record: { isaType: 'jisa', fundingType: 'new_subscription', isFlexible: false, jisaChildName },
+      transactions: [],
+    });
+
+  it('names the child, and the same child however the name is typed shares one key', () => {
+    expect(jisa('a', 'Ella')).toMatchObject({ childId: 'ella', childName: 'Ella' });
+    expect(jisa('b', '  ella ')).toMatchObject({ childId: 'ella', childName: 'ella' });
+    expect(jisa('c', 'Ella  May').childId).toBe(jisa('d', 'ella may').childId);
+    expect(jisa('e', 'Tom').childId).not.toBe(jisa('f', 'Ella').childId);
+  });
+
+  it('leaves a Junior ISA without a name to a limit of its own', () => {
+    expect(jisa('a', null)).not.toHaveProperty('childId');
+  });
+});
+
 describe('isaFscsNote', () => {
   const limits = limitsOn('2026-06-10');
 
@@ -94,6 +116,12 @@ describe('the ISA details schema', () => {
     expect(amount.error?.issues[0]?.message).toBe('Enter an amount of £0 or more, in pounds and pence');
     expect(IsaDetailsPatchSchema.safeParse({ plannedTransferAmountPence: 0, isFlexible: true }).success).toBe(true);
     expect(IsaDetailsPatchSchema.safeParse({ unknown: 1 }).success).toBe(false);
+  });
+
+  it('takes a child’s name of up to 80 characters, trimmed', () => {
+    expect(IsaDetailsPatchSchema.parse({ jisaChildName: '  Ella ' }).jisaChildName).toBe('Ella');
+    const long = IsaDetailsPatchSchema.safeParse({ jisaChildName: 'x'.repeat(81) });
+    expect(long.error?.issues[0]?.message).toBe('Enter the child’s first name, up to 80 characters');
   });
 });
 

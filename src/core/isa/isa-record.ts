@@ -74,6 +74,7 @@ export const ISA_MESSAGES = {
   date: 'Enter a real date, like 31/03/2027',
   transferStatus: 'Choose the transfer status',
   slaDays: 'Enter the days a transfer should take, from 1 to 365',
+  childName: 'Enter the child’s first name, up to 80 characters',
   providerRequired: 'Choose an ISA provider from the list',
   providerUpdated: 'ISA provider updated successfully',
   providerFailed: 'Failed to update ISA provider',
@@ -108,6 +109,8 @@ export const IsaDetailsPatchSchema = z.strictObject({
     .max(365, ISA_MESSAGES.slaDays)
     .nullable()
     .optional(),
+  // An empty name clears it (stored as null): the Junior ISA then counts against a limit of its own.
+  jisaChildName: z.string(ISA_MESSAGES.childName).trim().max(80, ISA_MESSAGES.childName).nullable().optional(),
 });
 export type IsaDetailsPatch = z.infer<typeof IsaDetailsPatchSchema>;
 
@@ -186,9 +189,14 @@ export type IsaHolding = {
   id: string;
   name: string;
   accountType: string;
-  record: { isaType: IsaType; fundingType: FundingType; isFlexible: boolean } | null;
+  record: { isaType: IsaType; fundingType: FundingType; isFlexible: boolean; jisaChildName?: string | null } | null;
   transactions: readonly IsaTransaction[];
 };
+
+/** Junior ISAs naming the same child, however typed, share one limit. */
+export function jisaChildKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+}
 
 /**
  * The allowance's view of one ISA: an account with no record yet still counts, as the type its
@@ -203,5 +211,8 @@ export function isaAccountInput(holding: IsaHolding): IsaAccountInput {
     isaType: holding.record?.isaType ?? isaTypeOfAccountType(holding.accountType),
     isFlexible: holding.record?.isFlexible ?? ISA_DEFAULTS.isFlexible,
     movements: isaMovementsOf(holding.transactions, fundingType),
+    ...(holding.record?.jisaChildName
+      ? { childId: jisaChildKey(holding.record.jisaChildName), childName: holding.record.jisaChildName.trim() }
+      : {}),
   };
 }

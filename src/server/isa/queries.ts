@@ -38,6 +38,7 @@ const recordColumns = {
   transferStatus: isaAccounts.transferStatus,
   transferStartedOn: isaAccounts.transferStartedOn,
   transferExpectedSlaDays: isaAccounts.transferExpectedSlaDays,
+  jisaChildName: isaAccounts.jisaChildName,
   updatedAt: isaAccounts.updatedAt,
 };
 
@@ -125,7 +126,11 @@ export async function updateIsaDetails(
 ): Promise<boolean> {
   const rows = await tx
     .update(isaAccounts)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({
+      ...patch,
+      ...(patch.jisaChildName !== undefined ? { jisaChildName: patch.jisaChildName || null } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(isaAccounts.accountId, accountId), eq(isaAccounts.userId, forUserId)))
     .returning({ accountId: isaAccounts.accountId });
   return rows.length > 0;
@@ -153,6 +158,7 @@ const allowanceStatement = preparedPerConnection((tx) =>
       transferStatus: isaAccounts.transferStatus,
       transferStartedOn: isaAccounts.transferStartedOn,
       transferExpectedSlaDays: isaAccounts.transferExpectedSlaDays,
+      jisaChildName: isaAccounts.jisaChildName,
       transactions: sql<IsaTransaction[] | null>`(
         select json_agg(json_build_object('date', t.date, 'amountPence', t.amount_pence, 'type', t.type) order by t.date, t.id)
           from ${transactions} t
@@ -181,6 +187,7 @@ export type IsaAllowanceRow = {
   transferStatus: string | null;
   transferStartedOn: string | null;
   transferExpectedSlaDays: number | null;
+  jisaChildName: string | null;
   transactions: IsaTransaction[];
 };
 

@@ -314,6 +314,31 @@ describe.each(testDatabaseKinds())('the ISA API on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it('counts Junior ISAs naming the same child against one £9,000 limit, and clears a name', async () => {
+    const ann = await newPerson();
+    const patch = async (id: string, json: Record<string, unknown>) => {
+      const res = await server.request(`/api/accounts/${id}/isa`, { method: 'PATCH', cookie: ann.cookie, json });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as IsaSaved;
+    };
+    const first = await addAccount(ann, { name: 'Ella JISA one', accountType: 'Junior ISA' });
+    const second = await addAccount(ann, { name: 'Ella JISA two', accountType: 'Junior ISA' });
+    for (const id of [first, second]) await chooseProvider(ann, id, NATIONWIDE);
+    expect((await patch(first, { jisaChildName: 'Ella' })).isa!.jisaChildName).toBe('Ella');
+    await patch(second, { jisaChildName: ' ella ' });
+    await move(ann, first, [{ type: 'deposit', amountPence: 500_000, date: '2026-05-01' }]);
+    await move(ann, second, [{ type: 'deposit', amountPence: 500_000, date: '2026-05-02' }]);
+
+    const shared = await allowance(ann);
+    expect(shared.juniors).toHaveLength(1);
+    expect(shared.juniors[0]).toMatchObject({ childName: 'Ella', usedPence: 1_000_000, limitPence: 900_000 });
+    expect(shared.juniors[0]!.accountIds.sort()).toEqual([first, second].sort());
+
+    // An empty name is no name: each Junior ISA has a limit of its own again.
+    expect((await patch(second, { jisaChildName: '' })).isa!.jisaChildName).toBeNull();
+    expect((await allowance(ann)).juniors.map((child) => child.usedPence)).toEqual([500_000, 500_000]);
+  });
+
   it('counts an ISA funded by transfers in as using no allowance, and raises the spec’s alerts', async () => {
     const ann = await newPerson();
     const id = await addAccount(ann, { name: 'Moved ISA', accountType: 'Cash ISA' });

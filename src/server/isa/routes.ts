@@ -90,6 +90,7 @@ const IsaRecordSchema = z.object({
   transferStatus: z.enum(ISA_TRANSFER_STATUSES).nullable(),
   transferStartedOn: z.string().nullable(),
   transferExpectedSlaDays: z.number().int().nullable(),
+  jisaChildName: z.string().nullable().openapi({ description: 'Junior ISAs: the child whose limit it uses' }),
   updatedAt: z.string(),
 });
 
@@ -379,7 +380,12 @@ export function isaRoutes(deps: Deps) {
             ...row,
             record:
               row.isaType && row.fundingType && row.isFlexible !== null
-                ? { isaType: row.isaType, fundingType: row.fundingType, isFlexible: row.isFlexible }
+                ? {
+                    isaType: row.isaType,
+                    fundingType: row.fundingType,
+                    isFlexible: row.isFlexible,
+                    jisaChildName: row.jisaChildName,
+                  }
                 : null,
           }),
         ),

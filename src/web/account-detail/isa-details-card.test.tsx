@@ -58,6 +58,7 @@ const record = {
   transferStatus: null,
   transferStartedOn: null,
   transferExpectedSlaDays: null,
+  jisaChildName: null,
   updatedAt: '2026-06-10T12:00:00.000Z',
 } as const;
 
@@ -209,6 +210,43 @@ describe('the ISA Details card', () => {
     await user.selectOptions(within(card).getByLabelText('Funding type'), 'transfer_in');
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(3));
     expect(api.calls(`PATCH ${isaPath}`)[2]!.body).toEqual({ fundingType: 'transfer_in' });
+  });
+
+  it('records a maturity date and a transfer timed from today, and a Junior ISA’s child', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-10T12:00:00Z') });
+    const api = isaServer({ ...empty, isa: { ...record }, provider: { ...nationwide, fscsNote: NOTE } });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const card = await screen.findByRole('region', { name: 'ISA Details' });
+    expect(within(card).queryByLabelText('Transfer started')).toBeNull();
+    expect(within(card).queryByLabelText('Child’s name')).toBeNull();
+
+    const maturity = await within(card).findByLabelText('Maturity date');
+    await user.type(maturity, '31/02/2027{Enter}');
+    expect(await within(card).findByText('Enter a real date, like 31/03/2027')).toBeInTheDocument();
+    await user.clear(maturity);
+    await user.type(maturity, '31/03/2027{Enter}');
+    await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1));
+    expect(api.calls(`PATCH ${isaPath}`)[0]!.body).toEqual({ maturityDate: '2027-03-31' });
+
+    await user.selectOptions(within(card).getByLabelText('Transfer status'), 'in_progress');
+    await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(2));
+    expect(api.calls(`PATCH ${isaPath}`)[1]!.body).toEqual({
+      transferStatus: 'in_progress',
+      transferStartedOn: '2026-06-10',
+    });
+    const days = await within(card).findByLabelText('Expected to take (days)');
+    await user.type(days, '400{Enter}');
+    expect(await within(card).findByText('Enter the days a transfer should take, from 1 to 365')).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '15{Enter}');
+    await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(3));
+    expect(api.calls(`PATCH ${isaPath}`)[2]!.body).toEqual({ transferExpectedSlaDays: 15 });
+
+    await user.selectOptions(within(card).getByLabelText('ISA type'), 'jisa');
+    await user.type(await within(card).findByLabelText('Child’s name'), 'Ella{Enter}');
+    await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(5));
+    expect(api.calls(`PATCH ${isaPath}`)[4]!.body).toEqual({ jisaChildName: 'Ella' });
+    vi.useRealTimers();
   });
 
   it('says ‘Failed to update ISA details’ when a save is refused, with the server’s reason', async () => {

@@ -34,6 +34,7 @@ import { UnitInput } from '../ui/unit-input.tsx';
 import { type Account, errorMessage } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 import { IsaAllowancePanel } from './isa-allowance-panel.tsx';
+import { IsaDatesFields, savedOnLeaveOrEnter } from './isa-dates-fields.tsx';
 import { chooseIsaProvider, type IsaView, patchIsaDetails, useIsaRecord } from './isa-api.ts';
 
 export const ISA_CARD_TEXT = {
@@ -117,13 +118,7 @@ function AmountField({
         value={text}
         disabled={disabled}
         onChange={(event) => setText(event.target.value)}
-        onBlur={() => void commit()}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            void commit();
-          }
-        }}
+        {...savedOnLeaveOrEnter(commit)}
       />
     </FormField>
   );
@@ -258,6 +253,10 @@ function IsaFields({ view, accountId }: { view: IsaView; accountId: string }) {
           disabled={saving}
           onChange={(niNumberPresent) => void save({ niNumberPresent })}
         />
+      </div>
+      <div className="grid gap-3 border-t pt-5 sm:col-span-2">
+        <h3 className="text-sm font-semibold">Maturity and transfers</h3>
+        <IsaDatesFields isa={isa} saving={saving} save={save} />
       </div>
     </div>
   );

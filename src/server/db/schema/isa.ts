@@ -41,6 +41,8 @@ export const isaAccounts = pgTable(
     /** The UK calendar date the transfer started (the spec's transfer_started_at; alerts count days). */
     transferStartedOn: date('transfer_started_on', { mode: 'string' }),
     transferExpectedSlaDays: integer('transfer_expected_sla_days'),
+    /** Junior ISAs: the child whose £9,000 it uses (Junior ISAs naming the same child share it). */
+    jisaChildName: text('jisa_child_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +62,7 @@ export const isaAccounts = pgTable(
       'isa_accounts_sla_days',
       sql`${t.transferExpectedSlaDays} is null or ${t.transferExpectedSlaDays} between 1 and 365`,
     ),
+    check('isa_accounts_jisa_child_name', sql`char_length(${t.jisaChildName}) between 1 and 80`),
     ownerPolicy('isa_accounts', t.userId),
   ],
 ).enableRLS();

@@ -1,0 +1,2 @@
+ALTER TABLE "isa_accounts" ADD COLUMN "jisa_child_name" text;--> statement-breakpoint
+ALTER TABLE "isa_accounts" ADD CONSTRAINT "isa_accounts_jisa_child_name" CHECK (char_length("isa_accounts"."jisa_child_name") between 1 and 80);

@@ -1,0 +1,193 @@
+/**
+ * The ISA card's dated facts (issue 15): when a fixed-rate ISA matures, a transfer in and how long
+ * the provider said it would take, and whose Junior ISA it is. Each is saved as it changes; the
+ * maturity and transfer alerts of the allowance panel follow from them (001 §9).
+ */
+import { type KeyboardEvent, useState } from 'react';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { ISA_ALERT_RULES } from '../../core/isa/alerts.ts';
+import { type IsaDetailsPatch, ISA_MESSAGES, ISA_TRANSFER_STATUSES } from '../../core/isa/isa-record.ts';
+import { DatePicker } from '../ui/date-picker.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { Input, NativeSelect } from '../ui/input.tsx';
+import type { IsaView } from './isa-api.ts';
+
+type IsaRecord = NonNullable<IsaView['isa']>;
+type Save = (patch: IsaDetailsPatch) => Promise<boolean>;
+
+export const TRANSFER_STATUS_NAMES: Record<(typeof ISA_TRANSFER_STATUSES)[number], string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  complete: 'Complete',
+  overdue: 'Overdue',
+};
+
+/** A field's handlers that save it when it is left or Enter is pressed. */
+export function savedOnLeaveOrEnter(commit: () => Promise<void>) {
+  return {
+    onBlur: () => void commit(),
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      void commit();
+    },
+  };
+}
+
+const STORED_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date saved once it is a whole date, or cleared. */
+function DateSetting({
+  label,
+  hint,
+  value,
+  disabled,
+  onSave,
+}: {
+  label: string;
+  hint?: string;
+  value: string | null;
+  disabled: boolean;
+  onSave: (date: string | null) => Promise<boolean>;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const [lastSaved, setLastSaved] = useState(value);
+  const [error, setError] = useState<string | undefined>();
+  if (value !== lastSaved) {
+    setLastSaved(value);
+    setText(value ?? '');
+  }
+  // The picker hands over a date once it is typed in full (on Enter or leaving the field), or what
+  // was typed when that is not a date.
+  const change = (next: string) => {
+    setText(next);
+    const isDate = next === '' || STORED_DATE.test(next);
+    setError(isDate ? undefined : ISA_MESSAGES.date);
+    if (isDate && next !== (value ?? '')) void onSave(next === '' ? null : next);
+  };
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      <DatePicker value={text} label={label.toLowerCase()} disabled={disabled} onChange={change} />
+    </FormField>
+  );
+}
+
+/** A short text or whole number saved when it leaves the field (or Enter), checked first. */
+function TextSetting({
+  label,
+  hint,
+  value,
+  inputMode,
+  disabled,
+  check,
+  onSave,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  inputMode?: 'numeric';
+  disabled: boolean;
+  check: (text: string) => string | undefined;
+  onSave: (text: string) => Promise<boolean>;
+}) {
+  const [text, setText] = useState(value);
+  const [lastSaved, setLastSaved] = useState(value);
+  const [error, setError] = useState<string | undefined>();
+  if (value !== lastSaved) {
+    setLastSaved(value);
+    setText(value);
+  }
+  const commit = async () => {
+    const problem = check(text.trim());
+    setError(problem);
+    if (problem || text.trim() === value) return;
+    if (await onSave(text.trim())) setText(text.trim());
+  };
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      <Input
+        value={text}
+        inputMode={inputMode}
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value)}
+        {...savedOnLeaveOrEnter(commit)}
+      />
+    </FormField>
+  );
+}
+
+const slaDaysOf = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : Number.NaN);
+
+export function IsaDatesFields({ isa, saving, save }: { isa: IsaRecord; saving: boolean; save: Save }) {
+  const transferring = isa.transferStatus !== null;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      {isa.isaType === 'jisa' ? (
+        <div className="sm:col-span-2">
+          <TextSetting
+            label="Child’s name"
+            hint="Junior ISAs with the same child’s name share one limit."
+            value={isa.jisaChildName ?? ''}
+            disabled={saving}
+            check={(text) => (text.length > 80 ? ISA_MESSAGES.childName : undefined)}
+            onSave={(text) => save({ jisaChildName: text === '' ? null : text })}
+          />
+        </div>
+      ) : null}
+      <DateSetting
+        label="Maturity date"
+        hint="For a fixed-rate ISA: you are told 30 days before it ends."
+        value={isa.maturityDate}
+        disabled={saving}
+        onSave={(maturityDate) => save({ maturityDate })}
+      />
+      <FormField label="Transfer status">
+        <NativeSelect
+          value={isa.transferStatus ?? ''}
+          disabled={saving}
+          onChange={(event) => {
+            const status = event.target.value as IsaRecord['transferStatus'] | '';
+            // A transfer under way is timed from today unless the saver says otherwise.
+            const starting = status === 'new' || status === 'in_progress';
+            void save({
+              transferStatus: status === '' ? null : status,
+              ...(starting && isa.transferStartedOn === null
+                ? { transferStartedOn: calendarDateInLondon(new Date()) }
+                : {}),
+            });
+          }}
+        >
+          <option value="">No transfer</option>
+          {ISA_TRANSFER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {TRANSFER_STATUS_NAMES[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {transferring ? (
+        <>
+          <DateSetting
+            label="Transfer started"
+            value={isa.transferStartedOn}
+            disabled={saving}
+            onSave={(transferStartedOn) => save({ transferStartedOn })}
+          />
+          <TextSetting
+            label="Expected to take (days)"
+            hint={`ISA transfers should take no more than ${ISA_ALERT_RULES.transferDefaultSlaDays} days; leave empty for that.`}
+            value={isa.transferExpectedSlaDays === null ? '' : String(isa.transferExpectedSlaDays)}
+            inputMode="numeric"
+            disabled={saving}
+            check={(text) => {
+              if (text === '') return undefined;
+              const days = slaDaysOf(text);
+              return days >= 1 && days <= 365 ? undefined : ISA_MESSAGES.slaDays;
+            }}
+            onSave={(text) => save({ transferExpectedSlaDays: text === '' ? null : slaDaysOf(text) })}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
