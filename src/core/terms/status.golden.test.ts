@@ -417,6 +417,13 @@ table('lifetime_isa_penalty', [
     status: 'neutral',
     says: ['£450,000 or less', '25% government withdrawal charge'],
   },
+  {
+    name: 'during the 2020/21 reduction, the charge of the day',
+    inputs: { withdrawalPurpose: 'retirement' },
+    today: '2020-06-01',
+    status: 'neutral',
+    says: ['Any other withdrawal pays a 20% government withdrawal charge'],
+  },
 ]);
 
 table('transfer_restrictions', [

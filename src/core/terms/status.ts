@@ -10,6 +10,7 @@
  * - a term with nothing to watch (or not enough details to watch it) is neutral.
  * Expired outranks everything; otherwise the worst signal wins (alert, warning, ok).
  */
+import { lisaWithdrawalChargePercentOn } from '../isa/isa-figures.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { formatRate, formatRateInput } from '../accounts/interest-rate.ts';
 import { formatPence } from '../money/format.ts';
@@ -504,11 +505,12 @@ const LISA_PURPOSE_TEXT = {
   terminal_illness: 'Withdrawals with less than 12 months to live are free of the charge',
 } as const;
 
-const lifetimeIsaPenalty: Judge<'lifetime_isa_penalty'> = (inputs) => {
+const lifetimeIsaPenalty: Judge<'lifetime_isa_penalty'> = (inputs, _facts, today) => {
   const insights: TermInsight[] = [];
   if (inputs.withdrawalPurpose !== undefined)
     insights.push({ type: 'info', text: LISA_PURPOSE_TEXT[inputs.withdrawalPurpose] });
-  insights.push({ type: 'warning', text: 'Any other withdrawal pays a 25% government withdrawal charge' });
+  const charge = lisaWithdrawalChargePercentOn(today).value;
+  insights.push({ type: 'warning', text: `Any other withdrawal pays a ${charge}% government withdrawal charge` });
   return evaluation('neutral', insights);
 };
 

@@ -503,7 +503,7 @@ export const TERM_TEMPLATES: { readonly [T in TermType]: TermTemplate<T> } = {
     type: 'lifetime_isa_penalty',
     group: 'isa',
     label: 'Lifetime ISA withdrawal charge',
-    description: 'What the money is for: other withdrawals pay the 25% government withdrawal charge.',
+    description: 'What the money is for: other withdrawals pay the government withdrawal charge.',
     fields: [
       {
         key: 'withdrawalPurpose',
