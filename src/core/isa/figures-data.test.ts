@@ -13,6 +13,7 @@ import {
   TAPER_THRESHOLD_INCOME,
 } from '../pension/pension-figures.ts';
 import { parseCsv } from '../reference-data/csv.ts';
+import { SAVINGS_BASIC_RATE_PERCENT } from '../tax/savings-tax.ts';
 import {
   CASH_ISA_CAP_EXEMPT_AGE,
   CASH_ISA_CAP_UNDER_AGE,
@@ -44,6 +45,7 @@ const TABLES: Record<string, readonly DatedFigure[]> = {
   pension_carry_forward_years: CARRY_FORWARD_YEARS,
   normal_minimum_pension_age: NORMAL_MINIMUM_PENSION_AGE,
   state_pension_age: STATE_PENSION_AGE,
+  savings_basic_rate_percent: SAVINGS_BASIC_RATE_PERCENT,
 };
 
 function rows(file: string): Record<string, string>[] {
@@ -53,7 +55,7 @@ function rows(file: string): Record<string, string>[] {
   return parsed.records.map((record) => record.values);
 }
 
-describe('the ISA and pension figures and data/reference/isa_pension_figures.csv', () => {
+describe('the ISA, pension and savings tax figures and data/reference/isa_pension_figures.csv', () => {
   const csv = rows('isa_pension_figures.csv');
 
   it('name only the tables the rules read, each row with a source', () => {

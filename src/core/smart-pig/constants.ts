@@ -18,8 +18,6 @@ export const MIN_YEARLY_GAIN_PENCE: Pence = 20_00;
 export const HIGH_PRIORITY_GAIN_PENCE: Pence = 200_00;
 /** Priority is medium for a yearly gain above this, else low (002 §9: "medium above 100"). */
 export const MEDIUM_PRIORITY_GAIN_PENCE: Pence = 100_00;
-/** Net gain assumes 20% tax on interest (002 §9: "factor 0.8"), as a whole percentage for integer maths. */
-export const NET_GAIN_PERCENT = 80;
 /** The spec's default ISA allowance (002 §9: 20000), also the law for 2026/27 (facts.md §3). */
 export const DEFAULT_ISA_ALLOWANCE_PENCE: Pence = 20_000_00;
 /** The notice-period slider: 0 to 95 days, step 1 (002 §2). */

@@ -1,6 +1,7 @@
 /**
  * The metric cards (002 §3 "Metrics"; issue 16): money at risk, the extra interest the
- * recommendations would earn and what is left after 20% tax (factor 0.8), licences above 90% of
+ * recommendations would earn and what is left after basic-rate tax (the spec's factor 0.8: 20% tax;
+ * 22% from 6 April 2027, day by day: `core/tax/savings-tax.ts`), licences above 90% of
  * their limit, the total, the balance-weighted average rate, protected money and how many banking
  * groups hold money. Figures are the saver's (their share of joint accounts), from the same
  * protection engine run as the Hub, so the two never disagree.
@@ -9,13 +10,8 @@ import type { CalendarDate } from '../dates/calendar-date.ts';
 import { calculateExposure, type ExposureReport } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
 import type { Pence } from '../protection/types.ts';
-import { NET_GAIN_PERCENT } from './constants.ts';
+import { afterSavingsTax, yearAheadSavingsTax } from '../tax/savings-tax.ts';
 import type { Recommendation, SmartPigAccount, SmartPigMetrics } from './types.ts';
-
-/** A year's extra interest after 20% tax, rounded toward zero (pence). */
-export function netGainPence(grossPence: Pence): Pence {
-  return Math.trunc((grossPence * NET_GAIN_PERCENT) / 100) || 0;
-}
 
 /**
  * The balance-weighted average rate (basis points, rounded to the nearest one) of accounts holding
@@ -40,11 +36,13 @@ export function metricsFromReport(
   recommendations: readonly Recommendation[],
 ): SmartPigMetrics {
   const extra = recommendations.reduce((sum, r) => sum + r.projectedGainPence, 0);
+  const tax = yearAheadSavingsTax(report.date);
   const { totals } = report;
   return {
     unprotectedDepositsPence: totals.unprotectedPence,
     potentialExtraInterestPence: extra,
-    estimatedNetGainPence: netGainPence(extra),
+    estimatedNetGainPence: afterSavingsTax(extra, tax),
+    netGainTax: tax.words,
     projectedBreaches: report.institutions.filter(
       (l) => l.alertLevel === 'projected-breach' || l.alertLevel === 'over-limit',
     ).length,

@@ -561,15 +561,17 @@ describe('temporary high balances', () => {
 });
 
 describe('metrics with the recommendations', () => {
-  it('adds the recommendations’ gains and takes 20% tax off', () => {
+  it('adds the recommendations’ gains and takes basic-rate tax off, 22% from 6 April 2027', () => {
     const accounts = halifaxBankOfScotlandBarclays(70_000_00, 70_000_00, 60_000_00);
-    // £300 + £600 + £50 = £950; × 0.8 = £760. Average rate (70,000 × 3.00 + 70,000 × 2.50 + 60,000 ×
+    // £300 + £600 + £50 = £950; the year from 22/11/2026 is taxed at 21.26% (20% for 135 days, 22%
+    // for 230): £950 × 0.7874 = £748.03. Average rate (70,000 × 3.00 + 70,000 × 2.50 + 60,000 ×
     // 4.00) / 200,000 = 3.125% → 313 (a half rounds up). Bank of Scotland plc is over its limit:
     // one projected breach; Barclays at 50% is not.
     expect(analyseSmartPig(accounts, preferences(), TODAY).metrics).toEqual({
       unprotectedDepositsPence: 20_000_00,
       potentialExtraInterestPence: 950_00,
-      estimatedNetGainPence: 760_00,
+      estimatedNetGainPence: 748_03,
+      netGainTax: 'tax at 20%, and 22% from 06/04/2027',
       projectedBreaches: 1,
       totalBalancePence: 200_000_00,
       averageRateBps: 313,

@@ -113,8 +113,10 @@ export type SmartPigMetrics = {
   unprotectedDepositsPence: Pence;
   /** A year's extra interest from following every recommendation, before tax. */
   potentialExtraInterestPence: Pence;
-  /** The same after 20% tax (factor 0.8), rounded down to the penny. */
+  /** The same after basic-rate tax (20%, the spec's factor 0.8; 22% from 6 April 2027), rounded down to the penny. */
   estimatedNetGainPence: Pence;
+  /** The tax taken off, in words: "20% tax", or the rates either side of a change within the year. */
+  netGainTax: string;
   /** Licences holding more than 90% of their limit (those over it included). */
   projectedBreaches: number;
   totalBalancePence: Pence;

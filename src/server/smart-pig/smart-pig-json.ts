@@ -78,7 +78,8 @@ const MetricsSchema = z
   .object({
     unprotectedDepositsPence: z.number().int(),
     potentialExtraInterestPence: z.number().int(),
-    estimatedNetGainPence: pence('After 20% tax (factor 0.8)'),
+    estimatedNetGainPence: pence('After basic-rate tax on savings: 20% (factor 0.8), 22% from 6 April 2027'),
+    netGainTax: z.string().openapi({ description: 'The tax taken off, in words, e.g. "20% tax"' }),
     projectedBreaches: z.number().int().openapi({ description: 'Licences above 90% of their limit' }),
     totalBalancePence: z.number().int(),
     averageRateBps: bps('Balance-weighted'),
@@ -136,6 +137,7 @@ export const SmartPigSchema = z
         unprotectedDepositsPence: 20_000_00,
         potentialExtraInterestPence: 200_00,
         estimatedNetGainPence: 160_00,
+        netGainTax: '20% tax',
         projectedBreaches: 1,
         totalBalancePence: 190_000_00,
         averageRateBps: 300,

@@ -37,7 +37,7 @@ export function MetricCards({ metrics }: { metrics: SmartPig['metrics'] }) {
         icon={<Coins className="size-5 text-success" aria-hidden />}
         figure={formatPence(metrics.estimatedNetGainPence)}
       >
-        A year, after 20% tax on the interest.
+        A year, after {metrics.netGainTax} on the interest.
       </SummaryCard>
       <SummaryCard
         compact

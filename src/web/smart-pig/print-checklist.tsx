@@ -23,7 +23,7 @@ export function PrintChecklist({ smartPig }: { smartPig: SmartPig }) {
       <p className="mt-2">
         Unprotected deposits {formatPence(metrics.unprotectedDepositsPence)}; potential extra interest{' '}
         {formatPence(metrics.potentialExtraInterestPence)} a year before tax (
-        {formatPence(metrics.estimatedNetGainPence)} after 20% tax); total balance{' '}
+        {formatPence(metrics.estimatedNetGainPence)} after {metrics.netGainTax}); total balance{' '}
         {formatPence(metrics.totalBalancePence)} at an average rate of {formatRate(metrics.averageRateBps)}, with{' '}
         {metrics.bankingGroupCount} {metrics.bankingGroupCount === 1 ? 'banking group' : 'banking groups'}.
       </p>
