@@ -8,7 +8,6 @@ import { accountTypeCategory } from '../../core/accounts/account-type-category.t
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { parseTaxYearLabel, taxYearOf, taxYearStarting } from '../../core/dates/tax-year.ts';
 import { isaAlerts } from '../../core/isa/alerts.ts';
-import { isaAllowance } from '../../core/isa/allowance.ts';
 import { EARLIEST_ISA_TAX_YEAR } from '../../core/isa/isa-figures.ts';
 import {
   BENEFICIAL_OWNERS,
@@ -16,7 +15,6 @@ import {
   fundingWords,
   ISA_MESSAGES,
   ISA_TRANSFER_STATUSES,
-  isaAccountInput,
   IsaDetailsPatchSchema,
   isaFscsNote,
   isaTypeOfAccountType,
@@ -35,6 +33,7 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { AppEnv, Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { depositLimitOverride } from '../reference/queries.ts';
+import { allowanceOfRows, isaRowsOf } from './allowance.ts';
 import {
   findIsaAccount,
   findIsaProvider,
@@ -371,25 +370,8 @@ export function isaRoutes(deps: Deps) {
         throw new AppError('VALIDATION_FAILED', ISA_ROUTE_MESSAGES.taxYear, { field: 'taxYear' });
       const taxYear = taxYearStarting(startYear);
       const rows = await readIsaAllowanceRows(txOf(c), session.userId, taxYear);
-      const isas = rows.accounts.filter((row) => accountTypeCategory(row.accountType) === 'isa');
-      const allowance = isaAllowance({
-        taxYear,
-        dateOfBirth: rows.dateOfBirth,
-        accounts: isas.map((row) =>
-          isaAccountInput({
-            ...row,
-            record:
-              row.isaType && row.fundingType && row.isFlexible !== null
-                ? {
-                    isaType: row.isaType,
-                    fundingType: row.fundingType,
-                    isFlexible: row.isFlexible,
-                    jisaChildName: row.jisaChildName,
-                  }
-                : null,
-          }),
-        ),
-      });
+      const isas = isaRowsOf(rows.accounts);
+      const allowance = allowanceOfRows(taxYear, isas, rows.dateOfBirth);
       const isCurrentTaxYear = startYear === current.startYear;
       const alerts = isaAlerts({
         today: day,

@@ -1,13 +1,15 @@
 /**
- * Smart Pig's reads and writes. Everything a request needs is two named statements sent together
+ * Smart Pig's reads and writes. Everything a request needs is three named statements sent together
  * (one round trip on PostgreSQL), however many accounts: the accounts list's own statement
- * (accounts, banks, the admin's deposit limit override) and Smart Pig's, which adds what says
- * whether money may move in or out of each account (its opening date and term length) and the
- * saver's preferences.
+ * (accounts, banks, the admin's deposit limit override); Smart Pig's, which adds what says whether
+ * money may move in or out of each account (its opening date and term length, and its notice,
+ * fixed-term and introductory-rate terms) and the saver's preferences; and the ISA allowance's,
+ * for what can still go into cash ISAs this tax year.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { type TermLengthUnit, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import { taxYearOf } from '../../core/dates/tax-year.ts';
 import { smartPigAccount } from '../../core/smart-pig/account-facts.ts';
 import { DEFAULT_PREFERENCES } from '../../core/smart-pig/preferences.ts';
 import type { SmartPigAccount, SmartPigPreferences } from '../../core/smart-pig/types.ts';
@@ -15,7 +17,9 @@ import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { named, preparedPerConnection, rawRows, sentTogether } from '../db/prepared.ts';
-import { accounts, smartPigPreferences } from '../db/schema/index.ts';
+import { accounts, accountTerms, smartPigPreferences } from '../db/schema/index.ts';
+import { allowanceOfRows, isaRowsOf } from '../isa/allowance.ts';
+import { readIsaAllowanceRows } from '../isa/queries.ts';
 
 const userId = sql.placeholder('userId');
 const p = smartPigPreferences;
@@ -26,9 +30,27 @@ const preferencesJson = sql`(select json_build_object(
     'maxNoticeDays', ${p.maxNoticeDays}, 'maxFixedMonths', ${p.maxFixedMonths}, 'useISAFirst', ${p.useIsaFirst})
   from ${p} where ${p.userId} = ${userId})`;
 
+const t = accountTerms;
+const termDate = (key: string) =>
+  sql`case when jsonb_typeof(${t.inputs} -> ${key}) = 'string' then ${t.inputs} ->> ${key} end`;
+
 /**
- * Each account's fixed-term facts, and the saver's preferences (an uncorrelated subquery: read
- * once). One row whatever exists, so a saver without accounts still gets their preferences.
+ * What the account's terms say of moving money (the templates' fields, 001 §3): the notice a
+ * `notice_period` term gives, when a `fixed_term` term ends, when an `intro_rate` or ISA
+ * `bonus_rate_isa` term's rate ends (the latest of each kind when there are several). `offset 0`
+ * keeps it a lookup per account by the terms' account index.
+ */
+const termsLookup = sql`lateral (select
+    max(case when jsonb_typeof(${t.inputs} -> 'noticeDays') = 'number' then (${t.inputs} ->> 'noticeDays')::int end)
+      filter (where ${t.termType} = 'notice_period') as notice_days,
+    max(${termDate('termEndDate')}) filter (where ${t.termType} = 'fixed_term') as fixed_term_ends_on,
+    max(${termDate('endDate')}) filter (where ${t.termType} in ('intro_rate', 'bonus_rate_isa')) as intro_ends_on
+  from ${t} where ${t.accountId} = ${accounts.id} and ${t.userId} = ${userId} offset 0) as ${sql.identifier('terms')}`;
+
+/**
+ * Each account's fixed-term facts and terms, and the saver's preferences (an uncorrelated
+ * subquery: read once). One row whatever exists, so a saver without accounts still gets their
+ * preferences.
  */
 const factsStatement = preparedPerConnection((tx) =>
   tx
@@ -37,10 +59,14 @@ const factsStatement = preparedPerConnection((tx) =>
       dateOpened: named(accounts.dateOpened, 'date_opened'),
       termLengthValue: named(accounts.termLengthValue, 'term_length_value'),
       termLengthUnit: named(accounts.termLengthUnit, 'term_length_unit'),
+      noticeDays: named(sql`terms.notice_days`, 'notice_days'),
+      fixedTermEndsOn: named(sql`terms.fixed_term_ends_on`, 'fixed_term_ends_on'),
+      introEndsOn: named(sql`terms.intro_ends_on`, 'intro_ends_on'),
       preferences: named(preferencesJson, 'preferences'),
     })
     .from(sql`(values (1)) as one (x)`)
     .leftJoin(accounts, eq(accounts.userId, userId))
+    .leftJoin(termsLookup, sql`true`)
     .orderBy(asc(accounts.id))
     .prepare('smart_pig_facts'),
 );
@@ -50,6 +76,9 @@ type RawFactsRow = {
   date_opened: string | null;
   term_length_value: number | null;
   term_length_unit: string | null;
+  notice_days: number | null;
+  fixed_term_ends_on: string | null;
+  intro_ends_on: string | null;
   preferences: SmartPigPreferences | null;
 };
 
@@ -68,15 +97,23 @@ export type SmartPigRows = {
   accounts: SmartPigAccount[];
   override: DepositLimitOverride | null;
   preferences: SmartPigPreferences;
+  /** New money that can still go into cash ISAs this tax year (the least of the limits that apply). */
+  isaAllowanceLeftPence: number;
 };
 
 /**
  * The user's accounts as Smart Pig reads them on `today` (UK), the admin's override and the
- * saver's preferences (the spec's defaults until they save their own): two statements, sent together.
+ * saver's preferences (the spec's defaults until they save their own) and the cash ISA allowance
+ * left this tax year: three statements, sent together.
  */
 export async function readSmartPigRows(tx: Tx, forUserId: string, today: CalendarDate): Promise<SmartPigRows> {
-  const [list, facts] = await sentTogether(tx, () =>
-    Promise.all([listUserAccounts(tx, forUserId), rawRows<RawFactsRow>(factsStatement(tx), { userId: forUserId })]),
+  const taxYear = taxYearOf(today);
+  const [list, facts, isa] = await sentTogether(tx, () =>
+    Promise.all([
+      listUserAccounts(tx, forUserId),
+      rawRows<RawFactsRow>(factsStatement(tx), { userId: forUserId }),
+      readIsaAllowanceRows(tx, forUserId, taxYear),
+    ]),
   );
   const byId = new Map(facts.filter((f) => f.id !== null).map((f) => [f.id, f]));
   const smartPigAccounts = list.rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => {
@@ -97,12 +134,9 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
         dateOpened: fact?.date_opened ?? null,
         termLengthValue: fact?.term_length_value ?? null,
         termLengthUnit: termUnit(fact?.term_length_unit ?? null),
-        // Account terms (notice periods, fixed-term end dates, introductory rates) are not stored
-        // yet: a notice type counts its notice as unknown, a fixed type ends on its opening date
-        // plus its term length.
-        noticeDays: null,
-        fixedTermEndsOn: null,
-        introductoryRateEndsOn: null,
+        noticeDays: fact?.notice_days ?? null,
+        fixedTermEndsOn: fact?.fixed_term_ends_on ?? null,
+        introductoryRateEndsOn: fact?.intro_ends_on ?? null,
       },
       today,
     );
@@ -111,6 +145,7 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
     accounts: smartPigAccounts,
     override: list.override,
     preferences: facts[0]?.preferences ?? { ...DEFAULT_PREFERENCES },
+    isaAllowanceLeftPence: allowanceOfRows(taxYear, isaRowsOf(isa.accounts), isa.dateOfBirth).byType.cash.roomPence,
   };
 }
 

@@ -251,6 +251,26 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     expect((await server.request('/api/smart-pig/preferences', { method: 'PUT', json: DEFAULTS })).status).toBe(401);
   });
 
+  it('reads notice and fixed-term terms: money never goes where the saver would wait longer than they accept', async () => {
+    const gus = await newPerson('gus');
+    await addAccount(gus, 'Halifax saver', 'Halifax', 70_000_00, 300);
+    await addAccount(gus, 'Bank of Scotland saver', 'Bank of Scotland', 70_000_00, 250);
+    const nationwide = await addAccount(gus, 'Nationwide saver', 'Nationwide Building Society', 50_000_00, 400);
+    const term = await server.request(`/api/accounts/${nationwide}/terms`, {
+      method: 'POST',
+      cookie: gus.cookie,
+      json: { termType: 'notice_period', inputs: { noticeDays: 60 } },
+    });
+    expect(term.status, await term.clone().text()).toBe(201);
+    const destination = async () =>
+      (await smartPig(gus)).recommendations.find((r) => r.type === 'protection')!.toAccount?.id ?? null;
+
+    // Nationwide needs 60 days' notice; the saver accepts none: the move goes to a new account elsewhere.
+    expect(await destination()).toBeNull();
+    expect((await putPreferences(gus, { ...DEFAULTS, maxNoticeDays: 60 })).status).toBe(200);
+    expect(await destination()).toBe(nationwide);
+  });
+
   itOnPostgres(kind)('reads in the same statements and socket writes however many accounts', async () => {
     const fay = await newPerson('fay');
     const sent = async () => {
@@ -269,8 +289,8 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     const none = await sent();
     for (let i = 0; i < 6; i++)
       await addAccount(fay, `Saver ${i}`, i % 2 ? 'Halifax' : 'Nationwide Building Society', 30_000_00, 100 + i * 50);
-    // BEGIN with the session opening; the accounts and Smart Pig's facts together; COMMIT.
-    expect(none).toEqual({ statements: 5, writes: 3 });
+    // BEGIN with the session opening; the accounts, Smart Pig's facts and the ISA allowance's rows together; COMMIT.
+    expect(none).toEqual({ statements: 6, writes: 3 });
     expect(await sent()).toEqual(none);
   });
 });

@@ -59,7 +59,7 @@ export function smartPigRoutes(deps: Deps) {
       path: '/api/smart-pig',
       summary: "The signed-in user's Smart Pig: metric cards and recommendations, with their preferences applied",
       description:
-        "One run of the engine over all the user's accounts, with today's limit (and an admin's override) and the user's saved preferences. Two statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
+        "One run of the engine over all the user's accounts, with today's limit (and an admin's override) and the user's saved preferences. Three statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
       responses: { 200: json(SmartPigSchema, 'Metrics and recommendations'), 403: forbidden },
     }),
     async (c) => {

@@ -179,6 +179,7 @@ export function smartPigJson(rows: SmartPigRows, today: CalendarDate): SmartPigJ
   const override = rows.override ?? undefined;
   const { recommendations, metrics } = analyseSmartPig(rows.accounts, rows.preferences, today, {
     override,
+    isaAllowanceLeftPence: rows.isaAllowanceLeftPence,
   });
   return {
     date: today,
