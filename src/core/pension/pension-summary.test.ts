@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalisedRecord, PensionRecordSchema, pensionProtectionCategory, PENSION_MESSAGES } from './pension-record.ts';
+import {
+  normalisedRecord,
+  PensionRecordSchema,
+  pensionProtectionCategory,
+  PENSION_MESSAGES,
+} from './pension-record.ts';
 import { flexibleAccessDateOf, type PensionSummaryInput, pensionSummary } from './pension-summary.ts';
 
 const TODAY = '2026-11-21';
@@ -24,7 +29,13 @@ describe('the pension card’s figures', () => {
     const summary = pensionSummary(
       input({
         contributions: [
-          { accountId: 'p1', taxYear: 2026, employeePence: 10_000_00, employerPence: 5_000_00, schemeType: 'workplace_dc' },
+          {
+            accountId: 'p1',
+            taxYear: 2026,
+            employeePence: 10_000_00,
+            employerPence: 5_000_00,
+            schemeType: 'workplace_dc',
+          },
           { accountId: 'p2', taxYear: 2026, employeePence: 5_000_00, employerPence: 0, schemeType: 'sipp' },
         ],
       }),
@@ -35,7 +46,9 @@ describe('the pension card’s figures', () => {
 
     const carried = pensionSummary(
       input({
-        contributions: [{ accountId: 'p1', taxYear: 2025, employeePence: 50_000_00, employerPence: 0, schemeType: 'sipp' }],
+        contributions: [
+          { accountId: 'p1', taxYear: 2025, employeePence: 50_000_00, employerPence: 0, schemeType: 'sipp' },
+        ],
       }),
     );
     expect(carried.allowance.carryForward.availablePence).toBe(10_000_00);

@@ -105,7 +105,8 @@ export function pensionSummary(input: PensionSummaryInput): PensionSummary {
   const memberYears = new Set(input.contributions.map((c) => c.taxYear));
   const years: PensionYearFacts[] = [];
   for (let y = Math.max(EARLIEST_PENSION_TAX_YEAR, taxYear.startYear - 3); y < taxYear.startYear; y++) {
-    if (memberYears.has(y)) years.push({ startYear: y, wasMember: true, thresholdIncomePence: null, adjustedIncomePence: null });
+    if (memberYears.has(y))
+      years.push({ startYear: y, wasMember: true, thresholdIncomePence: null, adjustedIncomePence: null });
   }
   years.push({
     startYear: taxYear.startYear,

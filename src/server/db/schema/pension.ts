@@ -167,10 +167,7 @@ export const pensionTransfers = pgTable(
     index('pension_transfers_account_idx').on(t.accountId, t.startedAt),
     index('pension_transfers_user_idx').on(t.userId),
     check('pension_transfers_status', sql`${t.status} in (${inList(PENSION_TRANSFER_STATUSES)})`),
-    check(
-      'pension_transfers_completed',
-      sql`(${t.status} = 'complete') = (${t.completedAt} is not null)`,
-    ),
+    check('pension_transfers_completed', sql`(${t.status} = 'complete') = (${t.completedAt} is not null)`),
     ownerPolicy('pension_transfers', t.userId),
   ],
 ).enableRLS();
