@@ -151,7 +151,7 @@ function Contributions({ view }: { view: PensionView }) {
       ) : (
         <p className="text-sm text-muted-foreground">No contributions recorded yet.</p>
       )}
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end">
         <FormField label="Tax year">
           <NativeSelect value={taxYear} onChange={(e) => setTaxYear(e.target.value)}>
             {years.map((y) => (
@@ -234,7 +234,7 @@ function Drawdowns({ view }: { view: PensionView }) {
       ) : (
         <p className="text-sm text-muted-foreground">No drawdowns recorded.</p>
       )}
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2 sm:items-end">
         <FormField label="Date" error={errors.date}>
           <DatePicker value={date} label="drawdown date" onChange={setDate} />
         </FormField>
