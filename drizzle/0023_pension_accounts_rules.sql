@@ -24,4 +24,6 @@ CREATE TRIGGER pension_accounts_guard_owner BEFORE UPDATE ON "pension_accounts"
 CREATE TRIGGER pension_contributions_guard_owner BEFORE UPDATE ON "pension_contributions"
   FOR EACH ROW EXECUTE FUNCTION pension_rows_guard_owner();--> statement-breakpoint
 CREATE TRIGGER pension_transfers_guard_owner BEFORE UPDATE ON "pension_transfers"
+  FOR EACH ROW EXECUTE FUNCTION pension_rows_guard_owner();--> statement-breakpoint
+CREATE TRIGGER pension_drawdown_events_guard_owner BEFORE UPDATE ON "pension_drawdown_events"
   FOR EACH ROW EXECUTE FUNCTION pension_rows_guard_owner();

@@ -4,6 +4,8 @@ import { PENSION_MESSAGES } from '../../core/pension/pension-record.ts';
 import { withActor } from '../db/rls.ts';
 import { pensionAccounts, pensionTransfers } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { PENSION_ROUTE_MESSAGES } from './routes.ts';
 import type { PensionSaved, PensionView } from './schemas.ts';
@@ -248,6 +250,29 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
       status: 'complete',
     });
     expect(unknown.status).toBe(404);
+  });
+
+  itOnPostgres(kind)('reads the card in the same statements however many rows hang off the pension', async () => {
+    const ann = await newPerson();
+    const id = await addAccount(ann, { name: 'Pension', accountType: 'Personal Pension' });
+    await save(ann, id, { ...RECORD, providerId: providers.get('Aviva') });
+    const sent = () => statementsSent(() => send(ann, `/api/accounts/${id}/pension`, 'GET'));
+    await sent(); // the first call on a connection prepares its statements
+    const few = await sent();
+    for (const year of ['2023/24', '2024/25', '2025/26', '2026/27']) {
+      await send(ann, `/api/accounts/${id}/pension/contributions`, 'POST', {
+        taxYear: year,
+        employeePence: 100_00,
+        employerPence: 0,
+      });
+      await send(ann, `/api/accounts/${id}/pension/transfers`, 'POST', {});
+      await send(ann, `/api/accounts/${id}/pension/drawdowns`, 'POST', {
+        eventDate: '2025-06-01',
+        eventType: 'pcls',
+        amountPence: 100,
+      });
+    }
+    expect((await sent()).statements).toBe(few.statements);
   });
 
   it('never lets another user read or write a pension’s rows', async () => {
