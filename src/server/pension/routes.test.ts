@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PENSION_MESSAGES } from '../../core/pension/pension-record.ts';
 import { withActor } from '../db/rls.ts';
 import { pensionAccounts, pensionTransfers } from '../db/schema/index.ts';
+import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { statementsSent } from '../test/statements-sent.ts';
@@ -26,15 +27,13 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
     return signUpAndSignIn(server, { email: `pension-${people}@example.com` });
   };
 
-  const addAccount = async (who: Person, json: Record<string, unknown>) => {
-    const res = await server.request('/api/accounts', {
-      method: 'POST',
-      cookie: who.cookie,
-      json: { accountNumber: '12345678', bankId: null, ...json },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { account: { id: string } }).account.id;
-  };
+  const addAccount = (who: Person, fields: { name: string; accountType: string; startingBalancePence?: number }) =>
+    addAccountAt(
+      server,
+      who.cookie,
+      { name: fields.name, bankId: undefined, pence: fields.startingBalancePence ?? 0 },
+      { accountType: fields.accountType, bankId: null },
+    );
 
   const send = (who: Person, path: string, method: string, json?: unknown) =>
     server.request(path, { method, cookie: who.cookie, ...(json === undefined ? {} : { json }) });
@@ -46,13 +45,6 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
 
   const save = async (who: Person, id: string, json: Record<string, unknown>) =>
     ok<PensionSaved>(await send(who, `/api/accounts/${id}/pension`, 'PUT', json));
-
-  const halifax = async () => {
-    const res = await server.request('/api/reference/banks?q=Halifax');
-    return ((await res.json()) as { banks: { id: string; bankName: string }[] }).banks.find(
-      (b) => b.bankName === 'Halifax',
-    )!.id;
-  };
 
   const list = async (who: Person) =>
     ((await (await server.request('/api/accounts', { cookie: who.cookie })).json()) as { accounts: ListedAccount[] })
@@ -188,7 +180,11 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
       await message('/pension/drawdowns', 'POST', { eventDate: '2026-02-30', eventType: 'pcls', amountPence: 100 }),
     ).toBe(PENSION_MESSAGES.date);
 
-    const saver = await addAccount(ann, { name: 'Saver', accountType: 'Savings', bankId: await halifax() });
+    const saver = await addAccountAt(server, ann.cookie, {
+      name: 'Saver',
+      bankId: await bankIdNamed(server, 'Halifax'),
+      pence: 0,
+    });
     const res = await send(ann, `/api/accounts/${saver}/pension`, 'GET');
     expect(res.status).toBe(409);
     expect(((await res.json()) as ErrorBody).error.message).toBe(PENSION_ROUTE_MESSAGES.notAPension);

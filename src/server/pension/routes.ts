@@ -205,6 +205,10 @@ export function pensionRoutes(deps: Deps) {
     };
   };
 
+  /** The pension as it is now, after a write under it. */
+  const rereadJson = async (c: Context<AppEnv>, accountId: string) =>
+    viewJson((await pensionAccountOf(c, accountId)).view);
+
   /** The pension after a save, with the account as the list judges it (its protection follows the provider). */
   const savedJson = async (c: Context<AppEnv>, accountId: string) => {
     const { session, tx, view } = await pensionAccountOf(c, accountId);
@@ -312,7 +316,7 @@ export function pensionRoutes(deps: Deps) {
       if (startYear === null || startYear < EARLIEST_PENSION_TAX_YEAR || startYear > taxYearOf(today()).startYear)
         throw new AppError('VALIDATION_FAILED', PENSION_MESSAGES.taxYear, { field: 'taxYear' });
       await upsertContribution(tx, session.userId, view.account.id, { taxYear: startYear, ...amounts });
-      return c.json(viewJson((await pensionAccountOf(c, view.account.id)).view), 200);
+      return c.json(await rereadJson(c, view.account.id), 200);
     },
   );
 
@@ -329,7 +333,7 @@ export function pensionRoutes(deps: Deps) {
       const { session, tx, view } = await pensionAccountOf(c, c.req.valid('param').id);
       const event = c.req.valid('json');
       await insertDrawdown(tx, session.userId, view.account.id, { ...event, notes: event.notes ?? null });
-      return c.json(viewJson((await pensionAccountOf(c, view.account.id)).view), 200);
+      return c.json(await rereadJson(c, view.account.id), 200);
     },
   );
 
@@ -345,7 +349,7 @@ export function pensionRoutes(deps: Deps) {
     async (c) => {
       const { session, tx, view } = await pensionAccountOf(c, c.req.valid('param').id);
       await insertTransfer(tx, session.userId, view.account.id, c.req.valid('json').notes ?? null, deps.clock.now());
-      return c.json(viewJson((await pensionAccountOf(c, view.account.id)).view), 200);
+      return c.json(await rereadJson(c, view.account.id), 200);
     },
   );
 
@@ -371,7 +375,7 @@ export function pensionRoutes(deps: Deps) {
         UUID.test(transferId) &&
         (await updateTransferStatus(tx, session.userId, view.account.id, transferId, change, deps.clock.now()));
       if (!found) throw new AppError('NOT_FOUND', PENSION_ROUTE_MESSAGES.transferNotFound);
-      return c.json(viewJson((await pensionAccountOf(c, view.account.id)).view), 200);
+      return c.json(await rereadJson(c, view.account.id), 200);
     },
   );
 

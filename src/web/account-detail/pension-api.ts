@@ -10,7 +10,7 @@ import type { PensionTransferStatus } from '../../core/pension/scheme-types.ts';
 import type { PensionSaved, PensionView } from '../../server/pension/schemas.ts';
 import { apiFetch } from '../app/api.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
-import type { AccountDetail } from './api.ts';
+import { cacheSavedRecord } from './saved-record.ts';
 
 export type { PensionSaved, PensionView };
 
@@ -27,23 +27,18 @@ export function usePensionRecord(accountId: string) {
   });
 }
 
-/** The saved pension and account replace the cached ones at once; the list catches up. */
-function saved(queryClient: QueryClient, accountId: string, body: PensionSaved): void {
-  const { account, ...view } = body;
-  queryClient.setQueryData<PensionView>(pensionKeys.record(accountId), view);
-  queryClient.setQueryData<AccountDetail>(accountKeys.account(accountId), (detail) =>
-    detail ? { ...detail, account: { ...detail.account, ...account } } : detail,
-  );
-  void queryClient.invalidateQueries({ queryKey: accountKeys.list });
-}
-
 export async function savePension(queryClient: QueryClient, accountId: string, record: PensionRecordInput) {
-  saved(queryClient, accountId, await apiFetch<PensionSaved>(base(accountId), { method: 'PUT', json: record }));
+  cacheSavedRecord(
+    queryClient,
+    accountId,
+    pensionKeys.record(accountId),
+    await apiFetch<PensionSaved>(base(accountId), { method: 'PUT', json: record }),
+  );
 }
 
 export async function choosePensionProvider(queryClient: QueryClient, accountId: string, providerId: string) {
   const body = await apiFetch<PensionSaved>(`${base(accountId)}/provider`, { method: 'PUT', json: { providerId } });
-  saved(queryClient, accountId, body);
+  cacheSavedRecord(queryClient, accountId, pensionKeys.record(accountId), body);
 }
 
 /** A write under the record that answers with the view (contributions, drawdowns, transfers). */

@@ -68,6 +68,20 @@ async function withToasts(work: () => Promise<void>, success: string, failure: s
   return true;
 }
 
+/** A write with the spec's toasts, and whether one is under way. */
+function useToastedWrite() {
+  const [saving, setSaving] = useState(false);
+  const run = async (work: () => Promise<void>, success: string, failure: string): Promise<boolean> => {
+    setSaving(true);
+    try {
+      return await withToasts(work, success, failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return [saving, run] as const;
+}
+
 function HistorySection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -87,7 +101,7 @@ function Contributions({ view }: { view: PensionView }) {
   const [employee, setEmployee] = useState('');
   const [employer, setEmployer] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedWrite();
   const years = Array.from({ length: 8 }, (_, i) => current - i);
 
   const submit = async (event: FormEvent) => {
@@ -99,8 +113,7 @@ function Contributions({ view }: { view: PensionView }) {
       return;
     }
     setError(undefined);
-    setSaving(true);
-    const ok = await withToasts(
+    const ok = await run(
       () =>
         addContribution(queryClient, view.accountId, {
           taxYear: taxYearStarting(Number(taxYear)).label,
@@ -110,7 +123,6 @@ function Contributions({ view }: { view: PensionView }) {
       PENSION_MESSAGES.contributionSaved,
       PENSION_MESSAGES.contributionFailed,
     );
-    setSaving(false);
     if (ok) {
       setEmployee('');
       setEmployer('');
@@ -194,7 +206,7 @@ function Drawdowns({ view }: { view: PensionView }) {
   const [type, setType] = useState<DrawdownEventType>('pcls');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ date?: string; amount?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedWrite();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -205,13 +217,11 @@ function Drawdowns({ view }: { view: PensionView }) {
     };
     setErrors(next);
     if (Object.keys(next).length > 0 || amountPence === null) return;
-    setSaving(true);
-    const ok = await withToasts(
+    const ok = await run(
       () => addDrawdown(queryClient, view.accountId, { eventDate: date, eventType: type, amountPence, notes: null }),
       PENSION_MESSAGES.drawdownSaved,
       PENSION_MESSAGES.drawdownFailed,
     );
-    setSaving(false);
     if (ok) {
       setDate('');
       setAmount('');
@@ -267,15 +277,13 @@ function Drawdowns({ view }: { view: PensionView }) {
 
 function TransferRow({ view, transfer }: { view: PensionView; transfer: PensionView['transfers'][number] }) {
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedWrite();
   const change = async (status: PensionTransferStatus) => {
-    setSaving(true);
-    await withToasts(
+    await run(
       () => setTransferStatus(queryClient, view.accountId, transfer.id, status),
       transferStatusUpdated(TRANSFER_STATUS_NAMES[status]),
       PENSION_MESSAGES.transferStatusFailed,
     );
-    setSaving(false);
   };
   const started = formatShortDate(calendarDateInLondon(new Date(transfer.startedAt)));
   return (
@@ -311,16 +319,14 @@ function TransferRow({ view, transfer }: { view: PensionView; transfer: PensionV
 function Transfers({ view }: { view: PensionView }) {
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedWrite();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    const ok = await withToasts(
+    const ok = await run(
       () => startTransfer(queryClient, view.accountId, notes.trim() === '' ? null : notes.trim()),
       PENSION_MESSAGES.transferStarted,
       PENSION_MESSAGES.transferFailed,
     );
-    setSaving(false);
     if (ok) setNotes('');
   };
   return (
