@@ -115,6 +115,13 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
       protectionCategory: 'db_ppf',
     });
     expect(db.account.protection).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ppf' });
+    // The Protection Hub reads the same statement: the £50,000 is under the PPF, none of it at risk.
+    const hub = (await (await server.request('/api/protection', { cookie: ann.cookie })).json()) as {
+      totals: { atRiskPence: number; otherSchemePence: number };
+      outside: { kind: string; accounts: { id: string }[] }[];
+    };
+    expect(hub.totals).toMatchObject({ atRiskPence: 0, otherSchemePence: 5_000_000 });
+    expect(hub.outside.find((g) => g.accounts.some((a) => a.id === id))!.kind).toBe('ppf');
 
     // Contributions per tax year, upserted; a second pension's count too: the allowance is the person's.
     const second = await addAccount(ann, { name: 'AJ Bell SIPP', accountType: 'SIPP' });
