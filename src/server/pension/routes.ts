@@ -205,9 +205,12 @@ export function pensionRoutes(deps: Deps) {
     };
   };
 
-  /** The pension as it is now, after a write under it. */
-  const rereadJson = async (c: Context<AppEnv>, accountId: string) =>
-    viewJson((await pensionAccountOf(c, accountId)).view);
+  /** The pension as it is now, after a write under it (other tabs refetch it too). */
+  const rereadJson = async (c: Context<AppEnv>, accountId: string) => {
+    const { session, tx, view } = await pensionAccountOf(c, accountId);
+    await publishAccountChanged(tx, session.userId, [accountId]);
+    return viewJson(view);
+  };
 
   /** The pension after a save, with the account as the list judges it (its protection follows the provider). */
   const savedJson = async (c: Context<AppEnv>, accountId: string) => {
