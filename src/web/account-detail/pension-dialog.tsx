@@ -39,8 +39,8 @@ import { Input, NativeSelect } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { RequiredMark } from '../ui/required-mark.tsx';
-import { UnitInput } from '../ui/unit-input.tsx';
 import type { PensionView } from './pension-api.ts';
+import { PoundsInput } from './pension-history.tsx';
 
 export const PENSION_DIALOG_TEXT = {
   addTitle: 'Add Pension Details',
@@ -247,13 +247,7 @@ export function PensionDialog({
 
   const amountField = (key: 'thresholdIncome' | 'adjustedIncome' | 'pclsTaken' | 'pclsRemaining', label: string) => (
     <FormField label={label} optional error={errors[key]}>
-      <UnitInput
-        unit="£"
-        position="before"
-        inputMode="numeric"
-        value={values[key]}
-        onChange={(e) => set(key, e.target.value)}
-      />
+      <PoundsInput value={values[key]} onChange={(e) => set(key, e.target.value)} />
     </FormField>
   );
 
@@ -397,10 +391,7 @@ export function PensionDialog({
                 error={errors.annualAllowance}
                 hint="In steps of £1,000"
               >
-                <UnitInput
-                  unit="£"
-                  position="before"
-                  inputMode="numeric"
+                <PoundsInput
                   aria-required
                   value={values.annualAllowance}
                   onChange={(e) => set('annualAllowance', e.target.value)}

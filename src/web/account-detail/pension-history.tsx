@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { taxYearOf, taxYearStarting } from '../../core/dates/tax-year.ts';
 import { formatPence } from '../../core/money/format.ts';
@@ -45,6 +45,11 @@ const BADGE_VARIANT = { blue: 'info', yellow: 'warning', green: 'success', red: 
 
 export function TransferBadge({ status }: { status: PensionTransferStatus }) {
   return <Badge variant={BADGE_VARIANT[PENSION_TRANSFER_BADGE[status]]}>{TRANSFER_STATUS_NAMES[status]}</Badge>;
+}
+
+/** A whole-pounds amount: the £ before it and a number pad on phones. */
+export function PoundsInput(props: Omit<ComponentProps<typeof UnitInput>, 'unit' | 'position'>) {
+  return <UnitInput unit="£" position="before" inputMode="numeric" {...props} />;
 }
 
 const money = (pence: number) => formatPence(pence, { wholePounds: true });
@@ -174,22 +179,10 @@ function Contributions({ view }: { view: PensionView }) {
           </NativeSelect>
         </FormField>
         <FormField label="Your contributions (gross)" error={error}>
-          <UnitInput
-            unit="£"
-            position="before"
-            inputMode="numeric"
-            value={employee}
-            onChange={(e) => setEmployee(e.target.value)}
-          />
+          <PoundsInput value={employee} onChange={(e) => setEmployee(e.target.value)} />
         </FormField>
         <FormField label="Employer contributions">
-          <UnitInput
-            unit="£"
-            position="before"
-            inputMode="numeric"
-            value={employer}
-            onChange={(e) => setEmployer(e.target.value)}
-          />
+          <PoundsInput value={employer} onChange={(e) => setEmployer(e.target.value)} />
         </FormField>
         <Button type="submit" variant="outline" disabled={saving}>
           <Plus aria-hidden />
@@ -258,13 +251,7 @@ function Drawdowns({ view }: { view: PensionView }) {
           </NativeSelect>
         </FormField>
         <FormField label="Amount" error={errors.amount}>
-          <UnitInput
-            unit="£"
-            position="before"
-            inputMode="numeric"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
+          <PoundsInput value={amount} onChange={(e) => setAmount(e.target.value)} />
         </FormField>
         <Button type="submit" variant="outline" disabled={saving}>
           <Plus aria-hidden />
