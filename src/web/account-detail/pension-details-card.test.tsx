@@ -105,6 +105,8 @@ describe('the Pension Details card', () => {
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Provider' }));
     await user.click(await screen.findByRole('option', { name: /^Standard Life/ }));
+    // Standard Life's data scores 75: under 80, the form warns.
+    expect(within(dialog).getByText('Data Confidence Low')).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText(/^Pension type/), 'workplace_db');
     expect(within(dialog).getByLabelText(/^Access age/)).toHaveValue(65);
     expect(within(dialog).getByText(/Pension Protection Fund/)).toBeInTheDocument();

@@ -217,7 +217,7 @@ export function PensionDialog({
       : pensionProtectionCategory(values.schemeType, (values.provider?.coverageTag as CoverageTag | undefined) ?? null);
   const accessWords =
     values.schemeType === '' ? null : defaultAccessAge(values.schemeType, { today, dateOfBirth: null }).words;
-  const confidence = view.provider && values.provider?.id === view.provider.id ? view.provider.confidenceScore : null;
+  const confidence = values.provider?.confidenceScore ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
