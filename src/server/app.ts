@@ -42,6 +42,7 @@ import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
+import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 
@@ -124,6 +125,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', protectionRoutes(deps));
   app.route('/', smartPigRoutes(deps));
   app.route('/', isaRoutes(deps));
+  app.route('/', pensionRoutes(deps));
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));

@@ -10,8 +10,10 @@ import {
   type BankLicenceFacts,
   type BankProtectionFacts,
 } from '../protection/bank-category.ts';
+import { SPEC_PENSION_CATEGORY } from '../protection/categories.ts';
 import { calculateExposure, type ExposureReport } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
+import type { CoverageTag } from '../reference-data/spec-mapping.ts';
 import type { AccountInput, Pence, ProtectionCategory, TemporaryHighBalance } from '../protection/types.ts';
 import { accountTypeCategory, isIsaOrPension } from './account-type-category.ts';
 
@@ -31,7 +33,12 @@ export type AccountProtectionFacts = {
   /** For a platform account, the bank that holds the deposits. */
   platformBank: ProtectionBank | null;
   temporaryHighBalance: TemporaryHighBalance | null;
+  /** A pension's record: its money is in its own scheme, whoever's name the account carries. */
+  pension?: PensionProtection | null;
 };
+
+/** A pension record's protection category (the spec's fscs_ppf_category) and its provider's licence. */
+export type PensionProtection = { category: CoverageTag; provider: BankLicenceFacts };
 
 export const PROTECTION_STATUSES = ['covered-in-full', 'partly-covered', 'not-fscs', 'unknown-bank'] as const;
 export type ProtectionStatus = (typeof PROTECTION_STATUSES)[number];
@@ -100,6 +107,14 @@ export function protectionInput(account: AccountProtectionFacts): {
   });
   // On a platform the platform is never the protected firm: the bank holding the deposits is.
   const holder = account.isPlatformAccount ? account.platformBank : account.bank;
+  // A pension's record names its scheme (ADR 0034): never deposit money, and never unknown.
+  if (account.pension && accountTypeCategory(account.accountType) === 'pension') {
+    const category = SPEC_PENSION_CATEGORY[account.pension.category]!;
+    return {
+      input: { ...base, institution: bankInstitution(account.pension.provider), category },
+      unknownReason: null,
+    };
+  }
   const byType = accountTypeProtection(account.accountType);
   // Peer-to-peer lending and trustee-run schemes sit outside the FSCS limits whoever holds them.
   if (byType === 'ifisa' || byType === 'ssas-trust') {

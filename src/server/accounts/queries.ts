@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ProtectionBank } from '../../core/accounts/account-protection.ts';
+import type { PensionProtection, ProtectionBank } from '../../core/accounts/account-protection.ts';
+import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/types.ts';
 import { jsonObject } from '../db/json-object.ts';
@@ -20,6 +21,8 @@ import {
   bankReferences,
   isaAccounts,
   isaProviders,
+  pensionAccounts,
+  pensionProviders,
   transactions,
   userSettings,
 } from '../db/schema/index.ts';
@@ -148,6 +151,24 @@ const isaProviderColumns = {
 };
 
 /**
+ * A pension's record and its provider (all null without a record), looked up per account like
+ * `platformBankLookup` (two primary keys; `offset 0` keeps it a lookup): the provider's name,
+ * legal entity and FRN for its licence, and the record's protection category (ADR 0034).
+ */
+const pensionLookup = sql`lateral (select ${pensionProviders.id} as id, ${pensionProviders.providerDisplayName} as bank_name,
+    ${pensionProviders.legalEntityName} as legal_name, ${pensionProviders.frn} as frn, ${pensionAccounts.protectionCategory} as category
+  from ${pensionAccounts} join ${pensionProviders} on ${pensionProviders.id} = ${pensionAccounts.providerId}
+  where ${pensionAccounts.accountId} = ${accounts.id} offset 0) as pension`;
+
+const pensionColumns = {
+  pension_id: named(sql`pension.id`, 'pension_id'),
+  pension_bankName: named(sql`pension.bank_name`, 'pension_bankName'),
+  pension_legalName: named(sql`pension.legal_name`, 'pension_legalName'),
+  pension_frn: named(sql`pension.frn`, 'pension_frn'),
+  pension_category: named(sql`pension.category`, 'pension_category'),
+};
+
+/**
  * Every account of one user with what the list shows and what the protection engine needs of it
  * (protection is judged across all of a user's accounts: brands sharing a licence share one
  * limit), in creation order; the one account `fullAccountId` names (if any) also whole, as JSON;
@@ -176,6 +197,7 @@ const listStatement = preparedPerConnection((tx) =>
       ...bankColumns(bank, 'bank'),
       ...bankColumns(platformBank, 'platform'),
       ...isaProviderColumns,
+      ...pensionColumns,
       account: named(sql`case when ${a.id} = ${fullAccountId}::uuid then ${accountJson} end`, 'account'),
       limitOverride: named(
         sql`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
@@ -195,6 +217,7 @@ const listStatement = preparedPerConnection((tx) =>
     .leftJoin(isaAccounts, eq(isaAccounts.accountId, accounts.id))
     .leftJoin(isaProviders, eq(isaProviders.id, isaAccounts.providerId))
     .leftJoin(bankingGroups, eq(bankingGroups.id, isaProviders.bankingGroupId))
+    .leftJoin(pensionLookup, sql`true`)
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
     .prepare('accounts_list'),
 );
@@ -224,6 +247,11 @@ type RawAccountRow = {
   account: AccountDraft | null;
   limit_override: unknown;
   max_accounts: number | null;
+  pension_id: string | null;
+  pension_bankName: string | null;
+  pension_legalName: string | null;
+  pension_frn: string | null;
+  pension_category: CoverageTag | null;
 } & BankFactColumns<'bank'> &
   BankFactColumns<'platform'> &
   BankFactColumns<'isa'>;
@@ -277,6 +305,13 @@ function listRowOf(row: RawAccountRow): AccountListRow {
     // An ISA's provider, once recorded, is where its money is (the ISA card sets the bank's name to it).
     bank: protectionBankOf(row, 'isa') ?? protectionBankOf(row, 'bank'),
     platformBank: protectionBankOf(row, 'platform'),
+    pension:
+      row.pension_id === null
+        ? null
+        : {
+            category: row.pension_category!,
+            provider: { bankName: row.pension_bankName!, legalName: row.pension_legalName!, frn: row.pension_frn },
+          },
   };
 }
 
@@ -308,6 +343,7 @@ export type AccountListRow = {
   temporaryHighBalance: TemporaryHighBalance | null;
   bank: ProtectionBank | null;
   platformBank: ProtectionBank | null;
+  pension: PensionProtection | null;
 };
 /**
  * A user's accounts, the deposit limit their protection is judged against when an admin has

@@ -6,6 +6,7 @@ import { declaredAccess, routeKey, type Access } from './access.ts';
 import { user } from '../db/schema/index.ts';
 import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
 import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
+import { PENSION_OWNERSHIP_CASES } from '../pension/ownership-cases.ts';
 import { TERM_OWNERSHIP_CASES } from '../terms/ownership-cases.ts';
 
 /**
@@ -117,6 +118,7 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   ),
   ...STANDING_ORDER_OWNERSHIP_CASES,
   ...TERM_OWNERSHIP_CASES,
+  ...PENSION_OWNERSHIP_CASES,
   'GET /api/accounts/:id/isa': {
     setup: async (server, owner) => `${await ownAccount(server, owner)}/isa`,
     otherStatus: 404,

@@ -139,6 +139,7 @@ export function listPensionProviders(db: AppDb | Tx, { q }: { q?: string }) {
       coverageTag: pensionProviders.coverageTag,
       userMessage: pensionProviders.userMessage,
       warnUserLevel: pensionProviders.warnUserLevel,
+      confidenceScore: pensionProviders.confidenceScore,
     })
     .from(pensionProviders)
     .where(and(...conditions))

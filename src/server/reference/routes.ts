@@ -65,6 +65,7 @@ const PensionProviderOptionSchema = z
     coverageTag: z.string(),
     userMessage: z.string().nullable(),
     warnUserLevel: z.string(),
+    confidenceScore: z.number().int().openapi({ description: 'Under 80 the pension form warns (001 §5)' }),
   })
   .openapi('PensionProviderOption');
 

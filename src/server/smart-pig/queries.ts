@@ -116,7 +116,7 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
     ]),
   );
   const byId = new Map(facts.filter((f) => f.id !== null).map((f) => [f.id, f]));
-  const smartPigAccounts = list.rows.map(({ item, holders, temporaryHighBalance, bank, platformBank }) => {
+  const smartPigAccounts = list.rows.map(({ item, holders, temporaryHighBalance, bank, platformBank, pension }) => {
     const fact = byId.get(item.id);
     return smartPigAccount(
       {
@@ -129,6 +129,7 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
         bankName: item.bank,
         bank,
         platformBank,
+        pension,
         temporaryHighBalance,
         interestRateBps: item.interestRateBps,
         dateOpened: fact?.date_opened ?? null,

@@ -29,6 +29,7 @@ import { BasicInformationCard } from './basic-information-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 import { InterestSettingsCard } from './interest-settings-card.tsx';
 import { IsaDetailsCard } from './isa-details-card.tsx';
+import { PensionDetailsCard } from './pension-details-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
 import { ProtectionCard } from './protection-card.tsx';
 import { SummaryCards } from './summary-cards.tsx';
@@ -186,9 +187,10 @@ function AccountView({
       <div className="grid gap-6 lg:grid-cols-2">
         {/* 4. The account details card */}
         <BasicInformationCard account={account} />
-        {/* 5. EXTENSION POINT (later issue): the ISA Details card for ISA types and the Pension Details
-               card for pension types (account.category), here beside Basic Information. */}
+        {/* 5. The ISA Details card for ISA types and the Pension Details card for pension types
+               (account.category), here beside Basic Information. */}
         {account.category === 'isa' ? <IsaDetailsCard account={account} /> : null}
+        {account.category === 'pension' ? <PensionDetailsCard account={account} /> : null}
         <InterestSettingsCard account={account} />
       </div>
 

@@ -9,7 +9,7 @@ import type { IsaDetailsPatch } from '../../core/isa/isa-record.ts';
 import type { IsaAllowance, IsaSaved, IsaView } from '../../server/isa/routes.ts';
 import { apiFetch } from '../app/api.ts';
 import { accountKeys } from '../accounts/query-keys.ts';
-import type { AccountDetail } from './api.ts';
+import { cacheSavedRecord } from './saved-record.ts';
 
 export type { IsaAllowance, IsaSaved, IsaView };
 
@@ -33,22 +33,12 @@ export function useIsaAllowance() {
   });
 }
 
-/** The saved ISA and account replace the cached ones at once; the list and the allowance catch up. */
-function saved(queryClient: QueryClient, accountId: string, body: IsaSaved): void {
-  const { account, ...view } = body;
-  queryClient.setQueryData<IsaView>(isaKeys.record(accountId), view);
-  queryClient.setQueryData<AccountDetail>(accountKeys.account(accountId), (detail) =>
-    detail ? { ...detail, account: { ...detail.account, ...account } } : detail,
-  );
-  void queryClient.invalidateQueries({ queryKey: accountKeys.list });
-}
-
 export async function chooseIsaProvider(queryClient: QueryClient, accountId: string, providerId: string) {
   const body = await apiFetch<IsaSaved>(`/api/accounts/${encodeURIComponent(accountId)}/isa/provider`, {
     method: 'PUT',
     json: { providerId },
   });
-  saved(queryClient, accountId, body);
+  cacheSavedRecord(queryClient, accountId, isaKeys.record(accountId), body);
 }
 
 export async function patchIsaDetails(queryClient: QueryClient, accountId: string, patch: IsaDetailsPatch) {
@@ -56,5 +46,5 @@ export async function patchIsaDetails(queryClient: QueryClient, accountId: strin
     method: 'PATCH',
     json: patch,
   });
-  saved(queryClient, accountId, body);
+  cacheSavedRecord(queryClient, accountId, isaKeys.record(accountId), body);
 }

@@ -12,6 +12,7 @@ import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import { Switch } from '../ui/switch.tsx';
+import { RequiredMark } from '../ui/required-mark.tsx';
 import { UnitInput } from '../ui/unit-input.tsx';
 import type { TermDraft } from './terms-api.ts';
 import {
@@ -42,14 +43,6 @@ const GROUP_LABELS = { savings: 'Savings', isa: 'ISA', pension: 'Pension' } as c
 
 /** 'inputs.maxWithdrawals' → 'maxWithdrawals'; the dialog's own fields keep their names. */
 const fieldOf = (path: string) => (path.startsWith('inputs.') ? path.slice('inputs.'.length).split('.')[0]! : path);
-
-function RequiredMark() {
-  return (
-    <span className="text-destructive" aria-hidden>
-      {' *'}
-    </span>
-  );
-}
 
 /** A tier row's three figures. */
 const TIER_COLUMNS = [

@@ -541,7 +541,7 @@ export function AccountForm({
             , so no bank is asked for here.
             {category === 'isa'
               ? ` ${mode === 'new' ? 'Once the ISA is saved, choose' : 'Choose'} its provider in the ISA Details card there.`
-              : ''}
+              : ` ${mode === 'new' ? 'Once the pension is saved, choose' : 'Choose'} its provider in the Pension Details card there.`}
           </p>
         ) : (
           bankPicker('bank', 'Bank or building society', false)

@@ -16,6 +16,7 @@ function provider(id: string, providerDisplayName: string, legalEntityName: stri
     coverageTag: 'insurance_100',
     userMessage: 'Insured pensions are protected in full',
     warnUserLevel: 'info',
+    confidenceScore: 100,
   };
 }
 

@@ -68,4 +68,5 @@ export type PensionProviderOption = {
   coverageTag: string;
   userMessage: string;
   warnUserLevel: string;
+  confidenceScore: number;
 };

@@ -6,6 +6,10 @@ import {
   consentAuditLog,
   contactInquiries,
   isaAccounts,
+  pensionAccounts,
+  pensionContributions,
+  pensionDrawdownEvents,
+  pensionTransfers,
   loginDevices,
   presence,
   profiles,
@@ -21,7 +25,7 @@ import {
 import { describeDevice } from '../../../core/session/user-agent.ts';
 import { AVATAR_BUCKET, avatarUrl } from '../../avatars/avatar-paths.ts';
 import { transactionColumns } from '../../transactions/transaction-json.ts';
-import type { Exporter } from './exporter.ts';
+import type { ExportContext, Exporter } from './exporter.ts';
 
 /** Every table the export reads, in the order the document lists them. Add new tables here. */
 export const EXPORTERS: readonly Exporter[] = [
@@ -245,6 +249,41 @@ export const EXPORTERS: readonly Exporter[] = [
       return rows.map(({ userId: _userId, ...row }) => row);
     },
   },
+  ...(
+    [
+      ['pension_accounts', 'pensionAccounts', pensionAccounts, [pensionAccounts.accountId]],
+      [
+        'pension_contributions',
+        'pensionContributions',
+        pensionContributions,
+        [pensionContributions.accountId, pensionContributions.taxYear],
+      ],
+      [
+        'pension_drawdown_events',
+        'pensionDrawdownEvents',
+        pensionDrawdownEvents,
+        [pensionDrawdownEvents.accountId, pensionDrawdownEvents.eventDate, pensionDrawdownEvents.id],
+      ],
+      [
+        'pension_transfers',
+        'pensionTransfers',
+        pensionTransfers,
+        [pensionTransfers.accountId, pensionTransfers.startedAt, pensionTransfers.id],
+      ],
+    ] as const
+  ).map(([table, key, source, order]) => ({
+    table,
+    key,
+    role: 'app_user' as const,
+    read: async ({ tx, subject }: ExportContext) => {
+      const rows = await tx
+        .select()
+        .from(source)
+        .where(eq(source.userId, subject.userId))
+        .orderBy(...order.map((column) => asc(column)));
+      return rows.map(({ userId: _userId, ...row }) => row);
+    },
+  })),
   {
     table: 'protection_alert_dismissals',
     key: 'protectionAlertDismissals',
