@@ -43,6 +43,7 @@ import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
@@ -127,6 +128,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));
+  app.route('/', notificationRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -7,8 +7,6 @@
 import { accountTypeCategory } from '../../core/accounts/account-type-category.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { parseTaxYearLabel, taxYearOf, taxYearStarting } from '../../core/dates/tax-year.ts';
-import { isaAlerts } from '../../core/isa/alerts.ts';
-import { isaAllowance } from '../../core/isa/allowance.ts';
 import { EARLIEST_ISA_TAX_YEAR } from '../../core/isa/isa-figures.ts';
 import {
   BENEFICIAL_OWNERS,
@@ -16,7 +14,6 @@ import {
   fundingWords,
   ISA_MESSAGES,
   ISA_TRANSFER_STATUSES,
-  isaAccountInput,
   IsaDetailsPatchSchema,
   isaFscsNote,
   isaTypeOfAccountType,
@@ -28,6 +25,7 @@ import { publishAccountChanged } from '../accounts/account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
 import { requireTier } from '../http/require-tier.ts';
+import { isaAllowanceOf, isaAlertsOf } from './allowance-of.ts';
 import type { Tx } from '../db/client.ts';
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
@@ -370,33 +368,9 @@ export function isaRoutes(deps: Deps) {
         throw new AppError('VALIDATION_FAILED', ISA_ROUTE_MESSAGES.taxYear, { field: 'taxYear' });
       const taxYear = taxYearStarting(startYear);
       const rows = await readIsaAllowanceRows(txOf(c), session.userId, taxYear);
-      const isas = rows.accounts.filter((row) => accountTypeCategory(row.accountType) === 'isa');
-      const allowance = isaAllowance({
-        taxYear,
-        dateOfBirth: rows.dateOfBirth,
-        accounts: isas.map((row) =>
-          isaAccountInput({
-            ...row,
-            record:
-              row.isaType && row.fundingType && row.isFlexible !== null
-                ? { isaType: row.isaType, fundingType: row.fundingType, isFlexible: row.isFlexible }
-                : null,
-          }),
-        ),
-      });
+      const { isas, allowance } = isaAllowanceOf(rows, taxYear);
       const isCurrentTaxYear = startYear === current.startYear;
-      const alerts = isaAlerts({
-        today: day,
-        accounts: isas.map((row) => ({
-          id: row.id,
-          name: row.name,
-          maturityDate: row.maturityDate,
-          transferStatus: row.transferStatus,
-          transferStartedOn: row.transferStartedOn,
-          transferExpectedSlaDays: row.transferExpectedSlaDays,
-        })),
-        allowance: isCurrentTaxYear ? allowance : null,
-      });
+      const alerts = isaAlertsOf(isas, isCurrentTaxYear ? allowance : null, day);
       const funding = new Map(
         isas.map((row) => [row.id, row.fundingType ? fundingWords(row.name, row.fundingType) : null]),
       );

@@ -1,0 +1,53 @@
+/**
+ * The allowance and the ISA alerts from the allowance statement's rows: shared by
+ * `GET /api/isa/allowance` and the notifications, so both state the same figures.
+ */
+import { accountTypeCategory } from '../../core/accounts/account-type-category.ts';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import type { TaxYear } from '../../core/dates/tax-year.ts';
+import { type IsaAlert, isaAlerts } from '../../core/isa/alerts.ts';
+import { type IsaAllowanceResult, isaAllowance } from '../../core/isa/allowance.ts';
+import { isaAccountInput } from '../../core/isa/isa-record.ts';
+import type { IsaAllowanceRow } from './queries.ts';
+
+/** The ISA-typed accounts among the rows, and the allowance they use in `taxYear`. */
+export function isaAllowanceOf(
+  rows: { accounts: IsaAllowanceRow[]; dateOfBirth: CalendarDate | null },
+  taxYear: TaxYear,
+): { isas: IsaAllowanceRow[]; allowance: IsaAllowanceResult } {
+  const isas = rows.accounts.filter((row) => accountTypeCategory(row.accountType) === 'isa');
+  const allowance = isaAllowance({
+    taxYear,
+    dateOfBirth: rows.dateOfBirth,
+    accounts: isas.map((row) =>
+      isaAccountInput({
+        ...row,
+        record:
+          row.isaType && row.fundingType && row.isFlexible !== null
+            ? { isaType: row.isaType, fundingType: row.fundingType, isFlexible: row.isFlexible }
+            : null,
+      }),
+    ),
+  });
+  return { isas, allowance };
+}
+
+/** The ISA alerts on `today`; allowance alerts only with the current tax year's allowance. */
+export function isaAlertsOf(
+  isas: readonly IsaAllowanceRow[],
+  allowance: IsaAllowanceResult | null,
+  today: CalendarDate,
+): IsaAlert[] {
+  return isaAlerts({
+    today,
+    accounts: isas.map((row) => ({
+      id: row.id,
+      name: row.name,
+      maturityDate: row.maturityDate,
+      transferStatus: row.transferStatus,
+      transferStartedOn: row.transferStartedOn,
+      transferExpectedSlaDays: row.transferExpectedSlaDays,
+    })),
+    allowance,
+  });
+}
