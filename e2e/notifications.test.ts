@@ -55,6 +55,7 @@ test('a saver over the limit is told, gets it in the daily digest, unsubscribes 
   const phone = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB' });
   const second = await newPage(phone);
   await second.page.goto(unsubscribe.replace(/^https?:\/\/[^/]+/, env.server.base));
+  await rejectCookies(second.page);
   await second.page
     .getByText('The daily email digest is off. You will no longer get emails about: Deposit protection.', {
       exact: false,
@@ -69,7 +70,9 @@ test('a saver over the limit is told, gets it in the daily digest, unsubscribes 
   await page.getByRole('button', { name: `Dismiss: ${OVER}` }).focus();
   await page.keyboard.press('Enter');
   await dropdown.getByText("You're all caught up: nothing needs your attention.").waitFor();
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Notifications');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Notifications', undefined, {
+    timeout: 5_000,
+  });
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 

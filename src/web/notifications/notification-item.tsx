@@ -40,10 +40,10 @@ export function NotificationItem({
         <Link
           to={notification.link.href}
           onClick={onFollow}
+          aria-label={`${notification.link.label}: ${notification.title}`}
           className="w-fit text-sm font-medium text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
           {notification.link.label}
-          <span className="sr-only">: {notification.title}</span>
         </Link>
       </div>
       <Button
@@ -53,15 +53,13 @@ export function NotificationItem({
         className="size-9 shrink-0"
         disabled={dismiss.isPending}
         aria-label={`Dismiss: ${notification.title}`}
+        // mutateAsync, not mutate's callbacks: the item is gone from the list (unmounted) by the
+        // time the answer lands, and focus must still move.
         onClick={() =>
-          dismiss.mutate(notification.id, {
-            onSuccess: onDismissed,
-            onError: (error) => {
-              // A notification whose figures changed is already gone: the refetch shows the new one.
-              if (refusalReason(error) === null)
-                notify.error('We could not dismiss the notification. Please try again.');
-              else onDismissed();
-            },
+          dismiss.mutateAsync(notification.id).then(onDismissed, (error: unknown) => {
+            // A notification whose figures changed is already gone: the refetch shows the new one.
+            if (refusalReason(error) === null) notify.error('We could not dismiss the notification. Please try again.');
+            else onDismissed();
           })
         }
       >
