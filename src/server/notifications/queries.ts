@@ -10,15 +10,14 @@
  *   7 days, the user's notification dismissals, the 'Account notifications' switch and the
  *   digest's kinds.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { addDays } from '../../core/dates/day-count.ts';
 import { type TaxYear, taxYearOf } from '../../core/dates/tax-year.ts';
 import { NOTIFICATION_HORIZONS as H } from '../../core/notifications/horizons.ts';
 import { type DashboardRows, readDashboardRows } from '../dashboard/queries.ts';
 import type { Tx } from '../db/client.ts';
-import { rowsOf } from '../db/rls.ts';
-import { sentTogether } from '../db/prepared.ts';
+import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { readIsaAllowanceRows, type IsaAllowanceRow } from '../isa/queries.ts';
 import { termAccountsSelect, type TermAccountRow } from '../terms/queries.ts';
 import { transactionsSince } from '../terms/term-json.ts';
@@ -41,12 +40,12 @@ export type ProcessedPaymentRow = {
 };
 
 type ExtrasRow = {
-  rate_changes: RateChangeRow[] | null;
-  term_accounts: TermAccountRow[] | null;
+  rateChanges: RateChangeRow[] | null;
+  termAccounts: TermAccountRow[] | null;
   processed: ProcessedPaymentRow[] | null;
   dismissed: string[] | null;
   enabled: boolean | null;
-  digest_kinds: string[] | null;
+  digestKinds: string[] | null;
 };
 
 export type NotificationReads = {
@@ -62,47 +61,69 @@ export type NotificationReads = {
   digestKinds: string[];
 };
 
-function extrasStatement(userId: string, today: CalendarDate): SQL {
-  return sql`select
-    (select json_agg(json_build_object('accountId', a.id, 'accountName', a.name, 'nextRateChange', a.next_rate_change,
-        'interestRateBps', a.interest_rate_bps, 'rateChangeNotifications', a.rate_change_notifications))
-      from accounts a where a.user_id = ${userId}
-        and a.next_rate_change between ${today}::date and ${addDays(today, H.rateChangeWithinDays)}::date) as rate_changes,
-    (select json_agg(row_to_json(ta)) from (${termAccountsSelect(
-      userId,
-      transactionsSince(today),
-      sql`exists (select 1 from account_terms e where e.account_id = a.id and e.user_id = ${userId})`,
-    )}) ta) as term_accounts,
-    (select json_agg(json_build_object('transactionId', t.id, 'accountId', t.account_id, 'accountName', a.name,
-        'payeeName', o.payee_name, 'amountPence', t.amount_pence, 'date', t.date) order by t.date desc, t.id)
-      from transactions t join standing_orders o on o.id = t.standing_order_id join accounts a on a.id = t.account_id
-      where t.user_id = ${userId} and t.standing_order_id is not null
-        and t.date between ${addDays(today, 1 - H.processedWithinDays)}::date and ${today}::date) as processed,
-    (select json_agg(d.notification_id) from notification_dismissals d where d.user_id = ${userId}) as dismissed,
-    (select s.notifications_enabled from user_settings s where s.user_id = ${userId}) as enabled,
-    (select p.kinds from notification_digest_preferences p where p.user_id = ${userId}) as digest_kinds`;
-}
+const userId = sql.placeholder('userId');
+const today = sql.placeholder('today');
+
+/** One row of JSON arrays and values (see the file's comment), prepared once per connection. */
+const extrasStatement = preparedPerConnection((tx) =>
+  tx
+    .select({
+      rateChanges: sql<RateChangeRow[] | null>`(select json_agg(json_build_object('accountId', a.id,
+          'accountName', a.name, 'nextRateChange', a.next_rate_change, 'interestRateBps', a.interest_rate_bps,
+          'rateChangeNotifications', a.rate_change_notifications))
+        from accounts a where a.user_id = ${userId}
+          and a.next_rate_change between ${today}::date and ${sql.placeholder('rateChangesTo')}::date)`.as(
+        'rate_changes',
+      ),
+      termAccounts: sql<TermAccountRow[] | null>`(select json_agg(row_to_json(ta)) from (${termAccountsSelect(
+        sql`${userId}`,
+        sql`${sql.placeholder('termsSince')}`,
+        sql`exists (select 1 from account_terms e where e.account_id = a.id and e.user_id = ${userId})`,
+      )}) ta)`.as('term_accounts'),
+      processed: sql<ProcessedPaymentRow[] | null>`(select json_agg(json_build_object('transactionId', t.id,
+          'accountId', t.account_id, 'accountName', a.name, 'payeeName', o.payee_name, 'amountPence', t.amount_pence,
+          'date', t.date) order by t.date desc, t.id)
+        from transactions t join standing_orders o on o.id = t.standing_order_id join accounts a on a.id = t.account_id
+        where t.user_id = ${userId} and t.standing_order_id is not null
+          and t.date between ${sql.placeholder('processedFrom')}::date and ${today}::date)`.as('processed'),
+      dismissed: sql<string[] | null>`(select json_agg(d.notification_id) from notification_dismissals d
+        where d.user_id = ${userId})`.as('dismissed'),
+      enabled: sql<
+        boolean | null
+      >`(select s.notifications_enabled from user_settings s where s.user_id = ${userId})`.as('enabled'),
+      digestKinds: sql<string[] | null>`(select p.kinds from notification_digest_preferences p
+        where p.user_id = ${userId})`.as('digest_kinds'),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('notification_extras'),
+);
 
 /** Everything the user's notifications are worked out from, on `today` (UK): five statements, sent together. */
-export async function readNotificationReads(tx: Tx, userId: string, today: CalendarDate): Promise<NotificationReads> {
-  const taxYear = taxYearOf(today);
-  const [dashboard, isa, extrasResult] = await sentTogether(tx, () =>
+export async function readNotificationReads(tx: Tx, forUserId: string, day: CalendarDate): Promise<NotificationReads> {
+  const taxYear = taxYearOf(day);
+  const [dashboard, isa, extrasRows] = await sentTogether(tx, () =>
     Promise.all([
-      readDashboardRows(tx, userId),
-      readIsaAllowanceRows(tx, userId, taxYear),
-      tx.execute(extrasStatement(userId, today)),
+      readDashboardRows(tx, forUserId),
+      readIsaAllowanceRows(tx, forUserId, taxYear),
+      extrasStatement(tx).execute({
+        userId: forUserId,
+        today: day,
+        rateChangesTo: addDays(day, H.rateChangeWithinDays),
+        termsSince: transactionsSince(day),
+        processedFrom: addDays(day, 1 - H.processedWithinDays),
+      }) as Promise<ExtrasRow[]>,
     ]),
   );
-  const extras = rowsOf<ExtrasRow>(extrasResult)[0];
+  const extras = extrasRows[0];
   return {
     dashboard,
     isa,
     taxYear,
-    rateChanges: extras?.rate_changes ?? [],
-    termAccounts: extras?.term_accounts ?? [],
+    rateChanges: extras?.rateChanges ?? [],
+    termAccounts: extras?.termAccounts ?? [],
     processed: (extras?.processed ?? []).map((p) => ({ ...p, amountPence: Number(p.amountPence) })),
     dismissedIds: new Set(extras?.dismissed ?? []),
     enabled: extras?.enabled ?? true,
-    digestKinds: extras?.digest_kinds ?? [],
+    digestKinds: extras?.digestKinds ?? [],
   };
 }
