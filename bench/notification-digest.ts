@@ -25,7 +25,7 @@ import { createJobRunner } from '../src/server/jobs/runner.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { DIGEST_JOB, scheduleNotificationDigest } from '../src/server/notifications/jobs.ts';
-import { Cleanup } from './lib/cleanup.ts';
+import { Cleanup, runBench } from './lib/cleanup.ts';
 import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
 import { createThrowawayDatabase } from './lib/postgres.ts';
 import { int, printTable, writeResults } from './lib/report.ts';
@@ -67,7 +67,8 @@ async function check(database: Database, today: string): Promise<Check> {
   return row!;
 }
 
-const mailFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0);
+const mailFiles = (dir: string) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0;
 
 async function timeRun(database: Database, today: string, mailDir: string, { first }: { first: boolean }) {
   const jobs = createJobRunner(database, quiet);
@@ -93,7 +94,9 @@ async function main(): Promise<number> {
   if (!Number.isInteger(USERS) || USERS <= 0)
     throw new SettingsError(`BENCH_USERS: expected a positive whole number, got "${process.env.BENCH_USERS}"`);
   const today = calendarDateInLondon(new Date());
-  console.log(`SavvyPig notification digest benchmark — Node ${process.version}; ${int(USERS)} users opted in, today ${today}`);
+  console.log(
+    `SavvyPig notification digest benchmark — Node ${process.version}; ${int(USERS)} users opted in, today ${today}`,
+  );
 
   const throwaway = await createThrowawayDatabase(settings.databaseUrl!);
   cleanup.add('drop the throwaway database', throwaway.drop);
@@ -157,21 +160,10 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  console.log(`${passed ? 'PASS' : 'FAIL'}: ${int(USERS)} digests in ${first.seconds.toFixed(2)} s (target under ${TARGET_S} s)`);
+  console.log(
+    `${passed ? 'PASS' : 'FAIL'}: ${int(USERS)} digests in ${first.seconds.toFixed(2)} s (target under ${TARGET_S} s)`,
+  );
   return passed ? 0 : 2;
 }
 
-process.on('SIGINT', () => {
-  void cleanup.runAll().finally(() => process.exit(130));
-});
-
-main()
-  .then(async (code) => {
-    await cleanup.runAll();
-    process.exit(code);
-  })
-  .catch(async (err: unknown) => {
-    console.error(err instanceof SettingsError ? err.message : err);
-    await cleanup.runAll();
-    process.exit(1);
-  });
+runBench(main, cleanup, (err) => err instanceof SettingsError);

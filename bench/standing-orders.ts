@@ -21,7 +21,7 @@ import { createJobRunner } from '../src/server/jobs/runner.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { scheduleStandingOrderProcessing, STANDING_ORDERS_JOB } from '../src/server/standing-orders/jobs.ts';
 import { ACCOUNTS_PER_BATCH } from '../src/server/standing-orders/processing.ts';
-import { Cleanup } from './lib/cleanup.ts';
+import { Cleanup, runBench } from './lib/cleanup.ts';
 import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
 import { createThrowawayDatabase } from './lib/postgres.ts';
 import { int, printTable, writeResults } from './lib/report.ts';
@@ -174,17 +174,4 @@ async function main(): Promise<number> {
   return passed ? 0 : 2;
 }
 
-process.on('SIGINT', () => {
-  void cleanup.runAll().finally(() => process.exit(130));
-});
-
-main()
-  .then(async (code) => {
-    await cleanup.runAll();
-    process.exit(code);
-  })
-  .catch(async (err: unknown) => {
-    console.error(err instanceof SettingsError ? err.message : err);
-    await cleanup.runAll();
-    process.exit(1);
-  });
+runBench(main, cleanup, (err) => err instanceof SettingsError);

@@ -27,6 +27,16 @@ const overLimit: ProtectionAlert = {
   signature: 'over-limit:9000000:8500000:8500000',
 };
 
+/** Days from today and the severity: within 30 days (today included), a warning from 7. */
+const WARNING_FROM_7_WITHIN_30: Array<[number, string | null]> = [
+  [-1, null],
+  [0, 'warning'],
+  [7, 'warning'],
+  [8, 'info'],
+  [30, 'info'],
+  [31, null],
+];
+
 const kindsAndSeverities = (rows: NotificationRows) => notificationsFrom(rows).map((n) => `${n.kind}/${n.severity}`);
 
 describe('protection', () => {
@@ -64,14 +74,7 @@ describe('protection', () => {
     expect(a!.id.startsWith('protection:deposit|frn:169628:')).toBe(true);
   });
 
-  it.each([
-    [-1, null],
-    [0, 'warning'],
-    [7, 'warning'],
-    [8, 'info'],
-    [30, 'info'],
-    [31, null],
-  ])('a temporary high balance ending in %i days is %s', (days, severity) => {
+  it.each(WARNING_FROM_7_WITHIN_30)('a temporary high balance ending in %i days is %s', (days, severity) => {
     const rows: NotificationRows = {
       ...none,
       protection: {
@@ -134,14 +137,7 @@ describe('rate changes', () => {
     ],
   });
 
-  it.each([
-    [-1, null],
-    [0, 'warning'],
-    [7, 'warning'],
-    [8, 'info'],
-    [30, 'info'],
-    [31, null],
-  ])('a change in %i days is %s', (days, severity) => {
+  it.each(WARNING_FROM_7_WITHIN_30)('a change in %i days is %s', (days, severity) => {
     expect(notificationsFrom(change(days)).map((n) => n.severity)).toEqual(severity ? [severity] : []);
   });
 

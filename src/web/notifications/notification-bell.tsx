@@ -5,7 +5,7 @@ import { paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover.tsx';
 import { useNotifications } from './api.ts';
-import { NotificationItem, NotificationsEmpty } from './notification-item.tsx';
+import { NotificationList } from './notification-item.tsx';
 
 /**
  * The header's bell: how many notifications are showing, and a dropdown listing them, each with
@@ -62,21 +62,14 @@ export function NotificationBell() {
             <p className="py-3 text-sm text-muted-foreground">Your notifications could not be loaded.</p>
           ) : !list.data ? (
             <p className="py-3 text-sm text-muted-foreground">Loading your notifications…</p>
-          ) : count === 0 ? (
-            <div className="py-3">
-              <NotificationsEmpty enabled={list.data.enabled} />
-            </div>
           ) : (
-            <ul className="divide-y">
-              {notifications.map((notification) => (
-                <NotificationItem
-                  key={notification.id}
-                  notification={notification}
-                  onDismissed={() => headingRef.current?.focus()}
-                  onFollow={() => setOpen(false)}
-                />
-              ))}
-            </ul>
+            <NotificationList
+              notifications={notifications}
+              enabled={list.data.enabled}
+              onDismissed={() => headingRef.current?.focus()}
+              onFollow={() => setOpen(false)}
+              emptyClassName="py-3"
+            />
           )}
         </div>
         <div className="border-t px-4 py-3">

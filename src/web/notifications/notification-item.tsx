@@ -86,3 +86,37 @@ export function NotificationsEmpty({ enabled }: { enabled: boolean }) {
     </p>
   );
 }
+
+/** The notifications showing, or what to say when there are none. */
+export function NotificationList({
+  notifications,
+  enabled,
+  onDismissed,
+  onFollow,
+  emptyClassName,
+}: {
+  notifications: readonly AppNotification[];
+  enabled: boolean;
+  onDismissed: () => void;
+  onFollow?: () => void;
+  emptyClassName: string;
+}) {
+  if (notifications.length === 0)
+    return (
+      <div className={emptyClassName}>
+        <NotificationsEmpty enabled={enabled} />
+      </div>
+    );
+  return (
+    <ul className="divide-y">
+      {notifications.map((notification) => (
+        <NotificationItem
+          key={notification.id}
+          notification={notification}
+          onDismissed={onDismissed}
+          onFollow={onFollow}
+        />
+      ))}
+    </ul>
+  );
+}

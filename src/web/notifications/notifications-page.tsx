@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { useNotifications } from './api.ts';
-import { NotificationItem, NotificationsEmpty } from './notification-item.tsx';
+import { NotificationList } from './notification-item.tsx';
 
 /** `/notifications`: every notification showing, each with its link and dismiss button. */
 export function NotificationsPage() {
@@ -44,20 +44,13 @@ export function NotificationsPage() {
           <div className="py-4">
             <SectionSkeleton rows={3} label="Loading your notifications" />
           </div>
-        ) : notifications.length === 0 ? (
-          <div className="py-6">
-            <NotificationsEmpty enabled={list.data.enabled} />
-          </div>
         ) : (
-          <ul className="divide-y">
-            {notifications.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                onDismissed={() => headingRef.current?.focus()}
-              />
-            ))}
-          </ul>
+          <NotificationList
+            notifications={notifications}
+            enabled={list.data.enabled}
+            onDismissed={() => headingRef.current?.focus()}
+            emptyClassName="py-6"
+          />
         )}
       </section>
     </div>
