@@ -74,7 +74,7 @@ async function timeRun(database: Database, today: string, mailDir: string, { fir
   const jobs = createJobRunner(database, quiet);
   const mailer = createMailer({ from: 'SavvyPig <hello@example.com>', mailDir, logger: quiet });
   await scheduleNotificationDigest(jobs, {
-    db: database.db,
+    database,
     mailer,
     secret: 'bench-secret-bench-secret-bench-secret',
     publicUrl: 'http://localhost:3000',

@@ -91,7 +91,7 @@ export async function boot({
   await scheduleThrottleCleanup(jobs);
   await scheduleStandingOrderProcessing(jobs, { clock, logger });
   await scheduleNotificationDigest(jobs, {
-    db: database.db,
+    database,
     mailer,
     secret,
     publicUrl: config.publicUrl,

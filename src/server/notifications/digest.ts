@@ -10,15 +10,27 @@
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { digestKindsOf, digestNotifications } from '../../core/notifications/digest.ts';
-import type { AppDb, Tx } from '../db/client.ts';
-import { rowsOf, withActor } from '../db/rls.ts';
+import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/rls.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { notificationDigestMail } from './digest-mail.ts';
 import { userNotifications } from './notification-list.ts';
 import { readNotificationReads } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
-export type DigestDeps = { db: AppDb; mailer: Mailer; secret: string; publicUrl: string };
+export type DigestDeps = { database: Database; mailer: Mailer; secret: string; publicUrl: string };
+
+/**
+ * Opens a user's digest transaction: switches to `app_user` with the user set, in the same round
+ * trip as BEGIN, as a request's opening does; on PostgreSQL the transaction then runs on the
+ * connection's own drizzle instance, so the reads' statements are prepared once per connection.
+ */
+const actorOpening = (userId: string): NamedQuery => ({
+  name: 'notification_digest_actor',
+  query: sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${sql.placeholder('userId')}, true),
+    set_config('app.is_admin', 'false', true)`,
+  values: { userId },
+});
 
 /** Users whose digest is decided per batch, and how many at once (each on its own connection). */
 export const DIGEST_BATCH = 500;
@@ -57,7 +69,7 @@ export async function sendUserDigest(
   user: { userId: string; email: string },
   day: CalendarDate,
 ): Promise<'sent' | 'empty' | 'taken'> {
-  return withActor(deps.db, { userId: user.userId }, async (tx) => {
+  return deps.database.transactionOpenedWith(actorOpening(user.userId), async (tx) => {
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
     // Everyone is on the Big Pig trial until subscriptions land (issue 17).
@@ -97,7 +109,7 @@ export async function sendDigests(
   let after = '';
   for (;;) {
     await renew();
-    const users = await listDigestUsers(deps.db, day, after);
+    const users = await listDigestUsers(deps.database.db, day, after);
     if (users.length === 0) return run;
     after = users[users.length - 1]!.userId;
     let next = 0;

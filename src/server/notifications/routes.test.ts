@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
   const dismiss = (who: { cookie: string }, json: unknown) =>
     server.request('/api/notifications/dismissals', { method: 'POST', cookie: who.cookie, json });
   const digestDeps = (): DigestDeps => ({
-    db: server.deps.database.db,
+    database: server.deps.database,
     mailer: server.deps.mailer,
     secret: server.deps.secret,
     publicUrl: 'http://localhost:3000',
