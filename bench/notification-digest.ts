@@ -26,7 +26,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { DIGEST_JOB, scheduleNotificationDigest } from '../src/server/notifications/jobs.ts';
 import { Cleanup, runBench } from './lib/cleanup.ts';
-import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
+import { timeJobRound } from './lib/cpu.ts';
 import { createThrowawayDatabase } from './lib/postgres.ts';
 import { int, printTable, writeResults } from './lib/report.ts';
 import { loadSettings, SettingsError } from './lib/settings.ts';
@@ -81,12 +81,7 @@ async function timeRun(database: Database, today: string, mailDir: string, { fir
     clock: { now: () => new Date(`${today}T12:00:00Z`) },
     logger: quiet,
   });
-  if (!first) await jobs.enqueue({ name: DIGEST_JOB, key: `bench-${Date.now()}` });
-  const before = cpuSnapshot(process.pid);
-  const start = performance.now();
-  const ran = await jobs.runDue();
-  const seconds = (performance.now() - start) / 1000;
-  return { seconds, ran, cpu: cpuShare(before, cpuSnapshot(process.pid)) };
+  return timeJobRound(jobs, DIGEST_JOB, { first });
 }
 
 async function main(): Promise<number> {
