@@ -21,8 +21,8 @@ import { createJobRunner } from '../src/server/jobs/runner.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { scheduleStandingOrderProcessing, STANDING_ORDERS_JOB } from '../src/server/standing-orders/jobs.ts';
 import { ACCOUNTS_PER_BATCH } from '../src/server/standing-orders/processing.ts';
-import { Cleanup } from './lib/cleanup.ts';
-import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
+import { Cleanup, runBench } from './lib/cleanup.ts';
+import { timeJobRound } from './lib/cpu.ts';
 import { createThrowawayDatabase } from './lib/postgres.ts';
 import { int, printTable, writeResults } from './lib/report.ts';
 import { loadSettings, SettingsError } from './lib/settings.ts';
@@ -76,21 +76,10 @@ async function check(database: Database): Promise<Check> {
   return row!;
 }
 
-async function timeRun(
-  database: Database,
-  today: string,
-  { first }: { first: boolean },
-): Promise<{ seconds: number; ran: number; cpu: ReturnType<typeof cpuShare> }> {
+async function timeRun(database: Database, today: string, { first }: { first: boolean }) {
   const jobs = createJobRunner(database, quiet);
   await scheduleStandingOrderProcessing(jobs, { clock: { now: () => new Date(`${today}T12:00:00Z`) }, logger: quiet });
-  // A new schedule is due at once (boot's first run); the next slot is an hour away, so the
-  // second run is enqueued by hand, as that slot would.
-  if (!first) await jobs.enqueue({ name: STANDING_ORDERS_JOB, key: `bench-${Date.now()}` });
-  const before = cpuSnapshot(process.pid);
-  const start = performance.now();
-  const ran = await jobs.runDue();
-  const seconds = (performance.now() - start) / 1000;
-  return { seconds, ran, cpu: cpuShare(before, cpuSnapshot(process.pid)) };
+  return timeJobRound(jobs, STANDING_ORDERS_JOB, { first });
 }
 
 async function main(): Promise<number> {
@@ -174,17 +163,4 @@ async function main(): Promise<number> {
   return passed ? 0 : 2;
 }
 
-process.on('SIGINT', () => {
-  void cleanup.runAll().finally(() => process.exit(130));
-});
-
-main()
-  .then(async (code) => {
-    await cleanup.runAll();
-    process.exit(code);
-  })
-  .catch(async (err: unknown) => {
-    console.error(err instanceof SettingsError ? err.message : err);
-    await cleanup.runAll();
-    process.exit(1);
-  });
+runBench(main, cleanup, (err) => err instanceof SettingsError);

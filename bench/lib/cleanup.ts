@@ -19,3 +19,23 @@ export class Cleanup {
     }
   }
 }
+
+/**
+ * Runs a benchmark's `main` and exits with its code, running `cleanup` on the way out: at the end,
+ * after a failure (printed) and on Ctrl-C.
+ */
+export function runBench(main: () => Promise<number>, cleanup: Cleanup, isExpected: (err: unknown) => boolean): void {
+  process.on('SIGINT', () => {
+    void cleanup.runAll().finally(() => process.exit(130));
+  });
+  main()
+    .then(async (code) => {
+      await cleanup.runAll();
+      process.exit(code);
+    })
+    .catch(async (err: unknown) => {
+      console.error(isExpected(err) && err instanceof Error ? err.message : err);
+      await cleanup.runAll();
+      process.exit(1);
+    });
+}

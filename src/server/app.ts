@@ -44,6 +44,7 @@ import { smartPigRoutes } from './smart-pig/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
@@ -129,6 +130,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));
+  app.route('/', notificationRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -10,6 +10,7 @@ import type { Deps } from './http/context.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { scheduleThrottleCleanup } from './http/throttle.ts';
 import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
+import { scheduleNotificationDigest } from './notifications/jobs.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { openLocalMailbox } from './dev/local-mailbox.ts';
@@ -89,6 +90,14 @@ export async function boot({
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);
   await scheduleStandingOrderProcessing(jobs, { clock, logger });
+  await scheduleNotificationDigest(jobs, {
+    database,
+    mailer,
+    secret,
+    publicUrl: config.publicUrl,
+    clock,
+    logger,
+  });
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {
     deps,

@@ -1,28 +1,26 @@
 /**
- * The ISA allowance of a tax year from the rows `readIsaAllowanceRows` reads: what the ISA
- * allowance route shows and what Smart Pig may still move into cash ISAs. Core decides which
- * accounts are ISAs and how each movement counts.
+ * The allowance and the ISA alerts from the allowance statement's rows (`readIsaAllowanceRows`):
+ * shared by `GET /api/isa/allowance`, the notifications and Smart Pig (what may still go into cash
+ * ISAs), so all state the same figures. Core decides which accounts are ISAs and how each
+ * movement counts.
  */
 import { accountTypeCategory } from '../../core/accounts/account-type-category.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { TaxYear } from '../../core/dates/tax-year.ts';
+import { type IsaAlert, isaAlerts } from '../../core/isa/alerts.ts';
 import { type IsaAllowanceResult, isaAllowance } from '../../core/isa/allowance.ts';
 import { isaAccountInput } from '../../core/isa/isa-record.ts';
 import type { IsaAllowanceRow } from './queries.ts';
 
-/** The rows' ISA-typed accounts (core's reading of the account type). */
-export function isaRowsOf(rows: readonly IsaAllowanceRow[]): IsaAllowanceRow[] {
-  return rows.filter((row) => accountTypeCategory(row.accountType) === 'isa');
-}
-
-export function allowanceOfRows(
+/** The ISA-typed accounts among the rows, and the allowance they use in `taxYear`. */
+export function isaAllowanceOf(
+  rows: { accounts: IsaAllowanceRow[]; dateOfBirth: CalendarDate | null },
   taxYear: TaxYear,
-  isas: readonly IsaAllowanceRow[],
-  dateOfBirth: CalendarDate | null,
-): IsaAllowanceResult {
-  return isaAllowance({
+): { isas: IsaAllowanceRow[]; allowance: IsaAllowanceResult } {
+  const isas = rows.accounts.filter((row) => accountTypeCategory(row.accountType) === 'isa');
+  const allowance = isaAllowance({
     taxYear,
-    dateOfBirth,
+    dateOfBirth: rows.dateOfBirth,
     accounts: isas.map((row) =>
       isaAccountInput({
         ...row,
@@ -37,5 +35,26 @@ export function allowanceOfRows(
             : null,
       }),
     ),
+  });
+  return { isas, allowance };
+}
+
+/** The ISA alerts on `today`; allowance alerts only with the current tax year's allowance. */
+export function isaAlertsOf(
+  isas: readonly IsaAllowanceRow[],
+  allowance: IsaAllowanceResult | null,
+  today: CalendarDate,
+): IsaAlert[] {
+  return isaAlerts({
+    today,
+    accounts: isas.map((row) => ({
+      id: row.id,
+      name: row.name,
+      maturityDate: row.maturityDate,
+      transferStatus: row.transferStatus,
+      transferStartedOn: row.transferStartedOn,
+      transferExpectedSlaDays: row.transferExpectedSlaDays,
+    })),
+    allowance,
   });
 }

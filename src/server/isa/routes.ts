@@ -7,7 +7,6 @@
 import { accountTypeCategory } from '../../core/accounts/account-type-category.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { parseTaxYearLabel, taxYearOf, taxYearStarting } from '../../core/dates/tax-year.ts';
-import { isaAlerts } from '../../core/isa/alerts.ts';
 import { EARLIEST_ISA_TAX_YEAR } from '../../core/isa/isa-figures.ts';
 import {
   BENEFICIAL_OWNERS,
@@ -26,6 +25,7 @@ import { publishAccountChanged } from '../accounts/account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
 import { requireTier } from '../http/require-tier.ts';
+import { isaAlertsOf, isaAllowanceOf } from './allowance.ts';
 import type { Tx } from '../db/client.ts';
 import type { Context } from 'hono';
 import { AppError } from '../errors.ts';
@@ -33,7 +33,6 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { AppEnv, Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { depositLimitOverride } from '../reference/queries.ts';
-import { allowanceOfRows, isaRowsOf } from './allowance.ts';
 import {
   findIsaAccount,
   findIsaProvider,
@@ -370,21 +369,9 @@ export function isaRoutes(deps: Deps) {
         throw new AppError('VALIDATION_FAILED', ISA_ROUTE_MESSAGES.taxYear, { field: 'taxYear' });
       const taxYear = taxYearStarting(startYear);
       const rows = await readIsaAllowanceRows(txOf(c), session.userId, taxYear);
-      const isas = isaRowsOf(rows.accounts);
-      const allowance = allowanceOfRows(taxYear, isas, rows.dateOfBirth);
+      const { isas, allowance } = isaAllowanceOf(rows, taxYear);
       const isCurrentTaxYear = startYear === current.startYear;
-      const alerts = isaAlerts({
-        today: day,
-        accounts: isas.map((row) => ({
-          id: row.id,
-          name: row.name,
-          maturityDate: row.maturityDate,
-          transferStatus: row.transferStatus,
-          transferStartedOn: row.transferStartedOn,
-          transferExpectedSlaDays: row.transferExpectedSlaDays,
-        })),
-        allowance: isCurrentTaxYear ? allowance : null,
-      });
+      const alerts = isaAlertsOf(isas, isCurrentTaxYear ? allowance : null, day);
       const funding = new Map(
         isas.map((row) => [row.id, row.fundingType ? fundingWords(row.name, row.fundingType) : null]),
       );

@@ -40,6 +40,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
+  let madeMailDir: Promise<void> | undefined;
 
   async function send(mail: OutgoingMail): Promise<void> {
     const info = await transport.sendMail({ from, ...mail });
@@ -48,9 +49,21 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
       return;
     }
     const id = `${Date.now()}-${randomUUID().slice(0, 8)}`;
-    await fs.mkdir(options.mailDir, { recursive: true });
+    // Once per mailer, not per message (the daily digest writes thousands); again if it failed.
+    madeMailDir ??= fs.mkdir(options.mailDir, { recursive: true }).then(
+      () => {},
+      (err: unknown) => {
+        madeMailDir = undefined;
+        throw err;
+      },
+    );
+    await madeMailDir;
     const raw = (info as unknown as { message: Buffer }).message;
-    await fs.writeFile(path.join(options.mailDir, `${id}.eml`), raw);
+    await fs.writeFile(path.join(options.mailDir, `${id}.eml`), raw).catch((err: unknown) => {
+      // The folder was removed since: made again on the next send.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') madeMailDir = undefined;
+      throw err;
+    });
     const stored: StoredMail = {
       id,
       to: mail.to,

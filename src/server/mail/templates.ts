@@ -10,7 +10,7 @@ type Block =
   | { kind: 'code'; code: string };
 
 /** One branded layout for every e-mail; every user-supplied string is escaped. */
-function compose(to: string, subject: string, blocks: Block[]): OutgoingMail {
+export function compose(to: string, subject: string, blocks: Block[]): OutgoingMail {
   const text =
     blocks.map((b) => (b.kind === 'p' ? b.text : b.kind === 'code' ? b.code : `${b.label}: ${b.url}`)).join('\n\n') +
     '\n\n— SavvyPig';

@@ -18,7 +18,7 @@ import { listUserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { named, preparedPerConnection, rawRows, sentTogether } from '../db/prepared.ts';
 import { accounts, accountTerms, smartPigPreferences } from '../db/schema/index.ts';
-import { allowanceOfRows, isaRowsOf } from '../isa/allowance.ts';
+import { isaAllowanceOf } from '../isa/allowance.ts';
 import { readIsaAllowanceRows } from '../isa/queries.ts';
 
 const userId = sql.placeholder('userId');
@@ -146,7 +146,7 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
     accounts: smartPigAccounts,
     override: list.override,
     preferences: facts[0]?.preferences ?? { ...DEFAULT_PREFERENCES },
-    isaAllowanceLeftPence: allowanceOfRows(taxYear, isaRowsOf(isa.accounts), isa.dateOfBirth).byType.cash.roomPence,
+    isaAllowanceLeftPence: isaAllowanceOf(isa, taxYear).allowance.byType.cash.roomPence,
   };
 }
 

@@ -4,7 +4,7 @@
  * binding it: an admin's request sees every row through RLS, and "my terms" must still mean the
  * caller's own.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { TermEvent } from '../../core/terms/events.ts';
 import type { TermFields } from '../../core/terms/term-schema.ts';
@@ -40,6 +40,8 @@ export type AccountTermsRead = {
 };
 
 type RawRead = {
+  account_id: string;
+  account_name: string;
   account_type: string;
   opened_on: string | null;
   balance_pence: number | string;
@@ -51,19 +53,15 @@ const parsed = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
- * The account, its terms (oldest first) and the deposits and withdrawals their statuses read, in
- * one statement however many terms there are: the transactions from the earlier of `since` (12
- * months before today: every period that moves with today starts after it) and the terms' own
- * fixed starts (`tracked_from`), read by the account-and-date index, and only when the account
- * has a term. Null when the user has no such account.
+ * The user's accounts that `accountFilter` picks (a condition on `a`), each with its terms (oldest
+ * first) and the deposits and withdrawals their statuses read, however many terms there are: the
+ * transactions from the earlier of `since` (12 months before today: every period that moves with
+ * today starts after it) and the terms' own fixed starts (`tracked_from`), read by the
+ * account-and-date index, and only when the account has a term. Columns as `RawRead`.
  */
-export async function readAccountTerms(
-  tx: Tx,
-  { userId, accountId, since }: { userId: string; accountId: string; since: CalendarDate },
-): Promise<AccountTermsRead | null> {
-  const [row] = rowsOf<RawRead>(
-    await tx.execute(sql`
-      select a.account_type, a.date_opened::text as opened_on, a.balance_pence,
+export function termAccountsSelect(userId: string | SQL, since: CalendarDate | SQL, accountFilter: SQL): SQL {
+  return sql`
+      select a.id as account_id, a.name as account_name, a.account_type, a.date_opened::text as opened_on, a.balance_pence,
         (select json_agg(json_build_object(
             'id', t.id, 'accountId', t.account_id, 'termType', t.term_type, 'label', t.label,
             'inputs', t.inputs, 'historicalEvents', t.historical_events,
@@ -79,11 +77,15 @@ export async function readAccountTerms(
             and x.date >= least(${since}::date,
               (select min(f.tracked_from) from account_terms f where f.account_id = a.id and f.user_id = ${userId}))
         ) as transactions
-      from accounts a where a.id = ${accountId} and a.user_id = ${userId}`),
-  );
-  if (!row) return null;
+      from accounts a where a.user_id = ${userId} and ${accountFilter}`;
+}
+
+/** An account's row of `termAccountsSelect`, read. */
+export function termAccountsRead(row: RawRead): AccountTermsRead & { accountId: string; accountName: string } {
   const terms = parsed(row.terms) ?? [];
   return {
+    accountId: row.account_id,
+    accountName: row.account_name,
     accountType: row.account_type,
     openedOn: row.opened_on,
     balancePence: Number(row.balance_pence),
@@ -98,6 +100,17 @@ export async function readAccountTerms(
       amountPence: Number(amountPence),
     })),
   };
+}
+
+export type TermAccountRow = RawRead;
+
+/** The account, its terms and the transactions they read (`termAccountsSelect`); null when the user has no such account. */
+export async function readAccountTerms(
+  tx: Tx,
+  { userId, accountId, since }: { userId: string; accountId: string; since: CalendarDate },
+): Promise<AccountTermsRead | null> {
+  const [row] = rowsOf<RawRead>(await tx.execute(termAccountsSelect(userId, since, sql`a.id = ${accountId}`)));
+  return row ? termAccountsRead(row) : null;
 }
 
 /** The account's type, or null when the user has no such account. */

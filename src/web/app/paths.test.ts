@@ -111,6 +111,8 @@ describe('the route registry', () => {
         'legal',
         'login',
         'notFound',
+        'notifications',
+        'notificationsUnsubscribe',
         'profile',
         'protection',
         'resetPassword',

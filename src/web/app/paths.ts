@@ -204,9 +204,16 @@ export const routes = {
   notifications: {
     pattern: '/notifications',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Notifications',
     source: '001',
+  },
+  notificationsUnsubscribe: {
+    pattern: '/notifications/unsubscribe',
+    access: 'public',
+    registered: true,
+    title: 'Daily email digest',
+    source: 'issue 16 (the digest e-mail’s unsubscribe link; path is ours)',
   },
 
   // Header navigation items whose paths the spec names elsewhere (000 §2 header, 002 §2)
@@ -461,6 +468,7 @@ export const paths = {
   accountImport: (id: string) => `/account/${segment(id)}/import`,
   transactions: () => '/transactions',
   notifications: () => '/notifications',
+  notificationsUnsubscribe: (token?: string) => withQuery('/notifications/unsubscribe', { token }),
   news: () => '/news',
   protection: () => '/protection',
   smartPig: () => '/smart-pig',

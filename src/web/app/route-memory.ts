@@ -30,6 +30,8 @@ const NOT_REMEMBERED_AS_LAST_VISITED = new Set([
   '/reset-request',
   // Its address carries the mailbox's token, which is kept nowhere but the tab's memory.
   '/dev/mailbox',
+  // Its address carries the digest's unsubscribe token, and signing in should not lead back to it.
+  '/notifications/unsubscribe',
 ]);
 
 const NOT_REMEMBERED_AS_RETURN_TO = new Set(['/auth', '/login', '/signup']);

@@ -118,6 +118,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  notifications: {
+    Component: lazyWithRetry(() =>
+      import('../notifications/notifications-page.tsx').then((m) => ({ default: m.NotificationsPage })),
+    ),
+    skeleton: 'list',
+  },
+  notificationsUnsubscribe: {
+    Component: lazyWithRetry(() =>
+      import('../notifications/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage })),
+    ),
+    skeleton: 'message',
+  },
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',

@@ -11,6 +11,9 @@ import {
   pensionDrawdownEvents,
   pensionTransfers,
   loginDevices,
+  notificationDigestPreferences,
+  notificationDigestSends,
+  notificationDismissals,
   presence,
   profiles,
   protectionAlertDismissals,
@@ -298,6 +301,47 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(protectionAlertDismissals)
         .where(eq(protectionAlertDismissals.userId, subject.userId))
         .orderBy(asc(protectionAlertDismissals.dismissedAt)),
+  },
+  {
+    table: 'notification_dismissals',
+    key: 'notificationDismissals',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          notificationId: notificationDismissals.notificationId,
+          dismissedAt: notificationDismissals.dismissedAt,
+        })
+        .from(notificationDismissals)
+        .where(eq(notificationDismissals.userId, subject.userId))
+        .orderBy(asc(notificationDismissals.dismissedAt), asc(notificationDismissals.notificationId)),
+  },
+  {
+    table: 'notification_digest_preferences',
+    key: 'notificationDigestPreferences',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx
+        .select({ kinds: notificationDigestPreferences.kinds, updatedAt: notificationDigestPreferences.updatedAt })
+        .from(notificationDigestPreferences)
+        .where(eq(notificationDigestPreferences.userId, subject.userId));
+      return row ?? null;
+    },
+  },
+  {
+    table: 'notification_digest_sends',
+    key: 'notificationDigestSends',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          day: notificationDigestSends.day,
+          notificationCount: notificationDigestSends.notificationCount,
+          sentAt: notificationDigestSends.sentAt,
+        })
+        .from(notificationDigestSends)
+        .where(eq(notificationDigestSends.userId, subject.userId))
+        .orderBy(asc(notificationDigestSends.day)),
   },
   {
     table: 'account_terms',

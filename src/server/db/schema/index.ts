@@ -12,3 +12,4 @@ export * from './terms.ts';
 export * from './smart-pig.ts';
 export * from './isa.ts';
 export * from './pension.ts';
+export * from './notifications.ts';

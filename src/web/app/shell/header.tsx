@@ -9,6 +9,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { type NavItem, adminNavItem, appNavItems, publicNavItems } from './navigation.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { NotificationBell } from '../../notifications/notification-bell.tsx';
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -68,7 +69,10 @@ export function Header({ me }: HeaderProps) {
           {loading ? (
             <Skeleton className="size-9 rounded-full" />
           ) : me ? (
-            <UserMenu me={me} />
+            <>
+              <NotificationBell />
+              <UserMenu me={me} />
+            </>
           ) : (
             <div className="flex items-center gap-2">
               <Button asChild variant="ghost" className="hidden sm:inline-flex">

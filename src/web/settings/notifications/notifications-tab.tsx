@@ -5,6 +5,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { type UserSettings, useUpdateSettings, useUserSettings } from '../api.ts';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { SettingsSection } from '../settings-section.tsx';
+import { DigestSection } from './digest-section.tsx';
 
 type Preference = 'notificationsEnabled' | 'loginNotificationsEnabled';
 
@@ -90,6 +91,7 @@ export function NotificationsTab() {
           <SectionSkeleton rows={2} label="Loading your notification settings" />
         )}
       </SettingsSection>
+      <DigestSection />
     </div>
   );
 }

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import type { InterestTerms } from '../dashboard/coming-up.ts';
+import { addDays } from '../dates/day-count.ts';
+import { isaAlerts } from '../isa/alerts.ts';
+import type { ProtectionAlert } from '../protection/alerts.ts';
+import { notificationsFrom, withoutDismissed } from './registry.ts';
+import type { NotificationRows } from './rows.ts';
+
+// Friday 27 November 2026.
+const TODAY = '2026-11-27';
+
+const none: NotificationRows = {
+  today: TODAY,
+  protection: null,
+  interest: [],
+  rateChanges: [],
+  isa: null,
+  terms: [],
+  processedPayments: [],
+};
+
+const overLimit: ProtectionAlert = {
+  id: 'deposit|frn:169628',
+  level: 'over-limit',
+  title: '£5,000.00 over the limit at Lloyds Banking Group',
+  message: 'You have £90,000.00 with Lloyds Banking Group…',
+  signature: 'over-limit:9000000:8500000:8500000',
+};
+
+/** Days from today and the severity: within 30 days (today included), a warning from 7. */
+const WARNING_FROM_7_WITHIN_30: Array<[number, string | null]> = [
+  [-1, null],
+  [0, 'warning'],
+  [7, 'warning'],
+  [8, 'info'],
+  [30, 'info'],
+  [31, null],
+];
+
+const kindsAndSeverities = (rows: NotificationRows) => notificationsFrom(rows).map((n) => `${n.kind}/${n.severity}`);
+
+describe('protection', () => {
+  it('says nothing without the Hub', () => {
+    expect(notificationsFrom({ ...none, protection: null })).toEqual([]);
+  });
+
+  it('makes over the limit an error, a projected breach and 85% warnings, linked to the Hub', () => {
+    const rows: NotificationRows = {
+      ...none,
+      protection: {
+        alerts: [
+          overLimit,
+          { ...overLimit, id: 'a', level: 'projected-breach', signature: 'p' },
+          { ...overLimit, id: 'b', level: 'approaching', signature: 'q' },
+        ],
+        temporaryHighBalances: [],
+      },
+    };
+    const list = notificationsFrom(rows);
+    expect(list.map((n) => n.severity)).toEqual(['error', 'warning', 'warning']);
+    expect(list[0]).toMatchObject({ title: overLimit.title, link: { href: '/protection' }, date: TODAY });
+  });
+
+  it('gives a new id when the figures change and the same id when they do not', () => {
+    const rows = (signature: string): NotificationRows => ({
+      ...none,
+      protection: { alerts: [{ ...overLimit, signature }], temporaryHighBalances: [] },
+    });
+    const [a] = notificationsFrom(rows('x'));
+    const [b] = notificationsFrom(rows('x'));
+    const [c] = notificationsFrom(rows('y'));
+    expect(a!.id).toBe(b!.id);
+    expect(a!.id).not.toBe(c!.id);
+    expect(a!.id.startsWith('protection:deposit|frn:169628:')).toBe(true);
+  });
+
+  it.each(WARNING_FROM_7_WITHIN_30)('a temporary high balance ending in %i days is %s', (days, severity) => {
+    const rows: NotificationRows = {
+      ...none,
+      protection: {
+        alerts: [],
+        temporaryHighBalances: [{ key: 'k', name: 'Halifax', endsOn: addDays(TODAY, days), coveredPence: 100_000_00 }],
+      },
+    };
+    expect(notificationsFrom(rows).map((n) => n.severity)).toEqual(severity ? [severity] : []);
+  });
+});
+
+describe('interest', () => {
+  const monthly = (day: number): InterestTerms & { accountId: string; accountName: string } => ({
+    accountId: 'acc1',
+    accountName: 'Easy saver',
+    interestRateBps: 450,
+    interestFrequency: 'Monthly',
+    interestPaymentDay: day,
+    interestPaymentMonth: null,
+    dateOpened: null,
+    annualInterestPayment: false,
+    annualInterestDay: null,
+    interimInterestSchedule: [],
+  });
+
+  it('lists only the next payment, today included', () => {
+    const [n, ...rest] = notificationsFrom({ ...none, interest: [monthly(27)] });
+    expect(rest).toEqual([]);
+    expect(n).toMatchObject({
+      kind: 'interest',
+      severity: 'info',
+      date: TODAY,
+      title: 'Interest due on Easy saver today',
+    });
+  });
+
+  it('lists a payment 30 days on and not 31', () => {
+    // Annually on 27 December (30 days on) and on 28 December (31 days on).
+    const annual = (day: number) => ({ ...monthly(day), interestFrequency: 'Annually', interestPaymentMonth: 12 });
+    expect(notificationsFrom({ ...none, interest: [annual(27)] }).map((n) => n.date)).toEqual(['2026-12-27']);
+    expect(notificationsFrom({ ...none, interest: [annual(28)] })).toEqual([]);
+  });
+
+  it('says nothing for a 0% account', () => {
+    expect(notificationsFrom({ ...none, interest: [{ ...monthly(27), interestRateBps: 0 }] })).toEqual([]);
+  });
+});
+
+describe('rate changes', () => {
+  const change = (days: number, on = true) => ({
+    ...none,
+    rateChanges: [
+      {
+        accountId: 'acc1',
+        accountName: 'Fixed saver',
+        nextRateChange: addDays(TODAY, days),
+        interestRateBps: 425,
+        rateChangeNotifications: on,
+      },
+    ],
+  });
+
+  it.each(WARNING_FROM_7_WITHIN_30)('a change in %i days is %s', (days, severity) => {
+    expect(notificationsFrom(change(days)).map((n) => n.severity)).toEqual(severity ? [severity] : []);
+  });
+
+  it('says nothing when the account’s rate-change notifications are off', () => {
+    expect(notificationsFrom(change(3, false))).toEqual([]);
+  });
+
+  it('states the rate and the date', () => {
+    expect(notificationsFrom(change(10))[0]!.message).toBe(
+      'Fixed saver pays 4.25% until its rate changes on 07/12/2026. Compare the new rate with other accounts before then.',
+    );
+  });
+});
+
+describe('ISA', () => {
+  const maturing = (days: number) =>
+    notificationsFrom({
+      ...none,
+      isa: {
+        alerts: isaAlerts({
+          today: TODAY,
+          accounts: [
+            {
+              id: 'isa1',
+              name: 'Fixed ISA',
+              maturityDate: addDays(TODAY, days),
+              transferStatus: null,
+              transferStartedOn: null,
+              transferExpectedSlaDays: null,
+            },
+          ],
+          allowance: null,
+        }),
+        firstIsaAccountId: 'isa1',
+      },
+    }).map((n) => `${n.severity} ${n.link.href}`);
+
+  it.each([
+    [7, 'error'],
+    [8, 'warning'],
+    [14, 'warning'],
+    [15, 'info'],
+    [30, 'info'],
+  ])('maturity in %i days is %s', (days, severity) => {
+    expect(maturing(days)).toEqual([`${severity} /account/isa1`]);
+  });
+
+  it('says nothing at 31 days', () => {
+    expect(maturing(31)).toEqual([]);
+  });
+
+  it('links an allowance alert to the first ISA’s page', () => {
+    const rows: NotificationRows = {
+      ...none,
+      isa: {
+        alerts: [
+          {
+            id: 'isa-contribution:overall',
+            kind: 'contribution',
+            level: 'warning',
+            accountId: null,
+            title: 't',
+            message: 'm',
+            signature: 's',
+          },
+        ],
+        firstIsaAccountId: 'isa9',
+      },
+    };
+    expect(notificationsFrom(rows)[0]!.link).toEqual({ label: 'View ISA allowance', href: '/account/isa9' });
+  });
+});
+
+describe('account terms', () => {
+  const term = (status: 'ok' | 'warning' | 'alert' | 'expired', notifies: boolean) => ({
+    ...none,
+    terms: [
+      {
+        id: 't1',
+        accountId: 'acc1',
+        accountName: 'Regular saver',
+        label: 'Withdrawal limit',
+        status,
+        alerts: [{ level: 'warning' as const, message: 'One withdrawal left this year.' }],
+        notifies,
+      },
+    ],
+  });
+
+  it('lists a term that notifies: a warning as a warning, an alert or expiry as an error', () => {
+    expect(kindsAndSeverities(term('warning', true))).toEqual(['account-term/warning']);
+    expect(kindsAndSeverities(term('alert', true))).toEqual(['account-term/error']);
+    expect(kindsAndSeverities(term('expired', true))).toEqual(['account-term/error']);
+  });
+
+  it('says nothing for a term with its notifications off', () => {
+    expect(notificationsFrom(term('alert', false))).toEqual([]);
+  });
+
+  it('gives a new id when the status changes', () => {
+    expect(notificationsFrom(term('warning', true))[0]!.id).not.toBe(notificationsFrom(term('alert', true))[0]!.id);
+  });
+});
+
+describe('standing orders processed', () => {
+  it('lists each payment as a success, linked to the account’s transactions', () => {
+    const [n] = notificationsFrom({
+      ...none,
+      processedPayments: [
+        {
+          transactionId: 'tx1',
+          accountId: 'acc1',
+          accountName: 'Halifax saver',
+          payeeName: 'Salary',
+          amountPence: 250_00,
+          date: '2026-11-25',
+        },
+      ],
+    });
+    expect(n).toMatchObject({
+      severity: 'success',
+      title: '£250.00 paid into Halifax saver',
+      message: 'Your standing order from Salary paid £250.00 into Halifax saver on 25/11/2026.',
+      link: { href: '/account/acc1#transactions' },
+    });
+  });
+});
+
+describe('the list', () => {
+  it('puts errors first, then the soonest, and drops dismissed ids', () => {
+    const rows: NotificationRows = {
+      ...none,
+      protection: { alerts: [overLimit], temporaryHighBalances: [] },
+      rateChanges: [
+        {
+          accountId: 'a',
+          accountName: 'A',
+          nextRateChange: addDays(TODAY, 20),
+          interestRateBps: 1,
+          rateChangeNotifications: true,
+        },
+        {
+          accountId: 'b',
+          accountName: 'B',
+          nextRateChange: addDays(TODAY, 10),
+          interestRateBps: 1,
+          rateChangeNotifications: true,
+        },
+      ],
+    };
+    const list = notificationsFrom(rows);
+    expect(list.map((n) => n.title)).toEqual([
+      overLimit.title,
+      "B's rate changes on 07/12/2026",
+      "A's rate changes on 17/12/2026",
+    ]);
+    expect(withoutDismissed(list, new Set([list[0]!.id])).length).toBe(2);
+  });
+});

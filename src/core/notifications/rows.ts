@@ -1,0 +1,50 @@
+/**
+ * What the notifications are worked out from: the user's rows as the server reads them (one
+ * field per source), already through the engines that own their rules (the protection picture's
+ * alerts, the ISA alerts, the term statuses). A source whose feature the user's plan lacks is
+ * given nothing (null) and says nothing.
+ */
+import type { InterestTerms } from '../dashboard/coming-up.ts';
+import type { CalendarDate } from '../dates/calendar-date.ts';
+import type { IsaAlert } from '../isa/alerts.ts';
+import type { ProtectionAlert } from '../protection/alerts.ts';
+import type { TermAlert, TermStatus } from '../terms/status.ts';
+
+export type NamedAccount = { accountId: string; accountName: string };
+
+export type NotificationRows = {
+  today: CalendarDate;
+  /** The protection picture's alerts and its licences' temporary high balances; null without the Hub. */
+  protection: {
+    alerts: readonly ProtectionAlert[];
+    temporaryHighBalances: ReadonlyArray<{
+      key: string;
+      name: string;
+      endsOn: CalendarDate | null;
+      coveredPence: number;
+    }>;
+  } | null;
+  /** The interest settings of the accounts paying interest. */
+  interest: ReadonlyArray<InterestTerms & NamedAccount>;
+  /** Accounts with a next rate change set. */
+  rateChanges: ReadonlyArray<
+    NamedAccount & { nextRateChange: CalendarDate; interestRateBps: number; rateChangeNotifications: boolean }
+  >;
+  /** The ISA alerts for today and the first ISA's id (allowance alerts link to its page); null without ISAs in the plan. */
+  isa: { alerts: readonly IsaAlert[]; firstIsaAccountId: string | null } | null;
+  /** Every term, evaluated today. */
+  terms: ReadonlyArray<
+    NamedAccount & {
+      id: string;
+      label: string;
+      status: TermStatus;
+      alerts: readonly TermAlert[];
+      /** The term's switch is on and it warns, alerts or has expired (`notifiesAbout`). */
+      notifies: boolean;
+    }
+  >;
+  /** Standing-order payments made in the last `PROCESSED_WITHIN_DAYS` days. */
+  processedPayments: ReadonlyArray<
+    NamedAccount & { transactionId: string; payeeName: string; amountPence: number; date: CalendarDate }
+  >;
+};

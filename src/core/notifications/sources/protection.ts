@@ -1,0 +1,53 @@
+import { daysBetween } from '../../dates/day-count.ts';
+import { formatPence } from '../../money/format.ts';
+import { formatShortDate } from '../../standing-orders/text.ts';
+import { NOTIFICATION_HORIZONS as H } from '../horizons.ts';
+import { notificationId } from '../id.ts';
+import type { NotificationRows } from '../rows.ts';
+import type { AppNotification, NotificationSeverity } from '../types.ts';
+
+const HUB = { label: 'Open the Protection Hub', href: '/protection' };
+
+const SEVERITY = { 'over-limit': 'error', 'projected-breach': 'warning', approaching: 'warning' } as const;
+
+function whenText(days: number): string {
+  return days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+}
+
+/**
+ * The Hub's alerts (85% or more of a limit, a projected breach, money over the limit) and each
+ * temporary high balance whose cover ends within 30 days. Over the limit is an error; the others
+ * warnings; a cover ending is a warning from 7 days, information before.
+ */
+export function protectionNotifications(rows: NotificationRows): AppNotification[] {
+  if (!rows.protection) return [];
+  const alerts = rows.protection.alerts.map(
+    (alert): AppNotification => ({
+      id: notificationId('protection', alert.id, [alert.signature]),
+      kind: 'protection',
+      severity: SEVERITY[alert.level],
+      title: alert.title,
+      message: alert.message,
+      link: HUB,
+      date: rows.today,
+    }),
+  );
+  const endings = rows.protection.temporaryHighBalances.flatMap((thb): AppNotification[] => {
+    if (thb.endsOn === null) return [];
+    const days = daysBetween(rows.today, thb.endsOn);
+    if (days < 0 || days > H.temporaryHighBalanceWithinDays) return [];
+    const severity: NotificationSeverity = days <= H.temporaryHighBalanceWarningDays ? 'warning' : 'info';
+    return [
+      {
+        id: notificationId('protection', `thb:${thb.key}`, [thb.endsOn, thb.coveredPence, severity]),
+        kind: 'protection',
+        severity,
+        title: `Temporary high balance cover at ${thb.name} ends ${whenText(days)}`,
+        message: `${formatPence(thb.coveredPence)} is covered as a temporary high balance at ${thb.name} until ${formatShortDate(thb.endsOn)}. From then only the standard limit applies: move anything above it to a bank with a different licence.`,
+        link: HUB,
+        date: thb.endsOn,
+      },
+    ];
+  });
+  return [...alerts, ...endings];
+}

@@ -1,0 +1,71 @@
+/**
+ * The user's notifications from their reads: each engine that owns a rule runs here (the
+ * protection picture, the ISA allowance and alerts, the term statuses) and core's registry turns
+ * their results into notifications. The Protection Hub and ISAs are Big Pig features (000 §5):
+ * without them their kinds say nothing, as the dashboard withholds the Hub's alerts.
+ */
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import { notificationsFrom } from '../../core/notifications/registry.ts';
+import type { NotificationRows } from '../../core/notifications/rows.ts';
+import type { AppNotification } from '../../core/notifications/types.ts';
+import { userAccountsPicture } from '../accounts/protection-facts.ts';
+import { isaAlertsOf, isaAllowanceOf } from '../isa/allowance.ts';
+import { termAccountsRead } from '../terms/queries.ts';
+import { termsJson } from '../terms/term-json.ts';
+import type { NotificationReads } from './queries.ts';
+
+export function notificationRowsOf(
+  reads: NotificationReads,
+  today: CalendarDate,
+  hasBigPig: boolean,
+): NotificationRows {
+  const { dashboard } = reads;
+  const names = new Map(dashboard.accounts.rows.map(({ item }) => [item.id, item.name]));
+  const picture = hasBigPig ? userAccountsPicture(dashboard.accounts, today) : null;
+  const isa = hasBigPig ? isaAllowanceOf(reads.isa, reads.taxYear) : null;
+  return {
+    today,
+    protection: picture && {
+      alerts: picture.alerts,
+      temporaryHighBalances: picture.groups.flatMap((group) =>
+        group.temporaryHighBalance ? [{ key: group.key, name: group.name, ...group.temporaryHighBalance }] : [],
+      ),
+    },
+    interest: dashboard.interest.flatMap((terms) => {
+      const accountName = names.get(terms.accountId);
+      return accountName === undefined ? [] : [{ ...terms, accountName }];
+    }),
+    rateChanges: reads.rateChanges,
+    isa: isa && {
+      alerts: isaAlertsOf(isa.isas, isa.allowance, today),
+      firstIsaAccountId: isa.isas[0]?.id ?? null,
+    },
+    terms: reads.termAccounts.flatMap((raw) => {
+      const read = termAccountsRead(raw);
+      return termsJson(read, today).map((term) => ({
+        accountId: read.accountId,
+        accountName: read.accountName,
+        id: term.id,
+        label: term.label,
+        status: term.status,
+        alerts: term.alerts,
+        notifies: term.notifies,
+      }));
+    }),
+    processedPayments: reads.processed,
+  };
+}
+
+/**
+ * Every notification the user has today (none with 'Account notifications' off), and those they
+ * have not dismissed.
+ */
+export function userNotifications(
+  reads: NotificationReads,
+  today: CalendarDate,
+  hasBigPig: boolean,
+): { all: AppNotification[]; showing: AppNotification[] } {
+  if (!reads.enabled) return { all: [], showing: [] };
+  const all = notificationsFrom(notificationRowsOf(reads, today, hasBigPig));
+  return { all, showing: all.filter((n) => !reads.dismissedIds.has(n.id)) };
+}

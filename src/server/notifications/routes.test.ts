@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { addDays } from '../../core/dates/day-count.ts';
+import { notificationDigestSends, notificationDismissals } from '../db/schema/index.ts';
+import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
+import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { statementsSent } from '../test/statements-sent.ts';
+import { type DigestDeps, sendDigests } from './digest.ts';
+import { NOTIFICATION_MESSAGES } from './routes.ts';
+
+type Person = { cookie: string; userId: string; email: string };
+type Listed = { id: string; kind: string; severity: string; title: string; link: { href: string } };
+type ListBody = { date: string; enabled: boolean; notifications: Listed[] };
+
+describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
+  let server: TestServer;
+  let ann: Person;
+  let bob: Person;
+  let people = 0;
+  const banks: Record<string, string> = {};
+  let halifax = '';
+
+  const newPerson = async (name: string): Promise<Person> => {
+    people += 1;
+    const email = `${name}-${people}@example.com`;
+    return { ...(await signUpAndSignIn(server, { email })), email };
+  };
+  const today = () => calendarDateInLondon(server.clock.now());
+  const list = async (who: { cookie: string }): Promise<ListBody> => {
+    const res = await server.request('/api/notifications', { cookie: who.cookie });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as ListBody;
+  };
+  const dismiss = (who: { cookie: string }, json: unknown) =>
+    server.request('/api/notifications/dismissals', { method: 'POST', cookie: who.cookie, json });
+  const digestDeps = (): DigestDeps => ({
+    database: server.deps.database,
+    mailer: server.deps.mailer,
+    secret: server.deps.secret,
+    publicUrl: 'http://localhost:3000',
+  });
+  const digestsTo = async (email: string) =>
+    (await server.mail()).filter((m) => m.to === email && /digest/.test(m.subject));
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    for (const name of ['Halifax', 'Bank of Scotland']) banks[name] = await bankIdNamed(server, name);
+    ann = await newPerson('ann');
+    bob = await newPerson('bob');
+    halifax = await addAccountAt(server, ann.cookie, {
+      name: 'Halifax saver',
+      bankId: banks.Halifax,
+      pence: 70_000_00,
+    });
+    await addAccountAt(
+      server,
+      ann.cookie,
+      { name: 'BoS fixed', bankId: banks['Bank of Scotland'], pence: 70_000_00 },
+      { interestRateBps: 425, nextRateChange: addDays(calendarDateInLondon(new Date()), 10) },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('tells a saver over the limit, links it to the Hub, and tells another user nothing', async () => {
+    const body = await list(ann);
+    expect(body.enabled).toBe(true);
+    expect(body.notifications.map((n) => [n.kind, n.severity, n.title, n.link.href])).toEqual([
+      ['protection', 'error', '£20,000.00 over the limit at Bank of Scotland plc', '/protection'],
+      [
+        'rate-change',
+        'info',
+        `BoS fixed's rate changes on ${formatted(addDays(today(), 10))}`,
+        expect.stringMatching(/^\/account\//),
+      ],
+    ]);
+    expect((await list(bob)).notifications).toEqual([]);
+  });
+
+  it('keeps a dismissal on the server: it holds on another device until the figures change', async () => {
+    const [overLimit] = (await list(ann)).notifications;
+    const res = await dismiss(ann, { id: overLimit!.id });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as ListBody).notifications.map((n) => n.kind)).toEqual(['rate-change']);
+    const phone = await signIn(server, ann.email, 'correct horse battery');
+    expect((await list(phone)).notifications.map((n) => n.kind)).toEqual(['rate-change']);
+    // A pound more is new figures: a new id, showing again.
+    const deposit = await server.request(`/api/accounts/${halifax}/transactions`, {
+      method: 'POST',
+      cookie: ann.cookie,
+      json: { transactions: [{ type: 'deposit', amountPence: 100, date: today(), notes: '' }] },
+    });
+    expect(deposit.status).toBe(201);
+    const again = (await list(ann)).notifications;
+    expect(again[0]).toMatchObject({ kind: 'protection', title: '£20,001.00 over the limit at Bank of Scotland plc' });
+    expect(again[0]!.id).not.toBe(overLimit!.id);
+    // Dismissing prunes the dismissal of the old figures.
+    expect((await dismiss(ann, { id: again[0]!.id })).status).toBe(200);
+    const kept = await server.deps.database.db.select().from(notificationDismissals);
+    expect(kept.map((d) => d.notificationId)).toEqual([again[0]!.id]);
+  });
+
+  it('refuses a notification that is not showing, another user’s, and a malformed body', async () => {
+    const [annsOwn] = (await list(ann)).notifications;
+    const gone = await dismiss(bob, { id: annsOwn!.id });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: { message: string } }).error.message).toBe(NOTIFICATION_MESSAGES.gone);
+    expect((await dismiss(ann, { id: '' })).status).toBe(400);
+    expect((await dismiss(ann, { id: 'x', extra: 1 })).status).toBe(400);
+    expect((await dismiss(ann, 'nope')).status).toBe(400);
+    expect((await server.request('/api/notifications')).status).toBe(401);
+  });
+
+  it("says nothing with 'Account notifications' off", async () => {
+    const off = await server.request('/api/settings', {
+      method: 'PATCH',
+      cookie: ann.cookie,
+      json: { notificationsEnabled: false },
+    });
+    expect(off.status, await off.clone().text()).toBe(200);
+    expect(await list(ann)).toMatchObject({ enabled: false, notifications: [] });
+    await server.request('/api/settings', {
+      method: 'PATCH',
+      cookie: ann.cookie,
+      json: { notificationsEnabled: true },
+    });
+  });
+
+  it('keeps the digest’s kinds, known kinds only', async () => {
+    const put = (json: unknown) =>
+      server.request('/api/notifications/digest', { method: 'PUT', cookie: ann.cookie, json });
+    expect((await put({ kinds: ['bogus'] })).status).toBe(400);
+    const saved = await put({ kinds: ['rate-change', 'protection', 'protection'] });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ kinds: ['protection', 'rate-change'] });
+    const read = await server.request('/api/notifications/digest', { cookie: ann.cookie });
+    expect(await read.json()).toMatchObject({ kinds: ['protection', 'rate-change'] });
+  });
+
+  it('sends the digest once a day, of the opted-in kinds not dismissed, with an unsubscribe link that works signed out', async () => {
+    const day = today();
+    expect(await sendDigests(digestDeps(), day)).toEqual({ sent: 1, empty: 0, taken: 0, failed: 0 });
+    expect(await sendDigests(digestDeps(), day)).toEqual({ sent: 0, empty: 0, taken: 0, failed: 0 });
+    const [mail, ...more] = await digestsTo(ann.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`Your SavvyPig digest for ${formatted(day)}: 1 notification`);
+    expect(mail!.text).toContain("BoS fixed's rate changes");
+    expect(mail!.text).not.toContain('over the limit'); // dismissed
+    const link = mail!.links.find((l) => l.includes('/notifications/unsubscribe?token='));
+    const token = new URL(link!).searchParams.get('token');
+    const unsubscribe = (t: unknown) =>
+      server.request('/api/notifications/unsubscribe', { method: 'POST', json: { token: t } });
+    expect((await unsubscribe(`${token}x`)).status).toBe(400);
+    const off = await unsubscribe(token);
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ turnedOff: ['Deposit protection', 'Rate changes'] });
+    expect(await (await unsubscribe(token)).json()).toMatchObject({ turnedOff: [] });
+    const read = await server.request('/api/notifications/digest', { cookie: ann.cookie });
+    expect(await read.json()).toMatchObject({ kinds: [] });
+    expect(await sendDigests(digestDeps(), addDays(day, 1))).toEqual({ sent: 0, empty: 0, taken: 0, failed: 0 });
+  });
+
+  itOnPostgres(kind)('sends each digest exactly once when two workers race', async () => {
+    const savers = await Promise.all(['cat', 'dan', 'eve'].map((n) => newPerson(n)));
+    for (const saver of savers) {
+      await addAccountAt(server, saver.cookie, { name: 'Big saver', bankId: banks.Halifax, pence: 130_000_00 });
+      await server.request('/api/notifications/digest', {
+        method: 'PUT',
+        cookie: saver.cookie,
+        json: { kinds: ['protection'] },
+      });
+    }
+    const day = addDays(today(), 2);
+    const [a, b] = await Promise.all([sendDigests(digestDeps(), day), sendDigests(digestDeps(), day)]);
+    expect(a.sent + b.sent).toBe(3);
+    expect(a.failed + b.failed).toBe(0);
+    for (const saver of savers) expect(await digestsTo(saver.email)).toHaveLength(1);
+    const sends = await server.deps.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificationDigestSends)
+      .where(sql`day = ${day}::date`);
+    expect(sends[0]!.n).toBe(3);
+  });
+
+  itOnPostgres(kind)('reads in a constant number of statements, however many accounts', async () => {
+    const fay = await newPerson('fay');
+    const sent = () => statementsSent(() => list(fay));
+    await sent();
+    const few = await sent();
+    for (let i = 0; i < 4; i++)
+      await addAccountAt(server, fay.cookie, { name: `Saver ${i}`, bankId: banks.Halifax, pence: 30_000_00 });
+    expect(await sent()).toEqual(few);
+    expect(few.statements).toBeLessThanOrEqual(9);
+  });
+});
+
+function formatted(date: string): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
