@@ -41,6 +41,7 @@ import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));
+  app.route('/', subscriptionRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -11,3 +11,4 @@ export * from './protection.ts';
 export * from './terms.ts';
 export * from './smart-pig.ts';
 export * from './isa.ts';
+export * from './subscriptions.ts';
