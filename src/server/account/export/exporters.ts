@@ -344,6 +344,8 @@ export const EXPORTERS: readonly Exporter[] = [
  * must not also have an exporter.
  */
 export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
+  promo_codes:
+    "The codes themselves are the business's (created_by names the admin who made one); the codes a user used are in promoCodesUsed.",
   two_factor:
     'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
   jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',
