@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import type { BrowserContext } from 'playwright-core';
 import { signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
 import { login, newPage, pictureEverywhere, rejectCookies, signInToDashboard, waitForToastToGo } from './fixtures.ts';
 
@@ -8,6 +9,13 @@ import { login, newPage, pictureEverywhere, rejectCookies, signInToDashboard, wa
 // the trial-ended screen and a promo code that unlocks an extended trial; the visitor's plans page.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
+
+/** A page in its own context (each saver's session storage is their own), its errors gathered. */
+async function fresh(context: BrowserContext, errors: string[]) {
+  const made = await newPage(context);
+  made.page.on('close', () => errors.push(...made.errors));
+  return made.page;
+}
 
 test('trial banner, plans, a piglet refused the Hub, and a promo code that brings an ended trial back', async () => {
   const stamp = Date.now();
@@ -32,8 +40,9 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
     );
   });
 
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  const { page, errors } = await newPage(context);
+  const errors: string[] = [];
+  let context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  let page = await fresh(context, errors);
 
   // Tara: the trial banner on every page, then the plan picker.
   await signInToDashboard(page, env.server.base, trialing, PASSWORD);
@@ -60,7 +69,9 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await page.goto(`${env.server.base}/dashboard`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   assert.equal(await page.getByRole('region', { name: 'Big Pig Trial Active' }).count(), 0);
-  await context.clearCookies();
+  await context.close();
+  context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  page = await fresh(context, errors);
 
   // Percy, on Piglet, is refused the Protection Hub with the guard's words.
   await signInToDashboard(page, env.server.base, piglet, PASSWORD);
@@ -73,13 +84,17 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await page.getByText('Protection Hub requires Big Pig tier or higher').waitFor();
   await page.getByRole('group', { name: 'Big Pig' }).getByRole('button', { name: 'Selected' }).waitFor();
   await waitForToastToGo(page, 'Protection Hub requires Big Pig tier or higher');
-  await context.clearCookies();
+  await context.close();
+  context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  page = await fresh(context, errors);
 
   // Enid: the trial-ended screen replaces the app; a free_trial code unlocks 14 more days.
   await login(page, env.server.base, ended, PASSWORD);
   await page.getByRole('heading', { name: 'Your Trial Has Ended' }).waitFor();
-  for (const gave of ['Unlimited account tracking', 'Advanced calculators', 'Ad-free experience'])
-    await page.getByText(gave).waitFor();
+  await rejectCookies(page);
+  const gave = page.getByRole('list', { name: 'Your trial gave you' });
+  for (const item of ['Unlimited account tracking', 'Advanced calculators', 'Ad-free experience'])
+    await gave.getByText(item).waitFor();
   assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
   await page.getByRole('link', { name: 'Continue with Big Pig Plan' }).waitFor();
   await pictureEverywhere(page, 'subscription-trial-ended');
@@ -92,10 +107,13 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
     .getByText('14 days remaining of unlimited access')
     .waitFor();
   assert.equal(await page.getByRole('heading', { name: 'Your Trial Has Ended' }).count(), 0);
-  await context.clearCookies();
+  await context.close();
+  context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  page = await fresh(context, errors);
 
   // A visitor: home → plans → sign-up, with the chosen plan kept.
   await page.goto(`${env.server.base}/`);
+  await rejectCookies(page);
   await page.getByRole('link', { name: 'See plans and prices' }).first().click();
   await page.waitForURL('**/plans');
   await page.getByRole('group', { name: 'Piglet' }).getByRole('button', { name: 'Select Plan' }).click();
@@ -107,6 +125,11 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
     cycle: 'monthly',
   });
 
-  assert.deepEqual(errors, []);
   await context.close();
+  // Three savers signing in from one address within seconds meet the auth limiter (3 per 10 s),
+  // which signInToDashboard waits out: those refusals are expected.
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('status of 429')),
+    [],
+  );
 });

@@ -14,7 +14,7 @@ import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { usePrices } from './api.ts';
 
 export type PlanChoice = { tier: StoredTier; cycle: BillingCycle };
@@ -110,16 +110,35 @@ function PlanSkeletons() {
 export function PlanPicker({ choice, onChange }: { choice: PlanChoice; onChange: (choice: PlanChoice) => void }) {
   const prices = usePrices();
   const state = prices.data;
+  const cards = (cycle: BillingCycle) =>
+    state?.prices && hasAllPrices(state.prices) ? (
+      <div className="grid gap-4 md:grid-cols-3">
+        {PLANS.map((plan) => (
+          <PlanCard
+            key={plan.tier}
+            plan={plan}
+            prices={state.prices as Prices}
+            cycle={cycle}
+            selected={choice.tier === plan.tier}
+            onSelect={() => onChange({ ...choice, tier: plan.tier })}
+          />
+        ))}
+      </div>
+    ) : (
+      <PlanSkeletons />
+    );
   return (
-    <div className="grid gap-4">
-      <Tabs value={choice.cycle} onValueChange={(value) => onChange({ ...choice, cycle: value as BillingCycle })}>
-        <TabsList aria-label="Billing period">
-          <TabsTrigger value="monthly">Monthly</TabsTrigger>
-          <TabsTrigger value="annual">
-            Annual <Badge variant="success">Save 20%</Badge>
-          </TabsTrigger>
-        </TabsList>
-      </Tabs>
+    <Tabs
+      value={choice.cycle}
+      onValueChange={(value) => onChange({ ...choice, cycle: value as BillingCycle })}
+      className="grid gap-4"
+    >
+      <TabsList aria-label="Billing period">
+        <TabsTrigger value="monthly">Monthly</TabsTrigger>
+        <TabsTrigger value="annual">
+          Annual <Badge variant="success">Save 20%</Badge>
+        </TabsTrigger>
+      </TabsList>
       {state?.isDefault ? (
         <Alert variant="info">
           <Info aria-hidden />
@@ -130,22 +149,8 @@ export function PlanPicker({ choice, onChange }: { choice: PlanChoice; onChange:
           </AlertDescription>
         </Alert>
       ) : null}
-      {state?.prices && hasAllPrices(state.prices) ? (
-        <div className="grid gap-4 md:grid-cols-3">
-          {PLANS.map((plan) => (
-            <PlanCard
-              key={plan.tier}
-              plan={plan}
-              prices={state.prices as Prices}
-              cycle={choice.cycle}
-              selected={choice.tier === plan.tier}
-              onSelect={() => onChange({ ...choice, tier: plan.tier })}
-            />
-          ))}
-        </div>
-      ) : (
-        <PlanSkeletons />
-      )}
-    </div>
+      <TabsContent value="monthly">{cards('monthly')}</TabsContent>
+      <TabsContent value="annual">{cards('annual')}</TabsContent>
+    </Tabs>
   );
 }

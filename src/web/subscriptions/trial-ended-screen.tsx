@@ -55,10 +55,10 @@ export function TrialEndedScreen() {
         </header>
         <Card>
           <CardHeader>
-            <CardTitle>Your trial gave you</CardTitle>
+            <CardTitle id="trial-gave">Your trial gave you</CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="grid gap-2 sm:grid-cols-3">
+            <ul aria-labelledby="trial-gave" className="grid gap-2 sm:grid-cols-3">
               {TRIAL_GAVE.map(({ icon: Icon, text }) => (
                 <li key={text} className="flex items-center gap-2">
                   <Icon className="size-5 text-brand" aria-hidden />
