@@ -218,6 +218,40 @@ describe.each(testDatabaseKinds())('subscriptions on %s', (kind) => {
     expect((await view(gus)).paymentStatus).toBe('trial');
   });
 
+  it("lets an admin, and only an admin, override a user's tier", async () => {
+    server.clock.set(start);
+    const ida = await newPerson();
+    await at('2026-12-10T10:00:00Z', ida);
+    // An admin signed in now (two-factor on, so a new one rather than signing the first in again).
+    const boss = await newPerson();
+    await grantAdmin(server, boss.userId);
+    expect((await view(ida)).isTrialExpired).toBe(true);
+    const put = (who: Person, json: unknown) =>
+      server.request(`/api/admin/users/${ida.userId}/subscription/override`, {
+        method: 'PUT',
+        cookie: who.cookie,
+        json,
+      });
+    expect((await put(ida, { adminOverride: true })).status).toBe(403);
+    expect((await put(boss, { adminOverride: true, tier: 'bigpig' })).status).toBe(400);
+    expect((await put(boss, { adminOverride: true })).status).toBe(200);
+    expect(await view(ida)).toMatchObject({
+      tier: 'bigpig',
+      isActive: true,
+      isTrialExpired: false,
+      hasAdminOverride: true,
+    });
+    expect((await put(boss, { adminOverride: false })).status).toBe(200);
+    expect(await view(ida)).toMatchObject({ tier: 'piglet', isTrialExpired: true });
+    const nobody = await server.request('/api/admin/users/nobody/subscription/override', {
+      method: 'PUT',
+      cookie: boss.cookie,
+      json: { adminOverride: true },
+    });
+    expect(nobody.status).toBe(404);
+    server.clock.set(start);
+  });
+
   it('keeps promo codes to admins', async () => {
     const hal = await newPerson();
     expect((await server.request('/api/admin/promo-codes', { cookie: hal.cookie })).status).toBe(403);

@@ -3,11 +3,12 @@
  * plans' prices, promo code validation and the trial unlock, and the admins' promo codes.
  * Nothing here lets a browser set a tier or a status: the writes are the server's own (redeem.ts).
  */
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { subscriptionView } from '../../core/subscriptions/access.ts';
 import { DEFAULT_PRICES } from '../../core/subscriptions/plans.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
-import { promoCodes } from '../db/schema/index.ts';
+import { promoCodes, subscriptions } from '../db/schema/index.ts';
+import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Tx } from '../db/client.ts';
@@ -201,6 +202,42 @@ export function subscriptionRoutes(deps: Deps) {
         .returning();
       if (!row) throw new AppError('CONFLICT', 'A promo code with this name already exists', { field: 'code' });
       return c.json({ promoCode: adminPromoJson(row) }, 201);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'admin',
+      method: 'put',
+      path: '/api/admin/users/{userId}/subscription/override',
+      summary: "Turns an admin's override on or off for a user: Big Pig whatever their payment (admin_override)",
+      description:
+        'The only subscription field an admin sets here; status and tier come from the card provider. Creates the row if the user has none.',
+      request: {
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        ...body(z.strictObject({ adminOverride: z.boolean('adminOverride must be true or false') })),
+      },
+      responses: {
+        200: json(z.object({ subscription: SubscriptionViewSchema }), "The user's subscription as they now see it"),
+        404: { description: 'No such user' },
+      },
+    }),
+    async (c) => {
+      const { userId } = c.req.valid('param');
+      const { adminOverride } = c.req.valid('json');
+      const tx = txOf(c);
+      const now = deps.clock.now();
+      const [exists] = await asLoginRole(tx, (t) =>
+        t.execute(sql`select 1 from "user" where id = ${userId}`).then((r) => rowsOf<{ '?column?': number }>(r)),
+      );
+      if (!exists) throw new AppError('NOT_FOUND', 'User not found');
+      await tx
+        .insert(subscriptions)
+        .values({ userId, adminOverride, updatedAt: now })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { adminOverride, updatedAt: now } });
+      await publish(tx, { type: 'subscription.changed', userId, invalidate: [['me']] });
+      const facts = await readSubscriptionFacts(tx, userId);
+      return c.json({ subscription: subscriptionView(facts, { isAdmin: false, now }) }, 200);
     },
   );
 
