@@ -44,6 +44,11 @@ export function SubscribePage() {
           {current ? `${current} ` : ''}Pick the plan that fits; you can change or cancel it at any time.
         </p>
       </header>
+      {subscription.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Subscription error: {subscription.error.message}
+        </p>
+      ) : null}
       <PlanPicker choice={choice} onChange={setChoice} />
       <div className="grid max-w-md gap-2">
         <PromoCodeForm applied={promo} onApplied={setPromo} />
