@@ -118,7 +118,7 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await page.waitForURL('**/plans');
   await page.getByRole('group', { name: 'Piglet' }).getByRole('button', { name: 'Select Plan' }).click();
   await pictureEverywhere(page, 'subscription-public-plans');
-  await page.getByRole('link', { name: 'Start your free trial with Piglet' }).click();
+  await page.getByRole('link', { name: 'Sign up and choose Piglet' }).click();
   await page.waitForURL('**/signup');
   assert.deepEqual(JSON.parse((await page.evaluate(() => localStorage.getItem('pendingCheckout'))) ?? 'null'), {
     tier: 'piglet',

@@ -34,12 +34,17 @@ export function PlansPage() {
             </Link>
           </Button>
         ) : (
-          <Button asChild size="lg">
-            <Link to={paths.signup()} onClick={() => keepPendingCheckout(choice)}>
-              Start your free trial with {TIER_LABELS[choice.tier]}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <div className="grid justify-items-center gap-2 text-center">
+            <Button asChild size="lg">
+              <Link to={paths.signup()} onClick={() => keepPendingCheckout(choice)}>
+                Sign up and choose {TIER_LABELS[choice.tier]}
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <p className="text-sm text-muted-foreground">
+              You start with the 7-day Big Pig trial; we keep your choice ready for when you subscribe.
+            </p>
+          </div>
         )}
       </div>
     </div>
