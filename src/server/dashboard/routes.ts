@@ -177,10 +177,7 @@ export function dashboardRoutes(deps: Deps) {
       const rows = await readDashboardRows(txOf(c), session.userId);
       const balanceLine = await lineOf(txOf(c), session.userId, { today, lineFrom, ledger: rows.ledger });
       const picture = protectionPictureJson(rows, today, now);
-      const hasHub = meetsTier(
-        { tier: session.tier, isAdmin: session.isAdmin },
-        'bigpig',
-      );
+      const hasHub = meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
       const body: DashboardJson = {
         date: today,
         accountCount: rows.accounts.rows.length,
