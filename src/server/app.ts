@@ -41,6 +41,7 @@ import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
@@ -131,6 +132,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));
   app.route('/', notificationRoutes(deps));
+  app.route('/', subscriptionRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIERS, effectiveTier, isTier, meetsTier, tierRank } from './tier.ts';
+import { TIERS, isTier, meetsTier, tierRank } from './tier.ts';
 
 describe('tier ranks', () => {
   it('orders piglet below boar below bigpig, with trial_bigpig level with bigpig', () => {
@@ -44,17 +44,5 @@ describe('meetsTier', () => {
 
   it('hides gated items when the tier is unknown', () => {
     expect(meetsTier({ tier: undefined }, 'piglet')).toBe(false);
-  });
-});
-
-describe('effectiveTier', () => {
-  it('gives a user without a subscription the Big Pig trial, and an admin Big Pig', () => {
-    expect(effectiveTier({ isAdmin: false })).toBe('trial_bigpig');
-    expect(effectiveTier({ isAdmin: true })).toBe('bigpig');
-  });
-
-  it('follows a subscription when there is one', () => {
-    for (const tier of TIERS) expect(effectiveTier({ isAdmin: false, subscriptionTier: tier })).toBe(tier);
-    expect(effectiveTier({ isAdmin: true, subscriptionTier: 'piglet' })).toBe('piglet');
   });
 });

@@ -30,21 +30,6 @@ export function isTier(value: unknown): value is Tier {
   return typeof value === 'string' && (TIERS as readonly string[]).includes(value);
 }
 
-/**
- * The tier a user's limits and features follow. Subscriptions arrive later: until a user has one,
- * the spec's default context is a Big Pig trial (`trial_bigpig`); admins count as `bigpig`.
- */
-export function effectiveTier({
-  isAdmin,
-  subscriptionTier = null,
-}: {
-  isAdmin: boolean;
-  subscriptionTier?: Tier | null;
-}): Tier {
-  if (subscriptionTier) return subscriptionTier;
-  return isAdmin ? 'bigpig' : 'trial_bigpig';
-}
-
 /** Rank of a tier: piglet 1, boar 2, bigpig 3, trial_bigpig 3. */
 export function tierRank(tier: Tier): number {
   return TIER_RANK[tier];

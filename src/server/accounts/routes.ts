@@ -4,6 +4,8 @@
  * (publishAccountChanged) inside its transaction, so they hear of it only once it is committed.
  */
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
+import { FEATURE_LABELS, FEATURE_TIERS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { requireTier } from '../http/require-tier.ts';
 import { isPlatformBank } from '../../core/accounts/account-protection.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -20,7 +22,6 @@ import {
 import { frequencyOptions, INTEREST_DEFAULTS } from '../../core/accounts/interest-settings.ts';
 import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
-import { effectiveTier } from '../../core/subscriptions/tier.ts';
 import { assertEmailVerified } from '../auth/verified-email.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { Tx } from '../db/client.ts';
@@ -182,12 +183,20 @@ function assertTypeChangeAllowed(current: AccountRow, next: string, log: Logger 
   }
 }
 
+/** ISA and pension accounts are Big Pig features (001 §6): a new one needs the plan (ADR 0036). */
+function requireTypeInPlan(session: SessionUser, accountType: string): void {
+  const category = accountTypeCategory(accountType);
+  if (category !== 'isa' && category !== 'pension') return;
+  const feature = category === 'isa' ? 'isas' : 'pensions';
+  requireTier(session, FEATURE_TIERS[feature], tierRequiredMessage(FEATURE_LABELS[feature], FEATURE_TIERS[feature]));
+}
+
 export function accountsRoutes(deps: Deps) {
   const app = createRouter();
   const today = () => calendarDateInLondon(deps.clock.now());
   const viewer = (session: SessionUser) => ({
     userId: session.userId,
-    tier: effectiveTier({ isAdmin: session.isAdmin }),
+    tier: session.tier,
   });
 
   /** One account as the list shows it (its protection depends on all the others). */
@@ -232,7 +241,10 @@ export function accountsRoutes(deps: Deps) {
       request: { body: { content: { 'application/json': { schema: AccountCreateSchema } }, required: true } },
       responses: {
         201: json(AccountResponse, 'The new account'),
-        403: { description: 'ACCOUNT_LIMIT_REACHED (naming the cap and how to raise it), or EMAIL_NOT_VERIFIED' },
+        403: {
+          description:
+            'ACCOUNT_LIMIT_REACHED (naming the cap and how to raise it), EMAIL_NOT_VERIFIED, or FORBIDDEN for an ISA or pension below Big Pig',
+        },
       },
     }),
     async (c) => {
@@ -242,6 +254,7 @@ export function accountsRoutes(deps: Deps) {
       const day = today();
       const { startingBalancePence, startingBalanceDate, ...input } = c.req.valid('json');
       const fields = checkFields(input, day);
+      requireTypeInPlan(session, fields.accountType);
       if (startingBalanceDate !== undefined && startingBalanceDate > day) {
         throw new AppError('VALIDATION_FAILED', ACCOUNT_ROUTE_MESSAGES.startingBalanceDate, {
           field: 'startingBalanceDate',

@@ -23,6 +23,7 @@ import {
 import { twoFactorPlugins } from './two-factor.ts';
 import { honestRevokeSession } from './revoke-session-check.ts';
 import { commonPasswordRule } from './common-passwords.ts';
+import { keepSignUpPromoCode } from '../subscriptions/redeem.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -103,7 +104,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
         if (signUpDetails.getStore()?.skipVerificationEmail) return;
         sendVerificationMailInBackground(db, mailer, user, url);
       },
-      afterEmailVerification: (user) => recordEmailConfirmed(db, user.id),
+      afterEmailVerification: (user) => recordEmailConfirmed(db, user.id, clock.now()),
     },
     databaseHooks: {
       user: {
@@ -125,6 +126,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
                 .values({ userId: created.id, role: 'subscriber' })
                 .onConflictDoNothing();
               await tx.insert(schema.userSettings).values({ userId: created.id }).onConflictDoNothing();
+              await keepSignUpPromoCode(tx, created.id, details?.promoCode);
             });
           },
         },

@@ -9,7 +9,6 @@ import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { waitUntilElapsed } from '../http/timing.ts';
 import { profiles } from '../db/schema/index.ts';
 import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
-import { effectiveTier } from '../../core/subscriptions/tier.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
 import { retryOnDuplicateKey } from './sign-up-retry.ts';
@@ -141,7 +140,7 @@ export function accountRoutes(deps: Deps) {
           },
           profile: profile ?? { firstName: null, lastName: null, avatarUrl: null },
           isAdmin: session.isAdmin,
-          tier: effectiveTier({ isAdmin: session.isAdmin }),
+          tier: session.tier,
         },
         200,
       );

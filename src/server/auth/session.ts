@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb, NamedQuery } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { INACTIVITY_LIMIT_MS } from '../../core/session/limits.ts';
+import { effectiveTier, type StoredTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
+import type { Tier } from '../../core/subscriptions/tier.ts';
 
 export type SessionUser = {
   userId: string;
@@ -13,6 +15,10 @@ export type SessionUser = {
   isAdmin: boolean;
   /** Admins must have it on before any admin route answers them (docs/decisions/0009-two-factor.md). */
   twoFactorEnabled: boolean;
+  /** Their `subscriptions` row, read by the same statement (null: none yet, ADR 0036). */
+  subscription: SubscriptionFacts | null;
+  /** The tier every gate follows, at the request's instant (core/subscriptions/access.ts). */
+  tier: Tier;
 };
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
@@ -63,10 +69,36 @@ type Row = {
   email_verified: boolean;
   is_admin: boolean;
   two_factor_enabled: boolean;
+  has_subscription: boolean;
+  payment_status: string | null;
+  sub_tier: string | null;
+  trial_tier: string | null;
+  trial_expires_at: Date | string | null;
+  promo_tier: string | null;
+  promo_expires_at: Date | string | null;
+  admin_override: boolean | null;
+  current_period_end: Date | string | null;
 };
 
-function toSessionUser(row: Row | undefined): SessionUser | null {
+const instant = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+function subscriptionOf(row: Row): SubscriptionFacts | null {
+  if (!row.has_subscription) return null;
+  return {
+    paymentStatus: row.payment_status ?? 'inactive',
+    tier: row.sub_tier as StoredTier | null,
+    trialTier: row.trial_tier as StoredTier | null,
+    trialExpiresAt: instant(row.trial_expires_at),
+    promoTier: row.promo_tier as StoredTier | null,
+    promoExpiresAt: instant(row.promo_expires_at),
+    adminOverride: row.admin_override === true,
+    currentPeriodEnd: instant(row.current_period_end),
+  };
+}
+
+function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
   if (!row) return null;
+  const subscription = subscriptionOf(row);
   return {
     userId: row.user_id,
     sessionId: row.session_id,
@@ -74,8 +106,15 @@ function toSessionUser(row: Row | undefined): SessionUser | null {
     emailVerified: row.email_verified,
     isAdmin: row.is_admin,
     twoFactorEnabled: row.two_factor_enabled,
+    subscription,
+    tier: effectiveTier(subscription, { isAdmin: row.is_admin, now }),
   };
 }
+
+/** The subscription's columns the rules read (left joined as `sub`). */
+const SUBSCRIPTION_COLUMNS =
+  sql.raw(`sub.user_id is not null as has_subscription, sub.payment_status, sub.tier as sub_tier,
+        sub.trial_tier, sub.trial_expires_at, sub.promo_tier, sub.promo_expires_at, sub.admin_override, sub.current_period_end`);
 
 /** better-auth session tokens are 32 random letters and digits; anything else is not ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
@@ -106,11 +145,12 @@ export function sessionOpening(token: string, adminRoute: boolean, now: Date): N
 function openingQuery(adminRoute: boolean): SQL {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
+        ${SUBSCRIPTION_COLUMNS},
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role,
         set_config('plan_cache_mode', case when ${sql.raw(adminRoute ? 'true' : 'false')} then 'auto' else 'force_generic_plan' end, true) as _plans
-      from session s join "user" u on u.id = s.user_id
+      from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id
       where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql.placeholder('idleCutoff'))}`;
 }
 
@@ -131,8 +171,8 @@ function isLiveSession(idleCutoff: unknown) {
         and not exists (select 1 from user_settings us where us.user_id = s.user_id and us.suspended)`;
 }
 
-export function sessionFromOpening(openingRows: unknown[]): SessionUser | null {
-  return toSessionUser((openingRows as Row[])[0]);
+export function sessionFromOpening(openingRows: unknown[], now: Date): SessionUser | null {
+  return toSessionUser((openingRows as Row[])[0], now);
 }
 
 export function isWellFormedToken(token: string): boolean {
@@ -146,8 +186,9 @@ export function isWellFormedToken(token: string): boolean {
 export async function findSessionUser(db: AppDb, token: string, now: Date): Promise<SessionUser | null> {
   const result = await db.execute(sql`
     select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
-      exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin
-    from session s join "user" u on u.id = s.user_id
+      exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin,
+      ${SUBSCRIPTION_COLUMNS}
+    from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id
     where s.token = ${token} and s.expires_at > now() and ${isLiveSession(idleCutoffOf(now))}`);
-  return toSessionUser(rowsOf<Row>(result)[0]);
+  return toSessionUser(rowsOf<Row>(result)[0], now);
 }

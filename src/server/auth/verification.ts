@@ -8,6 +8,7 @@ import { addressKey, takeThrottle } from '../http/throttle.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { alreadyRegisteredMail, alreadyVerifiedMail, verificationMail } from '../mail/templates.ts';
 import { publish } from '../realtime/hub.ts';
+import { completeSignUpSubscription } from '../subscriptions/redeem.ts';
 import { isSameOriginPath } from '../../core/urls/same-origin-path.ts';
 
 /** How long a verification link works. */
@@ -82,14 +83,16 @@ export function noticeSignUpWithRegisteredAddress(
 
 /**
  * better-auth's `afterEmailVerification`: the spec's `email_confirmed_at` is what makes a user
- * verified (session.ts reads it), kept from the first confirmation; the user's open tabs hear
+ * verified (session.ts reads it), kept from the first confirmation; the trial starts; the user's open tabs hear
  * of it at once (they refetch /api/me), so /verification-required and the banner move on.
  */
-export async function recordEmailConfirmed(db: AppDb, userId: string): Promise<void> {
+export async function recordEmailConfirmed(db: AppDb, userId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       update "user" set email_confirmed_at = coalesce(email_confirmed_at, now()), email_verified = true
       where id = ${userId}`);
+    // The 7-day trial starts now, with the sign-up's promo code applied (ADR 0036).
+    await completeSignUpSubscription(tx, userId, now);
     await publish(tx, { type: 'email-verified', userId, invalidate: [['me']] });
   });
 }

@@ -9,7 +9,7 @@
 import { type BalanceSeries, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming-up.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
+import { meetsTier } from '../../core/subscriptions/tier.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
 import { sessionOf, txOf } from '../http/access.ts';
@@ -177,10 +177,7 @@ export function dashboardRoutes(deps: Deps) {
       const rows = await readDashboardRows(txOf(c), session.userId);
       const balanceLine = await lineOf(txOf(c), session.userId, { today, lineFrom, ledger: rows.ledger });
       const picture = protectionPictureJson(rows, today, now);
-      const hasHub = meetsTier(
-        { tier: effectiveTier({ isAdmin: session.isAdmin }), isAdmin: session.isAdmin },
-        'bigpig',
-      );
+      const hasHub = meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
       const body: DashboardJson = {
         date: today,
         accountCount: rows.accounts.rows.length,

@@ -58,21 +58,19 @@ export function requireAccess(deps: Deps, access: Access, options: { adminRefusa
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     try {
-      await deps.database.transactionOpenedWith(
-        sessionOpening(token, access === 'admin', deps.clock.now()),
-        async (tx, opening) => {
-          const session = sessionFromOpening(opening);
-          if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-          if (access === 'admin' && !session.isAdmin)
-            throw new AppError('FORBIDDEN', options.adminRefusal ?? ADMIN_REFUSAL_MESSAGE);
-          if (access === 'admin') requireAdminTwoFactor(session);
-          c.set('session', session);
-          c.set('tx', tx);
-          await next();
-          c.set('tx', undefined);
-          if (c.error) throw new RollBack();
-        },
-      );
+      const now = deps.clock.now();
+      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin', now), async (tx, opening) => {
+        const session = sessionFromOpening(opening, now);
+        if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+        if (access === 'admin' && !session.isAdmin)
+          throw new AppError('FORBIDDEN', options.adminRefusal ?? ADMIN_REFUSAL_MESSAGE);
+        if (access === 'admin') requireAdminTwoFactor(session);
+        c.set('session', session);
+        c.set('tx', tx);
+        await next();
+        c.set('tx', undefined);
+        if (c.error) throw new RollBack();
+      });
     } catch (err) {
       if (!(err instanceof RollBack)) throw err;
     }

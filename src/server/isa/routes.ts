@@ -209,9 +209,10 @@ export function isaRoutes(deps: Deps) {
    * The signed-in Big Pig user, the request's transaction and their ISA account `rawId`, or 403
    * (plan), 404 (unknown, someone else's) or 409 (not an ISA).
    */
-  const isaAccountOf = async (c: Context<AppEnv>, rawId: string) => {
+  const isaAccountOf = async (c: Context<AppEnv>, rawId: string, { newUse = true }: { newUse?: boolean } = {}) => {
     const session = sessionOf(c);
-    requireTier(session, 'bigpig', ISA_ROUTE_MESSAGES.needsBigPig);
+    // Reading a lapsed user's stored ISA record stays open; changing it is new use (ADR 0036).
+    if (newUse) requireTier(session, 'bigpig', ISA_ROUTE_MESSAGES.needsBigPig);
     const tx = txOf(c);
     const view = await findIsaAccount(tx, session.userId, accountIdOf(rawId));
     if (!view) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
@@ -279,7 +280,7 @@ export function isaRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { tx, view } = await isaAccountOf(c, c.req.valid('param').id);
+      const { tx, view } = await isaAccountOf(c, c.req.valid('param').id, { newUse: false });
       return c.json(await viewJson(tx, view), 200);
     },
   );

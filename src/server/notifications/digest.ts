@@ -10,6 +10,8 @@
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { digestKindsOf, digestNotifications } from '../../core/notifications/digest.ts';
+import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
+import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -36,6 +38,32 @@ const actorOpening = (userId: string): NamedQuery => ({
 export const DIGEST_BATCH = 500;
 export const DIGEST_CONCURRENCY = 4;
 
+/** A user due a digest, with what decides their plan's notification kinds. */
+export type DigestUser = {
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+  /** The `subscriptions` row as JSON (timestamps as text); null: none (a Big Pig trial, ADR 0036). */
+  subscription: (Omit<SubscriptionFacts, DatedFact> & Record<DatedFact, string | null>) | null;
+};
+
+type DatedFact = 'trialExpiresAt' | 'promoExpiresAt' | 'currentPeriodEnd';
+
+const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
+
+/** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
+function hasBigPigOn(user: DigestUser, now: Date): boolean {
+  const s = user.subscription;
+  const facts: SubscriptionFacts | null = s && {
+    ...s,
+    trialExpiresAt: dateOrNull(s.trialExpiresAt),
+    promoExpiresAt: dateOrNull(s.promoExpiresAt),
+    currentPeriodEnd: dateOrNull(s.currentPeriodEnd),
+  };
+  const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
+  return meetsTier({ tier, isAdmin: user.isAdmin }, 'bigpig');
+}
+
 /**
  * Opted-in users still without a digest for `day`, after `afterUserId`, by id: verified address,
  * 'Account notifications' on, not suspended. Read by the job's own role across users.
@@ -45,10 +73,15 @@ export async function listDigestUsers(
   day: CalendarDate,
   afterUserId: string,
   limit = DIGEST_BATCH,
-): Promise<Array<{ userId: string; email: string }>> {
-  return rowsOf<{ userId: string; email: string }>(
+): Promise<DigestUser[]> {
+  return rowsOf<DigestUser>(
     await db.execute(sql`
-      select p.user_id as "userId", u.email
+      select p.user_id as "userId", u.email,
+        exists (select 1 from user_roles r where r.user_id = p.user_id and r.role = 'admin') as "isAdmin",
+        (select json_build_object('paymentStatus', x.payment_status, 'tier', x.tier, 'trialTier', x.trial_tier,
+            'trialExpiresAt', x.trial_expires_at, 'promoTier', x.promo_tier, 'promoExpiresAt', x.promo_expires_at,
+            'adminOverride', x.admin_override, 'currentPeriodEnd', x.current_period_end)
+          from subscriptions x where x.user_id = p.user_id) as subscription
       from notification_digest_preferences p
       join "user" u on u.id = p.user_id
       join user_settings s on s.user_id = p.user_id
@@ -66,14 +99,14 @@ export async function listDigestUsers(
  */
 export async function sendUserDigest(
   deps: DigestDeps,
-  user: { userId: string; email: string },
+  user: DigestUser,
   day: CalendarDate,
+  now: Date,
 ): Promise<'sent' | 'empty' | 'taken'> {
   return deps.database.transactionOpenedWith(actorOpening(user.userId), async (tx) => {
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
-    // Everyone is on the Big Pig trial until subscriptions land (issue 17).
-    const listed = digestNotifications(userNotifications(reads, day, true).showing, kinds);
+    const listed = digestNotifications(userNotifications(reads, day, hasBigPigOn(user, now)).showing, kinds);
     const taken = rowsOf(
       await tx.execute(sql`
         insert into notification_digest_sends (user_id, day, notification_count)
@@ -93,9 +126,9 @@ export async function sendUserDigest(
 export type DigestRun = { sent: number; empty: number; taken: number; failed: number };
 
 /**
- * Every due user's digest for `day`, a batch at a time, `DIGEST_CONCURRENCY` users at once.
- * `renew` runs before each batch (the job's claim). A user whose digest fails is counted and
- * left for the next run.
+ * Every due user's digest for `day`, a batch at a time, `DIGEST_CONCURRENCY` users at once, each
+ * with the notification kinds of their plan on `now`. `renew` runs before each batch (the job's
+ * claim). A user whose digest fails is counted and left for the next run.
  */
 export async function sendDigests(
   deps: DigestDeps,
@@ -103,7 +136,8 @@ export async function sendDigests(
   {
     renew = async () => {},
     onError = () => {},
-  }: { renew?: () => Promise<void>; onError?: (err: unknown) => void } = {},
+    now = new Date(),
+  }: { renew?: () => Promise<void>; onError?: (err: unknown) => void; now?: Date } = {},
 ): Promise<DigestRun> {
   const run: DigestRun = { sent: 0, empty: 0, taken: 0, failed: 0 };
   let after = '';
@@ -117,7 +151,7 @@ export async function sendDigests(
       while (next < users.length) {
         const user = users[next++]!;
         try {
-          run[await sendUserDigest(deps, user, day)] += 1;
+          run[await sendUserDigest(deps, user, day, now)] += 1;
         } catch (err) {
           run.failed += 1;
           onError(err);

@@ -16,8 +16,10 @@ export async function scheduleNotificationDigest(
   deps: DigestDeps & { clock: Clock; logger: Logger },
 ): Promise<void> {
   jobs.registerInSteps(DIGEST_JOB, async ({ step }) => {
-    const day = calendarDateInLondon(deps.clock.now());
+    const now = deps.clock.now();
+    const day = calendarDateInLondon(now);
     const run = await sendDigests(deps, day, {
+      now,
       renew: () => step(async () => {}),
       onError: (err) => deps.logger.warn('notification digest failed', { day, ...errorFields(err) }),
     });

@@ -164,6 +164,30 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
     expect(await sendDigests(digestDeps(), addDays(day, 1))).toEqual({ sent: 0, empty: 0, taken: 0, failed: 0 });
   });
 
+  it('leaves Big Pig kinds out of the digest of a saver whose trial has ended', async () => {
+    const fay = await newPerson('fay');
+    await addAccountAt(server, fay.cookie, { name: 'Big saver', bankId: banks.Halifax, pence: 130_000_00 });
+    await server.request('/api/notifications/digest', {
+      method: 'PUT',
+      cookie: fay.cookie,
+      json: { kinds: ['protection'] },
+    });
+    const day = addDays(today(), 4);
+    await server.deps.database.db.execute(
+      sql`update subscriptions set payment_status = 'trial_expired', trial_expires_at = now() - interval '1 day' where user_id = ${fay.userId}`,
+    );
+    const run = await sendDigests(digestDeps(), day);
+    expect(run.failed).toBe(0);
+    expect(await digestsTo(fay.email)).toEqual([]);
+    // The protection notification is the Hub's, a Big Pig feature: back on the trial, it is sent.
+    await server.deps.database.db.execute(
+      sql`update subscriptions set payment_status = 'trial', trial_expires_at = now() + interval '3 days' where user_id = ${fay.userId}`,
+    );
+    await sendDigests(digestDeps(), addDays(day, 1));
+    expect(await digestsTo(fay.email)).toHaveLength(1);
+    await server.request('/api/notifications/digest', { method: 'PUT', cookie: fay.cookie, json: { kinds: [] } });
+  });
+
   itOnPostgres(kind)('sends each digest exactly once when two workers race', async () => {
     const savers = await Promise.all(['cat', 'dan', 'eve'].map((n) => newPerson(n)));
     for (const saver of savers) {

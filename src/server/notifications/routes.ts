@@ -12,7 +12,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_SEVERITIES,
 } from '../../core/notifications/types.ts';
-import { effectiveTier, meetsTier } from '../../core/subscriptions/tier.ts';
+import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { Tx } from '../db/client.ts';
 import { withActor } from '../db/rls.ts';
@@ -122,8 +122,7 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
-const hasBigPig = (session: SessionUser) =>
-  meetsTier({ tier: effectiveTier({ isAdmin: session.isAdmin }), isAdmin: session.isAdmin }, 'bigpig');
+const hasBigPig = (session: SessionUser) => meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
 
 const available = NOTIFICATION_KINDS.map((kind) => ({ kind, label: NOTIFICATION_KIND_LABELS[kind] }));
 

@@ -104,12 +104,18 @@ function assertOffered(termType: TermType, accountType: string): void {
 }
 
 /**
- * Every route's opening: the signed-in Big Pig user, the request transaction and the path's id
- * (one that is not an id names nothing: `notFound`).
+ * Every route's opening: the signed-in user, the request transaction and the path's id (one that
+ * is not an id names nothing: `notFound`). New use needs Big Pig; reading and removing what a
+ * lapsed user stored does not (ADR 0036).
  */
-function caller(c: Context<AppEnv>, rawId: string, notFound: string): { userId: string; tx: Tx; id: string } {
+function caller(
+  c: Context<AppEnv>,
+  rawId: string,
+  notFound: string,
+  { newUse = true }: { newUse?: boolean } = {},
+): { userId: string; tx: Tx; id: string } {
   const session = sessionOf(c);
-  requireTier(session, 'bigpig', TERMS_MESSAGES.needsBigPig);
+  if (newUse) requireTier(session, 'bigpig', TERMS_MESSAGES.needsBigPig);
   return { userId: session.userId, tx: txOf(c), id: idOrNotFound(rawId, notFound) };
 }
 
@@ -154,12 +160,18 @@ export function termRoutes(deps: Deps) {
       path: '/api/accounts/{id}/terms',
       summary: "An account's terms, oldest first, each with its status, insight badges, alerts and last 3 events",
       description:
-        "One statement however many terms: the account, its terms and the deposits and withdrawals their periods need. Statuses are worked out on today's UK date. Needs Big Pig (a trial counts).",
+        "One statement however many terms: the account, its terms and the deposits and withdrawals their periods need. Statuses are worked out on today's UK date. Open whatever the plan, so a lapsed user still reads what they stored; the writes need Big Pig (a trial counts).",
       request: { params: idParams },
       responses: { 200: json(z.object({ terms: z.array(TermSchema) }), 'The terms'), ...refused, ...notFound },
     }),
     async (c) => {
-      const { userId, tx, id: accountId } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.accountNotFound);
+      const {
+        userId,
+        tx,
+        id: accountId,
+      } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.accountNotFound, {
+        newUse: false,
+      });
       return c.json({ terms: await listTerms(tx, userId, accountId, today()) }, 200);
     },
   );
@@ -266,7 +278,7 @@ export function termRoutes(deps: Deps) {
       responses: { 204: { description: 'Deleted' }, ...refused, ...notFound },
     }),
     async (c) => {
-      const { userId, tx, id } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.termNotFound);
+      const { userId, tx, id } = caller(c, c.req.valid('param').id, TERMS_MESSAGES.termNotFound, { newUse: false });
       const accountId = await deleteTerm(tx, { userId, id });
       if (accountId === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.termNotFound);
       await publishTermsChanged(tx, userId, accountId);

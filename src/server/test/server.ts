@@ -75,12 +75,25 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
 /** Signs up, verifies by the e-mailed link, signs in; returns the session cookie. */
 export async function signUpAndSignIn(
   server: TestServer,
-  input: { email: string; password?: string; firstName?: string; lastName?: string; verify?: boolean },
+  input: {
+    email: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    verify?: boolean;
+    promoCode?: string;
+  },
 ): Promise<{ cookie: string; userId: string }> {
   const password = input.password ?? 'correct horse battery';
   const res = await server.request('/api/account/sign-up', {
     method: 'POST',
-    json: { firstName: input.firstName ?? 'Test', lastName: input.lastName ?? 'User', email: input.email, password },
+    json: {
+      firstName: input.firstName ?? 'Test',
+      lastName: input.lastName ?? 'User',
+      email: input.email,
+      password,
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+    },
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   if (input.verify !== false) {

@@ -80,7 +80,7 @@ export const routes = {
   subscribe: {
     pattern: '/subscribe',
     access: 'protected',
-    registered: false,
+    registered: true,
     verifiedEmail: true,
     title: 'Choose a plan',
     source: '000, 002',
@@ -98,6 +98,13 @@ export const routes = {
     registered: false,
     title: 'Checkout cancelled',
     source: '000, 002',
+  },
+  plans: {
+    pattern: '/plans',
+    access: 'public',
+    registered: true,
+    title: 'Plans and prices',
+    source: 'issue 17 (the public plans page; path is ours)',
   },
   dashboard: { pattern: '/dashboard', access: 'protected', registered: true, title: 'Dashboard', source: '000' },
   settings: { pattern: '/settings', access: 'protected', registered: true, title: 'Settings', source: '000' },
@@ -447,6 +454,7 @@ export const paths = {
   verificationRequired: (next?: string) => withQuery('/verification-required', { next }),
   subscribe: (query?: { tier?: RequiredTier; cycle?: 'monthly' | 'annual' }) =>
     withQuery('/subscribe', { tier: query?.tier, cycle: query?.cycle }),
+  plans: () => '/plans',
   subscriptionSuccess: () => '/subscription/success',
   subscriptionCancel: () => '/subscription/cancel',
   dashboard: () => '/dashboard',

@@ -12,12 +12,25 @@ import { rememberReturnTo } from './route-memory.ts';
 import { Footer } from './shell/footer.tsx';
 import { Header } from './shell/header.tsx';
 import { VerificationBanner } from './shell/verification-banner.tsx';
+import { type Subscription, useSubscription } from '../subscriptions/api.ts';
+import { usePendingCheckout } from '../subscriptions/use-pending-checkout.ts';
+import { TrialBanner } from '../subscriptions/trial-banner.tsx';
+import { TrialEndedScreen } from '../subscriptions/trial-ended-screen.tsx';
 
-function Shell({ me, children }: { me: Me | undefined; children: React.ReactNode }) {
+function Shell({
+  me,
+  subscription,
+  children,
+}: {
+  me: Me | undefined;
+  subscription?: Subscription | undefined;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header me={me} />
       {me && !me.user.emailVerified ? <VerificationBanner email={me.user.email} /> : null}
+      {subscription ? <TrialBanner subscription={subscription} /> : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
@@ -26,10 +39,24 @@ function Shell({ me, children }: { me: Me | undefined; children: React.ReactNode
   );
 }
 
+/** Paths the trial-ended screen and the subscription guard leave alone (002 §4). */
+function isSubscriptionPath(pathname: string): boolean {
+  return (
+    pathname === paths.subscribe() ||
+    pathname.startsWith('/subscription/') ||
+    pathname.startsWith('/settings/subscription')
+  );
+}
+
 function SignedIn({ me }: { me: Me }) {
   useRealtime();
+  const location = useLocation();
+  const subscription = useSubscription().data;
+  usePendingCheckout(me);
+  if (subscription?.isTrialExpired && !me.isAdmin && !isSubscriptionPath(location.pathname))
+    return <TrialEndedScreen />;
   return (
-    <Shell me={me}>
+    <Shell me={me} subscription={subscription}>
       <SessionWatch />
       <Outlet />
     </Shell>

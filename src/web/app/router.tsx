@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router';
 import { VerifiedOnly } from '../auth/verified-only.tsx';
+import { SubscriptionGuard } from '../subscriptions/subscription-guard.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { lazyWithRetry } from './lazy-with-retry.ts';
 import { PageSkeleton, type SkeletonKind } from './page-skeletons.tsx';
@@ -158,6 +159,16 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'dashboard',
   },
+  subscribe: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })),
+    ),
+    skeleton: 'list',
+  },
+  plans: {
+    Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
+    skeleton: 'marketing',
+  },
   notFound: {
     Component: lazyWithRetry(() =>
       import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
@@ -185,9 +196,20 @@ function needsVerifiedEmail(id: RegisteredRouteId): boolean {
   return 'verifiedEmail' in routes[id];
 }
 
+/** Routes a plan includes: behind the subscription guard (002 §4). */
+function needsTier(id: RegisteredRouteId): boolean {
+  return 'tier' in routes[id];
+}
+
 function pageRoutes(...access: RouteAccess[]): RouteObject[] {
   return registeredRouteIds
-    .filter((id) => id !== 'notFound' && (access as string[]).includes(routes[id].access) && !needsVerifiedEmail(id))
+    .filter(
+      (id) =>
+        id !== 'notFound' &&
+        (access as string[]).includes(routes[id].access) &&
+        !needsVerifiedEmail(id) &&
+        !needsTier(id),
+    )
     .map(pageRoute);
 }
 
@@ -195,6 +217,7 @@ function pageRoutes(...access: RouteAccess[]): RouteObject[] {
 export function createAppRoutes(): RouteObject[] {
   const adminRoutes = pageRoutes('admin');
   const verifiedRoutes = registeredRouteIds.filter(needsVerifiedEmail).map(pageRoute);
+  const tierRoutes = registeredRouteIds.filter((id) => needsTier(id) && !needsVerifiedEmail(id)).map(pageRoute);
   return [
     {
       id: 'root',
@@ -216,6 +239,9 @@ export function createAppRoutes(): RouteObject[] {
               errorElement: <RouteErrorPage />,
               children: [
                 ...pageRoutes('protected'),
+                ...(tierRoutes.length > 0
+                  ? [{ id: 'subscription-guard', element: <SubscriptionGuard />, children: tierRoutes }]
+                  : []),
                 ...(verifiedRoutes.length > 0
                   ? [{ id: 'verified-only', element: <VerifiedOnly />, children: verifiedRoutes }]
                   : []),

@@ -54,7 +54,7 @@ describe('the home page', () => {
     ]);
   });
 
-  it('promises only what exists: the Protection Hub and Smart Pig, no calculators or plans with prices yet', async () => {
+  it('promises only what exists: the Protection Hub, Smart Pig and the plans page, no calculators yet', async () => {
     const main = await renderHome(false);
     expect(featureCards()).toEqual([
       'All your savings in one place',
@@ -64,8 +64,12 @@ describe('the home page', () => {
       'Smart Pig suggestions',
     ]);
     expect(within(main).queryByText(/calculator/i)).toBeNull();
-    expect(within(main).queryByText(/Prices are shown/)).toBeNull();
-    expect(within(main).queryByText(/cancel any time/)).toBeNull();
+    expect(within(main).getByRole('link', { name: 'choose Piglet, Boar or Big Pig' })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
+    for (const link of within(main).getAllByRole('link', { name: 'See plans and prices' }))
+      expect(link).toHaveAttribute('href', '/plans');
   });
 
   it('puts a space before the limit it names', async () => {

@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../app/api.ts';
-import { isRegistered, paths } from '../app/paths.ts';
+import { paths } from '../app/paths.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 import { PigMark } from '../app/shell/logo.tsx';
@@ -43,6 +43,9 @@ function PrimaryActions({ align = 'start' }: { align?: 'start' | 'center' }) {
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to={paths.featureFscsProtectionChecker()}>Check your protection, no sign-up</Link>
+          </Button>
+          <Button asChild size="lg" variant="ghost">
+            <Link to={paths.plans()}>See plans and prices</Link>
           </Button>
         </>
       )}
@@ -199,18 +202,11 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Every new account starts with a 7-day free trial of Big Pig, our full plan, and we don't ask for card details to
-        start it.
-        {/* The plans and their prices are promised once the page that shows them exists. */}
-        {isRegistered('subscribe') ? (
-          <>
-            {' '}
-            When the trial ends you can{' '}
-            <Link to={paths.subscribe()} className="font-medium text-brand underline underline-offset-4">
-              choose Piglet, Boar or Big Pig
-            </Link>
-            . Prices are shown before you pay, and you can cancel at any time.
-          </>
-        ) : null}
+        start it. When the trial ends you can{' '}
+        <Link to={paths.plans()} className="font-medium text-brand underline underline-offset-4">
+          choose Piglet, Boar or Big Pig
+        </Link>
+        . Prices are shown before you pay, and you can cancel at any time.
       </p>
     ),
   },

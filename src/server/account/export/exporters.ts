@@ -18,7 +18,11 @@ import {
   profiles,
   protectionAlertDismissals,
   session,
+  promoCodes,
+  promoRedemptions,
+  signUpPromoCodes,
   smartPigPreferences,
+  subscriptions,
   standingOrders,
   transactions,
   user,
@@ -375,6 +379,47 @@ export const EXPORTERS: readonly Exporter[] = [
       return row ?? null;
     },
   },
+  {
+    table: 'subscriptions',
+    key: 'subscription',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, subject.userId));
+      if (!row) return null;
+      const { userId: _userId, stripeCustomerId: _customer, stripeSubscriptionId: _subscription, ...rest } = row;
+      return rest;
+    },
+  },
+  {
+    table: 'promo_redemptions',
+    key: 'promoCodesUsed',
+    // The code's own row is admin-only; its name is the user's to know once they have used it.
+    role: 'login',
+    read: ({ tx, subject }) =>
+      tx
+        .select({ code: promoCodes.code, redeemedAt: promoRedemptions.redeemedAt })
+        .from(promoRedemptions)
+        .innerJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
+        .where(eq(promoRedemptions.userId, subject.userId))
+        .orderBy(asc(promoRedemptions.redeemedAt)),
+  },
+  {
+    table: 'sign_up_promo_codes',
+    key: 'signUpPromoCode',
+    role: 'app_user',
+    read: async ({ tx, subject }) => {
+      const [row] = await tx
+        .select({
+          code: signUpPromoCodes.code,
+          createdAt: signUpPromoCodes.createdAt,
+          appliedAt: signUpPromoCodes.appliedAt,
+          outcome: signUpPromoCodes.outcome,
+        })
+        .from(signUpPromoCodes)
+        .where(eq(signUpPromoCodes.userId, subject.userId));
+      return row ?? null;
+    },
+  },
 ];
 
 /**
@@ -382,6 +427,8 @@ export const EXPORTERS: readonly Exporter[] = [
  * must not also have an exporter.
  */
 export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
+  promo_codes:
+    "The codes themselves are the business's (created_by names the admin who made one); the codes a user used are in promoCodesUsed.",
   two_factor:
     'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
   jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',

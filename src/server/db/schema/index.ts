@@ -13,3 +13,4 @@ export * from './smart-pig.ts';
 export * from './isa.ts';
 export * from './pension.ts';
 export * from './notifications.ts';
+export * from './subscriptions.ts';

@@ -1,0 +1,90 @@
+/**
+ * The plans a visitor and a user choose between (001 §2 "Plan picker", §3 "Plan tier details",
+ * §9 default prices). Prices are integer pence; the card provider's prices replace the defaults
+ * when it is configured.
+ */
+import { TIER_ACCOUNT_CAPS } from '../accounts/account-cap.ts';
+import type { StoredTier } from './access.ts';
+
+export const PLAN_TIERS = ['piglet', 'boar', 'bigpig'] as const satisfies readonly StoredTier[];
+export const BILLING_CYCLES = ['monthly', 'annual'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+export type PlanPrices = { monthlyPrice: number; yearlyPrice: number };
+export type Prices = Record<StoredTier, PlanPrices>;
+
+/** Used whenever the card provider's prices are not known (001 §9). */
+export const DEFAULT_PRICES: Readonly<Prices> = {
+  piglet: { monthlyPrice: 299, yearlyPrice: 2999 },
+  boar: { monthlyPrice: 499, yearlyPrice: 4999 },
+  bigpig: { monthlyPrice: 999, yearlyPrice: 9999 },
+};
+
+export const PRICE_MESSAGES = {
+  loadFailed: 'Failed to load subscription prices. Using default prices.',
+  providerFailed: 'Error fetching prices from Stripe. Using default prices.',
+  invalidResponse: 'Invalid response from pricing service. Using default prices.',
+  connectFailed: 'Failed to connect to pricing service',
+} as const;
+
+export type PlanFeature = { text: string; included: boolean };
+export type PlanDetails = {
+  tier: StoredTier;
+  name: string;
+  description: string;
+  features: PlanFeature[];
+  hasAds: boolean;
+  imagePath: string;
+};
+
+const accounts = (tier: StoredTier) => {
+  const cap = TIER_ACCOUNT_CAPS[tier];
+  return cap === null ? 'Unlimited accounts' : `Track up to ${cap} accounts`;
+};
+
+const feature = (text: string, tiers: readonly StoredTier[]) => (tier: StoredTier) => ({
+  text,
+  included: tiers.includes(tier),
+});
+
+// Ticks and crosses follow the feature matrix (001 §6; core/subscriptions/features.ts).
+const FEATURE_LINES = [
+  (tier: StoredTier) => ({ text: accounts(tier), included: true }),
+  feature('Savings and interest calculators', ['piglet', 'boar', 'bigpig']),
+  feature('RSS news feeds', ['boar', 'bigpig']),
+  feature('ISA and pension tracking', ['bigpig']),
+  feature('Maturity notifications and calculators', ['bigpig']),
+  feature('Protection Hub', ['bigpig']),
+  feature('Smart Pig recommendations', ['bigpig']),
+  feature('Ad-free experience', ['bigpig']),
+];
+
+const DESCRIPTIONS: Record<StoredTier, [string, string]> = {
+  piglet: ['Piglet', 'The essentials for keeping an eye on a few savings accounts.'],
+  boar: ['Boar', 'More accounts and the news that moves savings rates.'],
+  bigpig: ['Big Pig', 'Everything: ISAs, pensions, the Protection Hub and Smart Pig, ad-free.'],
+};
+
+export const PLANS: readonly PlanDetails[] = PLAN_TIERS.map((tier) => ({
+  tier,
+  name: DESCRIPTIONS[tier][0],
+  description: DESCRIPTIONS[tier][1],
+  features: FEATURE_LINES.map((line) => line(tier)),
+  hasAds: tier !== 'bigpig',
+  imagePath: `/plan-images/${tier}.svg`,
+}));
+
+/** Whether every tier has both prices: until then the picker shows skeletons. */
+export function hasAllPrices(prices: Partial<Record<StoredTier, Partial<PlanPrices>>> | null | undefined): boolean {
+  return PLAN_TIERS.every(
+    (tier) => Number.isInteger(prices?.[tier]?.monthlyPrice) && Number.isInteger(prices?.[tier]?.yearlyPrice),
+  );
+}
+
+export function isPlanTier(value: unknown): value is StoredTier {
+  return typeof value === 'string' && (PLAN_TIERS as readonly string[]).includes(value);
+}
+
+export function isBillingCycle(value: unknown): value is BillingCycle {
+  return typeof value === 'string' && (BILLING_CYCLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,126 @@
+/** The JSON shapes of the subscription routes. */
+import { z } from '../http/route.ts';
+import { PROMO_TYPES } from '../../core/subscriptions/promo.ts';
+import type { PromoCode } from '../../core/subscriptions/promo.ts';
+
+const Tier = z.enum(['piglet', 'boar', 'bigpig', 'trial_bigpig']);
+const PaidTier = z.enum(['piglet', 'boar', 'bigpig']);
+
+export const SubscriptionViewSchema = z
+  .object({
+    hasSubscription: z.boolean().openapi({ description: 'False for a user from before subscriptions (ADR 0036)' }),
+    tier: Tier.openapi({ description: 'The effective tier every gate follows' }),
+    isActive: z.boolean(),
+    paymentStatus: z.string(),
+    expiresAt: z.string().nullable(),
+    isTrialing: z.boolean(),
+    trialExpiresAt: z.string().nullable(),
+    trialDaysLeft: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "London days to the trial's end: 0 on its last day" }),
+    isTrialExpired: z.boolean(),
+    hasAdminOverride: z.boolean(),
+    promo: z.object({ expiresAt: z.string(), daysLeft: z.number().int(), tier: PaidTier.nullable() }).nullable(),
+  })
+  .openapi('Subscription');
+
+const PlanPricesSchema = z.object({ monthlyPrice: z.number().int(), yearlyPrice: z.number().int() });
+export const PricesSchema = z
+  .object({
+    prices: z.object({ piglet: PlanPricesSchema, boar: PlanPricesSchema, bigpig: PlanPricesSchema }),
+    isDefault: z.boolean().openapi({ description: "True when these are the spec's default prices" }),
+  })
+  .openapi('SubscriptionPrices');
+
+export const PromoDetailsSchema = z
+  .object({
+    id: z.string(),
+    promo_type: z.enum(PROMO_TYPES),
+    duration_months: z.number().int().nullable(),
+    duration_days: z.number().int().nullable(),
+    discount_percentage: z.number().int().nullable(),
+    discount_months: z.number().int().nullable(),
+    discount_days: z.number().int().nullable(),
+    is_free_tier: z.boolean(),
+    is_one_time_use: z.boolean(),
+    expires_at: z.string().nullable(),
+  })
+  .openapi('PromoDetails');
+
+/** The spec's promoDetails (snake case, as validate-promo-code answered). */
+export function promoDetailsJson(p: PromoCode): z.infer<typeof PromoDetailsSchema> {
+  return {
+    id: p.id,
+    promo_type: p.promoType,
+    duration_months: p.durationMonths,
+    duration_days: p.durationDays,
+    discount_percentage: p.discountPercentage,
+    discount_months: p.discountMonths,
+    discount_days: p.discountDays,
+    is_free_tier: p.isFreeTier,
+    is_one_time_use: p.isOneTimeUse,
+    expires_at: p.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export const PromoValidationSchema = z
+  .object({ valid: z.boolean(), message: z.string(), promoDetails: PromoDetailsSchema.nullable() })
+  .openapi('PromoValidation');
+
+const positive = (max: number, name: string) =>
+  z
+    .number(`${name} must be a whole number`)
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} cannot be negative`)
+    .max(max, `${name} must be at most ${max}`)
+    .nullable()
+    .optional();
+
+export const PromoCodeInputSchema = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a promo code')
+      .max(64, 'Promo code must be 64 characters or fewer')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only'),
+    promoType: z.enum(PROMO_TYPES, 'Choose free_trial, discount or feature_upgrade'),
+    isFreeTier: z.boolean().optional(),
+    isAdFree: z.boolean().optional(),
+    discountPercentage: z
+      .number()
+      .int('Discount must be a whole percentage')
+      .min(1, 'Discount must be between 1 and 100')
+      .max(100, 'Discount must be between 1 and 100')
+      .nullable()
+      .optional(),
+    durationDays: positive(3650, 'Duration in days'),
+    durationMonths: positive(120, 'Duration in months'),
+    discountDays: positive(3650, 'Discount days'),
+    discountMonths: positive(120, 'Discount months'),
+    isOneTimeUse: z.boolean().optional(),
+    expiresAt: z.iso.datetime({ offset: true, message: 'Expiry must be a date and time' }).nullable().optional(),
+  })
+  .openapi('PromoCodeInput');
+
+export const AdminPromoCodeSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    promoType: z.enum(PROMO_TYPES),
+    isFreeTier: z.boolean(),
+    isAdFree: z.boolean(),
+    discountPercentage: z.number().int().nullable(),
+    durationDays: z.number().int().nullable(),
+    durationMonths: z.number().int().nullable(),
+    discountDays: z.number().int().nullable(),
+    discountMonths: z.number().int().nullable(),
+    isOneTimeUse: z.boolean(),
+    expiresAt: z.string().nullable(),
+    isActive: z.boolean(),
+    timesRedeemed: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('AdminPromoCode');

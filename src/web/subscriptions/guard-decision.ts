@@ -1,0 +1,31 @@
+import { GUARD_MESSAGES, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { meetsTier, type RequiredTier } from '../../core/subscriptions/tier.ts';
+import type { Subscription } from './api.ts';
+
+/** The route names used in '{feature} requires {tier} tier or higher'. */
+export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
+  protection: 'Protection Hub',
+  smartPig: 'Smart Pig',
+};
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'choose-plan'; message: string; to: 'subscribe' }
+  | { kind: 'below-tier'; message: string; tier: RequiredTier };
+
+/**
+ * The subscription guard (002 §4): admins pass; with a subscription that is no longer active,
+ * choose a plan; below the route's tier, the spec's refusal. A user without a row (from before
+ * subscriptions) is on the default trial context and passes (ADR 0036).
+ */
+export function guardDecision(
+  subscription: Subscription,
+  { isAdmin, required, feature }: { isAdmin: boolean; required: RequiredTier | undefined; feature: string },
+): GuardDecision {
+  if (isAdmin) return { kind: 'allow' };
+  if (subscription.hasSubscription && !subscription.isActive)
+    return { kind: 'choose-plan', message: GUARD_MESSAGES.choosePlan, to: 'subscribe' };
+  if (required && !meetsTier({ tier: subscription.tier }, required))
+    return { kind: 'below-tier', message: tierRequiredMessage(feature, required), tier: required };
+  return { kind: 'allow' };
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { trialBannerText } from './trial-banner-text.ts';
+
+describe('the trial banner', () => {
+  it.each([
+    [7, 'Big Pig Trial Active', '7 days remaining of unlimited access', false, 'Choose Plan'],
+    [3, 'Big Pig Trial Active', '3 days remaining of unlimited access', false, 'Choose Plan'],
+    [2, 'Trial Ending Soon!', '2 days remaining of unlimited access', true, 'Upgrade Now'],
+    [1, 'Trial Ending Soon!', '1 day remaining of unlimited access', true, 'Upgrade Now'],
+    [0, 'Trial Ending Soon!', 'Trial expires today', true, 'Upgrade Now'],
+  ])('with %i days left reads "%s", "%s"', (days, title, body, isUrgent, action) => {
+    expect(trialBannerText('trial_bigpig', days)).toEqual({ title, body, isUrgent, action });
+  });
+});
