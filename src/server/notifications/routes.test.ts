@@ -233,7 +233,12 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
 
     const digest = (kinds: string[]) =>
       server.request('/api/notifications/digest', { method: 'PUT', cookie: gil.cookie, json: { kinds } });
-    expect((await digest(['pension'])).status).toBe(200);
+    const opted = await digest(['pension']);
+    expect(opted.status).toBe(200);
+    expect(((await opted.json()) as { available: unknown[] }).available).toContainEqual({
+      kind: 'pension',
+      label: 'Pension contributions and transfers',
+    });
     const day = addDays(today(), 5);
     expect((await sendDigests(digestDeps(), day)).failed).toBe(0);
     const [mail, ...more] = await digestsTo(gil.email);
