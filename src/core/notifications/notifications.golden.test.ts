@@ -3,6 +3,7 @@ import type { InterestTerms } from '../dashboard/coming-up.ts';
 import { addDays } from '../dates/day-count.ts';
 import { isaAlerts } from '../isa/alerts.ts';
 import { type PensionSummaryInput, pensionSummary } from '../pension/pension-summary.ts';
+import { pensionSummaryInput } from '../pension/pension-summary-test-fixtures.ts';
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import { notificationsFrom, withoutDismissed } from './registry.ts';
 import type { NotificationRows } from './rows.ts';
@@ -269,17 +270,7 @@ describe('standing orders processed', () => {
 });
 
 describe('pensions', () => {
-  const pension: PensionSummaryInput = {
-    today: TODAY,
-    dateOfBirth: '1970-05-01',
-    account: { id: 'p1', schemeType: 'personal_pension', transferSlaDays: 10 },
-    provider: null,
-    thresholdIncomePence: null,
-    adjustedIncomePence: null,
-    flexibleAccess: [],
-    contributions: [],
-    transfers: [],
-  };
+  const pension = pensionSummaryInput(TODAY, { dateOfBirth: '1970-05-01' });
   const rowsOf = (...inputs: PensionSummaryInput[]): NotificationRows => ({
     ...none,
     pensions: inputs.map((input) => ({

@@ -1,32 +1,23 @@
-import type { PensionAlertLevel } from '../../pension/alerts.ts';
-import { notificationId } from '../id.ts';
+import { ALERT_LEVEL_SEVERITY, alertNotification } from '../alert-notification.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification, NotificationSeverity } from '../types.ts';
-
-const SEVERITY: Readonly<Record<PensionAlertLevel, NotificationSeverity>> = {
-  critical: 'error',
-  warning: 'warning',
-  info: 'info',
-};
+import type { AppNotification } from '../types.ts';
 
 /**
  * Each pension's alerts (transfer overdue, MPAA, taper, the provider's data and messages: 001 §8,
  * `pensionSummary`), as the Pension Details card shows them: critical is an error. Each links to
- * its pension's page, where the card is; the alert's signature names its figures.
+ * its pension's page, where the card is.
  */
 export function pensionNotifications(rows: NotificationRows): AppNotification[] {
   if (!rows.pensions) return [];
   return rows.pensions.flatMap((pension) =>
-    pension.alerts.map(
-      (alert): AppNotification => ({
-        id: notificationId('pension', alert.id, [alert.signature]),
-        kind: 'pension',
-        severity: SEVERITY[alert.level],
-        title: alert.title,
-        message: alert.message,
-        link: { label: `View ${pension.accountName}`, href: `/account/${pension.accountId}` },
-        date: rows.today,
-      }),
+    pension.alerts.map((alert) =>
+      alertNotification(
+        'pension',
+        alert,
+        ALERT_LEVEL_SEVERITY[alert.level],
+        { label: `View ${pension.accountName}`, href: `/account/${pension.accountId}` },
+        rows.today,
+      ),
     ),
   );
 }
