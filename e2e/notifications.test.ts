@@ -109,7 +109,7 @@ test('a pension drawn on flexibly is in the bell with a link to its page, and it
   });
   assert.equal(drawn.status, 200, await drawn.text());
 
-  const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-GB' });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);

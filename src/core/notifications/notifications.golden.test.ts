@@ -326,6 +326,16 @@ describe('pensions', () => {
     ]);
   });
 
+  it('lists the saver’s MPAA once across pensions, linked to the first, with an id naming no pension', () => {
+    const drawn = { ...pension, flexibleAccess: [{ date: '2026-07-01', eventType: 'income' as const }] };
+    const second = { ...drawn, account: { ...drawn.account, id: 'p2' } };
+    const list = notificationsFrom(rowsOf(drawn, second));
+    expect(list.map((n) => [n.title, n.link.href])).toEqual([
+      ['MPAA triggered - Future contributions limited to £10,000 per year', '/account/p1'],
+    ]);
+    expect(notificationsFrom(rowsOf(second, drawn)).map((n) => n.id)).toEqual(list.map((n) => n.id));
+  });
+
   it('keeps an id while its figures stay, gives a new one when they change, and one per pension', () => {
     const ids = (...inputs: PensionSummaryInput[]) => notificationsFrom(rowsOf(...inputs)).map((n) => n.id);
     const late = transferring(addDays(TODAY, -20));

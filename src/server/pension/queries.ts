@@ -210,21 +210,26 @@ export async function findPensionAccount(
 }
 
 /**
- * Every pension of the user (an account with a pension record or a transfer) with its view, in
- * one statement prepared once per connection: the notifications' read (ADR 0035).
+ * Every pension of the user (an account with a pension record, transfer, drawdown event or
+ * contribution: only pension accounts have them) with its view, in one statement prepared once
+ * per connection: the notifications' read (ADR 0035). A pension with none of them has no alert
+ * of its own; the saver's MPAA and taper come with the pension whose record or event gives them.
  */
-const userPensionsStatement = preparedPerConnection((tx) =>
-  pensionAccountsFrom(tx, sql`${sql.placeholder('userId')}`)
+const userPensionsStatement = preparedPerConnection((tx) => {
+  const u = sql`${sql.placeholder('userId')}`;
+  const has = (table: SQL) =>
+    sql`exists (select 1 from ${table} x where x.account_id = ${accounts.id} and x.user_id = ${u})`;
+  return pensionAccountsFrom(tx, u)
     .where(
       and(
         eq(accounts.userId, sql.placeholder('userId')),
-        sql`(${pensionAccounts.accountId} is not null or exists (select 1 from ${pensionTransfers} x
-          where x.account_id = ${accounts.id} and x.user_id = ${sql.placeholder('userId')}))`,
+        sql`(${pensionAccounts.accountId} is not null or ${has(sql`${pensionTransfers}`)}
+          or ${has(sql`${pensionDrawdownEvents}`)} or ${has(sql`${pensionContributions}`)})`,
       ),
     )
     .orderBy(accounts.name, accounts.id)
-    .prepare('user_pensions'),
-);
+    .prepare('user_pensions');
+});
 
 export async function readUserPensions(tx: Tx, forUserId: string): Promise<PensionAccountView[]> {
   const rows = await userPensionsStatement(tx).execute({ userId: forUserId });
