@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createSharedLicenceSaver, signUpConfirmed } from './account-setup.ts';
+import { createAccount, createSharedLicenceSaver, signUpConfirmed } from './account-setup.ts';
 import {
   assertAccessible,
   checkAndPicture,
@@ -87,4 +87,47 @@ test('a saver over the limit is told, gets it in the daily digest, unsubscribes 
   assert.deepEqual(second.errors, []);
   await laptop.close();
   await phone.close();
+});
+
+test('a pension drawn on flexibly is in the bell with a link to its page, and its kind can go in the digest', async () => {
+  const email = `pension-bell-${Date.now()}@example.com`;
+  const cookie = await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Pat' });
+  const pension = await createAccount(env.server, cookie, {
+    name: 'Pat pension',
+    accountType: 'Personal Pension',
+    bankId: null,
+    startingBalancePence: 40_000_00,
+  });
+  const drawn = await fetch(`${env.server.base}/api/accounts/${pension}/pension/drawdowns`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: env.server.base, cookie },
+    body: JSON.stringify({
+      eventDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+      eventType: 'income',
+      amountPence: 1_000_00,
+    }),
+  });
+  assert.equal(drawn.status, 200, await drawn.text());
+
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const { page, errors } = await newPage(context);
+  await signInToDashboard(page, env.server.base, email, PASSWORD);
+  await rejectCookies(page);
+  const MPAA = 'MPAA triggered - Future contributions limited to £10,000 per year';
+  await page.getByRole('button', { name: 'Notifications, 1 new' }).click();
+  const dropdown = page.getByRole('dialog', { name: 'Notifications' });
+  await dropdown.getByText(MPAA).waitFor();
+  await checkAndPicture(page, 'notifications-pension', { of: 'window' });
+  await dropdown.getByRole('link', { name: `View Pat pension: ${MPAA}` }).click();
+  await page.waitForURL(`${env.server.base}/account/${pension}`);
+  await page.getByRole('heading', { level: 1, name: 'Pat pension' }).waitFor();
+
+  await page.goto(`${env.server.base}/settings?tab=notifications`);
+  await page.getByRole('switch', { name: 'Pension contributions and transfers' }).click();
+  await waitForToastToGo(page, 'Pension contributions and transfers added to your daily digest');
+  const mail = await waitForEmail(env.server.dataDir, email, 20_000, /Subject: Your SavvyPig digest/);
+  assert.match(mail, /MPAA triggered/);
+
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { InterestTerms } from '../dashboard/coming-up.ts';
 import { addDays } from '../dates/day-count.ts';
 import { isaAlerts } from '../isa/alerts.ts';
+import { type PensionSummaryInput, pensionSummary } from '../pension/pension-summary.ts';
+import { pensionSummaryInput } from '../pension/pension-summary-test-fixtures.ts';
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import { notificationsFrom, withoutDismissed } from './registry.ts';
 import type { NotificationRows } from './rows.ts';
@@ -17,6 +19,7 @@ const none: NotificationRows = {
   isa: null,
   terms: [],
   processedPayments: [],
+  pensions: null,
 };
 
 const overLimit: ProtectionAlert = {
@@ -263,6 +266,87 @@ describe('standing orders processed', () => {
       message: 'Your standing order from Salary paid £250.00 into Halifax saver on 25/11/2026.',
       link: { href: '/account/acc1#transactions' },
     });
+  });
+});
+
+describe('pensions', () => {
+  const pension = pensionSummaryInput(TODAY, { dateOfBirth: '1970-05-01' });
+  const rowsOf = (...inputs: PensionSummaryInput[]): NotificationRows => ({
+    ...none,
+    pensions: inputs.map((input) => ({
+      accountId: input.account.id,
+      accountName: `Pension ${input.account.id}`,
+      alerts: pensionSummary(input).alerts,
+    })),
+  });
+  /** A transfer in progress since `startedOn`. */
+  const transferring = (startedOn: string): PensionSummaryInput => ({
+    ...pension,
+    transfers: [{ id: 't1', status: 'in_progress', startedOn }],
+  });
+
+  it('says nothing without pensions in the plan, nor for a pension with nothing to say', () => {
+    expect(notificationsFrom({ ...none, pensions: null })).toEqual([]);
+    expect(notificationsFrom(rowsOf(pension))).toEqual([]);
+  });
+
+  it('makes a transfer past its 10 days an error, linked to its pension, and not on the 10th day', () => {
+    expect(notificationsFrom(rowsOf(transferring(addDays(TODAY, -10))))).toEqual([]);
+    const [overdue, ...more] = notificationsFrom(rowsOf(transferring(addDays(TODAY, -11))));
+    expect(more).toEqual([]);
+    expect(overdue).toEqual({
+      id: expect.stringMatching(/^pension:pension-transfer:p1:/),
+      kind: 'pension',
+      severity: 'error',
+      title: 'Pension transfer is overdue - contact your provider',
+      message: 'The transfer started on 16/11/2026 has taken longer than the 10 days expected.',
+      link: { label: 'View Pension p1', href: '/account/p1' },
+      date: TODAY,
+    });
+  });
+
+  it('maps warnings and information as they are: the MPAA, a low confidence score, a missing FRN', () => {
+    const rows = rowsOf({
+      ...pension,
+      flexibleAccess: [{ date: '2026-07-01', eventType: 'income' }],
+      provider: {
+        name: 'Acme Pensions',
+        frn: null,
+        regulator: 'FCA',
+        coverageTag: null,
+        confidenceScore: 50,
+        warnUserLevel: 'low',
+        userMessage: null,
+      },
+    });
+    expect(notificationsFrom(rows).map((n) => `${n.severity} ${n.title}`)).toEqual([
+      'warning Data Confidence Low',
+      'warning MPAA triggered - Future contributions limited to £10,000 per year',
+      'info Missing FRN',
+    ]);
+  });
+
+  it('lists the saver’s MPAA once across pensions, linked to the first, with an id naming no pension', () => {
+    const drawn = { ...pension, flexibleAccess: [{ date: '2026-07-01', eventType: 'income' as const }] };
+    const second = { ...drawn, account: { ...drawn.account, id: 'p2' } };
+    const list = notificationsFrom(rowsOf(drawn, second));
+    expect(list.map((n) => [n.title, n.link.href])).toEqual([
+      ['MPAA triggered - Future contributions limited to £10,000 per year', '/account/p1'],
+    ]);
+    expect(notificationsFrom(rowsOf(second, drawn)).map((n) => n.id)).toEqual(list.map((n) => n.id));
+  });
+
+  it('keeps an id while its figures stay, gives a new one when they change, and one per pension', () => {
+    const ids = (...inputs: PensionSummaryInput[]) => notificationsFrom(rowsOf(...inputs)).map((n) => n.id);
+    const late = transferring(addDays(TODAY, -20));
+    expect(ids(late)).toEqual(ids(late));
+    const another = {
+      ...late,
+      transfers: [{ id: 't2', status: 'in_progress' as const, startedOn: addDays(TODAY, -20) }],
+    };
+    expect(ids(another)).not.toEqual(ids(late));
+    const second = { ...late, account: { ...late.account, id: 'p2' } };
+    expect(ids(late, second)).toHaveLength(2);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * The notification sources: one pure function per kind over the rows read. A new kind (pensions,
- * subscriptions) adds its rows to `NotificationRows`, its function here and its name in types.ts.
+ * The notification sources: one pure function per kind over the rows read. A new kind (subscriptions)
+ * adds its rows to `NotificationRows`, its function here and its name in types.ts.
  */
 import type { NotificationRows } from './rows.ts';
 import { accountTermNotifications } from './sources/account-terms.ts';
 import { interestNotifications } from './sources/interest.ts';
 import { isaNotifications } from './sources/isa.ts';
+import { pensionNotifications } from './sources/pension.ts';
 import { protectionNotifications } from './sources/protection.ts';
 import { rateChangeNotifications } from './sources/rate-change.ts';
 import { standingOrderNotifications } from './sources/standing-orders.ts';
@@ -20,6 +21,7 @@ export const NOTIFICATION_SOURCES: Readonly<Record<NotificationKind, Notificatio
   isa: isaNotifications,
   'account-term': accountTermNotifications,
   'standing-order': standingOrderNotifications,
+  pension: pensionNotifications,
 };
 
 const RANK: Readonly<Record<NotificationSeverity, number>> = { error: 0, warning: 1, info: 2, success: 3 };

@@ -1,12 +1,13 @@
 /**
  * What the notifications are worked out from: the user's rows as the server reads them (one
  * field per source), already through the engines that own their rules (the protection picture's
- * alerts, the ISA alerts, the term statuses). A source whose feature the user's plan lacks is
+ * alerts, the ISA alerts, the term statuses, each pension's summary). A source whose feature the user's plan lacks is
  * given nothing (null) and says nothing.
  */
 import type { InterestTerms } from '../dashboard/coming-up.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { IsaAlert } from '../isa/alerts.ts';
+import type { PensionAlert } from '../pension/alerts.ts';
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import type { TermAlert, TermStatus } from '../terms/status.ts';
 
@@ -47,4 +48,6 @@ export type NotificationRows = {
   processedPayments: ReadonlyArray<
     NamedAccount & { transactionId: string; payeeName: string; amountPence: number; date: CalendarDate }
   >;
+  /** Each pension's alerts today (`pensionSummary`), by account; null without pensions in the plan. */
+  pensions: ReadonlyArray<NamedAccount & { alerts: readonly PensionAlert[] }> | null;
 };

@@ -12,7 +12,7 @@ export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
 
 /**
  * The kinds the product has, each one source in the registry (registry.ts) and one e-mail digest
- * opt-in. Pension and subscription kinds join when their records do.
+ * opt-in. Subscription kinds join when their records do.
  */
 export const NOTIFICATION_KINDS = [
   'protection',
@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'isa',
   'account-term',
   'standing-order',
+  'pension',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   isa: 'ISA deadlines and allowance',
   'account-term': 'Account terms',
   'standing-order': 'Standing orders processed',
+  pension: 'Pension contributions and transfers',
 };
 
 /** Where the user acts on it: a path on this site and the words of the link. */

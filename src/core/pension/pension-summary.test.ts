@@ -6,23 +6,11 @@ import {
   PENSION_MESSAGES,
 } from './pension-record.ts';
 import { flexibleAccessDateOf, type PensionSummaryInput, pensionSummary } from './pension-summary.ts';
+import { pensionSummaryInput } from './pension-summary-test-fixtures.ts';
 
 const TODAY = '2026-11-21';
 
-function input(overrides: Partial<PensionSummaryInput> = {}): PensionSummaryInput {
-  return {
-    today: TODAY,
-    dateOfBirth: null,
-    account: { id: 'p1', schemeType: 'personal_pension', transferSlaDays: 10 },
-    provider: null,
-    thresholdIncomePence: null,
-    adjustedIncomePence: null,
-    flexibleAccess: [],
-    contributions: [],
-    transfers: [],
-    ...overrides,
-  };
-}
+const input = (overrides: Partial<PensionSummaryInput> = {}) => pensionSummaryInput(TODAY, overrides);
 
 describe('the pension card’s figures', () => {
   it('leaves £60,000 less this year’s contributions across every pension, plus unused years carried forward', () => {

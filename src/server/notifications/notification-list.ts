@@ -1,7 +1,8 @@
 /**
  * The user's notifications from their reads: each engine that owns a rule runs here (the
- * protection picture, the ISA allowance and alerts, the term statuses) and core's registry turns
- * their results into notifications. The Protection Hub and ISAs are Big Pig features (000 §5):
+ * protection picture, the ISA allowance and alerts, the term statuses, each pension's summary)
+ * and core's registry turns their results into notifications. The Protection Hub, ISAs and
+ * pensions are Big Pig features (000 §5):
  * without them their kinds say nothing, as the dashboard withholds the Hub's alerts.
  */
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
@@ -10,6 +11,7 @@ import type { NotificationRows } from '../../core/notifications/rows.ts';
 import type { AppNotification } from '../../core/notifications/types.ts';
 import { userAccountsPicture } from '../accounts/protection-facts.ts';
 import { isaAlertsOf, isaAllowanceOf } from '../isa/allowance.ts';
+import { pensionSummaryOf } from '../pension/pension-summary-of.ts';
 import { termAccountsRead } from '../terms/queries.ts';
 import { termsJson } from '../terms/term-json.ts';
 import type { NotificationReads } from './queries.ts';
@@ -53,6 +55,13 @@ export function notificationRowsOf(
       }));
     }),
     processedPayments: reads.processed,
+    pensions: hasBigPig
+      ? reads.pensions.map((view) => ({
+          accountId: view.account.id,
+          accountName: view.account.name,
+          alerts: pensionSummaryOf(view, today).alerts,
+        }))
+      : null,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
- * The notifications' reads: five statements sent together (one round trip on PostgreSQL),
+ * The notifications' reads: six statements sent together (one round trip on PostgreSQL),
  * however many accounts, terms or payments the user has:
  * - the dashboard's three (`readDashboardRows`: the accounts list's statement, the Hub's alert
  *   dismissals, and the interest settings with the rest of the dashboard's extras), so the
  *   figures are the dashboard's and the Hub's;
  * - the ISA allowance's own statement for the current tax year (`readIsaAllowanceRows`);
+ * - the pension records' own statement (`readUserPensions`): every pension with its record,
+ *   provider, transfers, and the user's contributions, drawdowns and date of birth;
  * - `notification_extras`, below: rate changes due, every account with terms (its terms and the
  *   transactions they read, the terms card's own select), the standing-order payments of the last
  *   7 days, the user's notification dismissals, the 'Account notifications' switch and the
@@ -19,6 +21,7 @@ import { type DashboardRows, readDashboardRows } from '../dashboard/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import { readIsaAllowanceRows, type IsaAllowanceRow } from '../isa/queries.ts';
+import { type PensionAccountView, readUserPensions } from '../pension/queries.ts';
 import { termAccountsSelect, type TermAccountRow } from '../terms/queries.ts';
 import { transactionsSince } from '../terms/term-json.ts';
 
@@ -52,6 +55,7 @@ export type NotificationReads = {
   dashboard: DashboardRows;
   isa: { accounts: IsaAllowanceRow[]; dateOfBirth: CalendarDate | null };
   taxYear: TaxYear;
+  pensions: PensionAccountView[];
   rateChanges: RateChangeRow[];
   termAccounts: TermAccountRow[];
   processed: ProcessedPaymentRow[];
@@ -98,13 +102,14 @@ const extrasStatement = preparedPerConnection((tx) =>
     .prepare('notification_extras'),
 );
 
-/** Everything the user's notifications are worked out from, on `today` (UK): five statements, sent together. */
+/** Everything the user's notifications are worked out from, on `today` (UK): six statements, sent together. */
 export async function readNotificationReads(tx: Tx, forUserId: string, day: CalendarDate): Promise<NotificationReads> {
   const taxYear = taxYearOf(day);
-  const [dashboard, isa, extrasRows] = await sentTogether(tx, () =>
+  const [dashboard, isa, pensions, extrasRows] = await sentTogether(tx, () =>
     Promise.all([
       readDashboardRows(tx, forUserId),
       readIsaAllowanceRows(tx, forUserId, taxYear),
+      readUserPensions(tx, forUserId),
       extrasStatement(tx).execute({
         userId: forUserId,
         today: day,
@@ -119,6 +124,7 @@ export async function readNotificationReads(tx: Tx, forUserId: string, day: Cale
     dashboard,
     isa,
     taxYear,
+    pensions,
     rateChanges: extras?.rateChanges ?? [],
     termAccounts: extras?.termAccounts ?? [],
     processed: (extras?.processed ?? []).map((p) => ({ ...p, amountPence: Number(p.amountPence) })),

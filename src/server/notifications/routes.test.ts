@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { addDays } from '../../core/dates/day-count.ts';
-import { notificationDigestSends, notificationDismissals } from '../db/schema/index.ts';
+import { withActor } from '../db/rls.ts';
+import { notificationDigestSends, notificationDismissals, pensionTransfers } from '../db/schema/index.ts';
 import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
@@ -210,6 +211,69 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
     expect(sends[0]!.n).toBe(3);
   });
 
+  /** A new saver's pension with a transfer in progress since 20 days ago (past its 10 days). */
+  const pensionTransferringSince20DaysAgo = async (who: Person, name: string) => {
+    const id = await addAccountAt(
+      server,
+      who.cookie,
+      { name, bankId: undefined, pence: 0 },
+      { accountType: 'Personal Pension', bankId: null },
+    );
+    const started = await server.request(`/api/accounts/${id}/pension/transfers`, {
+      method: 'POST',
+      cookie: who.cookie,
+      json: {},
+    });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const [transfer] = ((await started.json()) as { transfers: { id: string }[] }).transfers;
+    const moving = await server.request(`/api/accounts/${id}/pension/transfers/${transfer!.id}`, {
+      method: 'PATCH',
+      cookie: who.cookie,
+      json: { status: 'in_progress' },
+    });
+    expect(moving.status).toBe(200);
+    // The session would not outlive a clock moved on 20 days: the transfer is backdated instead.
+    await withActor(server.deps.database.db, { userId: who.userId }, (tx) =>
+      tx
+        .update(pensionTransfers)
+        .set({ startedAt: new Date(server.clock.now().getTime() - 20 * 86_400_000) })
+        .where(eq(pensionTransfers.id, transfer!.id)),
+    );
+    return id;
+  };
+
+  it('lists an overdue pension transfer as an error linked to its pension, to its owner only, and in their digest', async () => {
+    const [gil, hal] = [await newPerson('gil'), await newPerson('hal')];
+    const gils = await pensionTransferringSince20DaysAgo(gil, 'Gil pension');
+    const hals = await pensionTransferringSince20DaysAgo(hal, 'Hal pension');
+    const pensionsOf = async (who: Person) =>
+      (await list(who)).notifications
+        .filter((n) => n.kind === 'pension')
+        .map((n) => [n.severity, n.title, n.link.href]);
+    const overdue = 'Pension transfer is overdue - contact your provider';
+    expect(await pensionsOf(gil)).toEqual([['error', overdue, `/account/${gils}`]]);
+    expect(await pensionsOf(hal)).toEqual([['error', overdue, `/account/${hals}`]]);
+    expect(await pensionsOf(bob)).toEqual([]);
+
+    const digest = (kinds: string[]) =>
+      server.request('/api/notifications/digest', { method: 'PUT', cookie: gil.cookie, json: { kinds } });
+    const opted = await digest(['pension']);
+    expect(opted.status).toBe(200);
+    expect(((await opted.json()) as { available: unknown[] }).available).toContainEqual({
+      kind: 'pension',
+      label: 'Pension contributions and transfers',
+    });
+    const day = addDays(today(), 5);
+    expect((await sendDigests(digestDeps(), day)).failed).toBe(0);
+    const [mail, ...more] = await digestsTo(gil.email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain(overdue);
+    expect(mail!.text).toContain(`/account/${gils}`);
+    expect(mail!.text).not.toContain(hals);
+    expect(await digestsTo(hal.email)).toEqual([]);
+    expect((await digest([])).status).toBe(200);
+  });
+
   itOnPostgres(kind)('reads in a constant number of statements, however many accounts', async () => {
     const fay = await newPerson('fay');
     const sent = () => statementsSent(() => list(fay));
@@ -217,8 +281,12 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
     const few = await sent();
     for (let i = 0; i < 4; i++)
       await addAccountAt(server, fay.cookie, { name: `Saver ${i}`, bankId: banks.Halifax, pence: 30_000_00 });
+    await pensionTransferringSince20DaysAgo(fay, 'Fay pension');
+    await pensionTransferringSince20DaysAgo(fay, 'Fay old pension');
     expect(await sent()).toEqual(few);
-    expect(few.statements).toBeLessThanOrEqual(9);
+    // The session's opening with BEGIN (2), the six reads sent together in one write, COMMIT.
+    expect(few.statements).toBe(9);
+    expect(few.writes).toBeLessThanOrEqual(3);
   });
 });
 

@@ -160,7 +160,7 @@ export function notificationRoutes(deps: Deps) {
       path: '/api/notifications',
       summary: "The signed-in user's notifications, less those they dismissed",
       description:
-        'Worked out on every read from the accounts, the protection picture, interest and rate-change dates, ISA records, account terms and the standing-order payments of the last 7 days: five statements sent together, however much the user holds. Empty with Account notifications off.',
+        'Worked out on every read from the accounts, the protection picture, interest and rate-change dates, ISA records, pension records, account terms and the standing-order payments of the last 7 days: six statements sent together, however much the user holds. Empty with Account notifications off.',
       responses: { 200: json(NotificationListSchema, 'The list') },
     }),
     async (c) => {

@@ -3,12 +3,13 @@
  * names the signed-in user in its WHERE clause as well as by row-level security (an admin's
  * request would see everyone's rows).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { DrawdownEventType, PensionRecordInput } from '../../core/pension/pension-record.ts';
 import type { PensionTransferStatus } from '../../core/pension/scheme-types.ts';
 import type { SchemeType } from '../../core/reference-data/spec-mapping.ts';
 import type { Tx } from '../db/client.ts';
+import { preparedPerConnection } from '../db/prepared.ts';
 import {
   accounts,
   pensionAccounts,
@@ -125,53 +126,60 @@ export type PensionAccountView = {
 };
 
 /**
- * One of the user's accounts with its pension record, provider, this account's transfers, and
- * the user's pension contributions, drawdown events, flexible access days, incomes and date of
- * birth (null: not the user's account). One statement, however many rows hang off it.
+ * The columns of a pension account's view (`PensionAccountView`) for the user `u` (a value or a
+ * placeholder): the record, the provider, this account's transfers, and the user's pension
+ * contributions, drawdown events, flexible access days, incomes and date of birth. Selected from
+ * `accounts` left-joined to its record and provider (`pensionAccountsFrom`).
  */
-export async function findPensionAccount(
-  tx: Tx,
-  forUserId: string,
-  accountId: string,
-): Promise<PensionAccountView | null> {
-  const u = sql`${forUserId}`;
-  const [row] = await tx
-    .select({
-      account: { id: accounts.id, name: accounts.name, accountType: accounts.accountType },
-      record: recordColumns,
-      provider: providerColumns,
-      contributions: sql<ContributionRow[] | null>`(
+function pensionViewColumns(u: SQL) {
+  return {
+    account: { id: accounts.id, name: accounts.name, accountType: accounts.accountType },
+    record: recordColumns,
+    provider: providerColumns,
+    contributions: sql<ContributionRow[] | null>`(
         select json_agg(json_build_object('id', c.id, 'accountId', c.account_id, 'taxYear', c.tax_year,
           'employeePence', c.employee_pence, 'employerPence', c.employer_pence, 'schemeType', p.scheme_type,
           'updatedAt', c.updated_at) order by c.tax_year desc, c.account_id)
           from ${pensionContributions} c left join ${pensionAccounts} p on p.account_id = c.account_id
           where c.user_id = ${u})`,
-      drawdowns: sql<DrawdownRow[] | null>`(
+    drawdowns: sql<DrawdownRow[] | null>`(
         select json_agg(json_build_object('id', d.id, 'accountId', d.account_id, 'eventDate', d.event_date,
           'eventType', d.event_type, 'amountPence', d.amount_pence, 'notes', d.notes) order by d.event_date desc, d.created_at desc)
           from ${pensionDrawdownEvents} d where d.user_id = ${u})`,
-      transfers: sql<TransferRow[] | null>`(
+    transfers: sql<TransferRow[] | null>`(
         select json_agg(json_build_object('id', t.id, 'status', t.status, 'startedAt', t.started_at,
           'lastUpdateAt', t.last_update_at, 'completedAt', t.completed_at, 'notes', t.notes) order by t.started_at desc, t.id)
           from ${pensionTransfers} t where t.account_id = ${accounts.id} and t.user_id = ${u})`,
-      others: sql<{ f: CalendarDate | null; ti: number | null; ai: number | null } | null>`(
+    others: sql<{ f: CalendarDate | null; ti: number | null; ai: number | null } | null>`(
         select json_build_object('f', min(o.flexible_access_on), 'ti', max(o.threshold_income_pence), 'ai', max(o.adjusted_income_pence))
           from ${pensionAccounts} o where o.user_id = ${u})`,
-      dateOfBirth: sql<
-        string | null
-      >`(select ${profiles.dateOfBirth}::text from ${profiles} where ${profiles.id} = ${u})`,
-    })
+    dateOfBirth: sql<
+      string | null
+    >`(select ${profiles.dateOfBirth}::text from ${profiles} where ${profiles.id} = ${u})`,
+  };
+}
+
+type PensionViewRow = {
+  [K in keyof ReturnType<typeof pensionViewColumns>]: ReturnType<typeof pensionViewColumns>[K] extends SQL<infer T>
+    ? T
+    : unknown;
+};
+
+function pensionAccountsFrom(tx: Tx, u: SQL) {
+  return tx
+    .select(pensionViewColumns(u))
     .from(accounts)
     .leftJoin(pensionAccounts, eq(pensionAccounts.accountId, accounts.id))
-    .leftJoin(pensionProviders, eq(pensionProviders.id, pensionAccounts.providerId))
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)));
-  if (!row) return null;
+    .leftJoin(pensionProviders, eq(pensionProviders.id, pensionAccounts.providerId));
+}
+
+function pensionViewOf(row: PensionViewRow & Pick<PensionAccountView, 'account'>): PensionAccountView {
   const others = row.others;
   return {
     account: row.account,
     // drizzle gives a left join's object as null when all of its columns are null.
-    record: row.record?.providerId ? (row.record as PensionRecordRow) : null,
-    provider: row.provider?.id ? (row.provider as PensionProviderRow) : null,
+    record: (row.record as PensionRecordRow | null)?.providerId ? (row.record as PensionRecordRow) : null,
+    provider: (row.provider as PensionProviderRow | null)?.id ? (row.provider as PensionProviderRow) : null,
     contributions: (row.contributions ?? []).map((c) => ({
       ...c,
       employeePence: Number(c.employeePence),
@@ -184,6 +192,48 @@ export async function findPensionAccount(
     adjustedIncomePence: others?.ai == null ? null : Number(others.ai),
     dateOfBirth: row.dateOfBirth,
   };
+}
+
+/**
+ * One of the user's accounts with its pension view (null: not the user's account). One
+ * statement, however many rows hang off it.
+ */
+export async function findPensionAccount(
+  tx: Tx,
+  forUserId: string,
+  accountId: string,
+): Promise<PensionAccountView | null> {
+  const [row] = await pensionAccountsFrom(tx, sql`${forUserId}`).where(
+    and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)),
+  );
+  return row ? pensionViewOf(row) : null;
+}
+
+/**
+ * Every pension of the user (an account with a pension record, transfer, drawdown event or
+ * contribution: only pension accounts have them) with its view, in one statement prepared once
+ * per connection: the notifications' read (ADR 0035). A pension with none of them has no alert
+ * of its own; the saver's MPAA and taper come with the pension whose record or event gives them.
+ */
+const userPensionsStatement = preparedPerConnection((tx) => {
+  const u = sql`${sql.placeholder('userId')}`;
+  const has = (table: SQL) =>
+    sql`exists (select 1 from ${table} x where x.account_id = ${accounts.id} and x.user_id = ${u})`;
+  return pensionAccountsFrom(tx, u)
+    .where(
+      and(
+        eq(accounts.userId, sql.placeholder('userId')),
+        sql`(${pensionAccounts.accountId} is not null or ${has(sql`${pensionTransfers}`)}
+          or ${has(sql`${pensionDrawdownEvents}`)} or ${has(sql`${pensionContributions}`)})`,
+      ),
+    )
+    .orderBy(accounts.name, accounts.id)
+    .prepare('user_pensions');
+});
+
+export async function readUserPensions(tx: Tx, forUserId: string): Promise<PensionAccountView[]> {
+  const rows = await userPensionsStatement(tx).execute({ userId: forUserId });
+  return rows.map(pensionViewOf);
 }
 
 /** A pension provider by id, active or not, or null. */

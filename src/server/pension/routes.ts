@@ -20,8 +20,7 @@ import {
   TransferSchema,
   TransferStatusSchema,
 } from '../../core/pension/pension-record.ts';
-import { pensionSummary } from '../../core/pension/pension-summary.ts';
-import type { CoverageTag, WarnUserLevel } from '../../core/reference-data/spec-mapping.ts';
+import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import { type Account, findAccountJson } from '../accounts/account-json.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
@@ -42,6 +41,7 @@ import {
   updateTransferStatus,
   upsertContribution,
 } from './queries.ts';
+import { pensionSummaryOf } from './pension-summary-of.ts';
 import { PensionSavedSchema, type PensionView, PensionViewSchema } from './schemas.ts';
 
 export const PENSION_ROUTE_MESSAGES = {
@@ -115,34 +115,7 @@ export function pensionRoutes(deps: Deps) {
   const viewJson = (view: PensionAccountView): PensionView => {
     const { record, provider } = view;
     const accountId = view.account.id;
-    const schemeType = record?.schemeType ?? PENSION_DEFAULTS.schemeType;
-    const transferSlaDays = record?.transferSlaDays ?? PENSION_DEFAULTS.transferSlaDays;
-    const summary = pensionSummary({
-      today: today(),
-      dateOfBirth: view.dateOfBirth,
-      account: { id: accountId, schemeType, transferSlaDays },
-      provider: provider && {
-        name: provider.providerDisplayName,
-        frn: provider.frn,
-        regulator: provider.regulator,
-        coverageTag: provider.coverageTag as CoverageTag,
-        confidenceScore: provider.confidenceScore,
-        warnUserLevel: provider.warnUserLevel as WarnUserLevel,
-        userMessage: provider.userMessage,
-      },
-      thresholdIncomePence: view.thresholdIncomePence,
-      adjustedIncomePence: view.adjustedIncomePence,
-      flexibleAccess: [
-        ...view.flexibleAccessDays.map((date) => ({ date })),
-        ...view.drawdowns.map((d) => ({ date: d.eventDate, eventType: d.eventType })),
-      ],
-      contributions: view.contributions,
-      transfers: view.transfers.map((t) => ({
-        id: t.id,
-        status: t.status,
-        startedOn: calendarDateInLondon(new Date(t.startedAt)),
-      })),
-    });
+    const summary = pensionSummaryOf(view, today());
     const shown = new Map(summary.transfers.map((t) => [t.id, t]));
     const { allowance } = summary;
     return {

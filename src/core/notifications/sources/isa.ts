@@ -1,13 +1,6 @@
-import type { IsaAlertLevel } from '../../isa/alerts.ts';
-import { notificationId } from '../id.ts';
+import { ALERT_LEVEL_SEVERITY, alertNotification } from '../alert-notification.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification, NotificationSeverity } from '../types.ts';
-
-const SEVERITY: Readonly<Record<IsaAlertLevel, NotificationSeverity>> = {
-  critical: 'error',
-  warning: 'warning',
-  info: 'info',
-};
+import type { AppNotification } from '../types.ts';
 
 /**
  * The ISA alerts (maturity, transfer, allowance use, flexible replacement) at their own horizons
@@ -20,16 +13,7 @@ export function isaNotifications(rows: NotificationRows): AppNotification[] {
   return rows.isa.alerts.flatMap((alert): AppNotification[] => {
     const accountId = alert.accountId ?? firstIsaAccountId;
     if (accountId === null) return [];
-    return [
-      {
-        id: notificationId('isa', alert.id, [alert.signature]),
-        kind: 'isa',
-        severity: SEVERITY[alert.level],
-        title: alert.title,
-        message: alert.message,
-        link: { label: alert.accountId ? 'View ISA' : 'View ISA allowance', href: `/account/${accountId}` },
-        date: rows.today,
-      },
-    ];
+    const link = { label: alert.accountId ? 'View ISA' : 'View ISA allowance', href: `/account/${accountId}` };
+    return [alertNotification('isa', alert, ALERT_LEVEL_SEVERITY[alert.level], link, rows.today)];
   });
 }
