@@ -13,8 +13,7 @@ import {
   newPage,
   pictureDialogEverywhere,
   pictureEverywhere,
-  rejectCookies,
-  signInToDashboard,
+  signedInDesktop,
   useServerAndBrowser,
   waitForToastToGo,
 } from './fixtures.ts';
@@ -95,16 +94,7 @@ test('a saver opens a Halifax account with ten months of history: figures, chart
   const today = calendarDateInLondon(new Date());
   await addTransactions(env.server, cookie, accountId, history(today));
 
-  // Charts draw without their entry animation, so every picture shows them complete.
-  const context = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    colorScheme: 'light',
-    reducedMotion: 'reduce',
-  });
-  const { page, errors } = await newPage(context);
-  await signInToDashboard(page, env.server.base, email, PASSWORD);
-  await rejectCookies(page);
+  const { context, page, errors } = await signedInDesktop(env, email, PASSWORD);
 
   // The dashboard's total balance over its 12 months ends on today's balance (month-end points).
   const todayShown = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;

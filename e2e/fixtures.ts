@@ -221,6 +221,27 @@ export async function signInToDashboard(page: Page, base: string, email: string,
   }
 }
 
+/**
+ * A signed-in saver on the dashboard in a desktop browser (1280 × 900, en-GB, light, cookies
+ * rejected), without animations so every picture shows charts complete. Close the context after.
+ */
+export async function signedInDesktop(
+  env: { server: E2EServer; browser: Browser },
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  });
+  const { page, errors } = await newPage(context);
+  await signInToDashboard(page, env.server.base, email, password);
+  await rejectCookies(page);
+  return { context, page, errors };
+}
+
 /** Waits for a toast to show and then to go, so it is in no picture and covers nothing. */
 export async function waitForToastToGo(page: Page, text: string): Promise<void> {
   const toast = page.getByText(text);

@@ -9,14 +9,7 @@ import { test } from 'node:test';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
 import { addDays } from '../src/core/dates/day-count.ts';
 import { addTransactions, createAccount, signUpConfirmed } from './account-setup.ts';
-import {
-  newPage,
-  pictureEverywhere,
-  rejectCookies,
-  signInToDashboard,
-  useServerAndBrowser,
-  waitForToastToGo,
-} from './fixtures.ts';
+import { pictureEverywhere, signedInDesktop, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
 
 const env = useServerAndBrowser();
 const PASSWORD = 'an isa journey passphrase';
@@ -30,15 +23,7 @@ test('a saver adds a Cash ISA, chooses its provider on its page and sees its pro
     startingBalancePence: 10_000_000,
   });
 
-  const context = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    colorScheme: 'light',
-    reducedMotion: 'reduce',
-  });
-  const { page, errors } = await newPage(context);
-  await signInToDashboard(page, env.server.base, email, PASSWORD);
-  await rejectCookies(page);
+  const { context, page, errors } = await signedInDesktop(env, email, PASSWORD);
 
   // The form asks for no bank for an ISA and says where its provider goes.
   await page.goto(`${env.server.base}/account/new`);

@@ -7,11 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { signUpConfirmed } from './account-setup.ts';
 import {
-  newPage,
   pictureDialogEverywhere,
   pictureEverywhere,
-  rejectCookies,
-  signInToDashboard,
+  signedInDesktop,
   useServerAndBrowser,
   waitForToastToGo,
 } from './fixtures.ts';
@@ -23,15 +21,7 @@ test('a saver adds a pension, its provider and scheme, a contribution, and sees 
   const email = `pension-${Date.now()}@example.com`;
   await signUpConfirmed(env.server, { email, password: PASSWORD, firstName: 'Penny' });
 
-  const context = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    colorScheme: 'light',
-    reducedMotion: 'reduce',
-  });
-  const { page, errors } = await newPage(context);
-  await signInToDashboard(page, env.server.base, email, PASSWORD);
-  await rejectCookies(page);
+  const { context, page, errors } = await signedInDesktop(env, email, PASSWORD);
 
   await page.goto(`${env.server.base}/account/new`);
   await page.getByRole('form', { name: 'New account' }).waitFor();
