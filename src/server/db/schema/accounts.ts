@@ -231,6 +231,14 @@ export const transactions = pgTable(
   ],
 ).enableRLS();
 
+/** A standing order of a live account (see `isLiveAccount`). */
+export const isOrderInLiveAccount = sql`${standingOrders.accountId} not in
+  (select x.id from accounts x where x.user_id = ${standingOrders.userId} and x.archived_at is not null)`;
+
+/** A transaction of a live account (see `isLiveAccount`): for reads of the user's transactions across accounts. */
+export const isInLiveAccount = sql`${transactions.accountId} not in
+  (select x.id from accounts x where x.user_id = ${transactions.userId} and x.archived_at is not null)`;
+
 /** Admin-kept list of account types (001 §3, 002): everyone signed in reads, only admins write. */
 export const accountTypes = pgTable(
   'account_types',
