@@ -122,6 +122,7 @@ describe('the route registry', () => {
         'signup',
         'smartPig',
         'subscribe',
+        'subscriptionDowngrade',
         'transactions',
         'verificationRequired',
       ].sort(),
