@@ -285,9 +285,13 @@ export function DowngradePage() {
       ) : null}
 
       {step === 'processing' ? (
-        <section aria-labelledby="processing-heading" className="grid justify-items-center gap-3 py-10 text-center">
+        <section
+          aria-labelledby="processing-heading"
+          aria-live="polite"
+          className="grid justify-items-center gap-3 py-10 text-center"
+        >
           <LoaderCircle aria-hidden className="size-10 animate-spin text-brand" />
-          <h2 id="processing-heading" className="text-xl font-semibold" role="status">
+          <h2 id="processing-heading" className="text-xl font-semibold">
             Changing your plan…
           </h2>
           <p className="text-sm text-muted-foreground">
