@@ -10,7 +10,7 @@ import {
   signUpConfirmed,
   useJourneyServerAndBrowser,
 } from './account-setup.ts';
-import { checkAndPicture, newPage, PICTURES_DIR, rejectCookies, signInToDashboard } from './fixtures.ts';
+import { checkAndPicture, PICTURES_DIR, signedInDesktop } from './fixtures.ts';
 
 // The downgrade wizard (issue 17, part 2): a Big Pig trial saver with five accounts moves to
 // Piglet keeping three; the other two are archived, and come back with everything when an admin
@@ -53,15 +53,7 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
   });
   assert.equal(order.status, 201, await order.text());
 
-  const context = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    colorScheme: 'light',
-    reducedMotion: 'reduce',
-  });
-  const { page, errors } = await newPage(context);
-  await signInToDashboard(page, env.server.base, saver, PASSWORD);
-  await rejectCookies(page);
+  const { context, page, errors } = await signedInDesktop(env, saver, PASSWORD);
   await page.goto(`${env.server.base}/subscription/downgrade?tier=piglet`);
   await page.getByRole('heading', { level: 1, name: 'Change to Piglet' }).waitFor();
 
