@@ -165,6 +165,9 @@ describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts o
       '/api/dashboard',
     );
     expect(before.accountCount).toBe(5);
+    const overview = async () => (await get<{ total: number }>(dan, '/api/transactions')).total;
+    // The five starting balances, 249 deposits and the order's first payments: what matters is that two go.
+    const transactionsBefore = await overview();
     const res = await downgrade(dan, 'piglet', [big, ordered, mid], [small, empty]);
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as { archived: { id: string; name: string }[]; kept: string[] };
@@ -183,6 +186,10 @@ describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts o
     expect(dashboard.protection.totals.totalPence).toBe(before.protection.totals.totalPence - 50_000);
     const hub = await get<{ totals: { totalPence: number } }>(dan, '/api/protection');
     expect(hub.totals.totalPence).toBe(dashboard.protection.totals.totalPence);
+    // The transactions overview leaves out the archived accounts' starting balances (one each).
+    expect(await overview()).toBe(transactionsBefore - 2);
+    const line = await get<{ points: { balancePence: number }[] }>(dan, '/api/balance-series');
+    expect(line.points.at(-1)?.balancePence).toBe(list.totalBalancePence);
     expect((await server.request(`/api/accounts/${small}`, { cookie: dan.cookie })).status).toBe(404);
     expect((await server.request(`/api/accounts/${small}/transactions`, { cookie: dan.cookie })).status).toBe(404);
     const analysis = await get<Analysis>(dan, '/api/subscription/downgrade-analysis?toTier=piglet');
