@@ -78,6 +78,11 @@ type Row = {
   promo_expires_at: Date | string | null;
   admin_override: boolean | null;
   current_period_end: Date | string | null;
+  billing_cycle: string | null;
+  cancel_at_period_end: boolean | null;
+  last_payment_failure_at: Date | string | null;
+  payment_failure_count: number | null;
+  has_billing_customer: boolean | null;
 };
 
 const instant = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -93,6 +98,11 @@ function subscriptionOf(row: Row): SubscriptionFacts | null {
     promoExpiresAt: instant(row.promo_expires_at),
     adminOverride: row.admin_override === true,
     currentPeriodEnd: instant(row.current_period_end),
+    billingCycle: row.billing_cycle as SubscriptionFacts['billingCycle'],
+    cancelAtPeriodEnd: row.cancel_at_period_end === true,
+    lastPaymentFailureAt: instant(row.last_payment_failure_at),
+    paymentFailureCount: row.payment_failure_count ?? 0,
+    hasBillingCustomer: row.has_billing_customer === true,
   };
 }
 
@@ -114,7 +124,9 @@ function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
 /** The subscription's columns the rules read (left joined as `sub`). */
 const SUBSCRIPTION_COLUMNS =
   sql.raw(`sub.user_id is not null as has_subscription, sub.payment_status, sub.tier as sub_tier,
-        sub.trial_tier, sub.trial_expires_at, sub.promo_tier, sub.promo_expires_at, sub.admin_override, sub.current_period_end`);
+        sub.trial_tier, sub.trial_expires_at, sub.promo_tier, sub.promo_expires_at, sub.admin_override, sub.current_period_end,
+        sub.billing_cycle, sub.cancel_at_period_end, sub.last_payment_failure_at, sub.payment_failure_count,
+        sub.stripe_customer_id is not null as has_billing_customer`);
 
 /** better-auth session tokens are 32 random letters and digits; anything else is not ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;

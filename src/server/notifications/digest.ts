@@ -47,7 +47,7 @@ export type DigestUser = {
   subscription: (Omit<SubscriptionFacts, DatedFact> & Record<DatedFact, string | null>) | null;
 };
 
-type DatedFact = 'trialExpiresAt' | 'promoExpiresAt' | 'currentPeriodEnd';
+type DatedFact = 'trialExpiresAt' | 'promoExpiresAt' | 'currentPeriodEnd' | 'lastPaymentFailureAt';
 
 const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
@@ -59,6 +59,7 @@ function hasBigPigOn(user: DigestUser, now: Date): boolean {
     trialExpiresAt: dateOrNull(s.trialExpiresAt),
     promoExpiresAt: dateOrNull(s.promoExpiresAt),
     currentPeriodEnd: dateOrNull(s.currentPeriodEnd),
+    lastPaymentFailureAt: dateOrNull(s.lastPaymentFailureAt),
   };
   const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
   return meetsTier({ tier, isAdmin: user.isAdmin }, 'bigpig');
@@ -80,7 +81,10 @@ export async function listDigestUsers(
         exists (select 1 from user_roles r where r.user_id = p.user_id and r.role = 'admin') as "isAdmin",
         (select json_build_object('paymentStatus', x.payment_status, 'tier', x.tier, 'trialTier', x.trial_tier,
             'trialExpiresAt', x.trial_expires_at, 'promoTier', x.promo_tier, 'promoExpiresAt', x.promo_expires_at,
-            'adminOverride', x.admin_override, 'currentPeriodEnd', x.current_period_end)
+            'adminOverride', x.admin_override, 'currentPeriodEnd', x.current_period_end,
+            'billingCycle', x.billing_cycle, 'cancelAtPeriodEnd', x.cancel_at_period_end,
+            'lastPaymentFailureAt', x.last_payment_failure_at, 'paymentFailureCount', x.payment_failure_count,
+            'hasBillingCustomer', x.stripe_customer_id is not null)
           from subscriptions x where x.user_id = p.user_id) as subscription
       from notification_digest_preferences p
       join "user" u on u.id = p.user_id

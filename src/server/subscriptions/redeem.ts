@@ -150,5 +150,10 @@ export async function readSubscriptionFacts(tx: Tx, userId: string): Promise<Sub
     promoExpiresAt: row.promoExpiresAt,
     adminOverride: row.adminOverride,
     currentPeriodEnd: row.currentPeriodEnd,
+    billingCycle: row.billingCycle as SubscriptionFacts['billingCycle'],
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    lastPaymentFailureAt: row.lastPaymentFailureAt,
+    paymentFailureCount: row.paymentFailureCount,
+    hasBillingCustomer: row.stripeCustomerId !== null,
   };
 }

@@ -23,6 +23,17 @@ export const SubscriptionViewSchema = z
     isTrialExpired: z.boolean(),
     hasAdminOverride: z.boolean(),
     promo: z.object({ expiresAt: z.string(), daysLeft: z.number().int(), tier: PaidTier.nullable() }).nullable(),
+    billingCycle: z.enum(['monthly', 'annual']).nullable(),
+    currentPeriodEnd: z
+      .string()
+      .nullable()
+      .openapi({ description: "The paid period's end (renewal or, when cancelled, the end)" }),
+    cancelAtPeriodEnd: z.boolean(),
+    lastPaymentFailureAt: z.string().nullable(),
+    paymentFailureCount: z.number().int(),
+    hasBillingCustomer: z
+      .boolean()
+      .openapi({ description: 'The card provider knows this user: portal and invoices exist' }),
   })
   .openapi('Subscription');
 
