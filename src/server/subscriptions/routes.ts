@@ -244,7 +244,7 @@ export function subscriptionRoutes(deps: Deps) {
   return app;
 }
 
-function adminPromoJson(row: typeof promoCodes.$inferSelect): z.infer<typeof AdminPromoCodeSchema> {
+export function adminPromoJson(row: typeof promoCodes.$inferSelect): z.infer<typeof AdminPromoCodeSchema> {
   return {
     id: row.id,
     code: row.code,
