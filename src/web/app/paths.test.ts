@@ -100,6 +100,8 @@ describe('the route registry', () => {
         'accountNew',
         'accounts',
         'adminAccountTypes',
+        'adminPromoCodes',
+        'adminUsers',
         'auth',
         'authCallback',
         'authConfirmation',

@@ -141,6 +141,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminUsers: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminPromoCodes: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/promo-codes-page.tsx').then((m) => ({ default: m.PromoCodesPage })),
+    ),
+    skeleton: 'list',
+  },
   accountImport: {
     Component: lazyWithRetry(() =>
       import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage })),
