@@ -38,22 +38,24 @@ export function UsersPage() {
         user Big Pig whatever they pay; payment status and paid plan come from the card provider.
       </p>
 
-      <form role="search" onSubmit={submit} className="mt-6 flex max-w-md gap-2">
-        <label htmlFor="admin-user-search" className="sr-only">
-          Search users by name or email
-        </label>
-        <Input
-          id="admin-user-search"
-          type="search"
-          placeholder="Name or email"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <Button type="submit" variant="outline">
-          <Search aria-hidden />
-          Search
-        </Button>
-      </form>
+      <search className="mt-6 block max-w-md">
+        <form onSubmit={submit} className="flex gap-2">
+          <label htmlFor="admin-user-search" className="sr-only">
+            Search users by name or email
+          </label>
+          <Input
+            id="admin-user-search"
+            type="search"
+            placeholder="Name or email"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <Button type="submit" variant="outline">
+            <Search aria-hidden />
+            Search
+          </Button>
+        </form>
+      </search>
 
       <div className="mt-6">
         {users.isPending ? (
