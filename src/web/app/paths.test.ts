@@ -109,6 +109,7 @@ describe('the route registry', () => {
         'dashboard',
         'devMailbox',
         'featureFscsProtectionChecker',
+        'getStarted',
         'home',
         'legal',
         'login',

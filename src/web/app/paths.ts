@@ -66,7 +66,7 @@ export const routes = {
   getStarted: {
     pattern: '/get-started',
     access: 'public',
-    registered: false,
+    registered: true,
     title: 'Get started',
     source: '000, 002',
   },

@@ -177,6 +177,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  getStarted: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),
+    ),
+    skeleton: 'marketing',
+  },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
     skeleton: 'marketing',
