@@ -29,24 +29,24 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   await page.getByRole('heading', { level: 2, name: 'No promo codes yet' }).waitFor();
   await page.getByRole('button', { name: 'Create promo code' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create promo code' });
-  await dialog.getByLabel('Code').fill('spring sale');
+  await dialog.getByLabel('Code', { exact: true }).fill('spring sale');
   await dialog.getByRole('button', { name: 'Create promo code' }).click();
   await dialog.getByText('Use letters, digits, - and _ only').waitFor();
   await dialog.getByText('Give the code a duration in days or months').waitFor();
   await pictureDialogEverywhere(page, 'admin-promo-codes-01-form-errors');
-  await dialog.getByLabel('Code').fill('spring-sale');
+  await dialog.getByLabel('Code', { exact: true }).fill('spring-sale');
   await dialog.getByLabel('Duration in days').fill('14');
   await dialog.getByLabel(/One-time use/).check();
   await dialog.getByRole('button', { name: 'Create promo code' }).click();
   await waitForToastToGo(page, 'Promo code SPRING-SALE created');
   // The same name again: the server's refusal on the field.
   await page.getByRole('button', { name: 'Create promo code' }).first().click();
-  await dialog.getByLabel('Code').fill('Spring-Sale');
+  await dialog.getByLabel('Code', { exact: true }).fill('Spring-Sale');
   await dialog.getByLabel('Kind of code').selectOption('discount');
   await dialog.getByLabel('Discount (%)').fill('20');
   await dialog.getByRole('button', { name: 'Create promo code' }).click();
   await dialog.getByText('A promo code with this name already exists').waitFor();
-  await dialog.getByLabel('Code').fill('TWENTY-OFF');
+  await dialog.getByLabel('Code', { exact: true }).fill('TWENTY-OFF');
   await dialog.getByRole('button', { name: 'Create promo code' }).click();
   await waitForToastToGo(page, 'Promo code TWENTY-OFF created');
   const codes = page.getByRole('table', { name: 'Promo codes' });
@@ -95,5 +95,9 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   await saver.close();
 
   await context.close();
-  assert.deepEqual(errors, []);
+  // The taken name was refused with 409 on purpose.
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('status of 409')),
+    [],
+  );
 });

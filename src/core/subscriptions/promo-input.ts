@@ -38,7 +38,7 @@ export const PromoCodeInputSchema = z.strictObject({
   isFreeTier: z.boolean().optional(),
   isAdFree: z.boolean().optional(),
   discountPercentage: z
-    .number()
+    .number(PROMO_INPUT_MESSAGES.discountWhole)
     .int(PROMO_INPUT_MESSAGES.discountWhole)
     .min(1, PROMO_INPUT_MESSAGES.discountRange)
     .max(100, PROMO_INPUT_MESSAGES.discountRange)

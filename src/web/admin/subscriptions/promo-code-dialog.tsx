@@ -62,18 +62,16 @@ export function promoInputOf(values: Values): { input: PromoCodeInput } | { erro
       ? { discountPercentage: numberOf(values.discountPercentage), discountMonths: numberOf(values.discountMonths) }
       : { durationDays: numberOf(values.durationDays), durationMonths: numberOf(values.durationMonths) }),
   };
+  // Every message at once: the schema's, then the rule across fields where that field has none.
   const parsed = PromoCodeInputSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'code') as keyof FieldErrors;
-      errors[field === 'expiresAt' ? 'lastDay' : field] ??= issue.message;
-    }
-    return { errors };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? 'code') as keyof FieldErrors;
+    errors[field === 'expiresAt' ? 'lastDay' : field] ??= issue.message;
   }
-  const problem = promoInputProblem(parsed.data);
-  if (problem) return { errors: { [problem.field]: problem.message } };
-  return { input: parsed.data };
+  const problem = promoInputProblem(candidate);
+  if (problem) errors[problem.field] ??= problem.message;
+  return parsed.success && Object.keys(errors).length === 0 ? { input: parsed.data } : { errors };
 }
 
 /** Create a promo code: its kind decides which of the discount and duration fields apply. */
