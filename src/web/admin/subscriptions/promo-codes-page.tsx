@@ -4,8 +4,7 @@ import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { SectionLoadError } from '../../ui/section-states.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableRow } from './admin-table.tsx';
 import { type AdminPromoCode, useAdminPromoCodes, useSetPromoCodeActive } from './api.ts';
 import { PromoCodeDialog } from './promo-code-dialog.tsx';
@@ -34,11 +33,7 @@ export function PromoCodesPage() {
 
       <div className="mt-8">
         {codes.isPending ? (
-          <div role="status" aria-label="Loading promo codes" className="grid gap-2">
-            {Array.from({ length: 5 }, (_, i) => `placeholder-${i}`).map((key) => (
-              <Skeleton key={key} className="h-12 w-full rounded-lg" />
-            ))}
-          </div>
+          <SectionSkeleton rows={5} label="Loading promo codes" />
         ) : codes.isError ? (
           <SectionLoadError
             message={`Failed to load promo codes: ${codes.error.message}`}

@@ -6,8 +6,7 @@ import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
-import { SectionLoadError } from '../../ui/section-states.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableRow } from './admin-table.tsx';
 import { type AdminUserSubscription, useAdminUserSubscriptions, useSetAdminOverride } from './api.ts';
@@ -59,11 +58,7 @@ export function UsersPage() {
 
       <div className="mt-6">
         {users.isPending ? (
-          <div role="status" aria-label="Loading users" className="grid gap-2">
-            {Array.from({ length: 6 }, (_, i) => `placeholder-${i}`).map((key) => (
-              <Skeleton key={key} className="h-14 w-full rounded-lg" />
-            ))}
-          </div>
+          <SectionSkeleton rows={6} label="Loading users" />
         ) : users.isError ? (
           <SectionLoadError
             message={`Failed to load users: ${users.error.message}`}
