@@ -41,6 +41,7 @@ import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
+import { adminSubscriptionRoutes } from './subscriptions/admin-routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { downgradeRoutes } from './subscriptions/downgrade-routes.ts';
 import { isaRoutes } from './isa/routes.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', dashboardRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
+  app.route('/', adminSubscriptionRoutes(deps));
   app.route('/', downgradeRoutes(deps));
   mountOpenApi(app, deps.version);
 

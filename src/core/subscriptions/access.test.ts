@@ -23,6 +23,11 @@ const row = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
   promoExpiresAt: null,
   adminOverride: false,
   currentPeriodEnd: null,
+  billingCycle: null,
+  cancelAtPeriodEnd: false,
+  lastPaymentFailureAt: null,
+  paymentFailureCount: 0,
+  hasBillingCustomer: false,
   ...over,
 });
 

@@ -40,6 +40,13 @@ export type SubscriptionFacts = {
   promoExpiresAt: Date | null;
   adminOverride: boolean;
   currentPeriodEnd: Date | null;
+  billingCycle: 'monthly' | 'annual' | null;
+  cancelAtPeriodEnd: boolean;
+  /** The last failed payment and the failures in a row since the last success (webhooks). */
+  lastPaymentFailureAt: Date | null;
+  paymentFailureCount: number;
+  /** The card provider knows this user (a customer id is stored): the portal and invoices exist. */
+  hasBillingCustomer: boolean;
 };
 
 /** The trial a verified sign-up starts: Big Pig until the same London time 7 days on. */
@@ -123,6 +130,13 @@ export type SubscriptionView = {
   isTrialExpired: boolean;
   hasAdminOverride: boolean;
   promo: { expiresAt: string; daysLeft: number; tier: StoredTier | null } | null;
+  /** The paid subscription's billing, as the card provider last said (webhooks). */
+  billingCycle: 'monthly' | 'annual' | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  lastPaymentFailureAt: string | null;
+  paymentFailureCount: number;
+  hasBillingCustomer: boolean;
 };
 
 export function subscriptionView(
@@ -143,6 +157,12 @@ export function subscriptionView(
       isTrialExpired: false,
       hasAdminOverride: false,
       promo: null,
+      billingCycle: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      lastPaymentFailureAt: null,
+      paymentFailureCount: 0,
+      hasBillingCustomer: false,
     };
   }
   const trialing = isTrialing(s, now);
@@ -163,5 +183,11 @@ export function subscriptionView(
       promoDays !== null && s.promoExpiresAt
         ? { expiresAt: s.promoExpiresAt.toISOString(), daysLeft: promoDays, tier: s.promoTier }
         : null,
+    billingCycle: s.billingCycle,
+    currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    lastPaymentFailureAt: s.lastPaymentFailureAt?.toISOString() ?? null,
+    paymentFailureCount: s.paymentFailureCount,
+    hasBillingCustomer: s.hasBillingCustomer,
   };
 }

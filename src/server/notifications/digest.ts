@@ -10,11 +10,12 @@
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { digestKindsOf, digestNotifications } from '../../core/notifications/digest.ts';
-import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
+import { effectiveTier } from '../../core/subscriptions/access.ts';
 import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { type SubscriptionRow, subscriptionFactsJson, subscriptionFactsOf } from '../subscriptions/facts.ts';
 import { notificationDigestMail } from './digest-mail.ts';
 import { userNotifications } from './notification-list.ts';
 import { readNotificationReads } from './queries.ts';
@@ -44,22 +45,12 @@ export type DigestUser = {
   email: string;
   isAdmin: boolean;
   /** The `subscriptions` row as JSON (timestamps as text); null: none (a Big Pig trial, ADR 0036). */
-  subscription: (Omit<SubscriptionFacts, DatedFact> & Record<DatedFact, string | null>) | null;
+  subscription: SubscriptionRow | null;
 };
-
-type DatedFact = 'trialExpiresAt' | 'promoExpiresAt' | 'currentPeriodEnd';
-
-const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
 /** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
 function hasBigPigOn(user: DigestUser, now: Date): boolean {
-  const s = user.subscription;
-  const facts: SubscriptionFacts | null = s && {
-    ...s,
-    trialExpiresAt: dateOrNull(s.trialExpiresAt),
-    promoExpiresAt: dateOrNull(s.promoExpiresAt),
-    currentPeriodEnd: dateOrNull(s.currentPeriodEnd),
-  };
+  const facts = user.subscription && subscriptionFactsOf(user.subscription);
   const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
   return meetsTier({ tier, isAdmin: user.isAdmin }, 'bigpig');
 }
@@ -78,10 +69,7 @@ export async function listDigestUsers(
     await db.execute(sql`
       select p.user_id as "userId", u.email,
         exists (select 1 from user_roles r where r.user_id = p.user_id and r.role = 'admin') as "isAdmin",
-        (select json_build_object('paymentStatus', x.payment_status, 'tier', x.tier, 'trialTier', x.trial_tier,
-            'trialExpiresAt', x.trial_expires_at, 'promoTier', x.promo_tier, 'promoExpiresAt', x.promo_expires_at,
-            'adminOverride', x.admin_override, 'currentPeriodEnd', x.current_period_end)
-          from subscriptions x where x.user_id = p.user_id) as subscription
+        (select ${subscriptionFactsJson('x')} from subscriptions x where x.user_id = p.user_id) as subscription
       from notification_digest_preferences p
       join "user" u on u.id = p.user_id
       join user_settings s on s.user_id = p.user_id

@@ -141,6 +141,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminUsers: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminPromoCodes: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/promo-codes-page.tsx').then((m) => ({ default: m.PromoCodesPage })),
+    ),
+    skeleton: 'list',
+  },
   accountImport: {
     Component: lazyWithRetry(() =>
       import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage })),
@@ -170,6 +182,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
       import('../subscriptions/downgrade-page.tsx').then((m) => ({ default: m.DowngradePage })),
     ),
     skeleton: 'list',
+  },
+  getStarted: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),
+    ),
+    skeleton: 'marketing',
   },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),

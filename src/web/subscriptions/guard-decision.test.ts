@@ -14,6 +14,12 @@ const view = (over: Partial<Subscription>): Subscription => ({
   isTrialExpired: false,
   hasAdminOverride: false,
   promo: null,
+  billingCycle: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  lastPaymentFailureAt: null,
+  paymentFailureCount: 0,
+  hasBillingCustomer: false,
   ...over,
 });
 const hub = { isAdmin: false, required: 'bigpig' as const, feature: 'Protection Hub' };

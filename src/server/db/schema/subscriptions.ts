@@ -78,6 +78,16 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id').unique(),
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    /** The provider's price the subscription is on (the tier and cycle come from it). */
+    stripePriceId: text('stripe_price_id'),
+    /** The last failed payment and how many in a row (001 §4 payment failure: the grace period runs from it). */
+    lastPaymentFailureAt: timestamp('last_payment_failure_at', { withTimezone: true }),
+    paymentFailureCount: integer('payment_failure_count').notNull().default(0),
+    /**
+     * The provider's time of the newest event applied to this row: an older event arriving late
+     * changes nothing (webhooks come out of order).
+     */
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +101,7 @@ export const subscriptions = pgTable(
       sql`coalesce(${t.tier}, 'piglet') in ('piglet', 'boar', 'bigpig') and coalesce(${t.trialTier}, 'piglet') in ('piglet', 'boar', 'bigpig')
         and coalesce(${t.promoTier}, 'piglet') in ('piglet', 'boar', 'bigpig')`,
     ),
+    check('subscriptions_failure_count', sql`${t.paymentFailureCount} >= 0`),
     check('subscriptions_billing_cycle', sql`${t.billingCycle} is null or ${t.billingCycle} in ('monthly', 'annual')`),
     ...ownerReadAdminWritePolicies('subscriptions', t.userId),
   ],
@@ -132,3 +143,18 @@ export const signUpPromoCodes = pgTable(
   },
   (t) => [...ownerReadAdminWritePolicies('sign_up_promo_codes', t.userId)],
 ).enableRLS();
+
+/**
+ * Every card-provider webhook event applied, by the provider's event id: written in the same
+ * transaction as the event's effect, so a redelivered event finds its id and changes nothing.
+ * The server's own table: app_user has no grant on it.
+ */
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  /** The provider's creation time of the event. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The user the event was about, when it could be matched (kept for support; null otherwise). */
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+}).enableRLS();
