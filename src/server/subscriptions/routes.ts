@@ -4,7 +4,9 @@
  * Nothing here lets a browser set a tier or a status: the writes are the server's own (redeem.ts).
  */
 import { desc, sql } from 'drizzle-orm';
-import { subscriptionView } from '../../core/subscriptions/access.ts';
+import { effectiveTier, subscriptionView } from '../../core/subscriptions/access.ts';
+import { tierRank } from '../../core/subscriptions/tier.ts';
+import { restoreArchivedAccounts } from '../accounts/archive.ts';
 import { DEFAULT_PRICES } from '../../core/subscriptions/plans.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
 import { promoInputProblem } from '../../core/subscriptions/promo-input.ts';
@@ -226,12 +228,16 @@ export function subscriptionRoutes(deps: Deps) {
         t.execute(sql`select 1 from "user" where id = ${userId}`).then((r) => rowsOf<{ '?column?': number }>(r)),
       );
       if (!exists) throw new AppError('NOT_FOUND', 'User not found');
+      const before = effectiveTier(await readSubscriptionFacts(tx, userId), { isAdmin: false, now });
       await tx
         .insert(subscriptions)
         .values({ userId, adminOverride, updatedAt: now })
         .onConflictDoUpdate({ target: subscriptions.userId, set: { adminOverride, updatedAt: now } });
       await publish(tx, { type: 'subscription.changed', userId, invalidate: [['me']] });
       const facts = await readSubscriptionFacts(tx, userId);
+      const after = effectiveTier(facts, { isAdmin: false, now });
+      // A higher tier brings back the accounts a downgrade archived, as many as it has room for.
+      if (tierRank(after) > tierRank(before)) await restoreArchivedAccounts(tx, userId, after);
       return c.json({ subscription: subscriptionView(facts, { isAdmin: false, now }) }, 200);
     },
   );

@@ -125,6 +125,7 @@ describe('the route registry', () => {
         'signup',
         'smartPig',
         'subscribe',
+        'subscriptionDowngrade',
         'transactions',
         'verificationRequired',
       ].sort(),

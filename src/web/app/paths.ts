@@ -92,6 +92,13 @@ export const routes = {
     title: 'Subscription confirmed',
     source: '000, 002',
   },
+  subscriptionDowngrade: {
+    pattern: '/subscription/downgrade',
+    access: 'protected',
+    registered: true,
+    title: 'Change to a smaller plan',
+    source: '000 (the downgrade wizard, §2 and §4; path is ours)',
+  },
   subscriptionCancel: {
     pattern: '/subscription/cancel',
     access: 'protected',
@@ -464,6 +471,8 @@ export const paths = {
   plans: () => '/plans',
   subscriptionSuccess: () => '/subscription/success',
   subscriptionCancel: () => '/subscription/cancel',
+  /** The downgrade wizard to `tier` (piglet or boar). */
+  subscriptionDowngrade: (tier?: string) => withQuery('/subscription/downgrade', { tier }),
   dashboard: () => '/dashboard',
   settings: (tab?: SettingsTab) => withQuery('/settings', { tab }),
   settingsSubscription: () => '/settings/subscription',

@@ -183,6 +183,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'marketing',
   },
+  subscriptionDowngrade: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/downgrade-page.tsx').then((m) => ({ default: m.DowngradePage })),
+    ),
+    skeleton: 'list',
+  },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
     skeleton: 'marketing',

@@ -212,7 +212,8 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(accounts)
         .where(eq(accounts.userId, subject.userId))
         .orderBy(asc(accounts.createdAt), asc(accounts.id));
-      return rows.map(({ userId: _userId, ...row }) => row);
+      // Archived accounts (a downgrade) are the user's data too: kept, and marked.
+      return rows.map(({ userId: _userId, ...row }) => ({ ...row, isArchived: row.archivedAt !== null }));
     },
   },
   {
