@@ -177,17 +177,17 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
-  subscriptionDowngrade: {
-    Component: lazyWithRetry(() =>
-      import('../subscriptions/downgrade-page.tsx').then((m) => ({ default: m.DowngradePage })),
-    ),
-    skeleton: 'list',
-  },
   getStarted: {
     Component: lazyWithRetry(() =>
       import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),
     ),
     skeleton: 'marketing',
+  },
+  subscriptionDowngrade: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/downgrade-page.tsx').then((m) => ({ default: m.DowngradePage })),
+    ),
+    skeleton: 'list',
   },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
