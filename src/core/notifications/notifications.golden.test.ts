@@ -20,6 +20,7 @@ const none: NotificationRows = {
   terms: [],
   processedPayments: [],
   pensions: null,
+  subscription: null,
 };
 
 const overLimit: ProtectionAlert = {
@@ -302,6 +303,7 @@ describe('pensions', () => {
       message: 'The transfer started on 16/11/2026 has taken longer than the 10 days expected.',
       link: { label: 'View Pension p1', href: '/account/p1' },
       date: TODAY,
+      dismissible: true,
     });
   });
 

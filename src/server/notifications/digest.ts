@@ -51,18 +51,24 @@ type DatedFact = 'trialExpiresAt' | 'promoExpiresAt' | 'currentPeriodEnd' | 'las
 
 const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
-/** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
-function hasBigPigOn(user: DigestUser, now: Date): boolean {
+/** The user's `subscriptions` row with its instants as dates. */
+function factsOf(user: DigestUser): SubscriptionFacts | null {
   const s = user.subscription;
-  const facts: SubscriptionFacts | null = s && {
-    ...s,
-    trialExpiresAt: dateOrNull(s.trialExpiresAt),
-    promoExpiresAt: dateOrNull(s.promoExpiresAt),
-    currentPeriodEnd: dateOrNull(s.currentPeriodEnd),
-    lastPaymentFailureAt: dateOrNull(s.lastPaymentFailureAt),
-  };
-  const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
-  return meetsTier({ tier, isAdmin: user.isAdmin }, 'bigpig');
+  return (
+    s && {
+      ...s,
+      trialExpiresAt: dateOrNull(s.trialExpiresAt),
+      promoExpiresAt: dateOrNull(s.promoExpiresAt),
+      currentPeriodEnd: dateOrNull(s.currentPeriodEnd),
+      lastPaymentFailureAt: dateOrNull(s.lastPaymentFailureAt),
+    }
+  );
+}
+
+/** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
+function hasBigPigOn(facts: SubscriptionFacts | null, isAdmin: boolean, now: Date): boolean {
+  const tier = effectiveTier(facts, { isAdmin, now });
+  return meetsTier({ tier, isAdmin }, 'bigpig');
 }
 
 /**
@@ -110,7 +116,9 @@ export async function sendUserDigest(
   return deps.database.transactionOpenedWith(actorOpening(user.userId), async (tx) => {
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
-    const listed = digestNotifications(userNotifications(reads, day, hasBigPigOn(user, now)).showing, kinds);
+    const facts = factsOf(user);
+    const mine = userNotifications(reads, day, hasBigPigOn(facts, user.isAdmin, now), { facts, now });
+    const listed = digestNotifications(mine.showing, kinds);
     const taken = rowsOf(
       await tx.execute(sql`
         insert into notification_digest_sends (user_id, day, notification_count)
