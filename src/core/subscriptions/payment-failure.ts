@@ -80,6 +80,16 @@ export function paymentFailedMessage(daysLeft: number): string {
 }
 
 /**
+ * What the grace period's notification and banner say: the spec's Payment Failed text, or for
+ * action_required (the bank wants the payer to confirm; the spec gives no text) ours.
+ */
+export function gracePeriodMessage(record: Pick<PaymentFailureRecord, 'paymentStatus'>, daysLeft: number): string {
+  return record.paymentStatus === 'action_required'
+    ? `Your bank needs you to confirm your payment. You have ${daysText(daysLeft)} left in your grace period.`
+    : paymentFailedMessage(daysLeft);
+}
+
+/**
  * London days left of a trial when the trial-ending warning is due (trialing with 3 or fewer and
  * more than 0 days left), else null. A paying user (status active) or an admin override is not
  * warned: their access does not end with the trial.

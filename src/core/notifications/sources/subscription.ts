@@ -2,8 +2,8 @@ import { calendarDateInLondon } from '../../dates/calendar-date.ts';
 import {
   daysText,
   formatRenewalDate,
+  gracePeriodMessage,
   gracePeriodOf,
-  paymentFailedMessage,
   renewalReminder,
   trialEndingDaysLeft,
 } from '../../subscriptions/payment-failure.ts';
@@ -37,9 +37,7 @@ export function subscriptionNotifications(rows: NotificationRows): NotificationD
       kind: 'subscription',
       severity: 'error',
       title: actionRequired ? 'Action Required' : 'Payment Failed',
-      message: actionRequired
-        ? `Your bank needs you to confirm your payment. You have ${daysText(grace.graceDaysLeft)} left in your grace period.`
-        : paymentFailedMessage(grace.graceDaysLeft),
+      message: gracePeriodMessage(grace, grace.graceDaysLeft),
       link: {
         label: actionRequired ? 'Take Action' : 'Update Payment Method',
         href: SUBSCRIPTION_LINKS.payment,
