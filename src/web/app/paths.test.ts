@@ -119,6 +119,8 @@ describe('the route registry', () => {
         'resetPassword',
         'resetRequest',
         'settings',
+        'settingsSubscription',
+        'settingsSubscriptionPayment',
         'signup',
         'smartPig',
         'subscribe',
