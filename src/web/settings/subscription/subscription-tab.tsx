@@ -145,7 +145,8 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
   const accounts = useAccounts();
   const change = useChangePlan();
   const [cycle, setCycle] = useState<BillingCycle>(subscription.billingCycle ?? 'monthly');
-  const activeAccounts = accounts.data?.accounts.length;
+  // The cap counts the accounts a plan limits (the server's count), as the wizard will.
+  const activeAccounts = accounts.data?.cap.count;
 
   const choose = (tier: RequiredTier) => {
     if (activeAccounts === undefined) return;
