@@ -7,21 +7,12 @@ import { pensionSummaryInput } from '../pension/pension-summary-test-fixtures.ts
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import { notificationsFrom, withoutDismissed } from './registry.ts';
 import type { NotificationRows } from './rows.ts';
+import { emptyRows } from './rows-test-fixtures.ts';
 
 // Friday 27 November 2026.
 const TODAY = '2026-11-27';
 
-const none: NotificationRows = {
-  today: TODAY,
-  protection: null,
-  interest: [],
-  rateChanges: [],
-  isa: null,
-  terms: [],
-  processedPayments: [],
-  pensions: null,
-  subscription: null,
-};
+const none: NotificationRows = emptyRows(TODAY);
 
 const overLimit: ProtectionAlert = {
   id: 'deposit|frn:169628',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionFacts } from './access.ts';
+import { subscriptionFacts } from './facts-test-fixtures.ts';
 import {
   daysText,
   formatRenewalDate,
@@ -13,22 +14,14 @@ import {
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
 
-const row = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
-  paymentStatus: 'active',
-  tier: 'bigpig',
-  trialTier: null,
-  trialExpiresAt: null,
-  promoTier: null,
-  promoExpiresAt: null,
-  adminOverride: false,
-  currentPeriodEnd: null,
-  billingCycle: 'monthly',
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: true,
-  ...over,
-});
+const row = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts =>
+  subscriptionFacts({
+    paymentStatus: 'active',
+    tier: 'bigpig',
+    billingCycle: 'monthly',
+    hasBillingCustomer: true,
+    ...over,
+  });
 
 // Wednesday 25 November 2026, 10:00 GMT: the payment fails.
 const FAILED = at('2026-11-25T10:00:00Z');

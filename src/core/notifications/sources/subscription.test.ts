@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionFacts } from '../../subscriptions/access.ts';
+import { subscriptionFacts } from '../../subscriptions/facts-test-fixtures.ts';
+import { emptyRows } from '../rows-test-fixtures.ts';
 import { notificationsFrom, withoutDismissed } from '../registry.ts';
 import type { NotificationRows } from '../rows.ts';
 
@@ -7,32 +9,17 @@ import type { NotificationRows } from '../rows.ts';
 const NOW = new Date('2026-11-27T10:00:00Z');
 const DAY = 86_400_000;
 
-const facts = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
-  paymentStatus: 'active',
-  tier: 'bigpig',
-  trialTier: null,
-  trialExpiresAt: null,
-  promoTier: null,
-  promoExpiresAt: null,
-  adminOverride: false,
-  currentPeriodEnd: null,
-  billingCycle: 'monthly',
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: true,
-  ...over,
-});
+const facts = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts =>
+  subscriptionFacts({
+    paymentStatus: 'active',
+    tier: 'bigpig',
+    billingCycle: 'monthly',
+    hasBillingCustomer: true,
+    ...over,
+  });
 
 const rowsWith = (subscription: SubscriptionFacts | null, now = NOW): NotificationRows => ({
-  today: '2026-11-27',
-  protection: null,
-  interest: [],
-  rateChanges: [],
-  isa: null,
-  terms: [],
-  processedPayments: [],
-  pensions: null,
+  ...emptyRows('2026-11-27'),
   subscription: subscription && { facts: subscription, now },
 });
 
