@@ -19,3 +19,14 @@ export function subscriptionFacts(over: Partial<SubscriptionFacts> = {}): Subscr
     ...over,
   };
 }
+
+/** A paying Big Pig row (monthly, a card on file), unless told otherwise. */
+export function payingFacts(over: Partial<SubscriptionFacts> = {}): SubscriptionFacts {
+  return subscriptionFacts({
+    paymentStatus: 'active',
+    tier: 'bigpig',
+    billingCycle: 'monthly',
+    hasBillingCustomer: true,
+    ...over,
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionFacts } from './access.ts';
-import { subscriptionFacts } from './facts-test-fixtures.ts';
+import { payingFacts } from './facts-test-fixtures.ts';
 import {
   daysText,
   formatRenewalDate,
@@ -14,14 +14,7 @@ import {
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
 
-const row = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts =>
-  subscriptionFacts({
-    paymentStatus: 'active',
-    tier: 'bigpig',
-    billingCycle: 'monthly',
-    hasBillingCustomer: true,
-    ...over,
-  });
+const row = payingFacts;
 
 // Wednesday 25 November 2026, 10:00 GMT: the payment fails.
 const FAILED = at('2026-11-25T10:00:00Z');

@@ -3,31 +3,21 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeMe, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 import type { Subscription } from './api.ts';
+import { payingView } from './view-test-fixtures.ts';
 
 beforeAll(() => import('../smart-pig/smart-pig-page.tsx'), 60_000);
 
 const LOADED = { timeout: 8_000 };
 const DAY = 86_400_000;
 
-const pastDue = (daysAgo: number, status = 'past_due'): Subscription => ({
-  hasSubscription: true,
-  tier: 'bigpig',
-  isActive: status === 'past_due',
-  paymentStatus: status,
-  expiresAt: null,
-  isTrialing: false,
-  trialExpiresAt: null,
-  trialDaysLeft: null,
-  isTrialExpired: false,
-  hasAdminOverride: false,
-  promo: null,
-  billingCycle: 'monthly',
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: new Date(Date.now() - daysAgo * DAY).toISOString(),
-  paymentFailureCount: 1,
-  hasBillingCustomer: true,
-});
+const pastDue = (daysAgo: number, status = 'past_due'): Subscription =>
+  payingView({
+    paymentStatus: status,
+    isActive: status === 'past_due',
+    currentPeriodEnd: null,
+    lastPaymentFailureAt: new Date(Date.now() - daysAgo * DAY).toISOString(),
+    paymentFailureCount: 1,
+  });
 
 describe('payment issue', () => {
   afterEach(() => vi.restoreAllMocks());

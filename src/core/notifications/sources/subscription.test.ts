@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionFacts } from '../../subscriptions/access.ts';
-import { subscriptionFacts } from '../../subscriptions/facts-test-fixtures.ts';
+import { payingFacts } from '../../subscriptions/facts-test-fixtures.ts';
 import { emptyRows } from '../rows-test-fixtures.ts';
 import { notificationsFrom, withoutDismissed } from '../registry.ts';
 import type { NotificationRows } from '../rows.ts';
@@ -9,14 +9,7 @@ import type { NotificationRows } from '../rows.ts';
 const NOW = new Date('2026-11-27T10:00:00Z');
 const DAY = 86_400_000;
 
-const facts = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts =>
-  subscriptionFacts({
-    paymentStatus: 'active',
-    tier: 'bigpig',
-    billingCycle: 'monthly',
-    hasBillingCustomer: true,
-    ...over,
-  });
+const facts = payingFacts;
 
 const rowsWith = (subscription: SubscriptionFacts | null, now = NOW): NotificationRows => ({
   ...emptyRows('2026-11-27'),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeList } from '../../accounts/test-fixtures.ts';
 import type { Subscription } from '../../subscriptions/api.ts';
 import type { Invoice } from '../../subscriptions/billing-actions.ts';
+import { payingView } from '../../subscriptions/view-test-fixtures.ts';
 import { apiError, json, makeMe, mockApi } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -10,25 +11,7 @@ beforeAll(() => import('../settings-page.tsx'), 60_000);
 
 const LOADED = { timeout: 8_000 };
 
-const paying: Subscription = {
-  hasSubscription: true,
-  tier: 'bigpig',
-  isActive: true,
-  paymentStatus: 'active',
-  expiresAt: '2026-12-03T10:00:00.000Z',
-  isTrialing: false,
-  trialExpiresAt: null,
-  trialDaysLeft: null,
-  isTrialExpired: false,
-  hasAdminOverride: false,
-  promo: null,
-  billingCycle: 'monthly',
-  currentPeriodEnd: '2026-12-03T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: true,
-};
+const paying: Subscription = payingView();
 
 const invoice: Invoice = {
   id: 'in_1',

@@ -22,7 +22,7 @@ import {
   useOpenPortal,
 } from '../../subscriptions/billing-actions.ts';
 import { graceOf } from '../../subscriptions/grace.ts';
-import { PaymentActions } from '../../subscriptions/payment-actions.tsx';
+import { PaymentActions, ProviderPageButton } from '../../subscriptions/payment-actions.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
@@ -124,16 +124,13 @@ function PlanSection({ subscription }: { subscription: Subscription }) {
           </Button>
         ) : null}
         {subscription.hasBillingCustomer ? (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={portal.isPending}
-            onClick={() => portal.mutate(undefined, { onError: () => notify.error(BILLING_MESSAGES.portalFailed) })}
-          >
-            <CreditCard aria-hidden />
-            {portal.isPending ? 'Opening...' : 'Manage Subscription'}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </Button>
+          <ProviderPageButton
+            action={portal}
+            label="Manage Subscription"
+            icon={CreditCard}
+            size="default"
+            failure={() => BILLING_MESSAGES.portalFailed}
+          />
         ) : null}
       </div>
     </SettingsSection>
