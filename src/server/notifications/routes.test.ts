@@ -312,6 +312,18 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
       .values({ userId: ivy.userId, notificationId: mine[0]!.id, dismissedAt: server.clock.now() });
     expect((await list(ivy)).notifications.map((n) => n.title)).toContain('Payment Failed');
     expect((await list(bob)).notifications.filter((n) => n.kind === 'subscription')).toEqual([]);
+
+    // Opted into the subscription kind, the digest carries it.
+    const opted = await server.request('/api/notifications/digest', {
+      method: 'PUT',
+      cookie: ivy.cookie,
+      json: { kinds: ['subscription'] },
+    });
+    expect(opted.status).toBe(200);
+    expect((await sendDigests(digestDeps(), addDays(today(), 6))).failed).toBe(0);
+    const [mail] = await digestsTo(ivy.email);
+    expect(mail?.text).toContain('Payment Failed');
+    await server.request('/api/notifications/digest', { method: 'PUT', cookie: ivy.cookie, json: { kinds: [] } });
   });
 
   itOnPostgres(kind)('reads in a constant number of statements, however many accounts', async () => {
