@@ -41,6 +41,7 @@ import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
+import { adminSubscriptionRoutes } from './subscriptions/admin-routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { pensionRoutes } from './pension/routes.ts';
@@ -133,6 +134,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', dashboardRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
+  app.route('/', adminSubscriptionRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -7,6 +7,7 @@ import { desc, sql } from 'drizzle-orm';
 import { subscriptionView } from '../../core/subscriptions/access.ts';
 import { DEFAULT_PRICES } from '../../core/subscriptions/plans.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
+import { promoInputProblem } from '../../core/subscriptions/promo-input.ts';
 import { promoCodes, subscriptions } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
@@ -182,14 +183,8 @@ export function subscriptionRoutes(deps: Deps) {
       const session = sessionOf(c);
       const input = c.req.valid('json');
       const tx = txOf(c);
-      if (input.promoType === 'discount' && !input.discountPercentage)
-        throw new AppError('VALIDATION_FAILED', 'A discount code needs a discount percentage', {
-          field: 'discountPercentage',
-        });
-      if (input.promoType !== 'discount' && !input.durationDays && !input.durationMonths)
-        throw new AppError('VALIDATION_FAILED', 'Give the code a duration in days or months', {
-          field: 'durationDays',
-        });
+      const problem = promoInputProblem(input);
+      if (problem) throw new AppError('VALIDATION_FAILED', problem.message, { field: problem.field });
       const [row] = await tx
         .insert(promoCodes)
         .values({
@@ -244,7 +239,7 @@ export function subscriptionRoutes(deps: Deps) {
   return app;
 }
 
-function adminPromoJson(row: typeof promoCodes.$inferSelect): z.infer<typeof AdminPromoCodeSchema> {
+export function adminPromoJson(row: typeof promoCodes.$inferSelect): z.infer<typeof AdminPromoCodeSchema> {
   return {
     id: row.id,
     code: row.code,

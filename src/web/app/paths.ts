@@ -66,7 +66,7 @@ export const routes = {
   getStarted: {
     pattern: '/get-started',
     access: 'public',
-    registered: false,
+    registered: true,
     title: 'Get started',
     source: '000, 002',
   },
@@ -271,7 +271,7 @@ export const routes = {
   adminUsers: {
     pattern: '/admin/users',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Users',
     source: '002 (other links seen)',
   },
@@ -374,6 +374,13 @@ export const routes = {
     registered: true,
     title: 'Account types',
     source: '001 §6, 002 (account-type management; path is ours)',
+  },
+  adminPromoCodes: {
+    pattern: '/admin/promo-codes',
+    access: 'admin',
+    registered: true,
+    title: 'Promo codes',
+    source: 'issue 17 (admins create and withdraw promo codes; path is ours)',
   },
   adminDebugConsole: {
     pattern: '/admin/debug-console',
@@ -502,6 +509,7 @@ export const paths = {
   adminSystemHealth: () => '/admin/system-health',
   adminHubspotIntegration: () => '/admin/hubspot-integration',
   adminAccountTypes: () => '/admin/account-types',
+  adminPromoCodes: () => '/admin/promo-codes',
   adminDebugConsole: () => '/admin/debug-console',
   pagePreview: (slug: string) => `/preview/${segment(slug)}`,
   contentPage: (slug: string) => `/${segment(slug)}`,

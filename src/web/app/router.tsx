@@ -154,6 +154,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminUsers: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminPromoCodes: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/promo-codes-page.tsx').then((m) => ({ default: m.PromoCodesPage })),
+    ),
+    skeleton: 'list',
+  },
   accountImport: {
     Component: lazyWithRetry(() =>
       import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage })),
@@ -177,6 +189,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
       import('../subscriptions/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })),
     ),
     skeleton: 'list',
+  },
+  getStarted: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),
+    ),
+    skeleton: 'marketing',
   },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
