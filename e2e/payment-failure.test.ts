@@ -64,7 +64,7 @@ test('a failed payment shows the banner, dims a Big Pig page, and stays in the b
   await page.getByRole('tab', { name: 'Subscription', selected: true }).waitFor();
   const plan = page.getByRole('region', { name: 'Your plan' });
   await plan.getByText('Big Pig', { exact: true }).waitFor();
-  await plan.getByText('Payment overdue').waitFor();
+  await plan.getByText('Past due').waitFor();
   await plan.getByText('Monthly').waitFor();
   await pictureEverywhere(page, 'payment-failure-settings');
 

@@ -26,23 +26,18 @@ import { PaymentActions, ProviderPageButton } from '../../subscriptions/payment-
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
-import { displayDate } from '../../ui/date-format.ts';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { SettingsSection } from '../settings-section.tsx';
+import { PAYMENT_STATUS_LABELS, tableDateText } from '../../admin/subscriptions/subscription-text.ts';
 
-/** The status words, with the badge's colour (never alone: the words say it). */
-const STATUS: Record<string, { words: string; variant: 'success' | 'warning' | 'destructive' | 'info' | 'secondary' }> =
-  {
-    active: { words: 'Active', variant: 'success' },
-    trial: { words: 'Trial', variant: 'info' },
-    trialing: { words: 'Trial', variant: 'info' },
-    past_due: { words: 'Payment overdue', variant: 'destructive' },
-    failed: { words: 'Payment failed', variant: 'destructive' },
-    action_required: { words: 'Action required', variant: 'destructive' },
-    canceled: { words: 'Cancelled', variant: 'secondary' },
-    trial_expired: { words: 'Trial ended', variant: 'secondary' },
-    inactive: { words: 'Inactive', variant: 'secondary' },
-  };
+/** The status badge's colour (never alone: the words, the admin screens' own, say it). */
+const STATUS_VARIANT: Record<string, 'success' | 'destructive' | 'info' | 'secondary'> = {
+  active: 'success',
+  trial: 'info',
+  past_due: 'destructive',
+  failed: 'destructive',
+  action_required: 'destructive',
+};
 
 const INVOICE_STATUS: Record<Invoice['status'], string> = {
   paid: 'Paid',
@@ -56,8 +51,6 @@ const PAID_TIERS: readonly RequiredTier[] = ['piglet', 'boar', 'bigpig'];
 
 /** An instant as its London date in prose ('3 December 2026'). */
 const proseDate = (iso: string) => formatLongDate(calendarDateInLondon(new Date(iso)));
-/** An instant as its London date in a table (dd/MM/yyyy). */
-const tableDate = (iso: string) => displayDate(calendarDateInLondon(new Date(iso)));
 
 /** A paying subscription the card provider holds (not a trial, override or promo alone). */
 function isPaid(s: Subscription): boolean {
@@ -75,7 +68,10 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 function PlanSection({ subscription }: { subscription: Subscription }) {
   const portal = useOpenPortal();
-  const status = STATUS[subscription.paymentStatus] ?? { words: subscription.paymentStatus, variant: 'secondary' };
+  const status = {
+    words: PAYMENT_STATUS_LABELS[subscription.paymentStatus] ?? subscription.paymentStatus,
+    variant: STATUS_VARIANT[subscription.paymentStatus] ?? 'secondary',
+  };
   const grace = graceOf(subscription, new Date());
   const end = subscription.currentPeriodEnd;
   return (
@@ -313,7 +309,7 @@ function InvoicesSection() {
           <tbody>
             {invoices.data.invoices.map((invoice) => (
               <tr key={invoice.id} className="grid grid-cols-2 gap-1 border-b py-2 sm:table-row sm:py-0">
-                <td className="sm:py-2">{tableDate(invoice.createdAt)}</td>
+                <td className="sm:py-2">{tableDateText(invoice.createdAt)}</td>
                 <td className="text-right tabular-nums sm:py-2">{formatPence(invoice.amountPence)}</td>
                 <td className="sm:py-2 sm:pl-4">{INVOICE_STATUS[invoice.status] ?? invoice.status}</td>
                 <td className="text-right sm:py-2">
@@ -327,7 +323,7 @@ function InvoicesSection() {
                       View invoice
                       <span className="sr-only">
                         {' '}
-                        {invoice.number ?? tableDate(invoice.createdAt)} (opens in a new tab)
+                        {invoice.number ?? tableDateText(invoice.createdAt)} (opens in a new tab)
                       </span>
                       <ExternalLink className="size-3.5" aria-hidden />
                     </a>
