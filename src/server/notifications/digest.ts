@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { digestKindsOf, digestNotifications } from '../../core/notifications/digest.ts';
-import { effectiveTier } from '../../core/subscriptions/access.ts';
+import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
 import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
@@ -49,10 +49,9 @@ export type DigestUser = {
 };
 
 /** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
-function hasBigPigOn(user: DigestUser, now: Date): boolean {
-  const facts = user.subscription && subscriptionFactsOf(user.subscription);
-  const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
-  return meetsTier({ tier, isAdmin: user.isAdmin }, 'bigpig');
+function hasBigPigOn(facts: SubscriptionFacts | null, isAdmin: boolean, now: Date): boolean {
+  const tier = effectiveTier(facts, { isAdmin, now });
+  return meetsTier({ tier, isAdmin }, 'bigpig');
 }
 
 /**
@@ -94,7 +93,9 @@ export async function sendUserDigest(
   return deps.database.transactionOpenedWith(actorOpening(user.userId), async (tx) => {
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
-    const listed = digestNotifications(userNotifications(reads, day, hasBigPigOn(user, now)).showing, kinds);
+    const facts = user.subscription && subscriptionFactsOf(user.subscription);
+    const mine = userNotifications(reads, day, hasBigPigOn(facts, user.isAdmin, now), { facts, now });
+    const listed = digestNotifications(mine.showing, kinds);
     const taken = rowsOf(
       await tx.execute(sql`
         insert into notification_digest_sends (user_id, day, notification_count)

@@ -122,6 +122,8 @@ describe('the route registry', () => {
         'resetPassword',
         'resetRequest',
         'settings',
+        'settingsSubscription',
+        'settingsSubscriptionPayment',
         'signup',
         'smartPig',
         'subscribe',

@@ -118,14 +118,14 @@ export const routes = {
   settingsSubscription: {
     pattern: '/settings/subscription',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Subscription',
     source: '000',
   },
   settingsSubscriptionPayment: {
     pattern: '/settings/subscription/payment',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Payment method',
     source: '000',
   },

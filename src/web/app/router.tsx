@@ -94,6 +94,19 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  settingsSubscription: {
+    Component: lazyWithRetry(() =>
+      import('../settings/profile-redirect.tsx').then((m) => ({ default: m.SubscriptionRedirect })),
+    ),
+    skeleton: 'form',
+  },
+  // Reached from the payment notifications' actions: the tab shows Update Payment Method first.
+  settingsSubscriptionPayment: {
+    Component: lazyWithRetry(() =>
+      import('../settings/profile-redirect.tsx').then((m) => ({ default: m.SubscriptionRedirect })),
+    ),
+    skeleton: 'form',
+  },
   account: { Component: AccountDetailPage, skeleton: 'dashboard' },
   // The same page: with no id it says 'Account ID is missing' and goes to the accounts list.
   accountWithoutId: { Component: AccountDetailPage, skeleton: 'dashboard' },
