@@ -113,11 +113,6 @@ export function useCancelAtPeriodEnd() {
   return useSubscriptionWrite<{ cancelAtPeriodEnd: boolean }>('/api/billing/cancel');
 }
 
-/** The downgrade wizard's address (another part of issue 17 registers the route). */
-export function downgradeWizardPath(tier: RequiredTier): string {
-  return `/subscription/downgrade?tier=${encodeURIComponent(tier)}`;
-}
-
 export type PlanChange =
   | { kind: 'current' }
   | { kind: 'checkout'; to: string }
@@ -139,7 +134,8 @@ export function planChangeFor(
   if (to > from) return { kind: 'checkout', to: paths.subscribe(target) };
   if (to < from) {
     const cap = accountCapOf(target.tier);
-    if (cap !== null && activeAccounts > cap) return { kind: 'downgrade-wizard', to: downgradeWizardPath(target.tier) };
+    if (cap !== null && activeAccounts > cap)
+      return { kind: 'downgrade-wizard', to: paths.subscriptionDowngrade(target.tier) };
     return { kind: 'change-plan', ...target };
   }
   return target.cycle === current.cycle ? { kind: 'current' } : { kind: 'change-plan', ...target };
