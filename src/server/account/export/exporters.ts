@@ -434,4 +434,6 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
   jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',
   account_monthly_totals:
     'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
+  user_data_versions:
+    'A counter the database bumps whenever the user’s data changes, so a server can tell a kept dashboard is still true: it says nothing about the user.',
 };
