@@ -1,5 +1,6 @@
 /**
- * The dashboard's reads (`GET /api/dashboard`): three named statements, whatever the user holds,
+ * The dashboard's reads (`GET /api/dashboard`). First the versions its kept answer is keyed by
+ * (ADR 0039); when no answer is kept for them, three named statements, whatever the user holds,
  * sent together (node-postgres pipelines them: one round trip on PostgreSQL):
  * - the protection picture's two (`readProtectionRows`: the accounts list's own statement and the
  *   alert dismissals), so the dashboard's figures are the Hub's and the list's; the accounts'
