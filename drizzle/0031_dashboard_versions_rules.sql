@@ -33,26 +33,6 @@ BEGIN
 END $$;--> statement-breakpoint
 REVOKE ALL ON FUNCTION bump_user_data_versions() FROM PUBLIC;--> statement-breakpoint
 
--- Every user-owned table a dashboard statement reads (src/server/dashboard/queries.ts, the
--- accounts statement in src/server/accounts/queries.ts and the balance line's): a test EXPLAINs
--- the statements and fails for a table without these triggers (src/server/dashboard/versions.test.ts).
--- account_monthly_totals follows transactions in the same statement; it has its own triggers anyway.
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['accounts', 'transactions', 'standing_orders', 'account_monthly_totals',
-    'protection_alert_dismissals', 'isa_accounts', 'pension_accounts', 'user_settings']
-  LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_user_data_versions()', t || '_data_version_insert', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_user_data_versions()', t || '_data_version_update', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_user_data_versions()', t || '_data_version_delete', t);
-  END LOOP;
-END $$;--> statement-breakpoint
-
 -- The reference data the protection picture reads: one version for everyone, bumped by any
 -- statement that changes a row (an admin's edit, the loader, the FSCS override). Rare writes.
 CREATE FUNCTION bump_reference_data_version() RETURNS trigger
@@ -70,20 +50,29 @@ BEGIN
 END $$;--> statement-breakpoint
 REVOKE ALL ON FUNCTION bump_reference_data_version() FROM PUBLIC;--> statement-breakpoint
 
--- protection_limits is not read by the picture today (core carries the dated limits); it is the
--- data's copy of them, and a version that follows it costs nothing.
+-- The triggers, one per event (a trigger with transition tables has one event), on every table a
+-- dashboard statement reads (src/server/dashboard/queries.ts, the accounts statement in
+-- src/server/accounts/queries.ts and the balance line's): a test EXPLAINs the statements and fails
+-- for a table without them (src/server/dashboard/oracle.test.ts). account_monthly_totals follows
+-- transactions in the same statement; it has its own anyway. protection_limits is not read by the
+-- picture today (core carries the dated limits); it is the data's copy of them, and a version
+-- that follows it costs nothing.
 DO $$
 DECLARE
   t text;
+  bump text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['bank_references', 'banking_groups', 'isa_providers', 'pension_providers',
-    'app_settings', 'protection_limits']
+  FOREACH t IN ARRAY ARRAY['accounts', 'transactions', 'standing_orders', 'account_monthly_totals',
+    'protection_alert_dismissals', 'isa_accounts', 'pension_accounts', 'user_settings',
+    'bank_references', 'banking_groups', 'isa_providers', 'pension_providers', 'app_settings', 'protection_limits']
   LOOP
+    bump := CASE WHEN t IN ('bank_references', 'banking_groups', 'isa_providers', 'pension_providers',
+      'app_settings', 'protection_limits') THEN 'bump_reference_data_version' ELSE 'bump_user_data_versions' END;
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_reference_data_version()', t || '_data_version_insert', t);
+      FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_insert', t, bump);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_reference_data_version()', t || '_data_version_update', t);
+      FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_update', t, bump);
     EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_reference_data_version()', t || '_data_version_delete', t);
+      FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_delete', t, bump);
   END LOOP;
 END $$;

@@ -15,6 +15,7 @@ import { rowsOf, withActor } from '../db/rls.ts';
 import { processAllAccounts } from '../standing-orders/processing.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { bankIdNamed } from '../test/accounts-api.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { type DashboardJson, dashboardRoutes } from './routes.ts';
 
@@ -81,13 +82,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
     return (body!.account as { id: string }).id;
   };
 
-  const bankId = async (name: string) => {
-    const res = await server.request(`/api/reference/banks?q=${encodeURIComponent(name)}`);
-    const { banks: found } = (await res.json()) as { banks: { id: string; bankName: string }[] };
-    const bank = found.find((b) => b.bankName === name);
-    if (!bank) throw new Error(`no bank ${name}`);
-    return bank.id;
-  };
+  const bankId = (name: string) => bankIdNamed(server, name);
 
   beforeAll(async () => {
     server = await createTestServer(kind);

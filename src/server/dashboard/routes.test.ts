@@ -7,6 +7,7 @@ import type { ProtectionPictureJson } from '../protection/picture-json.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { statementsSent } from '../test/statements-sent.ts';
+import { bankIdNamed } from '../test/accounts-api.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { DashboardJson } from './routes.ts';
 
@@ -27,13 +28,7 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
     return signUpAndSignIn(server, { email: `${name}-${people}@example.com` });
   };
 
-  const bankId = async (name: string) => {
-    const res = await server.request(`/api/reference/banks?q=${encodeURIComponent(name)}`);
-    const { banks: found } = (await res.json()) as { banks: { id: string; bankName: string }[] };
-    const bank = found.find((b) => b.bankName === name);
-    if (!bank) throw new Error(`no bank ${name}`);
-    return bank.id;
-  };
+  const bankId = (name: string) => bankIdNamed(server, name);
 
   const addAccount = async (who: Person, name: string, bank: string, pence: number | null, extra = {}) => {
     const res = await server.request('/api/accounts', {
