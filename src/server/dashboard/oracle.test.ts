@@ -16,6 +16,7 @@ import { processAllAccounts } from '../standing-orders/processing.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
+import { rejection } from '../test/sql-errors.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { type DashboardJson, dashboardRoutes } from './routes.ts';
 
@@ -304,6 +305,22 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
     expect(anns).toEqual(await truth(ann));
     expect(bobs.protection.totals.totalPence).toBe(1_000_00);
     expect(bobs.recentTransactions.map((t) => t.accountName)).toEqual(['Bob saver']);
+  });
+
+  it('lets a user read only their own version and nobody write either version', async () => {
+    const db = server.deps.database.db;
+    const asAnn = <T>(work: Parameters<typeof withActor<T>>[2]) => withActor(db, { userId: ann.userId }, work);
+    const seen = await asAnn(async (tx) =>
+      rowsOf<{ user_id: string }>(await tx.execute(sql`select user_id from user_data_versions`)),
+    );
+    expect(seen.map((r) => r.user_id)).toEqual([ann.userId]);
+    for (const write of [
+      sql`update user_data_versions set version = 0`,
+      sql`insert into user_data_versions (user_id, version) values (${bob.userId}, 0)`,
+      sql`delete from user_data_versions`,
+      sql`update reference_data_version set version = 0`,
+    ])
+      expect(await rejection(asAnn((tx) => tx.execute(write)))).toBe('42501');
   });
 
   it('would send a stale answer if a table lost its trigger, until the minute is up: the test can fail', async () => {
