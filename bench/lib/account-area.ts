@@ -130,6 +130,8 @@ export type AccountAreaBench = {
   }) => Promise<{ path: string; work: string; countPaths: CountedRequest[] }>;
   /** Checks one answer before the load (a 200 of the wrong shape is worthless); returns a line describing it. */
   describe: (body: unknown) => string;
+  /** Runs after the load on the measured server, before it stops (more figures to print). */
+  afterLoad?: (fixture: { client: pg.Client; user: BenchUser; baseUrl: string }) => Promise<void>;
 };
 
 /** Issue 5: "p99 ≤ 50 ms at 20 connections on PostgreSQL, with a constant number of queries per request". */
@@ -181,6 +183,10 @@ export function runAccountAreaBench(bench: AccountAreaBench): void {
         headers,
       };
       const [result] = await measureEndpoints('postgres', server, [endpoint], settings);
+      if (bench.afterLoad) {
+        const afterLoad = bench.afterLoad;
+        await withClient(options.databaseUrl!, (client) => afterLoad({ client, user, baseUrl: server.baseUrl }));
+      }
       await server.stop();
       warnIfDisturbed(result!.runs);
 

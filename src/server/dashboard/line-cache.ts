@@ -8,6 +8,7 @@
  * its own cache; none needs telling about another's writes.
  */
 import type { BalanceSeries } from '../../core/balance/balance-series.ts';
+import { KeptPerUser } from './kept-per-user.ts';
 
 /** Most users a server keeps a line for (a line is ~13 points: well under 1 MB in all). */
 export const LINE_CACHE_USERS = 2_000;
@@ -17,28 +18,23 @@ export type LineKey = { today: string; lineFrom: string; ledger: string };
 const keyText = (key: LineKey) => `${key.today}|${key.lineFrom}|${key.ledger}`;
 
 export class LineCache {
-  // A Map iterates in insertion order: re-inserting on use makes the first key the least used.
-  readonly #lines = new Map<string, { key: string; line: BalanceSeries }>();
-
-  readonly maxUsers: number;
+  readonly #lines: KeptPerUser<BalanceSeries>;
 
   constructor(maxUsers = LINE_CACHE_USERS) {
-    this.maxUsers = maxUsers;
+    this.#lines = new KeptPerUser({ maxUsers });
+  }
+
+  get maxUsers(): number {
+    return this.#lines.maxUsers;
   }
 
   /** The user's line for `key`, or undefined when it was never kept or its facts have changed. */
   get(userId: string, key: LineKey): BalanceSeries | undefined {
-    const entry = this.#lines.get(userId);
-    if (!entry || entry.key !== keyText(key)) return undefined;
-    this.#lines.delete(userId);
-    this.#lines.set(userId, entry);
-    return entry.line;
+    return this.#lines.get(userId, keyText(key));
   }
 
   set(userId: string, key: LineKey, line: BalanceSeries): void {
-    this.#lines.delete(userId);
-    this.#lines.set(userId, { key: keyText(key), line });
-    if (this.#lines.size > this.maxUsers) this.#lines.delete(this.#lines.keys().next().value!);
+    this.#lines.set(userId, keyText(key), line);
   }
 
   get size(): number {

@@ -1,10 +1,14 @@
 /**
  * The signed-in home (issue 14): `GET /api/dashboard`, everything the dashboard shows in one
- * request and three statements sent together, whatever the user holds, plus the balance line's
- * when the server holds no line for the user's current ledger (docs/decisions/0026, 0033):
- * the protection picture (the Hub's, computed by the same code), what is coming up in the next
- * 30 days, the newest transactions across the accounts and the total balance over 12 months.
- * Every plan: what a plan does not include is named in `withheld`, never refused.
+ * request (docs/decisions/0026, 0033, 0039): the protection picture (the Hub's, computed by the
+ * same code), what is coming up in the next 30 days, the newest transactions across the accounts
+ * and the total balance over 12 months. Every plan: what a plan does not include is named in
+ * `withheld`, never refused.
+ *
+ * The first statement reads the user's data version and the reference data's. While they, the UK
+ * date and the plan are unchanged (and for at most a minute) the answer kept for them is sent
+ * as it was (answer-cache.ts); else three statements sent together read what it shows, plus the
+ * balance line's when the server holds no line for the user's current ledger (line-cache.ts).
  */
 import { type BalanceSeries, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming-up.ts';
@@ -12,8 +16,10 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { meetsTier } from '../../core/subscriptions/tier.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
+import type { Context, TypedResponse } from 'hono';
+import type { SessionUser } from '../auth/session.ts';
 import { sessionOf, txOf } from '../http/access.ts';
-import type { Deps } from '../http/context.ts';
+import type { AppEnv, Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import {
   LicenceGroupSchema,
@@ -25,8 +31,9 @@ import {
 } from '../protection/picture-json.ts';
 import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
+import { AnswerCache, type AnswerKey } from './answer-cache.ts';
 import { LineCache, type LineKey } from './line-cache.ts';
-import { RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
+import { RECENT_TRANSACTIONS, readDashboardRows, readDataVersions } from './queries.ts';
 
 /** What a plan without the Protection Hub does not get on the dashboard. */
 export const HUB_ONLY = ['alerts'] as const;
@@ -142,18 +149,62 @@ export const DashboardSchema = z
 
 export type DashboardJson = z.infer<typeof DashboardSchema>;
 
-export function dashboardRoutes(deps: Deps) {
-  const app = createRouter();
-  const lines = new LineCache();
+export type DashboardOptions = {
+  /**
+   * False: every request reads and computes its answer, the balance line too (the oracle the
+   * tests hold the kept answers to). Default true.
+   */
+  keepAnswers?: boolean;
+};
 
-  /** The user's 12-month line: the one kept for this ledger, else read (a fourth statement) and kept. */
+export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOptions = {}) {
+  const app = createRouter();
+  const lines = keepAnswers ? new LineCache() : null;
+  const answers = keepAnswers ? new AnswerCache() : null;
+
+  /** The user's 12-month line: the one kept for this ledger, else read (one more statement) and kept. */
   async function lineOf(tx: Tx, userId: string, key: LineKey): Promise<BalanceSeries> {
-    const kept = lines.get(userId, key);
+    const kept = lines?.get(userId, key);
     if (kept) return kept;
     const data = await readUserLineFrom(tx, { userId, today: key.today, lineFrom: key.lineFrom });
     const line = balanceSeriesOf(data.accounts, key.today, data.bounds);
-    lines.set(userId, key, line);
+    lines?.set(userId, key, line);
     return line;
+  }
+
+  /** Everything the dashboard shows, read and computed. */
+  async function dashboardOf(tx: Tx, session: SessionUser, now: Date, today: string): Promise<DashboardJson> {
+    const lineFrom = balanceLineFirstPoint(today);
+    const rows = await readDashboardRows(tx, session.userId);
+    const balanceLine = await lineOf(tx, session.userId, { today, lineFrom, ledger: rows.ledger });
+    const picture = protectionPictureJson(rows, today, now);
+    const hasHub = meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
+    return {
+      date: today,
+      accountCount: rows.accounts.rows.length,
+      protection: {
+        ...withoutAccountLines(picture),
+        alerts: hasHub ? picture.alerts.filter((alert) => alert.dismissedUntil === null) : [],
+      },
+      withheld: hasHub ? [] : [...HUB_ONLY],
+      comingUp: comingUpFrom(
+        {
+          accountNames: new Map(rows.accounts.rows.map(({ item }) => [item.id, item.name])),
+          interest: rows.interest,
+          orders: rows.orders,
+          temporaryHighBalances: picture.groups.flatMap((group) =>
+            group.temporaryHighBalance ? [{ name: group.name, ...group.temporaryHighBalance }] : [],
+          ),
+        },
+        today,
+      ),
+      recentTransactions: rows.recent.map((row) => ({
+        ...row,
+        type: normaliseTransactionType(row.type),
+        notes: displayNotes(row.notes),
+      })),
+      balanceLine,
+    };
   }
 
   app.openapi(
@@ -164,49 +215,38 @@ export function dashboardRoutes(deps: Deps) {
       summary:
         "The signed-in user's home in one request: the protection picture, what is coming up in 30 days, the newest transactions and the total balance over 12 months",
       description:
-        'Three statements sent together, however many accounts and transactions, and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
+        'One statement while nothing the answer shows has changed (the answer kept for the user’s data version is sent); else three more sent together, however many accounts and transactions, and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
       responses: {
         200: { description: 'The dashboard', content: { 'application/json': { schema: DashboardSchema } } },
       },
     }),
     async (c) => {
       const session = sessionOf(c);
+      const tx = txOf(c);
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
-      const lineFrom = balanceLineFirstPoint(today);
-      const rows = await readDashboardRows(txOf(c), session.userId);
-      const balanceLine = await lineOf(txOf(c), session.userId, { today, lineFrom, ledger: rows.ledger });
-      const picture = protectionPictureJson(rows, today, now);
-      const hasHub = meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
-      const body: DashboardJson = {
-        date: today,
-        accountCount: rows.accounts.rows.length,
-        protection: {
-          ...withoutAccountLines(picture),
-          alerts: hasHub ? picture.alerts.filter((alert) => alert.dismissedUntil === null) : [],
-        },
-        withheld: hasHub ? [] : [...HUB_ONLY],
-        comingUp: comingUpFrom(
-          {
-            accountNames: new Map(rows.accounts.rows.map(({ item }) => [item.id, item.name])),
-            interest: rows.interest,
-            orders: rows.orders,
-            temporaryHighBalances: picture.groups.flatMap((group) =>
-              group.temporaryHighBalance ? [{ name: group.name, ...group.temporaryHighBalance }] : [],
-            ),
-          },
-          today,
-        ),
-        recentTransactions: rows.recent.map((row) => ({
-          ...row,
-          type: normaliseTransactionType(row.type),
-          notes: displayNotes(row.notes),
-        })),
-        balanceLine,
-      };
-      return c.json(body, 200);
+      // Read before anything the answer shows, so what is read next is at least as new as the key.
+      const versions = await readDataVersions(tx, session.userId);
+      const key: AnswerKey = { ...versions, today, tier: session.tier, isAdmin: session.isAdmin };
+      const kept = answers?.get(session.userId, key, now);
+      if (kept !== undefined) return jsonText(c, kept);
+      const text = JSON.stringify(await dashboardOf(tx, session, now, today));
+      answers?.set(session.userId, key, text, now);
+      return jsonText(c, text);
     },
   );
 
   return app;
+}
+
+/**
+ * An answer already written as JSON, sent as `c.json` would send it (the route's declared
+ * schema is what it holds: `dashboardOf` built it).
+ */
+function jsonText(c: Context<AppEnv>, text: string) {
+  return c.body(text, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<
+    DashboardJson,
+    200,
+    'json'
+  >;
 }

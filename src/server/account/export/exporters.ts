@@ -437,4 +437,6 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
     'A receipt for each card-provider event applied (its id, type and time), kept only so an event delivered twice is applied once; what the events changed is in subscription.',
   account_monthly_totals:
     'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
+  user_data_versions:
+    'A counter the database bumps whenever the user’s data changes, so a server can tell a kept dashboard is still true: it says nothing about the user.',
 };

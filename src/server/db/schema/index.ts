@@ -14,3 +14,4 @@ export * from './isa.ts';
 export * from './pension.ts';
 export * from './notifications.ts';
 export * from './subscriptions.ts';
+export * from './dashboard.ts';

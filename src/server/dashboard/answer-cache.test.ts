@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ANSWER_MAX_AGE_MS, AnswerCache, type AnswerKey } from './answer-cache.ts';
+import { KeptPerUser } from './kept-per-user.ts';
+
+const key = (overrides: Partial<AnswerKey> = {}): AnswerKey => ({
+  userVersion: 3,
+  referenceVersion: 1,
+  today: '2026-11-27',
+  tier: 'bigpig',
+  isAdmin: false,
+  ...overrides,
+});
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 27, 12) + ms);
+
+describe('the dashboard answer cache', () => {
+  it('gives an answer back only for every part of the key it was kept under', () => {
+    const cache = new AnswerCache();
+    cache.set('ann', key(), '{"a":1}', at(0));
+    expect(cache.get('ann', key(), at(0))).toBe('{"a":1}');
+    const changes: Partial<AnswerKey>[] = [
+      { userVersion: 4 },
+      { userVersion: null },
+      { referenceVersion: 2 },
+      { today: '2026-11-28' },
+      { tier: 'piglet' as const },
+      { isAdmin: true },
+    ];
+    for (const changed of changes)
+      expect(cache.get('ann', key(changed), at(0)), JSON.stringify(changed)).toBeUndefined();
+    expect(cache.get('bob', key(), at(0))).toBeUndefined();
+  });
+
+  it('forgets an answer a minute after it was kept (and one kept in the clock’s future)', () => {
+    const cache = new AnswerCache();
+    cache.set('ann', key(), 'x', at(0));
+    expect(cache.get('ann', key(), at(ANSWER_MAX_AGE_MS - 1))).toBe('x');
+    expect(cache.get('ann', key(), at(ANSWER_MAX_AGE_MS))).toBeUndefined();
+    expect(cache.size).toBe(0);
+    cache.set('ann', key(), 'x', at(5_000));
+    expect(cache.get('ann', key(), at(0))).toBeUndefined();
+  });
+
+  it('keeps at most so many characters, least recently used out first, and nothing larger than that', () => {
+    const cache = new AnswerCache({ maxCharacters: 10 });
+    cache.set('ann', key(), 'aaaa', at(0));
+    cache.set('bob', key(), 'bbbb', at(0));
+    cache.get('ann', key(), at(0));
+    cache.set('cat', key(), 'cccc', at(0));
+    expect(cache.get('bob', key(), at(0))).toBeUndefined();
+    expect(cache.get('ann', key(), at(0))).toBe('aaaa');
+    expect(cache.characters).toBe(8);
+    cache.set('ann', key(), 'a'.repeat(11), at(0));
+    expect(cache.get('ann', key(), at(0))).toBeUndefined();
+    expect([cache.size, cache.characters]).toEqual([1, 4]);
+  });
+});
+
+describe('one value kept per user', () => {
+  it('keeps at most so many users and replaces a user’s value', () => {
+    const kept = new KeptPerUser<number>({ maxUsers: 2 });
+    kept.set('ann', 'k', 1);
+    kept.set('ann', 'k2', 2);
+    expect([kept.size, kept.get('ann', 'k'), kept.get('ann', 'k2')]).toEqual([1, undefined, 2]);
+    kept.set('bob', 'k', 3);
+    kept.set('cat', 'k', 4);
+    expect([kept.size, kept.get('ann', 'k2'), kept.get('cat', 'k')]).toEqual([2, undefined, 4]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The dashboard's whole answer (its JSON text), kept per user while nothing it was computed from
+ * has changed (docs/decisions/0039-the-dashboard-answer-cache.md). The key: the user's data
+ * version and the reference data's version (read by the request's first statement; database
+ * triggers bump them in the writer's own transaction on every table the dashboard reads), the
+ * UK date, the plan's tier and whether the user is an admin. Versions only grow, and a write's
+ * new version commits with the write, so once it has committed every later request reads a new
+ * key: a kept answer can be newer than its key, never older. An answer is also forgotten after
+ * `ANSWER_MAX_AGE_MS`: a dismissal's 7 days end by the clock, not by a write.
+ */
+import type { Tier } from '../../core/subscriptions/tier.ts';
+import { KeptPerUser } from './kept-per-user.ts';
+
+/** Most users a server keeps an answer for. */
+export const ANSWER_CACHE_USERS = 2_000;
+/** Most characters of answers a server keeps (a saver with 100 accounts: ~34,000). */
+export const ANSWER_CACHE_CHARACTERS = 32 * 1024 * 1024;
+/** How long a kept answer is served at most. */
+export const ANSWER_MAX_AGE_MS = 60_000;
+
+export type AnswerKey = {
+  /** The user's data version (null: no write since versions were kept). */
+  userVersion: number | null;
+  referenceVersion: number | null;
+  today: string;
+  tier: Tier;
+  isAdmin: boolean;
+};
+
+const keyText = (key: AnswerKey) =>
+  `${key.userVersion ?? '-'}|${key.referenceVersion ?? '-'}|${key.today}|${key.tier}|${key.isAdmin}`;
+
+export class AnswerCache {
+  readonly #answers: KeptPerUser<string>;
+
+  constructor(options: { maxUsers?: number; maxCharacters?: number; maxAgeMs?: number } = {}) {
+    this.#answers = new KeptPerUser({
+      maxUsers: options.maxUsers ?? ANSWER_CACHE_USERS,
+      maxSize: options.maxCharacters ?? ANSWER_CACHE_CHARACTERS,
+      maxAgeMs: options.maxAgeMs ?? ANSWER_MAX_AGE_MS,
+    });
+  }
+
+  /** The user's answer for `key` kept less than the maximum age before `now`, or undefined. */
+  get(userId: string, key: AnswerKey, now: Date): string | undefined {
+    return this.#answers.get(userId, keyText(key), now.getTime());
+  }
+
+  set(userId: string, key: AnswerKey, json: string, now: Date): void {
+    this.#answers.set(userId, keyText(key), json, { size: json.length, nowMs: now.getTime() });
+  }
+
+  get size(): number {
+    return this.#answers.size;
+  }
+
+  get characters(): number {
+    return this.#answers.totalSize;
+  }
+}
