@@ -20,7 +20,15 @@ export type SessionUser = {
   subscription: SubscriptionFacts | null;
   /** The tier every gate follows, at the request's instant (core/subscriptions/access.ts). */
   tier: Tier;
+  /**
+   * The user's data version and the reference data's (docs/decisions/0039), read by a user
+   * route's opening statement: the dashboard keeps its answer under them. Absent elsewhere.
+   */
+  dataVersions?: DataVersions;
 };
+
+/** The versions triggers bump with every write the dashboard shows (null: no write since they came). */
+export type DataVersions = { userVersion: number | null; referenceVersion: number | null };
 
 const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
 
@@ -71,7 +79,11 @@ type Row = SubscriptionRow & {
   is_admin: boolean;
   two_factor_enabled: boolean;
   has_subscription: boolean;
+  user_version?: number | string | null;
+  reference_version?: number | string | null;
 };
+
+const versionOf = (value: number | string | null | undefined) => (value == null ? null : Number(value));
 
 function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
   if (!row) return null;
@@ -85,6 +97,14 @@ function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
     twoFactorEnabled: row.two_factor_enabled,
     subscription,
     tier: effectiveTier(subscription, { isAdmin: row.is_admin, now }),
+    ...('user_version' in row
+      ? {
+          dataVersions: {
+            userVersion: versionOf(row.user_version),
+            referenceVersion: versionOf(row.reference_version),
+          },
+        }
+      : {}),
   };
 }
 
@@ -121,6 +141,8 @@ function openingQuery(adminRoute: boolean): SQL {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         ${SUBSCRIPTION_COLUMNS},
+        (select v.version from user_data_versions v where v.user_id = s.user_id) as user_version,
+        (select r.version from reference_data_version r where r.id = 1) as reference_version,
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role,

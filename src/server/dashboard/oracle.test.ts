@@ -374,7 +374,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
       pg.Client.prototype.query = query;
     }
     const reads = sent.filter((s) => !/set_config\('app\.user_id'/.test(s.text) && /^\s*select/i.test(s.text));
-    expect(reads.length).toBe(5);
+    expect(reads.length).toBe(4);
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     const relations = new Set<string>();

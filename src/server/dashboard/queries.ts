@@ -15,38 +15,9 @@ import { sql } from 'drizzle-orm';
 import type { InterestScheduleItem } from '../../core/accounts/interest-schedule.ts';
 import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
 import type { Tx } from '../db/client.ts';
-import { preparedPerConnection, rawRows, sentTogether } from '../db/prepared.ts';
+import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import type { UserAccounts } from '../accounts/queries.ts';
 import { type ProtectionRows, readProtectionRows } from '../protection/queries.ts';
-
-/**
- * The user's data version and the reference data's (migration 0032's triggers bump them with
- * every write the dashboard would show): the key its whole answer is kept under. One statement,
- * two primary-key reads, sent before the dashboard's reads so that they see at least what it saw.
- */
-const versionsStatement = preparedPerConnection((tx) =>
-  tx
-    .select({
-      user_version: sql`(select v.version from user_data_versions v where v.user_id = ${sql.placeholder('userId')})`.as(
-        'user_version',
-      ),
-      reference_version: sql`(select r.version from reference_data_version r where r.id = 1)`.as('reference_version'),
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('dashboard_versions'),
-);
-
-export type DataVersions = { userVersion: number | null; referenceVersion: number | null };
-
-/** The versions the dashboard's answer is kept under (null: no row, no write since the triggers came). */
-export async function readDataVersions(tx: Tx, forUserId: string): Promise<DataVersions> {
-  const [row] = await rawRows<{ user_version: number | string | null; reference_version: number | string | null }>(
-    versionsStatement(tx),
-    { userId: forUserId },
-  );
-  const version = (value: number | string | null | undefined) => (value == null ? null : Number(value));
-  return { userVersion: version(row?.user_version), referenceVersion: version(row?.reference_version) };
-}
 
 /** How many of the newest transactions across the accounts the dashboard lists. */
 export const RECENT_TRANSACTIONS = 10;

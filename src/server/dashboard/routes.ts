@@ -5,7 +5,8 @@
  * and the total balance over 12 months. Every plan: what a plan does not include is named in
  * `withheld`, never refused.
  *
- * The first statement reads the user's data version and the reference data's. While they, the UK
+ * The request's opening statement (auth/session.ts) reads the user's data version and the
+ * reference data's with the session. While they, the UK
  * date and the plan are unchanged (and for at most a minute) the answer kept for them is sent
  * as it was (answer-cache.ts); else three statements sent together read what it shows, plus the
  * balance line's when the server holds no line for the user's current ledger (line-cache.ts).
@@ -33,7 +34,7 @@ import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { AnswerCache, type AnswerKey } from './answer-cache.ts';
 import { LineCache, type LineKey } from './line-cache.ts';
-import { RECENT_TRANSACTIONS, readDashboardRows, readDataVersions } from './queries.ts';
+import { RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
 
 /** What a plan without the Protection Hub does not get on the dashboard. */
 export const HUB_ONLY = ['alerts'] as const;
@@ -215,7 +216,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       summary:
         "The signed-in user's home in one request: the protection picture, what is coming up in 30 days, the newest transactions and the total balance over 12 months",
       description:
-        'One statement while nothing the answer shows has changed (the answer kept for the user’s data version is sent); else three more sent together, however many accounts and transactions, and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
+        'No statement of its own while nothing the answer shows has changed (the answer kept for the user’s data version, read with the session, is sent); else three sent together, however many accounts and transactions, and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
       responses: {
         200: { description: 'The dashboard', content: { 'application/json': { schema: DashboardSchema } } },
       },
@@ -225,13 +226,16 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       const tx = txOf(c);
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
-      // Read before anything the answer shows, so what is read next is at least as new as the key.
-      const versions = await readDataVersions(tx, session.userId);
-      const key: AnswerKey = { ...versions, today, tier: session.tier, isAdmin: session.isAdmin };
-      const kept = answers?.get(session.userId, key, now);
+      // Read by the request's opening statement, before anything the answer shows, so what is read
+      // next is at least as new as the key.
+      const versions = session.dataVersions;
+      const key: AnswerKey | null = versions
+        ? { ...versions, today, tier: session.tier, isAdmin: session.isAdmin }
+        : null;
+      const kept = key ? answers?.get(session.userId, key, now) : undefined;
       if (kept !== undefined) return jsonText(c, kept);
       const text = JSON.stringify(await dashboardOf(tx, session, now, today));
-      answers?.set(session.userId, key, text, now);
+      if (key) answers?.set(session.userId, key, text, now);
       return jsonText(c, text);
     },
   );

@@ -7,7 +7,6 @@ import {
   COMPLETION_DELAY_MS,
   DOWNGRADE_MESSAGES,
   type DowngradeAnalysisItem,
-  type DowngradeTier,
   isDowngrade,
   isDowngradeTier,
   type Recommendation,
