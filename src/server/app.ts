@@ -42,6 +42,7 @@ import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
@@ -133,6 +134,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', dashboardRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
+  app.route('/', billingRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
