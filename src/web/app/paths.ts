@@ -88,16 +88,23 @@ export const routes = {
   subscriptionSuccess: {
     pattern: '/subscription/success',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Subscription confirmed',
     source: '000, 002',
   },
   subscriptionCancel: {
     pattern: '/subscription/cancel',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Checkout cancelled',
     source: '000, 002',
+  },
+  subscriptionTestCheckout: {
+    pattern: '/subscription/test-checkout/:id',
+    access: 'protected',
+    registered: true,
+    title: 'Test checkout',
+    source: 'issue 17 part 2 (test mode: no card provider configured; ADR 0037)',
   },
   plans: {
     pattern: '/plans',
@@ -457,6 +464,7 @@ export const paths = {
   plans: () => '/plans',
   subscriptionSuccess: () => '/subscription/success',
   subscriptionCancel: () => '/subscription/cancel',
+  subscriptionTestCheckout: (id: string) => `/subscription/test-checkout/${segment(id)}`,
   dashboard: () => '/dashboard',
   settings: (tab?: SettingsTab) => withQuery('/settings', { tab }),
   settingsSubscription: () => '/settings/subscription',

@@ -165,6 +165,24 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  subscriptionSuccess: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/checkout-result-pages.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })),
+    ),
+    skeleton: 'message',
+  },
+  subscriptionCancel: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/checkout-result-pages.tsx').then((m) => ({ default: m.SubscriptionCancelPage })),
+    ),
+    skeleton: 'message',
+  },
+  subscriptionTestCheckout: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/test-checkout-page.tsx').then((m) => ({ default: m.TestCheckoutPage })),
+    ),
+    skeleton: 'message',
+  },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
     skeleton: 'marketing',

@@ -65,3 +65,55 @@ export function useUnlockTrial() {
     },
   });
 }
+
+/** Whether checkout runs in local test mode (no Stripe keys): the pages then say so. */
+export function useBillingMode() {
+  return useQuery({
+    queryKey: ['billing-mode'],
+    queryFn: ({ signal }) => apiFetch<{ testMode: boolean }>('/api/billing/mode', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export type CheckoutInput = { tier: 'piglet' | 'boar' | 'bigpig'; cycle: 'monthly' | 'annual'; promoCodeId?: string };
+
+/** Starts the provider's hosted checkout; the caller sends the browser to the url. */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (input: CheckoutInput) =>
+      apiFetch<{ url: string }>('/api/billing/checkout', { method: 'POST', json: input }),
+    retry: 0,
+  });
+}
+
+export type TestCheckout = {
+  testMode: true;
+  tier: 'piglet' | 'boar' | 'bigpig';
+  planName: string;
+  cycle: 'monthly' | 'annual';
+  pricePence: number;
+  discountPercent: number | null;
+  amountPence: number;
+  isRetry: boolean;
+};
+
+export function useTestCheckout(id: string) {
+  return useQuery({
+    queryKey: ['test-checkout', id],
+    queryFn: ({ signal }) => apiFetch<TestCheckout>(`/api/billing/test-checkout/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** Test mode's Pay or Decline: the server applies the events the provider would send. */
+export function useFinishTestCheckout(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outcome: 'pay' | 'decline') =>
+      apiFetch<{ redirectTo: string }>(`/api/billing/test-checkout/${encodeURIComponent(id)}/${outcome}`, {
+        method: 'POST',
+      }),
+    retry: 0,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
+  });
+}
