@@ -56,11 +56,7 @@ describe.each(testDatabaseKinds())('card payments with Stripe on %s', (kind) => 
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    server = await createTestServer(kind, {
-      STRIPE_SECRET_KEY: 'sk_test_fake_key',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    server = await createTestServer(kind, fake.env(WEBHOOK_SECRET));
     server.clock.set(start);
     alice = await signUpAndSignIn(server, { email: 'alice-billing@example.com' });
     bob = await signUpAndSignIn(server, { email: 'bob-billing@example.com' });
@@ -82,11 +78,7 @@ describe.each(testDatabaseKinds())('card payments with Stripe on %s', (kind) => 
       },
       isDefault: false,
     });
-    const failing = await createTestServer(kind, {
-      STRIPE_SECRET_KEY: 'sk_test_fake_key',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    const failing = await createTestServer(kind, fake.env(WEBHOOK_SECRET));
     fake.failing.add('/v1/prices');
     try {
       const answer = (await (await failing.request('/api/subscription/prices')).json()) as Json;

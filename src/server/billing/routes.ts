@@ -82,6 +82,13 @@ const TestCheckoutSchema = z
   })
   .openapi('TestCheckout');
 
+/** What change-plan and cancel answer. */
+const subscriptionChangeResponses = {
+  200: json(SubscriptionViewSchema, 'The subscription'),
+  409: { description: 'No paid subscription' },
+  503: { description: 'The provider failed' },
+};
+
 type Row = typeof subscriptions.$inferSelect;
 
 /** The signed-in user's row (row-level security limits the read to it anyway). */
@@ -306,11 +313,7 @@ export function billingRoutes(deps: Deps) {
       path: '/api/billing/change-plan',
       summary: 'Moves the paid subscription to another plan; the subscription once the provider accepted it',
       request: body(PlanSchema),
-      responses: {
-        200: json(SubscriptionViewSchema, 'The subscription'),
-        409: { description: 'No paid subscription' },
-        503: { description: 'The provider failed' },
-      },
+      responses: subscriptionChangeResponses,
     }),
     async (c) => {
       const session = sessionOf(c);
@@ -327,11 +330,7 @@ export function billingRoutes(deps: Deps) {
       path: '/api/billing/cancel',
       summary: 'Cancels the paid subscription at the end of its period, or (false) resumes it',
       request: body(z.strictObject({ cancelAtPeriodEnd: z.boolean('cancelAtPeriodEnd must be true or false') })),
-      responses: {
-        200: json(SubscriptionViewSchema, 'The subscription'),
-        409: { description: 'No paid subscription' },
-        503: { description: 'The provider failed' },
-      },
+      responses: subscriptionChangeResponses,
     }),
     async (c) => {
       const session = sessionOf(c);

@@ -198,11 +198,7 @@ describe.each(testDatabaseKinds())('the card provider webhook on %s', (kind) => 
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    server = await createTestServer(kind, {
-      STRIPE_SECRET_KEY: 'sk_test_fake_key',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    server = await createTestServer(kind, fake.env(WEBHOOK_SECRET));
     const { db } = server.deps.database;
     for (let u = 0; u < USERS; u++) {
       await db.insert(user).values({ id: `storm-user-${u}`, name: `Storm ${u}`, email: `storm-${u}@example.com` });

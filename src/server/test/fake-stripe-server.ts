@@ -41,6 +41,8 @@ const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 export type FakeStripe = {
   url: string;
+  /** The server's environment for the Stripe provider against this fake, signing webhooks with `webhookSecret`. */
+  env(webhookSecret: string): Record<string, string>;
   requests: FakeRequest[];
   prices: Json[];
   customers: Map<string, Json>;
@@ -187,6 +189,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    env: (webhookSecret) => ({
+      STRIPE_SECRET_KEY: 'sk_test_fake_key',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    }),
     ...state,
     priceFor,
     addSubscription({ customer, userId, tier, cycle, status = 'active', periodEnd }) {
