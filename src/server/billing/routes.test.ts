@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds())('card payments with Stripe on %s', (kind) => 
     expect(res.status).toBe(200);
     expect(((await res.json()) as { url: string }).url).toMatch(/^https:\/\/billing\.example\.test\/p\/session\//);
     expect(lastRequest(fake, 'POST', '/v1/billing_portal/sessions')!.params).toMatchObject({
-      return_url: 'http://localhost:3000/settings/subscription',
+      return_url: 'http://localhost:3000/settings?tab=subscription',
     });
     expect((await get(server, carol, '/api/billing/invoices').then((r) => r.json())) as Json).toEqual({ invoices: [] });
   });

@@ -279,7 +279,7 @@ export function billingRoutes(deps: Deps) {
       if (!row?.stripeCustomerId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.noCustomer);
       const customerId = row.stripeCustomerId;
       const portal = await withProvider(BILLING_MESSAGES.portalFailed, () =>
-        deps.billing.createPortal({ customerId, returnUrl: `${deps.config.publicUrl}/settings/subscription` }),
+        deps.billing.createPortal({ customerId, returnUrl: `${deps.config.publicUrl}/settings?tab=subscription` }),
       );
       return c.json({ url: portal.url }, 200);
     },

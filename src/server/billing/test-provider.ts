@@ -126,7 +126,7 @@ export function createTestProvider({ secret, publicUrl }: { secret: string; publ
       }
     },
     async createPortal() {
-      return { url: `${publicUrl}/settings/subscription` };
+      return { url: `${publicUrl}/settings?tab=subscription` };
     },
     async listInvoices() {
       // Test mode issues no invoices to keep: the Pay button's invoice.paid event is the only trace.

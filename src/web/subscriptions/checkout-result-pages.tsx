@@ -58,7 +58,7 @@ export function SubscriptionSuccessPage() {
           <Link to={paths.dashboard()}>Go to your dashboard</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={paths.settingsSubscription()}>Manage subscription</Link>
+          <Link to={paths.settings('subscription')}>Manage subscription</Link>
         </Button>
       </div>
     </ResultLayout>
