@@ -32,10 +32,14 @@ export function usePrices() {
     queryKey: subscriptionKeys.prices,
     queryFn: async ({ signal }): Promise<PriceState> => {
       try {
-        const answer = await apiFetch<{ prices: Prices; isDefault: boolean }>('/api/subscription/prices', { signal });
+        const answer = await apiFetch<{ prices: Prices; isDefault: boolean; message?: string }>(
+          '/api/subscription/prices',
+          { signal },
+        );
         if (!hasAllPrices(answer.prices))
           return { prices: DEFAULT_PRICES, isDefault: true, message: PRICE_MESSAGES.invalidResponse };
-        return { prices: answer.prices, isDefault: answer.isDefault, message: null };
+        // The server's defaults after the card provider failed come with the spec's message for it.
+        return { prices: answer.prices, isDefault: answer.isDefault, message: answer.message ?? null };
       } catch {
         return { prices: DEFAULT_PRICES, isDefault: true, message: PRICE_MESSAGES.loadFailed };
       }
