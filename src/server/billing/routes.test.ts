@@ -7,6 +7,9 @@ import { testDatabaseKinds } from '../test/databases.ts';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe-server.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { createTestProvider } from './test-provider.ts';
+import { createBillingProvider } from './create-provider.ts';
+import { loadConfig } from '../config.ts';
+import { quietLogger } from '../test/databases.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_routes_secret';
 const DAY = 86_400_000;
@@ -418,5 +421,27 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
         });
         expect(other.readCheckout(id)).toBeNull();
       });
+  });
+
+  it('offers no test checkout on a production server other machines can reach', async () => {
+    const provider = (host: string) =>
+      createBillingProvider(loadConfig({ NODE_ENV: 'production', HOST: host }), { secret: 's', logger: quietLogger });
+    const request = {
+      userId: 'u1',
+      email: 'u1@example.com',
+      customerId: 'cus_test_u1',
+      tier: 'bigpig' as const,
+      cycle: 'monthly' as const,
+      discountPercent: null,
+      discountMonths: null,
+      promoCodeId: null,
+      successUrl: '',
+      cancelUrl: '',
+    };
+    const { url } = await provider('127.0.0.1').createCheckout(request);
+    expect(url).toContain('/subscription/test-checkout/');
+    const reachable = provider('0.0.0.0') as ReturnType<typeof createTestProvider>;
+    await expect(reachable.createCheckout(request)).rejects.toThrow('card payments are not configured');
+    expect(reachable.readCheckout(url.split('/subscription/test-checkout/')[1]!)).toBeNull();
   });
 });

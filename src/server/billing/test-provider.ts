@@ -13,7 +13,13 @@ import Stripe from 'stripe';
 import { priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { addLondonMonths } from '../../core/dates/london-instant.ts';
 import { DEFAULT_PRICES, type BillingCycle, isBillingCycle, isPlanTier } from '../../core/subscriptions/plans.ts';
-import type { BillingProvider, PaidTier, ProviderEvent, ProviderSubscription } from './provider.ts';
+import {
+  type BillingProvider,
+  type PaidTier,
+  type ProviderEvent,
+  ProviderError,
+  type ProviderSubscription,
+} from './provider.ts';
 
 /** What a test checkout id carries (signed). */
 export type TestCheckout = {
@@ -54,7 +60,19 @@ function testPrice(tier: PaidTier, cycle: BillingCycle) {
   };
 }
 
-export function createTestProvider({ secret, publicUrl }: { secret: string; publicUrl: string }): TestProvider {
+/**
+ * `isOpen: false` (a production server reachable from other machines): no checkout starts and no
+ * test checkout is found, so nobody takes a plan with the pretend Pay button.
+ */
+export function createTestProvider({
+  secret,
+  publicUrl,
+  isOpen = true,
+}: {
+  secret: string;
+  publicUrl: string;
+  isOpen?: boolean;
+}): TestProvider {
   // Signs this process's own test events; a restart makes a new one (nothing signed is kept).
   const webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`;
   const mac = (payload: string) => createHmac('sha256', `${secret}:billing-test-checkout`).update(payload).digest();
@@ -97,6 +115,7 @@ export function createTestProvider({ secret, publicUrl }: { secret: string; publ
       return customerId ?? `cus_test_${userId}`;
     },
     async createCheckout(input) {
+      if (!isOpen) throw new ProviderError('card payments are not configured');
       const checkout: TestCheckout = {
         userId: input.userId,
         customerId: input.customerId,
@@ -113,6 +132,7 @@ export function createTestProvider({ secret, publicUrl }: { secret: string; publ
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     readCheckout(id: string) {
+      if (!isOpen) return null;
       const [payload, signature] = id.split('.');
       if (!payload || !signature) return null;
       const given = Buffer.from(signature, 'base64url');
@@ -154,6 +174,7 @@ export function createTestProvider({ secret, publicUrl }: { secret: string; publ
       return { ...known, id: subscriptionId, cancel_at_period_end: cancelAtPeriodEnd };
     },
     async openInvoiceUrl({ customerId, subscriptionId, known, userId }) {
+      if (!isOpen) throw new ProviderError('card payments are not configured');
       if (known.status === 'active') return null;
       const plan = known.items.data[0]?.price;
       const tier = plan?.metadata.tier;
