@@ -4,12 +4,12 @@
  * the event id goes into billing_events first, so a redelivery finds it and changes nothing; then
  * the user's row is locked and moved by the state machine in core/subscriptions/billing-state.ts.
  */
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { type BillingChange, type BillingState, applyBillingChange } from '../../core/subscriptions/billing-state.ts';
 import { instantOfSeconds, paymentStatusOf, planOfPrice } from '../../core/subscriptions/billing.ts';
 import { tierRank } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
-import { billingEvents, subscriptions } from '../db/schema/index.ts';
+import { billingEvents, promoCodes, promoRedemptions, subscriptions } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { publish } from '../realtime/hub.ts';
 import type { ProviderEvent, ProviderSubscription } from './provider.ts';
@@ -17,7 +17,10 @@ import type { ProviderEvent, ProviderSubscription } from './provider.ts';
 /** Who an event is about: our user id (metadata, client_reference_id) or the provider's ids. */
 export type EventOwner = { userId: string | null; customerId: string | null; subscriptionId: string | null };
 
-export type ParsedEvent = { owner: EventOwner; change: BillingChange | null };
+/** `promoCodeId`: the discount promo a completed checkout used (its metadata), to record as redeemed. */
+export type ParsedEvent = { owner: EventOwner; change: BillingChange | null; promoCodeId?: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const idOf = (value: unknown): string | null =>
@@ -60,6 +63,7 @@ export function parseEvent(event: ProviderEvent): ParsedEvent {
           customerId: idOf(object.customer),
           subscriptionId: idOf(object.subscription),
         },
+        promoCodeId: text((object.metadata as Record<string, unknown> | undefined)?.promoCodeId),
       };
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -185,5 +189,30 @@ export async function applyProviderEvent(tx: Tx, event: ProviderEvent, now: Date
     .returning({ eventId: billingEvents.eventId });
   if (inserted.length === 0) return 'duplicate';
   if (userId && parsed.change) await applyChangeToUser(tx, userId, parsed.change, now);
+  if (userId && parsed.promoCodeId && UUID.test(parsed.promoCodeId))
+    await recordDiscountRedemption(tx, userId, parsed.promoCodeId, now);
   return 'applied';
+}
+
+/**
+ * A paid checkout used a discount code: it counts as used now (once per user; a one-time code's
+ * count stops at 1, as its check requires), and the subscription names it. A code deleted since
+ * is passed over: the payment stands.
+ */
+async function recordDiscountRedemption(tx: Tx, userId: string, promoCodeId: string, now: Date): Promise<void> {
+  const [promo] = await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, promoCodeId));
+  if (!promo) return;
+  const added = await tx
+    .insert(promoRedemptions)
+    .values({ promoCodeId, userId, redeemedAt: now })
+    .onConflictDoNothing()
+    .returning({ promoCodeId: promoRedemptions.promoCodeId });
+  if (added.length > 0)
+    await tx
+      .update(promoCodes)
+      .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
+      .where(
+        and(eq(promoCodes.id, promoCodeId), sql`not (${promoCodes.isOneTimeUse} and ${promoCodes.timesRedeemed} >= 1)`),
+      );
+  await tx.update(subscriptions).set({ promoCodeId }).where(eq(subscriptions.userId, userId));
 }

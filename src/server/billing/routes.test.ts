@@ -372,6 +372,39 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
     expect(await cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true, tier: 'boar' });
   });
 
+  it('records a discount code as used once the checkout is paid, with the discount on the test page', async () => {
+    const admin = await signUpAndSignIn(server, { email: 'admin-test-mode@example.com' });
+    await grantAdmin(server, admin.userId);
+    const fran = await signUpAndSignIn(server, { email: 'fran-test-mode@example.com' });
+    const created = await post(server, admin, '/api/admin/promo-codes', {
+      code: 'ONCE-HALF',
+      promoType: 'discount',
+      discountPercentage: 50,
+      isOneTimeUse: true,
+    });
+    const promo = ((await created.json()) as { promoCode: { id: string } }).promoCode;
+    const res = await post(server, fran, '/api/billing/checkout', {
+      tier: 'boar',
+      cycle: 'monthly',
+      promoCodeId: promo.id,
+    });
+    const id = checkoutId(((await res.json()) as { url: string }).url);
+    expect(await (await get(server, fran, `/api/billing/test-checkout/${id}`)).json()).toMatchObject({
+      pricePence: 499,
+      discountPercent: 50,
+      amountPence: 250,
+    });
+    await post(server, fran, `/api/billing/test-checkout/${id}/pay`);
+    const validation = (await (
+      await post(server, fran, '/api/promo-codes/validate', { code: 'once-half' })
+    ).json()) as Json;
+    expect(validation).toMatchObject({ valid: false, message: 'This promo code has already been used' });
+    const listed = (await (await get(server, admin, '/api/admin/promo-codes')).json()) as {
+      promoCodes: { code: string; timesRedeemed: number }[];
+    };
+    expect(listed.promoCodes.find((p) => p.code === 'ONCE-HALF')?.timesRedeemed).toBe(1);
+  });
+
   it('Decline leaves the plan unpaid with no access; retry opens a test page whose Pay makes it active', async () => {
     const res = await post(server, eve, '/api/billing/checkout', { tier: 'piglet', cycle: 'monthly' });
     const id = checkoutId(((await res.json()) as { url: string }).url);

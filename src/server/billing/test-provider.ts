@@ -237,7 +237,12 @@ export function createTestProvider({
         customer: checkout.customerId,
         subscription: subscriptionId,
         client_reference_id: checkout.userId,
-        metadata: { userId: checkout.userId, tier: checkout.tier, cycle: checkout.cycle },
+        metadata: {
+          userId: checkout.userId,
+          tier: checkout.tier,
+          cycle: checkout.cycle,
+          ...(checkout.promoCodeId ? { promoCodeId: checkout.promoCodeId } : {}),
+        },
       };
       return [
         event('checkout.session.completed', session),
