@@ -226,7 +226,7 @@ export async function signInToDashboard(page: Page, base: string, email: string,
  * rejected), without animations so every picture shows charts complete. Close the context after.
  */
 export async function signedInDesktop(
-  env: { server: E2EServer; browser: Browser },
+  env: { server: Pick<E2EServer, 'base'>; browser: Browser },
   email: string,
   password: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

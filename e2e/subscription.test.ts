@@ -120,12 +120,24 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await page.waitForURL('**/plans');
   await page.getByRole('group', { name: 'Piglet' }).getByRole('button', { name: 'Select Plan' }).click();
   await pictureEverywhere(page, 'subscription-public-plans');
-  await page.getByRole('link', { name: 'Sign up and choose Piglet' }).click();
-  await page.waitForURL('**/signup');
+  await page.getByRole('link', { name: 'Get started with Piglet' }).click();
+  await page.waitForURL('**/get-started');
+  await page.getByText('You chose the Piglet plan, billed monthly.', { exact: false }).waitFor();
   assert.deepEqual(JSON.parse((await page.evaluate(() => localStorage.getItem('pendingCheckout'))) ?? 'null'), {
     tier: 'piglet',
     cycle: 'monthly',
   });
+  await pictureEverywhere(page, 'subscription-get-started');
+  await page.getByRole('main').getByRole('link', { name: 'Create your account' }).waitFor();
+  // Percy already has an account: he logs in from here and lands on checkout with his choice.
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await page.waitForURL('**/login');
+  await page.getByLabel('Email').fill(piglet);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+  await page.waitForURL('**/subscribe?tier=piglet&cycle=monthly');
+  await page.getByRole('group', { name: 'Piglet' }).getByRole('button', { name: 'Selected' }).waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('pendingCheckout')), null);
 
   await context.close();
   // Three savers signing in from one address within seconds meet the auth limiter (3 per 10 s),

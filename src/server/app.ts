@@ -41,8 +41,10 @@ import { accountDetailRoutes } from './account-detail/routes.ts';
 import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
+import { adminSubscriptionRoutes } from './subscriptions/admin-routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { downgradeRoutes } from './subscriptions/downgrade-routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
@@ -135,6 +137,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', notificationRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
   app.route('/', billingRoutes(deps));
+  app.route('/', adminSubscriptionRoutes(deps));
+  app.route('/', downgradeRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

@@ -4,7 +4,7 @@
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { notificationId } from './id.ts';
-import type { AppNotification, NotificationKind, NotificationLink, NotificationSeverity } from './types.ts';
+import type { NotificationDraft, NotificationKind, NotificationLink, NotificationSeverity } from './types.ts';
 
 /** The ISA and pension alerts' three levels (001 §8, §9): critical is an error. */
 export const ALERT_LEVEL_SEVERITY: Readonly<Record<'critical' | 'warning' | 'info', NotificationSeverity>> = {
@@ -19,7 +19,7 @@ export function alertNotification(
   severity: NotificationSeverity,
   link: NotificationLink,
   today: CalendarDate,
-): AppNotification {
+): NotificationDraft {
   return {
     id: notificationId(kind, alert.id, [alert.signature]),
     kind,

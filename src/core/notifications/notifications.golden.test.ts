@@ -7,20 +7,12 @@ import { pensionSummaryInput } from '../pension/pension-summary-test-fixtures.ts
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import { notificationsFrom, withoutDismissed } from './registry.ts';
 import type { NotificationRows } from './rows.ts';
+import { emptyRows } from './rows-test-fixtures.ts';
 
 // Friday 27 November 2026.
 const TODAY = '2026-11-27';
 
-const none: NotificationRows = {
-  today: TODAY,
-  protection: null,
-  interest: [],
-  rateChanges: [],
-  isa: null,
-  terms: [],
-  processedPayments: [],
-  pensions: null,
-};
+const none: NotificationRows = emptyRows(TODAY);
 
 const overLimit: ProtectionAlert = {
   id: 'deposit|frn:169628',
@@ -302,6 +294,7 @@ describe('pensions', () => {
       message: 'The transfer started on 16/11/2026 has taken longer than the 10 days expected.',
       link: { label: 'View Pension p1', href: '/account/p1' },
       date: TODAY,
+      dismissible: true,
     });
   });
 

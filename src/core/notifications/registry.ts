@@ -10,9 +10,10 @@ import { pensionNotifications } from './sources/pension.ts';
 import { protectionNotifications } from './sources/protection.ts';
 import { rateChangeNotifications } from './sources/rate-change.ts';
 import { standingOrderNotifications } from './sources/standing-orders.ts';
-import type { AppNotification, NotificationKind, NotificationSeverity } from './types.ts';
+import { subscriptionNotifications } from './sources/subscription.ts';
+import type { AppNotification, NotificationDraft, NotificationKind, NotificationSeverity } from './types.ts';
 
-export type NotificationSource = (rows: NotificationRows) => AppNotification[];
+export type NotificationSource = (rows: NotificationRows) => NotificationDraft[];
 
 export const NOTIFICATION_SOURCES: Readonly<Record<NotificationKind, NotificationSource>> = {
   protection: protectionNotifications,
@@ -22,6 +23,7 @@ export const NOTIFICATION_SOURCES: Readonly<Record<NotificationKind, Notificatio
   'account-term': accountTermNotifications,
   'standing-order': standingOrderNotifications,
   pension: pensionNotifications,
+  subscription: subscriptionNotifications,
 };
 
 const RANK: Readonly<Record<NotificationSeverity, number>> = { error: 0, warning: 1, info: 2, success: 3 };
@@ -31,7 +33,9 @@ const RANK: Readonly<Record<NotificationSeverity, number>> = { error: 0, warning
  * id (so the order is the same on every reload). No two share an id.
  */
 export function notificationsFrom(rows: NotificationRows): AppNotification[] {
-  const all = Object.values(NOTIFICATION_SOURCES).flatMap((source) => source(rows));
+  const all = Object.values(NOTIFICATION_SOURCES).flatMap((source) =>
+    source(rows).map((n): AppNotification => ({ ...n, dismissible: n.dismissible ?? true })),
+  );
   const unique = [...new Map(all.map((n) => [n.id, n])).values()];
   return unique.sort(
     (a, b) =>
@@ -41,10 +45,13 @@ export function notificationsFrom(rows: NotificationRows): AppNotification[] {
   );
 }
 
-/** Those not dismissed: a dismissal names an id, and an id names the figures (ADR 0035). */
+/**
+ * Those not dismissed: a dismissal names an id, and an id names the figures (ADR 0035). One that
+ * may not be dismissed shows whatever was stored (ADR 0038).
+ */
 export function withoutDismissed(
   notifications: readonly AppNotification[],
   dismissedIds: ReadonlySet<string>,
 ): AppNotification[] {
-  return notifications.filter((n) => !dismissedIds.has(n.id));
+  return notifications.filter((n) => !n.dismissible || !dismissedIds.has(n.id));
 }

@@ -9,6 +9,7 @@ import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { IsaAlert } from '../isa/alerts.ts';
 import type { PensionAlert } from '../pension/alerts.ts';
 import type { ProtectionAlert } from '../protection/alerts.ts';
+import type { SubscriptionFacts } from '../subscriptions/access.ts';
 import type { TermAlert, TermStatus } from '../terms/status.ts';
 
 export type NamedAccount = { accountId: string; accountName: string };
@@ -50,4 +51,9 @@ export type NotificationRows = {
   >;
   /** Each pension's alerts today (`pensionSummary`), by account; null without pensions in the plan. */
   pensions: ReadonlyArray<NamedAccount & { alerts: readonly PensionAlert[] }> | null;
+  /**
+   * The user's `subscriptions` row (read with the session) and the instant the grace period and
+   * reminders are counted at; null without a row (a user from before subscriptions, ADR 0036).
+   */
+  subscription: { facts: SubscriptionFacts; now: Date } | null;
 };

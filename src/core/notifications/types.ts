@@ -12,7 +12,7 @@ export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
 
 /**
  * The kinds the product has, each one source in the registry (registry.ts) and one e-mail digest
- * opt-in. Subscription kinds join when their records do.
+ * opt-in. `subscription` is the payment-failure side (000 §4 "Notification types"; ADR 0038).
  */
 export const NOTIFICATION_KINDS = [
   'protection',
@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'account-term',
   'standing-order',
   'pension',
+  'subscription',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -34,6 +35,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   'account-term': 'Account terms',
   'standing-order': 'Standing orders processed',
   pension: 'Pension contributions and transfers',
+  subscription: 'Subscription and payments',
 };
 
 /** Where the user acts on it: a path on this site and the words of the link. */
@@ -49,4 +51,12 @@ export type AppNotification = {
   link: NotificationLink;
   /** The day it is about (a payment, an end, a deadline), or today for a standing state. */
   date: CalendarDate;
+  /**
+   * False for the spec's Payment Failed and Action Required (000 §4): they stay until the payment
+   * is put right, and the server refuses to dismiss them.
+   */
+  dismissible: boolean;
 };
+
+/** What a source gives: dismissible unless it says otherwise (the registry fills it in). */
+export type NotificationDraft = Omit<AppNotification, 'dismissible'> & { dismissible?: boolean };

@@ -9,27 +9,13 @@ import {
   subscriptionView,
   trialEndsAt,
 } from './access.ts';
+import { subscriptionFacts } from './facts-test-fixtures.ts';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 const DAY = 86_400_000;
 
-const row = (over: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
-  paymentStatus: 'inactive',
-  tier: null,
-  trialTier: null,
-  trialExpiresAt: null,
-  promoTier: null,
-  promoExpiresAt: null,
-  adminOverride: false,
-  currentPeriodEnd: null,
-  billingCycle: null,
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: false,
-  ...over,
-});
+const row = subscriptionFacts;
 
 const trial = row({ paymentStatus: 'trial', tier: 'piglet', trialTier: 'bigpig', trialExpiresAt: later(DAY) });
 

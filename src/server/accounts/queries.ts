@@ -21,6 +21,7 @@ import {
   bankReferences,
   isaAccounts,
   isaProviders,
+  isLiveAccount,
   pensionAccounts,
   pensionProviders,
   transactions,
@@ -210,7 +211,7 @@ const listStatement = preparedPerConnection((tx) =>
     })
     // One row whatever exists: a user without accounts still learns their cap (the row's account columns are null).
     .from(sql`(values (1)) as one (x)`)
-    .leftJoin(accounts, eq(accounts.userId, userId))
+    .leftJoin(accounts, and(eq(accounts.userId, userId), isLiveAccount))
     .leftJoin(bank, eq(bank.id, accounts.bankId))
     .leftJoin(platformBankLookup, sql`true`)
     // An ISA's provider holds its money as a bank does (ADR 0030): two joins on primary keys.
@@ -385,7 +386,7 @@ const contextStatement = preparedPerConnection((tx) =>
       maxAccounts: sql<
         number | null
       >`(select ${userSettings.maxAccounts} from ${userSettings} where ${userSettings.userId} = ${userId})`,
-      accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userId})`,
+      accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userId} and ${isLiveAccount})`,
     })
     // One row whatever exists: a user without a settings row still has their accounts counted.
     .from(sql`(values (1)) as one (x)`)
@@ -412,7 +413,7 @@ export async function findAccountForUpdate(tx: Tx, forUserId: string, accountId:
   const [row] = await tx
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)))
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId), isLiveAccount))
     .for('update');
   return row ?? null;
 }
@@ -486,7 +487,7 @@ export async function insertOpeningBalance(
 export async function deleteAccount(tx: Tx, forUserId: string, accountId: string): Promise<boolean> {
   const deleted = await tx
     .delete(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)))
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId), isLiveAccount))
     .returning({ id: accounts.id });
   return deleted.length > 0;
 }

@@ -3,8 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb, NamedQuery } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { INACTIVITY_LIMIT_MS } from '../../core/session/limits.ts';
-import { effectiveTier, type StoredTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
+import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
 import type { Tier } from '../../core/subscriptions/tier.ts';
+import { type SubscriptionRow, subscriptionFactColumns, subscriptionFactsOf } from '../subscriptions/facts.ts';
 
 export type SessionUser = {
   userId: string;
@@ -62,7 +63,7 @@ function hasValidSignature(signedValue: string, token: string, signature: string
   return true;
 }
 
-type Row = {
+type Row = SubscriptionRow & {
   user_id: string;
   session_id: string;
   email: string;
@@ -70,45 +71,11 @@ type Row = {
   is_admin: boolean;
   two_factor_enabled: boolean;
   has_subscription: boolean;
-  payment_status: string | null;
-  sub_tier: string | null;
-  trial_tier: string | null;
-  trial_expires_at: Date | string | null;
-  promo_tier: string | null;
-  promo_expires_at: Date | string | null;
-  admin_override: boolean | null;
-  current_period_end: Date | string | null;
-  billing_cycle: string | null;
-  cancel_at_period_end: boolean | null;
-  last_payment_failure_at: Date | string | null;
-  payment_failure_count: number | null;
-  has_billing_customer: boolean | null;
 };
-
-const instant = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
-
-function subscriptionOf(row: Row): SubscriptionFacts | null {
-  if (!row.has_subscription) return null;
-  return {
-    paymentStatus: row.payment_status ?? 'inactive',
-    tier: row.sub_tier as StoredTier | null,
-    trialTier: row.trial_tier as StoredTier | null,
-    trialExpiresAt: instant(row.trial_expires_at),
-    promoTier: row.promo_tier as StoredTier | null,
-    promoExpiresAt: instant(row.promo_expires_at),
-    adminOverride: row.admin_override === true,
-    currentPeriodEnd: instant(row.current_period_end),
-    billingCycle: row.billing_cycle as SubscriptionFacts['billingCycle'],
-    cancelAtPeriodEnd: row.cancel_at_period_end === true,
-    lastPaymentFailureAt: instant(row.last_payment_failure_at),
-    paymentFailureCount: row.payment_failure_count ?? 0,
-    hasBillingCustomer: row.has_billing_customer === true,
-  };
-}
 
 function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
   if (!row) return null;
-  const subscription = subscriptionOf(row);
+  const subscription = row.has_subscription ? subscriptionFactsOf(row) : null;
   return {
     userId: row.user_id,
     sessionId: row.session_id,
@@ -121,12 +88,8 @@ function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
   };
 }
 
-/** The subscription's columns the rules read (left joined as `sub`). */
-const SUBSCRIPTION_COLUMNS =
-  sql.raw(`sub.user_id is not null as has_subscription, sub.payment_status, sub.tier as sub_tier,
-        sub.trial_tier, sub.trial_expires_at, sub.promo_tier, sub.promo_expires_at, sub.admin_override, sub.current_period_end,
-        sub.billing_cycle, sub.cancel_at_period_end, sub.last_payment_failure_at, sub.payment_failure_count,
-        sub.stripe_customer_id is not null as has_billing_customer`);
+/** The subscription's columns the rules read (left joined as `sub`; the row's names are unique here). */
+const SUBSCRIPTION_COLUMNS = sql`sub.user_id is not null as has_subscription, ${subscriptionFactColumns('sub')}`;
 
 /** better-auth session tokens are 32 random letters and digits; anything else is not ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;

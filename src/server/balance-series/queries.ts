@@ -40,7 +40,7 @@ function windowRows(): SQL {
   return sql`
     earlier as (
       select a.id from accounts a
-      where a.user_id = ${userId} and a.id in (select account_id from restated)
+      where a.user_id = ${userId} and a.archived_at is null and a.id in (select account_id from restated)
         and exists (select 1 from account_monthly_totals m
           where m.account_id = a.id and m.month <= ${lineFrom}::date and m.transaction_count > 0)
     ),
@@ -72,7 +72,7 @@ function windowRows(): SQL {
       select null::uuid, ${lineFrom}::date, 0::bigint,
         (sum(a.balance_pence) - (select coalesce(sum(p.net), 0) from pooled_nets p))::bigint
       from accounts a
-      where a.user_id = ${userId} and a.id not in (select account_id from restated) and not (select daily from mode)
+      where a.user_id = ${userId} and a.archived_at is null and a.id not in (select account_id from restated) and not (select daily from mode)
       having count(*) > 0
     ),`;
 }
@@ -107,8 +107,11 @@ function lineRows(forAccount: boolean, windowed = false): SQL {
     forAccount
       ? sql.raw(`${alias}.account_id = `).append(sql`${accountId}::uuid`)
       : alias === 't'
-        ? sql`true`
-        : sql.raw(`${alias}.account_id in (select a.id from accounts a where a.user_id = `).append(sql`${userId})`);
+        ? // The user's archived accounts (usually none, a partial index) are left out of the line.
+          sql`t.account_id not in (select x.id from accounts x where x.user_id = ${userId} and x.archived_at is not null)`
+        : sql
+            .raw(`${alias}.account_id in (select a.id from accounts a where a.archived_at is null and a.user_id = `)
+            .append(sql`${userId})`);
   // The window reads only the restated accounts' totals here (restated_totals); the others are pooled.
   const totalsScope = windowed ? sql`true` : accountOf('m');
   // The windowed line reads the per-month totals of its months once, account by account (the
@@ -122,7 +125,7 @@ function lineRows(forAccount: boolean, windowed = false): SQL {
         where m.account_id = a.id and m.user_id = ${userId} and m.month > ${lineFrom}::date
         offset 0
       ) w
-      where a.user_id = ${userId} and not (select daily from mode)
+      where a.user_id = ${userId} and a.archived_at is null and not (select daily from mode)
     ),
     restated as (
       select distinct m.account_id from window_totals m
@@ -213,7 +216,7 @@ const accountLine = preparedPerConnection((tx) =>
   tx
     .select({
       found:
-        sql<boolean>`exists (select 1 from accounts a where a.id = ${accountId}::uuid and a.user_id = ${userId})`.as(
+        sql<boolean>`exists (select 1 from accounts a where a.id = ${accountId}::uuid and a.user_id = ${userId} and a.archived_at is null)`.as(
           'found',
         ),
       line: sql<LineRows>`(select to_json(l) from (${lineRows(true)}) l)`.as('line'),

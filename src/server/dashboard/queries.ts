@@ -23,6 +23,9 @@ export const RECENT_TRANSACTIONS = 10;
 
 const userId = sql.placeholder('userId');
 
+/** The user's archived accounts (usually none; a partial index): what the user-wide reads leave out. */
+const archivedAccountIds = sql`select x.id from accounts x where x.user_id = ${userId} and x.archived_at is not null`;
+
 /** An account's interest settings, for accounts that pay interest (rate above 0). */
 export type InterestTermsRow = {
   accountId: string;
@@ -79,18 +82,21 @@ const extrasStatement = preparedPerConnection((tx) =>
           'interestPaymentDay', a.interest_payment_day, 'interestPaymentMonth', a.interest_payment_month,
           'dateOpened', a.date_opened, 'annualInterestPayment', a.annual_interest_payment,
           'annualInterestDay', a.annual_interest_day, 'interimInterestSchedule', a.interim_interest_schedule))
-        from accounts a where a.user_id = ${userId} and a.interest_rate_bps > 0)`.as('interest'),
+        from accounts a where a.user_id = ${userId} and a.archived_at is null and a.interest_rate_bps > 0)`.as(
+        'interest',
+      ),
       orders: sql<UpcomingOrderRow[] | null>`(select json_agg(json_build_object(
           'accountId', o.account_id, 'frequency', o.frequency, 'startDate', o.start_date, 'endDate', o.end_date,
           'paymentDay', o.payment_day, 'maxPayments', o.max_payments, 'amountPence', o.amount_pence,
           'firstPaymentAmountPence', o.first_payment_amount_pence,
           'lastPaidDate', (select max(t.occurrence_date) from transactions t where t.standing_order_id = o.id)))
-        from standing_orders o where o.user_id = ${userId} and o.is_active)`.as('orders'),
+        from standing_orders o where o.user_id = ${userId} and o.is_active
+          and o.account_id not in (${archivedAccountIds}))`.as('orders'),
       recent: sql<RecentTransactionRow[] | null>`(select json_agg(json_build_object(
           'id', r.id, 'accountId', r.account_id, 'accountName', a.name, 'amountPence', r.amount_pence,
           'date', r.date, 'type', r.type, 'notes', r.notes) order by r.date desc, r.id desc)
         from (select t.id, t.account_id, t.amount_pence, t.date, t.type, t.notes from transactions t
-          where t.user_id = ${userId}
+          where t.user_id = ${userId} and t.account_id not in (${archivedAccountIds})
           order by t.date desc nulls last, t.id desc nulls last
           limit ${sql.raw(String(RECENT_TRANSACTIONS))}) r
         join accounts a on a.id = r.account_id)`.as('recent'),

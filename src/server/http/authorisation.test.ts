@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { declaredAccess, routeKey, type Access } from './access.ts';
-import { user } from '../db/schema/index.ts';
+import { accounts, user } from '../db/schema/index.ts';
 import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
 import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
 import { PENSION_OWNERSHIP_CASES } from '../pension/ownership-cases.ts';
@@ -102,6 +102,17 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   },
   'PATCH /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false, json: { name: 'Renamed' } },
   'DELETE /api/accounts/:id': { setup: ownAccount, otherStatus: 404, adminAllowed: false },
+  'POST /api/accounts/:id/restore': {
+    // An account of the owner's that a downgrade archived.
+    setup: async (server, owner) => {
+      const path = await ownAccount(server, owner);
+      const id = path.split('/').at(-1)!;
+      await server.deps.database.db.update(accounts).set({ archivedAt: new Date() }).where(eq(accounts.id, id));
+      return `${path}/restore`;
+    },
+    otherStatus: 404,
+    adminAllowed: false,
+  },
   'GET /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`),
   'POST /api/accounts/:id/transactions': transactionCase(({ accountId }) => `/api/accounts/${accountId}/transactions`, {
     transactions: [{ type: 'deposit', amountPence: 100, date: '2026-01-02' }],

@@ -1,7 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
+import { rowsOf } from '../db/rls.ts';
 import { profiles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
@@ -50,6 +51,21 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     probe.openapi(
       defineRoute(deps, '', { access: 'admin', method: 'get', path: '/t/admin-sees', responses: ok }),
       async (c) => c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    );
+    const plans = {
+      200: { description: 'ok', content: { 'application/json': { schema: z.object({ mode: z.string() }) } } },
+    };
+    const planCacheMode = async (c: Parameters<typeof txOf>[0]) => {
+      const rows = await txOf(c).execute(sql`select current_setting('plan_cache_mode') as mode`);
+      return c.json({ mode: String(rowsOf<{ mode: string }>(rows)[0]?.mode) }, 200);
+    };
+    probe.openapi(
+      defineRoute(deps, '', { access: 'user', method: 'get', path: '/t/user-plans', responses: plans }),
+      planCacheMode,
+    );
+    probe.openapi(
+      defineRoute(deps, '', { access: 'admin', method: 'get', path: '/t/admin-plans', responses: plans }),
+      planCacheMode,
     );
     probe.onError(handleError);
   });
@@ -103,6 +119,15 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     expect((await call('GET', '/t/user-sees', lax.cookie)).status).toBe(200);
     await grantAdmin(server, lax.userId);
     expect((await call('GET', '/t/admin-sees', lax.cookie)).status).toBe(200);
+  });
+
+  // A user route's statements read one user's rows by key: generic plans, never a replan per run
+  // (docs/performance.md); admin routes search across users and keep the database's own choice.
+  it('asks for generic plans on user routes only, for the transaction only', async () => {
+    expect(await (await call('GET', '/t/user-plans', ann.cookie)).json()).toEqual({ mode: 'force_generic_plan' });
+    expect(await (await call('GET', '/t/admin-plans', boss.cookie)).json()).toEqual({ mode: 'auto' });
+    const outside = await server.deps.database.db.execute(sql`select current_setting('plan_cache_mode') as mode`);
+    expect(rowsOf<{ mode: string }>(outside)[0]?.mode).toBe('auto');
   });
 
   it('refuses a cookie whose session has expired', async () => {

@@ -7,7 +7,7 @@ import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { IsaDetailsPatch, IsaTransaction } from '../../core/isa/isa-record.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
-import { accounts, isaAccounts, isaProviders, profiles, transactions } from '../db/schema/index.ts';
+import { accounts, isLiveAccount, isaAccounts, isaProviders, profiles, transactions } from '../db/schema/index.ts';
 
 const providerColumns = {
   id: isaProviders.id,
@@ -79,7 +79,7 @@ export async function findIsaAccount(tx: Tx, forUserId: string, accountId: strin
     .from(accounts)
     .leftJoin(isaAccounts, eq(isaAccounts.accountId, accounts.id))
     .leftJoin(isaProviders, eq(isaProviders.id, isaAccounts.providerId))
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)));
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, forUserId), isLiveAccount));
   if (!row) return null;
   // drizzle gives a left join's object as null when all of its columns are null.
   return {
@@ -170,7 +170,7 @@ const allowanceStatement = preparedPerConnection((tx) =>
     })
     // One row whatever exists: a user without ISAs still has their date of birth read.
     .from(sql`(values (1)) as one (x)`)
-    .leftJoin(accounts, and(eq(accounts.userId, userId), sql`${accounts.accountType} ilike '%isa%'`))
+    .leftJoin(accounts, and(eq(accounts.userId, userId), isLiveAccount, sql`${accounts.accountType} ilike '%isa%'`))
     .leftJoin(isaAccounts, eq(isaAccounts.accountId, accounts.id))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))
     .prepare('isa_allowance'),

@@ -15,6 +15,7 @@ import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { type SubscriptionRow, subscriptionFactsJson, subscriptionFactsOf } from '../subscriptions/facts.ts';
 import { notificationDigestMail } from './digest-mail.ts';
 import { userNotifications } from './notification-list.ts';
 import { readNotificationReads } from './queries.ts';
@@ -44,25 +45,13 @@ export type DigestUser = {
   email: string;
   isAdmin: boolean;
   /** The `subscriptions` row as JSON (timestamps as text); null: none (a Big Pig trial, ADR 0036). */
-  subscription: (Omit<SubscriptionFacts, DatedFact> & Record<DatedFact, string | null>) | null;
+  subscription: SubscriptionRow | null;
 };
 
-type DatedFact = 'trialExpiresAt' | 'promoExpiresAt' | 'currentPeriodEnd' | 'lastPaymentFailureAt';
-
-const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
-
 /** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
-function hasBigPigOn(user: DigestUser, now: Date): boolean {
-  const s = user.subscription;
-  const facts: SubscriptionFacts | null = s && {
-    ...s,
-    trialExpiresAt: dateOrNull(s.trialExpiresAt),
-    promoExpiresAt: dateOrNull(s.promoExpiresAt),
-    currentPeriodEnd: dateOrNull(s.currentPeriodEnd),
-    lastPaymentFailureAt: dateOrNull(s.lastPaymentFailureAt),
-  };
-  const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
-  return meetsTier({ tier, isAdmin: user.isAdmin }, 'bigpig');
+function hasBigPigOn(facts: SubscriptionFacts | null, isAdmin: boolean, now: Date): boolean {
+  const tier = effectiveTier(facts, { isAdmin, now });
+  return meetsTier({ tier, isAdmin }, 'bigpig');
 }
 
 /**
@@ -79,13 +68,7 @@ export async function listDigestUsers(
     await db.execute(sql`
       select p.user_id as "userId", u.email,
         exists (select 1 from user_roles r where r.user_id = p.user_id and r.role = 'admin') as "isAdmin",
-        (select json_build_object('paymentStatus', x.payment_status, 'tier', x.tier, 'trialTier', x.trial_tier,
-            'trialExpiresAt', x.trial_expires_at, 'promoTier', x.promo_tier, 'promoExpiresAt', x.promo_expires_at,
-            'adminOverride', x.admin_override, 'currentPeriodEnd', x.current_period_end,
-            'billingCycle', x.billing_cycle, 'cancelAtPeriodEnd', x.cancel_at_period_end,
-            'lastPaymentFailureAt', x.last_payment_failure_at, 'paymentFailureCount', x.payment_failure_count,
-            'hasBillingCustomer', x.stripe_customer_id is not null)
-          from subscriptions x where x.user_id = p.user_id) as subscription
+        (select ${subscriptionFactsJson('x')} from subscriptions x where x.user_id = p.user_id) as subscription
       from notification_digest_preferences p
       join "user" u on u.id = p.user_id
       join user_settings s on s.user_id = p.user_id
@@ -110,7 +93,9 @@ export async function sendUserDigest(
   return deps.database.transactionOpenedWith(actorOpening(user.userId), async (tx) => {
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
-    const listed = digestNotifications(userNotifications(reads, day, hasBigPigOn(user, now)).showing, kinds);
+    const facts = user.subscription && subscriptionFactsOf(user.subscription);
+    const mine = userNotifications(reads, day, hasBigPigOn(facts, user.isAdmin, now), { facts, now });
+    const listed = digestNotifications(mine.showing, kinds);
     const taken = rowsOf(
       await tx.execute(sql`
         insert into notification_digest_sends (user_id, day, notification_count)

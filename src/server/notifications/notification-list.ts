@@ -6,9 +6,10 @@
  * without them their kinds say nothing, as the dashboard withholds the Hub's alerts.
  */
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
-import { notificationsFrom } from '../../core/notifications/registry.ts';
+import { notificationsFrom, withoutDismissed } from '../../core/notifications/registry.ts';
 import type { NotificationRows } from '../../core/notifications/rows.ts';
 import type { AppNotification } from '../../core/notifications/types.ts';
+import type { SubscriptionFacts } from '../../core/subscriptions/access.ts';
 import { userAccountsPicture } from '../accounts/protection-facts.ts';
 import { isaAlertsOf, isaAllowanceOf } from '../isa/allowance.ts';
 import { pensionSummaryOf } from '../pension/pension-summary-of.ts';
@@ -16,10 +17,14 @@ import { termAccountsRead } from '../terms/queries.ts';
 import { termsJson } from '../terms/term-json.ts';
 import type { NotificationReads } from './queries.ts';
 
+/** The user's subscription row as the session read it, and the instant to count it at (ADR 0038). */
+export type SubscriptionAt = { facts: SubscriptionFacts | null; now: Date };
+
 export function notificationRowsOf(
   reads: NotificationReads,
   today: CalendarDate,
   hasBigPig: boolean,
+  subscription: SubscriptionAt,
 ): NotificationRows {
   const { dashboard } = reads;
   const names = new Map(dashboard.accounts.rows.map(({ item }) => [item.id, item.name]));
@@ -62,19 +67,21 @@ export function notificationRowsOf(
           alerts: pensionSummaryOf(view, today).alerts,
         }))
       : null,
+    subscription: subscription.facts && { facts: subscription.facts, now: subscription.now },
   };
 }
 
 /**
  * Every notification the user has today (none with 'Account notifications' off), and those they
- * have not dismissed.
+ * have not dismissed. The subscription's come from the row the session read: no statement more.
  */
 export function userNotifications(
   reads: NotificationReads,
   today: CalendarDate,
   hasBigPig: boolean,
+  subscription: SubscriptionAt,
 ): { all: AppNotification[]; showing: AppNotification[] } {
   if (!reads.enabled) return { all: [], showing: [] };
-  const all = notificationsFrom(notificationRowsOf(reads, today, hasBigPig));
-  return { all, showing: all.filter((n) => !reads.dismissedIds.has(n.id)) };
+  const all = notificationsFrom(notificationRowsOf(reads, today, hasBigPig, subscription));
+  return { all, showing: withoutDismissed(all, reads.dismissedIds) };
 }

@@ -75,7 +75,7 @@ const extrasStatement = preparedPerConnection((tx) =>
       rateChanges: sql<RateChangeRow[] | null>`(select json_agg(json_build_object('accountId', a.id,
           'accountName', a.name, 'nextRateChange', a.next_rate_change, 'interestRateBps', a.interest_rate_bps,
           'rateChangeNotifications', a.rate_change_notifications))
-        from accounts a where a.user_id = ${userId}
+        from accounts a where a.user_id = ${userId} and a.archived_at is null
           and a.next_rate_change between ${today}::date and ${sql.placeholder('rateChangesTo')}::date)`.as(
         'rate_changes',
       ),
@@ -87,7 +87,7 @@ const extrasStatement = preparedPerConnection((tx) =>
       processed: sql<ProcessedPaymentRow[] | null>`(select json_agg(json_build_object('transactionId', t.id,
           'accountId', t.account_id, 'accountName', a.name, 'payeeName', o.payee_name, 'amountPence', t.amount_pence,
           'date', t.date) order by t.date desc, t.id)
-        from transactions t join standing_orders o on o.id = t.standing_order_id join accounts a on a.id = t.account_id
+        from transactions t join standing_orders o on o.id = t.standing_order_id join accounts a on a.id = t.account_id and a.archived_at is null
         where t.user_id = ${userId} and t.standing_order_id is not null
           and t.date between ${sql.placeholder('processedFrom')}::date and ${today}::date)`.as('processed'),
       dismissed: sql<string[] | null>`(select json_agg(d.notification_id) from notification_dismissals d

@@ -13,7 +13,15 @@ import { type DigestDeps, sendDigests } from './digest.ts';
 import { NOTIFICATION_MESSAGES } from './routes.ts';
 
 type Person = { cookie: string; userId: string; email: string };
-type Listed = { id: string; kind: string; severity: string; title: string; link: { href: string } };
+type Listed = {
+  id: string;
+  kind: string;
+  severity: string;
+  title: string;
+  message: string;
+  link: { label: string; href: string };
+  dismissible: boolean;
+};
 type ListBody = { date: string; enabled: boolean; notifications: Listed[] };
 
 describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
@@ -274,6 +282,50 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
     expect((await digest([])).status).toBe(200);
   });
 
+  it('lists Payment Failed during the grace period to its owner only, and refuses to dismiss it', async () => {
+    const ivy = await newPerson('ivy');
+    const failedAt = new Date(server.clock.now().getTime() - 2 * 86_400_000);
+    await server.deps.database.db.execute(
+      sql`update subscriptions set payment_status = 'past_due', tier = 'bigpig', trial_expires_at = null,
+        last_payment_failure_at = ${failedAt.toISOString()}::timestamptz, payment_failure_count = 1
+        where user_id = ${ivy.userId}`,
+    );
+    const mine = (await list(ivy)).notifications.filter((n) => n.kind === 'subscription');
+    expect(mine).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        title: 'Payment Failed',
+        message: 'Your payment failed. You have 5 days left in your grace period.',
+        link: { label: 'Update Payment Method', href: '/settings/subscription/payment' },
+        dismissible: false,
+      }),
+    ]);
+    const refused = await dismiss(ivy, { id: mine[0]!.id });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      NOTIFICATION_MESSAGES.notDismissible,
+    );
+    expect((await list(ivy)).notifications.map((n) => n.title)).toContain('Payment Failed');
+    // Even a dismissal stored behind the API's back does not hide it.
+    await server.deps.database.db
+      .insert(notificationDismissals)
+      .values({ userId: ivy.userId, notificationId: mine[0]!.id, dismissedAt: server.clock.now() });
+    expect((await list(ivy)).notifications.map((n) => n.title)).toContain('Payment Failed');
+    expect((await list(bob)).notifications.filter((n) => n.kind === 'subscription')).toEqual([]);
+
+    // Opted into the subscription kind, the digest carries it.
+    const opted = await server.request('/api/notifications/digest', {
+      method: 'PUT',
+      cookie: ivy.cookie,
+      json: { kinds: ['subscription'] },
+    });
+    expect(opted.status).toBe(200);
+    expect((await sendDigests(digestDeps(), addDays(today(), 6))).failed).toBe(0);
+    const [mail] = await digestsTo(ivy.email);
+    expect(mail?.text).toContain('Payment Failed');
+    await server.request('/api/notifications/digest', { method: 'PUT', cookie: ivy.cookie, json: { kinds: [] } });
+  });
+
   itOnPostgres(kind)('reads in a constant number of statements, however many accounts', async () => {
     const fay = await newPerson('fay');
     const sent = () => statementsSent(() => list(fay));
@@ -283,6 +335,12 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
       await addAccountAt(server, fay.cookie, { name: `Saver ${i}`, bankId: banks.Halifax, pence: 30_000_00 });
     await pensionTransferringSince20DaysAgo(fay, 'Fay pension');
     await pensionTransferringSince20DaysAgo(fay, 'Fay old pension');
+    // A failed payment's notification comes from the row the session read: no statement more.
+    await server.deps.database.db.execute(
+      sql`update subscriptions set payment_status = 'past_due', last_payment_failure_at = now() - interval '1 day'
+        where user_id = ${fay.userId}`,
+    );
+    expect((await list(fay)).notifications.map((n) => n.title)).toContain('Payment Failed');
     expect(await sent()).toEqual(few);
     // The session's opening with BEGIN (2), the six reads sent together in one write, COMMIT.
     expect(few.statements).toBe(9);

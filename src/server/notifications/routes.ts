@@ -31,6 +31,7 @@ import { userOfUnsubscribeToken } from './unsubscribe-token.ts';
 export const NOTIFICATION_MESSAGES = {
   id: 'Say which notification to dismiss',
   gone: 'That notification is no longer showing: its figures have changed',
+  notDismissible: 'This notification stays until your payment is sorted out: it cannot be dismissed',
   kinds: 'Choose from the notification kinds listed',
   token: 'This unsubscribe link is not valid. Turn the digest off in Settings > Notifications instead.',
 } as const;
@@ -51,6 +52,9 @@ const NotificationSchema = z
     message: z.string(),
     link: z.object({ label: z.string(), href: z.string().openapi({ description: 'A path on this site' }) }),
     date: z.string().openapi({ description: 'yyyy-MM-dd: the day it is about' }),
+    dismissible: z
+      .boolean()
+      .openapi({ description: 'False for Payment Failed and Action Required: the server refuses to dismiss them' }),
   })
   .openapi('Notification');
 
@@ -73,6 +77,7 @@ const NotificationListSchema = z
           message: 'You have £90,000.00 with Lloyds Banking Group…',
           link: { label: 'Open the Protection Hub', href: '/protection' },
           date: '2026-11-27',
+          dismissible: true,
         },
       ],
     },
@@ -148,9 +153,11 @@ export function notificationRoutes(deps: Deps) {
   const app = createRouter();
 
   async function listFor(tx: Tx, session: SessionUser) {
-    const today = calendarDateInLondon(deps.clock.now());
+    const now = deps.clock.now();
+    const today = calendarDateInLondon(now);
     const reads = await readNotificationReads(tx, session.userId, today);
-    return { today, reads, ...userNotifications(reads, today, hasBigPig(session)) };
+    const subscription = { facts: session.subscription, now };
+    return { today, reads, ...userNotifications(reads, today, hasBigPig(session), subscription) };
   }
 
   app.openapi(
@@ -176,11 +183,12 @@ export function notificationRoutes(deps: Deps) {
       path: '/api/notifications/dismissals',
       summary: 'Dismiss a notification until its figures change; answers with the list',
       description:
-        'The notification must be showing: 404 when it is not (its figures have changed, so it has a new id). Dismissals of notifications no longer showing are removed.',
+        'The notification must be showing: 404 when it is not (its figures have changed, so it has a new id); 409 when it may not be dismissed (Payment Failed, Action Required). Dismissals of notifications no longer showing are removed.',
       request: { body: { content: { 'application/json': { schema: DismissalSchema } }, required: true } },
       responses: {
         200: json(NotificationListSchema, 'The list, without it'),
         404: { description: 'NOT_FOUND: no such notification is showing' },
+        409: { description: 'CONFLICT: the notification cannot be dismissed' },
       },
     }),
     async (c) => {
@@ -188,7 +196,9 @@ export function notificationRoutes(deps: Deps) {
       const tx = txOf(c);
       const { id } = c.req.valid('json');
       const { today, reads, all, showing } = await listFor(tx, session);
-      if (!all.some((n) => n.id === id)) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.gone);
+      const target = all.find((n) => n.id === id);
+      if (!target) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.gone);
+      if (!target.dismissible) throw new AppError('CONFLICT', NOTIFICATION_MESSAGES.notDismissible);
       const current = all.map((n) => n.id);
       await tx.execute(sql`
         delete from notification_dismissals

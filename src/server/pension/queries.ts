@@ -12,6 +12,7 @@ import type { Tx } from '../db/client.ts';
 import { preparedPerConnection } from '../db/prepared.ts';
 import {
   accounts,
+  isLiveAccount,
   pensionAccounts,
   pensionContributions,
   pensionDrawdownEvents,
@@ -204,7 +205,7 @@ export async function findPensionAccount(
   accountId: string,
 ): Promise<PensionAccountView | null> {
   const [row] = await pensionAccountsFrom(tx, sql`${forUserId}`).where(
-    and(eq(accounts.id, accountId), eq(accounts.userId, forUserId)),
+    and(eq(accounts.id, accountId), eq(accounts.userId, forUserId), isLiveAccount),
   );
   return row ? pensionViewOf(row) : null;
 }
@@ -223,6 +224,7 @@ const userPensionsStatement = preparedPerConnection((tx) => {
     .where(
       and(
         eq(accounts.userId, sql.placeholder('userId')),
+        isLiveAccount,
         sql`(${pensionAccounts.accountId} is not null or ${has(sql`${pensionTransfers}`)}
           or ${has(sql`${pensionDrawdownEvents}`)} or ${has(sql`${pensionContributions}`)})`,
       ),

@@ -6,7 +6,7 @@
  * fixed-term and introductory-rate terms) and the saver's preferences; and the ISA allowance's,
  * for what can still go into cash ISAs this tax year.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type TermLengthUnit, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { taxYearOf } from '../../core/dates/tax-year.ts';
@@ -17,7 +17,7 @@ import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { named, preparedPerConnection, rawRows, sentTogether } from '../db/prepared.ts';
-import { accounts, accountTerms, smartPigPreferences } from '../db/schema/index.ts';
+import { accounts, isLiveAccount, accountTerms, smartPigPreferences } from '../db/schema/index.ts';
 import { isaAllowanceOf } from '../isa/allowance.ts';
 import { readIsaAllowanceRows } from '../isa/queries.ts';
 
@@ -65,7 +65,7 @@ const factsStatement = preparedPerConnection((tx) =>
       preferences: named(preferencesJson, 'preferences'),
     })
     .from(sql`(values (1)) as one (x)`)
-    .leftJoin(accounts, eq(accounts.userId, userId))
+    .leftJoin(accounts, and(eq(accounts.userId, userId), isLiveAccount))
     .leftJoin(termsLookup, sql`true`)
     .orderBy(asc(accounts.id))
     .prepare('smart_pig_facts'),

@@ -155,7 +155,9 @@ export async function processAccount(
   { userId, accountId, today }: { userId: string; accountId: string; today: CalendarDate },
 ): Promise<Omit<ProcessResult, 'changed'> | null> {
   const locked = rowsOf(
-    await tx.execute(sql`select id from accounts where id = ${accountId}::uuid and user_id = ${userId} for update`),
+    await tx.execute(
+      sql`select id from accounts where id = ${accountId}::uuid and user_id = ${userId} and archived_at is null for update`,
+    ),
   );
   if (locked.length === 0) return null;
   const { processed, warnings, changed } = await processLockedAccounts(tx, [accountId], today);
@@ -186,6 +188,7 @@ async function processNextBatch(
   const batch = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select id from accounts where id in (select value::uuid from json_array_elements_text(${asJson(candidates)}))
+        and archived_at is null
       order by id for update`),
   ).map((r) => r.id);
   const { processed, warnings, changed } = await processLockedAccounts(tx, batch, today);

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StandingOrderInput } from '../../core/standing-orders/standing-order-form.ts';
 import { STANDING_ORDER_PAYEE } from '../../core/standing-orders/payment-notes.ts';
 import type { Tx } from '../db/client.ts';
-import { accounts, standingOrders, transactions } from '../db/schema/index.ts';
+import { accounts, isLiveAccount, isOrderInLiveAccount, standingOrders, transactions } from '../db/schema/index.ts';
 
 /** A standing order with what its payments so far say about it. */
 const columns = {
@@ -77,7 +77,7 @@ export async function ownsAccount(
   const rows = await tx
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount));
   return rows.length > 0;
 }
 
@@ -89,7 +89,7 @@ export async function listStandingOrders(
   const rows = await tx
     .select(columns)
     .from(standingOrders)
-    .where(and(eq(standingOrders.accountId, accountId), eq(standingOrders.userId, userId)))
+    .where(and(eq(standingOrders.accountId, accountId), eq(standingOrders.userId, userId), isOrderInLiveAccount))
     .orderBy(desc(standingOrders.createdAt), desc(standingOrders.id));
   return rows.map(toRow);
 }
@@ -102,7 +102,7 @@ export async function findStandingOrder(
   const [row] = await tx
     .select(columns)
     .from(standingOrders)
-    .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId)));
+    .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId), isOrderInLiveAccount));
   return row ? toRow(row) : null;
 }
 
@@ -125,7 +125,7 @@ export async function updateStandingOrder(
   const [row] = await tx
     .update(standingOrders)
     .set({ ...input, updatedAt: sql`now()` })
-    .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId)))
+    .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId), isOrderInLiveAccount))
     .returning({ accountId: standingOrders.accountId });
   return row?.accountId ?? null;
 }
@@ -140,7 +140,7 @@ export async function deleteStandingOrder(
 ): Promise<string | null> {
   const [row] = await tx
     .delete(standingOrders)
-    .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId)))
+    .where(and(eq(standingOrders.id, id), eq(standingOrders.userId, userId), isOrderInLiveAccount))
     .returning({ accountId: standingOrders.accountId });
   return row?.accountId ?? null;
 }

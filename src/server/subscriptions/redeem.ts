@@ -6,7 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../db/client.ts';
 import { promoCodes, promoRedemptions, signUpPromoCodes, subscriptions } from '../db/schema/index.ts';
-import { type StoredTier, type SubscriptionFacts, trialEndsAt } from '../../core/subscriptions/access.ts';
+import { type SubscriptionFacts, trialEndsAt } from '../../core/subscriptions/access.ts';
+import { rowsOf } from '../db/rls.ts';
+import { type SubscriptionRow, subscriptionFactColumns, subscriptionFactsOf } from './facts.ts';
 import {
   checkPromo,
   normalisePromoCode,
@@ -139,21 +141,8 @@ export async function keepSignUpPromoCode(db: AppDb | Tx, userId: string, code: 
 
 /** The user's subscription facts as the rules read them, or null when they have no row. */
 export async function readSubscriptionFacts(tx: Tx, userId: string): Promise<SubscriptionFacts | null> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  if (!row) return null;
-  return {
-    paymentStatus: row.paymentStatus,
-    tier: row.tier as StoredTier | null,
-    trialTier: row.trialTier as StoredTier | null,
-    trialExpiresAt: row.trialExpiresAt,
-    promoTier: row.promoTier as StoredTier | null,
-    promoExpiresAt: row.promoExpiresAt,
-    adminOverride: row.adminOverride,
-    currentPeriodEnd: row.currentPeriodEnd,
-    billingCycle: row.billingCycle as SubscriptionFacts['billingCycle'],
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    lastPaymentFailureAt: row.lastPaymentFailureAt,
-    paymentFailureCount: row.paymentFailureCount,
-    hasBillingCustomer: row.stripeCustomerId !== null,
-  };
+  const [row] = rowsOf<SubscriptionRow>(
+    await tx.execute(sql`select ${subscriptionFactColumns('s')} from subscriptions s where s.user_id = ${userId}`),
+  );
+  return row ? subscriptionFactsOf(row) : null;
 }

@@ -4,8 +4,11 @@
  * Nothing here lets a browser set a tier or a status: the writes are the server's own (redeem.ts).
  */
 import { desc, sql } from 'drizzle-orm';
-import { subscriptionView } from '../../core/subscriptions/access.ts';
+import { effectiveTier, subscriptionView } from '../../core/subscriptions/access.ts';
+import { tierRank } from '../../core/subscriptions/tier.ts';
+import { restoreArchivedAccounts } from '../accounts/archive.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
+import { promoInputProblem } from '../../core/subscriptions/promo-input.ts';
 import { promoCodes, subscriptions } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
@@ -184,14 +187,8 @@ export function subscriptionRoutes(deps: Deps) {
       const session = sessionOf(c);
       const input = c.req.valid('json');
       const tx = txOf(c);
-      if (input.promoType === 'discount' && !input.discountPercentage)
-        throw new AppError('VALIDATION_FAILED', 'A discount code needs a discount percentage', {
-          field: 'discountPercentage',
-        });
-      if (input.promoType !== 'discount' && !input.durationDays && !input.durationMonths)
-        throw new AppError('VALIDATION_FAILED', 'Give the code a duration in days or months', {
-          field: 'durationDays',
-        });
+      const problem = promoInputProblem(input);
+      if (problem) throw new AppError('VALIDATION_FAILED', problem.message, { field: problem.field });
       const [row] = await tx
         .insert(promoCodes)
         .values({
@@ -233,12 +230,16 @@ export function subscriptionRoutes(deps: Deps) {
         t.execute(sql`select 1 from "user" where id = ${userId}`).then((r) => rowsOf<{ '?column?': number }>(r)),
       );
       if (!exists) throw new AppError('NOT_FOUND', 'User not found');
+      const before = effectiveTier(await readSubscriptionFacts(tx, userId), { isAdmin: false, now });
       await tx
         .insert(subscriptions)
         .values({ userId, adminOverride, updatedAt: now })
         .onConflictDoUpdate({ target: subscriptions.userId, set: { adminOverride, updatedAt: now } });
       await publish(tx, { type: 'subscription.changed', userId, invalidate: [['me']] });
       const facts = await readSubscriptionFacts(tx, userId);
+      const after = effectiveTier(facts, { isAdmin: false, now });
+      // A higher tier brings back the accounts a downgrade archived, as many as it has room for.
+      if (tierRank(after) > tierRank(before)) await restoreArchivedAccounts(tx, userId, after);
       return c.json({ subscription: subscriptionView(facts, { isAdmin: false, now }) }, 200);
     },
   );
@@ -246,7 +247,7 @@ export function subscriptionRoutes(deps: Deps) {
   return app;
 }
 
-function adminPromoJson(row: typeof promoCodes.$inferSelect): z.infer<typeof AdminPromoCodeSchema> {
+export function adminPromoJson(row: typeof promoCodes.$inferSelect): z.infer<typeof AdminPromoCodeSchema> {
   return {
     id: row.id,
     code: row.code,

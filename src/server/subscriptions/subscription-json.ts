@@ -2,6 +2,7 @@
 import { z } from '../http/route.ts';
 import { PROMO_TYPES } from '../../core/subscriptions/promo.ts';
 import type { PromoCode } from '../../core/subscriptions/promo.ts';
+import { PromoCodeInputSchema as CorePromoCodeInputSchema } from '../../core/subscriptions/promo-input.ts';
 
 const Tier = z.enum(['piglet', 'boar', 'bigpig', 'trial_bigpig']);
 const PaidTier = z.enum(['piglet', 'boar', 'bigpig']);
@@ -84,41 +85,8 @@ export const PromoValidationSchema = z
   .object({ valid: z.boolean(), message: z.string(), promoDetails: PromoDetailsSchema.nullable() })
   .openapi('PromoValidation');
 
-const positive = (max: number, name: string) =>
-  z
-    .number(`${name} must be a whole number`)
-    .int(`${name} must be a whole number`)
-    .min(0, `${name} cannot be negative`)
-    .max(max, `${name} must be at most ${max}`)
-    .nullable()
-    .optional();
-
-export const PromoCodeInputSchema = z
-  .strictObject({
-    code: z
-      .string()
-      .trim()
-      .min(1, 'Please enter a promo code')
-      .max(64, 'Promo code must be 64 characters or fewer')
-      .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only'),
-    promoType: z.enum(PROMO_TYPES, 'Choose free_trial, discount or feature_upgrade'),
-    isFreeTier: z.boolean().optional(),
-    isAdFree: z.boolean().optional(),
-    discountPercentage: z
-      .number()
-      .int('Discount must be a whole percentage')
-      .min(1, 'Discount must be between 1 and 100')
-      .max(100, 'Discount must be between 1 and 100')
-      .nullable()
-      .optional(),
-    durationDays: positive(3650, 'Duration in days'),
-    durationMonths: positive(120, 'Duration in months'),
-    discountDays: positive(3650, 'Discount days'),
-    discountMonths: positive(120, 'Discount months'),
-    isOneTimeUse: z.boolean().optional(),
-    expiresAt: z.iso.datetime({ offset: true, message: 'Expiry must be a date and time' }).nullable().optional(),
-  })
-  .openapi('PromoCodeInput');
+/** The admin's new promo code: core's schema (the admin form validates with it too). */
+export const PromoCodeInputSchema = CorePromoCodeInputSchema.openapi('PromoCodeInput');
 
 export const AdminPromoCodeSchema = z
   .object({

@@ -12,7 +12,7 @@ import type { TermType } from '../../core/terms/templates.ts';
 import type { FactTransaction } from '../../core/terms/status.ts';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
-import { accounts, accountTerms } from '../db/schema/index.ts';
+import { accounts, isLiveAccount, accountTerms } from '../db/schema/index.ts';
 
 /** A term as stored, with its times as ISO text. */
 export type TermRow = {
@@ -77,7 +77,7 @@ export function termAccountsSelect(userId: string | SQL, since: CalendarDate | S
             and x.date >= least(${since}::date,
               (select min(f.tracked_from) from account_terms f where f.account_id = a.id and f.user_id = ${userId}))
         ) as transactions
-      from accounts a where a.user_id = ${userId} and ${accountFilter}`;
+      from accounts a where a.user_id = ${userId} and a.archived_at is null and ${accountFilter}`;
 }
 
 /** An account's row of `termAccountsSelect`, read. */
@@ -121,7 +121,7 @@ export async function findAccountType(
   const [row] = await tx
     .select({ accountType: accounts.accountType })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount));
   return row?.accountType ?? null;
 }
 
@@ -138,7 +138,7 @@ export async function findTermForWrite(
       accountType: accounts.accountType,
     })
     .from(accountTerms)
-    .innerJoin(accounts, eq(accounts.id, accountTerms.accountId))
+    .innerJoin(accounts, and(eq(accounts.id, accountTerms.accountId), isLiveAccount))
     .where(and(eq(accountTerms.id, id), eq(accountTerms.userId, userId)))
     // Mark deposited reads the inputs and appends: two at once must both land.
     .for('update', { of: accountTerms });

@@ -27,7 +27,7 @@ import {
 } from '../../core/transaction-import/rows.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import type { Tx } from '../db/client.ts';
-import { accounts, transactions } from '../db/schema/index.ts';
+import { accounts, isLiveAccount, transactions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -112,7 +112,7 @@ async function findOwnAccount(tx: Tx, userId: string, accountId: string, lock: b
   const query = tx
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.accountNotFound);
 }

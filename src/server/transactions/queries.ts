@@ -11,7 +11,7 @@ import type { TransactionType } from '../../core/transactions/transaction-types.
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, rawRows } from '../db/prepared.ts';
 import { rowsOf } from '../db/rls.ts';
-import { accounts, transactions } from '../db/schema/index.ts';
+import { accounts, isInLiveAccount, isLiveAccount, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
 import { adjustmentSql, latestStatementSql, standingOf } from '../balance/standing-sql.ts';
@@ -44,7 +44,7 @@ export async function findOwnAccount(
   const [row] = await tx
     .select({ id: accounts.id, name: accounts.name, balancePence: accounts.balancePence })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount));
   return row ?? null;
 }
 
@@ -158,7 +158,7 @@ export async function findOwnTransaction(
       notes: transactions.notes,
     })
     .from(transactions)
-    .where(and(eq(transactions.id, id), eq(transactions.userId, userId)))
+    .where(and(eq(transactions.id, id), eq(transactions.userId, userId), isInLiveAccount))
     .for('update');
   return row ?? null;
 }
@@ -219,7 +219,7 @@ export type OverviewTotals = {
 const shownNotes = sql`regexp_replace(coalesce(${transactions.notes}, ''), ${STANDING_ORDER_MARKER_PATTERN}, '')`;
 
 function overviewConditions(userId: string, filter: OverviewFilter): SQL {
-  const conditions: SQL[] = [eq(transactions.userId, userId)];
+  const conditions: SQL[] = [eq(transactions.userId, userId), isInLiveAccount];
   if (filter.accountId) conditions.push(eq(transactions.accountId, filter.accountId));
   if (filter.type) conditions.push(eq(transactions.type, filter.type));
   if (filter.from) conditions.push(gte(transactions.date, filter.from));

@@ -262,3 +262,45 @@ describe('account text', () => {
     });
   });
 });
+
+describe('the archived accounts section', () => {
+  const archived = [
+    { id: 'a1', name: 'Old bond', balancePence: 500_00, archivedAt: '2026-11-27T10:00:00.000Z' },
+    { id: 'a2', name: 'Spare account', balancePence: 0, archivedAt: '2026-11-27T10:00:00.000Z' },
+  ];
+
+  it('is not there when nothing is archived', async () => {
+    mockApi({
+      'GET /api/me': meHandler(makeMe()),
+      'GET /api/accounts': json(200, makeList([halifax])),
+      'GET /api/archived-accounts': json(200, { accounts: [] }),
+    });
+    renderApp('/accounts');
+    await screen.findByRole('table');
+    expect(screen.queryByText(/Archived accounts/)).not.toBeInTheDocument();
+  });
+
+  it('lists archived accounts, collapsed, and restores one (or says why not)', async () => {
+    const api = mockApi({
+      'GET /api/me': meHandler(makeMe()),
+      'GET /api/accounts': json(200, makeList([halifax])),
+      'GET /api/archived-accounts': json(200, { accounts: archived }),
+      'POST /api/accounts/a1/restore': json(200, { account: archived[0] }),
+      'POST /api/accounts/a2/restore': apiError(
+        403,
+        'ACCOUNT_LIMIT_REACHED',
+        'You have reached the limit of 3 accounts on the Piglet plan.',
+      ),
+    });
+    renderApp('/accounts');
+    const summary = await screen.findByText('Archived accounts (2)');
+    const details = summary.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details).getByText('£500.00 · archived 27/11/2026')).toBeInTheDocument();
+    await act(async () => within(details).getByRole('button', { name: 'Restore Old bond' }).click());
+    await waitFor(() => expect(api.calls('POST /api/accounts/a1/restore')).toHaveLength(1));
+    await act(async () => within(details).getByRole('button', { name: 'Restore Spare account' }).click());
+    await waitFor(() => expect(api.calls('POST /api/accounts/a2/restore')).toHaveLength(1));
+    expect(await screen.findByText('You have reached the limit of 3 accounts on the Piglet plan.')).toBeInTheDocument();
+  });
+});

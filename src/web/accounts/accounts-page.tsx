@@ -18,6 +18,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { shareNote } from '../protection/hub-words.ts';
 import { type JointShare, type ListEntry, jointSharesById, listEntries } from './account-groups.ts';
 import { AccountsTotals } from './accounts-totals.tsx';
+import { ArchivedAccountsSection } from './archived-accounts-section.tsx';
 import { type AccountListItem, AccountDataError, ACCOUNT_LIST_MESSAGES, useAccounts } from './api.ts';
 import { ProtectionBadge } from './protection-badge.tsx';
 import { SharedLicenceSummary } from './shared-licence-summary.tsx';
@@ -428,6 +429,7 @@ export function AccountsPage() {
         ) : (
           <ListSkeleton />
         )}
+        <ArchivedAccountsSection />
       </div>
     </div>
   );

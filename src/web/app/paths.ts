@@ -66,7 +66,7 @@ export const routes = {
   getStarted: {
     pattern: '/get-started',
     access: 'public',
-    registered: false,
+    registered: true,
     title: 'Get started',
     source: '000, 002',
   },
@@ -91,6 +91,13 @@ export const routes = {
     registered: true,
     title: 'Subscription confirmed',
     source: '000, 002',
+  },
+  subscriptionDowngrade: {
+    pattern: '/subscription/downgrade',
+    access: 'protected',
+    registered: true,
+    title: 'Change to a smaller plan',
+    source: '000 (the downgrade wizard, §2 and §4; path is ours)',
   },
   subscriptionCancel: {
     pattern: '/subscription/cancel',
@@ -118,14 +125,14 @@ export const routes = {
   settingsSubscription: {
     pattern: '/settings/subscription',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Subscription',
     source: '000',
   },
   settingsSubscriptionPayment: {
     pattern: '/settings/subscription/payment',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Payment method',
     source: '000',
   },
@@ -278,7 +285,7 @@ export const routes = {
   adminUsers: {
     pattern: '/admin/users',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Users',
     source: '002 (other links seen)',
   },
@@ -382,6 +389,13 @@ export const routes = {
     title: 'Account types',
     source: '001 §6, 002 (account-type management; path is ours)',
   },
+  adminPromoCodes: {
+    pattern: '/admin/promo-codes',
+    access: 'admin',
+    registered: true,
+    title: 'Promo codes',
+    source: 'issue 17 (admins create and withdraw promo codes; path is ours)',
+  },
   adminDebugConsole: {
     pattern: '/admin/debug-console',
     access: 'admin',
@@ -465,6 +479,8 @@ export const paths = {
   subscriptionSuccess: () => '/subscription/success',
   subscriptionCancel: () => '/subscription/cancel',
   subscriptionTestCheckout: (id: string) => `/subscription/test-checkout/${segment(id)}`,
+  /** The downgrade wizard to `tier` (piglet or boar). */
+  subscriptionDowngrade: (tier?: string) => withQuery('/subscription/downgrade', { tier }),
   dashboard: () => '/dashboard',
   settings: (tab?: SettingsTab) => withQuery('/settings', { tab }),
   settingsSubscription: () => '/settings/subscription',
@@ -510,6 +526,7 @@ export const paths = {
   adminSystemHealth: () => '/admin/system-health',
   adminHubspotIntegration: () => '/admin/hubspot-integration',
   adminAccountTypes: () => '/admin/account-types',
+  adminPromoCodes: () => '/admin/promo-codes',
   adminDebugConsole: () => '/admin/debug-console',
   pagePreview: (slug: string) => `/preview/${segment(slug)}`,
   contentPage: (slug: string) => `/${segment(slug)}`,

@@ -14,6 +14,7 @@ import { Header } from './shell/header.tsx';
 import { VerificationBanner } from './shell/verification-banner.tsx';
 import { type Subscription, useSubscription } from '../subscriptions/api.ts';
 import { usePendingCheckout } from '../subscriptions/use-pending-checkout.ts';
+import { PaymentIssueBanner } from '../subscriptions/payment-issue-banner.tsx';
 import { TrialBanner } from '../subscriptions/trial-banner.tsx';
 import { TrialEndedScreen } from '../subscriptions/trial-ended-screen.tsx';
 
@@ -30,6 +31,7 @@ function Shell({
     <div className="flex min-h-dvh flex-col">
       <Header me={me} />
       {me && !me.user.emailVerified ? <VerificationBanner email={me.user.email} /> : null}
+      {subscription ? <PaymentIssueBanner subscription={subscription} /> : null}
       {subscription ? <TrialBanner subscription={subscription} /> : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}

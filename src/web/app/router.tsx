@@ -94,6 +94,19 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  settingsSubscription: {
+    Component: lazyWithRetry(() =>
+      import('../settings/profile-redirect.tsx').then((m) => ({ default: m.SubscriptionRedirect })),
+    ),
+    skeleton: 'form',
+  },
+  // Reached from the payment notifications' actions: the tab shows Update Payment Method first.
+  settingsSubscriptionPayment: {
+    Component: lazyWithRetry(() =>
+      import('../settings/profile-redirect.tsx').then((m) => ({ default: m.SubscriptionRedirect })),
+    ),
+    skeleton: 'form',
+  },
   account: { Component: AccountDetailPage, skeleton: 'dashboard' },
   // The same page: with no id it says 'Account ID is missing' and goes to the accounts list.
   accountWithoutId: { Component: AccountDetailPage, skeleton: 'dashboard' },
@@ -141,6 +154,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminUsers: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminPromoCodes: {
+    Component: lazyWithRetry(() =>
+      import('../admin/subscriptions/promo-codes-page.tsx').then((m) => ({ default: m.PromoCodesPage })),
+    ),
+    skeleton: 'list',
+  },
   accountImport: {
     Component: lazyWithRetry(() =>
       import('../transaction-import/import-page.tsx').then((m) => ({ default: m.ImportPage })),
@@ -182,6 +207,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
       import('../subscriptions/test-checkout-page.tsx').then((m) => ({ default: m.TestCheckoutPage })),
     ),
     skeleton: 'message',
+  },
+  getStarted: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),
+    ),
+    skeleton: 'marketing',
+  },
+  subscriptionDowngrade: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/downgrade-page.tsx').then((m) => ({ default: m.DowngradePage })),
+    ),
+    skeleton: 'list',
   },
   plans: {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),

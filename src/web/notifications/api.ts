@@ -11,6 +11,8 @@ export type AppNotification = {
   message: string;
   link: { label: string; href: string };
   date: string;
+  /** False for Payment Failed and Action Required: no dismiss button, and the server refuses. */
+  dismissible: boolean;
 };
 export type NotificationList = { date: string; enabled: boolean; notifications: AppNotification[] };
 export type NotificationDigest = { kinds: NotificationKind[]; available: { kind: NotificationKind; label: string }[] };
@@ -36,7 +38,7 @@ export function useNotifications({ enabled = true }: { enabled?: boolean } = {})
     enabled,
     select: (list) => {
       const dismissed = readDismissed();
-      return { ...list, notifications: list.notifications.filter((n) => !(n.id in dismissed)) };
+      return { ...list, notifications: list.notifications.filter((n) => !n.dismissible || !(n.id in dismissed)) };
     },
   });
 }

@@ -46,25 +46,28 @@ export function NotificationItem({
           {notification.link.label}
         </Link>
       </div>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-9 shrink-0"
-        disabled={dismiss.isPending}
-        aria-label={`Dismiss: ${notification.title}`}
-        // mutateAsync, not mutate's callbacks: the item is gone from the list (unmounted) by the
-        // time the answer lands, and focus must still move.
-        onClick={() =>
-          dismiss.mutateAsync(notification.id).then(onDismissed, (error: unknown) => {
-            // A notification whose figures changed is already gone: the refetch shows the new one.
-            if (refusalReason(error) === null) notify.error('We could not dismiss the notification. Please try again.');
-            else onDismissed();
-          })
-        }
-      >
-        <X aria-hidden />
-      </Button>
+      {notification.dismissible ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-9 shrink-0"
+          disabled={dismiss.isPending}
+          aria-label={`Dismiss: ${notification.title}`}
+          // mutateAsync, not mutate's callbacks: the item is gone from the list (unmounted) by the
+          // time the answer lands, and focus must still move.
+          onClick={() =>
+            dismiss.mutateAsync(notification.id).then(onDismissed, (error: unknown) => {
+              // A notification whose figures changed is already gone: the refetch shows the new one.
+              if (refusalReason(error) === null)
+                notify.error('We could not dismiss the notification. Please try again.');
+              else onDismissed();
+            })
+          }
+        >
+          <X aria-hidden />
+        </Button>
+      ) : null}
     </li>
   );
 }

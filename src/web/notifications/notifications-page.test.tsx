@@ -15,6 +15,18 @@ const over: AppNotification = {
   message: 'You have £140,000.00 with Bank of Scotland plc.',
   link: { label: 'Open the Protection Hub', href: '/protection' },
   date: '2026-11-27',
+  dismissible: true,
+};
+
+const paymentFailed: AppNotification = {
+  id: 'subscription:payment-failed:xyz',
+  kind: 'subscription',
+  severity: 'error',
+  title: 'Payment Failed',
+  message: 'Your payment failed. You have 5 days left in your grace period.',
+  link: { label: 'Update Payment Method', href: '/settings/subscription/payment' },
+  date: '2026-12-02',
+  dismissible: false,
 };
 
 /** The page's chunk and its first answer can take a while on a busy machine. */
@@ -64,6 +76,21 @@ describe('notifications', () => {
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     await screen.findByRole('dialog', { name: 'Notifications' });
     await waitFor(() => expect(api.calls('GET /api/notifications').length).toBeGreaterThan(before));
+    localStorage.removeItem(DISMISSED_STORAGE_KEY);
+  });
+
+  it('shows Payment Failed with its action and no dismiss button, even when stored as dismissed here', async () => {
+    localStorage.setItem(DISMISSED_STORAGE_KEY, JSON.stringify({ [paymentFailed.id]: '2026-11-27T09:00:00.000Z' }));
+    mockApi({ 'GET /api/me': json(200, makeMe()), 'GET /api/notifications': json(200, listOf([paymentFailed])) });
+    renderApp('/notifications');
+    await screen.findByRole('heading', { name: 'Notifications', level: 1 }, LOADED);
+    const main = screen.getByRole('main');
+    await within(main).findByText(paymentFailed.message, {}, LOADED);
+    expect(within(main).getByRole('link', { name: `Update Payment Method: Payment Failed` })).toHaveAttribute(
+      'href',
+      '/settings/subscription/payment',
+    );
+    expect(within(main).queryByRole('button', { name: /Dismiss/ })).toBeNull();
     localStorage.removeItem(DISMISSED_STORAGE_KEY);
   });
 

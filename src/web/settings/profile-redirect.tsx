@@ -5,3 +5,8 @@ import { paths } from '../app/paths.ts';
 export function ProfileRedirect() {
   return <Navigate replace to={paths.settings('profile')} state={{ activeTab: 'profile' }} />;
 }
+
+/** /settings/subscription and /settings/subscription/payment (000 §2): the subscription tab of /settings. */
+export function SubscriptionRedirect() {
+  return <Navigate replace to={paths.settings('subscription')} state={{ activeTab: 'subscription' }} />;
+}

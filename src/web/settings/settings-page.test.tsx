@@ -28,13 +28,14 @@ describe('the settings page', () => {
     expect(window.localStorage.getItem(SETTINGS_TAB_STORAGE_KEY)).toBe('general');
   });
 
-  it('shows the four tabs in order', async () => {
+  it('shows the five tabs in order', async () => {
     signedIn();
     renderApp('/settings');
     await screen.findByRole('tab', { name: 'General' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'General',
       'Profile',
+      'Subscription',
       'Notifications',
       'Security',
     ]);
@@ -76,9 +77,14 @@ describe('the settings page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=profile'));
   });
 
-  it('falls back to general for the subscription tab until subscriptions exist', async () => {
-    signedIn();
-    renderApp('/settings?tab=subscription');
-    expect(await screen.findByRole('tab', { name: 'General', selected: true })).toBeInTheDocument();
-  });
+  it.each(['/settings/subscription', '/settings/subscription/payment'])(
+    '%s redirects to the subscription tab',
+    async (path) => {
+      signedIn();
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('tab', { name: 'Subscription', selected: true })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/settings');
+      await waitFor(() => expect(router.state.location.search).toBe('?tab=subscription'));
+    },
+  );
 });

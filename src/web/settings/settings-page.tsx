@@ -1,4 +1,4 @@
-import { Bell, type LucideIcon, SlidersHorizontal, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, CreditCard, type LucideIcon, SlidersHorizontal, ShieldCheck, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryParam } from '../app/use-query-param.ts';
@@ -7,6 +7,7 @@ import { GeneralTab } from './general/general-tab.tsx';
 import { NotificationsTab } from './notifications/notifications-tab.tsx';
 import { ProfileTab } from './profile/profile-tab.tsx';
 import { SecurityTab } from './security/security-tab.tsx';
+import { SubscriptionTab } from './subscription/subscription-tab.tsx';
 import {
   type AvailableSettingsTab,
   chooseSettingsTab,
@@ -18,11 +19,12 @@ import {
 const TABS: Record<AvailableSettingsTab, { label: string; icon: LucideIcon; content: () => ReactNode }> = {
   general: { label: 'General', icon: SlidersHorizontal, content: () => <GeneralTab /> },
   profile: { label: 'Profile', icon: UserRound, content: () => <ProfileTab /> },
+  subscription: { label: 'Subscription', icon: CreditCard, content: () => <SubscriptionTab /> },
   notifications: { label: 'Notifications', icon: Bell, content: () => <NotificationsTab /> },
   security: { label: 'Security', icon: ShieldCheck, content: () => <SecurityTab /> },
 };
 
-/** /settings: tabs general, profile, notifications and security (000 §2). */
+/** /settings: tabs general, profile, subscription, notifications and security (000 §2). */
 export function SettingsPage() {
   const [requested, setTabParam] = useQueryParam('tab');
   const location = useLocation();
@@ -44,7 +46,7 @@ export function SettingsPage() {
       <p className="mt-2 text-muted-foreground">Your profile, preferences and how you keep your account secure.</p>
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
-        <TabsList aria-label="Settings sections" className="grid grid-cols-2 sm:inline-flex">
+        <TabsList aria-label="Settings sections" className="grid h-auto grid-cols-2 sm:inline-flex">
           {(Object.keys(TABS) as AvailableSettingsTab[]).map((id) => {
             const { label, icon: Icon } = TABS[id];
             return (

@@ -22,10 +22,11 @@ describe('choosing the settings tab', () => {
     expect(chooseSettingsTab({ query: null, state: undefined, remembered: 'notifications' })).toBe('notifications');
   });
 
-  it('skips unknown values at every level, including the subscription tab that does not exist yet', () => {
-    expect(chooseSettingsTab({ query: 'subscription', state: { activeTab: 'nonsense' }, remembered: 'profile' })).toBe(
+  it('skips unknown values at every level', () => {
+    expect(chooseSettingsTab({ query: 'nonsense', state: { activeTab: 'nonsense' }, remembered: 'profile' })).toBe(
       'profile',
     );
+    expect(chooseSettingsTab({ query: 'subscription', state: null, remembered: null })).toBe('subscription');
     expect(chooseSettingsTab({ query: 'x', state: { activeTab: 42 }, remembered: 'y' })).toBe('general');
     expect(chooseSettingsTab({ query: null, state: 'profile', remembered: null })).toBe('general');
   });

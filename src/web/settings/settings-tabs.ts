@@ -1,12 +1,10 @@
 import type { SettingsTab } from '../app/paths.ts';
 
-/**
- * The tabs the settings page shows today, in order. The spec's subscription tab (SETTINGS_TABS in
- * paths.ts) joins this list when subscriptions exist; until then a request for it falls through.
- */
+/** The tabs the settings page shows, in order (the spec's SETTINGS_TABS in paths.ts). */
 export const AVAILABLE_SETTINGS_TABS = [
   'general',
   'profile',
+  'subscription',
   'notifications',
   'security',
 ] as const satisfies readonly SettingsTab[];

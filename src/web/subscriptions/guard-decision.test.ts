@@ -51,4 +51,33 @@ describe('the subscription guard', () => {
   it('lets a user from before subscriptions (no row) through on the default trial', () => {
     expect(guardDecision(view({ hasSubscription: false, isActive: false }), hub)).toEqual({ kind: 'allow' });
   });
+
+  describe('during a payment-failure grace period', () => {
+    const NOW = new Date('2026-11-27T10:00:00Z');
+    const failed = (status: string, daysAgo: number) =>
+      view({
+        tier: 'bigpig',
+        paymentStatus: status,
+        isActive: status === 'past_due',
+        isTrialing: false,
+        trialDaysLeft: null,
+        lastPaymentFailureAt: new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString(),
+        paymentFailureCount: 1,
+      });
+
+    it.each(['past_due', 'failed', 'action_required'])('dims the page for status %s with the days left', (status) => {
+      expect(guardDecision(failed(status, 2), { ...hub, now: NOW })).toEqual({ kind: 'grace', daysLeft: 5 });
+    });
+
+    it('sends a failed payment to the plans once the grace is over', () => {
+      expect(guardDecision(failed('failed', 7), { ...hub, now: NOW })).toMatchObject({ kind: 'choose-plan' });
+      expect(guardDecision(failed('past_due', 7), { ...hub, now: NOW })).toEqual({ kind: 'allow' });
+    });
+
+    it('still refuses a page above the plan, and lets an admin through', () => {
+      const piglet = { ...failed('past_due', 1), tier: 'piglet' as const };
+      expect(guardDecision(piglet, { ...hub, now: NOW })).toMatchObject({ kind: 'below-tier' });
+      expect(guardDecision(failed('past_due', 1), { ...hub, isAdmin: true, now: NOW })).toEqual({ kind: 'allow' });
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { GUARD_MESSAGES, tierRequiredMessage } from '../../core/subscriptions/features.ts';
 import { meetsTier, type RequiredTier } from '../../core/subscriptions/tier.ts';
 import type { Subscription } from './api.ts';
+import { graceOf } from './grace.ts';
 
 /** The route names used in '{feature} requires {tier} tier or higher'. */
 export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
@@ -11,18 +12,30 @@ export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'choose-plan'; message: string; to: 'subscribe' }
-  | { kind: 'below-tier'; message: string; tier: RequiredTier };
+  | { kind: 'below-tier'; message: string; tier: RequiredTier }
+  | { kind: 'grace'; daysLeft: number };
 
 /**
- * The subscription guard (002 §4): admins pass; with a subscription that is no longer active,
- * choose a plan; below the route's tier, the spec's refusal. A user without a row (from before
- * subscriptions) is on the default trial context and passes (ADR 0036).
+ * The subscription guard (002 §4): admins pass; during a payment-failure grace period a page the
+ * plan includes is shown dimmed and disabled with the prompt to update the payment method (even
+ * for status failed, which has no active access: the grace is what the spec gives it, ADR 0038);
+ * with a subscription that is no longer active, choose a plan; below the route's tier, the spec's
+ * refusal. A user without a row (from before subscriptions) is on the default trial context and
+ * passes (ADR 0036).
  */
 export function guardDecision(
   subscription: Subscription,
-  { isAdmin, required, feature }: { isAdmin: boolean; required: RequiredTier | undefined; feature: string },
+  {
+    isAdmin,
+    required,
+    feature,
+    now = new Date(),
+  }: { isAdmin: boolean; required: RequiredTier | undefined; feature: string; now?: Date },
 ): GuardDecision {
   if (isAdmin) return { kind: 'allow' };
+  const grace = graceOf(subscription, now);
+  if (grace && grace.graceDaysLeft !== null && (!required || meetsTier({ tier: subscription.tier }, required)))
+    return { kind: 'grace', daysLeft: grace.graceDaysLeft };
   if (subscription.hasSubscription && !subscription.isActive)
     return { kind: 'choose-plan', message: GUARD_MESSAGES.choosePlan, to: 'subscribe' };
   if (required && !meetsTier({ tier: subscription.tier }, required))

@@ -17,14 +17,25 @@ export function keepPendingCheckout(choice: PendingCheckout): void {
   }
 }
 
-export function takePendingCheckout(): PendingCheckout | null {
+/** The kept plan, left in place (to show it before sign-in). */
+export function peekPendingCheckout(): PendingCheckout | null {
   try {
     const raw = localStorage.getItem(PENDING_CHECKOUT_KEY);
     if (!raw) return null;
-    localStorage.removeItem(PENDING_CHECKOUT_KEY);
     const value = JSON.parse(raw) as Partial<PendingCheckout>;
     return isPlanTier(value.tier) && isBillingCycle(value.cycle) ? { tier: value.tier, cycle: value.cycle } : null;
   } catch {
     return null;
   }
+}
+
+/** The kept plan, cleared as it is used. */
+export function takePendingCheckout(): PendingCheckout | null {
+  const choice = peekPendingCheckout();
+  try {
+    localStorage.removeItem(PENDING_CHECKOUT_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+  return choice;
 }

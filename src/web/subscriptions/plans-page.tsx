@@ -10,7 +10,7 @@ import { PlanPicker, type PlanChoice } from './plan-picker.tsx';
 
 /**
  * The public plans page (issue 17): the plan picker's cards and prices for visitors, leading to
- * sign-up with the chosen plan kept as the spec's `pendingCheckout`.
+ * /get-started (sign up or log in) with the chosen plan kept as the spec's `pendingCheckout`.
  */
 export function PlansPage() {
   const [choice, setChoice] = useState<PlanChoice>({ tier: 'bigpig', cycle: 'monthly' });
@@ -36,8 +36,8 @@ export function PlansPage() {
         ) : (
           <div className="grid justify-items-center gap-2 text-center">
             <Button asChild size="lg">
-              <Link to={paths.signup()} onClick={() => keepPendingCheckout(choice)}>
-                Sign up and choose {TIER_LABELS[choice.tier]}
+              <Link to={paths.getStarted()} onClick={() => keepPendingCheckout(choice)}>
+                Get started with {TIER_LABELS[choice.tier]}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>

@@ -1,15 +1,15 @@
 import { TERM_STATUS_LABELS } from '../../terms/status.ts';
 import { notificationId } from '../id.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification } from '../types.ts';
+import type { NotificationDraft } from '../types.ts';
 
 /**
  * A term whose notifications are on and that warns, alerts or has expired (`notifiesAbout`, ADR
  * 0028): one notification per term, its card's alerts as the message. An alert or an expiry is an
  * error, a warning a warning.
  */
-export function accountTermNotifications(rows: NotificationRows): AppNotification[] {
-  return rows.terms.flatMap((term): AppNotification[] => {
+export function accountTermNotifications(rows: NotificationRows): NotificationDraft[] {
+  return rows.terms.flatMap((term): NotificationDraft[] => {
     if (!term.notifies) return [];
     const messages = term.alerts.map((alert) => alert.message);
     return [

@@ -3,12 +3,12 @@ import { formatShortDate } from '../../standing-orders/text.ts';
 import { NOTIFICATION_HORIZONS as H } from '../horizons.ts';
 import { notificationId } from '../id.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification } from '../types.ts';
+import type { NotificationDraft } from '../types.ts';
 
 /** Each account's next interest payment within 30 days (today included), for information. */
-export function interestNotifications(rows: NotificationRows): AppNotification[] {
+export function interestNotifications(rows: NotificationRows): NotificationDraft[] {
   const to = addDays(rows.today, H.interestWithinDays);
-  return rows.interest.flatMap((account): AppNotification[] => {
+  return rows.interest.flatMap((account): NotificationDraft[] => {
     const [next] = interestPaymentDates(account, rows.today, to);
     if (next === undefined) return [];
     const when = next === rows.today ? 'today' : `on ${formatShortDate(next)}`;

@@ -1,7 +1,7 @@
 import type { PensionAlertKind } from '../../pension/alerts.ts';
 import { ALERT_LEVEL_SEVERITY, alertNotification } from '../alert-notification.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification } from '../types.ts';
+import type { NotificationDraft } from '../types.ts';
 
 /**
  * The saver's own limits (the annual allowance is the person's): every pension's card shows them,
@@ -15,7 +15,7 @@ const THE_SAVERS: ReadonlySet<PensionAlertKind> = new Set(['mpaa', 'taper']);
  * `pensionSummary`), as the Pension Details card shows them: critical is an error. Each links to
  * its pension's page, where the card is.
  */
-export function pensionNotifications(rows: NotificationRows): AppNotification[] {
+export function pensionNotifications(rows: NotificationRows): NotificationDraft[] {
   if (!rows.pensions) return [];
   const listed = new Set<PensionAlertKind>();
   return rows.pensions.flatMap((pension) =>

@@ -4,7 +4,7 @@ import { formatShortDate } from '../../standing-orders/text.ts';
 import { NOTIFICATION_HORIZONS as H } from '../horizons.ts';
 import { notificationId } from '../id.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification, NotificationSeverity } from '../types.ts';
+import type { NotificationDraft, NotificationSeverity } from '../types.ts';
 
 const HUB = { label: 'Open the Protection Hub', href: '/protection' };
 
@@ -19,10 +19,10 @@ function whenText(days: number): string {
  * temporary high balance whose cover ends within 30 days. Over the limit is an error; the others
  * warnings; a cover ending is a warning from 7 days, information before.
  */
-export function protectionNotifications(rows: NotificationRows): AppNotification[] {
+export function protectionNotifications(rows: NotificationRows): NotificationDraft[] {
   if (!rows.protection) return [];
   const alerts = rows.protection.alerts.map(
-    (alert): AppNotification => ({
+    (alert): NotificationDraft => ({
       id: notificationId('protection', alert.id, [alert.signature]),
       kind: 'protection',
       severity: SEVERITY[alert.level],
@@ -32,7 +32,7 @@ export function protectionNotifications(rows: NotificationRows): AppNotification
       date: rows.today,
     }),
   );
-  const endings = rows.protection.temporaryHighBalances.flatMap((thb): AppNotification[] => {
+  const endings = rows.protection.temporaryHighBalances.flatMap((thb): NotificationDraft[] => {
     if (thb.endsOn === null) return [];
     const days = daysBetween(rows.today, thb.endsOn);
     if (days < 0 || days > H.temporaryHighBalanceWithinDays) return [];

@@ -4,14 +4,14 @@ import { formatShortDate } from '../../standing-orders/text.ts';
 import { NOTIFICATION_HORIZONS as H } from '../horizons.ts';
 import { notificationId } from '../id.ts';
 import type { NotificationRows } from '../rows.ts';
-import type { AppNotification } from '../types.ts';
+import type { NotificationDraft } from '../types.ts';
 
 /**
  * An account's next rate change within 30 days (today included) when its rate-change
  * notifications are on: a warning from 7 days, information before.
  */
-export function rateChangeNotifications(rows: NotificationRows): AppNotification[] {
-  return rows.rateChanges.flatMap((account): AppNotification[] => {
+export function rateChangeNotifications(rows: NotificationRows): NotificationDraft[] {
+  return rows.rateChanges.flatMap((account): NotificationDraft[] => {
     if (!account.rateChangeNotifications) return [];
     const days = daysBetween(rows.today, account.nextRateChange);
     if (days < 0 || days > H.rateChangeWithinDays) return [];

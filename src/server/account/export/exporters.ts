@@ -212,7 +212,8 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(accounts)
         .where(eq(accounts.userId, subject.userId))
         .orderBy(asc(accounts.createdAt), asc(accounts.id));
-      return rows.map(({ userId: _userId, ...row }) => row);
+      // Archived accounts (a downgrade) are the user's data too: kept, and marked.
+      return rows.map(({ userId: _userId, ...row }) => ({ ...row, isArchived: row.archivedAt !== null }));
     },
   },
   {
@@ -432,6 +433,8 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
   two_factor:
     'Holds the two-factor secret and backup codes, which are credentials; whether two-factor is on is in account and settings.',
   jobs: 'The server’s work queue: short-lived internal tasks that hold ids, not information about the user.',
+  billing_events:
+    'A receipt for each card-provider event applied (its id, type and time), kept only so an event delivered twice is applied once; what the events changed is in subscription.',
   account_monthly_totals:
     'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
 };

@@ -106,11 +106,19 @@ export const accounts = pgTable(
     thbLifeEvent: text('thb_life_event'),
     thbQualifyingPence: bigint('thb_qualifying_pence', { mode: 'number' }),
     thbCreditedDate: date('thb_credited_date', { mode: 'string' }),
+    /**
+     * Set when a downgrade archived the account (over the lower tier's cap): it is then hidden from
+     * every list and figure, its standing orders do not run, and it does not count towards the cap;
+     * nothing of it is deleted, and an upgrade restores it (src/server/accounts/archive.ts).
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('accounts_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Few accounts are archived: the reads that leave them out look them up here.
+    index('accounts_user_archived_idx').on(t.userId, t.archivedAt).where(sql`archived_at is not null`),
     index('accounts_type_idx').on(t.accountType),
     check('accounts_holders_range', sql`${t.holders} between 1 and 10`),
     check('accounts_rate_not_negative', sql`${t.interestRateBps} >= 0`),
@@ -130,6 +138,13 @@ export const accounts = pgTable(
     ownerPolicy('accounts', t.userId),
   ],
 ).enableRLS();
+
+/**
+ * The condition every read of a user's accounts adds (the shared predicate): archived accounts
+ * (a downgrade) are hidden from lists, figures, alerts and runs. Raw SQL over the alias `a`
+ * writes `a.archived_at is null`. Only the data export and the restore read archived accounts.
+ */
+export const isLiveAccount = sql`${accounts.archivedAt} is null`;
 
 /** The stored types (core's list: the database's check constraint names the same ones). */
 export { TRANSACTION_TYPES };
@@ -215,6 +230,14 @@ export const transactions = pgTable(
     ownerPolicy('transactions', t.userId),
   ],
 ).enableRLS();
+
+/** A standing order of a live account (see `isLiveAccount`). */
+export const isOrderInLiveAccount = sql`${standingOrders.accountId} not in
+  (select x.id from accounts x where x.user_id = ${standingOrders.userId} and x.archived_at is not null)`;
+
+/** A transaction of a live account (see `isLiveAccount`): for reads of the user's transactions across accounts. */
+export const isInLiveAccount = sql`${transactions.accountId} not in
+  (select x.id from accounts x where x.user_id = ${transactions.userId} and x.archived_at is not null)`;
 
 /** Admin-kept list of account types (001 §3, 002): everyone signed in reads, only admins write. */
 export const accountTypes = pgTable(

@@ -12,7 +12,9 @@ import {
   ShieldCheck,
   ShieldHalf,
   Sparkles,
+  TicketPercent,
   TrendingUp,
+  Users,
   Wallet,
 } from 'lucide-react';
 import { meetsTier } from '../../../core/subscriptions/tier.ts';
@@ -94,6 +96,8 @@ export function adminNavItem(me: Pick<Me, 'isAdmin'>, pathname: string): NavItem
 /** Admin pages that exist before the Admin Dashboard does (which will link to them itself). */
 const ADMIN_TOOLS: readonly NavItem[] = [
   { routeId: 'adminAccountTypes', label: 'Account types', href: paths.adminAccountTypes(), icon: ListOrdered },
+  { routeId: 'adminUsers', label: 'Users', href: paths.adminUsers(), icon: Users },
+  { routeId: 'adminPromoCodes', label: 'Promo codes', href: paths.adminPromoCodes(), icon: TicketPercent },
 ];
 
 /** Admin pages for the user menu: admins only, while there is no Admin Dashboard to hold them. */

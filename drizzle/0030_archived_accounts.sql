@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "accounts_user_archived_idx" ON "accounts" USING btree ("user_id","archived_at") WHERE archived_at is not null;

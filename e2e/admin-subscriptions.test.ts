@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { grantAdminRole, signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
+import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
+
+// Admin subscription screens (issue 17): promo codes created, listed and withdrawn; each user's
+// subscription state and the Big Pig override.
+const env = useJourneyServerAndBrowser();
+const PASSWORD = 'an admin passphrase';
+
+test('an admin creates and withdraws a promo code, and overrides a saver to Big Pig', async () => {
+  const stamp = Date.now();
+  const adminEmail = `subs-admin-${stamp}@example.com`;
+  const saverEmail = `subs-saver-${stamp}@example.com`;
+  await signUpConfirmed(env.server, { email: adminEmail, password: PASSWORD, firstName: 'Alex' });
+  await signUpConfirmed(env.server, { email: saverEmail, password: PASSWORD, firstName: 'Sam' });
+  await grantAdminRole(env.server, adminEmail);
+
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const { page, errors } = await newPage(context);
+  await signInWithTwoFactor(context, env.server, adminEmail, PASSWORD);
+  await page.goto(`${env.server.base}/dashboard`);
+  await rejectCookies(page);
+
+  // Promo codes, from the user menu.
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Promo codes' }).click();
+  await page.waitForURL('**/admin/promo-codes');
+  await page.getByRole('heading', { level: 2, name: 'No promo codes yet' }).waitFor();
+  await page.getByRole('button', { name: 'Create promo code' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create promo code' });
+  await dialog.getByLabel('Code', { exact: true }).fill('spring sale');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await dialog.getByText('Use letters, digits, - and _ only').waitFor();
+  await dialog.getByText('Give the code a duration in days or months').waitFor();
+  await pictureDialogEverywhere(page, 'admin-promo-codes-01-form-errors');
+  await dialog.getByLabel('Code', { exact: true }).fill('spring-sale');
+  await dialog.getByLabel('Duration in days').fill('14');
+  await dialog.getByLabel(/One-time use/).check();
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await waitForToastToGo(page, 'Promo code SPRING-SALE created');
+  // The same name again: the server's refusal on the field.
+  await page.getByRole('button', { name: 'Create promo code' }).first().click();
+  await dialog.getByLabel('Code', { exact: true }).fill('Spring-Sale');
+  await dialog.getByLabel('Kind of code').selectOption('discount');
+  await dialog.getByLabel('Discount (%)').fill('20');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await dialog.getByText('A promo code with this name already exists').waitFor();
+  await dialog.getByLabel('Code', { exact: true }).fill('TWENTY-OFF');
+  await dialog.getByRole('button', { name: 'Create promo code' }).click();
+  await waitForToastToGo(page, 'Promo code TWENTY-OFF created');
+  const codes = page.getByRole('table', { name: 'Promo codes' });
+  const spring = codes.getByRole('row').filter({ hasText: 'SPRING-SALE' });
+  assert.match((await spring.textContent()) ?? '', /Free trial.*Big Pig trial for 14 days.*Yes.*Never.*0.*Active/);
+  await pictureEverywhere(page, 'admin-promo-codes-02-list');
+  await spring.getByRole('button', { name: 'Withdraw SPRING-SALE' }).click();
+  await waitForToastToGo(page, 'Promo code SPRING-SALE withdrawn');
+  await spring.getByText('Withdrawn').waitFor();
+
+  // Users: the saver's trial, then the override on.
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.waitForURL('**/admin/users');
+  await page.getByLabel('Search users by name or email').fill(`subs-saver-${stamp}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText(`1 user matching “subs-saver-${stamp}”`).waitFor();
+  const row = page
+    .getByRole('table', { name: 'Users and their subscriptions' })
+    .getByRole('row')
+    .filter({ hasText: saverEmail });
+  assert.match((await row.textContent()) ?? '', /Sam .*Big Pig trial.*Trial/);
+  await page.getByLabel('Search users by name or email').fill('');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText(/^\d+ users$/).waitFor();
+  await row.getByRole('switch', { name: `Big Pig override for ${saverEmail}` }).click();
+  await waitForToastToGo(page, `${saverEmail} now has Big Pig`);
+  await row.getByRole('switch', { name: `Big Pig override for ${saverEmail}`, checked: true }).waitFor();
+  await pictureEverywhere(page, 'admin-users');
+
+  // What the saver now sees, from the server.
+  const saver = await env.browser.newContext();
+  const signIn = await saver.request.post(`${env.server.base}/api/auth/sign-in/email`, {
+    headers: { origin: env.server.base },
+    data: { email: saverEmail, password: PASSWORD },
+  });
+  assert.equal(signIn.status(), 200);
+  const view = (await (await saver.request.get(`${env.server.base}/api/subscription`)).json()) as {
+    tier: string;
+    hasAdminOverride: boolean;
+  };
+  assert.deepEqual(
+    { tier: view.tier, hasAdminOverride: view.hasAdminOverride },
+    { tier: 'bigpig', hasAdminOverride: true },
+  );
+  await saver.close();
+
+  await context.close();
+  // The taken name was refused with 409 on purpose.
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('status of 409')),
+    [],
+  );
+});

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { test } from 'node:test';
+import {
+  addTransactions,
+  createAccount,
+  grantAdminRole,
+  signInWithTwoFactor,
+  signUpConfirmed,
+  useJourneyServerAndBrowser,
+} from './account-setup.ts';
+import { checkAndPicture, PICTURES_DIR, signedInDesktop } from './fixtures.ts';
+
+// The downgrade wizard (issue 17, part 2): a Big Pig trial saver with five accounts moves to
+// Piglet keeping three; the other two are archived, and come back with everything when an admin
+// raises the tier again.
+const env = useJourneyServerAndBrowser();
+const PASSWORD = 'a saver’s passphrase';
+
+const desktop = (page: Parameters<typeof checkAndPicture>[0], name: string) =>
+  checkAndPicture(page, name, { widths: [1280], schemes: ['light'] });
+
+test('downgrade to Piglet keeping three accounts, then all five back on an upgrade', async () => {
+  const stamp = Date.now();
+  const saver = `downgrade-${stamp}@example.com`;
+  const boss = `downgrade-admin-${stamp}@example.com`;
+  await signUpConfirmed(env.server, { email: boss, password: PASSWORD, firstName: 'Bea' });
+  await grantAdminRole(env.server, boss);
+  const cookie = await signUpConfirmed(env.server, { email: saver, password: PASSWORD, firstName: 'Dora' });
+  const accounts: Record<string, string> = {};
+  for (const [name, pence] of [
+    ['Everyday saver', 60_000_00],
+    ['Rainy day pot', 45_000_00],
+    ['Holiday fund', 12_000_00],
+    ['Old bond', 500_00],
+    ['Spare account', 0],
+  ] as const) {
+    accounts[name] = await createAccount(env.server, cookie, { name, startingBalancePence: pence });
+  }
+  await addTransactions(
+    env.server,
+    cookie,
+    accounts['Old bond']!,
+    Array.from({ length: 12 }, (_, i) => ({ type: 'deposit', amountPence: 100, date: '2026-06-01', notes: `#${i}` })),
+  );
+
+  // A standing order on the holiday fund: the wizard keeps it whatever its score.
+  const order = await fetch(`${env.server.base}/api/accounts/${accounts['Holiday fund']}/standing-orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: env.server.base, cookie },
+    body: JSON.stringify({ amountPence: 100_00, frequency: 'monthly', startDate: '2026-03-10' }),
+  });
+  assert.equal(order.status, 201, await order.text());
+
+  const { context, page, errors } = await signedInDesktop(env, saver, PASSWORD);
+  await page.goto(`${env.server.base}/subscription/downgrade?tier=piglet`);
+  await page.getByRole('heading', { level: 1, name: 'Change to Piglet' }).waitFor();
+
+  // Analysis: a card per account, highest balance first, with its score, badge and reason.
+  const cards = page.getByTestId('analysis-card');
+  await cards.nth(4).waitFor();
+  assert.deepEqual(
+    (await cards.locator('h3').allTextContents()).map((t) => t.trim()),
+    ['Everyday saver', 'Rainy day pot', 'Holiday fund', 'Old bond', 'Spare account'],
+  );
+  await cards.first().getByText('Consider removing').waitFor();
+  await cards.nth(2).getByText('Keep', { exact: true }).waitFor();
+  await cards.nth(2).getByText('Has standing orders, which stop running while the account is archived').waitFor();
+  await cards.nth(4).getByText('Little activity (score 0 of 100): the safest to archive').waitFor();
+  await desktop(page, 'downgrade-01-analysis');
+  await checkAndPicture(page, 'downgrade-01-analysis', { widths: [375], schemes: ['dark'] });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Selection: the one to keep is ticked; tick two more, then a fourth is refused.
+  await page.getByRole('heading', { name: 'Choose the accounts to keep' }).waitFor();
+  const box = (name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+  assert.equal(await box('Holiday fund').isChecked(), true);
+  assert.equal(await box('Everyday saver').isChecked(), false);
+  await box('Everyday saver').check();
+  await box('Rainy day pot').check();
+  await page.getByText('3 of 3 selected. The others will be archived.').waitFor();
+  await box('Old bond').click();
+  await page.getByText('Too many selected!').waitFor();
+  assert.equal(await box('Old bond').isChecked(), false);
+  await desktop(page, 'downgrade-02-selection');
+  // Back to the analysis and forward again keeps the choice.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('heading', { name: 'How you use your accounts' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  assert.equal(await box('Rainy day pot').isChecked(), true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Confirmation: all three acknowledgements before the button works.
+  await page.getByRole('heading', { name: 'Confirm your change to Piglet' }).waitFor();
+  const confirm = page.getByRole('button', { name: 'Confirm downgrade' });
+  assert.equal(await confirm.isDisabled(), true);
+  await page.getByRole('checkbox', { name: /the 2 accounts I did not keep/ }).check();
+  await page.getByRole('checkbox', { name: /archived, not deleted/ }).check();
+  assert.equal(await confirm.isDisabled(), true);
+  await page.getByRole('checkbox', { name: 'I want to change to the Piglet plan.' }).check();
+  await desktop(page, 'downgrade-03-confirmation');
+  await confirm.click();
+
+  // Processing for 3 s after the call, then complete; Finish goes to /.
+  await page.getByRole('heading', { name: 'Changing your plan…' }).waitFor();
+  await page.screenshot({ path: path.join(PICTURES_DIR, 'downgrade-04-processing-1280-light.png'), fullPage: true });
+  await page.getByText('Your accounts are ready for Piglet').waitFor({ timeout: 10_000 });
+  await desktop(page, 'downgrade-05-complete');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard');
+
+  // The accounts list shows the three kept; the two archived wait, collapsed, with Restore.
+  await page.goto(`${env.server.base}/accounts`);
+  const archived = page.getByTestId('archived-accounts');
+  await archived.getByText('Archived accounts (2)').waitFor();
+  const table = page.getByRole('table');
+  await table.getByText('Everyday saver').waitFor();
+  assert.equal(await table.getByText('Old bond').count(), 0);
+  assert.equal(await table.getByText('Spare account').count(), 0);
+  await archived.getByText('Archived accounts (2)').click();
+  await archived.getByRole('button', { name: 'Restore Old bond' }).waitFor();
+  await desktop(page, 'downgrade-06-accounts-archived');
+  const listed = await page.request.get(`${env.server.base}/api/accounts`);
+  assert.equal(((await listed.json()) as { accounts: unknown[] }).accounts.length, 3);
+
+  // What the card provider does once the lead wires it in: the saver now pays for Piglet.
+  const me = (await (await page.request.get(`${env.server.base}/api/me`)).json()) as { user: { id: string } };
+  // Off the app while its server restarts (its polls would fail on the old port).
+  await page.goto('about:blank');
+  await env.server.withDatabaseOffline(async ({ db }) => {
+    await db.execute(sql`update subscriptions set tier = 'piglet', payment_status = 'active', trial_tier = null,
+      trial_expires_at = now() - interval '1 day' where user_id = ${me.user.id}`);
+  });
+  await page.goto(`${env.server.base}/accounts`);
+  await archived.getByText('Archived accounts (2)').waitFor();
+
+  // An admin raises the tier (the override): all five come back, the bond with its transactions.
+  const adminContext = await env.browser.newContext();
+  await signInWithTwoFactor(adminContext, env.server, boss, PASSWORD);
+  const override = await adminContext.request.put(
+    `${env.server.base}/api/admin/users/${me.user.id}/subscription/override`,
+    { headers: { 'content-type': 'application/json', origin: env.server.base }, data: { adminOverride: true } },
+  );
+  assert.equal(override.status(), 200, await override.text());
+  await adminContext.close();
+  await page.reload();
+  await table.getByText('Old bond').waitFor();
+  await table.getByText('Spare account').waitFor();
+  assert.equal(await page.getByTestId('archived-accounts').count(), 0);
+  const bond = (await (
+    await page.request.get(`${env.server.base}/api/transactions?accountId=${accounts['Old bond']}`)
+  ).json()) as { total: number };
+  assert.equal(bond.total, 13);
+
+  await context.close();
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,271 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DowngradeAnalysisItem } from '../../core/subscriptions/downgrade.ts';
+import type { AccountList } from '../accounts/account-json.ts';
+import { subscriptions, transactions } from '../db/schema/index.ts';
+import { processAllAccounts } from '../standing-orders/processing.ts';
+import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+
+type Person = { cookie: string; userId: string };
+type ErrorBody = { error: { code: string; message: string } };
+type Analysis = { toTier: string; cap: number; items: DowngradeAnalysisItem[] };
+
+describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts on %s', (kind) => {
+  let server: TestServer;
+  let admin: Person;
+  let bankId = '';
+  let people = 0;
+  const newPerson = async () => {
+    people += 1;
+    return signUpAndSignIn(server, { email: `downgrade-${people}@example.com` });
+  };
+  const get = async <T>(who: Person, path: string): Promise<T> => {
+    const res = await server.request(path, { cookie: who.cookie });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as T;
+  };
+  const post = (who: Person, path: string, json?: unknown) =>
+    server.request(path, { method: 'POST', cookie: who.cookie, ...(json === undefined ? {} : { json }) });
+  const downgrade = (who: Person, toTier: string, keep: string[], remove: string[]) =>
+    post(who, '/api/subscription/downgrade', {
+      toTier,
+      selectedAccountsToKeep: keep,
+      selectedAccountsToRemove: remove,
+    });
+  const messageOf = async (res: Response) => ((await res.json()) as ErrorBody).error.message;
+  const setStoredTier = (who: Person, tier: 'piglet' | 'boar') =>
+    server.deps.database.db
+      .insert(subscriptions)
+      .values({ userId: who.userId, tier, paymentStatus: 'active' })
+      .onConflictDoUpdate({
+        target: subscriptions.userId,
+        set: { tier, paymentStatus: 'active', trialExpiresAt: null },
+      });
+
+  /** Five accounts: £60,000 with 250 transactions, £45,000, £12,000 with a standing order, £500, £0. */
+  const fiveAccounts = async (who: Person) => {
+    const add = (name: string, pence: number) => addAccountAt(server, who.cookie, { name, bankId, pence });
+    const big = await add('Big saver', 6_000_000);
+    const mid = await add('Middle saver', 4_500_000);
+    const ordered = await add('Ordered saver', 1_200_000);
+    const small = await add('Small saver', 50_000);
+    const empty = await add('Empty saver', 0);
+    const deposits = Array.from({ length: 249 }, (_, i) => ({
+      type: 'deposit',
+      amountPence: 100,
+      date: `2026-0${(i % 9) + 1}-1${i % 10}`,
+      notes: null,
+    }));
+    for (let i = 0; i < deposits.length; i += 100) {
+      const res = await post(who, `/api/accounts/${big}/transactions`, { transactions: deposits.slice(i, i + 100) });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const order = await post(who, `/api/accounts/${ordered}/standing-orders`, {
+      amountPence: 5_000,
+      frequency: 'monthly',
+      startDate: '2026-03-10',
+    });
+    expect(order.status, await order.clone().text()).toBe(201);
+    const terms = await server.request(`/api/accounts/${small}`, {
+      method: 'PATCH',
+      cookie: who.cookie,
+      json: { terms: 'Instant access, no penalties' },
+    });
+    expect(terms.status, await terms.clone().text()).toBe(200);
+    return { big, mid, ordered, small, empty };
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    server.clock.set(new Date('2026-11-27T10:00:00Z'));
+    bankId = await bankIdNamed(server, 'Nationwide Building Society');
+    admin = await newPerson();
+    await grantAdmin(server, admin.userId);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('analyses the accounts, highest balance first, with scores and recommendations', async () => {
+    const ann = await newPerson();
+    const ids = await fiveAccounts(ann);
+    const analysis = await get<Analysis>(ann, '/api/subscription/downgrade-analysis?toTier=piglet');
+    expect(analysis.toTier).toBe('piglet');
+    expect(analysis.cap).toBe(3);
+    expect(analysis.items.map((i) => [i.id, i.activityScore, i.recommendation])).toEqual([
+      // £60,000 caps at 50, 250 transactions (249 and the starting balance) are 25.
+      [ids.big, 75, 'keep'],
+      [ids.mid, 45, 'consider_removing'],
+      // 12 + 0.1 + 20, and standing orders force keep.
+      [ids.ordered, 32, 'keep'],
+      [ids.small, 0, 'remove'],
+      [ids.empty, 0, 'remove'],
+    ]);
+    expect(analysis.items[2]).toMatchObject({ name: 'Ordered saver', balance: 1_200_000, hasStandingOrders: true });
+    expect((await get<Analysis>(ann, '/api/subscription/downgrade-analysis?toTier=boar')).cap).toBe(10);
+    const bad = await server.request('/api/subscription/downgrade-analysis?toTier=bigpig', { cookie: ann.cookie });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses a bad selection with 400 and a clear message, archiving nothing', async () => {
+    const bob = await newPerson();
+    const { big, mid, ordered, small, empty } = await fiveAccounts(bob);
+    const carol = await newPerson();
+    const stranger = await addAccountAt(server, carol.cookie, { name: 'Carol saver', bankId, pence: 100 });
+    const cases: [string, string, string[], string[], string][] = [
+      ['none kept', 'piglet', [], [big, mid, ordered, small, empty], 'Select at least one account to keep'],
+      ['four kept on piglet', 'piglet', [big, mid, ordered, small], [empty], 'Too many selected!'],
+      [
+        'one left out',
+        'piglet',
+        [big],
+        [mid, ordered, small],
+        'Every account must be either kept or archived, and none both',
+      ],
+      [
+        'one in both',
+        'piglet',
+        [big, mid],
+        [mid, ordered, small, empty],
+        'Every account must be either kept or archived, and none both',
+      ],
+      [
+        "someone else's",
+        'piglet',
+        [big],
+        [mid, ordered, small, empty, stranger],
+        'Every account must be either kept or archived, and none both',
+      ],
+    ];
+    for (const [name, toTier, keep, remove, message] of cases) {
+      const res = await downgrade(bob, toTier, keep, remove);
+      expect(res.status, name).toBe(400);
+      expect(await messageOf(res), name).toBe(message);
+    }
+    expect((await downgrade(bob, 'bigpig', [big], [mid, ordered, small, empty])).status).toBe(400);
+    expect((await downgrade(bob, 'piglet', ['not-an-id'], [])).status).toBe(400);
+    expect((await post(bob, '/api/subscription/downgrade', { toTier: 'piglet' })).status).toBe(400);
+    // On Boar already, Boar is no downgrade.
+    await setStoredTier(bob, 'boar');
+    const same = await downgrade(bob, 'boar', [big, mid, ordered, small, empty], []);
+    expect(same.status).toBe(400);
+    expect(await messageOf(same)).toBe('You can only downgrade to a lower plan than the one you have');
+    expect((await get<AccountList>(bob, '/api/accounts')).accounts).toHaveLength(5);
+    expect((await get<AccountList>(carol, '/api/accounts')).accounts).toHaveLength(1);
+  });
+
+  it('archives the accounts not kept: hidden from the list, the dashboard and the Hub, 404 by URL', async () => {
+    const dan = await newPerson();
+    const { big, mid, ordered, small, empty } = await fiveAccounts(dan);
+    const before = await get<{ protection: { totals: { totalPence: number } }; accountCount: number }>(
+      dan,
+      '/api/dashboard',
+    );
+    expect(before.accountCount).toBe(5);
+    const overview = async () => (await get<{ total: number }>(dan, '/api/transactions')).total;
+    // The five starting balances, 249 deposits and the order's first payments: what matters is that two go.
+    const transactionsBefore = await overview();
+    const res = await downgrade(dan, 'piglet', [big, ordered, mid], [small, empty]);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as { archived: { id: string; name: string }[]; kept: string[] };
+    expect(body.archived.map((a) => a.name)).toEqual(['Empty saver', 'Small saver']);
+    expect(body.kept).toEqual([big, ordered, mid]);
+
+    const list = await get<AccountList>(dan, '/api/accounts');
+    expect(list.accounts.map((a) => a.id).sort()).toEqual([big, mid, ordered].sort());
+    // The deposits are dated before the starting balance (today): the balance is the statement's.
+    expect(list.totalBalancePence).toBe(6_000_000 + 4_500_000 + 1_200_000);
+    const dashboard = await get<{ protection: { totals: { totalPence: number } }; accountCount: number }>(
+      dan,
+      '/api/dashboard',
+    );
+    expect(dashboard.accountCount).toBe(3);
+    expect(dashboard.protection.totals.totalPence).toBe(before.protection.totals.totalPence - 50_000);
+    const hub = await get<{ totals: { totalPence: number } }>(dan, '/api/protection');
+    expect(hub.totals.totalPence).toBe(dashboard.protection.totals.totalPence);
+    // The transactions overview leaves out the archived accounts' starting balances (one each).
+    expect(await overview()).toBe(transactionsBefore - 2);
+    const line = await get<{ points: { balancePence: number }[] }>(dan, '/api/balance-series');
+    expect(line.points.at(-1)?.balancePence).toBe(list.totalBalancePence);
+    expect((await server.request(`/api/accounts/${small}`, { cookie: dan.cookie })).status).toBe(404);
+    expect((await server.request(`/api/accounts/${small}/transactions`, { cookie: dan.cookie })).status).toBe(404);
+    const analysis = await get<Analysis>(dan, '/api/subscription/downgrade-analysis?toTier=piglet');
+    expect(analysis.items).toHaveLength(3);
+    const archived = await get<{ accounts: { id: string }[] }>(dan, '/api/archived-accounts');
+    expect(archived.accounts.map((a) => a.id).sort()).toEqual([small, empty].sort());
+  });
+
+  it('restores: one by the user within the cap, all on a higher tier, with nothing lost', async () => {
+    const eve = await newPerson();
+    const { big, mid, ordered, small, empty } = await fiveAccounts(eve);
+    const detail = async (id: string) =>
+      get<{ account: { terms: string | null; balancePence: number } }>(eve, `/api/accounts/${id}`);
+    const smallBefore = await detail(small);
+    const bigTransactions = async () => (await get<{ total: number }>(eve, `/api/transactions?accountId=${big}`)).total;
+    expect(await bigTransactions()).toBe(250);
+    const res = await downgrade(eve, 'piglet', [small], [big, mid, ordered, empty]);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await get<AccountList>(eve, '/api/accounts')).accounts).toHaveLength(1);
+
+    // Piglet now: the user restores two of their own, then the cap stops a third.
+    await setStoredTier(eve, 'piglet');
+    expect((await post(eve, `/api/accounts/${mid}/restore`)).status).toBe(200);
+    expect((await post(eve, `/api/accounts/${empty}/restore`)).status).toBe(200);
+    const refused = await post(eve, `/api/accounts/${big}/restore`);
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toMatch(/^You have reached the limit of 3 accounts on the Piglet plan\./);
+    expect((await post(eve, `/api/accounts/${mid}/restore`)).status).toBe(404);
+    expect((await post(admin, `/api/accounts/${big}/restore`)).status).toBe(404);
+
+    // The admin override raises the tier: everything comes back, as it was.
+    const override = await server.request(`/api/admin/users/${eve.userId}/subscription/override`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { adminOverride: true },
+    });
+    expect(override.status, await override.clone().text()).toBe(200);
+    expect((await get<AccountList>(eve, '/api/accounts')).accounts).toHaveLength(5);
+    expect((await get<{ accounts: unknown[] }>(eve, '/api/archived-accounts')).accounts).toHaveLength(0);
+    expect(await bigTransactions()).toBe(250);
+    expect((await detail(small)).account).toMatchObject({ terms: 'Instant access, no penalties' });
+    expect((await detail(small)).account.balancePence).toBe(smallBefore.account.balancePence);
+    const orders = await get<{ standingOrders: { amountPence: number }[] }>(
+      eve,
+      `/api/accounts/${ordered}/standing-orders`,
+    );
+    expect(orders.standingOrders.map((o) => o.amountPence)).toEqual([5_000]);
+  });
+
+  it('does not run an archived account’s standing orders, and the downgrade leaves the tier alone', async () => {
+    const fay = await newPerson();
+    const keep = await addAccountAt(server, fay.cookie, { name: 'Kept', bankId, pence: 100 });
+    const gone = await addAccountAt(server, fay.cookie, { name: 'Gone', bankId, pence: 100 });
+    for (const id of [keep, gone]) {
+      const order = await post(fay, `/api/accounts/${id}/standing-orders`, {
+        amountPence: 5_000,
+        frequency: 'monthly',
+        startDate: '2026-03-10',
+      });
+      expect(order.status).toBe(201);
+    }
+    expect((await downgrade(fay, 'piglet', [keep], [gone])).status).toBe(200);
+    expect((await get<{ tier: string }>(fay, '/api/subscription')).tier).toBe('trial_bigpig');
+    expect((await post(fay, `/api/accounts/${gone}/standing-orders/process`)).status).toBe(404);
+    const { db } = server.deps.database;
+    await processAllAccounts((work) => db.transaction((tx) => work(tx as never)), {
+      today: '2026-11-27' as CalendarDate,
+    });
+    const payments = async (accountId: string) =>
+      (
+        await db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(and(eq(transactions.accountId, accountId), isNotNull(transactions.standingOrderId)))
+      ).length;
+    expect(await payments(keep)).toBe(9);
+    expect(await payments(gone)).toBe(0);
+  });
+});

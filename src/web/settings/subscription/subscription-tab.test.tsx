@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount, makeList } from '../../accounts/test-fixtures.ts';
+import type { Subscription } from '../../subscriptions/api.ts';
+import type { Invoice } from '../../subscriptions/billing-actions.ts';
+import { payingView } from '../../subscriptions/view-test-fixtures.ts';
+import { apiError, json, makeMe, mockApi } from '../../test/api-mock.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+beforeAll(() => import('../settings-page.tsx'), 60_000);
+
+const LOADED = { timeout: 8_000 };
+
+const paying: Subscription = payingView();
+
+const invoice: Invoice = {
+  id: 'in_1',
+  number: 'SP-0001',
+  createdAt: '2026-11-03T10:00:00.000Z',
+  amountPence: 999,
+  currency: 'gbp',
+  status: 'paid',
+  url: 'https://billing.example/invoices/in_1',
+};
+
+const accounts = (n: number) =>
+  makeList(Array.from({ length: n }, (_, i) => makeAccount({ id: `acc-${i}`, name: `Saver ${i}` })));
+
+function signedIn(subscription: Subscription, more: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/me': json(200, makeMe({ tier: subscription.tier })),
+    'GET /api/subscription': json(200, subscription),
+    'GET /api/billing/invoices': json(200, { invoices: [invoice] }),
+    'GET /api/accounts': json(200, accounts(2)),
+    ...more,
+  });
+}
+
+const tab = async () => {
+  await screen.findByRole('tab', { name: 'Subscription', selected: true }, LOADED);
+  return screen.findByRole('tabpanel', {}, LOADED);
+};
+
+describe('the subscription tab', () => {
+  it('shows the plan, status, cycle, renewal date and invoices (dd/MM/yyyy, £)', async () => {
+    signedIn(paying);
+    renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    const plan = await within(panel).findByRole('region', { name: 'Your plan' }, LOADED);
+    expect(plan).toHaveTextContent('Current planBig Pig');
+    expect(plan).toHaveTextContent('StatusActive');
+    expect(plan).toHaveTextContent('Billing cycleMonthly');
+    expect(plan).toHaveTextContent('Renews on3 December 2026');
+    expect(within(plan).getByRole('button', { name: /Manage Subscription/ })).toBeInTheDocument();
+    const invoices = await within(panel).findByRole('table', { name: 'Invoices, newest first' }, LOADED);
+    const row = within(invoices).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('03/11/2026£9.99Paid');
+    expect(within(row).getByRole('link', { name: /View invoice/ })).toHaveAttribute('href', invoice.url);
+  });
+
+  it('cancels at the period end after the confirmation, and then offers to resume', async () => {
+    let current = paying;
+    const api = signedIn(paying, {
+      'GET /api/subscription': () => json(200, current),
+      'POST /api/billing/cancel': ({ body }) => {
+        current = { ...paying, cancelAtPeriodEnd: (body as { cancelAtPeriodEnd: boolean }).cancelAtPeriodEnd };
+        return json(200, current);
+      },
+    });
+    const { user } = renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    await user.click(await within(panel).findByRole('button', { name: 'Cancel subscription' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(dialog).toHaveTextContent('Your Big Pig plan stays until 3 December 2026, then ends.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel at period end' }));
+    await waitFor(() => expect(api.calls('POST /api/billing/cancel')[0]?.body).toEqual({ cancelAtPeriodEnd: true }));
+    const resume = await screen.findByRole('button', { name: 'Resume subscription' }, LOADED);
+    expect(screen.getByRole('region', { name: 'Your plan' })).toHaveTextContent('Ends on3 December 2026');
+    await user.click(resume);
+    await waitFor(() => expect(api.calls('POST /api/billing/cancel')[1]?.body).toEqual({ cancelAtPeriodEnd: false }));
+  });
+
+  it('sends a downgrade with more accounts than the lower cap to the wizard, and a higher tier to checkout', async () => {
+    signedIn({ ...paying, tier: 'boar' }, { 'GET /api/accounts': json(200, accounts(5)) });
+    const { user, router } = renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    const piglet = await within(panel).findByRole('button', { name: 'Switch to Piglet' }, LOADED);
+    await waitFor(() => expect(piglet).toBeEnabled());
+    await user.click(piglet);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/subscription/downgrade?tier=piglet',
+      ),
+    );
+  });
+
+  it('changes to a lower tier directly when the accounts fit, and says so', async () => {
+    const api = signedIn(
+      { ...paying, tier: 'boar' },
+      { 'POST /api/billing/change-plan': json(200, { ...paying, tier: 'piglet' }) },
+    );
+    const { user } = renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    const piglet = await within(panel).findByRole('button', { name: 'Switch to Piglet' }, LOADED);
+    await waitFor(() => expect(piglet).toBeEnabled());
+    await user.click(piglet);
+    await waitFor(() =>
+      expect(api.calls('POST /api/billing/change-plan')[0]?.body).toEqual({ tier: 'piglet', cycle: 'monthly' }),
+    );
+    await screen.findByText('Your plan is now Piglet (monthly).', {}, LOADED);
+  });
+
+  it('sends a higher tier to checkout', async () => {
+    signedIn({ ...paying, tier: 'boar' });
+    const { user, router } = renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    await user.click(await within(panel).findByRole('radio', { name: 'Annual (Save 20%)' }, LOADED));
+    const bigpig = within(panel).getByRole('button', { name: 'Switch to Big Pig' });
+    await waitFor(() => expect(bigpig).toBeEnabled());
+    await user.click(bigpig);
+    await waitFor(() => expect(router.state.location.search).toBe('?tier=bigpig&cycle=annual'));
+    expect(router.state.location.pathname).toBe('/subscribe');
+  });
+
+  it('shows a trial user their trial and Choose Plan, with no plan change or invoices', async () => {
+    const api = signedIn({
+      ...paying,
+      tier: 'trial_bigpig',
+      paymentStatus: 'trial',
+      isTrialing: true,
+      trialExpiresAt: '2026-12-01T10:00:00.000Z',
+      trialDaysLeft: 4,
+      billingCycle: null,
+      currentPeriodEnd: null,
+      hasBillingCustomer: false,
+    });
+    renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    const plan = await within(panel).findByRole('region', { name: 'Your plan' }, LOADED);
+    expect(plan).toHaveTextContent('Trial ends1 December 2026 (in 4 days)');
+    expect(within(plan).getByRole('link', { name: 'Choose Plan' })).toHaveAttribute('href', '/subscribe');
+    expect(within(panel).queryByRole('region', { name: 'Change plan' })).toBeNull();
+    expect(within(panel).queryByRole('region', { name: 'Invoices' })).toBeNull();
+    expect(api.calls('GET /api/billing/invoices')).toEqual([]);
+  });
+
+  it('says the invoices could not be loaded when the provider is not there', async () => {
+    signedIn(paying, { 'GET /api/billing/invoices': apiError(404, 'NOT_FOUND', 'Not found') });
+    renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    expect(await within(panel).findByText('Your invoices could not be loaded.', {}, LOADED)).toBeInTheDocument();
+  });
+});

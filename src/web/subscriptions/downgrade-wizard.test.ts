@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { DowngradeAnalysisItem } from '../../core/subscriptions/downgrade.ts';
+import {
+  acknowledgementLabel,
+  initialSelection,
+  isConfirmed,
+  NO_ACKNOWLEDGEMENTS,
+  previousStep,
+  toggleSelection,
+} from './downgrade-wizard.ts';
+
+const item = (id: string, activityScore: number, recommendation: DowngradeAnalysisItem['recommendation']) => ({
+  id,
+  name: id,
+  balance: 0,
+  hasStandingOrders: false,
+  activityScore,
+  recommendation,
+  reasonForRecommendation: '',
+});
+
+describe('the downgrade wizard', () => {
+  it('goes back from selection to analysis and from confirmation to selection only', () => {
+    expect(previousStep('selection')).toBe('analysis');
+    expect(previousStep('confirmation')).toBe('selection');
+    expect(previousStep('analysis')).toBeNull();
+    expect(previousStep('processing')).toBeNull();
+    expect(previousStep('complete')).toBeNull();
+  });
+
+  it('starts with the accounts to keep ticked, most active first, up to the cap', () => {
+    const items = [
+      item('a', 80, 'keep'),
+      item('b', 20, 'keep'),
+      item('c', 90, 'keep'),
+      item('d', 95, 'keep'),
+      item('e', 50, 'consider_removing'),
+    ];
+    expect(initialSelection(items, 'piglet')).toEqual(['d', 'c', 'a']);
+    expect(initialSelection(items, 'boar')).toEqual(['d', 'c', 'a', 'b']);
+  });
+
+  it('refuses a tick past the cap with Too many selected!, and unticks freely', () => {
+    expect(toggleSelection(['a', 'b'], 'c', 'piglet')).toEqual({ selected: ['a', 'b', 'c'], tooMany: false });
+    expect(toggleSelection(['a', 'b', 'c'], 'd', 'piglet')).toEqual({ selected: ['a', 'b', 'c'], tooMany: true });
+    expect(toggleSelection(['a', 'b', 'c'], 'b', 'piglet')).toEqual({ selected: ['a', 'c'], tooMany: false });
+  });
+
+  it('needs all three acknowledgements', () => {
+    expect(isConfirmed(NO_ACKNOWLEDGEMENTS)).toBe(false);
+    expect(isConfirmed({ understandRemoval: true, understandArchiving: true, confirmDowngrade: false })).toBe(false);
+    expect(isConfirmed({ understandRemoval: true, understandArchiving: true, confirmDowngrade: true })).toBe(true);
+    expect(acknowledgementLabel('understandRemoval', { archiveCount: 2, plan: 'Piglet' })).toContain('the 2 accounts');
+    expect(acknowledgementLabel('confirmDowngrade', { archiveCount: 2, plan: 'Piglet' })).toBe(
+      'I want to change to the Piglet plan.',
+    );
+  });
+});

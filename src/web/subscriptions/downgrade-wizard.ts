@@ -1,0 +1,89 @@
+/**
+ * The downgrade wizard's steps and selection (001 §4, §5): pure, so the page only renders them.
+ */
+import {
+  canSelectMore,
+  type DowngradeAnalysisItem,
+  type DowngradeTier,
+  WIZARD_ACCOUNT_CAPS,
+} from '../../core/subscriptions/downgrade.ts';
+
+export const WIZARD_STEPS = ['analysis', 'selection', 'confirmation', 'processing', 'complete'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const STEP_LABELS: Readonly<Record<WizardStep, string>> = {
+  analysis: 'Analysis',
+  selection: 'Choose accounts',
+  confirmation: 'Confirm',
+  processing: 'Processing',
+  complete: 'Done',
+};
+
+/** Back: from selection to analysis and from confirmation to selection; nowhere else (§4). */
+export function previousStep(step: WizardStep): WizardStep | null {
+  if (step === 'selection') return 'analysis';
+  if (step === 'confirmation') return 'selection';
+  return null;
+}
+
+/**
+ * The accounts ticked to start with: those the analysis says to keep, most active first, as many
+ * as the tier keeps (the user changes them freely below the cap).
+ */
+export function initialSelection(items: readonly DowngradeAnalysisItem[], toTier: DowngradeTier): string[] {
+  return [...items]
+    .filter((item) => item.recommendation === 'keep')
+    .sort((a, b) => b.activityScore - a.activityScore || b.balance - a.balance)
+    .slice(0, WIZARD_ACCOUNT_CAPS[toTier])
+    .map((item) => item.id);
+}
+
+/**
+ * Ticks or unticks `id`. A tick past the cap is refused: the selection stays as it was and
+ * `tooMany` says so ('Too many selected!').
+ */
+export function toggleSelection(
+  selected: readonly string[],
+  id: string,
+  toTier: DowngradeTier,
+): { selected: string[]; tooMany: boolean } {
+  if (selected.includes(id)) return { selected: selected.filter((s) => s !== id), tooMany: false };
+  if (!canSelectMore(selected.length, toTier)) return { selected: [...selected], tooMany: true };
+  return { selected: [...selected, id], tooMany: false };
+}
+
+export const ACKNOWLEDGEMENTS = ['understandRemoval', 'understandArchiving', 'confirmDowngrade'] as const;
+export type Acknowledgement = (typeof ACKNOWLEDGEMENTS)[number];
+export type Acknowledgements = Record<Acknowledgement, boolean>;
+
+export const NO_ACKNOWLEDGEMENTS: Acknowledgements = {
+  understandRemoval: false,
+  understandArchiving: false,
+  confirmDowngrade: false,
+};
+
+/** Confirmation needs all three (§5). */
+export function isConfirmed(acks: Acknowledgements): boolean {
+  return ACKNOWLEDGEMENTS.every((key) => acks[key]);
+}
+
+export function acknowledgementLabel(
+  key: Acknowledgement,
+  { archiveCount, plan }: { archiveCount: number; plan: string },
+) {
+  const accounts = archiveCount === 1 ? '1 account' : `${archiveCount} accounts`;
+  switch (key) {
+    case 'understandRemoval':
+      return `I understand that the ${accounts} I did not keep will disappear from my accounts list, dashboard, totals and alerts.`;
+    case 'understandArchiving':
+      return 'I understand they are archived, not deleted: their transactions and standing orders are kept, their standing orders stop running, and they come back when I upgrade or restore them.';
+    case 'confirmDowngrade':
+      return `I want to change to the ${plan} plan.`;
+  }
+}
+
+export const RECOMMENDATION_LABELS = {
+  keep: 'Keep',
+  consider_removing: 'Consider removing',
+  remove: 'Remove',
+} as const;
