@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasActiveAccess, type SubscriptionFacts } from './access.ts';
+import { hasActiveAccess } from './access.ts';
+import { payingFacts } from './facts-test-fixtures.ts';
 import { applyBillingChange, type BillingChange, type BillingState } from './billing-state.ts';
 import { discountedPence, paymentStatusOf, planOfPrice } from './billing.ts';
 
-const paid: SubscriptionFacts = {
-  paymentStatus: 'active',
-  tier: 'bigpig',
-  trialTier: null,
-  trialExpiresAt: null,
-  promoTier: null,
-  promoExpiresAt: null,
-  adminOverride: false,
-  currentPeriodEnd: null,
-  billingCycle: 'monthly',
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: true,
-};
+const paid = payingFacts({ billingCycle: 'monthly' });
 
 const empty: BillingState = {
   paymentStatus: 'inactive',
