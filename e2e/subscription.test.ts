@@ -59,10 +59,12 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await boar.getByText('£49.99').waitFor();
   await boar.getByRole('button', { name: 'Select Plan' }).click();
   await boar.getByRole('button', { name: 'Selected' }).waitFor();
-  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
-  await page.getByText('Card payments open in the next release').waitFor();
-  await page.getByText('You chose Boar, billed annually at £49.99/year.').waitFor();
   await pictureEverywhere(page, 'subscription-plans');
+  // No card provider configured: checkout is test mode's local page (e2e/checkout.test.ts pays).
+  await page.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.waitForURL('**/subscription/test-checkout/**');
+  await page.getByText('TEST MODE — no card is charged').waitFor();
+  await page.getByTestId('amount-due').getByText('£49.99').waitFor();
 
   // Tara dismisses the banner for this session.
   await page.getByRole('button', { name: 'Dismiss trial banner' }).click();

@@ -43,6 +43,7 @@ import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
 import { adminSubscriptionRoutes } from './subscriptions/admin-routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { downgradeRoutes } from './subscriptions/downgrade-routes.ts';
 import { isaRoutes } from './isa/routes.ts';
 import { pensionRoutes } from './pension/routes.ts';
@@ -135,6 +136,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', dashboardRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
+  app.route('/', billingRoutes(deps));
   app.route('/', adminSubscriptionRoutes(deps));
   app.route('/', downgradeRoutes(deps));
   mountOpenApi(app, deps.version);

@@ -18,6 +18,7 @@ import { createRealtimeHub } from './realtime/hub.ts';
 import { createApp } from './app.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { loadReferenceDataIntoDatabase } from './reference/loader.ts';
+import { createBillingProvider } from './billing/create-provider.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -86,6 +87,7 @@ export async function boot({
     version: APP_VERSION,
     storage: createFileStorage(config),
     mailbox: openLocalMailbox(config.mailboxEnabled, mailer.mailDir),
+    billing: createBillingProvider(config, { secret, logger }),
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);

@@ -47,6 +47,11 @@ export const ConfigSchema = z.object({
   // Optional third-party scripts, loaded in the browser only after the visitor allows their category.
   ANALYTICS_SCRIPT_URL: scriptUrl.optional(),
   MARKETING_SCRIPT_URL: scriptUrl.optional(),
+  // The card provider (docs/decisions/0037): Stripe when both keys are set, otherwise test mode.
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Tests: the card provider's API at another address (http://127.0.0.1:12111). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Every successful sign-up answers no sooner than this (see auth/routes.ts). */
   SIGN_UP_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(400),
 });

@@ -69,15 +69,18 @@ export function isPromoActive(s: SubscriptionFacts, now: Date): boolean {
   return s.promoExpiresAt !== null && now.getTime() < s.promoExpiresAt.getTime();
 }
 
+/**
+ * A paid status gives access; a subscription cancelled at its period's end stops at that instant
+ * (not at a London midnight), even before the provider's closing event arrives (ADR 0037).
+ */
+export function isPaidAccess(s: SubscriptionFacts, now: Date): boolean {
+  if (s.paymentStatus !== 'active' && s.paymentStatus !== 'past_due') return false;
+  return !(s.cancelAtPeriodEnd && s.currentPeriodEnd && now.getTime() >= s.currentPeriodEnd.getTime());
+}
+
 /** Admin override, or status active or past_due, or within a trial, or within a valid promo. */
 export function hasActiveAccess(s: SubscriptionFacts, now: Date): boolean {
-  return (
-    s.adminOverride ||
-    s.paymentStatus === 'active' ||
-    s.paymentStatus === 'past_due' ||
-    isTrialing(s, now) ||
-    isPromoActive(s, now)
-  );
+  return s.adminOverride || isPaidAccess(s, now) || isTrialing(s, now) || isPromoActive(s, now);
 }
 
 /**

@@ -8,6 +8,7 @@ import { createTestAccount, insertStoredTransaction } from '../transactions/acco
 import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
 import { PENSION_OWNERSHIP_CASES } from '../pension/ownership-cases.ts';
 import { TERM_OWNERSHIP_CASES } from '../terms/ownership-cases.ts';
+import { BILLING_OWNERSHIP_CASES } from '../billing/ownership-cases.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -170,6 +171,8 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
     adminAllowed: false,
     json: IMPORT_ROWS,
   },
+  // Last: the owner pays for Big Pig here, ending the trial the earlier cases ran on.
+  ...BILLING_OWNERSHIP_CASES,
 };
 
 /** Routes on which no request shape is meaningful without their own fixtures (streams, library-owned). */

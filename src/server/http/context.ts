@@ -10,6 +10,7 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { Tx } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { LocalMailbox } from '../dev/local-mailbox.ts';
+import type { BillingProvider } from '../billing/provider.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
 export type Deps = {
@@ -29,6 +30,8 @@ export type Deps = {
   storage: FileStorage;
   /** The local mailbox and its token, when this server keeps one (dev/local-mailbox.ts). */
   mailbox: LocalMailbox | null;
+  /** The card provider: Stripe when configured, otherwise test mode (billing/provider.ts). */
+  billing: BillingProvider;
 };
 
 export type AppEnv = {

@@ -3,6 +3,7 @@
  * accounts"): the analysis of the user's accounts, the downgrade that archives the accounts not
  * kept, the archived list and the user's own restore.
  */
+import { changePlan } from '../billing/routes.ts';
 import { sql } from 'drizzle-orm';
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import {
@@ -128,13 +129,15 @@ export function downgradeRoutes(deps: Deps) {
       path: '/api/subscription/downgrade',
       summary: 'Downgrade: archives the accounts not kept, in one transaction',
       description:
-        "The kept and removed ids must be exactly the user's live accounts, with none in both; 1 to the tier's cap kept (piglet 3, boar 10). Archived accounts are hidden, not deleted, and come back on an upgrade or a restore. The tier itself is changed by the card provider.",
+        "The kept and removed ids must be exactly the user's live accounts, with none in both; 1 to the tier's cap kept (piglet 3, boar 10). Archived accounts are hidden, not deleted, and come back on an upgrade or a restore. The paid subscription moves to the lower plan through the card provider in the same transaction; 409 without a paid subscription, and nothing archived.",
       request: { body: { content: { 'application/json': { schema: DowngradeRequestSchema } }, required: true } },
       responses: {
         200: json(
           z.object({ toTier: ToTierSchema, kept: z.array(z.string()), archived: z.array(ArchivedAccountSchema) }),
           'What was archived',
         ),
+        409: { description: 'No paid subscription to move to the lower plan' },
+        503: { description: 'The card provider failed: nothing archived' },
       },
     }),
     async (c) => {
@@ -154,7 +157,10 @@ export function downgradeRoutes(deps: Deps) {
         named.length === live.size && new Set(named).size === named.length && named.every((id) => live.has(id));
       if (!exact) throw badRequest(DOWNGRADE_MESSAGES.mustCoverAll, 'selectedAccountsToRemove');
       const archived = await archiveAccounts(tx, session.userId, remove);
-      // The tier change itself (the card provider's subscription update) is wired in here by the lead.
+      // The plan change through the card provider, in this transaction: if the provider refuses,
+      // nothing is archived. A user with no paid subscription (a trial) gets 409 and keeps everything.
+      const cycle = session.subscription?.billingCycle ?? 'monthly';
+      await changePlan(deps, tx, session.userId, { tier: toTier, cycle });
       return c.json({ toTier, kept: keep, archived }, 200);
     },
   );

@@ -7,7 +7,6 @@ import { desc, sql } from 'drizzle-orm';
 import { effectiveTier, subscriptionView } from '../../core/subscriptions/access.ts';
 import { tierRank } from '../../core/subscriptions/tier.ts';
 import { restoreArchivedAccounts } from '../accounts/archive.ts';
-import { DEFAULT_PRICES } from '../../core/subscriptions/plans.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
 import { promoInputProblem } from '../../core/subscriptions/promo-input.ts';
 import { promoCodes, subscriptions } from '../db/schema/index.ts';
@@ -78,10 +77,13 @@ export function subscriptionRoutes(deps: Deps) {
       path: '/api/subscription/prices',
       summary: "Each plan's monthly and annual price in pence",
       description:
-        "The card provider's prices once it is configured; until then the spec's defaults (isDefault: true, and the plan picker shows its 'Subscription Information' alert).",
+        "The card provider's prices once it is configured; until then, or when it fails, the spec's defaults (isDefault: true, and the plan picker shows its 'Subscription Information' alert) with the spec's message when it failed.",
       responses: { 200: json(PricesSchema, 'The prices') },
     }),
-    (c) => c.json({ prices: DEFAULT_PRICES, isDefault: true }, 200),
+    async (c) => {
+      const { prices, isDefault, message } = await deps.billing.prices();
+      return c.json({ prices, isDefault, ...(message ? { message } : {}) }, 200);
+    },
   );
 
   app.openapi(

@@ -43,6 +43,10 @@ export const PricesSchema = z
   .object({
     prices: z.object({ piglet: PlanPricesSchema, boar: PlanPricesSchema, bigpig: PlanPricesSchema }),
     isDefault: z.boolean().openapi({ description: "True when these are the spec's default prices" }),
+    message: z
+      .string()
+      .optional()
+      .openapi({ description: "The spec's message when the card provider's prices could not be read" }),
   })
   .openapi('SubscriptionPrices');
 

@@ -88,7 +88,7 @@ export const routes = {
   subscriptionSuccess: {
     pattern: '/subscription/success',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Subscription confirmed',
     source: '000, 002',
   },
@@ -102,9 +102,16 @@ export const routes = {
   subscriptionCancel: {
     pattern: '/subscription/cancel',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Checkout cancelled',
     source: '000, 002',
+  },
+  subscriptionTestCheckout: {
+    pattern: '/subscription/test-checkout/:id',
+    access: 'protected',
+    registered: true,
+    title: 'Test checkout',
+    source: 'issue 17 part 2 (test mode: no card provider configured; ADR 0037)',
   },
   plans: {
     pattern: '/plans',
@@ -471,6 +478,7 @@ export const paths = {
   plans: () => '/plans',
   subscriptionSuccess: () => '/subscription/success',
   subscriptionCancel: () => '/subscription/cancel',
+  subscriptionTestCheckout: (id: string) => `/subscription/test-checkout/${segment(id)}`,
   /** The downgrade wizard to `tier` (piglet or boar). */
   subscriptionDowngrade: (tier?: string) => withQuery('/subscription/downgrade', { tier }),
   dashboard: () => '/dashboard',

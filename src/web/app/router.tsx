@@ -190,6 +190,24 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  subscriptionSuccess: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/checkout-result-pages.tsx').then((m) => ({ default: m.SubscriptionSuccessPage })),
+    ),
+    skeleton: 'message',
+  },
+  subscriptionCancel: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/checkout-result-pages.tsx').then((m) => ({ default: m.SubscriptionCancelPage })),
+    ),
+    skeleton: 'message',
+  },
+  subscriptionTestCheckout: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/test-checkout-page.tsx').then((m) => ({ default: m.TestCheckoutPage })),
+    ),
+    skeleton: 'message',
+  },
   getStarted: {
     Component: lazyWithRetry(() =>
       import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),

@@ -32,10 +32,14 @@ export function usePrices() {
     queryKey: subscriptionKeys.prices,
     queryFn: async ({ signal }): Promise<PriceState> => {
       try {
-        const answer = await apiFetch<{ prices: Prices; isDefault: boolean }>('/api/subscription/prices', { signal });
+        const answer = await apiFetch<{ prices: Prices; isDefault: boolean; message?: string }>(
+          '/api/subscription/prices',
+          { signal },
+        );
         if (!hasAllPrices(answer.prices))
           return { prices: DEFAULT_PRICES, isDefault: true, message: PRICE_MESSAGES.invalidResponse };
-        return { prices: answer.prices, isDefault: answer.isDefault, message: null };
+        // The server's defaults after the card provider failed come with the spec's message for it.
+        return { prices: answer.prices, isDefault: answer.isDefault, message: answer.message ?? null };
       } catch {
         return { prices: DEFAULT_PRICES, isDefault: true, message: PRICE_MESSAGES.loadFailed };
       }
@@ -63,5 +67,57 @@ export function useUnlockTrial() {
       queryClient.setQueryData(subscriptionKeys.mine, answer.subscription);
       return queryClient.invalidateQueries({ queryKey: ['me'] });
     },
+  });
+}
+
+/** Whether checkout runs in local test mode (no Stripe keys): the pages then say so. */
+export function useBillingMode() {
+  return useQuery({
+    queryKey: ['billing-mode'],
+    queryFn: ({ signal }) => apiFetch<{ testMode: boolean }>('/api/billing/mode', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export type CheckoutInput = { tier: 'piglet' | 'boar' | 'bigpig'; cycle: 'monthly' | 'annual'; promoCodeId?: string };
+
+/** Starts the provider's hosted checkout; the caller sends the browser to the url. */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (input: CheckoutInput) =>
+      apiFetch<{ url: string }>('/api/billing/checkout', { method: 'POST', json: input }),
+    retry: 0,
+  });
+}
+
+export type TestCheckout = {
+  testMode: true;
+  tier: 'piglet' | 'boar' | 'bigpig';
+  planName: string;
+  cycle: 'monthly' | 'annual';
+  pricePence: number;
+  discountPercent: number | null;
+  amountPence: number;
+  isRetry: boolean;
+};
+
+export function useTestCheckout(id: string) {
+  return useQuery({
+    queryKey: ['test-checkout', id],
+    queryFn: ({ signal }) => apiFetch<TestCheckout>(`/api/billing/test-checkout/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** Test mode's Pay or Decline: the server applies the events the provider would send. */
+export function useFinishTestCheckout(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outcome: 'pay' | 'decline') =>
+      apiFetch<{ redirectTo: string }>(`/api/billing/test-checkout/${encodeURIComponent(id)}/${outcome}`, {
+        method: 'POST',
+      }),
+    retry: 0,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
   });
 }

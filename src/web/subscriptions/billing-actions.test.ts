@@ -6,10 +6,11 @@ describe('changing plan', () => {
   const bigpigMonthly = { tier: 'bigpig' as const, cycle: 'monthly' as const };
   const boarMonthly = { tier: 'boar' as const, cycle: 'monthly' as const };
 
-  it('sends a higher tier to checkout with the tier and cycle', () => {
-    expect(planChangeFor(boarMonthly, { tier: 'bigpig', cycle: 'annual' }, 2)).toEqual({
-      kind: 'checkout',
-      to: '/subscribe?tier=bigpig&cycle=annual',
+  it('changes the paid subscription to a higher tier, whatever the accounts (no second checkout)', () => {
+    expect(planChangeFor(boarMonthly, { tier: 'bigpig', cycle: 'annual' }, 40)).toEqual({
+      kind: 'change-plan',
+      tier: 'bigpig',
+      cycle: 'annual',
     });
   });
 

@@ -115,13 +115,12 @@ export function useCancelAtPeriodEnd() {
 
 export type PlanChange =
   | { kind: 'current' }
-  | { kind: 'checkout'; to: string }
   | { kind: 'downgrade-wizard'; to: string }
   | { kind: 'change-plan'; tier: RequiredTier; cycle: BillingCycle };
 
 /**
- * What choosing `target` on `cycle` does for a paying user on `current`: a higher tier goes to
- * checkout; a lower tier goes to the downgrade wizard when they hold more active accounts than
+ * What choosing `target` on `cycle` does for a paying user on `current`: a higher tier is a plan
+ * change of the subscription they have (the provider refuses a second checkout); a lower tier goes to the downgrade wizard when they hold more active accounts than
  * its cap, else straight to the plan change; the same tier on the other cycle is a plan change.
  */
 export function planChangeFor(
@@ -131,7 +130,7 @@ export function planChangeFor(
 ): PlanChange {
   const from = tierRank(current.tier);
   const to = tierRank(target.tier);
-  if (to > from) return { kind: 'checkout', to: paths.subscribe(target) };
+  if (to > from) return { kind: 'change-plan', ...target };
   if (to < from) {
     const cap = accountCapOf(target.tier);
     if (cap !== null && activeAccounts > cap)

@@ -1,43 +1,58 @@
-import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
-import { formatPence } from '../../core/money/format.ts';
-import { PLANS } from '../../core/subscriptions/plans.ts';
-import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
+import { CreditCard, FlaskConical } from 'lucide-react';
+import { refusalReason } from '../app/api.ts';
+import { Alert, AlertDescription } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { usePrices } from './api.ts';
-import { checkoutButtonText, PAYMENTS_NEXT_RELEASE } from './checkout-texts.ts';
+import { useBillingMode, useStartCheckout } from './api.ts';
+import { CHECKOUT_FAILED, checkoutButtonText, SECURE_CHECKOUT_NOTE, TEST_MODE_NOTE } from './checkout-texts.ts';
 import type { PlanChoice } from './plan-picker.tsx';
 
 /**
- * The checkout button. The card provider's hosted checkout arrives in the next release (issue 17,
- * part 2): until then the button says so plainly instead of pretending to take a payment.
+ * The checkout button: asks the server for the card provider's hosted checkout and sends the
+ * browser there ('Processing...' meanwhile). In test mode the checkout is a local page, and the
+ * panel says so.
  */
-export function CheckoutPanel({ choice, isFreeTierPromo = false }: { choice: PlanChoice; isFreeTierPromo?: boolean }) {
-  const [shown, setShown] = useState(false);
-  const prices = usePrices();
-  const plan = PLANS.find((p) => p.tier === choice.tier);
-  const price = prices.data?.prices?.[choice.tier];
+export function CheckoutPanel({
+  choice,
+  isFreeTierPromo = false,
+  promoCodeId,
+}: {
+  choice: PlanChoice;
+  isFreeTierPromo?: boolean;
+  promoCodeId?: string | undefined;
+}) {
+  const checkout = useStartCheckout();
+  const mode = useBillingMode();
+  // Stays 'Processing...' after success too: the page is leaving for the checkout.
+  const busy = checkout.isPending || checkout.isSuccess;
+  const start = () =>
+    checkout.mutate(
+      { tier: choice.tier, cycle: choice.cycle, ...(promoCodeId ? { promoCodeId } : {}) },
+      { onSuccess: ({ url }) => window.location.assign(url) },
+    );
   return (
     <div className="grid gap-3">
-      <Button type="button" size="lg" className="w-full sm:w-fit" onClick={() => setShown(true)}>
+      <Button
+        type="button"
+        size="lg"
+        className="w-full sm:w-fit"
+        onClick={start}
+        disabled={busy}
+        aria-busy={busy}
+        data-testid="checkout-button"
+      >
         <CreditCard aria-hidden />
-        {checkoutButtonText({ isLoading: false, isFreeTierPromo })}
+        {checkoutButtonText({ isLoading: busy, isFreeTierPromo })}
       </Button>
-      <p className="text-sm text-muted-foreground">Secure checkout powered by Stripe</p>
-      {shown ? (
-        <Alert variant="warning" role="status" data-testid="payments-next-release">
-          <CreditCard aria-hidden />
-          <AlertTitle>{PAYMENTS_NEXT_RELEASE.title}</AlertTitle>
-          <AlertDescription>
-            <p>
-              You chose {plan?.name}, billed {choice.cycle === 'monthly' ? 'monthly' : 'annually'}
-              {price
-                ? ` at ${formatPence(choice.cycle === 'monthly' ? price.monthlyPrice : price.yearlyPrice)}${choice.cycle === 'monthly' ? '/month' : '/year'}`
-                : ''}
-              .
-            </p>
-            <p>{PAYMENTS_NEXT_RELEASE.body}</p>
-          </AlertDescription>
+      <p className="text-sm text-muted-foreground">{SECURE_CHECKOUT_NOTE}</p>
+      {mode.data?.testMode ? (
+        <p className="flex items-center gap-2 text-sm font-medium" data-testid="test-mode-note">
+          <FlaskConical aria-hidden className="size-4 text-warning" />
+          {TEST_MODE_NOTE}
+        </p>
+      ) : null}
+      {checkout.isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{refusalReason(checkout.error) ?? CHECKOUT_FAILED}</AlertDescription>
         </Alert>
       ) : null}
     </div>

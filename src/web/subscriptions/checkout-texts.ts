@@ -4,8 +4,7 @@ export function checkoutButtonText({ isLoading, isFreeTierPromo }: { isLoading: 
   return isFreeTierPromo ? 'Start Free Trial (Payment details required)' : 'Continue to Checkout';
 }
 
-/** Says plainly that card payments are not taken yet: the card provider's checkout is the next release. */
-export const PAYMENTS_NEXT_RELEASE = {
-  title: 'Card payments open in the next release',
-  body: 'SavvyPig does not take card payments yet, so nothing has been charged and no card details were asked for. Your choice is kept; when checkout opens you will be able to pay for it here.',
-} as const;
+/** Shown under the checkout button (001 §2: 'Secure checkout powered by' the card provider). */
+export const SECURE_CHECKOUT_NOTE = 'Secure checkout powered by Stripe';
+export const TEST_MODE_NOTE = 'TEST MODE — no card is charged. Checkout opens a local test page instead of Stripe.';
+export const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.';

@@ -53,7 +53,7 @@ export function SubscribePage() {
       <div className="grid max-w-md gap-2">
         <PromoCodeForm applied={promo} onApplied={setPromo} />
       </div>
-      <CheckoutPanel choice={choice} isFreeTierPromo={promo?.is_free_tier === true} />
+      <CheckoutPanel choice={choice} isFreeTierPromo={promo?.is_free_tier === true} promoCodeId={promo?.id} />
     </div>
   );
 }

@@ -88,6 +88,11 @@ export const subscriptions = pgTable(
      * changes nothing (webhooks come out of order).
      */
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    /**
+     * The provider's time of the newest invoice event applied (paid, payment failed): the failure
+     * count follows the newest invoice, the status the newest of both (ADR 0037).
+     */
+    providerInvoiceAt: timestamp('provider_invoice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -80,7 +80,7 @@ describe('the subscription tab', () => {
     await waitFor(() => expect(api.calls('POST /api/billing/cancel')[1]?.body).toEqual({ cancelAtPeriodEnd: false }));
   });
 
-  it('sends a downgrade with more accounts than the lower cap to the wizard, and a higher tier to checkout', async () => {
+  it('sends a downgrade with more accounts than the lower cap to the wizard', async () => {
     signedIn({ ...paying, tier: 'boar' }, { 'GET /api/accounts': json(200, accounts(5)) });
     const { user, router } = renderApp('/settings?tab=subscription');
     const panel = await tab();
@@ -110,16 +110,22 @@ describe('the subscription tab', () => {
     await screen.findByText('Your plan is now Piglet (monthly).', {}, LOADED);
   });
 
-  it('sends a higher tier to checkout', async () => {
-    signedIn({ ...paying, tier: 'boar' });
+  it('changes the paid plan to a higher tier at once, never through a second checkout', async () => {
+    const api = signedIn(
+      { ...paying, tier: 'boar' },
+      { 'POST /api/billing/change-plan': json(200, { ...paying, tier: 'bigpig', billingCycle: 'annual' }) },
+    );
     const { user, router } = renderApp('/settings?tab=subscription');
     const panel = await tab();
     await user.click(await within(panel).findByRole('radio', { name: 'Annual (Save 20%)' }, LOADED));
     const bigpig = within(panel).getByRole('button', { name: 'Switch to Big Pig' });
     await waitFor(() => expect(bigpig).toBeEnabled());
     await user.click(bigpig);
-    await waitFor(() => expect(router.state.location.search).toBe('?tier=bigpig&cycle=annual'));
-    expect(router.state.location.pathname).toBe('/subscribe');
+    await waitFor(() =>
+      expect(api.calls('POST /api/billing/change-plan')[0]?.body).toEqual({ tier: 'bigpig', cycle: 'annual' }),
+    );
+    await screen.findByText('Your plan is now Big Pig (annual).', {}, LOADED);
+    expect(router.state.location.pathname).toBe('/settings');
   });
 
   it('shows a trial user their trial and Choose Plan, with no plan change or invoices', async () => {

@@ -148,7 +148,7 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
       { tier, cycle },
       activeAccounts,
     );
-    if (step.kind === 'checkout' || step.kind === 'downgrade-wizard') void navigate(step.to);
+    if (step.kind === 'downgrade-wizard') void navigate(step.to);
     else if (step.kind === 'change-plan')
       change.mutate(
         { tier: step.tier, cycle: step.cycle },
@@ -162,7 +162,7 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
   return (
     <SettingsSection
       title="Change plan"
-      description="A bigger plan goes through checkout. Moving to a smaller plan with more accounts than it allows lets you choose which accounts to keep."
+      description="A bigger plan starts at once on the card you pay with. Moving to a smaller plan with more accounts than it allows lets you choose which accounts to keep."
     >
       <fieldset className="mb-4 flex flex-wrap gap-4">
         <legend className="mb-2 text-sm font-medium">Billing cycle</legend>

@@ -1,0 +1,481 @@
+/**
+ * Card payments (issue 17 part 2; docs/decisions/0037-card-payments-and-webhooks.md): checkout,
+ * the provider's portal, invoices, plan changes, cancellation, payment retry, the webhook, and
+ * test mode's local checkout. Every route but the webhook acts on the signed-in user's own row;
+ * none takes a tier or a status to store: those come from the provider (webhooks, or its answer
+ * to a change), written by the server's own code.
+ */
+import { eq } from 'drizzle-orm';
+import { subscriptionView } from '../../core/subscriptions/access.ts';
+import { discountedPence, instantOfSeconds, priceLookupKey } from '../../core/subscriptions/billing.ts';
+import {
+  BILLING_CYCLES,
+  type BillingCycle,
+  DEFAULT_PRICES,
+  PLAN_TIERS,
+  PLANS,
+} from '../../core/subscriptions/plans.ts';
+import type { Tx } from '../db/client.ts';
+import { asLoginRole } from '../db/login-role.ts';
+import { subscriptions } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { sessionOf, txOf } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { createRouter, defineRoute, z } from '../http/route.ts';
+import { findPromoForUser, readSubscriptionFacts } from '../subscriptions/redeem.ts';
+import { SubscriptionViewSchema } from '../subscriptions/subscription-json.ts';
+import { applyChangeToUser, applyProviderEvent, subscriptionChange } from './apply-event.ts';
+import { isTestProvider } from './create-provider.ts';
+import { type PaidTier, ProviderError, type ProviderSubscription } from './provider.ts';
+import { receiveWebhook, verifiedEvent } from './webhook.ts';
+
+export const BILLING_MESSAGES = {
+  checkoutFailed: 'Failed to start checkout. Please try again.',
+  portalFailed: 'Failed to open the billing portal. Please try again.',
+  invoicesFailed: 'Failed to load invoices. Please try again.',
+  changeFailed: 'Failed to change your plan. Please try again.',
+  cancelFailed: 'Failed to update your subscription. Please try again.',
+  retryFailed: 'Failed to retry payment. Please try again.',
+  noCustomer: 'You have no billing account yet. Choose a plan first.',
+  noSubscription: 'You have no paid subscription to change. Choose a plan first.',
+  alreadySubscribed: 'You already have a subscription. Change your plan from Settings instead.',
+  nothingToRetry: 'There is no unpaid invoice to retry.',
+  choosePlan: 'Please choose a plan',
+  chooseCycle: 'Please choose monthly or annual billing',
+  testCheckoutMissing: 'Test checkout not found',
+} as const;
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+const PlanSchema = z.strictObject({
+  tier: z.enum(PLAN_TIERS, BILLING_MESSAGES.choosePlan),
+  cycle: z.enum(BILLING_CYCLES, BILLING_MESSAGES.chooseCycle),
+});
+const UrlSchema = z.object({ url: z.string() });
+const InvoiceSchema = z
+  .object({
+    id: z.string(),
+    number: z.string().nullable(),
+    createdAt: z.string(),
+    amountPence: z.number().int(),
+    currency: z.literal('gbp'),
+    status: z.enum(['paid', 'open', 'void', 'uncollectible', 'draft']),
+    url: z.string().nullable(),
+  })
+  .openapi('Invoice');
+const TestCheckoutSchema = z
+  .object({
+    testMode: z.literal(true),
+    tier: z.enum(PLAN_TIERS),
+    planName: z.string(),
+    cycle: z.enum(BILLING_CYCLES),
+    pricePence: z.number().int(),
+    discountPercent: z.number().int().nullable(),
+    amountPence: z.number().int(),
+    isRetry: z.boolean(),
+  })
+  .openapi('TestCheckout');
+
+/** What change-plan and cancel answer. */
+const subscriptionChangeResponses = {
+  200: json(SubscriptionViewSchema, 'The subscription'),
+  409: { description: 'No paid subscription' },
+  503: { description: 'The provider failed' },
+};
+
+type Row = typeof subscriptions.$inferSelect;
+
+/** The signed-in user's row (row-level security limits the read to it anyway). */
+async function ownRow(tx: Tx, userId: string): Promise<Row | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+const PROVIDER_STATUS: Record<string, string> = {
+  active: 'active',
+  past_due: 'past_due',
+  action_required: 'incomplete',
+  failed: 'unpaid',
+  canceled: 'canceled',
+};
+
+/** Our row's record of the provider's subscription, in its shape (test mode starts from it). */
+export function knownSubscription(row: Row, userId: string): ProviderSubscription {
+  const id = row.stripeSubscriptionId ?? '';
+  const tier = row.tier ?? 'piglet';
+  const cycle = (row.billingCycle ?? 'monthly') as BillingCycle;
+  return {
+    id,
+    object: 'subscription',
+    customer: row.stripeCustomerId ?? '',
+    status: PROVIDER_STATUS[row.paymentStatus] ?? 'incomplete',
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    metadata: { userId },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${id}`,
+          current_period_end: Math.floor((row.currentPeriodEnd?.getTime() ?? 0) / 1000),
+          price: {
+            id: row.stripePriceId ?? '',
+            lookup_key: priceLookupKey(tier as PaidTier, cycle),
+            metadata: { tier },
+            recurring: { interval: cycle === 'monthly' ? 'month' : 'year' },
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** A provider call; its failure answers 503 with `message`. */
+async function withProvider<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ProviderError) throw new AppError('SERVICE_UNAVAILABLE', message);
+    throw err;
+  }
+}
+
+/** The provider's subscription as of now (whole seconds, as its events are), applied to the row. */
+async function applyProviderAnswer(deps: Deps, tx: Tx, userId: string, sub: ProviderSubscription): Promise<void> {
+  const at = instantOfSeconds(Math.floor(deps.clock.now().getTime() / 1000));
+  await asLoginRole(tx, (t) => applyChangeToUser(t, userId, subscriptionChange(sub, at), deps.clock.now()));
+}
+
+/** The paying subscription a change acts on, or a 409 naming what to do instead. */
+function paidSubscriptionOf(row: Row | undefined): Row & { stripeSubscriptionId: string } {
+  if (!row?.stripeSubscriptionId || row.paymentStatus === 'canceled')
+    throw new AppError('CONFLICT', BILLING_MESSAGES.noSubscription);
+  return row as Row & { stripeSubscriptionId: string };
+}
+
+/**
+ * Moves the user's paid subscription to another plan through the provider, then records what the
+ * provider answered (the webhook that follows says the same). The downgrade wizard's route calls
+ * this in its request transaction.
+ */
+export async function changePlan(
+  deps: Deps,
+  tx: Tx,
+  userId: string,
+  { tier, cycle }: { tier: PaidTier; cycle: BillingCycle },
+): Promise<void> {
+  const row = paidSubscriptionOf(await ownRow(tx, userId));
+  const sub = await withProvider(BILLING_MESSAGES.changeFailed, () =>
+    deps.billing.changePlan({
+      subscriptionId: row.stripeSubscriptionId,
+      tier,
+      cycle,
+      known: knownSubscription(row, userId),
+    }),
+  );
+  await applyProviderAnswer(deps, tx, userId, sub);
+}
+
+export function billingRoutes(deps: Deps) {
+  const app = createRouter();
+  const viewOf = async (tx: Tx, userId: string, isAdmin: boolean) =>
+    subscriptionView(await readSubscriptionFacts(tx, userId), { isAdmin, now: deps.clock.now() });
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'public',
+      method: 'get',
+      path: '/api/billing/mode',
+      summary: 'Whether card payments run against the provider or in local test mode',
+      responses: { 200: json(z.object({ testMode: z.boolean() }), 'The mode') },
+    }),
+    (c) => c.json({ testMode: deps.billing.mode === 'test' }, 200),
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/billing/checkout',
+      summary: "Starts the provider's hosted checkout for a plan; the browser goes to its url",
+      description:
+        "A discount promo code becomes the provider's coupon on the checkout. The tier is what the user is asking to buy; it is stored only when the provider's events say it was paid for.",
+      request: body(PlanSchema.extend({ promoCodeId: z.uuid('Invalid promo code').optional() })),
+      responses: {
+        200: json(UrlSchema, 'The hosted checkout'),
+        409: { description: 'Already subscribed' },
+        503: { description: 'The provider failed' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const { tier, cycle, promoCodeId } = c.req.valid('json');
+      const tx = txOf(c);
+      const now = deps.clock.now();
+      const row = await ownRow(tx, session.userId);
+      const paying = row?.paymentStatus === 'active' || row?.paymentStatus === 'past_due';
+      if (row?.stripeSubscriptionId && paying) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+      const { customerId, discount } = await asLoginRole(tx, async (t) => {
+        let discount: { percent: number; months: number | null } | null = null;
+        if (promoCodeId) {
+          const { promo, check } = await findPromoForUser(t, { id: promoCodeId }, session.userId, now);
+          if (!check.valid || !promo)
+            throw new AppError('VALIDATION_FAILED', check.valid ? 'Invalid promo code' : check.message);
+          if (promo.promoType === 'discount' && promo.discountPercentage)
+            discount = { percent: promo.discountPercentage, months: promo.discountMonths };
+        }
+        const customerId = await withProvider(BILLING_MESSAGES.checkoutFailed, () =>
+          deps.billing.ensureCustomer({
+            userId: session.userId,
+            email: session.email,
+            customerId: row?.stripeCustomerId ?? null,
+          }),
+        );
+        if (customerId !== row?.stripeCustomerId)
+          await t
+            .insert(subscriptions)
+            .values({ userId: session.userId, stripeCustomerId: customerId })
+            .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: customerId } });
+        return { customerId, discount };
+      });
+      const { url } = await withProvider(BILLING_MESSAGES.checkoutFailed, () =>
+        deps.billing.createCheckout({
+          userId: session.userId,
+          email: session.email,
+          customerId,
+          tier,
+          cycle,
+          discountPercent: discount?.percent ?? null,
+          discountMonths: discount?.months ?? null,
+          promoCodeId: discount ? (promoCodeId ?? null) : null,
+          successUrl: `${deps.config.publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${deps.config.publicUrl}/subscription/cancel`,
+        }),
+      );
+      return c.json({ url }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/billing/portal',
+      summary: "The provider's billing portal for the signed-in user ('Manage Subscription', 'Update Payment Method')",
+      responses: {
+        200: json(UrlSchema, 'The portal'),
+        404: { description: 'No billing account yet' },
+        503: { description: 'The provider failed' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const row = await ownRow(txOf(c), session.userId);
+      if (!row?.stripeCustomerId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.noCustomer);
+      const customerId = row.stripeCustomerId;
+      const portal = await withProvider(BILLING_MESSAGES.portalFailed, () =>
+        deps.billing.createPortal({ customerId, returnUrl: `${deps.config.publicUrl}/settings?tab=subscription` }),
+      );
+      return c.json({ url: portal.url }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/billing/invoices',
+      summary: "The signed-in user's invoices, newest first (empty before they have a billing account)",
+      responses: {
+        200: json(z.object({ invoices: z.array(InvoiceSchema) }), 'The invoices'),
+        503: { description: 'The provider failed' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const row = await ownRow(txOf(c), session.userId);
+      if (!row?.stripeCustomerId) return c.json({ invoices: [] }, 200);
+      const customerId = row.stripeCustomerId;
+      const invoices = await withProvider(BILLING_MESSAGES.invoicesFailed, () => deps.billing.listInvoices(customerId));
+      return c.json({ invoices }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/billing/change-plan',
+      summary: 'Moves the paid subscription to another plan; the subscription once the provider accepted it',
+      request: body(PlanSchema),
+      responses: subscriptionChangeResponses,
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const tx = txOf(c);
+      await changePlan(deps, tx, session.userId, c.req.valid('json'));
+      return c.json(await viewOf(tx, session.userId, session.isAdmin), 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/billing/cancel',
+      summary: 'Cancels the paid subscription at the end of its period, or (false) resumes it',
+      request: body(z.strictObject({ cancelAtPeriodEnd: z.boolean('cancelAtPeriodEnd must be true or false') })),
+      responses: subscriptionChangeResponses,
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const tx = txOf(c);
+      const { cancelAtPeriodEnd } = c.req.valid('json');
+      const row = paidSubscriptionOf(await ownRow(tx, session.userId));
+      const sub = await withProvider(BILLING_MESSAGES.cancelFailed, () =>
+        deps.billing.setCancelAtPeriodEnd({
+          subscriptionId: row.stripeSubscriptionId,
+          cancelAtPeriodEnd,
+          known: knownSubscription(row, session.userId),
+        }),
+      );
+      await applyProviderAnswer(deps, tx, session.userId, sub);
+      return c.json(await viewOf(tx, session.userId, session.isAdmin), 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/billing/retry-payment',
+      summary: "The hosted page of the subscription's unpaid invoice, to pay it again",
+      request: body(z.strictObject({ subscriptionId: z.string().max(255).optional() })),
+      responses: {
+        200: json(UrlSchema, 'The invoice page'),
+        409: { description: 'Nothing to retry' },
+        503: { description: 'The provider failed' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const { subscriptionId } = c.req.valid('json');
+      const row = await ownRow(txOf(c), session.userId);
+      // Another user's subscription id is treated as none: nothing about it is revealed.
+      if (
+        !row?.stripeSubscriptionId ||
+        !row.stripeCustomerId ||
+        (subscriptionId && subscriptionId !== row.stripeSubscriptionId)
+      )
+        throw new AppError('CONFLICT', BILLING_MESSAGES.nothingToRetry);
+      const { stripeSubscriptionId, stripeCustomerId } = row;
+      const url = await withProvider(BILLING_MESSAGES.retryFailed, () =>
+        deps.billing.openInvoiceUrl({
+          userId: session.userId,
+          customerId: stripeCustomerId,
+          subscriptionId: stripeSubscriptionId,
+          known: knownSubscription(row, session.userId),
+        }),
+      );
+      if (!url) throw new AppError('CONFLICT', BILLING_MESSAGES.nothingToRetry);
+      return c.json({ url }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'public',
+      method: 'post',
+      path: '/api/billing/webhook',
+      summary: "The card provider's events (signed; the raw body is verified with the stripe-signature header)",
+      description:
+        'Each event is applied once, in one transaction with its record in billing_events: a redelivery answers 200 and changes nothing. A bad or missing signature answers 400 and writes nothing.',
+      responses: {
+        200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Applied (or already applied)'),
+      },
+    }),
+    async (c) => {
+      const outcome = await receiveWebhook(deps, await c.req.text(), c.req.header('stripe-signature'));
+      return c.json({ received: true as const, duplicate: outcome === 'duplicate' }, 200);
+    },
+  );
+
+  const IdParam = z.object({ id: z.string().min(1).max(4000) });
+
+  /** The test checkout an id names, for the signed-in user; 404 when not in test mode or not theirs. */
+  const testCheckoutOf = (id: string, userId: string) => {
+    const provider = deps.billing;
+    const checkout = isTestProvider(provider) ? provider.readCheckout(id) : null;
+    if (!isTestProvider(provider) || !checkout || checkout.userId !== userId)
+      throw new AppError('NOT_FOUND', BILLING_MESSAGES.testCheckoutMissing);
+    return { provider, checkout };
+  };
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'get',
+      path: '/api/billing/test-checkout/{id}',
+      summary: 'TEST MODE: what a local checkout is for (404 when the real provider is configured)',
+      request: { params: IdParam },
+      responses: {
+        200: json(TestCheckoutSchema, 'The checkout'),
+        404: { description: 'Not in test mode, or not yours' },
+      },
+    }),
+    (c) => {
+      const { checkout } = testCheckoutOf(c.req.valid('param').id, sessionOf(c).userId);
+      const plan = DEFAULT_PRICES[checkout.tier];
+      const pricePence = checkout.cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice;
+      return c.json(
+        {
+          testMode: true as const,
+          tier: checkout.tier,
+          planName: PLANS.find((p) => p.tier === checkout.tier)?.name ?? checkout.tier,
+          cycle: checkout.cycle,
+          pricePence,
+          discountPercent: checkout.discountPercent,
+          amountPence: discountedPence(pricePence, checkout.discountPercent),
+          isRetry: checkout.subscriptionId !== null,
+        },
+        200,
+      );
+    },
+  );
+
+  for (const outcome of ['pay', 'decline'] as const) {
+    app.openapi(
+      defineRoute(deps, '', {
+        access: 'user',
+        method: 'post',
+        path: `/api/billing/test-checkout/{id}/${outcome}`,
+        summary: `TEST MODE: ${outcome === 'pay' ? 'the card is accepted' : 'the card is declined'}; Stripe-shaped events, signed, through the webhook's verify-and-apply path`,
+        request: { params: IdParam },
+        responses: {
+          200: json(z.object({ redirectTo: z.string() }), 'Where the browser goes next'),
+          404: { description: 'Not in test mode, or not yours' },
+        },
+      }),
+      async (c) => {
+        const { provider, checkout } = testCheckoutOf(c.req.valid('param').id, sessionOf(c).userId);
+        const now = deps.clock.now();
+        // In the request's transaction (PGlite has one connection): the same verify and apply as the webhook.
+        await asLoginRole(txOf(c), async (tx) => {
+          for (const { body: raw, signature } of provider.signedEvents(checkout, outcome, now))
+            await applyProviderEvent(tx, verifiedEvent(deps, raw, signature), now);
+        });
+        return c.json(
+          { redirectTo: outcome === 'pay' ? '/subscription/success' : '/subscription/cancel?declined=1' },
+          200,
+        );
+      },
+    );
+  }
+
+  return app;
+}
