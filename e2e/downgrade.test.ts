@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { test } from 'node:test';
-import {
-  addTransactions,
-  createAccount,
-  grantAdminRole,
-  signInWithTwoFactor,
-  signUpConfirmed,
-  useJourneyServerAndBrowser,
-} from './account-setup.ts';
+import { addTransactions, createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
 import { checkAndPicture, PICTURES_DIR, signedInDesktop } from './fixtures.ts';
 
-// The downgrade wizard (issue 17, part 2): a Big Pig trial saver with five accounts moves to
-// Piglet keeping three; the other two are archived, and come back with everything when an admin
-// raises the tier again.
+// The downgrade wizard (issue 17, part 2): a saver paying for Big Pig (test mode's checkout) with
+// five accounts moves to Piglet from Settings, keeping three; the other two are archived, and come
+// back with everything when they move up to Big Pig again.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
 
@@ -24,10 +16,19 @@ const desktop = (page: Parameters<typeof checkAndPicture>[0], name: string) =>
 test('downgrade to Piglet keeping three accounts, then all five back on an upgrade', async () => {
   const stamp = Date.now();
   const saver = `downgrade-${stamp}@example.com`;
-  const boss = `downgrade-admin-${stamp}@example.com`;
-  await signUpConfirmed(env.server, { email: boss, password: PASSWORD, firstName: 'Bea' });
-  await grantAdminRole(env.server, boss);
   const cookie = await signUpConfirmed(env.server, { email: saver, password: PASSWORD, firstName: 'Dora' });
+  const post = (pathname: string, body?: unknown) =>
+    fetch(`${env.server.base}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: env.server.base, cookie },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  // Big Pig, paid monthly through test mode's checkout (the checkout journey clicks through it).
+  const checkout = await post('/api/billing/checkout', { tier: 'bigpig', cycle: 'monthly' });
+  assert.equal(checkout.status, 200, await checkout.clone().text());
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await post(`/api/billing/test-checkout/${url.split('/subscription/test-checkout/')[1]}/pay`);
+  assert.equal(paid.status, 200, await paid.text());
   const accounts: Record<string, string> = {};
   for (const [name, pence] of [
     ['Everyday saver', 60_000_00],
@@ -46,15 +47,18 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
   );
 
   // A standing order on the holiday fund: the wizard keeps it whatever its score.
-  const order = await fetch(`${env.server.base}/api/accounts/${accounts['Holiday fund']}/standing-orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: env.server.base, cookie },
-    body: JSON.stringify({ amountPence: 100_00, frequency: 'monthly', startDate: '2026-03-10' }),
+  const order = await post(`/api/accounts/${accounts['Holiday fund']}/standing-orders`, {
+    amountPence: 100_00,
+    frequency: 'monthly',
+    startDate: '2026-03-10',
   });
   assert.equal(order.status, 201, await order.text());
 
+  // Settings → Subscription: Piglet allows three accounts, so choosing it opens the wizard.
   const { context, page, errors } = await signedInDesktop(env, saver, PASSWORD);
-  await page.goto(`${env.server.base}/subscription/downgrade?tier=piglet`);
+  await page.goto(`${env.server.base}/settings?tab=subscription`);
+  await page.getByRole('button', { name: 'Switch to Piglet' }).click();
+  await page.waitForURL((u) => u.pathname === '/subscription/downgrade' && u.search === '?tier=piglet');
   await page.getByRole('heading', { level: 1, name: 'Change to Piglet' }).waitFor();
 
   // Analysis: a card per account, highest balance first, with its score, badge and reason.
@@ -124,27 +128,17 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
   const listed = await page.request.get(`${env.server.base}/api/accounts`);
   assert.equal(((await listed.json()) as { accounts: unknown[] }).accounts.length, 3);
 
-  // What the card provider does once the lead wires it in: the saver now pays for Piglet.
-  const me = (await (await page.request.get(`${env.server.base}/api/me`)).json()) as { user: { id: string } };
-  // Off the app while its server restarts (its polls would fail on the old port).
-  await page.goto('about:blank');
-  await env.server.withDatabaseOffline(async ({ db }) => {
-    await db.execute(sql`update subscriptions set tier = 'piglet', payment_status = 'active', trial_tier = null,
-      trial_expires_at = now() - interval '1 day' where user_id = ${me.user.id}`);
-  });
-  await page.goto(`${env.server.base}/accounts`);
-  await archived.getByText('Archived accounts (2)').waitFor();
+  const tierNow = async () =>
+    ((await (await page.request.get(`${env.server.base}/api/subscription`)).json()) as { tier: string }).tier;
+  assert.equal(await tierNow(), 'piglet');
 
-  // An admin raises the tier (the override): all five come back, the bond with its transactions.
-  const adminContext = await env.browser.newContext();
-  await signInWithTwoFactor(adminContext, env.server, boss, PASSWORD);
-  const override = await adminContext.request.put(
-    `${env.server.base}/api/admin/users/${me.user.id}/subscription/override`,
-    { headers: { 'content-type': 'application/json', origin: env.server.base }, data: { adminOverride: true } },
-  );
-  assert.equal(override.status(), 200, await override.text());
-  await adminContext.close();
-  await page.reload();
+  // Back up to Big Pig from Settings: the paid plan changes, and all five come back, the bond with
+  // its transactions.
+  await page.goto(`${env.server.base}/settings?tab=subscription`);
+  await page.getByRole('button', { name: 'Switch to Big Pig' }).click();
+  await page.getByText('Your plan is now Big Pig (monthly).').waitFor();
+  assert.equal(await tierNow(), 'bigpig');
+  await page.goto(`${env.server.base}/accounts`);
   await table.getByText('Old bond').waitFor();
   await table.getByText('Spare account').waitFor();
   assert.equal(await page.getByTestId('archived-accounts').count(), 0);
