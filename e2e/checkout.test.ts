@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import type { BrowserContext } from 'playwright-core';
 import { signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { login, newPage, pictureEverywhere, rejectCookies, signInToDashboard } from './fixtures.ts';
+import { login, pageGatheringErrors, pictureEverywhere, rejectCookies, signInToDashboard } from './fixtures.ts';
 
 // Card payments (issue 17 part 2) in test mode, the server having no Stripe keys: checkout opens
 // the local TEST MODE page, whose Pay sends Stripe-shaped, signed events through the webhook path.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
-
-async function fresh(context: BrowserContext, errors: string[]) {
-  const made = await newPage(context);
-  made.page.on('close', () => errors.push(...made.errors));
-  return made.page;
-}
 
 test('a trial user pays for Big Pig annually and opens the Protection Hub; a trial-ended user pays for Piglet and gets in', async () => {
   const stamp = Date.now();
@@ -29,7 +22,7 @@ test('a trial user pays for Big Pig annually and opens the Protection Hub; a tri
 
   const errors: string[] = [];
   let context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  let page = await fresh(context, errors);
+  let page = await pageGatheringErrors(context, errors);
 
   // Bea, trialing: /subscribe → Big Pig, annual → the test checkout.
   await signInToDashboard(page, env.server.base, trialing, PASSWORD);
@@ -65,7 +58,7 @@ test('a trial user pays for Big Pig annually and opens the Protection Hub; a tri
 
   // Pip's trial has ended: the trial-ended screen → Piglet → test checkout → Pay → in.
   context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  page = await fresh(context, errors);
+  page = await pageGatheringErrors(context, errors);
   await login(page, env.server.base, ended, PASSWORD);
   await page.getByRole('heading', { name: 'Your Trial Has Ended' }).waitFor();
   await rejectCookies(page);

@@ -67,6 +67,13 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   return { page, errors };
 }
 
+/** A page in `context` whose errors join `errors` when it closes (one saver's pages, gathered). */
+export async function pageGatheringErrors(context: BrowserContext, errors: string[]): Promise<Page> {
+  const made = await newPage(context);
+  made.page.on('close', () => errors.push(...made.errors));
+  return made.page;
+}
+
 /** A full-page picture, `<name>.png` in PICTURES_DIR. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(PICTURES_DIR, { recursive: true });

@@ -1,21 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import type { BrowserContext } from 'playwright-core';
 import { signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { login, newPage, pictureEverywhere, rejectCookies, signInToDashboard, waitForToastToGo } from './fixtures.ts';
+import {
+  login,
+  pageGatheringErrors,
+  pictureEverywhere,
+  rejectCookies,
+  signInToDashboard,
+  waitForToastToGo,
+} from './fixtures.ts';
 
 // Subscriptions, part 1 (issue 17): the trial banner, the plan picker, a piglet refused the Hub,
 // the trial-ended screen and a promo code that unlocks an extended trial; the visitor's plans page.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'a saver’s passphrase';
-
-/** A page in its own context (each saver's session storage is their own), its errors gathered. */
-async function fresh(context: BrowserContext, errors: string[]) {
-  const made = await newPage(context);
-  made.page.on('close', () => errors.push(...made.errors));
-  return made.page;
-}
 
 test('trial banner, plans, a piglet refused the Hub, and a promo code that brings an ended trial back', async () => {
   const stamp = Date.now();
@@ -42,7 +41,7 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
 
   const errors: string[] = [];
   let context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  let page = await fresh(context, errors);
+  let page = await pageGatheringErrors(context, errors);
 
   // Tara: the trial banner on every page, then the plan picker.
   await signInToDashboard(page, env.server.base, trialing, PASSWORD);
@@ -73,7 +72,7 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   assert.equal(await page.getByRole('region', { name: 'Big Pig Trial Active' }).count(), 0);
   await context.close();
   context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  page = await fresh(context, errors);
+  page = await pageGatheringErrors(context, errors);
 
   // Percy, on Piglet, is refused the Protection Hub with the guard's words.
   await signInToDashboard(page, env.server.base, piglet, PASSWORD);
@@ -88,7 +87,7 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await waitForToastToGo(page, 'Protection Hub requires Big Pig tier or higher');
   await context.close();
   context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  page = await fresh(context, errors);
+  page = await pageGatheringErrors(context, errors);
 
   // Enid: the trial-ended screen replaces the app; a free_trial code unlocks 14 more days.
   await login(page, env.server.base, ended, PASSWORD);
@@ -111,7 +110,7 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   assert.equal(await page.getByRole('heading', { name: 'Your Trial Has Ended' }).count(), 0);
   await context.close();
   context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  page = await fresh(context, errors);
+  page = await pageGatheringErrors(context, errors);
 
   // A visitor: home → plans → sign-up, with the chosen plan kept.
   await page.goto(`${env.server.base}/`);

@@ -13,15 +13,9 @@ import { type Subscription, subscriptionKeys } from './api.ts';
 
 export type BillingCycle = 'monthly' | 'annual';
 
-export type Invoice = {
-  id: string;
-  number: string | null;
-  createdAt: string;
-  amountPence: number;
-  currency: 'gbp';
-  status: 'paid' | 'open' | 'void' | 'uncollectible' | 'draft';
-  url: string | null;
-};
+import type { Invoice } from '../../server/billing/provider.ts';
+
+export type { Invoice };
 
 /** The spec's payment retry messages (000 §8), and ours where it gives none. */
 export const BILLING_MESSAGES = {
