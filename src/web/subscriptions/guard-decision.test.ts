@@ -69,6 +69,17 @@ describe('the subscription guard', () => {
       expect(guardDecision(failed(status, 2), { ...hub, now: NOW })).toEqual({ kind: 'grace', daysLeft: 5 });
     });
 
+    it('keeps a running trial open when its first payment was declined (the banner tells)', () => {
+      const declined = {
+        ...failed('action_required', 0),
+        tier: 'trial_bigpig' as const,
+        isActive: true,
+        isTrialing: true,
+        trialDaysLeft: 4,
+      };
+      expect(guardDecision(declined, { ...hub, now: NOW })).toEqual({ kind: 'allow' });
+    });
+
     it('sends a failed payment to the plans once the grace is over', () => {
       expect(guardDecision(failed('failed', 7), { ...hub, now: NOW })).toMatchObject({ kind: 'choose-plan' });
       expect(guardDecision(failed('past_due', 7), { ...hub, now: NOW })).toEqual({ kind: 'allow' });

@@ -33,7 +33,9 @@ export function guardDecision(
   }: { isAdmin: boolean; required: RequiredTier | undefined; feature: string; now?: Date },
 ): GuardDecision {
   if (isAdmin) return { kind: 'allow' };
-  const grace = graceOf(subscription, now);
+  // A trial still running is access of its own: a declined first payment is told in the banner,
+  // but the trial's pages stay open (ADR 0038).
+  const grace = subscription.isTrialing ? null : graceOf(subscription, now);
   if (grace && grace.graceDaysLeft !== null && (!required || meetsTier({ tier: subscription.tier }, required)))
     return { kind: 'grace', daysLeft: grace.graceDaysLeft };
   if (subscription.hasSubscription && !subscription.isActive)
