@@ -9,7 +9,6 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { calculateExposure, type ExposureReport } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
-import type { Pence } from '../protection/types.ts';
 import { afterSavingsTax, yearAheadSavingsTax } from '../tax/savings-tax.ts';
 import type { Recommendation, SmartPigAccount, SmartPigMetrics } from './types.ts';
 
