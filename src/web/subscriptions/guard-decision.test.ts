@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from './api.ts';
 import { guardDecision } from './guard-decision.ts';
+import { trialView } from './view-test-fixtures.ts';
 
-const view = (over: Partial<Subscription>): Subscription => ({
-  hasSubscription: true,
-  tier: 'trial_bigpig',
-  isActive: true,
-  paymentStatus: 'trial',
-  expiresAt: null,
-  isTrialing: true,
-  trialExpiresAt: null,
-  trialDaysLeft: 5,
-  isTrialExpired: false,
-  hasAdminOverride: false,
-  promo: null,
-  billingCycle: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: false,
-  ...over,
-});
+const view = trialView;
 const hub = { isAdmin: false, required: 'bigpig' as const, feature: 'Protection Hub' };
 
 describe('the subscription guard', () => {

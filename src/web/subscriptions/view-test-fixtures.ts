@@ -10,3 +10,27 @@ export function payingView(over: Partial<Subscription> = {}): Subscription {
   const facts = payingFacts({ currentPeriodEnd: new Date('2026-12-03T10:00:00.000Z') });
   return { ...subscriptionView(facts, { isAdmin: false, now: new Date('2026-11-27T10:00:00Z') }), ...over };
 }
+
+/** The view for a Big Pig trial with 7 days left (ending 4 December 2026), with `over` laid on top. */
+export function trialView(over: Partial<Subscription> = {}): Subscription {
+  return {
+    hasSubscription: true,
+    tier: 'trial_bigpig',
+    isActive: true,
+    paymentStatus: 'trial',
+    expiresAt: '2026-12-04T10:00:00.000Z',
+    isTrialing: true,
+    trialExpiresAt: '2026-12-04T10:00:00.000Z',
+    trialDaysLeft: 7,
+    isTrialExpired: false,
+    hasAdminOverride: false,
+    promo: null,
+    billingCycle: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    lastPaymentFailureAt: null,
+    paymentFailureCount: 0,
+    hasBillingCustomer: false,
+    ...over,
+  };
+}

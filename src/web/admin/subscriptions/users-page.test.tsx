@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { trialView } from '../../subscriptions/view-test-fixtures.ts';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeMe, mockApi } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -9,26 +10,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-const view = (over: Partial<UserSubscription>): UserSubscription => ({
-  hasSubscription: true,
-  tier: 'trial_bigpig',
-  isActive: true,
-  paymentStatus: 'trial',
-  expiresAt: '2026-12-04T10:00:00.000Z',
-  isTrialing: true,
-  trialExpiresAt: '2026-12-04T10:00:00.000Z',
-  trialDaysLeft: 7,
-  isTrialExpired: false,
-  hasAdminOverride: false,
-  promo: null,
-  billingCycle: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  lastPaymentFailureAt: null,
-  paymentFailureCount: 0,
-  hasBillingCustomer: false,
-  ...over,
-});
+const view = trialView;
 
 const QUENTIN: AdminUserSubscription = {
   userId: 'user-q',
