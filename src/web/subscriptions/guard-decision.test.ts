@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from './api.ts';
 import { guardDecision } from './guard-decision.ts';
 import { trialView } from './view-test-fixtures.ts';
 

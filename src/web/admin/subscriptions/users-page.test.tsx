@@ -3,7 +3,7 @@ import { trialView } from '../../subscriptions/view-test-fixtures.ts';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeMe, mockApi } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import type { AdminUserSubscription, UserSubscription } from './api.ts';
+import type { AdminUserSubscription } from './api.ts';
 
 beforeAll(() => import('./users-page.tsx'), 60_000);
 beforeEach(() => {
