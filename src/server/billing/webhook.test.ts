@@ -267,6 +267,49 @@ describe.each(testDatabaseKinds())('the card provider webhook on %s', (kind) => 
     expect(await eventCount()).toBe(count);
   });
 
+  // Stripe retries anything but a 2xx for days: a signed event we cannot use must never be a 500.
+  it('answers a signed event it cannot use without a 500, and leaves the subscriptions alone', async () => {
+    const before = await rowOf('storm-user-2');
+    const odd = [
+      {
+        id: 'evt_odd_type',
+        object: 'event',
+        type: 'customer.created',
+        created: START_SECONDS,
+        data: { object: { id: 'cus_x' } },
+      },
+      {
+        id: 'evt_no_object',
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: START_SECONDS,
+        data: { object: {} },
+      },
+      {
+        id: 'evt_stranger',
+        object: 'event',
+        type: 'invoice.payment_failed',
+        created: START_SECONDS,
+        data: { object: { id: 'in_1', customer: 'cus_nobody' } },
+      },
+      {
+        id: 'evt_garbled',
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: START_SECONDS,
+        data: { object: { metadata: 'not an object', client_reference_id: 42 } },
+      },
+    ];
+    for (const event of odd) {
+      const payload = JSON.stringify(event);
+      const res = await deliver(payload, sign(payload));
+      expect(res.status, `${event.id}: ${await res.clone().text()}`).toBeLessThan(500);
+    }
+    const notJson = 'this is not json';
+    expect((await deliver(notJson, sign(notJson))).status).toBe(400);
+    expect(await rowOf('storm-user-2')).toEqual(before);
+  });
+
   it('answers 400 to a forged or missing signature and writes nothing', async () => {
     const count = await eventCount();
     const before = await rowOf('storm-user-1');
