@@ -74,6 +74,7 @@ export const PENSION_MESSAGES = {
   crystallisedMethod: 'Choose how the pension was taken',
   protectionCategory: 'Choose a protection category',
   slaDays: 'Enter the days a transfer should take, from 1 to 365',
+  employerLink: 'Turn on “Linked to an employer” to record an employer',
   drawdownType: 'Choose what was taken',
   transferStatus: 'Choose the transfer status',
   loadProviders: 'Failed to load pension providers',
@@ -120,8 +121,30 @@ const optionalText = shortText.transform((s) => (s === '' ? null : s)).nullable(
 const date = calendarDateSchema(PENSION_MESSAGES.date);
 const stepPence = PENSION_FORM_RULES.annualAllowanceStepPounds * 100;
 
-/** The dialog's whole record (001 §5 'Pension form'). */
-export const PensionRecordSchema = z.strictObject({
+/**
+ * Whether a record names an employer (or its contribution policy) without saying it is linked to
+ * one. The employer fields are kept only with the link (the database's `pension_accounts_employer`
+ * check); a link turned off clears them (`normalisedRecord`), so only a record that leaves the
+ * link out is refused.
+ */
+export function namesAnEmployerWithoutTheLink(record: {
+  employerLink?: boolean | undefined;
+  employerName?: string | null | undefined;
+  employerContributionPolicy?: string | null | undefined;
+}): boolean {
+  return (
+    record.employerLink === undefined && (record.employerName != null || record.employerContributionPolicy != null)
+  );
+}
+
+/** The record's check across fields, for every schema of the record (the API's is built from this one's shape). */
+export function checkEmployerLink(record: Parameters<typeof namesAnEmployerWithoutTheLink>[0], ctx: z.RefinementCtx) {
+  if (namesAnEmployerWithoutTheLink(record))
+    ctx.addIssue({ code: 'custom', path: ['employerLink'], message: PENSION_MESSAGES.employerLink });
+}
+
+/** The dialog's fields, each with its own rules. */
+const PensionRecordFieldsSchema = z.strictObject({
   providerId: z
     .string(PENSION_MESSAGES.providerRequired)
     .trim()
@@ -158,6 +181,9 @@ export const PensionRecordSchema = z.strictObject({
     .max(365, PENSION_MESSAGES.slaDays)
     .optional(),
 });
+
+/** The dialog's whole record (001 §5 'Pension form'). */
+export const PensionRecordSchema = PensionRecordFieldsSchema.superRefine(checkEmployerLink);
 export type PensionRecordInput = z.infer<typeof PensionRecordSchema>;
 
 export const ContributionSchema = z.strictObject({

@@ -180,6 +180,11 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
     expect(await message('/pension', 'PUT', { ...RECORD, providerId: 'aviva', accessAge: 80 })).toBe(
       PENSION_MESSAGES.accessAge,
     );
+    // The employer fields without the link broke the database's check and answered 500.
+    for (const employer of [{ employerName: 'Acme Ltd' }, { employerContributionPolicy: '5% matched' }])
+      expect(await message('/pension', 'PUT', { ...RECORD, providerId: 'aviva', ...employer })).toBe(
+        PENSION_MESSAGES.employerLink,
+      );
     expect(
       await message('/pension/contributions', 'POST', { taxYear: '2030/31', employeePence: 0, employerPence: 0 }),
     ).toBe(PENSION_MESSAGES.taxYear);

@@ -10,6 +10,7 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { parseTaxYearLabel, taxYearOf } from '../../core/dates/tax-year.ts';
 import { EARLIEST_PENSION_TAX_YEAR } from '../../core/pension/pension-figures.ts';
 import {
+  checkEmployerLink,
   ContributionSchema,
   DrawdownSchema,
   normalisedRecord,
@@ -66,9 +67,12 @@ const TransferParamsSchema = AccountIdParamsSchema.extend({
   transferId: z.string().openapi({ param: { name: 'transferId', in: 'path' } }),
 });
 
-const RecordBodySchema = z.strictObject(PensionRecordSchema.shape).openapi('PensionRecordSave', {
-  example: { providerId: 'aviva', schemeType: 'personal_pension', annualAllowancePence: 6_000_000, accessAge: 55 },
-});
+const RecordBodySchema = z
+  .strictObject(PensionRecordSchema.shape)
+  .superRefine(checkEmployerLink)
+  .openapi('PensionRecordSave', {
+    example: { providerId: 'aviva', schemeType: 'personal_pension', annualAllowancePence: 6_000_000, accessAge: 55 },
+  });
 const ProviderBodySchema = z
   .strictObject({ providerId: PensionRecordSchema.shape.providerId })
   .openapi('PensionProviderChoice', { example: { providerId: 'aviva' } });
