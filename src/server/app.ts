@@ -50,6 +50,7 @@ import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { signedInHint } from './session/signed-in-hint.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -63,6 +64,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     '*',
     securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)),
   );
+  app.use('*', signedInHint({ secure: deps.config.publicUrl.startsWith('https://') }));
   const defaultBodyLimit = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {

@@ -1,3 +1,5 @@
+// First: turns off zod's compiled validators before any schema is built (see zod-config.ts).
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

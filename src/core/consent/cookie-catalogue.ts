@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '../session/signed-in-hint.ts';
 import { CONSENT_COOKIE_NAME, type ConsentCategoryId } from './consent.ts';
 
 /**
@@ -77,6 +78,15 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
         type: 'First-party cookie, HTTP-only',
         setBy: 'server',
         setWhen: 'When you log in with two-factor authentication on',
+      },
+      {
+        name: SIGNED_IN_HINT_COOKIE,
+        purpose:
+          'Tells our pages that you may be signed in, so they ask who you are only then. It holds no reference to your session or anything about you. On secure connections its name starts with __Secure-.',
+        duration: 'As long as the sign-in cookie',
+        type: 'First-party cookie',
+        setBy: 'server',
+        setWhen: 'When you sign in',
       },
       {
         name: CONSENT_COOKIE_NAME,

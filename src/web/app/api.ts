@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { ADMIN_CHECK_MAX_ATTEMPTS, ADMIN_CHECK_THROTTLE_MS } from '../../core/session/limits.ts';
+import { hasSignedInHint } from '../../core/session/signed-in-hint.ts';
 import { isTier, type Tier } from '../../core/subscriptions/tier.ts';
 import type { AuthClient } from './auth-client.ts';
 
@@ -146,8 +147,12 @@ function parseMe(body: unknown): Me {
   };
 }
 
-/** Who is signed in: the user, or null when signed out (401). */
+/**
+ * Who is signed in: the user, or null when signed out (401). Without the signed-in hint the
+ * browser holds no session, so a visitor's page does not ask (the answer would be a 401).
+ */
 export async function fetchMe(): Promise<Me | null> {
+  if (!hasSignedInHint(document.cookie)) return null;
   try {
     return parseMe(await apiFetch('/api/me'));
   } catch (error) {

@@ -9,7 +9,9 @@ import { Button } from '../ui/button.tsx';
 /**
  * Whether this server keeps a development mailbox (no SMTP configured): in development always,
  * otherwise when `GET /api/dev/mail` answers 200, which needs the token this tab was given when
- * it opened the mailbox from the link the server printed.
+ * it opened the mailbox from the link the server printed. Without that token the server answers
+ * 404 whatever it keeps (a stranger cannot tell), so the page does not ask: a visitor's page makes
+ * no request that is bound to fail.
  */
 export function useMailboxAvailable(): boolean {
   const token = rememberedMailboxToken();
@@ -25,7 +27,7 @@ export function useMailboxAvailable(): boolean {
         throw error;
       }
     },
-    enabled: !import.meta.env.DEV,
+    enabled: !import.meta.env.DEV && token !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

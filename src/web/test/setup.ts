@@ -41,6 +41,10 @@ if (!elementProto.setPointerCapture) elementProto.setPointerCapture = () => {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 beforeEach(() => {
+  // As a browser holding a session cookie, so `/api/me` is asked and its mock answers (a test of
+  // a visitor without one clears it).
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom's cookie jar, as the server's Set-Cookie would fill it.
+  document.cookie = 'savvypig.signed_in=1; path=/';
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = '';
