@@ -71,6 +71,11 @@ function buildAccounts(): SmartPigAccount[] {
       fixedTerm: kind === 'bond' ? { endsOn: i % 2 === 0 ? '2027-06-30' : '2028-12-31' } : null,
       hasIntroductoryRate: i % 11 === 0,
       introductoryRateEndsOn: i % 11 === 0 ? '2027-03-31' : null,
+      rateAfterBps: i % 11 === 0 ? 100 : null,
+      earnsCashInterest: true,
+      brandKey: (institution.kind === 'frn' ? institution.brandName! : institution.bankName).toLowerCase(),
+      // One bond in four lets more money in under a contributions term; the others take none while they run.
+      depositRoomPence: kind === 'bond' ? (i % 4 === 0 ? 20_000_00 : 0) : null,
     };
   });
 }

@@ -37,8 +37,9 @@ test('Smart Pig moves what is over the limit at Halifax and Bank of Scotland to 
   await metrics.getByText('£20,000.00').waitFor();
   await metrics.getByText('£190,000.00').waitFor();
 
-  // £20,000 over the £120,000 limit leaves Bank of Scotland plc for Nationwide (£70,000 of room).
-  const move = page.getByRole('article', { name: 'Move £20,000.00 to Nationwide saver' });
+  // £20,000 over the £120,000 limit leaves Bank of Scotland plc for Nationwide (£70,000 of room),
+  // and, as Nationwide pays more, Bank of Scotland's other £50,000 on the same card: one card per move.
+  const move = page.getByRole('article', { name: 'Move £70,000.00 to Nationwide saver' });
   await move.getByText('High priority').waitFor();
   await move.getByText('Protection', { exact: true }).waitFor();
   await move.getByText('External transfer').waitFor();
@@ -49,7 +50,7 @@ test('Smart Pig moves what is over the limit at Halifax and Bank of Scotland to 
   // See Steps, from the keyboard.
   await move.getByRole('button', { name: 'See Steps' }).focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Move £20,000.00 to Nationwide saver' });
+  const dialog = page.getByRole('dialog', { name: 'Move £70,000.00 to Nationwide saver' });
   await dialog.getByText('SavvyPig never moves money: you make this transfer yourself, with your bank.').waitFor();
   await pictureDialogEverywhere(page, 'smart-pig-steps');
   await page.keyboard.press('Escape');
@@ -61,7 +62,7 @@ test('Smart Pig moves what is over the limit at Halifax and Bank of Scotland to 
   await page.getByRole('button', { name: 'Show what would happen' }).click();
   await page.getByText('Enter an amount of more than £0').waitFor();
   await move.getByRole('button', { name: 'Try it in the simulator' }).click();
-  const result = page.getByRole('region', { name: /If you move £20,000.00 from .* to Nationwide saver/ });
+  const result = page.getByRole('region', { name: /If you move £70,000.00 from .* to Nationwide saver/ });
   await result.getByText('Alert clears: £20,000.00 over the limit at Bank of Scotland plc').waitFor();
   await result.getByText('Fully protected').waitFor();
   assert.equal(await page.getByText('Enter an amount of more than £0').count(), 0);
@@ -83,7 +84,7 @@ test('Smart Pig moves what is over the limit at Halifax and Bank of Scotland to 
   await page.emulateMedia({ media: 'print' });
   const printed = page.locator('[data-print-summary]');
   await printed.getByRole('heading', { name: 'Smart Pig checklist' }).waitFor();
-  await printed.getByText('Move £20,000.00 to Nationwide saver').waitFor();
+  await printed.getByText('Move £70,000.00 to Nationwide saver').waitFor();
   assert.equal(await page.getByRole('banner').isVisible(), false, 'no header on paper');
   await assertAccessible(page, 'the printed checklist');
   await checkAndPicture(page, 'smart-pig-print', { schemes: ['light'] });

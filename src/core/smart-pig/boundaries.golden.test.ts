@@ -60,9 +60,10 @@ describe('the destination must have at least £100 of room', () => {
         r.toAccount?.id ?? null,
         r.amountPence,
       ]);
+    // Protection cards are ranked by the money they bring under cover: £9,900 before £100.
     expect(targets(119_900_00)).toEqual([
-      ['to', 100_00],
       [null, 9_900_00],
+      ['to', 100_00],
     ]);
     expect(targets(119_900_01)).toEqual([[null, 10_000_00]]);
   });

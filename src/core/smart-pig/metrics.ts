@@ -14,14 +14,15 @@ import type { Recommendation, SmartPigAccount, SmartPigMetrics } from './types.t
 
 /**
  * The balance-weighted average rate (basis points, rounded to the nearest one) of accounts holding
- * money, weighted by the saver's share; 0 when nothing is held.
+ * money that earn cash interest (stocks and shares ISAs and pensions are left out: they have no
+ * rate), weighted by the saver's share; 0 when nothing is held.
  */
 export function averageRateBps(accounts: readonly SmartPigAccount[], report: ExposureReport): number {
   let weighted = 0;
   let total = 0;
   report.accounts.forEach((protection, index) => {
     const share = protection.sharePence;
-    if (share <= 0) return;
+    if (share <= 0 || !accounts[index]!.earnsCashInterest) return;
     weighted += share * accounts[index]!.interestRateBps;
     total += share;
   });

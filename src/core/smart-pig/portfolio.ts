@@ -46,6 +46,8 @@ export type Holding = {
   balancePence: Pence;
   /** The whole account's money planned to leave so far. */
   leavingPence: Pence;
+  /** The whole account's money planned to arrive so far. */
+  arrivingPence: Pence;
   holders: number;
 };
 
@@ -57,6 +59,8 @@ export type Portfolio = {
   holdings: Holding[];
   /** ISA allowance left this tax year after the moves planned so far. */
   isaAllowanceLeftPence: Pence;
+  /** ISA allowance left this tax year before any move. */
+  isaAllowanceTodayPence: Pence;
 };
 
 /** Builds the working state from the saver's accounts on `date` (UK), with any admin override. */
@@ -94,6 +98,7 @@ export function buildPortfolio(
       licence: key === null ? null : (byKey.get(key) ?? null),
       balancePence: account.input.balancePence,
       leavingPence: 0,
+      arrivingPence: 0,
       holders: account.input.holders,
     };
   });
@@ -104,6 +109,7 @@ export function buildPortfolio(
     licences: [...byKey.values()],
     holdings,
     isaAllowanceLeftPence: Math.max(0, isaAllowanceLeftPence),
+    isaAllowanceTodayPence: Math.max(0, isaAllowanceLeftPence),
   };
 }
 
@@ -151,6 +157,12 @@ export function sourceAccess(holding: Holding, date: CalendarDate): SourceAccess
   return { kind: 'now' };
 }
 
+/** Whole months from `date` until `endsOn`, rounded down (0 when it has passed, or is less than a month away). */
+export function wholeMonthsUntil(date: CalendarDate, endsOn: CalendarDate): number {
+  const months = monthsUntil(date, endsOn);
+  return months > 0 && addMonths(date, months) > endsOn ? months - 1 : months;
+}
+
 /** Whole months from `date` until `endsOn`, rounded up (0 when it has passed). */
 export function monthsUntil(date: CalendarDate, endsOn: CalendarDate): number {
   if (endsOn <= date) return 0;
@@ -165,6 +177,7 @@ export type DestinationBar =
   | 'no-licence'
   | 'account-kind'
   | 'overdrawn'
+  | 'takes-no-deposits'
   | 'temporary-high-balance'
   | 'introductory-rate'
   | 'notice-too-long'
@@ -174,8 +187,9 @@ export type DestinationBar =
 /**
  * Whether the saver's preferences and the account's kind let money move into `holding`. Current
  * accounts and pensions never take savings, nor does an overdrawn account (money paid in clears
- * the overdraft first, which no longer counts as a deposit) or one holding an active temporary high
- * balance; an introductory rate only when teaser rates are
+ * the overdraft first, which no longer counts as a deposit), one whose own terms let no more in
+ * (a running fixed term without a contributions term, or a full one) or one holding an active
+ * temporary high balance; an introductory rate only when teaser rates are
  * allowed; notice up to the saver's maximum (an unrecorded notice counts as the slider's 95 days);
  * a running fixed term only when it ends within the saver's maximum months.
  */
@@ -188,6 +202,7 @@ export function destinationBar(
   if (holding.licence === null) return 'no-licence';
   if (account.category === 'current' || account.category === 'pension') return 'account-kind';
   if (holding.balancePence < 0) return 'overdrawn';
+  if (termsRoomPence(holding) === 0) return 'takes-no-deposits';
   // Money paid in is not from the life event, and mixed in it would blur what the cover is for.
   const thb = account.input.temporaryHighBalance;
   if (thb && isTemporaryHighBalanceActive(thb, date)) return 'temporary-high-balance';
@@ -199,6 +214,22 @@ export function destinationBar(
     if (monthsUntil(date, endsOn) > preferences.maxFixedMonths) return 'fixed-too-long';
   }
   return null;
+}
+
+/** What the account's own terms still let in (whole account, pence), after the arrivals planned so far; null: no limit. */
+export function termsRoomPence(holding: Holding): Pence | null {
+  const room = holding.account.depositRoomPence;
+  return room === null ? null : Math.max(0, room - holding.arrivingPence);
+}
+
+/**
+ * Internal only between two accounts of one brand at one licence (two Halifax accounts); two
+ * brands of one licence (Halifax and Bank of Scotland) are separate banks to the saver: external.
+ */
+export function transferKind(from: Holding, to: Holding | null): 'internal' | 'external' {
+  if (to === null || to.licence !== from.licence) return 'external';
+  const brand = from.account.brandKey;
+  return brand !== null && brand === to.account.brandKey ? 'internal' : 'external';
 }
 
 export function isIsa(holding: Holding): boolean {
@@ -217,24 +248,31 @@ export function canPair(portfolio: Portfolio, from: Holding, to: Holding): boole
   return !isIsa(to) || portfolio.isaAllowanceLeftPence > 0;
 }
 
+export type CapacityLimit = 'room' | 'isa-allowance' | 'terms';
+
 /**
  * The most of the saver's money `to` can take from `from`, in pence, and what limits it: the room
  * at its licence (unlimited within one licence, where the saver's total there does not change),
- * and the ISA allowance left when money enters an ISA from elsewhere.
+ * the ISA allowance left when money enters an ISA from elsewhere, and what the account's own
+ * terms still let in.
  */
 export function capacityFor(
   portfolio: Portfolio,
   from: Holding,
   to: Holding,
-): { capacityPence: Pence; roomPence: Pence | null; limitedBy: 'room' | 'isa-allowance' | null } {
+): { capacityPence: Pence; roomPence: Pence | null; limitedBy: CapacityLimit | null } {
   const sameLicence = from.licence === to.licence;
   const room = sameLicence ? null : roomPence(to.licence!);
-  const allowance = isIsa(to) && !isIsa(from) ? Math.floor(portfolio.isaAllowanceLeftPence / to.holders) : null;
-  if (room === null && allowance === null)
-    return { capacityPence: Number.POSITIVE_INFINITY, roomPence: null, limitedBy: null };
-  if (allowance === null || (room !== null && room <= allowance))
-    return { capacityPence: room!, roomPence: room, limitedBy: 'room' };
-  return { capacityPence: allowance, roomPence: room, limitedBy: 'isa-allowance' };
+  const terms = termsRoomPence(to);
+  const limits: [CapacityLimit, Pence | null][] = [
+    ['room', room],
+    ['isa-allowance', isIsa(to) && !isIsa(from) ? Math.floor(portfolio.isaAllowanceLeftPence / to.holders) : null],
+    ['terms', terms === null ? null : Math.floor(terms / to.holders)],
+  ];
+  let best: [CapacityLimit, Pence] | null = null;
+  for (const [limit, pence] of limits) if (pence !== null && (best === null || pence < best[1])) best = [limit, pence];
+  if (best === null) return { capacityPence: Number.POSITIVE_INFINITY, roomPence: null, limitedBy: null };
+  return { capacityPence: best[1], roomPence: room, limitedBy: best[0] };
 }
 
 /**
@@ -247,6 +285,7 @@ export function applyMove(portfolio: Portfolio, from: Holding, to: Holding | nul
   // Money over the limit is the first to count as leaving: the rest of the licence stays covered.
   source.uncoveredPence = Math.max(0, source.uncoveredPence - sharePence);
   if (to === null) return;
+  to.arrivingPence += sharePence * to.holders;
   if (isIsa(to) && !isIsa(from)) portfolio.isaAllowanceLeftPence -= sharePence * to.holders;
   // Within one licence the saver's total there does not change.
   if (to.licence !== source) to.licence!.arrivingPence += sharePence;

@@ -13,44 +13,36 @@ describe('over the limit at a shared licence: Halifax and Bank of Scotland under
   const accounts = halifaxBankOfScotlandBarclays(70_000_00, 70_000_00, 60_000_00);
   const recommendations = generateRecommendations(accounts, preferences(), TODAY);
 
-  it('moves the £20,000 over the limit from the lower-rate brand to the licence with room', () => {
-    // Lowest rate first: Bank of Scotland (2.50%). £20,000 × (4.00 − 2.50)% = £300 a year.
+  it('moves the £20,000 over the limit from the lower-rate brand to the licence with room, and the better rate on the same card', () => {
+    // Lowest rate first: Bank of Scotland (2.50%): £20,000 to Barclays (£60,000 of room) for cover.
+    // Barclays also pays more, so the rate pass sends Bank of Scotland's next £40,000 there too,
+    // cut to the £40,000 of room left. One move, one card: £60,000, and
+    // £60,000 × (4.00 − 2.50)% = £900 a year.
     expect(ofType(recommendations, 'protection').map(gist)).toEqual([
       {
         type: 'protection',
         priority: 'high',
         from: 'bos',
         to: 'barclays',
-        amountPence: 20_000_00,
+        amountPence: 60_000_00,
         currentRateBps: 250,
         newRateBps: 400,
-        projectedGainPence: 300_00,
+        projectedGainPence: 900_00,
         transfer: 'external',
         availableCapacityPence: 60_000_00,
-        capacityLimited: false,
-      },
-    ]);
-  });
-
-  it('then moves money for rate into the room that is left, never past the limit', () => {
-    // After protection: Bank of Scotland plc £120,000, Barclays £80,000 (room £40,000).
-    // Bank of Scotland (2.50%, £50,000 left) → Barclays, cut to the £40,000 of room:
-    // £40,000 × 1.50% = £600 (high). Its last £10,000 → Halifax (3.00%), the same licence, so an
-    // internal move that needs no room: £10,000 × 0.50% = £50 (low). Halifax finds no room anywhere.
-    expect(ofType(recommendations, 'rate_optimization').map(gist)).toEqual([
-      {
-        type: 'rate_optimization',
-        priority: 'high',
-        from: 'bos',
-        to: 'barclays',
-        amountPence: 40_000_00,
-        currentRateBps: 250,
-        newRateBps: 400,
-        projectedGainPence: 600_00,
-        transfer: 'external',
-        availableCapacityPence: 40_000_00,
         capacityLimited: true,
       },
+    ]);
+    expect(ofType(recommendations, 'protection')[0]!.capacityReason).toBe(
+      'Barclays Bank UK PLC has room for £60,000.00 more of your money before the £120,000 limit, so only £60,000.00 can move there.',
+    );
+  });
+
+  it('then moves the rest for rate between the two brands of the licence, an external payment', () => {
+    // Bank of Scotland's last £10,000 → Halifax (3.00%): the same licence, so no room is needed,
+    // but Halifax and Bank of Scotland are two banks to pay between: external, 1-2 business days.
+    // £10,000 × 0.50% = £50 (low). Halifax finds no room anywhere.
+    expect(ofType(recommendations, 'rate_optimization').map(gist)).toEqual([
       {
         type: 'rate_optimization',
         priority: 'low',
@@ -60,19 +52,15 @@ describe('over the limit at a shared licence: Halifax and Bank of Scotland under
         currentRateBps: 250,
         newRateBps: 300,
         projectedGainPence: 50_00,
-        transfer: 'internal',
+        transfer: 'external',
         availableCapacityPence: null,
         capacityLimited: false,
       },
     ]);
-    const internal = recommendations.find((r) => r.transfer === 'internal')!;
-    expect(internal.timeframe).toBe('Usually the same day');
-    expect(internal.steps[1]).toBe(
-      'Send £10,000.00 from Bank of Scotland Saver to Halifax Saver at Halifax. Both are with Bank of Scotland plc, so this is an internal transfer.',
-    );
-    const limited = recommendations.find((r) => r.capacityLimited)!;
-    expect(limited.capacityReason).toBe(
-      'Barclays Bank UK PLC has room for £40,000.00 more of your money before the £120,000 limit, so only £40,000.00 can move there.',
+    const brands = ofType(recommendations, 'rate_optimization')[0]!;
+    expect(brands.timeframe).toBe('1-2 business days');
+    expect(brands.steps[1]).toBe(
+      'Send £10,000.00 from Bank of Scotland Saver to Halifax Saver at Halifax. Halifax and Bank of Scotland are separate brands of Bank of Scotland plc, so this is an external payment: it usually takes 1-2 business days.',
     );
   });
 
@@ -96,11 +84,10 @@ describe('over the limit at a shared licence: Halifax and Bank of Scotland under
     ]);
   });
 
-  it('orders by priority, then by gain', () => {
+  it('orders by priority, protection first, then by gain', () => {
     expect(recommendations.map((r) => [r.id, r.priority, r.projectedGainPence])).toEqual([
-      ['rate_optimization-1', 'high', 600_00],
-      ['protection-1', 'high', 300_00],
-      ['rate_optimization-2', 'low', 50_00],
+      ['protection-1', 'high', 900_00],
+      ['rate_optimization-1', 'low', 50_00],
       ['diversification-1', 'low', 0],
     ]);
   });
@@ -108,22 +95,23 @@ describe('over the limit at a shared licence: Halifax and Bank of Scotland under
   it('explains the protection move, with its timeframe, risks and steps', () => {
     const protection = ofType(recommendations, 'protection')[0]!;
     expect(protection.explanation).toBe(
-      '£20,000.00 of your money at Bank of Scotland plc is over the £120,000 limit, so the FSCS would not protect it. Moving £20,000.00 from Bank of Scotland Saver to Barclays Saver (Barclays) brings it under cover. Your money at Barclays Bank UK PLC would then be £80,000.00, within its £120,000 limit.',
+      '£20,000.00 of your money at Bank of Scotland plc is over the £120,000 limit, so the FSCS would not protect it. Moving £60,000.00 from Bank of Scotland Saver to Barclays Saver (Barclays) brings it under cover. Barclays Saver also pays more: 4.00% rather than 2.50%. Your money at Barclays Bank UK PLC would then be £120,000.00, within its £120,000 limit.',
     );
     expect(protection.timeframe).toBe('1-2 business days');
     expect(protection.risks).toEqual([
       'Rates can change: Barclays may lower the rate on Barclays Saver after you move.',
+      'Your money at Barclays Bank UK PLC would reach 100% of the £120,000 limit: interest paid there counts towards it too.',
     ]);
     expect(protection.steps).toEqual([
-      'Sign in to Bank of Scotland and check that Bank of Scotland Saver has £20,000.00 available to withdraw.',
-      'Send £20,000.00 from Bank of Scotland Saver to Barclays Saver at Barclays. This is an external transfer to another banking group: it usually takes 1-2 business days.',
+      'Sign in to Bank of Scotland and check that Bank of Scotland Saver has £60,000.00 available to withdraw.',
+      'Send £60,000.00 from Bank of Scotland Saver to Barclays Saver at Barclays. This is an external transfer to another banking group: it usually takes 1-2 business days.',
       'When the money arrives, update both balances in SavvyPig so your protection picture and these recommendations stay right.',
       NEVER_MOVES_MONEY,
     ]);
   });
 
   it('warns when a destination would be filled to the limit', () => {
-    const fill = recommendations.find((r) => r.id === 'rate_optimization-1')!;
+    const fill = recommendations.find((r) => r.id === 'protection-1')!;
     expect(fill.risks).toContain(
       'Your money at Barclays Bank UK PLC would reach 100% of the £120,000 limit: interest paid there counts towards it too.',
     );
@@ -156,13 +144,14 @@ describe('over the limit at a shared licence: Halifax and Bank of Scotland under
   });
 
   it('uses the limit in force on the date: £85,000 before 1 December 2025', () => {
-    // £140,000 − £85,000 = £55,000 over; Barclays has room for £25,000; the other £30,000 needs a new account.
+    // £140,000 − £85,000 = £55,000 over; Barclays has room for £25,000; the other £30,000 needs a
+    // new account. Ranked by the money each brings under cover: £30,000 first.
     const oldLaw = generateRecommendations(accounts, preferences(), '2025-11-30');
     expect(
       ofType(oldLaw, 'protection').map((r) => [r.fromAccount!.id, r.toAccount?.id ?? null, r.amountPence]),
     ).toEqual([
-      ['bos', 'barclays', 25_000_00],
       ['bos', null, 30_000_00],
+      ['bos', 'barclays', 25_000_00],
     ]);
   });
 });
@@ -232,17 +221,35 @@ describe('teaser rates', () => {
     ).toEqual([['nationwide', 'santander', 10_000_00, 150_00, 'medium']]);
   });
 
-  it('uses it when teaser rates are allowed, and says the rate drops', () => {
-    // Nationwide → Chase: £10,000 × 3.00% = £300 (high). Santander → Chase: £5,000 × 1.50% = £75 (low).
+  it('counts an introductory rate only while it holds: with no rate recorded after it, Chase gains nothing', () => {
+    // 22 Nov 2026 to 1 Feb 2027 is 2 whole months. Nationwide → Chase: a year of 5.00% for 2 months
+    // and nothing for 10 is 10,000 × 5.00% × 2/12 = £83.33, less than the £200 Nationwide pays:
+    // no gain. Nationwide → Santander: £10,000 × 1.50% = £150 (medium). Santander → Chase:
+    // £5,000 × 5.00% × 2/12 = £41.66 against £175: no gain.
     const moves = ofType(
       generateRecommendations(accounts, preferences({ avoidTeaserRates: false }), TODAY),
       'rate_optimization',
     );
     expect(
       moves.map((r) => [r.fromAccount!.id, r.toAccount!.id, r.amountPence, r.projectedGainPence, r.priority]),
+    ).toEqual([['nationwide', 'santander', 10_000_00, 150_00, 'medium']]);
+  });
+
+  it('uses it when teaser rates are allowed, counting the reversion rate after it, and says the rate drops', () => {
+    // Chase reverts to 4.00% on 1 Feb 2027: 2 months at 5.00%, 10 at 4.00%.
+    // Nationwide → Chase: 10,000 × (5.00 × 2 + 4.00 × 10)/12 % = £416.66, less 10,000 × 2.00% = £200:
+    // £10,000 × (1,000 + 4,000 − 2,400) / 120,000 = £216.66 (high).
+    // Santander → Chase: 5,000 × (1,000 + 4,000 − 350 × 12 = 4,200) / 120,000 = £33.33 (low).
+    const reverting = accounts.map((a) => (a.input.id === 'chase' ? { ...a, rateAfterBps: 400 } : a));
+    const moves = ofType(
+      generateRecommendations(reverting, preferences({ avoidTeaserRates: false }), TODAY),
+      'rate_optimization',
+    );
+    expect(
+      moves.map((r) => [r.fromAccount!.id, r.toAccount!.id, r.amountPence, r.projectedGainPence, r.priority]),
     ).toEqual([
-      ['nationwide', 'chase', 10_000_00, 300_00, 'high'],
-      ['santander', 'chase', 5_000_00, 75_00, 'low'],
+      ['nationwide', 'chase', 10_000_00, 216_66, 'high'],
+      ['santander', 'chase', 5_000_00, 33_33, 'low'],
     ]);
     expect(moves[0]!.risks).toContain(
       'Chase Saver pays an introductory rate until 1 February 2027: it drops when the offer ends.',
@@ -319,6 +326,7 @@ describe('a fixed bond', () => {
     category: 'bond',
     fixedEndsOn: '2027-06-30',
   });
+  // Paragon's terms let in up to £25,000 while the bond runs (a contributions term).
   const paragon = account('paragon', {
     name: 'Paragon Bond',
     balancePence: 0,
@@ -326,6 +334,26 @@ describe('a fixed bond', () => {
     rateBps: 500,
     category: 'bond',
     fixedEndsOn: '2027-10-31',
+    depositRoomPence: 25_000_00,
+  });
+
+  it('never moves money into a running fixed bond whose terms take no more', () => {
+    const closed = { ...paragon, depositRoomPence: 0 };
+    expect(
+      ofType(generateRecommendations([bond, closed, barclays], preferences(), TODAY), 'rate_optimization'),
+    ).toEqual([]);
+  });
+
+  it('moves no more into a bond than its terms let in, and counts its rate only until it matures', () => {
+    // Paragon takes £15,000 more. 22 Nov 2026 to 31 Oct 2027 is 11 whole months at 5.00%, then
+    // no rate recorded: £15,000 × (500 × 11 − 200 × 12) / 120,000 = £15,000 × 3,100 / 120,000 = £387.50.
+    const part = { ...paragon, depositRoomPence: 15_000_00 };
+    const [move] = ofType(generateRecommendations([bond, part, barclays], preferences(), TODAY), 'rate_optimization');
+    expect(gist(move!)).toMatchObject({ from: 'barclays', to: 'paragon', amountPence: 15_000_00 });
+    expect(move!.projectedGainPence).toBe(387_50);
+    expect(move!.capacityReason).toBe(
+      'The terms of Paragon Bond let in only £15,000.00 more, so only £15,000.00 can move there.',
+    );
   });
   const barclays = account('barclays', {
     name: 'Barclays Saver',
@@ -447,7 +475,8 @@ describe('ISAs', () => {
 describe('joint money', () => {
   it('counts the saver’s share against a licence and moves sole money first', () => {
     // NatWest joint (2 people) £200,000 → the saver's £100,000, + NatWest sole £40,000 = £140,000:
-    // £20,000 over. The sole money moves (to Barclays, 4.00%); the joint money stays.
+    // £20,000 over. The sole money moves (to Barclays, 4.00%); the joint money stays. Barclays
+    // pays more, so the sole account's other £20,000 goes on the same card: £40,000.
     const accounts = [
       account('joint', {
         name: 'NatWest Joint',
@@ -460,7 +489,7 @@ describe('joint money', () => {
       account('barclays', { name: 'Barclays Saver', balancePence: 0, institution: LICENCES.barclays, rateBps: 400 }),
     ];
     const protection = ofType(generateRecommendations(accounts, preferences(), TODAY), 'protection');
-    expect(protection.map(gist).map((g) => [g.from, g.to, g.amountPence])).toEqual([['sole', 'barclays', 20_000_00]]);
+    expect(protection.map(gist).map((g) => [g.from, g.to, g.amountPence])).toEqual([['sole', 'barclays', 40_000_00]]);
   });
 
   it('moves joint money only to an account with as many holders, twice the saver’s share', () => {
@@ -488,15 +517,17 @@ describe('joint money', () => {
         holders: 2,
       }),
     ];
+    // Santander also pays more, so the rest of its room (£40,000 each, £80,000 of the joint
+    // account) goes on the same card: £140,000.
     const [protection] = ofType(generateRecommendations(accounts, preferences(), TODAY), 'protection');
     expect(gist(protection!)).toMatchObject({
       from: 'joint-nw',
       to: 'joint-san',
-      amountPence: 60_000_00,
+      amountPence: 140_000_00,
       availableCapacityPence: 70_000_00,
     });
-    // £60,000 × 1.00% = £600 a year on the joint account.
-    expect(protection!.projectedGainPence).toBe(600_00);
+    // £140,000 × 1.00% = £1,400 a year on the joint account.
+    expect(protection!.projectedGainPence).toBe(1_400_00);
     expect(protection!.risks).toContain(
       'Nationwide Joint is a joint account: every holder may need to agree to the move.',
     );

@@ -73,6 +73,8 @@ const accountArb = (id: string): fc.Arbitrary<SmartPigAccount> =>
         'unknown',
       ),
       intro: fc.boolean(),
+      rateAfter: fc.constantFrom<number | null>(null, 0, 150, 500),
+      depositRoom: fc.constantFrom<'none' | 'closed' | 'some'>('none', 'none', 'closed', 'some'),
       thb: fc.option(
         fc.record({
           qualifyingPence: fc.integer({ min: 1, max: 500_000_00 }),
@@ -104,6 +106,11 @@ const accountArb = (id: string): fc.Arbitrary<SmartPigAccount> =>
             : { endsOn: { past: '2026-01-01', soon: '2027-03-31', long: '2029-12-31', unknown: null }[a.fixed] },
         hasIntroductoryRate: a.intro,
         introductoryRateEndsOn: a.intro ? '2027-06-30' : null,
+        rateAfterBps: a.rateAfter,
+        earnsCashInterest: true,
+        brandKey:
+          (a.institution?.kind === 'frn' ? a.institution.brandName : a.institution?.bankName)?.toLowerCase() ?? null,
+        depositRoomPence: { none: null, closed: 0, some: 5_000_00 }[a.depositRoom],
       }),
     );
 
@@ -235,12 +242,21 @@ describe('every recommendation', () => {
           if (r.type === 'rate_optimization') {
             expect(r.newRateBps!).toBeGreaterThan(r.currentRateBps! + MIN_RATE_UPLIFT_BPS);
             expect(r.projectedGainPence).toBeGreaterThan(MIN_YEARLY_GAIN_PENCE);
-            if (r.transfer === 'external') expect(r.availableCapacityPence!).toBeGreaterThanOrEqual(MIN_ROOM_PENCE);
+            if (r.toAccount!.licenceKey !== r.fromAccount!.licenceKey)
+              expect(r.availableCapacityPence!).toBeGreaterThanOrEqual(MIN_ROOM_PENCE);
           }
           if (!r.toAccount) continue;
           const from = byId.get(r.fromAccount!.id)!;
           const to = byId.get(r.toAccount.id)!;
-          expect(r.transfer).toBe(r.toAccount.licenceKey === r.fromAccount!.licenceKey ? 'internal' : 'external');
+          // Internal only between accounts of one brand at one licence.
+          const oneBrand = from.brandKey !== null && from.brandKey === to.brandKey;
+          expect(r.transfer).toBe(
+            r.toAccount.licenceKey === r.fromAccount!.licenceKey && oneBrand ? 'internal' : 'external',
+          );
+          // A protection move always leaves the licence over its limit: never within it.
+          if (r.type === 'protection') expect(r.toAccount.licenceKey).not.toBe(r.fromAccount!.licenceKey);
+          // Nothing goes into an account whose own terms let no more in.
+          expect(to.depositRoomPence).not.toBe(0);
           expect(to.input.holders).toBe(from.input.holders);
           expect(['current', 'pension']).not.toContain(to.category);
           if (from.category === 'isa') expect(to.category).toBe('isa');
@@ -251,6 +267,22 @@ describe('every recommendation', () => {
           if (from.fixedTerm && (from.fixedTerm.endsOn === null || from.fixedTerm.endsOn > date))
             expect(r.type).toBe('protection');
         }
+        // One card per move: no two cards move money between the same two accounts.
+        const moves = recommendations.filter((r) => r.toAccount).map((r) => `${r.fromAccount!.id}>${r.toAccount!.id}`);
+        expect(new Set(moves).size).toBe(moves.length);
+        // What the cards send into an account never passes what its terms let in.
+        for (const to of accounts) {
+          if (to.depositRoomPence === null) continue;
+          const sent = recommendations
+            .filter((r) => r.toAccount?.id === to.input.id)
+            .reduce((sum, r) => sum + r.amountPence, 0);
+          expect(sent).toBeLessThanOrEqual(to.depositRoomPence);
+        }
+        // Protection first, ranked by money brought under cover; rate cards by gain within their band.
+        const rates = recommendations.filter((r) => r.type === 'rate_optimization');
+        for (let i = 1; i < rates.length; i++)
+          if (rates[i - 1]!.priority === rates[i]!.priority)
+            expect(rates[i - 1]!.projectedGainPence).toBeGreaterThanOrEqual(rates[i]!.projectedGainPence);
       }),
       { numRuns: 400 },
     );

@@ -35,6 +35,7 @@ import {
   applyMove,
   buildPortfolio,
   canPair,
+  type CapacityLimit,
   capacityFor,
   destinationBar,
   type Holding,
@@ -44,6 +45,8 @@ import {
   movableSharePence,
   recommendationAccount,
   sourceAccess,
+  transferKind,
+  wholeMonthsUntil,
 } from './portfolio.ts';
 import {
   capacityReasonText,
@@ -84,6 +87,37 @@ export function yearlyGainPence(amountPence: Pence, fromBps: Bps, toBps: Bps): P
   return Math.trunc((amountPence * (toBps - fromBps)) / 10_000) || 0;
 }
 
+/**
+ * When `account`'s current rate stops holding: the end of a running fixed term or of an
+ * introductory rate, whichever comes first; null when nothing recorded ends it.
+ */
+export function rateEndsOn(account: SmartPigAccount, date: CalendarDate): CalendarDate | null {
+  const ends = [account.fixedTerm?.endsOn ?? null, account.introductoryRateEndsOn].filter(
+    (end): end is CalendarDate => end !== null && end > date,
+  );
+  return ends.sort()[0] ?? null;
+}
+
+/**
+ * A year's extra interest from moving `amountPence` from `from` to `to` on `date`, rounded toward
+ * zero: the destination's rate counts only for the whole months it holds (a bond maturing in five
+ * months earns five months of its rate), then the rate after it that the saver recorded, or none;
+ * the source's rate is what the money would have earned the whole year.
+ */
+export function moveGainPence(
+  date: CalendarDate,
+  amountPence: Pence,
+  from: SmartPigAccount,
+  to: SmartPigAccount,
+): Pence {
+  const ends = rateEndsOn(to, date);
+  const months = ends === null ? 12 : Math.min(12, wholeMonthsUntil(date, ends));
+  const destinationBpsMonths = to.interestRateBps * months + (to.rateAfterBps ?? 0) * (12 - months);
+  const difference = destinationBpsMonths - from.interestRateBps * 12;
+  // BigInt: £1bn × 12 × 100% in basis points is past a double's exact integers; it truncates toward zero.
+  return Number((BigInt(amountPence) * BigInt(difference)) / 120_000n);
+}
+
 /** Whether a destination's rate is more than 0.1 percentage point above the source's (002 §5). */
 export function beatsRate(fromBps: Bps, toBps: Bps): boolean {
   return toBps > fromBps + MIN_RATE_UPLIFT_BPS;
@@ -95,7 +129,7 @@ type Candidate = {
   to: Holding;
   capacityPence: Pence;
   roomPence: Pence | null;
-  limitedBy: 'room' | 'isa-allowance' | null;
+  limitedBy: CapacityLimit | null;
 };
 
 /** Accounts that may take `from`'s money now, best first; `rateAbove` keeps only those paying more. */
@@ -125,7 +159,15 @@ function candidates(
   );
 }
 
-type Draft = Omit<Recommendation, 'id' | 'priority'> & { sequence: number };
+/**
+ * A recommendation being planned, with the plan its texts come from and, for protection, the
+ * saver's money it brings under cover (protection cards are ranked by it).
+ */
+type Draft = Omit<Recommendation, 'id' | 'priority'> & {
+  sequence: number;
+  plan: MovePlan | null;
+  coveredPence: Pence;
+};
 
 function planFor(
   portfolio: Portfolio,
@@ -134,10 +176,11 @@ function planFor(
   access: SourceAccess,
   candidate: Candidate | null,
   sharePence: Pence,
-  limitedBy: 'room' | 'isa-allowance' | null,
+  limitedBy: CapacityLimit | null,
 ): MovePlan {
   const to = candidate?.to ?? null;
   const isIsaTransfer = to !== null && isIsa(from) && isIsa(to);
+  const otherLicence = to !== null && to.licence !== from.licence;
   return {
     date: portfolio.date,
     type,
@@ -145,24 +188,31 @@ function planFor(
     to,
     access,
     amountPence: sharePence * from.holders,
-    transfer: to !== null && to.licence === from.licence ? 'internal' : 'external',
+    transfer: transferKind(from, to),
     isIsaTransfer,
     usesIsaAllowance: to !== null && isIsa(to) && !isIsa(from),
     roomBeforePence: candidate?.roomPence ?? null,
     limitedBy,
     isaAllowanceBeforePence: portfolio.isaAllowanceLeftPence,
-    destinationTotalAfterPence:
-      to && to.licence !== from.licence ? to.licence!.totalPence + to.licence!.arrivingPence + sharePence : null,
+    isaAllowanceTodayPence: portfolio.isaAllowanceTodayPence,
+    keptForOthersPence: otherLicence ? to.licence!.arrivingPence : 0,
+    termsRoomBeforePence:
+      to?.account.depositRoomPence == null ? null : Math.max(0, to.account.depositRoomPence - to.arrivingPence),
+    // Today's money there plus this move alone: true whichever other recommendations the saver follows.
+    destinationTotalAfterPence: otherLicence ? to.licence!.totalPence + sharePence : null,
     overLimitPence: from.licence!.uncoveredPence,
     limitPence: from.licence!.limitPence,
+    alsoForRate: false,
   };
 }
 
-function draftOf(plan: MovePlan, sequence: number): Draft {
+function draftOf(plan: MovePlan, sequence: number, coveredPence: Pence): Draft {
   const { from, to } = plan;
-  const gain = to ? yearlyGainPence(plan.amountPence, from.account.interestRateBps, to.account.interestRateBps) : 0;
+  const gain = to ? moveGainPence(plan.date, plan.amountPence, from.account, to.account) : 0;
   return {
     sequence,
+    plan,
+    coveredPence,
     type: plan.type,
     fromAccount: recommendationAccount(from),
     toAccount: to ? recommendationAccount(to) : null,
@@ -206,13 +256,15 @@ function protectionDrafts(portfolio: Portfolio, preferences: SmartPigPreferences
         if (!best) break;
         const share = Math.min(want, best.capacityPence);
         const limitedBy = share < want ? best.limitedBy : null;
-        drafts.push(draftOf(planFor(portfolio, 'protection', from, access, best, share, limitedBy), drafts.length));
+        drafts.push(
+          draftOf(planFor(portfolio, 'protection', from, access, best, share, limitedBy), drafts.length, share),
+        );
         applyMove(portfolio, from, best.to, share);
         want -= share;
       }
       if (want > 0) {
         // No account the saver holds can take the rest: a new account with another banking group.
-        drafts.push(draftOf(planFor(portfolio, 'protection', from, access, null, want, null), drafts.length));
+        drafts.push(draftOf(planFor(portfolio, 'protection', from, access, null, want, null), drafts.length, want));
         applyMove(portfolio, from, null, want);
       }
       if (licence.uncoveredPence <= 0) break;
@@ -245,15 +297,30 @@ function rateDrafts(portfolio: Portfolio, preferences: SmartPigPreferences, draf
       const fromRate = from.account.interestRateBps;
       const chosen = candidates(portfolio, preferences, from, { otherLicenceOnly: false, rateAbove: fromRate }).find(
         (c) =>
-          yearlyGainPence(Math.min(movable, c.capacityPence) * from.holders, fromRate, c.to.account.interestRateBps) >
+          moveGainPence(portfolio.date, Math.min(movable, c.capacityPence) * from.holders, from.account, c.to.account) >
           MIN_YEARLY_GAIN_PENCE,
       );
       if (!chosen) break;
       const share = Math.min(movable, chosen.capacityPence);
       const limitedBy = share < movable ? chosen.limitedBy : null;
-      drafts.push(
-        draftOf(planFor(portfolio, 'rate_optimization', from, access, chosen, share, limitedBy), drafts.length),
-      );
+      const plan = planFor(portfolio, 'rate_optimization', from, access, chosen, share, limitedBy);
+      // One card per move: more money on a protection card's move is added to that card.
+      const same = drafts.findIndex((d) => d.type === 'protection' && d.plan?.from === from && d.plan.to === chosen.to);
+      if (same >= 0) {
+        const card = drafts[same]!;
+        const protection = card.plan!;
+        const merged: MovePlan = {
+          ...protection,
+          amountPence: protection.amountPence + plan.amountPence,
+          limitedBy,
+          destinationTotalAfterPence:
+            protection.destinationTotalAfterPence === null ? null : protection.destinationTotalAfterPence + share,
+          alsoForRate: true,
+        };
+        drafts[same] = draftOf(merged, card.sequence, card.coveredPence);
+      } else {
+        drafts.push(draftOf(plan, drafts.length, 0));
+      }
       applyMove(portfolio, from, chosen.to, share);
     }
   }
@@ -287,6 +354,8 @@ function diversificationDraft(portfolio: Portfolio, drafts: Draft[]): void {
   });
   drafts.push({
     sequence: drafts.length,
+    plan: null,
+    coveredPence: 0,
     type: 'diversification',
     fromAccount: from ? recommendationAccount(from) : null,
     toAccount: null,
@@ -309,23 +378,31 @@ const TYPE_ORDER: Readonly<Record<RecommendationType, number>> = {
   diversification: 2,
 };
 
+/**
+ * Ids, priorities and order: protection is always high, ranked by the money it brings under cover;
+ * rate moves take the spec's gain bands (002 §9), ranked by gain. No card depends on another
+ * (each is true and safe on its own: ADR 0029), so none has to follow another.
+ */
 function finish(drafts: readonly Draft[]): Recommendation[] {
   const counts: Record<RecommendationType, number> = { protection: 0, rate_optimization: 0, diversification: 0 };
-  return drafts
-    .map(({ sequence, ...draft }) => ({
+  return [...drafts]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map(({ sequence, plan: _plan, coveredPence, ...draft }) => ({
       id: `${draft.type}-${++counts[draft.type]}`,
       priority: draft.type === 'protection' ? 'high' : priorityForGain(draft.projectedGainPence),
       ...draft,
       sequence,
+      coveredPence,
     }))
     .sort(
       (a, b) =>
         PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
-        b.projectedGainPence - a.projectedGainPence ||
         TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
+        b.coveredPence - a.coveredPence ||
+        b.projectedGainPence - a.projectedGainPence ||
         a.sequence - b.sequence,
     )
-    .map(({ sequence: _sequence, ...recommendation }) => recommendation as Recommendation);
+    .map(({ sequence: _sequence, coveredPence: _covered, ...recommendation }) => recommendation as Recommendation);
 }
 
 /** Plans every recommendation on a fresh working state (it is changed as moves are planned). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SIMULATION_MESSAGES, simulateDeposit, yearlyInterestPence } from './simulator.ts';
+import {
+  portfolioYearlyInterestPence,
+  SIMULATION_MESSAGES,
+  simulateDeposit,
+  yearlyInterestPence,
+} from './simulator.ts';
 import { LICENCES, TODAY, account, halifaxBankOfScotlandBarclays } from './test-fixtures.ts';
 
 // The what-if simulator (002 §2, §5; issue 16): "if I add £X to account Y", before anything is saved.
@@ -33,9 +38,10 @@ describe('adding money to an account', () => {
     // £170,000 protected of £175,000 is 97.1%: mostly protected.
     expect([result.badgeBefore, result.badgeAfter]).toEqual(['fully-protected', 'mostly-protected']);
     expect(result.after.alerts.length).toBeGreaterThan(result.before.alerts.length);
-    // £25,000 × 3.00% = £750 a year more.
+    // The whole portfolio's year: Halifax £70,000 × 3.00% = £2,100, Bank of Scotland £30,000 × 2.50%
+    // = £750, Barclays £50,000 × 4.00% = £2,000: £4,850. £25,000 more at 3.00% = £750: £5,600.
     expect([result.yearlyInterestBeforePence, result.yearlyInterestAfterPence, result.interestChangePence]).toEqual([
-      2_100_00, 2_850_00, 750_00,
+      4_850_00, 5_600_00, 750_00,
     ]);
   });
 
@@ -86,7 +92,7 @@ describe('adding money to an account', () => {
 describe('moving money from another of the saver’s accounts', () => {
   const overLimit = halifaxBankOfScotlandBarclays(70_000_00, 70_000_00, 50_000_00);
 
-  it('shows the source licence’s alert clearing and the two accounts’ interest together', () => {
+  it('shows the source licence’s alert clearing and the whole portfolio’s interest', () => {
     // Bank of Scotland plc: £140,000, £20,000 over the £120,000 limit. £20,000 from the Halifax
     // Saver (3.00%) to the Barclays Saver (4.00%): £120,000 and £70,000, nothing at risk.
     const result = simulateDeposit(
@@ -109,9 +115,11 @@ describe('moving money from another of the saver’s accounts', () => {
     expect(result.licences[1]!.alertLevelAfter).not.toBe('over-limit');
     expect(result.after.totals.atRiskPence).toBe(0);
     expect([result.badgeBefore, result.badgeAfter]).toEqual(['mostly-protected', 'fully-protected']);
-    // Barclays £50,000 → £70,000 at 4.00% (£2,000 → £2,800); Halifax £70,000 → £50,000 at 3.00% (£2,100 → £1,500).
+    // Barclays £50,000 → £70,000 at 4.00% (£2,000 → £2,800); Halifax £70,000 → £50,000 at 3.00%
+    // (£2,100 → £1,500); Bank of Scotland £70,000 at 2.50% stays £1,750. The whole portfolio:
+    // £5,850 → £6,050.
     expect([result.yearlyInterestBeforePence, result.yearlyInterestAfterPence, result.interestChangePence]).toEqual([
-      4_100_00, 4_300_00, 200_00,
+      5_850_00, 6_050_00, 200_00,
     ]);
     expect([result.fromAccountId, result.fromRateBps]).toEqual(['halifax', 300]);
   });
@@ -155,5 +163,49 @@ describe('a year’s interest', () => {
   it('is rounded down and nothing on an overdrawn balance', () => {
     expect(yearlyInterestPence(10_000_01, 300)).toBe(300_00);
     expect(yearlyInterestPence(-5_000_00, 300)).toBe(0);
+  });
+});
+
+describe('what the simulator says of the whole picture', () => {
+  it('never calls money "fully protected" while some of it is not protected', () => {
+    // Nationwide £120,000 + £1,000 = £121,000: £1,000 over. Barclays £80,000. £200,000 protected of
+    // £201,000 is 99.5%: the Hub's badge band says fully protected, yet £1,000 is not.
+    const near = [
+      account('nationwide', { balancePence: 120_000_00, institution: LICENCES.nationwide, rateBps: 300 }),
+      account('barclays', { balancePence: 80_000_00, institution: LICENCES.barclays, rateBps: 300 }),
+    ];
+    const result = simulateDeposit(near, { accountId: 'nationwide', amountPence: 1_000_00 }, TODAY);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.after.totals.atRiskPence).toBe(1_000_00);
+    expect(result.after.badge).toBe('fully-protected');
+    expect([result.badgeBefore, result.badgeAfter]).toEqual(['fully-protected', 'mostly-protected']);
+  });
+
+  it('counts a year’s interest on the whole portfolio, leaving out accounts that earn no cash interest', () => {
+    // Barclays £50,000 × 4.00% = £2,000; Nationwide £10,000 × 2.00% = £200; a stocks and shares ISA
+    // and a pension (their rate fields say 5.00%, but they earn no cash interest) count nothing.
+    const mixed = [
+      account('barclays', { balancePence: 50_000_00, institution: LICENCES.barclays, rateBps: 400 }),
+      account('nationwide', { balancePence: 10_000_00, institution: LICENCES.nationwide, rateBps: 200 }),
+      account('shares', {
+        balancePence: 40_000_00,
+        institution: LICENCES.barclays,
+        rateBps: 500,
+        category: 'isa',
+        earnsCashInterest: false,
+      }),
+      account('pension', {
+        balancePence: 90_000_00,
+        institution: null,
+        rateBps: 500,
+        category: 'pension',
+        earnsCashInterest: false,
+      }),
+    ];
+    // New money: £5,000 into Nationwide at 2.00% = £100 more: £2,200 → £2,300.
+    const added = simulateDeposit(mixed, { accountId: 'nationwide', amountPence: 5_000_00 }, TODAY);
+    if (!added.ok) throw new Error(added.reason);
+    expect([added.yearlyInterestBeforePence, added.yearlyInterestAfterPence]).toEqual([2_200_00, 2_300_00]);
+    expect(portfolioYearlyInterestPence(mixed)).toBe(2_200_00);
   });
 });

@@ -7,7 +7,12 @@
  *
  * The money may also be taken from another of the saver's accounts (`fromAccountId`): the page
  * tries a recommendation's move that way, so the saver sees the alert it clears before moving
- * anything. The interest change is then the two accounts' together.
+ * anything.
+ *
+ * The status shown agrees with the money not protected: the Hub's badge calls 99% protected
+ * "fully protected", but while any money is not protected the simulator says "mostly protected"
+ * at best. A year's interest is always the whole portfolio's (every account that earns cash
+ * interest), before and after, whether the money is new or moved.
  */
 import { MAX_ACCOUNT_MONEY_PENCE } from '../accounts/account-schema.ts';
 import type { Bps } from '../accounts/interest-rate.ts';
@@ -80,8 +85,8 @@ export type SimulationResult = {
   /** The rate of the account the money comes from; null for new money. */
   fromRateBps: Bps | null;
   /**
-   * A year's interest on the account's whole balance, at its rate, rounded down (pence); with a
-   * source account, the two accounts' together.
+   * A year's interest on every account that earns cash interest, each whole balance at its rate
+   * rounded down (pence), added up: the whole portfolio, before and after.
    */
   yearlyInterestBeforePence: Pence;
   yearlyInterestAfterPence: Pence;
@@ -91,6 +96,22 @@ export type SimulationResult = {
 /** A year's simple interest on `balancePence` at `rateBps`, rounded down; nothing on an overdrawn balance. */
 export function yearlyInterestPence(balancePence: Pence, rateBps: Bps): Pence {
   return balancePence > 0 ? Math.floor((balancePence * rateBps) / 10_000) : 0;
+}
+
+/** A year's interest on the whole portfolio: every account that earns cash interest, each rounded down. */
+export function portfolioYearlyInterestPence(accounts: readonly SmartPigAccount[]): Pence {
+  return accounts.reduce(
+    (sum, a) => sum + (a.earnsCashInterest ? yearlyInterestPence(a.input.balancePence, a.interestRateBps) : 0),
+    0,
+  );
+}
+
+/**
+ * The status to show beside the money not protected: the picture's badge, except that money not
+ * protected is never "fully protected" (the badge's 99% band would say so of £1,000 in £200,000).
+ */
+export function simulationStatus(picture: ProtectionPicture): ProtectionBadge {
+  return picture.badge === 'fully-protected' && picture.totals.atRiskPence > 0 ? 'mostly-protected' : picture.badge;
 }
 
 function change(
@@ -143,11 +164,10 @@ export function simulateDeposit(
     ...a,
     input: { ...a.input, balancePence: a.input.balancePence + change },
   });
-  const after = protectionPicture(
-    accounts.map((a) => (a === target ? moved(a, amountPence) : a === source ? moved(a, -amountPence) : a)),
-    date,
-    override,
+  const afterAccounts = accounts.map((a) =>
+    a === target ? moved(a, amountPence) : a === source ? moved(a, -amountPence) : a,
   );
+  const after = protectionPicture(afterAccounts, date, override);
   const beforeByKey = new Map(before.groups.map((g) => [g.key, g]));
   const rank = (l: LicenceChange) => (l.receivesDeposit ? 0 : l.givesMoney ? 1 : 2);
   const licences = after.groups
@@ -161,10 +181,8 @@ export function simulateDeposit(
     )
     .sort((a, b) => rank(a) - rank(b));
   const rateBps = target.interestRateBps;
-  const sourceBefore = source ? yearlyInterestPence(source.input.balancePence, source.interestRateBps) : 0;
-  const sourceAfter = source ? yearlyInterestPence(source.input.balancePence - amountPence, source.interestRateBps) : 0;
-  const yearlyInterestBeforePence = yearlyInterestPence(target.input.balancePence, rateBps) + sourceBefore;
-  const yearlyInterestAfterPence = yearlyInterestPence(target.input.balancePence + amountPence, rateBps) + sourceAfter;
+  const yearlyInterestBeforePence = portfolioYearlyInterestPence(accounts);
+  const yearlyInterestAfterPence = portfolioYearlyInterestPence(afterAccounts);
   return {
     ok: true,
     accountId,
@@ -173,8 +191,8 @@ export function simulateDeposit(
     before,
     after,
     licences,
-    badgeBefore: before.badge,
-    badgeAfter: after.badge,
+    badgeBefore: simulationStatus(before),
+    badgeAfter: simulationStatus(after),
     rateBps,
     fromRateBps: source ? source.interestRateBps : null,
     yearlyInterestBeforePence,

@@ -1,6 +1,7 @@
 import type { AccountCategory } from '../accounts/account-type-category.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import type { InstitutionRef, Pence, TemporaryHighBalance } from '../protection/types.ts';
+import { depositRoomPence } from './account-facts.ts';
 import { DEFAULT_PREFERENCES } from './preferences.ts';
 import type { Recommendation, SmartPigAccount, SmartPigPreferences } from './types.ts';
 
@@ -38,11 +39,17 @@ export type AccountSpec = {
   fixedEndsOn?: CalendarDate | null | undefined;
   introductoryRateEndsOn?: CalendarDate;
   temporaryHighBalance?: TemporaryHighBalance;
+  /** The rate after a fixed term or introductory rate ends (null: none). */
+  rateAfterBps?: number | null;
+  earnsCashInterest?: boolean;
+  /** What the account's terms let in; by default as `depositRoomPence` decides (nothing into a running fixed term). */
+  depositRoomPence?: Pence | null;
 };
 
 /** A Smart Pig account: a sole, easy-access savings deposit unless `spec` says otherwise. */
 export function account(id: string, spec: AccountSpec): SmartPigAccount {
   const brand = spec.institution?.kind === 'frn' ? (spec.institution.brandName ?? spec.institution.legalName) : null;
+  const fixedTerm = spec.fixedEndsOn === undefined ? null : { endsOn: spec.fixedEndsOn };
   return {
     input: {
       id,
@@ -59,9 +66,17 @@ export function account(id: string, spec: AccountSpec): SmartPigAccount {
     category: spec.category ?? 'savings',
     interestRateBps: spec.rateBps,
     noticeDays: spec.noticeDays === undefined ? 0 : spec.noticeDays,
-    fixedTerm: spec.fixedEndsOn === undefined ? null : { endsOn: spec.fixedEndsOn },
+    fixedTerm,
     hasIntroductoryRate: spec.introductoryRateEndsOn !== undefined,
     introductoryRateEndsOn: spec.introductoryRateEndsOn ?? null,
+    rateAfterBps: spec.rateAfterBps ?? null,
+    earnsCashInterest: spec.earnsCashInterest ?? true,
+    brandKey:
+      brand?.toLowerCase() ?? (spec.institution?.kind === 'bank-name' ? spec.institution.bankName.toLowerCase() : null),
+    depositRoomPence:
+      spec.depositRoomPence !== undefined
+        ? spec.depositRoomPence
+        : depositRoomPence(null, fixedTerm, spec.balancePence, TODAY),
   };
 }
 

@@ -11,7 +11,7 @@ import { formatPence } from '../money/format.ts';
 import type { Pence } from '../protection/types.ts';
 import { ALERT_PERCENT, DIVERSIFIED_INSTITUTIONS, limitUsedPercent } from '../protection/thresholds.ts';
 import { SMART_PIG_TEXTS } from './constants.ts';
-import type { Holding, SourceAccess } from './portfolio.ts';
+import type { CapacityLimit, Holding, SourceAccess } from './portfolio.ts';
 import type { RecommendationType, TransferKind } from './types.ts';
 
 /** The last step of every recommendation: the product shows options, the saver moves the money. */
@@ -36,11 +36,19 @@ export type MovePlan = {
   usesIsaAllowance: boolean;
   /** Room at the destination's licence before the move (null: same licence, or no destination). */
   roomBeforePence: Pence | null;
-  limitedBy: 'room' | 'isa-allowance' | null;
+  limitedBy: CapacityLimit | null;
   /** The ISA allowance left before the move, when it limited the amount. */
   isaAllowanceBeforePence: Pence;
-  /** The saver's money at the destination's licence after the move. */
+  /** The ISA allowance left this tax year before any suggested move. */
+  isaAllowanceTodayPence: Pence;
+  /** Room at the destination's licence that other suggested moves take (the saver's pence). */
+  keptForOthersPence: Pence;
+  /** What the destination's own terms still let in before this move (whole account); null: no limit. */
+  termsRoomBeforePence: Pence | null;
+  /** The saver's money at the destination's licence after this move alone (today's money plus it). */
   destinationTotalAfterPence: Pence | null;
+  /** True when the move also carries money for a better rate (one card per move). */
+  alsoForRate: boolean;
   /** For protection: the saver's money over the limit at the source's licence before the move. */
   overLimitPence: Pence;
   limitPence: Pence;
@@ -86,7 +94,11 @@ export function explanationText(plan: MovePlan): string {
       ? ` Your money at ${to.licence!.name} would then be ${formatPence(plan.destinationTotalAfterPence)}, within its ${limit} limit.`
       : '';
   if (plan.type === 'protection') {
-    return `${formatPence(plan.overLimitPence)} of your money at ${from.licence!.name} is over the ${limit} limit, so the FSCS would not protect it. Moving ${amount} from ${from.account.name} to ${toLabel} brings it under cover.${after}`;
+    const rate =
+      plan.alsoForRate && to
+        ? ` ${to.account.name} also pays more: ${formatRate(to.account.interestRateBps)} rather than ${formatRate(from.account.interestRateBps)}.`
+        : '';
+    return `${formatPence(plan.overLimitPence)} of your money at ${from.licence!.name} is over the ${limit} limit, so the FSCS would not protect it. Moving ${amount} from ${from.account.name} to ${toLabel} brings it under cover.${rate}${after}`;
   }
   return `${to!.account.name} pays ${formatRate(to!.account.interestRateBps)}, more than the ${formatRate(from.account.interestRateBps)} on ${from.account.name}. Moving ${amount} there earns more interest each year.${after}`;
 }
@@ -143,10 +155,21 @@ function otherNames(holding: Holding): string[] {
 /** Why the amount is less than the saver could move, or null when nothing cut it. */
 export function capacityReasonText(plan: MovePlan): string | null {
   if (plan.to === null || plan.limitedBy === null) return null;
-  if (plan.limitedBy === 'isa-allowance') {
-    return `You have ${formatPence(plan.isaAllowanceBeforePence)} of ISA allowance left this tax year, so only ${formatPence(plan.amountPence)} can go into ${plan.to.account.name}.`;
+  const amount = formatPence(plan.amountPence);
+  if (plan.limitedBy === 'terms') {
+    return `The terms of ${plan.to.account.name} let in only ${formatPence(plan.termsRoomBeforePence ?? 0)} more, so only ${amount} can move there.`;
   }
-  return `${plan.to.licence!.name} has room for ${formatPence(plan.roomBeforePence ?? 0)} more of your money before the ${formatLimit(plan.limitPence)} limit, so only ${formatPence(plan.amountPence)} can move there.`;
+  // Today's figures, and what other suggestions here take of them: true whichever the saver follows.
+  if (plan.limitedBy === 'isa-allowance') {
+    const others = plan.isaAllowanceTodayPence - plan.isaAllowanceBeforePence;
+    const kept = others > 0 ? `; ${formatPence(others)} of it goes into the other ISA payments suggested here` : '';
+    return `You have ${formatPence(plan.isaAllowanceTodayPence)} of ISA allowance left this tax year${kept}, so only ${amount} can go into ${plan.to.account.name}.`;
+  }
+  const kept =
+    plan.keptForOthersPence > 0
+      ? `; ${formatPence(plan.keptForOthersPence)} of it is kept for the other moves suggested here`
+      : '';
+  return `${plan.to.licence!.name} has room for ${formatPence((plan.roomBeforePence ?? 0) + plan.keptForOthersPence)} more of your money before the ${formatLimit(plan.limitPence)} limit${kept}, so only ${amount} can move there.`;
 }
 
 function accessStep(plan: MovePlan): string {
@@ -202,8 +225,10 @@ export function stepsText(plan: MovePlan): string[] {
     steps.push(accessStep(plan));
     const kind =
       plan.transfer === 'internal'
-        ? `Both are with ${from.licence!.name}, so this is an internal transfer.`
-        : `This is an external transfer to another banking group: it usually takes ${SMART_PIG_TEXTS.externalTimeframe}.`;
+        ? `Both are with ${bankOf(from)}, so this is an internal transfer.`
+        : to.licence === from.licence
+          ? `${bankOf(to)} and ${bankOf(from)} are separate brands of ${from.licence!.name}, so this is an external payment: it usually takes ${SMART_PIG_TEXTS.externalTimeframe}.`
+          : `This is an external transfer to another banking group: it usually takes ${SMART_PIG_TEXTS.externalTimeframe}.`;
     steps.push(`Send ${amount} from ${from.account.name} to ${to.account.name} at ${bankOf(to)}. ${kind}`);
     if (plan.usesIsaAllowance)
       steps.push(`Paying into ${to.account.name} uses ${amount} of your ISA allowance for this tax year.`);

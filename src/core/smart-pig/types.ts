@@ -36,6 +36,25 @@ export type SmartPigAccount = PictureAccount & {
   hasIntroductoryRate: boolean;
   /** When the introductory rate ends, if known. */
   introductoryRateEndsOn: CalendarDate | null;
+  /**
+   * The rate after the current one ends (a running fixed term's end, or an introductory rate's):
+   * the renewal rate the saver recorded for the fixed term, or the introductory rate's reversion
+   * rate; null when none is recorded (then no interest is counted after the end).
+   */
+  rateAfterBps: Bps | null;
+  /** False for stocks and shares ISAs and pensions (`earnsCashInterest`): no rate figure counts them. */
+  earnsCashInterest: boolean;
+  /**
+   * The brand the saver deals with (for a platform account, the platform), lower case; null when
+   * unknown. A transfer is internal only between two accounts of one brand at one licence.
+   */
+  brandKey: string | null;
+  /**
+   * The most money the account's own terms let in now (whole account, pence): null when they set
+   * no limit; 0 when it takes none (a running fixed term without a contributions term, or a
+   * contributions term that has ended or is full).
+   */
+  depositRoomPence: Pence | null;
 };
 
 /** The saver's constraints (002 §3 "Smart Pig constraints"). */

@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type TermLengthUnit, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { taxYearOf } from '../../core/dates/tax-year.ts';
-import { smartPigAccount } from '../../core/smart-pig/account-facts.ts';
+import { type ContributionsTerm, smartPigAccount } from '../../core/smart-pig/account-facts.ts';
 import { DEFAULT_PREFERENCES } from '../../core/smart-pig/preferences.ts';
 import type { SmartPigAccount, SmartPigPreferences } from '../../core/smart-pig/types.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
@@ -37,14 +37,20 @@ const termDate = (key: string) =>
 /**
  * What the account's terms say of moving money (the templates' fields, 001 §3): the notice a
  * `notice_period` term gives, when a `fixed_term` term ends, when an `intro_rate` or ISA
- * `bonus_rate_isa` term's rate ends (the latest of each kind when there are several). `offset 0`
+ * `bonus_rate_isa` term's rate ends and the rate it reverts to (the latest of each kind when there
+ * are several), and the newest `max_contributions_over_term` term's inputs. `offset 0`
  * keeps it a lookup per account by the terms' account index.
  */
 const termsLookup = sql`lateral (select
     max(case when jsonb_typeof(${t.inputs} -> 'noticeDays') = 'number' then (${t.inputs} ->> 'noticeDays')::int end)
       filter (where ${t.termType} = 'notice_period') as notice_days,
     max(${termDate('termEndDate')}) filter (where ${t.termType} = 'fixed_term') as fixed_term_ends_on,
-    max(${termDate('endDate')}) filter (where ${t.termType} in ('intro_rate', 'bonus_rate_isa')) as intro_ends_on
+    max(${termDate('endDate')}) filter (where ${t.termType} in ('intro_rate', 'bonus_rate_isa')) as intro_ends_on,
+    (array_agg(case when jsonb_typeof(${t.inputs} -> 'reversionRateBps') = 'number'
+        then (${t.inputs} ->> 'reversionRateBps')::int end order by ${termDate('endDate')} desc nulls last)
+      filter (where ${t.termType} in ('intro_rate', 'bonus_rate_isa')))[1] as intro_reversion_bps,
+    (array_agg(${t.inputs} order by ${t.createdAt} desc, ${t.id} desc)
+      filter (where ${t.termType} = 'max_contributions_over_term'))[1] as contributions
   from ${t} where ${t.accountId} = ${accounts.id} and ${t.userId} = ${userId} offset 0) as ${sql.identifier('terms')}`;
 
 /**
@@ -62,6 +68,10 @@ const factsStatement = preparedPerConnection((tx) =>
       noticeDays: named(sql`terms.notice_days`, 'notice_days'),
       fixedTermEndsOn: named(sql`terms.fixed_term_ends_on`, 'fixed_term_ends_on'),
       introEndsOn: named(sql`terms.intro_ends_on`, 'intro_ends_on'),
+      introReversionBps: named(sql`terms.intro_reversion_bps`, 'intro_reversion_bps'),
+      contributions: named(sql`terms.contributions`, 'contributions'),
+      hasRenewalOption: named(accounts.hasRenewalOption, 'has_renewal_option'),
+      renewalRateBps: named(accounts.renewalRateBps, 'renewal_rate_bps'),
       preferences: named(preferencesJson, 'preferences'),
     })
     .from(sql`(values (1)) as one (x)`)
@@ -79,6 +89,10 @@ type RawFactsRow = {
   notice_days: number | null;
   fixed_term_ends_on: string | null;
   intro_ends_on: string | null;
+  intro_reversion_bps: number | null;
+  contributions: unknown;
+  has_renewal_option: boolean | null;
+  renewal_rate_bps: number | null;
   preferences: SmartPigPreferences | null;
 };
 
@@ -91,6 +105,21 @@ const preferencesStatement = preparedPerConnection((tx) =>
 
 function termUnit(value: string | null): TermLengthUnit | null {
   return (TERM_LENGTH_UNITS as readonly string[]).includes(value ?? '') ? (value as TermLengthUnit) : null;
+}
+
+/** A stored `max_contributions_over_term` term's inputs as core reads them; null when a field it needs is missing. */
+function contributionsTermOf(inputs: unknown): ContributionsTerm | null {
+  if (typeof inputs !== 'object' || inputs === null) return null;
+  const { termStartDate, termLengthValue, termLengthUnit, maxAmountPence } = inputs as Record<string, unknown>;
+  const unit = typeof termLengthUnit === 'string' ? termUnit(termLengthUnit) : null;
+  if (typeof termStartDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(termStartDate) || unit === null) return null;
+  if (!Number.isSafeInteger(termLengthValue) || !Number.isSafeInteger(maxAmountPence)) return null;
+  return {
+    termStartDate,
+    termLengthValue: termLengthValue as number,
+    termLengthUnit: unit,
+    maxAmountPence: maxAmountPence as number,
+  };
 }
 
 export type SmartPigRows = {
@@ -138,6 +167,10 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
         noticeDays: fact?.notice_days ?? null,
         fixedTermEndsOn: fact?.fixed_term_ends_on ?? null,
         introductoryRateEndsOn: fact?.intro_ends_on ?? null,
+        introductoryReversionRateBps: fact?.intro_reversion_bps ?? null,
+        hasRenewalOption: fact?.has_renewal_option ?? false,
+        renewalRateBps: fact?.renewal_rate_bps ?? null,
+        contributionsTerm: contributionsTermOf(fact?.contributions ?? null),
       },
       today,
     );

@@ -41,7 +41,14 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     return bank.id;
   };
 
-  const addAccount = async (who: Person, name: string, bank: string, pence: number, rate: number) => {
+  const addAccount = async (
+    who: Person,
+    name: string,
+    bank: string,
+    pence: number,
+    rate: number,
+    extra: Record<string, unknown> = {},
+  ) => {
     const res = await server.request('/api/accounts', {
       method: 'POST',
       cookie: who.cookie,
@@ -51,6 +58,7 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
         bankId: banks[bank],
         startingBalancePence: pence,
         interestRateBps: rate,
+        ...extra,
       },
     });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -97,11 +105,13 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     const protection = body.recommendations.filter((r) => r.type === 'protection');
     expect(protection).toHaveLength(1);
     const [move] = protection;
+    // Bank of Scotland (2.50%) sends the £20,000 over the limit to Nationwide (4.00%), and, as
+    // Nationwide pays more, its other £50,000 on the same card: one card per move, £70,000.
     expect(move).toMatchObject({
       priority: 'high',
       fromAccount: { licenceName: 'Bank of Scotland plc' },
       toAccount: { id: annAccounts.nationwide, licenceName: 'Nationwide Building Society' },
-      amountPence: 20_000_00,
+      amountPence: 70_000_00,
       transfer: 'external',
       availableCapacityPence: 70_000_00,
       capacityLimited: false,
@@ -135,7 +145,7 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     expect([result.badgeBefore, result.badgeAfter]).toEqual(['mostly-protected', 'fully-protected']);
     expect([result.atRiskBeforePence, result.atRiskAfterPence]).toEqual([20_000_00, 0]);
     for (const licence of result.licences) expect(licence.afterPence).toBeLessThanOrEqual(licence.limitPence);
-    expect(result.licences[0]).toMatchObject({ name: 'Nationwide Building Society', afterPence: 70_000_00 });
+    expect(result.licences[0]).toMatchObject({ name: 'Nationwide Building Society', afterPence: 120_000_00 });
     // Still over the limit: the simulator saved nothing.
     expect((await smartPig(ann)).metrics.unprotectedDepositsPence).toBe(20_000_00);
   });
@@ -269,6 +279,44 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     expect(await destination()).toBeNull();
     expect((await putPreferences(gus, { ...DEFAULTS, maxNoticeDays: 60 })).status).toBe(200);
     expect(await destination()).toBe(nationwide);
+  });
+
+  it('reads fixed-term and contributions terms: a running bond takes only what its terms let in', async () => {
+    const hal = await newPerson('hal');
+    await addAccount(hal, 'Halifax saver', 'Halifax', 70_000_00, 300);
+    const bos = await addAccount(hal, 'Bank of Scotland saver', 'Bank of Scotland', 70_000_00, 250);
+    const bond = await addAccount(hal, 'Nationwide bond', 'Nationwide Building Society', 50_000_00, 400, {
+      accountType: 'Bond',
+    });
+    const addTerm = async (json: unknown) => {
+      const res = await server.request(`/api/accounts/${bond}/terms`, { method: 'POST', cookie: hal.cookie, json });
+      expect(res.status, await res.clone().text()).toBe(201);
+    };
+    await addTerm({ termType: 'fixed_term', inputs: { termEndDate: '2028-06-30' } });
+    expect((await putPreferences(hal, { ...DEFAULTS, maxFixedMonths: 60 })).status).toBe(200);
+    const protection = async () =>
+      (await smartPig(hal)).recommendations
+        .filter((r) => r.type === 'protection')
+        .map((r) => [r.fromAccount!.id, r.toAccount?.id ?? null, r.amountPence]);
+
+    // The bond is fixed until 30 June 2028 and its terms take no top-ups: the £20,000 over the
+    // limit goes to a new account elsewhere, never into the bond.
+    expect(await protection()).toEqual([[bos, null, 20_000_00]]);
+
+    // Its contributions term lets in up to £60,000 over five years from 1 January 2026: with
+    // £50,000 in it, £10,000 more. The other £10,000 still needs a new account.
+    await addTerm({
+      termType: 'max_contributions_over_term',
+      inputs: { termStartDate: '2026-01-01', termLengthValue: 5, termLengthUnit: 'years', maxAmountPence: 60_000_00 },
+    });
+    expect(await protection()).toEqual([
+      [bos, bond, 10_000_00],
+      [bos, null, 10_000_00],
+    ]);
+    const intoBond = (await smartPig(hal)).recommendations.find((r) => r.toAccount?.id === bond)!;
+    expect(intoBond.capacityReason).toBe(
+      'The terms of Nationwide bond let in only £10,000.00 more, so only £10,000.00 can move there.',
+    );
   });
 
   itOnPostgres(kind)('reads in the same statements and socket writes however many accounts', async () => {

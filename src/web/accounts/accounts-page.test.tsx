@@ -110,6 +110,20 @@ describe('the accounts page', () => {
     );
   });
 
+  it('shows “—” as the rate of a stocks and shares ISA and a pension, which earn no cash interest', async () => {
+    const shares = makeAccount({ name: 'Vanguard S&S ISA', accountType: 'Stocks and Shares ISA', interestRateBps: 0 });
+    const pension = makeAccount({ name: 'Work pension', accountType: 'Pension', interestRateBps: 0 });
+    signedIn(json(200, makeList([halifax, shares, pension])));
+    renderApp('/accounts');
+    const table = await screen.findByRole('table', { name: /^Your accounts, in the order you added them/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('4.35% AER')).toBeInTheDocument();
+    for (const row of rows.slice(1)) {
+      expect(within(row).getByText('—')).toBeInTheDocument();
+      expect(within(row).queryByText('0.00% AER')).not.toBeInTheDocument();
+    }
+  });
+
   it('shows the Hub’s totals at the top: total balance, protected and at risk', async () => {
     signedIn(json(200, grouped()));
     renderApp('/accounts');

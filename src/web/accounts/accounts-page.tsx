@@ -3,7 +3,7 @@ import { Pencil, Plus, TriangleAlert, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
-import { formatRate } from '../../core/accounts/interest-rate.ts';
+import { accountRateText } from '../../core/accounts/cash-interest.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { ApiError } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
@@ -150,9 +150,7 @@ function AccountRow({ account, share, inSharedLicence }: RowProps) {
         <BankCell account={account} />
       </td>
       <td className="px-4 py-3">{account.accountType}</td>
-      <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-        {formatRate(account.interestRateBps, account.rateType)}
-      </td>
+      <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{accountRateText(account)}</td>
       <td className="px-4 py-3 text-right whitespace-nowrap">
         <span className="grid justify-items-end gap-0.5">
           <Balance pence={account.balancePence} />
@@ -266,9 +264,7 @@ function AccountCardBody({ account, share, inSharedLicence }: RowProps) {
       </div>
       <div className="mt-3 flex items-start justify-between gap-3 text-sm">
         <BankCell account={account} />
-        <span className="shrink-0 tabular-nums text-muted-foreground">
-          {formatRate(account.interestRateBps, account.rateType)}
-        </span>
+        <span className="shrink-0 tabular-nums text-muted-foreground">{accountRateText(account)}</span>
       </div>
       <div className="mt-3 flex items-end justify-between gap-3">
         <ProtectionBadge protection={account.protection} inSharedLicence={inSharedLicence} />

@@ -76,20 +76,22 @@ describe('Smart Pig', () => {
     expect(within(card('Total balance') as HTMLElement).getByText('£190,000.00')).toBeInTheDocument();
     expect(within(card('Banking groups') as HTMLElement).getByText('2')).toBeInTheDocument();
 
-    const move = screen.getByRole('article', { name: 'Move £20,000.00 to Barclays Saver' });
+    const move = screen.getByRole('article', { name: 'Move £70,000.00 to Barclays Saver' });
     expect(within(move).getByText('High priority')).toBeInTheDocument();
     expect(within(move).getByText('Protection')).toBeInTheDocument();
     expect(within(move).getByText('External transfer')).toBeInTheDocument();
     expect(within(move).getByText('Bank of Scotland Saver (Bank of Scotland)')).toBeInTheDocument();
     expect(within(move).getByText('2.50%')).toBeInTheDocument();
     expect(within(move).getByText('4.00%')).toBeInTheDocument();
-    expect(within(move).getByText('£300.00')).toBeInTheDocument();
+    // One card for the move: the £20,000 over the limit and Bank of Scotland's other £50,000 for
+    // Barclays' better rate (its £70,000 of room), £70,000 × 1.50% = £1,050 a year.
+    expect(within(move).getByText('£1,050.00')).toBeInTheDocument();
     expect(within(move).getByText(/over the £120,000 limit, so the FSCS would not protect it/)).toBeInTheDocument();
     expect(within(move).getByText('1-2 business days')).toBeInTheDocument();
     expect(within(move).getByRole('heading', { name: 'Risks' })).toBeInTheDocument();
 
     await user.click(within(move).getByRole('button', { name: 'See Steps' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Move £20,000.00 to Barclays Saver' });
+    const dialog = await screen.findByRole('dialog', { name: 'Move £70,000.00 to Barclays Saver' });
     expect(within(dialog).getByText(/SavvyPig never moves money. These are the steps/)).toBeInTheDocument();
     const steps = within(dialog).getAllByRole('listitem');
     expect(steps.length).toBeGreaterThan(2);
@@ -141,7 +143,7 @@ describe('Smart Pig', () => {
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls('POST /api/smart-pig/simulate')).toHaveLength(0);
 
-    const move = screen.getByRole('article', { name: 'Move £20,000.00 to Barclays Saver' });
+    const move = screen.getByRole('article', { name: 'Move £70,000.00 to Barclays Saver' });
     await user.click(within(move).getByRole('button', { name: 'Try it in the simulator' }));
     expect(
       await screen.findByText(/Alert clears: £20,000.00 over the limit at Bank of Scotland plc/),
@@ -149,11 +151,11 @@ describe('Smart Pig', () => {
     expect(api.calls('POST /api/smart-pig/simulate')[0]?.body).toEqual({
       accountId: 'barclays',
       fromAccountId: 'bos',
-      amountPence: 20_000_00,
+      amountPence: 70_000_00,
     });
-    expect(screen.getByRole('textbox', { name: 'If I add' })).toHaveValue('20,000.00');
+    expect(screen.getByRole('textbox', { name: 'If I add' })).toHaveValue('70,000.00');
     const result = screen.getByRole('region', {
-      name: /If you move £20,000.00 from Bank of Scotland Saver to Barclays Saver/,
+      name: /If you move £70,000.00 from Bank of Scotland Saver to Barclays Saver/,
     });
     expect(within(result).getByText('Fully protected')).toBeInTheDocument();
     expect(within(result).getByText('Nothing has been saved or moved.')).toBeInTheDocument();
@@ -191,7 +193,7 @@ describe('Smart Pig', () => {
     await screen.findByRole('button', { name: 'Print checklist' });
     const checklist = container.querySelector('[data-print-summary]') as HTMLElement;
     expect(within(checklist).getByRole('heading', { name: 'Smart Pig checklist' })).toBeInTheDocument();
-    expect(within(checklist).getByText(/Move £20,000.00 to Barclays Saver/)).toBeInTheDocument();
+    expect(within(checklist).getByText(/Move £70,000.00 to Barclays Saver/)).toBeInTheDocument();
     expect(checklist.textContent).not.toMatch(/coming soon/i);
   });
 });
