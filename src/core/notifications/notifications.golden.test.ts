@@ -298,7 +298,7 @@ describe('pensions', () => {
     });
   });
 
-  it('maps warnings and information as they are: the MPAA, a low confidence score, a missing FRN', () => {
+  it('maps warnings and information as they are: the MPAA, a missing FRN; a low confidence score is an admin’s matter, not the saver’s notification (issue 24)', () => {
     const rows = rowsOf({
       ...pension,
       flexibleAccess: [{ date: '2026-07-01', eventType: 'income' }],
@@ -313,7 +313,6 @@ describe('pensions', () => {
       },
     });
     expect(notificationsFrom(rows).map((n) => `${n.severity} ${n.title}`)).toEqual([
-      'warning Data Confidence Low',
       'warning MPAA triggered - Future contributions limited to £10,000 per year',
       'info Missing FRN',
     ]);

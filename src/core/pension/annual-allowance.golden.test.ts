@@ -51,6 +51,23 @@ describe('the tapered annual allowance at its edges (2026/27, threshold income �
     expect(taperedAllowance(FIGURES_2026, null, null)).toMatchObject({ status: 'unknown', allowancePence: 60_000_00 });
   });
 
+  it('says the taper may apply with adjusted income over £260,000 and no threshold income, never "No income is given" (PN4)', () => {
+    const taper = taperedAllowance(FIGURES_2026, null, 300_000_00);
+    expect(taper).toMatchObject({ status: 'unknown', allowancePence: 60_000_00 });
+    expect(taper.words).toBe(
+      'Adjusted income of £300,000.00 is over £260,000, so the taper may apply: it does when threshold income is over £200,000. Add your threshold income to know; until then the full £60,000 is taken.',
+    );
+    expect(taperedAllowance(FIGURES_2026, 250_000_00, null).words).toBe(
+      'Threshold income of £250,000.00 is over £200,000, so the taper may apply: it does when adjusted income is over £260,000. Add your adjusted income to know; until then the full £60,000 is taken.',
+    );
+  });
+
+  it('lets one income given rule the taper out on its own', () => {
+    expect(taperedAllowance(FIGURES_2026, null, 100_000_00)).toMatchObject({ status: 'does-not-apply' });
+    expect(taperedAllowance(FIGURES_2026, 150_000_00, null)).toMatchObject({ status: 'does-not-apply' });
+    expect(taperedAllowance(FIGURES_2026, null, 100_000_00).words).not.toContain('No income is given');
+  });
+
   it('uses the figures of the tax year: 2022/23 tapered from £240,000 down to £4,000', () => {
     const figures = pensionFiguresFor(taxYearStarting(2022));
     expect(taperedAllowance(figures, 250_000_00, 260_000_00).allowancePence).toBe(30_000_00);

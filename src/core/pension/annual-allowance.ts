@@ -138,19 +138,33 @@ export function taperedAllowance(
     allowancePence: standard,
     words,
   });
-  if (thresholdIncomePence === null || adjustedIncomePence === null) {
+  if (thresholdIncomePence === null && adjustedIncomePence === null) {
     return none('unknown', `No income is given, so the full ${formatLimit(standard)} is taken. ${rule}`);
   }
-  if (thresholdIncomePence <= threshold) {
+  // One income given: it alone can rule the taper out; over its figure, the taper may apply
+  // (as the cash ISA cap may, without a date of birth), and the words say which income decides.
+  if (thresholdIncomePence !== null && thresholdIncomePence <= threshold) {
     return none(
       'does-not-apply',
       `Threshold income of ${money(thresholdIncomePence)} is not over ${formatLimit(threshold)}, so the allowance is not tapered: ${formatLimit(standard)}.`,
     );
   }
-  if (adjustedIncomePence <= adjustedLimit) {
+  if (adjustedIncomePence !== null && adjustedIncomePence <= adjustedLimit) {
     return none(
       'does-not-apply',
       `Adjusted income of ${money(adjustedIncomePence)} is not over ${formatLimit(adjustedLimit)}, so the allowance is not tapered: ${formatLimit(standard)}.`,
+    );
+  }
+  if (thresholdIncomePence === null) {
+    return none(
+      'unknown',
+      `Adjusted income of ${money(adjustedIncomePence!)} is over ${formatLimit(adjustedLimit)}, so the taper may apply: it does when threshold income is over ${formatLimit(threshold)}. Add your threshold income to know; until then the full ${formatLimit(standard)} is taken.`,
+    );
+  }
+  if (adjustedIncomePence === null) {
+    return none(
+      'unknown',
+      `Threshold income of ${money(thresholdIncomePence)} is over ${formatLimit(threshold)}, so the taper may apply: it does when adjusted income is over ${formatLimit(adjustedLimit)}. Add your adjusted income to know; until then the full ${formatLimit(standard)} is taken.`,
     );
   }
   const over = adjustedIncomePence - adjustedLimit;

@@ -108,3 +108,18 @@ export function confidenceColour(score: number): 'green' | 'yellow' | 'red' {
   if (score >= PENSION_FORM_RULES.confidenceGreenFrom) return 'green';
   return score >= PENSION_FORM_RULES.confidenceYellowFrom ? 'yellow' : 'red';
 }
+
+/**
+ * The scheme type a pension account has before its details are given, from the account type the
+ * saver chose (issue 24): a workplace pension is not a personal pension. Used by the card, the
+ * provider picker's first save and the dialog's first value; once saved, the record's own type wins.
+ */
+export function schemeTypeForAccountType(accountType: string): SchemeType {
+  const type = accountType.trim().toLowerCase();
+  if (type === 'sipp' || type.includes('self-invested') || type.includes('self invested')) return 'sipp';
+  if (type === 'ssas') return 'ssas';
+  if (type.includes('state pension')) return 'state_pension';
+  if (type.includes('defined benefit') || type.includes('final salary')) return 'workplace_db';
+  if (type.includes('workplace') || type.includes('employer') || type.includes('company')) return 'workplace_dc';
+  return 'personal_pension';
+}

@@ -4,6 +4,7 @@ import { MAX_TRANSACTION_PENCE } from './amount-text.ts';
 import { standingOrderNotes } from './standing-order-marker.ts';
 import { TRANSACTION_TYPES } from './transaction-types.ts';
 import {
+  openingBalanceCountError,
   TRANSACTION_MESSAGES,
   checkNewTransactions,
   checkTransactionChange,
@@ -242,5 +243,23 @@ describe('a row of the add dialog', () => {
     ['interest', '', false],
   ] as const)('a %s of %j counts: %s', (type, amountText, counts) => {
     expect(isCountableRow({ type, amountText })).toBe(counts);
+  });
+});
+
+describe('one opening balance per account (issue 24)', () => {
+  it('refuses an opening balance on an account that has one, with a way forward', () => {
+    expect(openingBalanceCountError(1, ['opening_balance'])).toBe(TRANSACTION_MESSAGES.secondOpeningBalance);
+    expect(TRANSACTION_MESSAGES.secondOpeningBalance).toContain('Update balance');
+  });
+
+  it('refuses two opening balances sent together', () => {
+    expect(openingBalanceCountError(0, ['opening_balance', 'deposit', 'opening_balance'])).toBe(
+      TRANSACTION_MESSAGES.oneOpeningBalance,
+    );
+  });
+
+  it('takes a first opening balance, and anything else whatever the account holds', () => {
+    expect(openingBalanceCountError(0, ['opening_balance', 'deposit'])).toBeNull();
+    expect(openingBalanceCountError(1, ['deposit', 'interest', 'withdrawal', 'fee'])).toBeNull();
   });
 });

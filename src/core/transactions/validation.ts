@@ -29,6 +29,9 @@ export const TRANSACTION_MESSAGES = {
   notesTooLong: 'Notes must be 500 characters or fewer',
   noTransactions: 'Add at least one transaction',
   tooMany: 'Add at most 100 transactions at a time',
+  secondOpeningBalance:
+    'This account already has an opening balance. To say what it holds now, use Update balance; to correct the starting balance, edit it.',
+  oneOpeningBalance: 'An account has one opening balance: add the others as deposits',
 } as const;
 
 export const MAX_NOTES_LENGTH = 500;
@@ -80,6 +83,21 @@ export function isCountableRow(row: { type: TransactionType; amountText: string 
   const pence = amountFromText(row.amountText);
   if (pence === null) return false;
   return amountSignError(row.type, pence) === null;
+}
+
+/**
+ * An account has at most one opening balance (issue 24): a second would silently restate the
+ * balance (ADR 0022: the latest statement sets it). The message for new entries of `types` on an
+ * account already holding `existingOpeningBalances` of them, or null when fine.
+ */
+export function openingBalanceCountError(
+  existingOpeningBalances: number,
+  types: readonly TransactionType[],
+): string | null {
+  const added = types.filter((t) => t === 'opening_balance').length;
+  if (added === 0) return null;
+  if (existingOpeningBalances > 0) return TRANSACTION_MESSAGES.secondOpeningBalance;
+  return added > 1 ? TRANSACTION_MESSAGES.oneOpeningBalance : null;
 }
 
 /** Notes as stored: trimmed, a typed standing-order marker removed, empty as null. */

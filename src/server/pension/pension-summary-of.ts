@@ -5,6 +5,7 @@
 import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { PENSION_DEFAULTS } from '../../core/pension/pension-record.ts';
 import { type PensionSummary, pensionSummary } from '../../core/pension/pension-summary.ts';
+import { schemeTypeForAccountType } from '../../core/pension/scheme-types.ts';
 import type { CoverageTag, WarnUserLevel } from '../../core/reference-data/spec-mapping.ts';
 import type { PensionAccountView } from './queries.ts';
 
@@ -15,7 +16,7 @@ export function pensionSummaryOf(view: PensionAccountView, today: CalendarDate):
     dateOfBirth: view.dateOfBirth,
     account: {
       id: view.account.id,
-      schemeType: record?.schemeType ?? PENSION_DEFAULTS.schemeType,
+      schemeType: record?.schemeType ?? schemeTypeForAccountType(view.account.accountType),
       transferSlaDays: record?.transferSlaDays ?? PENSION_DEFAULTS.transferSlaDays,
     },
     provider: provider && {

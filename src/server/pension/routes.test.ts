@@ -202,6 +202,20 @@ describe.each(testDatabaseKinds())('the pension API on %s', (kind) => {
     expect(((await res.json()) as ErrorBody).error.message).toBe(PENSION_ROUTE_MESSAGES.notAPension);
   });
 
+  it('keeps the scheme type the saver chose: a workplace pension given a provider is not a personal pension (issue 24)', async () => {
+    const ann = await newPerson();
+    const nest = { providerId: providers.get('Nest (National Employment Savings Trust)') };
+    const schemeAfterChoosing = async (id: string) =>
+      (await ok<PensionSaved>(await send(ann, `/api/accounts/${id}/pension/provider`, 'PUT', nest))).pension
+        ?.schemeType;
+    expect(
+      await schemeAfterChoosing(await addAccount(ann, { name: 'Work pension', accountType: 'Workplace Pension' })),
+    ).toBe('workplace_dc');
+    const sipp = await addAccount(ann, { name: 'My SIPP', accountType: 'SIPP' });
+    await save(ann, sipp, { ...RECORD, schemeType: 'sipp', providerId: providers.get('AJ Bell') });
+    expect(await schemeAfterChoosing(sipp)).toBe('sipp');
+  });
+
   it('changes the provider alone, starts the MPAA on drawdown income and moves transfers through their statuses', async () => {
     const ann = await newPerson();
     const id = await addAccount(ann, { name: 'Old pension', accountType: 'Personal Pension' });

@@ -14,13 +14,13 @@ import {
   ContributionSchema,
   DrawdownSchema,
   normalisedRecord,
-  PENSION_DEFAULTS,
   PENSION_MESSAGES,
   PensionRecordSchema,
   pensionProtectionCategory,
   TransferSchema,
   TransferStatusSchema,
 } from '../../core/pension/pension-record.ts';
+import { schemeTypeForAccountType } from '../../core/pension/scheme-types.ts';
 import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import { type Account, findAccountJson } from '../accounts/account-json.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
@@ -263,16 +263,15 @@ export function pensionRoutes(deps: Deps) {
       const { session, tx, view } = await pensionAccountOf(c, c.req.valid('param').id);
       const provider = await providerOf(c, view, c.req.valid('json').providerId);
       const tag = provider.coverageTag as CoverageTag;
-      const schemeType = view.record?.schemeType ?? PENSION_DEFAULTS.schemeType;
+      // A first save takes the scheme type from the account type the saver chose (issue 24).
+      const firstType = schemeTypeForAccountType(view.account.accountType);
+      const schemeType = view.record?.schemeType ?? firstType;
       await savePensionProvider(
         tx,
         session.userId,
         view.account.id,
         provider,
-        {
-          schemeType: PENSION_DEFAULTS.schemeType,
-          protectionCategory: pensionProtectionCategory(PENSION_DEFAULTS.schemeType, tag),
-        },
+        { schemeType: firstType, protectionCategory: pensionProtectionCategory(firstType, tag) },
         { protectionCategory: pensionProtectionCategory(schemeType, tag) },
       );
       await publishAccountChanged(tx, session.userId, [view.account.id]);

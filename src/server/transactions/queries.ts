@@ -56,6 +56,26 @@ export async function accountBalance(tx: Tx, accountId: string): Promise<number>
   return Number(row?.balancePence ?? 0);
 }
 
+/**
+ * How many opening balances the account holds (leaving out the transaction `exceptId`), after
+ * locking the account row as the balance's own recompute does (ADR 0022), so two requests adding
+ * a starting balance at once take turns and the second sees the first.
+ */
+export async function countOpeningBalances(tx: Tx, accountId: string, exceptId?: string): Promise<number> {
+  await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for no key update`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.accountId, accountId),
+        eq(transactions.type, 'opening_balance'),
+        exceptId === undefined ? undefined : sql`${transactions.id} <> ${exceptId}`,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
 const placeholder = (name: string) => sql.placeholder(name);
 
 function buildPageQuery(tx: Tx, afterCursor: boolean) {

@@ -177,6 +177,25 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect((await add(account, [row('opening_balance', 0)])).status).toBe(201);
     });
 
+    it('refuses a second opening balance with a clear message, and the balance and entries stay (issue 24)', async () => {
+      expect((await add(account, [row('opening_balance', 25_000_00, '2026-01-01')])).status).toBe(201);
+      expect((await add(account, [row('deposit', 100, '2026-02-01')])).status).toBe(201);
+      const again = await add(account, [row('deposit', 500), row('opening_balance', 30_000_00, '2026-03-01')]);
+      expect(again.status).toBe(400);
+      expect(await message(again)).toBe(
+        'This account already has an opening balance. To say what it holds now, use Update balance; to correct the starting balance, edit it.',
+      );
+      expect(await balanceOf(account)).toBe(25_000_00 + 100);
+      expect(await countOf(account)).toBe(2);
+    });
+
+    it('refuses two opening balances sent together (issue 24)', async () => {
+      const res = await add(account, [row('opening_balance', 100, '2026-01-01'), row('opening_balance', 200)]);
+      expect(res.status).toBe(400);
+      expect(await message(res)).toBe('An account has one opening balance: add the others as deposits');
+      expect(await countOf(account)).toBe(0);
+    });
+
     it('lets no one add to an account that is not theirs, an admin included', async () => {
       for (const user of [bob, admin]) {
         const res = await add(account, [row('deposit', 100)], user);
@@ -320,6 +339,20 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       };
       expect(typeOnly.transaction.amountPence).toBe(2_500);
       expect(typeOnly.balancePence).toBe(2_500);
+    });
+
+    it('refuses turning an entry into a second opening balance, and lets the one opening balance be edited (issue 24)', async () => {
+      const opening = (
+        (await (await add(account, [row('opening_balance', 5_000, '2025-12-01')])).json()) as {
+          items: Tx[];
+        }
+      ).items[0]!;
+      const res = await patch(tx.id, { type: 'opening_balance' });
+      expect(res.status).toBe(400);
+      expect(await message(res)).toContain('already has an opening balance');
+      const [stored] = await db().select().from(transactions).where(eq(transactions.id, tx.id));
+      expect(stored?.type).toBe('deposit');
+      expect((await patch(opening.id, { amountPence: 6_000 })).status).toBe(200);
     });
 
     it.each([

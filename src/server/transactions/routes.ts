@@ -21,6 +21,7 @@ import {
   MAX_TRANSACTIONS_PER_REQUEST,
   checkNewTransactions,
   checkTransactionChange,
+  openingBalanceCountError,
 } from '../../core/transactions/validation.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
@@ -33,6 +34,7 @@ import {
   OVERVIEW_SORTS,
   TRANSACTION_PAGE_SIZE,
   accountBalance,
+  countOpeningBalances,
   deleteTransaction,
   findOwnAccount,
   findOwnTransaction,
@@ -253,6 +255,11 @@ export function transactionRoutes(deps: Deps) {
         );
       }
       const tx = txOf(c);
+      const types = checked.value.map((t) => t.type);
+      const openingMessage = types.includes('opening_balance')
+        ? openingBalanceCountError(await countOpeningBalances(tx, id), types)
+        : null;
+      if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
       const items = await insertTransactions(tx, userId, id, checked.value);
       await publishAccountChanged(tx, userId, [id]);
       return c.json({ items, balancePence: await accountBalance(tx, id) }, 201);
@@ -287,6 +294,12 @@ export function transactionRoutes(deps: Deps) {
         throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_ONLY_BY_UPDATE, { field: 'type' });
       const checked = checkTransactionChange(stored, change);
       if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message);
+      if (checked.value.type === 'opening_balance' && stored.type !== 'opening_balance') {
+        const message = openingBalanceCountError(await countOpeningBalances(tx, stored.accountId, id), [
+          'opening_balance',
+        ]);
+        if (message) throw new AppError('VALIDATION_FAILED', message, { field: 'type' });
+      }
       const notes = change.notes === undefined ? stored.notes : notesWithMarkerKept(stored.notes, checked.value.notes);
       const transaction = await updateTransaction(tx, userId, id, { ...checked.value, notes });
       if (!transaction) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);

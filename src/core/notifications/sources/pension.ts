@@ -11,6 +11,12 @@ import type { NotificationDraft } from '../types.ts';
 const THE_SAVERS: ReadonlySet<PensionAlertKind> = new Set(['mpaa', 'taper']);
 
 /**
+ * How sure our reference data is about a provider is for the admins who keep it (issue 24): the
+ * card's panel shows it beside the provider, but it is not news to send the saver.
+ */
+const NOT_FOR_THE_SAVER: ReadonlySet<PensionAlertKind> = new Set(['low-confidence']);
+
+/**
  * Each pension's alerts (transfer overdue, MPAA, taper, the provider's data and messages: 001 §8,
  * `pensionSummary`), as the Pension Details card shows them: critical is an error. Each links to
  * its pension's page, where the card is.
@@ -20,6 +26,7 @@ export function pensionNotifications(rows: NotificationRows): NotificationDraft[
   const listed = new Set<PensionAlertKind>();
   return rows.pensions.flatMap((pension) =>
     pension.alerts.flatMap((alert) => {
+      if (NOT_FOR_THE_SAVER.has(alert.kind)) return [];
       const savers = THE_SAVERS.has(alert.kind);
       if (savers && listed.has(alert.kind)) return [];
       listed.add(alert.kind);
