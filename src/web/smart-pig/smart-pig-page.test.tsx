@@ -179,6 +179,11 @@ describe('Smart Pig', () => {
         json(200, simulationOf(accounts, request.body as Parameters<typeof simulationOf>[1])),
     });
     const { user } = renderApp('/smart-pig');
+    // Average rate over cash only: (70,000 × 300 + 70,000 × 250 + 50,000 × 400) / 190,000 = 307.9,
+    // so 3.08% (the £10,000 ISA at "0%" counted in would make it 2.93%).
+    const metrics = await screen.findByRole('region', { name: 'Your figures' });
+    const average = within(metrics).getByRole('heading', { name: 'Average rate' }).closest('[data-slot=card]');
+    expect(within(average as HTMLElement).getByText('3.08%')).toBeInTheDocument();
     await user.type(await screen.findByRole('textbox', { name: 'If I add' }), '1000');
     await user.selectOptions(screen.getByRole('combobox', { name: 'To account' }), 'Shares ISA');
     await user.click(screen.getByRole('button', { name: 'Show what would happen' }));
