@@ -72,13 +72,15 @@ test('Smart Pig moves what is over the limit at Halifax and Bank of Scotland to 
   await page.reload();
   await move.waitFor();
 
-  // A preference saved on the server: without full FSCS cover, no protection move.
+  // A preference saved on the server: without full FSCS cover, no protection move. The same
+  // £70,000 is still worth moving for Nationwide's better rate: one card, now a Better rate one.
   await page.getByRole('switch', { name: 'Keep full FSCS cover' }).click();
-  await move.waitFor({ state: 'detached' });
+  await move.getByText('Better rate', { exact: true }).waitFor();
+  assert.equal(await move.getByText('Protection', { exact: true }).count(), 0);
   await page.reload();
   assert.equal(await page.getByRole('switch', { name: 'Keep full FSCS cover' }).getAttribute('aria-checked'), 'false');
   await page.getByRole('switch', { name: 'Keep full FSCS cover' }).click();
-  await move.waitFor();
+  await move.getByText('Protection', { exact: true }).waitFor();
 
   // The printed checklist.
   await page.emulateMedia({ media: 'print' });

@@ -147,6 +147,11 @@ describe('a saver with many accounts, £20,000 over at Halifax and Bank of Scotl
       ['low', 'bos', 'barclays', 5_000_00, 25_00, 'external'],
     ]);
     expect([rates[0]!.availableCapacityPence, rates[0]!.capacityLimited]).toEqual([5_000_00, true]);
+    // True on its own, whichever other card the saver follows: Barclays's £50,000 today plus this
+    // £5,000 alone is £55,000 (not the £120,000 it would be after the £65,000 card too).
+    expect(ofType(recommendations, 'rate_optimization')[0]!.explanation).toBe(
+      'Barclays Saver pays 3.50%, more than the 3.00% on Bank of Scotland Saver. Moving £5,000.00 there earns more interest each year. Your money at Barclays Bank UK PLC would then be £55,000.00, within its £120,000 limit.',
+    );
     expect(ofType(recommendations, 'rate_optimization')[0]!.capacityReason).toBe(
       'Barclays Bank UK PLC has room for £70,000.00 more of your money before the £120,000 limit; £65,000.00 of it is kept for the other moves suggested here, so only £5,000.00 can move there.',
     );

@@ -207,5 +207,16 @@ describe('what the simulator says of the whole picture', () => {
     if (!added.ok) throw new Error(added.reason);
     expect([added.yearlyInterestBeforePence, added.yearlyInterestAfterPence]).toEqual([2_200_00, 2_300_00]);
     expect(portfolioYearlyInterestPence(mixed)).toBe(2_200_00);
+    expect([added.rateBps, added.fromRateBps]).toEqual([200, null]);
+    // £5,000 from Nationwide into the stocks and shares ISA: £100 less cash interest, and no rate
+    // to show for the ISA.
+    const invested = simulateDeposit(
+      mixed,
+      { accountId: 'shares', fromAccountId: 'nationwide', amountPence: 5_000_00 },
+      TODAY,
+    );
+    if (!invested.ok) throw new Error(invested.reason);
+    expect([invested.yearlyInterestBeforePence, invested.yearlyInterestAfterPence]).toEqual([2_200_00, 2_100_00]);
+    expect([invested.rateBps, invested.fromRateBps]).toEqual([null, 200]);
   });
 });

@@ -80,9 +80,9 @@ export type SimulationResult = {
   licences: LicenceChange[];
   badgeBefore: ProtectionBadge;
   badgeAfter: ProtectionBadge;
-  /** The receiving account's rate. */
-  rateBps: Bps;
-  /** The rate of the account the money comes from; null for new money. */
+  /** The receiving account's rate; null when it earns no cash interest (a stocks and shares ISA, a pension). */
+  rateBps: Bps | null;
+  /** The rate of the account the money comes from; null for new money, or when it earns no cash interest. */
   fromRateBps: Bps | null;
   /**
    * A year's interest on every account that earns cash interest, each whole balance at its rate
@@ -180,7 +180,7 @@ export function simulateDeposit(
       ),
     )
     .sort((a, b) => rank(a) - rank(b));
-  const rateBps = target.interestRateBps;
+  const rateBps = target.earnsCashInterest ? target.interestRateBps : null;
   const yearlyInterestBeforePence = portfolioYearlyInterestPence(accounts);
   const yearlyInterestAfterPence = portfolioYearlyInterestPence(afterAccounts);
   return {
@@ -194,7 +194,7 @@ export function simulateDeposit(
     badgeBefore: simulationStatus(before),
     badgeAfter: simulationStatus(after),
     rateBps,
-    fromRateBps: source ? source.interestRateBps : null,
+    fromRateBps: source?.earnsCashInterest ? source.interestRateBps : null,
     yearlyInterestBeforePence,
     yearlyInterestAfterPence,
     interestChangePence: yearlyInterestAfterPence - yearlyInterestBeforePence,

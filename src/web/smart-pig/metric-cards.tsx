@@ -66,7 +66,8 @@ export function MetricCards({ metrics }: { metrics: SmartPig['metrics'] }) {
         icon={<Percent className="size-5 text-info" aria-hidden />}
         figure={formatRate(metrics.averageRateBps)}
       >
-        Weighted by how much each account holds.
+        Weighted by how much each account holds, over accounts that earn cash interest (not stocks and shares ISAs or
+        pensions).
       </SummaryCard>
       <SummaryCard
         compact

@@ -24,8 +24,8 @@ export function PrintChecklist({ smartPig }: { smartPig: SmartPig }) {
         Unprotected deposits {formatPence(metrics.unprotectedDepositsPence)}; potential extra interest{' '}
         {formatPence(metrics.potentialExtraInterestPence)} a year before tax (
         {formatPence(metrics.estimatedNetGainPence)} after {metrics.netGainTax}); total balance{' '}
-        {formatPence(metrics.totalBalancePence)} at an average rate of {formatRate(metrics.averageRateBps)}, with{' '}
-        {metrics.bankingGroupCount} {metrics.bankingGroupCount === 1 ? 'banking group' : 'banking groups'}.
+        {formatPence(metrics.totalBalancePence)}, its cash at an average rate of {formatRate(metrics.averageRateBps)},
+        with {metrics.bankingGroupCount} {metrics.bankingGroupCount === 1 ? 'banking group' : 'banking groups'}.
       </p>
       {recommendations.length === 0 ? (
         <p className="mt-4 font-semibold">Nothing to do: your money is well placed.</p>

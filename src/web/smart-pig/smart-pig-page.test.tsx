@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../core/smart-pig/preferences.ts';
 import { analyseSmartPig } from '../../core/smart-pig/recommendations.ts';
 import { simulateDeposit } from '../../core/smart-pig/simulator.ts';
-import { halifaxBankOfScotlandBarclays, TODAY } from '../../core/smart-pig/test-fixtures.ts';
+import { account, halifaxBankOfScotlandBarclays, TODAY } from '../../core/smart-pig/test-fixtures.ts';
 import type { SmartPigAccount } from '../../core/smart-pig/types.ts';
 import { apiError, json, makeMe, meHandler, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -159,6 +159,40 @@ describe('Smart Pig', () => {
     });
     expect(within(result).getByText('Fully protected')).toBeInTheDocument();
     expect(within(result).getByText('Nothing has been saved or moved.')).toBeInTheDocument();
+  });
+
+  it('shows the whole portfolio’s interest, and no rate for an account that earns no cash interest', async () => {
+    const shares: SmartPigAccount = {
+      ...account('shares', {
+        name: 'Shares ISA',
+        balancePence: 10_000_00,
+        institution: null,
+        rateBps: 0,
+        category: 'isa',
+      }),
+      earnsCashInterest: false,
+    };
+    const accounts = [...OVER_LIMIT, shares];
+    signedIn({
+      'GET /api/smart-pig': json(200, smartPigOf(accounts)),
+      'POST /api/smart-pig/simulate': (request) =>
+        json(200, simulationOf(accounts, request.body as Parameters<typeof simulationOf>[1])),
+    });
+    const { user } = renderApp('/smart-pig');
+    // Average rate over cash only: (70,000 × 300 + 70,000 × 250 + 50,000 × 400) / 190,000 = 307.9,
+    // so 3.08% (the £10,000 ISA at "0%" counted in would make it 2.93%).
+    const metrics = await screen.findByRole('region', { name: 'Your figures' });
+    const average = within(metrics).getByRole('heading', { name: 'Average rate' }).closest('[data-slot=card]');
+    expect(within(average as HTMLElement).getByText('3.08%')).toBeInTheDocument();
+    await user.type(await screen.findByRole('textbox', { name: 'If I add' }), '1000');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'To account' }), 'Shares ISA');
+    await user.click(screen.getByRole('button', { name: 'Show what would happen' }));
+    const result = await screen.findByRole('region', { name: /If you add £1,000.00 to Shares ISA/ });
+    // Halifax £70,000 × 3.00% = £2,100, Bank of Scotland £70,000 × 2.50% = £1,750, Barclays
+    // £50,000 × 4.00% = £2,000: £5,850 a year, before and after (the ISA earns no cash interest).
+    expect(within(result).getByText('Interest a year on all your accounts, before tax')).toBeInTheDocument();
+    expect(within(result).getAllByText('£5,850.00')).toHaveLength(2);
+    expect(within(result).getByText('£0.00 more (it earns no cash interest)')).toBeInTheDocument();
   });
 
   it('says the money is well placed when there is nothing to recommend', async () => {

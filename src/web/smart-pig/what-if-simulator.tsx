@@ -83,7 +83,7 @@ function SimulationResult({ result, accounts }: { result: Simulation; accounts: 
           </dd>
         </div>
         <div className="grid gap-1">
-          <dt className="text-xs text-muted-foreground">Interest a year, before tax</dt>
+          <dt className="text-xs text-muted-foreground">Interest a year on all your accounts, before tax</dt>
           <dd>
             <Change
               before={formatPence(result.yearlyInterestBeforePence)}
@@ -91,9 +91,10 @@ function SimulationResult({ result, accounts }: { result: Simulation; accounts: 
               tone={change > 0 ? 'good' : change < 0 ? 'bad' : undefined}
             />
             <span className="block text-xs text-muted-foreground">
-              {change >= 0 ? `${formatPence(change)} more` : `${formatPence(-change)} less`} (at{' '}
-              {formatRate(result.rateBps)}
-              {result.fromRateBps !== null ? ` rather than ${formatRate(result.fromRateBps)}` : ''})
+              {change >= 0 ? `${formatPence(change)} more` : `${formatPence(-change)} less`}
+              {result.rateBps !== null
+                ? ` (at ${formatRate(result.rateBps)}${result.fromRateBps !== null ? ` rather than ${formatRate(result.fromRateBps)}` : ''})`
+                : ' (it earns no cash interest)'}
             </span>
           </dd>
         </div>
