@@ -58,7 +58,7 @@ function percentText(percent: number | null): string {
  * The projected breach's figure: the real one, rounded; 'just over 90%' when rounding would show
  * the threshold itself (90.04% is above 90%, yet rounds to 90.0%).
  */
-function breachFigure(percent: number | null): string {
+export function breachFigure(percent: number | null): string {
   if (percent === null) return `above ${PROJECTED_BREACH_PERCENT}%`;
   return percent <= PROJECTED_BREACH_PERCENT ? `just over ${PROJECTED_BREACH_PERCENT}%` : `${percent}%`;
 }
