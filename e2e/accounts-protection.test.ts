@@ -63,7 +63,7 @@ test('/accounts and the Halifax account page say one licence £20,000 at risk, o
   const card = page.getByRole('region', { name: 'Protection' });
   await card.getByRole('heading', { name: 'Bank of Scotland plc' }).waitFor();
   await card.getByRole('link', { name: 'Bank of Scotland saver' }).waitFor();
-  await card.getByText('116.6% of the £120,000 deposit limit per person.').waitFor();
+  await card.getByText('116.7% of the £120,000 deposit limit per person.').waitFor();
   await card.getByText('£140,000.00').waitFor();
   await card.getByText('£20,000.00 not protected').waitFor();
   assert.equal(await card.getByRole('link', { name: /Protection Hub/ }).getAttribute('href'), '/protection');

@@ -119,7 +119,12 @@ describe('each account’s protection', () => {
     const summaries = accountProtectionSummaries([nsAndI, jersey, isa, nothing], TODAY);
     expect(summaries.get(nsAndI.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'ns-and-i' });
     expect(summaries.get(jersey.id)).toEqual({ status: 'not-fscs', uncoveredPence: null, reason: 'offshore' });
-    expect(summaries.get(isa.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+    // The ISA's reason names its own card, where its provider is chosen.
+    expect(summaries.get(isa.id)).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'isa-provider-missing',
+    });
     expect(summaries.get(nothing.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
   });
 
@@ -256,8 +261,16 @@ describe('each account type’s protection', () => {
     const shares = account({ accountType: 'Stocks and Shares ISA', bankName: 'Some Platform' });
     const pension = account({ accountType: 'Personal Pension' });
     const summaries = accountProtectionSummaries([shares, pension], TODAY);
-    expect(summaries.get(shares.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
-    expect(summaries.get(pension.id)).toEqual({ status: 'unknown-bank', uncoveredPence: null, reason: 'no-bank' });
+    expect(summaries.get(shares.id)).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'isa-provider-missing',
+    });
+    expect(summaries.get(pension.id)).toEqual({
+      status: 'unknown-bank',
+      uncoveredPence: null,
+      reason: 'pension-provider-missing',
+    });
   });
 
   it('counts an ISA held on a platform at the bank holding the deposits, and does not know it until that bank is named', () => {

@@ -44,11 +44,16 @@ export const PROTECTION_STATUSES = ['covered-in-full', 'partly-covered', 'not-fs
 export type ProtectionStatus = (typeof PROTECTION_STATUSES)[number];
 
 /**
- * Why an account's protection is unknown: `no-bank` (no bank, or an ISA or pension account whose
- * provider is not recorded yet), `platform-bank-missing` (money on a platform, and the bank
+ * Why an account's protection is unknown: `no-bank` (no bank recorded), `isa-provider-missing`
+ * and `pension-provider-missing` (an ISA or pension whose provider is not chosen yet on its ISA
+ * Details or Pension Details card), `platform-bank-missing` (money on a platform, and the bank
  * holding it is not named).
  */
-export type UnknownProtectionReason = 'no-bank' | 'platform-bank-missing';
+export type UnknownProtectionReason =
+  | 'no-bank'
+  | 'isa-provider-missing'
+  | 'pension-provider-missing'
+  | 'platform-bank-missing';
 
 /**
  * One account's answer. `uncoveredPence`: for `partly-covered`, the money over the limit at the
@@ -135,12 +140,16 @@ export function protectionInput(account: AccountProtectionFacts): {
   // A bank named only in text groups by its name (the spec's fallback). ISA and pension money's
   // protection depends on the provider's records, which their own cards hold.
   const name = account.bankName?.trim();
-  if (name && !isIsaOrPension(accountTypeCategory(account.accountType))) {
+  const typeCategory = accountTypeCategory(account.accountType);
+  if (name && !isIsaOrPension(typeCategory)) {
     return {
       input: { ...base, ...thb, institution: { kind: 'bank-name', bankName: name }, category: 'deposit' },
       unknownReason: null,
     };
   }
+  // An ISA or a pension is placed by its provider, chosen on its own card: say which card.
+  if (typeCategory === 'isa') return unknown('isa-provider-missing');
+  if (typeCategory === 'pension') return unknown('pension-provider-missing');
   return unknown('no-bank');
 }
 

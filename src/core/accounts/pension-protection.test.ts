@@ -49,7 +49,7 @@ describe('a pension’s money in its own scheme (ADR 0034)', () => {
   });
 
   it('keeps the account-type rule for a pension without a record, and ignores a record on another type', () => {
-    expect(protectionInput(pension({ pension: null })).unknownReason).toBe('no-bank');
+    expect(protectionInput(pension({ pension: null })).unknownReason).toBe('pension-provider-missing');
     expect(protectionInput(pension({ accountType: 'Savings', bankName: 'Halifax' })).input.category).toBe('deposit');
   });
 });

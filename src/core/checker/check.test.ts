@@ -197,6 +197,35 @@ describe('checkSavings', () => {
     );
   });
 
+  it('tells 85% to 90% (close to the limit) from above 90% (a projected breach), in words and figures', () => {
+    const close = checkSavings([row(halifax, 104_000)], { date: TODAY });
+    expect(close.licences[0]!.exposure.alertLevel).toBe('approaching');
+    expect(close.summary[0]).toBe(
+      'You have £104,000.00 with Halifax, a brand of Bank of Scotland plc. All of it is protected, but it is close to the limit: 86.7% of it (85% to 90%).',
+    );
+    const breach = checkSavings([row(halifax, 112_000)], { date: TODAY });
+    expect(breach.licences[0]!.exposure.alertLevel).toBe('projected-breach');
+    expect(breach.summary[0]).toBe(
+      'You have £112,000.00 with Halifax, a brand of Bank of Scotland plc. All of it is protected, but it is 93.3% of the limit: a projected breach, as interest or one more deposit could take it over.',
+    );
+    // The old £85,000 limit as at 30 November 2025: £80,000 is 94.1% of it.
+    expect(checkSavings([row(halifax, 80_000)], { date: '2025-11-30' }).summary[0]).toContain('94.1% of the limit');
+  });
+
+  it('says "diversified" for three or more banking licences, as the signed-in screens do', () => {
+    const nationwide = bank('nw', 'Nationwide', 'Nationwide Building Society', '106078');
+    expect(
+      checkSavings([row(halifax, 1_000), row(bankOfScotland, 1_000), row(lloyds, 1_000)], { date: TODAY })
+        .diversification,
+    ).toBe('Your money is with 2 banking licences. Spread over 3 or more, it is diversified.');
+    const three = checkSavings([row(halifax, 1_000), row(lloyds, 1_000), row(nationwide, 1_000), row(nsAndI, 1_000)], {
+      date: TODAY,
+    });
+    expect(three.report.isDiversified).toBe(true);
+    expect(three.diversification).toBe('Your money is with 3 banking licences: diversified.');
+    expect(checkSavings([row(nsAndI, 1_000)], { date: TODAY }).diversification).toBeNull();
+  });
+
   it('has one sentence inviting the visitor to start when there are no rows', () => {
     expect(checkSavings([], { date: TODAY }).summary).toEqual([EMPTY_SUMMARY]);
   });

@@ -5,7 +5,14 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { calculateExposure, type ExposureReport, type InstitutionExposure } from '../protection/exposure.ts';
 import { type OutsideText, outsideText, sharedLimitReason, temporaryHighBalanceText } from '../protection/explain.ts';
+import { breachFigure } from '../protection/alerts.ts';
 import { limitsOn, type DepositLimitOverride, type LimitsOnDate } from '../protection/limits.ts';
+import {
+  ALERT_PERCENT,
+  DIVERSIFIED_INSTITUTIONS,
+  limitUsedPercent,
+  PROJECTED_BREACH_PERCENT,
+} from '../protection/thresholds.ts';
 import type { Pence, ProtectionCategory } from '../protection/types.ts';
 import { checkerAccountInputs, rowIndexOf, type CheckerBank, type ResolvedRow } from './accounts.ts';
 import { formatPence } from '../money/format.ts';
@@ -46,6 +53,8 @@ export type CheckResult = {
   report: ExposureReport;
   licences: LicenceResult[];
   outside: OutsideResult[];
+  /** Whether the money is spread over 3 or more banking licences, in words; null with no licence. */
+  diversification: string | null;
   /** 'Today's limit' sentence, saying so when an admin override replaced the law's figure. */
   limit: string;
   /** The whole answer in sentences: one per licence and outside bank, then the totals. */
@@ -72,10 +81,36 @@ function subjectOf(licence: InstitutionExposure, brands: readonly string[]): str
   return brand && brand !== licence.name ? `${brand}, a brand of ${licence.name}` : licence.name;
 }
 
-function coverSentence(covered: Pence, uncovered: Pence): string {
-  if (uncovered === 0) return 'All of it is protected.';
-  if (covered === 0) return 'None of it is protected.';
-  return `${formatPence(covered)} of it is protected; ${formatPence(uncovered)} is not.`;
+/**
+ * What is protected at a licence, and how close to its limit it is: 85% to 90% is close to the
+ * limit, above 90% a projected breach (the signed-in screens' thresholds and words).
+ */
+function coverSentence(exposure: InstitutionExposure): string {
+  const { coveredPence: covered, uncoveredPence: uncovered } = exposure;
+  if (uncovered > 0) {
+    if (covered === 0) return 'None of it is protected.';
+    return `${formatPence(covered)} of it is protected; ${formatPence(uncovered)} is not.`;
+  }
+  // Covered temporary high balances sit outside the standard limit: the level measures the rest.
+  const used = limitUsedPercent(
+    exposure.totalPence - exposure.temporaryHighBalanceCoveredPence,
+    exposure.limit.amountPence,
+  );
+  if (exposure.alertLevel === 'projected-breach')
+    return `All of it is protected, but it is ${breachFigure(used)} of the limit: a projected breach, as interest or one more deposit could take it over.`;
+  if (exposure.alertLevel === 'approaching')
+    return `All of it is protected, but it is close to the limit: ${used}% of it (${ALERT_PERCENT}% to ${PROJECTED_BREACH_PERCENT}%).`;
+  return 'All of it is protected.';
+}
+
+/** 'Your money is with 3 banking licences: diversified.', as the signed-in screens count them. */
+function diversificationSentence(report: ExposureReport): string | null {
+  const count = report.institutionCount;
+  if (count === 0) return null;
+  const licences = `${count} ${count === 1 ? 'banking licence' : 'banking licences'}`;
+  return report.isDiversified
+    ? `Your money is with ${licences}: diversified.`
+    : `Your money is with ${licences}. Spread over ${DIVERSIFIED_INSTITUTIONS} or more, it is diversified.`;
 }
 
 const COUNTS_AS_UNPROTECTED = 'The checker counts it as not protected.';
@@ -158,7 +193,7 @@ export function checkSavings(
     const share = hasJoint ? JOINT_SHARE : '';
     const summary = [
       `You have ${formatPence(exposure.totalPence)} with ${subjectOf(exposure, brands)}${share}.`,
-      coverSentence(exposure.coveredPence, exposure.uncoveredPence),
+      coverSentence(exposure),
       ...(temporaryHighBalance ? [temporaryHighBalance] : []),
     ].join(' ');
     return {
@@ -175,5 +210,12 @@ export function checkSavings(
 
   const ordered = [...licences, ...outside].sort((a, b) => a.rowIndexes[0]! - b.rowIndexes[0]!);
   const summary = accounts.length === 0 ? [EMPTY_SUMMARY] : [...ordered.map((r) => r.summary), totalsSentence(report)];
-  return { report, licences, outside, limit: limitSentence(report.limits), summary };
+  return {
+    report,
+    licences,
+    outside,
+    diversification: diversificationSentence(report),
+    limit: limitSentence(report.limits),
+    summary,
+  };
 }

@@ -115,6 +115,7 @@ describe('overdrawn accounts', () => {
       unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
   });
 

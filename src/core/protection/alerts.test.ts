@@ -57,6 +57,31 @@ describe('licence alerts', () => {
   });
 });
 
+describe('alert words', () => {
+  it('say the real figure of a projected breach, rounded, not the threshold', () => {
+    // £130,188 of £120,000 is 108.49%; leaving out nothing, and with no money over, a breach of 93.3%.
+    const [breach] = licenceAlerts([
+      source({ alertLevel: 'projected-breach', totalPence: 112_000_00, coveredPence: 112_000_00, atRiskPence: 0 }),
+    ]);
+    expect(breach!.title).toBe('Bank of Scotland plc is at 93.3% of its limit: a projected breach');
+    expect(breach!.message).toContain(': 93.3% of the £120,000 limit.');
+  });
+
+  it('say "just over 90%" when rounding would show the threshold itself', () => {
+    const [breach] = licenceAlerts([
+      source({ alertLevel: 'projected-breach', totalPence: 108_000_50, coveredPence: 108_000_50, atRiskPence: 0 }),
+    ]);
+    expect(breach!.title).toBe('Bank of Scotland plc is at just over 90% of its limit: a projected breach');
+  });
+
+  it('say the figure of a licence close to the limit', () => {
+    const [close] = licenceAlerts([
+      source({ alertLevel: 'approaching', totalPence: 104_000_00, coveredPence: 104_000_00, atRiskPence: 0 }),
+    ]);
+    expect(close!.title).toBe('Bank of Scotland plc is at 86.7% of its limit: close to it');
+  });
+});
+
 describe('a dismissed alert', () => {
   const [alert] = licenceAlerts([source()]);
   const dismissedAt = new Date('2026-11-22T10:00:00Z');

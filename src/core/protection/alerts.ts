@@ -54,6 +54,15 @@ function percentText(percent: number | null): string {
   return percent === null ? '' : `${percent}%`;
 }
 
+/**
+ * The projected breach's figure: the real one, rounded; 'just over 90%' when rounding would show
+ * the threshold itself (90.04% is above 90%, yet rounds to 90.0%).
+ */
+export function breachFigure(percent: number | null): string {
+  if (percent === null) return `above ${PROJECTED_BREACH_PERCENT}%`;
+  return percent <= PROJECTED_BREACH_PERCENT ? `just over ${PROJECTED_BREACH_PERCENT}%` : `${percent}%`;
+}
+
 function where(source: AlertSource): string {
   return source.brands.length >= 2 ? `${source.name} (${joinWithAnd(source.brands)})` : source.name;
 }
@@ -68,7 +77,8 @@ function measuredText(source: AlertSource, measuredPence: Pence): string {
 function alertOf(source: AlertSource, level: RaisedAlertLevel): ProtectionAlert {
   const limit = formatLimit(source.limit.amountPence);
   const measuredPence = source.totalPence - source.temporaryHighBalanceCoveredPence;
-  const percent = percentText(limitUsedPercent(measuredPence, source.limit.amountPence));
+  const usedPercent = limitUsedPercent(measuredPence, source.limit.amountPence);
+  const percent = percentText(usedPercent);
   const roomPence = Math.max(0, source.limit.amountPence - measuredPence);
   const signature = [level, source.totalPence, source.coveredPence, source.limit.amountPence].join(':');
   switch (level) {
@@ -84,15 +94,15 @@ function alertOf(source: AlertSource, level: RaisedAlertLevel): ProtectionAlert 
       return {
         id: source.key,
         level,
-        title: `${source.name} is above ${PROJECTED_BREACH_PERCENT}% of its limit`,
-        message: `${measuredText(source, measuredPence)}: ${percent} of the ${limit} limit. Interest or one more deposit could take it over: ${formatPence(roomPence)} more and money here is at risk.`,
+        title: `${source.name} is at ${breachFigure(usedPercent)} of its limit: a projected breach`,
+        message: `${measuredText(source, measuredPence)}: ${breachFigure(usedPercent)} of the ${limit} limit. Interest or one more deposit could take it over: ${formatPence(roomPence)} more and money here is at risk.`,
         signature,
       };
     case 'approaching':
       return {
         id: source.key,
         level,
-        title: `${source.name} is at ${ALERT_PERCENT}% or more of its limit`,
+        title: `${source.name} is at ${percent || `${ALERT_PERCENT}% or more`} of its limit: close to it`,
         message: `${measuredText(source, measuredPence)}: ${percent} of the ${limit} limit. There is ${formatPence(roomPence)} of room left before money here is at risk.`,
         signature,
       };

@@ -53,6 +53,7 @@ describe('NS&I', () => {
       unprotectedPence: 0,
       governmentBackedPence: 2_000_000_00,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.badge).toBe('fully-protected');
     expect([report.institutionCount, report.isDiversified]).toEqual([0, false]);
@@ -78,6 +79,7 @@ describe('NS&I', () => {
       unprotectedPence: 30_000_00,
       governmentBackedPence: 50_000_00,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     // £170,000 protected or government backed of £200,000 is exactly 85%.
     expect(report.badge).toBe('mostly-protected');
@@ -116,6 +118,7 @@ describe('money that is not FSCS protected', () => {
       unprotectedPence: 100_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.badge).toBe('at-risk');
   });
@@ -175,6 +178,7 @@ describe('money that is not FSCS protected', () => {
       unprotectedPence: 150_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.badge).toBe('at-risk');
     expect(report.institutionCount).toBe(0);
@@ -197,6 +201,7 @@ describe('money that is not FSCS protected', () => {
       unprotectedPence: 10_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
   });
 });
@@ -247,6 +252,7 @@ describe('investments: stocks and shares ISAs and SIPPs', () => {
       unprotectedPence: 5_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     // One firm, whatever the schemes.
     expect(report.institutionCount).toBe(1);
@@ -325,6 +331,7 @@ describe('pensions', () => {
       unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.badge).toBe('fully-protected');
   });
@@ -351,6 +358,7 @@ describe('pensions', () => {
       unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 900_000_00,
+      unknownPence: 0,
     });
     // £100,000 protected of the £100,000 the badge considers.
     expect(report.badge).toBe('fully-protected');
@@ -374,12 +382,13 @@ describe('pensions', () => {
       unprotectedPence: 0,
       governmentBackedPence: 250_000_00,
       otherSchemePence: 300_000_00,
+      unknownPence: 0,
     });
   });
 });
 
 describe('unknown banks', () => {
-  it('marks £5,000 with no known bank as unknown, counts it unprotected and not as an institution', () => {
+  it('marks £5,000 with no known bank as unknown, counts it neither protected nor unprotected, and not as an institution', () => {
     const report = calculateExposure(
       [account('mystery', 5_000_00, null), account('mystery-shares', 7_000_00, null, { category: 'investment' })],
       TODAY,
@@ -392,16 +401,18 @@ describe('unknown banks', () => {
     expect(report.totals).toEqual({
       totalPence: 12_000_00,
       protectedPence: 0,
-      unprotectedPence: 12_000_00,
+      unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 12_000_00,
     });
+    // Nothing known to be protected: never "fully protected".
     expect([report.badge, report.institutionCount]).toEqual(['at-risk', 0]);
   });
 });
 
 describe('totals', () => {
-  it('add up to the whole: protected + unprotected + government backed + other schemes', () => {
+  it('add up to the whole: protected + unprotected + government backed + other schemes + unknown', () => {
     const report = calculateExposure(
       [
         account('halifax', 130_000_00, bankOfScotland('Halifax')),
@@ -415,16 +426,18 @@ describe('totals', () => {
       TODAY,
     );
     // Protected: £120,000 Halifax + £85,000 shares + £40,000 annuity. Unprotected: £10,000 +
-    // £5,000 over the limits, £20,000 offshore, £3,000 unknown.
+    // £5,000 over the limits, £20,000 offshore. Unknown (neither): £3,000.
     expect(report.totals).toEqual({
       totalPence: 533_000_00,
       protectedPence: 245_000_00,
-      unprotectedPence: 38_000_00,
+      unprotectedPence: 35_000_00,
       governmentBackedPence: 50_000_00,
       otherSchemePence: 200_000_00,
+      unknownPence: 3_000_00,
     });
-    // (£245,000 + £50,000) of £333,000 is 88.6%.
+    // (£245,000 + £50,000) of the £330,000 whose protection is known is 89.4%.
     expect(report.badge).toBe('mostly-protected');
-    expect(report.institutionCount).toBe(2);
+    // One banking licence (Halifax's); Hargreaves Lansdown is an investment firm, not a licence.
+    expect([report.institutionCount, report.investmentFirmCount]).toEqual([1, 1]);
   });
 });

@@ -105,15 +105,28 @@ export type BankNames = { bankName: string; legalName: string };
  */
 export type OutsideText = {
   status: string;
+  /** What the money rests on, in a few words: 'Insurer: FSCS covers 100% of a long-term insurance claim'. */
+  basis: string;
   why: (bank: BankNames | null) => string;
   verdict: string | null;
 };
+
+/**
+ * What money under an FSCS limit rests on, in a few words: 'Banking licence: £120,000 per person
+ * if the bank fails', 'Investment firm: £85,000 if the firm fails'.
+ */
+export function licenceBasis(scheme: 'deposit' | 'investment', limitPence: number): string {
+  return scheme === 'investment'
+    ? `Investment firm: ${formatLimit(limitPence)} if the firm fails`
+    : `Banking licence: ${formatLimit(limitPence)} per person if the bank fails`;
+}
 
 const firmOf = (bank: BankNames | null) => bank?.legalName ?? 'this firm';
 
 /** Anything the list below does not name: money the FSCS does not cover. */
 export const NOT_FSCS: OutsideText = {
   status: 'Not FSCS protected',
+  basis: 'Not FSCS protected',
   why: (bank) => `The FSCS does not cover money held with ${firmOf(bank)}.`,
   verdict: null,
 };
@@ -123,54 +136,64 @@ const OTHER_SCHEME_VERDICT = 'It is not counted as protected or as at risk.';
 const OUTSIDE_TEXTS: Partial<Record<ProtectionCategory, OutsideText>> = {
   'ns-and-i': {
     status: 'Backed by HM Treasury',
+    basis: 'NS&I: 100% backed by HM Treasury',
     why: () => 'NS&I is 100% backed by HM Treasury rather than the FSCS.',
     verdict: 'All of it is safe, with no limit.',
   },
   state: {
     status: 'Backed by the government',
+    basis: 'State Pension: paid by the government',
     why: () => 'The State Pension is paid by the government, not held by a bank, so the FSCS does not come into it.',
     verdict: 'It is not at risk from a bank failing.',
   },
   'insurance-100': {
     status: 'Protected in full',
+    basis: 'Insurer: FSCS covers 100% of a long-term insurance claim',
     why: () => 'Long-term insurance, such as an insured pension or an annuity, is covered 100% by the FSCS.',
     verdict: 'All of it is protected, with no limit.',
   },
   ppf: {
     status: 'Pension Protection Fund',
+    basis: 'Defined benefit scheme: the Pension Protection Fund',
     why: () => 'A defined-benefit pension is protected by the Pension Protection Fund, not the FSCS.',
     verdict: OTHER_SCHEME_VERDICT,
   },
   'ssas-trust': {
     status: 'Trustee dependent',
+    basis: 'SSAS: protection depends on its trustees',
     why: () => 'A small self-administered scheme (SSAS) is run by its trustees: its protection depends on them.',
     verdict: OTHER_SCHEME_VERDICT,
   },
   offshore: {
     status: 'Not FSCS protected',
+    basis: 'Crown Dependency: outside the FSCS',
     why: (bank) =>
       `${bank?.bankName ?? 'This bank'} holds this money in a Crown Dependency (Jersey, Guernsey or the Isle of Man), outside the UK, so the FSCS does not cover it.`,
     verdict: null,
   },
   'non-uk-branch': {
     status: 'Not FSCS protected',
+    basis: 'Branch outside the UK: outside the FSCS',
     why: (bank) =>
       `${bank?.bankName ?? 'This bank'} holds this money at a branch outside the UK, so the FSCS does not cover it.`,
     verdict: null,
   },
   'e-money': {
     status: 'Not FSCS protected',
+    basis: 'E-money: safeguarded, not FSCS protected',
     why: () => 'E-money is safeguarded by the firm that holds it, not protected by the FSCS.',
     verdict: null,
   },
   ifisa: {
     status: 'Not FSCS protected',
+    basis: 'Peer-to-peer lending: not FSCS protected',
     why: () =>
       'An innovative finance ISA lends your money to people or businesses (peer-to-peer lending), which the FSCS does not cover.',
     verdict: null,
   },
   unverified: {
     status: 'Protection not confirmed',
+    basis: 'FSCS protection not confirmed',
     why: (bank) => `We could not confirm that the FSCS covers ${firmOf(bank)}.`,
     verdict: null,
   },
@@ -179,4 +202,35 @@ const OUTSIDE_TEXTS: Partial<Record<ProtectionCategory, OutsideText>> = {
 /** The words for money of `category`, which sits outside the FSCS per-firm limits. */
 export function outsideText(category: ProtectionCategory): OutsideText {
   return OUTSIDE_TEXTS[category] ?? NOT_FSCS;
+}
+
+/** What a licence's limit-use sentence needs; amounts in pence. */
+export type LimitUse = {
+  scheme: 'deposit' | 'investment';
+  limit: { amountPence: number; isOverride: boolean };
+  /** Of the standard limit, leaving out money covered as a temporary high balance; null for a zero limit. */
+  limitUsedPercent: number | null;
+  atRiskPence: number;
+  temporaryHighBalance: { coveredPence: number; endsOn: CalendarDate | null } | null;
+};
+
+/**
+ * How much of its limit a licence uses, in one sentence, the same on every screen: '116.7% of the
+ * £120,000 deposit limit per person.' While a temporary high balance covers money here and none
+ * is over, 'Covered in full until 1 April 2027…' rather than a bare share of the standard limit
+ * (a covered house sale is not 0% of anything).
+ */
+export function limitUseSentence(licence: LimitUse): string {
+  const limit = `${formatLimit(licence.limit.amountPence)} ${licence.scheme === 'investment' ? 'investment' : 'deposit'} limit per person`;
+  const override = licence.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : '';
+  const thb = licence.temporaryHighBalance;
+  if (thb && thb.coveredPence > 0 && thb.endsOn && licence.atRiskPence === 0) {
+    const rest =
+      licence.limitUsedPercent !== null && licence.limitUsedPercent > 0
+        ? ` The rest uses ${licence.limitUsedPercent}% of the ${limit}${override}.`
+        : ` Nothing else here counts against the ${limit}${override}.`;
+    return `Covered in full until ${formatLongDate(thb.endsOn)}: ${formatPence(thb.coveredPence)} is a temporary high balance, covered on top of the limit.${rest}`;
+  }
+  if (licence.limitUsedPercent === null) return `The ${limit}${override}.`;
+  return `${licence.limitUsedPercent}% of the ${limit}${override}.`;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateExposure, type AccountProtection, type ExposureReport } from './exposure.ts';
 import { limitsOn } from './limits.ts';
+import { protectionPicture } from './picture.ts';
 import { isTemporaryHighBalanceActive, temporaryHighBalanceCapPence } from './thb.ts';
 import type { AlertLevel } from './thresholds.ts';
 import { LIFE_EVENTS, PROTECTION_CATEGORIES, type AccountInput, type InstitutionRef } from './types.ts';
@@ -121,14 +122,16 @@ describe('exposure properties', () => {
           covered + shareOf((a) => a.status === 'covered-in-full' && a.exposureKey === null),
         );
         expect(t.unprotectedPence).toBe(
-          uncovered +
-            shareOf((a) => a.status === 'unknown-bank' || (a.status === 'not-fscs' && a.bucket === 'unprotected')),
+          uncovered + shareOf((a) => a.status === 'not-fscs' && a.bucket === 'unprotected'),
         );
         expect(t.governmentBackedPence).toBe(
           shareOf((a) => a.status === 'not-fscs' && a.bucket === 'government-backed'),
         );
         expect(t.otherSchemePence).toBe(shareOf((a) => a.status === 'not-fscs' && a.bucket === 'other-scheme'));
-        expect(t.protectedPence + t.unprotectedPence + t.governmentBackedPence + t.otherSchemePence).toBe(t.totalPence);
+        expect(t.unknownPence).toBe(shareOf((a) => a.status === 'unknown-bank'));
+        expect(
+          t.protectedPence + t.unprotectedPence + t.governmentBackedPence + t.otherSchemePence + t.unknownPence,
+        ).toBe(t.totalPence);
       }),
     );
   });
@@ -263,6 +266,26 @@ describe('exposure properties', () => {
           );
         },
       ),
+    );
+  });
+
+  it('gives the Hub cards (licences and money outside the limits) that add up to the total, and each bucket to its total', () => {
+    fc.assert(
+      fc.property(accountsArb, dateArb, (accounts, date) => {
+        const picture = protectionPicture(
+          accounts.map((input) => ({ input, name: input.id, bankName: null, legalName: null, unknownReason: null })),
+          date,
+        );
+        const cards = [...picture.groups, ...picture.outside];
+        expect(cards.reduce((sum, card) => sum + card.totalPence, 0)).toBe(picture.totals.totalPence);
+        const outside = (bucket: string) =>
+          picture.outside.filter((g) => g.bucket === bucket).reduce((sum, g) => sum + g.totalPence, 0);
+        expect(outside('unknown')).toBe(picture.totals.unknownPence);
+        expect(outside('government-backed')).toBe(picture.totals.governmentBackedPence);
+        expect(outside('other-scheme')).toBe(picture.totals.otherSchemePence);
+        const covered = picture.groups.reduce((sum, g) => sum + g.coveredPence, 0);
+        expect(covered + outside('protected')).toBe(picture.totals.protectedPence);
+      }),
     );
   });
 });

@@ -61,12 +61,18 @@ export type ProtectionTotals = {
   totalPence: Pence;
   /** FSCS-covered money and insurance covered 100%. */
   protectedPence: Pence;
-  /** Uncovered FSCS money, not-FSCS money with no other backing, unverified and unknown banks. */
+  /** Uncovered FSCS money, and not-FSCS money with no other backing (unverified included). */
   unprotectedPence: Pence;
   /** NS&I and the State: backed by government, shown as such, never as uncovered. */
   governmentBackedPence: Pence;
   /** Pension Protection Fund and SSAS money, under schemes whose cover the product cannot compute. */
   otherSchemePence: Pence;
+  /**
+   * Money whose protection cannot be known yet: no bank recorded, or an ISA, pension or platform
+   * whose provider or holding bank is not chosen. Neither protected nor unprotected, and left out
+   * of the badge, until the saver says where it is.
+   */
+  unknownPence: Pence;
 };
 
 export type ExposureReport = {
@@ -76,7 +82,11 @@ export type ExposureReport = {
   accounts: AccountProtection[];
   totals: ProtectionTotals;
   badge: ProtectionBadge;
+  /** Banking licences (FSCS deposit limits) holding some of the money: a firm counts once. */
   institutionCount: number;
+  /** Firms holding invested money under the FSCS investment limit (not banking licences). */
+  investmentFirmCount: number;
+  /** Money with 3 or more banking licences. */
   isDiversified: boolean;
 };
 
@@ -226,6 +236,7 @@ function totalsOf(
     unprotectedPence: 0,
     governmentBackedPence: 0,
     otherSchemePence: 0,
+    unknownPence: 0,
   };
   for (const institution of institutions) {
     totals.protectedPence += institution.coveredPence;
@@ -233,7 +244,7 @@ function totalsOf(
   }
   for (const account of accounts) {
     totals.totalPence += account.sharePence;
-    if (account.status === 'unknown-bank') totals.unprotectedPence += account.sharePence;
+    if (account.status === 'unknown-bank') totals.unknownPence += account.sharePence;
     else if (account.status === 'covered-in-full' && account.exposureKey === null)
       totals.protectedPence += account.sharePence;
     else if (account.status === 'not-fscs') {
@@ -262,12 +273,19 @@ export function calculateExposure(
   const institutions = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const protections = accounts.map((account, i) => accountProtection(account, keys[i] ?? null, byKey, date));
   const totals = totalsOf(protections, institutions);
-  // Government-backed money counts as safe for the badge; PPF and SSAS money is left out of it.
-  const badge = protectionBadge(
-    totals.protectedPence + totals.governmentBackedPence,
-    totals.totalPence - totals.otherSchemePence,
-  );
-  const withMoney = new Set(institutions.filter((i) => i.totalPence > 0).map((i) => i.institutionKey));
+  // Government-backed money counts as safe for the badge; PPF and SSAS money, and money whose
+  // protection is not known yet, are left out of it.
+  const knownPence = totals.totalPence - totals.otherSchemePence - totals.unknownPence;
+  // With nothing known at all, nothing is confirmed safe: the badge never says "fully protected"
+  // of money whose protection is unknown.
+  const badge =
+    knownPence <= 0 && totals.unknownPence > 0
+      ? 'at-risk'
+      : protectionBadge(totals.protectedPence + totals.governmentBackedPence, knownPence);
+  // Licences are banks: an investment firm is counted on its own, never as a banking licence.
+  const withMoney = (scheme: FscsScheme) =>
+    new Set(institutions.filter((i) => i.scheme === scheme && i.totalPence > 0).map((i) => i.institutionKey)).size;
+  const licences = withMoney('deposit');
   return {
     date,
     limits,
@@ -275,7 +293,8 @@ export function calculateExposure(
     accounts: protections,
     totals,
     badge,
-    institutionCount: withMoney.size,
-    isDiversified: withMoney.size >= DIVERSIFIED_INSTITUTIONS,
+    institutionCount: licences,
+    investmentFirmCount: withMoney('investment'),
+    isDiversified: licences >= DIVERSIFIED_INSTITUTIONS,
   };
 }

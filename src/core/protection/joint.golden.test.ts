@@ -50,6 +50,7 @@ describe('a joint account counts the person’s share', () => {
       unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.badge).toBe('fully-protected');
   });
@@ -82,6 +83,7 @@ describe('a joint account counts the person’s share', () => {
       unprotectedPence: 1,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
   });
 
@@ -109,6 +111,7 @@ describe('a joint account counts the person’s share', () => {
       unprotectedPence: 30_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
   });
 
@@ -182,6 +185,7 @@ describe('odd pence in joint shares', () => {
       unprotectedPence: 5_001,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
   });
 });

@@ -50,6 +50,7 @@ describe('brands that share one licence', () => {
       unprotectedPence: 20_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     // £120,000 of £140,000 is 85.7%: mostly protected.
     expect(report.badge).toBe('mostly-protected');
@@ -78,6 +79,7 @@ describe('brands that share one licence', () => {
       unprotectedPence: 55_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     // £85,000 of £140,000 is 60.7%.
     expect(report.badge).toBe('at-risk');
@@ -167,6 +169,7 @@ describe('Lloyds Bank is a separate licence', () => {
       unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.accounts.map((a) => a.status)).toEqual(['covered-in-full', 'covered-in-full']);
     expect(report.badge).toBe('fully-protected');

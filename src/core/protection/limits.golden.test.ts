@@ -98,6 +98,7 @@ describe('an admin override of today’s deposit limit', () => {
       unprotectedPence: 40_000_00,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
   });
 

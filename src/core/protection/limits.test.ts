@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jointAccountCoverPence, limitsOn } from './limits.ts';
+import { asAtDateProblem, jointAccountCoverPence, limitsOn } from './limits.ts';
 
 describe('limitsOn', () => {
   it('gives £85,000 for deposits on 30 November 2025 and £120,000 from 1 December 2025', () => {
@@ -53,5 +53,24 @@ describe('jointAccountCoverPence', () => {
   it('covers a two-person joint account up to £240,000 today and £170,000 under the old law', () => {
     expect(jointAccountCoverPence(limitsOn('2026-11-22').deposit, 2)).toBe(240_000_00);
     expect(jointAccountCoverPence(limitsOn('2025-11-30').deposit, 2)).toBe(170_000_00);
+  });
+});
+
+describe('an "as at" date', () => {
+  it('is answered from 30 January 2017 to today, and otherwise says why not', () => {
+    expect(asAtDateProblem('2025-11-30', '2026-11-22')).toBeNull();
+    expect(asAtDateProblem('2017-01-30', '2026-11-22')).toBeNull();
+    expect(asAtDateProblem('2026-11-22', '2026-11-22')).toBeNull();
+    expect(asAtDateProblem('2017-01-29', '2026-11-22')).toBe(
+      'The limits are known from 30/01/2017: choose that date or a later one',
+    );
+    expect(asAtDateProblem('2026-11-23', '2026-11-22')).toBe('Choose today or an earlier date');
+    expect(asAtDateProblem('2026-02-30', '2026-11-22')).toBe('Enter the date as dd/mm/yyyy');
+    expect(asAtDateProblem('30/11/2025', '2026-11-22')).toBe('Enter the date as dd/mm/yyyy');
+  });
+
+  it('gives the £85,000 limit before 1 December 2025, and £120,000 from it', () => {
+    expect(limitsOn('2025-11-30').deposit.amountPence).toBe(85_000_00);
+    expect(limitsOn('2025-12-01').deposit.amountPence).toBe(120_000_00);
   });
 });

@@ -1,4 +1,4 @@
-import type { CalendarDate } from '../dates/calendar-date.ts';
+import { type CalendarDate, isCalendarDate } from '../dates/calendar-date.ts';
 import type { Pence } from './types.ts';
 
 /** One row of a limit table: the amount in force from `effectiveFrom` until the next row. */
@@ -91,4 +91,27 @@ export function limitsOn(date: CalendarDate, override?: DepositLimitOverride): L
  */
 export function jointAccountCoverPence(limit: AppliedLimit, holders: number): Pence {
   return limit.amountPence * holders;
+}
+
+/** The messages for an "as at" date that cannot be answered. */
+export const AS_AT_MESSAGES = {
+  notADate: 'Enter the date as dd/mm/yyyy',
+  tooEarly: `The limits are known from ${formatDay(EARLIEST_LIMIT_DATE)}: choose that date or a later one`,
+  future: 'Choose today or an earlier date',
+} as const;
+
+function formatDay(date: CalendarDate): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
+}
+
+/**
+ * Whether protection can be worked out "as at" `date` (yyyy-MM-dd) on `today`: a real date from
+ * the first tabled limit (30 January 2017) to today. The checker and the Protection Hub both ask.
+ */
+export function asAtDateProblem(date: string, today: CalendarDate): string | null {
+  if (!isCalendarDate(date)) return AS_AT_MESSAGES.notADate;
+  if (date < EARLIEST_LIMIT_DATE) return AS_AT_MESSAGES.tooEarly;
+  if (date > today) return AS_AT_MESSAGES.future;
+  return null;
 }

@@ -47,6 +47,7 @@ describe('the issue’s saver: Halifax £70,000, Bank of Scotland £70,000, Nati
       atRiskPence: 20_000_00,
       governmentBackedPence: 10_000_00,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     const [bos, nationwide] = picture.groups;
     expect(bos).toMatchObject({
@@ -128,15 +129,15 @@ describe('alert thresholds at the boundary, as a share of the limit in force', (
     expect(alerts(101_988_00)).toEqual([]);
     expect(alerts(102_000_00)[0]).toMatchObject({
       level: 'approaching',
-      title: 'National Westminster Bank Plc is at 85% or more of its limit',
+      title: 'National Westminster Bank Plc is at 85% of its limit: close to it',
       message:
         'You have £102,000.00 with National Westminster Bank Plc: 85% of the £120,000 limit. There is £18,000.00 of room left before money here is at risk.',
     });
     expect(alerts(108_012_00)[0]).toMatchObject({
       level: 'projected-breach',
-      title: 'National Westminster Bank Plc is above 90% of its limit',
+      title: 'National Westminster Bank Plc is at just over 90% of its limit: a projected breach',
       message:
-        'You have £108,012.00 with National Westminster Bank Plc: 90% of the £120,000 limit. Interest or one more deposit could take it over: £11,988.00 more and money here is at risk.',
+        'You have £108,012.00 with National Westminster Bank Plc: just over 90% of the £120,000 limit. Interest or one more deposit could take it over: £11,988.00 more and money here is at risk.',
     });
   });
 });
@@ -229,7 +230,7 @@ describe('a temporary high balance', () => {
       coveredPence: 400_000_00,
       atRiskPence: 0,
       alertLevel: 'none',
-      limitUsedPercent: 41.6,
+      limitUsedPercent: 41.7,
     });
     expect(group!.temporaryHighBalance).toEqual({
       coveredPence: 350_000_00,
@@ -321,14 +322,82 @@ describe('money outside the FSCS limits', () => {
     expect(picture.totals.atRiskPence).toBe(30_000_00);
   });
 
-  it('lists money at an unknown bank as at risk, saying why', () => {
+  it('lists money at an unknown bank as protection unknown, saying why, and never as at risk', () => {
     const picture = protectionPicture([named(account('x', 5_000_00, null), 'Mystery')], TODAY);
     expect(picture.outside[0]).toMatchObject({
       kind: 'unknown-bank',
+      bucket: 'unknown',
       status: 'Protection unknown',
       totalPence: 5_000_00,
     });
-    expect(picture.totals.atRiskPence).toBe(5_000_00);
+    expect(picture.totals.atRiskPence).toBe(0);
+    expect(picture.totals.unknownPence).toBe(5_000_00);
+  });
+
+  it('says a Cash ISA without its provider is unknown, and where to choose it: the ISA Details card', () => {
+    const isa: PictureAccount = {
+      ...named(account('isa', 20_000_00, null), 'Cash ISA'),
+      unknownReason: 'isa-provider-missing',
+    };
+    const picture = protectionPicture([isa, named(account('bos', 50_000_00, bankOfScotland('Halifax')))], TODAY);
+    expect(picture.outside).toEqual([
+      expect.objectContaining({
+        kind: 'unknown-bank',
+        bucket: 'unknown',
+        unknownReason: 'isa-provider-missing',
+        basis: 'Protection unknown: ISA provider not chosen',
+        totalPence: 20_000_00,
+      }),
+    ]);
+    expect(picture.outside[0]!.reason).toContain('Choose the provider in the ISA Details card');
+    expect(picture.totals).toMatchObject({ atRiskPence: 0, unknownPence: 20_000_00, protectedPence: 50_000_00 });
+    // Of the money whose protection is known, all is protected.
+    expect(picture.badge).toBe('fully-protected');
+  });
+
+  it('shows an insured pension with its own basis, so the cards add up to the total', () => {
+    const picture = protectionPicture(
+      [
+        named(
+          account(
+            'insured',
+            40_000_00,
+            { kind: 'frn', frn: '185896', legalName: 'Aviva Life & Pensions UK Limited' },
+            { category: 'insurance-100' },
+          ),
+          'Aviva pension',
+        ),
+        named(
+          account(
+            'sipp',
+            90_000_00,
+            { kind: 'frn', frn: '115248', legalName: 'Hargreaves Lansdown Asset Management Limited' },
+            { category: 'investment' },
+          ),
+          'SIPP',
+        ),
+        named(account('bos', 50_000_00, bankOfScotland('Halifax'))),
+      ],
+      TODAY,
+    );
+    expect(picture.outside).toEqual([
+      expect.objectContaining({
+        kind: 'insurance-100',
+        bucket: 'protected',
+        basis: 'Insurer: FSCS covers 100% of a long-term insurance claim',
+        status: 'Protected in full',
+        totalPence: 40_000_00,
+      }),
+    ]);
+    const investment = picture.groups.find((g) => g.scheme === 'investment')!;
+    expect(investment.basis).toBe('Investment firm: £85,000 if the firm fails');
+    expect(picture.groups.find((g) => g.scheme === 'deposit')!.basis).toBe(
+      'Banking licence: £120,000 per person if the bank fails',
+    );
+    const cards = [...picture.groups, ...picture.outside].reduce((sum, card) => sum + card.totalPence, 0);
+    expect(cards).toBe(picture.totals.totalPence);
+    // Licences are banks only: the investment firm is counted on its own.
+    expect([picture.licenceCount, picture.investmentFirmCount]).toEqual([1, 1]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import {
   type BankNames,
   jointShareSentence,
+  licenceBasis,
   outsideText,
   sharedLimitReason,
   temporaryHighBalanceText,
@@ -25,8 +26,15 @@ import type { AppliedLimit, DepositLimitOverride, LimitsOnDate } from './limits.
 import { type AlertLevel, limitUsedPercent, type ProtectionBadge } from './thresholds.ts';
 import type { AccountInput, Pence, ProtectionCategory } from './types.ts';
 
-/** Why an account's protection cannot be known: no bank recorded, or a platform's holding bank not chosen. */
-export type UnknownBankReason = 'no-bank' | 'platform-bank-missing';
+/**
+ * Why an account's protection cannot be known: no bank recorded, an ISA's or a pension's provider
+ * not chosen yet, or a platform's holding bank not chosen.
+ */
+export type UnknownBankReason =
+  | 'no-bank'
+  | 'isa-provider-missing'
+  | 'pension-provider-missing'
+  | 'platform-bank-missing';
 
 /** One of the saver's accounts as the picture needs it: the engine's input and what to call it. */
 export type PictureAccount = {
@@ -65,6 +73,8 @@ export type TemporaryHighBalanceWindow = {
 export type LicenceGroup = {
   key: string;
   scheme: FscsScheme;
+  /** What the money here rests on: 'Banking licence: £120,000 per person if the bank fails'. */
+  basis: string;
   name: string;
   frn: string | null;
   /** The brands the saver uses here, in the order they added them: they share one limit. */
@@ -85,11 +95,18 @@ export type LicenceGroup = {
 
 export type OutsideKind = ProtectionCategory | 'unknown-bank';
 
-/** Money at one bank (or of one kind) outside the FSCS per-firm limits. */
+/** Where money outside the FSCS per-firm limits counts: `unknown` until its provider or bank is chosen. */
+export type OutsideBucket = NotLimitedBucket | 'unknown';
+
+/** Money at one bank or provider (or of one kind) outside the FSCS per-firm limits. */
 export type OutsideGroup = {
   key: string;
   kind: OutsideKind;
-  bucket: NotLimitedBucket;
+  bucket: OutsideBucket;
+  /** What the money rests on: 'Insurer: FSCS covers 100% of a long-term insurance claim'. */
+  basis: string;
+  /** Why it is unknown, for an `unknown-bank` group: the screen says where to choose the provider. */
+  unknownReason: UnknownBankReason | null;
   bankName: string | null;
   legalName: string | null;
   status: string;
@@ -109,6 +126,8 @@ export type PictureTotals = {
   governmentBackedPence: Pence;
   /** The Pension Protection Fund and trustee-run schemes. */
   otherSchemePence: Pence;
+  /** Not known yet: no bank recorded, or a provider or holding bank not chosen. */
+  unknownPence: Pence;
 };
 
 export type ProtectionPicture = {
@@ -116,8 +135,10 @@ export type ProtectionPicture = {
   limits: LimitsOnDate;
   totals: PictureTotals;
   badge: ProtectionBadge;
-  /** Licences holding some of the saver's money (a firm counts once across schemes). */
+  /** Banking licences holding some of the saver's money (banks only: a firm counts once). */
   licenceCount: number;
+  /** Investment firms holding some of it under the FSCS investment limit (not licences). */
+  investmentFirmCount: number;
   isDiversified: boolean;
   /** The most at risk first. */
   groups: LicenceGroup[];
@@ -128,16 +149,31 @@ export type ProtectionPicture = {
 /** Sentence for money counted as not protected, on the saver's own screens. */
 const COUNTS_AS_UNPROTECTED = 'SavvyPig counts it as not protected.';
 
-const UNKNOWN_REASONS: Readonly<Record<UnknownBankReason, string>> = {
-  'no-bank': `No bank or provider is recorded for this money, so we cannot tell which limit covers it. ${COUNTS_AS_UNPROTECTED}`,
-  'platform-bank-missing': `This money is on a platform and the bank holding it is not chosen, so we cannot tell which limit covers it. ${COUNTS_AS_UNPROTECTED}`,
+/** Money whose protection is not known yet is neither: the totals show it on its own. */
+const UNKNOWN_VERDICT = 'Until then it is counted neither as protected nor as not protected.';
+
+/** Why an unknown group's protection is unknown, where to put it right, and how it counts meanwhile. */
+export const UNKNOWN_REASONS: Readonly<Record<UnknownBankReason, string>> = {
+  'no-bank': `No bank or provider is recorded for this money, so we cannot tell which limit covers it. Choose the bank in the account's Basic Information. ${UNKNOWN_VERDICT}`,
+  'isa-provider-missing': `This ISA's provider is not chosen yet, so we cannot tell which limit covers it. Choose the provider in the ISA Details card on the account's page. ${UNKNOWN_VERDICT}`,
+  'pension-provider-missing': `This pension's provider is not chosen yet, so we cannot tell what protects it. Choose the provider in the Pension Details card on the account's page. ${UNKNOWN_VERDICT}`,
+  'platform-bank-missing': `This money is on a platform and the bank holding it is not chosen, so we cannot tell which limit covers it. Choose the bank in the account's Basic Information. ${UNKNOWN_VERDICT}`,
 };
 
-const BUCKET_ORDER: Readonly<Record<NotLimitedBucket, number>> = {
+/** The unknown groups' few words: what is missing. */
+const UNKNOWN_BASIS: Readonly<Record<UnknownBankReason, string>> = {
+  'no-bank': 'Protection unknown: no bank recorded',
+  'isa-provider-missing': 'Protection unknown: ISA provider not chosen',
+  'pension-provider-missing': 'Protection unknown: pension provider not chosen',
+  'platform-bank-missing': 'Protection unknown: holding bank not chosen',
+};
+
+const BUCKET_ORDER: Readonly<Record<OutsideBucket, number>> = {
   unprotected: 0,
-  'government-backed': 1,
-  'other-scheme': 2,
-  protected: 3,
+  unknown: 1,
+  'government-backed': 2,
+  'other-scheme': 3,
+  protected: 4,
 };
 
 function lineOf(account: PictureAccount, protection: AccountProtection): PictureAccountLine {
@@ -198,6 +234,7 @@ function licenceGroup(
   return {
     key: exposure.key,
     scheme: exposure.scheme,
+    basis: licenceBasis(exposure.scheme, exposure.limit.amountPence),
     name: exposure.name,
     frn: exposure.frn,
     brands,
@@ -223,23 +260,39 @@ function bankNamesOf(account: PictureAccount): BankNames | null {
   return { bankName, legalName: account.legalName ?? bankName };
 }
 
+/** Where an account outside the FSCS per-firm limits goes, or null for money under a licence. */
+function outsidePlace(
+  protection: AccountProtection,
+): { kind: ProtectionCategory; bucket: NotLimitedBucket } | { kind: 'unknown-bank'; bucket: 'unknown' } | null {
+  if (protection.status === 'unknown-bank') return { kind: 'unknown-bank', bucket: 'unknown' };
+  if (protection.status === 'not-fscs') return { kind: protection.reason, bucket: protection.bucket };
+  // Covered in full outside any limit (long-term insurance): shown with its own basis, so the
+  // cards add up to the total.
+  if (protection.status === 'covered-in-full' && protection.exposureKey === null)
+    return { kind: protection.category, bucket: 'protected' };
+  return null;
+}
+
 function outsideGroups(accounts: readonly PictureAccount[], report: ExposureReport): OutsideGroup[] {
   const byKey = new Map<string, OutsideGroup>();
   report.accounts.forEach((protection, index) => {
-    if (protection.status !== 'not-fscs' && protection.status !== 'unknown-bank') return;
+    const place = outsidePlace(protection);
+    if (place === null) return;
     const account = accounts[index]!;
     const ref = account.input.institution;
-    const unknown = protection.status === 'unknown-bank';
+    const unknown = place.kind === 'unknown-bank';
     const reason = unknown ? (account.unknownReason ?? 'no-bank') : null;
-    const key = unknown ? `unknown|${reason}` : `${protection.reason}|${ref ? institutionKey(ref) : 'none'}`;
+    const key = unknown ? `unknown|${reason}` : `${place.kind}|${ref ? institutionKey(ref) : 'none'}`;
     let group = byKey.get(key);
     if (!group) {
       const bank = bankNamesOf(account);
-      const text = unknown ? null : outsideText(protection.reason);
+      const text = place.kind === 'unknown-bank' ? null : outsideText(place.kind);
       group = {
         key,
-        kind: unknown ? 'unknown-bank' : protection.reason,
-        bucket: unknown ? 'unprotected' : protection.bucket,
+        kind: place.kind,
+        bucket: place.bucket,
+        basis: text ? text.basis : UNKNOWN_BASIS[reason!],
+        unknownReason: reason,
         bankName: unknown ? null : (bank?.bankName ?? null),
         legalName: unknown ? null : (bank?.legalName ?? null),
         status: text ? text.status : 'Protection unknown',
@@ -310,13 +363,22 @@ export function protectionPicture(
         b.totalPence - a.totalPence ||
         (a.key < b.key ? -1 : 1),
     );
-  const { totalPence, protectedPence, unprotectedPence, governmentBackedPence, otherSchemePence } = report.totals;
+  const { totalPence, protectedPence, unprotectedPence, governmentBackedPence, otherSchemePence, unknownPence } =
+    report.totals;
   return {
     date,
     limits: report.limits,
-    totals: { totalPence, protectedPence, atRiskPence: unprotectedPence, governmentBackedPence, otherSchemePence },
+    totals: {
+      totalPence,
+      protectedPence,
+      atRiskPence: unprotectedPence,
+      governmentBackedPence,
+      otherSchemePence,
+      unknownPence,
+    },
     badge: report.badge,
     licenceCount: report.institutionCount,
+    investmentFirmCount: report.investmentFirmCount,
     isDiversified: report.isDiversified,
     groups,
     outside: outsideGroups(accounts, report),

@@ -53,6 +53,7 @@ describe('a house sale within six months of its credit', () => {
       unprotectedPence: 0,
       governmentBackedPence: 0,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(report.badge).toBe('fully-protected');
   });

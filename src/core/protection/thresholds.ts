@@ -32,11 +32,38 @@ export function protectionBadge(protectedPence: Pence, consideredPence: Pence): 
 }
 
 /**
- * How much of a limit (pence) an exposure (pence) uses, as a percentage cut down to one decimal
- * place (never overstating how much room is left is the alert's job, not the label's); null when
- * the limit is zero (an admin may set one).
+ * A share as a percentage rounded half up to `decimals` places (108.49…% → 108.5%, never cut
+ * down): integer maths on pence, so the figure is the same on every machine.
+ */
+export function roundedPercent(partPence: Pence, wholePence: Pence, decimals = 1): number {
+  const scale = 10 ** decimals;
+  // round(part × 100 × scale / whole), half up, without a float division of pence.
+  const scaled = Math.max(0, partPence) * 100 * scale;
+  const quotient = Math.floor(scaled / wholePence);
+  const remainder = scaled - quotient * wholePence;
+  return (remainder * 2 >= wholePence ? quotient + 1 : quotient) / scale;
+}
+
+/**
+ * How much of a limit (pence) an exposure (pence) uses, as a percentage rounded to one decimal
+ * place (the alert levels decide on the exact figures); null when the limit is zero (an admin may
+ * set one).
  */
 export function limitUsedPercent(exposurePence: Pence, limitPence: Pence): number | null {
   if (limitPence <= 0) return null;
-  return Math.floor((Math.max(0, exposurePence) * 1000) / limitPence) / 10;
+  return roundedPercent(exposurePence, limitPence);
 }
+
+/**
+ * The thresholds in words, the same wherever a screen states them (the Protection Hub, Smart Pig,
+ * the checker): 'Alerts start at 85% of a licence's limit; above 90% is a projected breach.'
+ */
+export const THRESHOLDS_TEXT = `Alerts start at ${ALERT_PERCENT}% of a banking licence's limit; above ${PROJECTED_BREACH_PERCENT}% is a projected breach, and over the limit money is not protected.`;
+
+/** The words for a licence's alert level, the same on the Hub, the dashboard and the checker. */
+export const ALERT_LEVEL_WORDS: Readonly<Record<AlertLevel, string>> = {
+  'over-limit': 'Over the limit',
+  'projected-breach': `Projected breach: above ${PROJECTED_BREACH_PERCENT}% of the limit`,
+  approaching: `Close to the limit: ${ALERT_PERCENT}% to ${PROJECTED_BREACH_PERCENT}%`,
+  none: 'Fully protected',
+};

@@ -24,7 +24,7 @@ describe('adding money to an account', () => {
       atRiskBeforePence: 0,
       atRiskAfterPence: 5_000_00,
       limitUsedPercentBefore: 83.3,
-      limitUsedPercentAfter: 104.1,
+      limitUsedPercentAfter: 104.2,
       alertLevelBefore: 'none',
       alertLevelAfter: 'over-limit',
       receivesDeposit: true,

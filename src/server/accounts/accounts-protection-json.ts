@@ -21,6 +21,7 @@ const SharedLicenceSchema = LicenceGroupSchema.pick({
   limitUsedPercent: true,
   alertLevel: true,
   sharedLimitReason: true,
+  temporaryHighBalance: true,
 })
   .extend({
     accountIds: z
@@ -53,6 +54,7 @@ export const AccountsProtectionSchema = z
         atRiskPence: 20_000_00,
         governmentBackedPence: 10_000_00,
         otherSchemePence: 0,
+        unknownPence: 0,
       },
       sharedLicences: [
         {
@@ -65,10 +67,11 @@ export const AccountsProtectionSchema = z
           coveredPence: 120_000_00,
           atRiskPence: 20_000_00,
           limit: { amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false },
-          limitUsedPercent: 116.6,
+          limitUsedPercent: 116.7,
           alertLevel: 'over-limit',
           sharedLimitReason:
             'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+          temporaryHighBalance: null,
           accountIds: ['6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b', '7a2d3b4c-5e6f-4a71-8b8c-0d1e2f3a4b5c'],
         },
       ],
@@ -98,6 +101,7 @@ export function accountsProtectionJson(picture: ProtectionPicture): AccountsProt
         limitUsedPercent: group.limitUsedPercent,
         alertLevel: group.alertLevel,
         sharedLimitReason: group.sharedLimitReason,
+        temporaryHighBalance: group.temporaryHighBalance,
         accountIds: group.accounts.map((account) => account.id),
       })),
     jointAccounts: lines

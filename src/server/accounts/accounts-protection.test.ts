@@ -77,6 +77,7 @@ describe.each(testDatabaseKinds())('protection on the accounts list and the acco
       atRiskPence: 20_000_00,
       governmentBackedPence: 10_000_00,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     // Nationwide and NS&I hold one account each: only Bank of Scotland plc groups rows.
     expect(protection.sharedLicences).toEqual([
@@ -90,10 +91,11 @@ describe.each(testDatabaseKinds())('protection on the accounts list and the acco
         coveredPence: depositLimit.amountPence,
         atRiskPence: 140_000_00 - depositLimit.amountPence,
         limit: depositLimit,
-        limitUsedPercent: 116.6,
+        limitUsedPercent: 116.7,
         alertLevel: 'over-limit',
         sharedLimitReason:
           'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+        temporaryHighBalance: null,
         accountIds: [ids.halifax, ids.scotland],
       },
     ]);

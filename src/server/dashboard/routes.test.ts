@@ -118,13 +118,14 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
       atRiskPence: 20_000_00,
       governmentBackedPence: 10_000_00,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(body.protection).toMatchObject({ badge: 'mostly-protected', licenceCount: 2, isDiversified: false });
     expect(
       body.protection.groups.map((g) => [g.name, g.brands, g.atRiskPence, g.limitUsedPercent, g.alertLevel]),
     ).toEqual([
-      ['Bank of Scotland plc', ['Halifax', 'Bank of Scotland'], 20_000_00, 116.6, 'over-limit'],
-      ['Nationwide Building Society', ['Nationwide Building Society'], 0, 41.6, 'none'],
+      ['Bank of Scotland plc', ['Halifax', 'Bank of Scotland'], 20_000_00, 116.7, 'over-limit'],
+      ['Nationwide Building Society', ['Nationwide Building Society'], 0, 41.7, 'none'],
     ]);
     expect(body.protection.outside).toEqual([
       expect.objectContaining({ kind: 'ns-and-i', bucket: 'government-backed', status: 'Backed by HM Treasury' }),

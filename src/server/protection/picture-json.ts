@@ -30,6 +30,10 @@ export const LicenceGroupSchema = z
   .object({
     key: z.string(),
     scheme: z.enum(['deposit', 'investment']),
+    basis: z.string().openapi({
+      description:
+        "What the money rests on: 'Banking licence: £120,000 per person if the bank fails', 'Investment firm: £85,000 if the firm fails'",
+    }),
     name: z.string().openapi({ description: 'The PRA-authorised firm (or the bank name when no FRN is known)' }),
     frn: z.string().nullable(),
     brands: z.array(z.string()).openapi({ description: 'The brands the user has money with here: one limit' }),
@@ -57,7 +61,16 @@ export const OutsideGroupSchema = z
   .object({
     key: z.string(),
     kind: z.string().openapi({ description: "The engine's category ('ns-and-i', 'offshore'…) or 'unknown-bank'" }),
-    bucket: z.enum(['protected', 'government-backed', 'other-scheme', 'unprotected']),
+    bucket: z.enum(['protected', 'government-backed', 'other-scheme', 'unprotected', 'unknown']).openapi({
+      description: "'unknown': a provider or bank not chosen yet, counted neither as protected nor as at risk",
+    }),
+    basis: z.string().openapi({
+      description: "What the money rests on: 'Insurer: FSCS covers 100% of a long-term insurance claim'",
+    }),
+    unknownReason: z
+      .enum(['no-bank', 'isa-provider-missing', 'pension-provider-missing', 'platform-bank-missing'])
+      .nullable()
+      .openapi({ description: 'For money whose protection is unknown: what is missing (where to choose it)' }),
     bankName: z.string().nullable(),
     legalName: z.string().nullable(),
     status: z.string(),
@@ -72,9 +85,10 @@ export const OutsideGroupSchema = z
 export const PictureTotalsSchema = z.object({
   totalPence: pence("All the user's money (their share of joint accounts)"),
   protectedPence: pence('Covered by the FSCS (and insurance covered 100%)'),
-  atRiskPence: pence('Over a limit, not FSCS protected, not confirmed or at an unknown bank'),
+  atRiskPence: pence('Over a limit, not FSCS protected or not confirmed'),
   governmentBackedPence: pence('NS&I and the State: backed by the government'),
   otherSchemePence: pence('The Pension Protection Fund and trustee-run schemes'),
+  unknownPence: pence('Not known yet: no bank recorded, or a provider or holding bank not chosen'),
 });
 
 export const ProtectionAlertSchema = z
@@ -107,14 +121,17 @@ export const PROTECTION_PICTURE_EXAMPLE = {
     atRiskPence: 20_000_00,
     governmentBackedPence: 10_000_00,
     otherSchemePence: 0,
+    unknownPence: 0,
   },
   badge: 'mostly-protected',
   licenceCount: 1,
+  investmentFirmCount: 0,
   isDiversified: false,
   groups: [
     {
       key: 'deposit|frn:169628',
       scheme: 'deposit',
+      basis: 'Banking licence: £120,000 per person if the bank fails',
       name: 'Bank of Scotland plc',
       frn: '169628',
       brands: ['Halifax', 'Bank of Scotland'],
@@ -140,7 +157,7 @@ export const PROTECTION_PICTURE_EXAMPLE = {
       coveredPence: 120_000_00,
       atRiskPence: 20_000_00,
       limit: EXAMPLE_LIMIT,
-      limitUsedPercent: 116.6,
+      limitUsedPercent: 116.7,
       alertLevel: 'over-limit',
       sharedLimitReason:
         'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
@@ -153,6 +170,8 @@ export const PROTECTION_PICTURE_EXAMPLE = {
       key: 'ns-and-i|name:national savings and investments (ns&i)',
       kind: 'ns-and-i',
       bucket: 'government-backed',
+      basis: 'NS&I: 100% backed by HM Treasury',
+      unknownReason: null,
       bankName: 'NS&I',
       legalName: 'National Savings and Investments (NS&I)',
       status: 'Backed by HM Treasury',
@@ -194,8 +213,15 @@ export const ProtectionPictureSchema = z
     }),
     totals: PictureTotalsSchema,
     badge: z.enum(['fully-protected', 'mostly-protected', 'at-risk']),
-    licenceCount: z.number().int().openapi({ description: 'Banking licences holding some of the money' }),
-    isDiversified: z.boolean().openapi({ description: 'Money with 3 or more licences' }),
+    licenceCount: z
+      .number()
+      .int()
+      .openapi({ description: 'Banking licences holding some of the money (banks only, not investment firms)' }),
+    investmentFirmCount: z
+      .number()
+      .int()
+      .openapi({ description: 'Investment firms holding some of it under the FSCS investment limit' }),
+    isDiversified: z.boolean().openapi({ description: 'Money with 3 or more banking licences' }),
     groups: z.array(LicenceGroupSchema).openapi({ description: 'Per licence, the most at risk first' }),
     outside: z.array(OutsideGroupSchema).openapi({ description: 'Money outside the FSCS per-firm limits' }),
     alerts: z.array(ProtectionAlertSchema),

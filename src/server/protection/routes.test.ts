@@ -76,6 +76,25 @@ describe.each(testDatabaseKinds())('the Protection Hub API on %s', (kind) => {
     await server?.close();
   });
 
+  it('shows a Cash ISA whose provider is not chosen as protection unknown, saying where to choose it, never at risk', async () => {
+    const cat = await newPerson('cat');
+    await addAccount(cat, 'Halifax saver', 'Halifax', 50_000_00);
+    // Added without a bank: its provider is chosen on its ISA Details card, not yet.
+    await addAccount(cat, 'My Cash ISA', 'none', 20_000_00, { accountType: 'Cash ISA' });
+    const body = await picture(cat);
+    expect(body.totals).toMatchObject({ totalPence: 70_000_00, atRiskPence: 0, unknownPence: 20_000_00 });
+    expect(body.badge).toBe('fully-protected');
+    expect(body.outside).toEqual([
+      expect.objectContaining({
+        kind: 'unknown-bank',
+        bucket: 'unknown',
+        unknownReason: 'isa-provider-missing',
+        totalPence: 20_000_00,
+      }),
+    ]);
+    expect(body.outside[0]!.reason).toContain('Choose the provider in the ISA Details card');
+  });
+
   it('shows one licence £20,000 at risk (never £40,000), Nationwide fully protected and NS&I backed by HM Treasury', async () => {
     const body = await picture(ann);
     expect(body.totals).toEqual({
@@ -84,6 +103,7 @@ describe.each(testDatabaseKinds())('the Protection Hub API on %s', (kind) => {
       atRiskPence: 20_000_00,
       governmentBackedPence: 10_000_00,
       otherSchemePence: 0,
+      unknownPence: 0,
     });
     expect(body.limits.deposit).toEqual({ amountPence: 120_000_00, effectiveFrom: '2025-12-01', isOverride: false });
     expect(body).toMatchObject({ badge: 'mostly-protected', licenceCount: 2, isDiversified: false });

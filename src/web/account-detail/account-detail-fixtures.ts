@@ -1,6 +1,7 @@
 /** An account page answer (GET /api/accounts/{id}) for component tests. */
 import { monthWindow } from '../../core/account-summary/months.ts';
 import { depositLimitOn } from '../../core/protection/limits.ts';
+import { limitUsedPercent } from '../../core/protection/thresholds.ts';
 import type { Account, AccountDetail } from './api.ts';
 
 export const ACCOUNT_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -65,6 +66,7 @@ export function makeLicenceGroup(account: Account, overrides: Partial<LicenceGro
   return {
     key: 'deposit|frn:169628',
     scheme: 'deposit',
+    basis: 'Banking licence: £120,000 per person if the bank fails',
     name: 'Bank of Scotland plc',
     frn: '169628',
     brands: [account.bank ?? 'Halifax'],
@@ -82,7 +84,7 @@ export function makeLicenceGroup(account: Account, overrides: Partial<LicenceGro
     coveredPence: Math.min(totalPence, limit.amountPence),
     atRiskPence: Math.max(0, totalPence - limit.amountPence),
     limit,
-    limitUsedPercent: Math.floor((totalPence * 1000) / limit.amountPence) / 10,
+    limitUsedPercent: limitUsedPercent(totalPence, limit.amountPence),
     alertLevel: 'none',
     sharedLimitReason: null,
     jointShares: [],

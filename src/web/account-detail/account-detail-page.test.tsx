@@ -586,7 +586,7 @@ describe('the Protection card', () => {
     totalPence: 140_000_00,
     coveredPence: 120_000_00,
     atRiskPence: 20_000_00,
-    limitUsedPercent: 116.6,
+    limitUsedPercent: 116.7,
     alertLevel: 'over-limit',
     sharedLimitReason:
       'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
@@ -598,7 +598,11 @@ describe('the Protection card', () => {
     renderApp(paths.account(ACCOUNT_ID));
     const protection = within(await card());
     expect(protection.getByRole('heading', { level: 3, name: 'Bank of Scotland plc' })).toBeInTheDocument();
-    expect(protection.getByText(/^Banking licence · FRN.169628 · Halifax, Bank of Scotland$/)).toBeInTheDocument();
+    expect(
+      protection.getByText(
+        /^Banking licence: £120,000 per person if the bank fails · FRN.169628 · Halifax, Bank of Scotland$/,
+      ),
+    ).toBeInTheDocument();
     expect(protection.getByText('£20,000.00 not protected')).toBeInTheDocument();
     // The other accounts under the licence, linked; not this one.
     const others = protection.getByRole('heading', { level: 4, name: 'Your other accounts under this licence' });
@@ -612,7 +616,7 @@ describe('the Protection card', () => {
     expect(figure('Total under this licence')).toBe('£140,000.00');
     expect(figure('Covered')).toBe('£120,000.00');
     expect(figure('At risk')).toBe('£20,000.00');
-    expect(protection.getByText('116.6% of the £120,000 deposit limit per person.')).toBeInTheDocument();
+    expect(protection.getByText('116.7% of the £120,000 deposit limit per person.')).toBeInTheDocument();
     expect(protection.getByText(/one £120,000 limit covers them together/)).toBeInTheDocument();
     expect(protection.getByRole('link', { name: /Protection Hub/ })).toHaveAttribute('href', '/protection');
   });
@@ -633,7 +637,7 @@ describe('the Protection card', () => {
       totalPence: 50_000_00,
       coveredPence: 50_000_00,
       atRiskPence: 0,
-      limitUsedPercent: 41.6,
+      limitUsedPercent: 41.7,
       jointShares: [
         'Only your half of Joint saver counts here: £50,000.00 of its £100,000.00. Each of its 2 holders has their own £120,000 limit.',
       ],
@@ -666,6 +670,8 @@ describe('the Protection card', () => {
           key: 'ns-and-i|name:ns&i',
           kind: 'ns-and-i',
           bucket: 'government-backed',
+          basis: 'NS&I: 100% backed by HM Treasury',
+          unknownReason: null,
           bankName: 'NS&I',
           legalName: 'National Savings and Investments (NS&I)',
           status: 'Backed by HM Treasury',
@@ -700,12 +706,14 @@ describe('the Protection card', () => {
         outside: {
           key: 'unknown|no-bank',
           kind: 'unknown-bank',
-          bucket: 'unprotected',
+          bucket: 'unknown',
+          basis: 'Protection unknown: no bank recorded',
+          unknownReason: 'no-bank',
           bankName: null,
           legalName: null,
           status: 'Protection unknown',
           reason:
-            'No bank or provider is recorded for this money, so we cannot tell which limit covers it. SavvyPig counts it as not protected.',
+            "No bank or provider is recorded for this money, so we cannot tell which limit covers it. Choose the bank in the account's Basic Information. Until then it is counted neither as protected nor as not protected.",
           accounts: [
             {
               id: ACCOUNT_ID,
@@ -730,5 +738,43 @@ describe('the Protection card', () => {
       'href',
       `/account/${ACCOUNT_ID}/edit`,
     );
+  });
+
+  it('sends the saver to the ISA Details card when a Cash ISA’s provider is not chosen, as protection unknown', async () => {
+    setup(
+      makeDetail({ name: 'Cash ISA', bank: null, bankId: null, licence: null, balancePence: 20_000_00 }, 3, {
+        licence: null,
+        outside: {
+          key: 'unknown|isa-provider-missing',
+          kind: 'unknown-bank',
+          bucket: 'unknown',
+          basis: 'Protection unknown: ISA provider not chosen',
+          unknownReason: 'isa-provider-missing',
+          bankName: null,
+          legalName: null,
+          status: 'Protection unknown',
+          reason:
+            "This ISA's provider is not chosen yet, so we cannot tell which limit covers it. Choose the provider in the ISA Details card on the account's page. Until then it is counted neither as protected nor as not protected.",
+          accounts: [
+            {
+              id: ACCOUNT_ID,
+              name: 'Cash ISA',
+              bankName: null,
+              holders: 1,
+              balancePence: 20_000_00,
+              sharePence: 20_000_00,
+            },
+          ],
+          totalPence: 20_000_00,
+          jointShares: [],
+        },
+      }),
+    );
+    renderApp(paths.account(ACCOUNT_ID));
+    const protection = within(await card());
+    expect(protection.getByRole('heading', { level: 3, name: 'ISA provider not chosen' })).toBeInTheDocument();
+    expect(protection.getByText('Protection unknown')).toBeInTheDocument();
+    expect(protection.getByText(/Choose the provider in the ISA Details card on this page/)).toBeInTheDocument();
+    expect(protection.queryByText(/Basic Information/)).toBeNull();
   });
 });

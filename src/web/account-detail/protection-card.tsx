@@ -69,7 +69,20 @@ function LicenceView({ account, licence }: { account: Account; licence: LicenceG
 
 /** What the saver can do when the bank holding the money is not known. */
 function UnknownBankAdvice({ account, group }: { account: Account; group: OutsideGroup }) {
-  const platform = group.key.endsWith('platform-bank-missing');
+  const card =
+    group.unknownReason === 'isa-provider-missing'
+      ? 'ISA Details'
+      : group.unknownReason === 'pension-provider-missing'
+        ? 'Pension Details'
+        : null;
+  if (card)
+    return (
+      <p className="flex gap-2 text-sm">
+        <CircleHelp className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+        <span>Choose the provider in the {card} card on this page, and this card shows what protects the money.</span>
+      </p>
+    );
+  const platform = group.unknownReason === 'platform-bank-missing';
   return (
     <p className="flex gap-2 text-sm">
       <CircleHelp className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />

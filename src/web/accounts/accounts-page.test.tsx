@@ -58,6 +58,7 @@ const bankOfScotland = {
   alertLevel: 'over-limit' as const,
   sharedLimitReason:
     'Halifax and Bank of Scotland are brands of Bank of Scotland plc (FRN 169628): one £120,000 limit covers them together.',
+  temporaryHighBalance: null,
   accountIds: [halifax.id, scotland.id],
 };
 const grouped = () =>
@@ -71,6 +72,7 @@ const grouped = () =>
         atRiskPence: 30_000_00,
         governmentBackedPence: 0,
         otherSchemePence: 0,
+        unknownPence: 0,
       },
       sharedLicences: [bankOfScotland],
     },

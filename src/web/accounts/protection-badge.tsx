@@ -66,7 +66,26 @@ export function protectionLabel(
             title: 'Protection unknown',
             detail: 'Choose the bank that holds the deposits',
           }
-        : { tone: 'secondary', icon: CircleHelp, title: 'Protection unknown', detail: 'No bank or provider recorded' };
+        : reason === 'isa-provider-missing'
+          ? {
+              tone: 'warning',
+              icon: CircleHelp,
+              title: 'Protection unknown',
+              detail: 'Choose the provider in the ISA Details card',
+            }
+          : reason === 'pension-provider-missing'
+            ? {
+                tone: 'warning',
+                icon: CircleHelp,
+                title: 'Protection unknown',
+                detail: 'Choose the provider in the Pension Details card',
+              }
+            : {
+                tone: 'secondary',
+                icon: CircleHelp,
+                title: 'Protection unknown',
+                detail: 'No bank or provider recorded',
+              };
   }
 }
 

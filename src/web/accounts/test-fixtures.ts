@@ -51,7 +51,14 @@ export function makeList(
     totalBalancePence: totalPence,
     cap: { count: accounts.length, max: null, tier: 'trial_bigpig', source: 'tier', ...cap },
     protection: {
-      totals: { totalPence, protectedPence: totalPence, atRiskPence: 0, governmentBackedPence: 0, otherSchemePence: 0 },
+      totals: {
+        totalPence,
+        protectedPence: totalPence,
+        atRiskPence: 0,
+        governmentBackedPence: 0,
+        otherSchemePence: 0,
+        unknownPence: 0,
+      },
       sharedLicences: [],
       jointAccounts: [],
       ...protection,

@@ -166,6 +166,41 @@ describe('the public deposit protection checker', () => {
       expect(`${request.url.search}${JSON.stringify(request.body ?? '')}`).not.toMatch(/70,?000|7000000/);
   });
 
+  it('tells close to the limit from a projected breach, says diversified, and answers as at an earlier date', async () => {
+    mockCheckerApi();
+    const { user } = await openChecker();
+    await addRow(user, 'Halifax', '104000');
+    const licence = await screen.findByRole('article', { name: 'Bank of Scotland plc' });
+    expect(within(licence).getByText('Close to the limit: 85% to 90%')).toBeInTheDocument();
+    expect(within(licence).getByText('86.7% of the £120,000 deposit limit per person.')).toBeInTheDocument();
+    await addRow(user, 'Bank of Scotland', '8000');
+    await waitFor(() =>
+      expect(within(licence).getByText('Projected breach: above 90% of the limit')).toBeInTheDocument(),
+    );
+    expect(summary()).toHaveTextContent('93.3% of the limit: a projected breach');
+    expect(
+      screen.getByText('Your money is with 1 banking licence. Spread over 3 or more, it is diversified.'),
+    ).toBeInTheDocument();
+
+    // As at 30 November 2025 the limit was £85,000: £27,000 of the £112,000 was not protected.
+    const asAt = screen.getByRole('textbox', { name: 'As at' });
+    await user.type(asAt, '30/11/2025');
+    await user.tab();
+    await waitFor(() =>
+      expect(screen.getByText('£85,000 per person per licence, in force since 30 January 2017.')).toBeInTheDocument(),
+    );
+    expect(screen.getByText('The limit on 30 November 2025:')).toBeInTheDocument();
+    expect(within(licence).getByText('£27,000.00 not protected')).toBeInTheDocument();
+
+    await user.clear(asAt);
+    await user.type(asAt, '29/01/2017');
+    await user.tab();
+    expect(
+      await screen.findByText('The limits are known from 30/01/2017: choose that date or a later one'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('£120,000 per person per licence, in force since 1 December 2025.')).toBeInTheDocument();
+  });
+
   it('counts a joint account as the visitor’s share', async () => {
     mockCheckerApi();
     const { user } = await openChecker();

@@ -1,8 +1,9 @@
 import { ArrowRight, Link2, Lock, PiggyBank, RotateCcw, TriangleAlert } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { checkSavings } from '../../core/checker/check.ts';
 import { formatLimit } from '../../core/checker/text.ts';
+import { asAtDateProblem, EARLIEST_LIMIT_DATE } from '../../core/protection/limits.ts';
 import { useMe } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { paths } from '../app/paths.ts';
@@ -11,6 +12,8 @@ import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
+import { DatePicker } from '../ui/date-picker.tsx';
+import { FormField } from '../ui/form-field.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { AddRowForm } from './add-row-form.tsx';
 import { ResultPanel } from './result-panel.tsx';
@@ -76,10 +79,11 @@ function SignUpCallToAction() {
 export function CheckerPage() {
   const { limits, override, isLoading } = useProtectionLimits();
   const checker = useCheckerRows();
-  const result = useMemo(
-    () => checkSavings(checker.rows, { date: limits.date, override }),
-    [checker.rows, limits.date, override],
-  );
+  // '' or today: today's limits; an earlier date answers as at that day, with the limits then.
+  const [asAt, setAsAt] = useState('');
+  const asAtProblem = asAt === '' ? null : asAtDateProblem(asAt, limits.date);
+  const date = asAt === '' || asAtProblem ? limits.date : asAt;
+  const result = useMemo(() => checkSavings(checker.rows, { date, override }), [checker.rows, date, override]);
   const isBusy = isLoading || checker.isRestoring;
 
   return (
@@ -142,6 +146,26 @@ export function CheckerPage() {
           ) : (
             <RowList rows={checker.rows} onRemove={checker.removeRow} />
           )}
+          <Card>
+            <CardContent>
+              <FormField
+                label="As at"
+                description="The day a bank might fail. Leave it empty for today; an earlier date applies the limits in force then (£85,000 before 1 December 2025)."
+                error={asAtProblem ?? undefined}
+              >
+                <DatePicker
+                  label="as at date"
+                  name="asAt"
+                  value={asAt}
+                  onChange={setAsAt}
+                  fromYear={Number(EARLIEST_LIMIT_DATE.slice(0, 4))}
+                  toYear={Number(limits.date.slice(0, 4))}
+                  latest={limits.date}
+                  disabled={isBusy}
+                />
+              </FormField>
+            </CardContent>
+          </Card>
         </section>
 
         <section aria-labelledby="checker-result-heading" className="grid gap-5">
@@ -156,7 +180,11 @@ export function CheckerPage() {
               </Button>
             ) : null}
           </div>
-          {isBusy ? <ResultSkeleton /> : <ResultPanel result={result} rows={checker.rows} />}
+          {isBusy ? (
+            <ResultSkeleton />
+          ) : (
+            <ResultPanel result={result} rows={checker.rows} asAtToday={date === limits.date} />
+          )}
           {checker.rows.length > 0 ? (
             <p className="text-sm text-muted-foreground">
               Bookmark this page or copy the link to come back to this check. Anyone with the link can see the amounts

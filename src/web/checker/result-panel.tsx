@@ -10,9 +10,11 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CheckResult, LicenceResult, OutsideResult } from '../../core/checker/check.ts';
-import { formatLimit, holdersLabel } from '../../core/checker/text.ts';
+import { formatLongDate, holdersLabel } from '../../core/checker/text.ts';
 import { formatPence } from '../../core/money/format.ts';
+import { limitUseSentence } from '../../core/protection/explain.ts';
 import { holderSharePence } from '../../core/protection/holder-share.ts';
+import { ALERT_LEVEL_WORDS, limitUsedPercent } from '../../core/protection/thresholds.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { cn } from '../ui/cn.ts';
@@ -52,11 +54,13 @@ function CoverBar({ covered, total }: { covered: number; total: number }) {
   );
 }
 
+/** The licence's state in the signed-in screens' words: close to the limit (85–90%) and a projected breach (above 90%) differ. */
 function licenceStatus({ exposure }: LicenceResult): { tone: Tone; icon: LucideIcon; text: string } {
   if (exposure.uncoveredPence > 0)
     return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(exposure.uncoveredPence)} not protected` };
-  if (exposure.alertLevel !== 'none') return { tone: 'warning', icon: CircleAlert, text: 'Close to the limit' };
-  return { tone: 'success', icon: CircleCheck, text: 'Fully protected' };
+  if (exposure.alertLevel !== 'none')
+    return { tone: 'warning', icon: CircleAlert, text: ALERT_LEVEL_WORDS[exposure.alertLevel] };
+  return { tone: 'success', icon: CircleCheck, text: ALERT_LEVEL_WORDS.none };
 }
 
 function RowLines({ rows }: { rows: readonly PageRow[] }) {
@@ -113,8 +117,19 @@ function LicenceCard({ licence, rows }: { licence: LicenceResult; rows: readonly
       </dl>
       <CoverBar covered={exposure.coveredPence} total={exposure.totalPence} />
       <p className="text-sm text-muted-foreground">
-        Limit: {formatLimit(exposure.limit.amountPence)} per person
-        {exposure.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : ''}.
+        {limitUseSentence({
+          scheme: exposure.scheme,
+          limit: exposure.limit,
+          limitUsedPercent: limitUsedPercent(
+            exposure.totalPence - exposure.temporaryHighBalanceCoveredPence,
+            exposure.limit.amountPence,
+          ),
+          atRiskPence: exposure.uncoveredPence,
+          temporaryHighBalance: {
+            coveredPence: exposure.temporaryHighBalanceCoveredPence,
+            endsOn: exposure.temporaryHighBalanceRevertsOn,
+          },
+        })}
       </p>
       {licence.sharing ? (
         <p className="flex gap-2 text-sm">
@@ -194,6 +209,17 @@ function Totals({ result }: { result: CheckResult }) {
         />
       </dl>
       <CoverBar covered={totals.protectedPence + totals.governmentBackedPence} total={totals.totalPence} />
+      {result.diversification ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          {result.report.isDiversified ? (
+            <Badge variant="success">
+              <ShieldCheck className="size-3.5!" aria-hidden />
+              Diversified
+            </Badge>
+          ) : null}
+          <span>{result.diversification}</span>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -202,7 +228,16 @@ function Totals({ result }: { result: CheckResult }) {
  * The answer: today's limit, the plain-English summary (read out when it changes), totals, one
  * card per licence and one per bank outside the FSCS.
  */
-export function ResultPanel({ result, rows }: { result: CheckResult; rows: readonly PageRow[] }) {
+export function ResultPanel({
+  result,
+  rows,
+  asAtToday = true,
+}: {
+  result: CheckResult;
+  rows: readonly PageRow[];
+  /** False when the visitor chose an earlier date to answer as at. */
+  asAtToday?: boolean;
+}) {
   const hasRows = rows.length > 0;
   const overall = result.report.totals.unprotectedPence > 0 ? 'destructive' : 'success';
   return (
@@ -210,7 +245,9 @@ export function ResultPanel({ result, rows }: { result: CheckResult; rows: reado
       <p className="flex gap-2 text-sm">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
         <span>
-          <span className="font-medium">The limit today: </span>
+          <span className="font-medium">
+            {asAtToday ? 'The limit today: ' : `The limit on ${formatLongDate(result.report.date)}: `}
+          </span>
           {result.limit}
         </span>
       </p>

@@ -129,7 +129,7 @@ describe('the dashboard', () => {
     ]);
     expect(licences[0]).toHaveTextContent('Halifax and Bank of Scotland share one limit');
     expect(licences[0]).toHaveTextContent('£20,000.00 not protected');
-    expect(licences[0]).toHaveTextContent('£140,000.00 of the £120,000 limit (116.6%)');
+    expect(licences[0]).toHaveTextContent('£140,000.00 of the £120,000 limit (116.7%)');
     expect(licences[1]).toHaveTextContent('Fully protected');
     expect(licences[2]).toHaveTextContent('Backed by HM Treasury');
     expect(within(risk).getByRole('link', { name: 'Protection Hub' })).toHaveAttribute('href', '/protection');
@@ -175,13 +175,65 @@ describe('the dashboard', () => {
     );
     const risk = await screen.findByRole('region', { name: 'Where your money is' });
     const item = (name: string) => within(risk).getByRole('heading', { name }).closest('li')!;
-    expect(item('Bank of Scotland plc')).toHaveTextContent('85% or more of the limit');
-    expect(item('Nationwide Building Society')).toHaveTextContent('Above 90% of the limit');
+    expect(item('Bank of Scotland plc')).toHaveTextContent('Close to the limit: 85% to 90%');
+    expect(item('Bank of Scotland plc')).toHaveTextContent('£105,000.00 of the £120,000 limit (87.5%).');
+    expect(item('Nationwide Building Society')).toHaveTextContent('Projected breach: above 90% of the limit');
+    // 110,000 / 120,000 = 91.67%: rounded, not cut.
+    expect(item('Nationwide Building Society')).toHaveTextContent('(91.7%)');
     expect(item('Barclays Bank UK PLC')).toHaveTextContent(
       'Temporary high balance: protected until 1 Apr 2027 (in 130 days)',
     );
+    // Covered in full under the temporary high balance: said so, never a bare share of the limit.
+    expect(item('Barclays Bank UK PLC')).toHaveTextContent('£400,000.00: covered in full until 1 Apr 2027.');
+    expect(item('Barclays Bank UK PLC')).not.toHaveTextContent('%)');
     expect(screen.getByText('Diversified')).toBeInTheDocument();
     expect(figure('At risk')).toHaveTextContent('£0.00');
+  });
+
+  it('shows pensions and investments with their own basis, counts only banks as licences, and cards that add up', async () => {
+    const AVIVA: InstitutionRef = { kind: 'frn', frn: '185896', legalName: 'Aviva Life & Pensions UK Limited' };
+    const HL: InstitutionRef = { kind: 'frn', frn: '115248', legalName: 'Hargreaves Lansdown Asset Management' };
+    show(
+      dashboardOf([
+        account('h', 'Halifax saver', 70_000_00, BOS('Halifax')),
+        account('pen', 'Workplace pension', 40_000_00, AVIVA, { category: 'insurance-100' }),
+        account('sipp', 'SIPP', 60_000_00, HL, { category: 'investment' }),
+      ]),
+    );
+    const risk = await screen.findByRole('region', { name: 'Where your money is' });
+    const item = (name: string) => within(risk).getByRole('heading', { name }).closest('li')!;
+    expect(item('Aviva Life & Pensions UK Limited')).toHaveTextContent(
+      'Insurer: FSCS covers 100% of a long-term insurance claim',
+    );
+    expect(item('Hargreaves Lansdown Asset Management')).toHaveTextContent(
+      'Investment firm: £85,000 if the firm fails',
+    );
+    expect(
+      screen.getByText('In 3 accounts with 1 banking licence, 1 investment firm and 1 other provider.'),
+    ).toBeInTheDocument();
+    expect(figure('FSCS protected')).toHaveTextContent('£170,000.00');
+    expect(within(risk).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('shows an ISA without its provider as protection unknown, not at risk', async () => {
+    show(
+      dashboardOf([
+        account('h', 'Halifax saver', 70_000_00, BOS('Halifax')),
+        {
+          input: { id: 'isa', balancePence: 20_000_00, institution: null, holders: 1, category: 'deposit' },
+          name: 'Cash ISA',
+          bankName: null,
+          legalName: null,
+          unknownReason: 'isa-provider-missing',
+        },
+      ]),
+    );
+    const risk = await screen.findByRole('region', { name: 'Where your money is' });
+    expect(within(risk).getByRole('heading', { name: 'ISA provider not chosen' }).closest('li')!).toHaveTextContent(
+      'Choose the provider in the ISA Details card',
+    );
+    expect(figure('At risk')).toHaveTextContent('£0.00');
+    expect(figure('Protection unknown')).toHaveTextContent('£20,000.00');
   });
 
   it('says what a plan without the Protection Hub leaves out', async () => {

@@ -9,6 +9,7 @@ import { enGB } from 'date-fns/locale';
 import {
   ArrowRight,
   CalendarClock,
+  CircleHelp,
   Clock,
   Crown,
   Landmark,
@@ -22,7 +23,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { formatLimit } from '../../core/checker/text.ts';
+import { formatLimit, joinWithAnd } from '../../core/checker/text.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { DIVERSIFIED_INSTITUTIONS } from '../../core/protection/thresholds.ts';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
@@ -35,6 +36,7 @@ import type { ProtectionPicture } from '../protection/api.ts';
 import { DepositLimitOverrideNote, useDepositLimitFacts } from '../protection/deposit-limit.tsx';
 import { BADGE_WORDS, licenceStatus, shortDate, tableDate } from '../protection/hub-words.ts';
 import { LimitBar } from '../protection/licence-group-card.tsx';
+import { outsideTitle } from '../protection/outside-group-card.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
@@ -116,6 +118,24 @@ function Figure({
   );
 }
 
+/**
+ * 'In 4 accounts with 2 banking licences, 1 investment firm and 1 other provider.': licences are
+ * banks only; investment firms and money outside the FSCS limits are named for what they are.
+ */
+export function whereSentence(dashboard: Pick<Dashboard, 'accountCount' | 'protection'>): string {
+  const { licenceCount, investmentFirmCount, outside } = dashboard.protection;
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const others = outside.filter((group) => group.kind !== 'unknown-bank').length;
+  const places = [
+    licenceCount > 0 || (investmentFirmCount === 0 && others === 0)
+      ? count(licenceCount, 'banking licence', 'banking licences')
+      : null,
+    investmentFirmCount > 0 ? count(investmentFirmCount, 'investment firm', 'investment firms') : null,
+    others > 0 ? count(others, 'other provider', 'other providers') : null,
+  ].filter((place): place is string => place !== null);
+  return `In ${count(dashboard.accountCount, 'account', 'accounts')} with ${joinWithAnd(places)}.`;
+}
+
 /** The answer: the total, how much is protected, at risk, government backed; the badge. */
 function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
   const picture = dashboard.protection;
@@ -129,10 +149,7 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
             Your savings
           </h2>
           <p className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">{formatPence(totals.totalPence)}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            In {dashboard.accountCount === 1 ? '1 account' : `${dashboard.accountCount} accounts`} with{' '}
-            {picture.licenceCount === 1 ? '1 banking licence' : `${picture.licenceCount} banking licences`}.
-          </p>
+          <p className="mt-1 text-sm text-muted-foreground">{whereSentence(dashboard)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Badge variant={badge.tone} className="text-sm">
@@ -152,7 +169,12 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
         </div>
       </div>
       <dl
-        className={cn('grid gap-3 sm:grid-cols-2', totals.otherSchemePence > 0 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}
+        className={cn(
+          'grid gap-3 sm:grid-cols-2',
+          (totals.otherSchemePence > 0 ? 1 : 0) + (totals.unknownPence > 0 ? 1 : 0) > 0
+            ? 'lg:grid-cols-4'
+            : 'lg:grid-cols-3',
+        )}
       >
         <Figure
           label="FSCS protected"
@@ -180,13 +202,22 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
           tone={totals.governmentBackedPence > 0 ? 'info' : undefined}
           note="NS&I: backed by HM Treasury, with no limit."
         />
-        {totals.otherSchemePence > 0 ? (
-          <Figure
-            label="Other schemes"
-            pence={totals.otherSchemePence}
-            note="Pensions under the Pension Protection Fund or a trust."
-          />
-        ) : null}
+        {[
+          {
+            label: 'Other schemes',
+            pence: totals.otherSchemePence,
+            note: 'Pensions under the Pension Protection Fund or a trust.',
+          },
+          {
+            label: 'Protection unknown',
+            pence: totals.unknownPence,
+            note: 'A provider or bank is not chosen yet: neither protected nor at risk until it is.',
+          },
+        ]
+          .filter((figure) => figure.pence > 0)
+          .map((figure) => (
+            <Figure key={figure.label} {...figure} />
+          ))}
       </dl>
       <ProtectionAlerts alerts={picture.alerts} />
       {dashboard.withheld.includes('alerts') ? (
@@ -251,13 +282,16 @@ function WhereTheRiskIs({ dashboard }: { dashboard: Dashboard }) {
                 <div className="min-w-0">
                   <h3 className="font-semibold break-words">{group.name}</h3>
                   <p className="text-sm text-muted-foreground">
-                    {group.brands.length > 1
-                      ? `${group.brands.join(' and ')} share one limit`
-                      : group.brands[0] !== group.name
-                        ? group.brands[0]
-                        : group.scheme === 'investment'
-                          ? 'Investment firm'
-                          : 'Banking licence'}
+                    {[
+                      group.basis,
+                      group.brands.length > 1
+                        ? `${group.brands.join(' and ')} share one limit`
+                        : group.brands[0] !== group.name
+                          ? group.brands[0]
+                          : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                 </div>
                 <Badge variant={status.tone}>
@@ -269,9 +303,9 @@ function WhereTheRiskIs({ dashboard }: { dashboard: Dashboard }) {
               <p className="text-sm">
                 <span className="font-medium tabular-nums">{formatPence(group.totalPence)}</span>
                 <span className="text-muted-foreground">
-                  {' '}
-                  of the {formatLimit(group.limit.amountPence)} limit
-                  {group.limitUsedPercent === null ? '' : ` (${group.limitUsedPercent}%)`}.
+                  {thb?.endsOn && thb.coveredPence > 0 && group.atRiskPence === 0
+                    ? `: covered in full until ${shortDate(thb.endsOn)}.`
+                    : ` of the ${formatLimit(group.limit.amountPence)} limit${group.limitUsedPercent === null ? '' : ` (${group.limitUsedPercent}%)`}.`}
                 </span>
               </p>
               {thb?.endsOn ? (
@@ -289,20 +323,29 @@ function WhereTheRiskIs({ dashboard }: { dashboard: Dashboard }) {
         {outside.map((group) => (
           <li key={group.key} className="grid gap-1 rounded-xl border bg-card p-4 shadow-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <h3 className="font-semibold break-words">{group.bankName ?? group.legalName ?? 'Unknown bank'}</h3>
+              <div className="min-w-0">
+                <h3 className="font-semibold break-words">
+                  {group.kind === 'unknown-bank' ? outsideTitle(group) : (group.bankName ?? group.legalName)}
+                </h3>
+                <p className="text-sm text-muted-foreground">{group.basis}</p>
+              </div>
               <Badge
                 variant={
                   group.bucket === 'unprotected'
                     ? 'destructive'
-                    : group.bucket === 'government-backed'
-                      ? 'info'
-                      : group.bucket === 'protected'
-                        ? 'success'
-                        : 'outline'
+                    : group.bucket === 'unknown'
+                      ? 'warning'
+                      : group.bucket === 'government-backed'
+                        ? 'info'
+                        : group.bucket === 'protected'
+                          ? 'success'
+                          : 'outline'
                 }
               >
                 {group.bucket === 'unprotected' ? (
                   <TriangleAlert className="size-3.5!" aria-hidden />
+                ) : group.bucket === 'unknown' ? (
+                  <CircleHelp className="size-3.5!" aria-hidden />
                 ) : (
                   <Landmark className="size-3.5!" aria-hidden />
                 )}

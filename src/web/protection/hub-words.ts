@@ -7,6 +7,7 @@ import { enGB } from 'date-fns/locale';
 import { CircleAlert, CircleCheck, type LucideIcon, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { formatPence } from '../../core/money/format.ts';
 import { holderShareWord } from '../../core/protection/explain.ts';
+import { ALERT_LEVEL_WORDS, roundedPercent } from '../../core/protection/thresholds.ts';
 import type { LicenceGroup, ProtectionPicture } from './api.ts';
 
 export type Tone = 'success' | 'warning' | 'destructive' | 'info';
@@ -24,11 +25,11 @@ export function licenceStatus(group: Pick<LicenceGroup, 'alertLevel' | 'atRiskPe
     case 'over-limit':
       return { tone: 'destructive', icon: TriangleAlert, text: `${formatPence(group.atRiskPence)} not protected` };
     case 'projected-breach':
-      return { tone: 'warning', icon: CircleAlert, text: 'Above 90% of the limit' };
+      return { tone: 'warning', icon: CircleAlert, text: ALERT_LEVEL_WORDS['projected-breach'] };
     case 'approaching':
-      return { tone: 'warning', icon: CircleAlert, text: '85% or more of the limit' };
+      return { tone: 'warning', icon: CircleAlert, text: ALERT_LEVEL_WORDS.approaching };
     case 'none':
-      return { tone: 'success', icon: CircleCheck, text: 'Fully protected' };
+      return { tone: 'success', icon: CircleCheck, text: ALERT_LEVEL_WORDS.none };
   }
 }
 
@@ -52,11 +53,16 @@ export function tableDate(isoDate: string): string {
   return format(parseISO(isoDate), 'dd/MM/yyyy', { locale: enGB });
 }
 
-/** How much of the saver's money is safe (FSCS, insurance or government backed), as a whole percentage cut down. */
+/**
+ * How much of the saver's money is safe (FSCS, insurance or government backed), as a percentage
+ * rounded to one decimal place; never 100% while some of it is not safe.
+ */
 export function safePercent(totals: ProtectionPicture['totals']): number | null {
-  const considered = totals.totalPence - totals.otherSchemePence;
+  const considered = totals.totalPence - totals.otherSchemePence - (totals.unknownPence ?? 0);
   if (considered <= 0) return null;
-  return Math.floor(((totals.protectedPence + totals.governmentBackedPence) * 100) / considered);
+  const safe = totals.protectedPence + totals.governmentBackedPence;
+  const percent = roundedPercent(safe, considered);
+  return percent === 100 && safe < considered ? 99.9 : percent;
 }
 
 /** 'Joint account (2 people): your half' style note for an account line; null for a sole account. */
@@ -65,10 +71,15 @@ export function shareNote(holders: number): string | null {
   return `Joint account, ${holders} people: your ${holderShareWord(holders)}`;
 }
 
-/** 'Banking licence · FRN 169628 · Halifax, Bank of Scotland': what a licence is, and the saver's brands under it. */
-export function licenceLine(group: Pick<LicenceGroup, 'scheme' | 'frn' | 'brands' | 'name'>): string {
+/**
+ * 'Banking licence: £120,000 per person if the bank fails · FRN 169628 · Halifax, Bank of
+ * Scotland': what the money rests on, and the saver's brands under it.
+ */
+export function licenceLine(
+  group: Pick<LicenceGroup, 'scheme' | 'frn' | 'brands' | 'name'> & { basis?: string },
+): string {
   return [
-    group.scheme === 'investment' ? 'Investment firm' : 'Banking licence',
+    group.basis ?? (group.scheme === 'investment' ? 'Investment firm' : 'Banking licence'),
     // A no-break space keeps 'FRN 169628' on one line.
     group.frn ? `FRN\u00a0${group.frn}` : null,
     group.brands.length > 1 || group.brands[0] !== group.name ? group.brands.join(', ') : null,

@@ -1,7 +1,7 @@
 import { Clock, Info, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatLimit } from '../../core/checker/text.ts';
 import { formatPence } from '../../core/money/format.ts';
+import { limitUseSentence } from '../../core/protection/explain.ts';
 import { ALERT_PERCENT } from '../../core/protection/thresholds.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -62,7 +62,10 @@ export function AccountLines({ accounts }: { accounts: readonly AccountLine[] })
 }
 
 /** The parts of a licence group its bar and limit sentence need. */
-type LicenceLimit = Pick<LicenceGroup, 'alertLevel' | 'atRiskPence' | 'limitUsedPercent' | 'limit' | 'scheme'>;
+type LicenceLimit = Pick<
+  LicenceGroup,
+  'alertLevel' | 'atRiskPence' | 'limitUsedPercent' | 'limit' | 'scheme' | 'temporaryHighBalance'
+>;
 
 /**
  * How much of the limit the licence uses, drawn (the sentence beside it says the same), with a
@@ -90,12 +93,9 @@ export function LimitBar({ group }: { group: LicenceLimit }) {
   );
 }
 
-/** '116.6% of the £120,000 deposit limit per person.' */
+/** '116.7% of the £120,000 deposit limit per person.', or 'Covered in full until…' under a temporary high balance. */
 export function limitSentence(group: LicenceLimit): string {
-  const limit = `${formatLimit(group.limit.amountPence)} ${group.scheme === 'investment' ? 'investment' : 'deposit'} limit per person`;
-  const override = group.limit.isOverride ? ' (a limit set by SavvyPig in place of the legal one)' : '';
-  if (group.limitUsedPercent === null) return `The ${limit}${override}.`;
-  return `${group.limitUsedPercent}% of the ${limit}${override}.`;
+  return limitUseSentence(group);
 }
 
 /** A temporary high balance's window: 'protected until {date}', when it was credited, and what then. */

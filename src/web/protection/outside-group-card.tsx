@@ -14,10 +14,12 @@ export function statusOf(group: OutsideGroup): StatusWords {
       return { tone: 'success', icon: ShieldCheck, text: group.status };
     case 'other-scheme':
       return { tone: 'info', icon: Landmark, text: group.status };
+    case 'unknown':
+      return { tone: 'warning', icon: CircleHelp, text: group.status };
     case 'unprotected':
       return {
-        tone: group.kind === 'unknown-bank' || group.kind === 'unverified' ? 'warning' : 'destructive',
-        icon: group.kind === 'unknown-bank' ? CircleHelp : TriangleAlert,
+        tone: group.kind === 'unverified' ? 'warning' : 'destructive',
+        icon: TriangleAlert,
         text: group.status,
       };
   }
@@ -28,13 +30,22 @@ const AMOUNT_LABEL: Readonly<Record<OutsideGroup['bucket'], string>> = {
   protected: 'Protected',
   'other-scheme': 'Under another scheme',
   unprotected: 'Not protected',
+  unknown: 'Protection unknown',
 };
 
-/** The bank (or 'Bank not known'), the firm behind it, and the money's state in words. */
+/** The title of money outside the limits: its bank or provider, or what is not known. */
+export function outsideTitle(group: Pick<OutsideGroup, 'kind' | 'unknownReason' | 'bankName' | 'status'>): string {
+  if (group.kind !== 'unknown-bank') return group.bankName ?? group.status;
+  if (group.unknownReason === 'isa-provider-missing') return 'ISA provider not chosen';
+  if (group.unknownReason === 'pension-provider-missing') return 'Pension provider not chosen';
+  return 'Bank not known';
+}
+
+/** The bank (or 'Bank not known'), what the money rests on and the firm behind it, and its state in words. */
 export function OutsideGroupHeading({ id, group }: { id?: string; group: OutsideGroup }) {
-  const title = group.kind === 'unknown-bank' ? 'Bank not known' : (group.bankName ?? group.status);
-  const subtitle = group.legalName && group.legalName !== group.bankName ? group.legalName : null;
-  return <GroupHeading id={id} title={title} subtitle={subtitle} status={statusOf(group)} />;
+  const firm = group.legalName && group.legalName !== group.bankName ? group.legalName : null;
+  const subtitle = [group.basis, firm].filter(Boolean).join(' · ');
+  return <GroupHeading id={id} title={outsideTitle(group)} subtitle={subtitle} status={statusOf(group)} />;
 }
 
 /**

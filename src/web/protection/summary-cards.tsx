@@ -72,6 +72,9 @@ export function TotalProtectedCard({ totals }: { totals: Totals }) {
       {totals.otherSchemePence > 0 ? (
         <p>{formatPence(totals.otherSchemePence)} more is under another scheme (pensions).</p>
       ) : null}
+      {totals.unknownPence > 0 ? (
+        <p>{formatPence(totals.unknownPence)} more has protection unknown until its provider or bank is chosen.</p>
+      ) : null}
     </SummaryCard>
   );
 }
@@ -111,7 +114,13 @@ export function SummaryCards({ picture }: { picture: ProtectionPicture }) {
         figure={String(picture.licenceCount)}
       >
         <p className="flex flex-wrap items-center gap-2">
-          <span>{picture.licenceCount === 1 ? 'banking licence' : 'banking licences'} hold your money.</span>
+          <span>
+            {picture.licenceCount === 1 ? 'banking licence holds' : 'banking licences hold'} your money
+            {picture.investmentFirmCount > 0
+              ? `, and ${picture.investmentFirmCount} ${picture.investmentFirmCount === 1 ? 'investment firm holds' : 'investment firms hold'} your investments`
+              : ''}
+            .
+          </span>
           {picture.isDiversified ? (
             <Badge variant="success">Diversified</Badge>
           ) : (
