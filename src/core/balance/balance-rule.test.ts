@@ -101,9 +101,9 @@ describe('the latest statement sets the balance', () => {
     expect(latestStatement([a, b])).toBe(b);
   });
 
-  it('counts entries on the statement’s date: a stated balance is the balance at the start of its day', () => {
-    const statement = entry('2026-05-01', 'balance_update', 1_000_00);
-    const sameDay = entry('2026-05-01', 'fee', -2_50);
+  it('counts entries of the statement’s date recorded after it: a stated balance is the balance when it was given', () => {
+    const statement = entry('2026-05-01', 'balance_update', 1_000_00, '2026-05-01T09:00:00.000Z');
+    const sameDay = entry('2026-05-01', 'fee', -2_50, '2026-05-01T09:30:00.000Z');
     const dayBefore = entry('2026-04-30', 'deposit', 50_00);
     expect(balanceOf([statement, sameDay, dayBefore])).toBe(997_50);
     expect(entryStanding(sameDay, statement)).toBe('counted');
@@ -194,6 +194,54 @@ describe('the rule, for any entries', () => {
     fc.assert(
       fc.property(entriesArb(), (entries) => {
         expect(balanceOnDay(entries, '2027-01-01')).toBe(byRule(entries));
+      }),
+    );
+  });
+});
+
+describe('Update balance with today’s date ends at exactly the figure typed (issue 24)', () => {
+  // Today is 27 November 2026. The account started on 1 November with £1,000; a £200 deposit on
+  // the 10th; this morning the bank paid £3.21 interest and the saver recorded it. Then the saver
+  // updates the balance to what the bank shows now, £1,250.00, and later records a £50 withdrawal
+  // made this afternoon.
+  const opening = entry('2026-11-01', 'opening_balance', 1_000_00, '2026-11-01T09:00:00.000Z');
+  const deposit = entry('2026-11-10', 'deposit', 200_00, '2026-11-10T09:00:00.000Z');
+  const interest = entry('2026-11-27', 'interest', 3_21, '2026-11-27T08:00:00.000Z');
+  const update = entry('2026-11-27', 'balance_update', 1_250_00, '2026-11-27T12:00:00.000Z');
+  const afternoon = entry('2026-11-27', 'withdrawal', -50_00, '2026-11-27T15:00:00.000Z');
+
+  it('ends at the figure typed: same-day interest recorded before it is in the figure', () => {
+    expect(balanceOf([opening, deposit, interest, update])).toBe(1_250_00);
+    expect(entryStanding(interest, update)).toBe('before-statement');
+  });
+
+  it('says the real difference: the entries showed £1,203.21, so £46.79 more', () => {
+    expect(balanceBefore([opening, deposit, interest, update], update)).toBe(1_203_21);
+    expect(statementAdjustment([opening, deposit, interest, update], update)).toBe(46_79);
+  });
+
+  it('adds a same-day entry recorded after it', () => {
+    const all = [opening, deposit, interest, update, afternoon];
+    expect(entryStanding(afternoon, update)).toBe('counted');
+    expect(balanceOf(all)).toBe(1_200_00);
+    expect(balanceOnDay(all, '2026-11-27')).toBe(1_200_00);
+    expect(balanceOnDay(all, '2026-11-26')).toBe(1_200_00);
+  });
+
+  it('holds for any entries: a statement just given is the balance, whatever shares its date', () => {
+    fc.assert(
+      fc.property(entriesArb(), fc.integer({ min: -1_000_000, max: 1_000_000 }), (entries, stated) => {
+        const latestDate =
+          entries
+            .map((e) => e.date)
+            .sort()
+            .at(-1) ?? '2026-01-01';
+        const given = entry(latestDate, 'balance_update', stated, '2099-01-01T00:00:00.000Z');
+        const all = [...entries, given];
+        expect(balanceOf(all)).toBe(stated);
+        const before = balanceBefore(all, given);
+        expect(statementAdjustment(all, given)).toBe(before === null ? null : stated - before);
+        if (before !== null) expect(before).toBe(balanceOf(entries));
       }),
     );
   });

@@ -91,9 +91,9 @@ describe('the balance line of one account', () => {
       entry('2026-11-05', 'deposit', 10_00),
     ];
     expect(balanceDays(entries)).toEqual([
-      { date: '2026-11-01', netPence: 0, statementPence: 500_00 },
-      { date: '2026-11-05', netPence: 10_00, statementPence: null },
-      { date: '2026-11-10', netPence: 0, statementPence: 650_00 },
+      { date: '2026-11-01', netPence: 0, beforeStatementPence: 0, statementPence: 500_00 },
+      { date: '2026-11-05', netPence: 10_00, beforeStatementPence: 0, statementPence: null },
+      { date: '2026-11-10', netPence: 0, beforeStatementPence: 0, statementPence: 650_00 },
     ]);
     expect(pointOn(entries, '2026-11-09')).toBe(510_00);
     expect(pointOn(entries, '2026-11-10')).toBe(650_00);
@@ -145,11 +145,11 @@ describe('the month buckets of a long line', () => {
 
   it('are a row a month, split at the first statement and at each month’s last', () => {
     expect(balanceBuckets(entries)).toEqual([
-      { date: '2026-01-01', netPence: 100_00, statementPence: null },
-      { date: '2026-02-01', netPence: 50_00, statementPence: null },
-      { date: '2026-02-10', netPence: 5_00, statementPence: 1_000_00 },
-      { date: '2026-02-20', netPence: -1_00, statementPence: 2_000_00 },
-      { date: '2026-03-01', netPence: 2_00, statementPence: null },
+      { date: '2026-01-01', netPence: 100_00, beforeStatementPence: 0, statementPence: null },
+      { date: '2026-02-01', netPence: 50_00, beforeStatementPence: 0, statementPence: null },
+      { date: '2026-02-10', netPence: 5_00, beforeStatementPence: 0, statementPence: 1_000_00 },
+      { date: '2026-02-20', netPence: -1_00, beforeStatementPence: 0, statementPence: 2_000_00 },
+      { date: '2026-03-01', netPence: 2_00, beforeStatementPence: 0, statementPence: null },
     ]);
   });
 
@@ -202,11 +202,13 @@ describe('the points', () => {
 describe('the line of all the accounts', () => {
   it('adds the accounts up, each counting from its first entry', () => {
     const easy: BalanceDay[] = [
-      { date: '2026-11-18', netPence: 100_00, statementPence: null },
-      { date: '2026-11-20', netPence: -10_00, statementPence: null },
+      { date: '2026-11-18', netPence: 100_00, beforeStatementPence: 0, statementPence: null },
+      { date: '2026-11-20', netPence: -10_00, beforeStatementPence: 0, statementPence: null },
     ];
     // Added on the 20th with a starting balance of £1,000 (a day's interest the same day).
-    const isa: BalanceDay[] = [{ date: '2026-11-20', netPence: 1_00, statementPence: 1_000_00 }];
+    const isa: BalanceDay[] = [
+      { date: '2026-11-20', netPence: 1_00, beforeStatementPence: 0, statementPence: 1_000_00 },
+    ];
     expect(balanceSeriesOf([easy, isa, []], TODAY)).toEqual({
       granularity: 'day',
       points: [

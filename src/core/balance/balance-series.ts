@@ -23,17 +23,23 @@
  * Amounts are signed integer pence as stored.
  */
 import type { CalendarDate } from '../dates/calendar-date.ts';
-import { type BalanceEntry, compareLatestFirst, isBalanceStatement } from './balance-rule.ts';
+import { type BalanceEntry, compareLatestFirst, isAfterStatement, isBalanceStatement } from './balance-rule.ts';
 
 /** Daily points while the line spans this many days or fewer; month-end points beyond. */
 export const DAILY_POINTS_UP_TO_DAYS = 92;
 
 /**
  * One day of an account's entries, as the database groups them (src/server/balance-series): the
- * day's entries that are not statements, summed, and the figure of the statement the day starts
- * from (the latest recorded of the day's statements), if any.
+ * day's entries that are not statements, summed; the part of that sum recorded before the day's
+ * statement (already in its figure: 0 without one); and the figure of the statement that sets the
+ * day (the latest recorded of the day's statements), if any.
  */
-export type BalanceDay = { date: CalendarDate; netPence: number; statementPence: number | null };
+export type BalanceDay = {
+  date: CalendarDate;
+  netPence: number;
+  beforeStatementPence: number;
+  statementPence: number | null;
+};
 
 export type BalancePoint = { date: CalendarDate; balancePence: number };
 
@@ -46,16 +52,25 @@ const byDate = (a: BalanceDay, b: BalanceDay) => (a.date < b.date ? -1 : a.date 
 
 /** The grouping the SQL does, in TypeScript: the reference the database is tested against. Oldest first. */
 export function balanceDays(entries: readonly BalanceEntry[]): BalanceDay[] {
-  const days = new Map<CalendarDate, { netPence: number; statement: BalanceEntry | null }>();
+  const days = new Map<CalendarDate, { entries: BalanceEntry[]; statement: BalanceEntry | null }>();
   for (const e of entries) {
-    const day = days.get(e.date) ?? { netPence: 0, statement: null };
-    if (!isBalanceStatement(e.type)) day.netPence += e.amountPence;
+    const day = days.get(e.date) ?? { entries: [], statement: null };
+    if (!isBalanceStatement(e.type)) day.entries.push(e);
     else if (day.statement === null || compareLatestFirst(e, day.statement) < 0) day.statement = e;
     days.set(e.date, day);
   }
   return [...days]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([date, d]) => ({ date, netPence: d.netPence, statementPence: d.statement?.amountPence ?? null }));
+    .map(([date, d]) => ({
+      date,
+      netPence: sumOf(d.entries),
+      beforeStatementPence: d.statement ? sumOf(d.entries.filter((e) => !isAfterStatement(e, d.statement!))) : 0,
+      statementPence: d.statement?.amountPence ?? null,
+    }));
+}
+
+function sumOf(entries: readonly BalanceEntry[]): number {
+  return entries.reduce((sum, e) => sum + e.amountPence, 0);
 }
 
 /**
@@ -86,7 +101,7 @@ export function balanceBuckets(entries: readonly BalanceEntry[]): BalanceDay[] {
   const row = (date: CalendarDate) => {
     const existing = rows.get(date);
     if (existing) return existing;
-    const created: BalanceDay = { date, netPence: 0, statementPence: null };
+    const created: BalanceDay = { date, netPence: 0, beforeStatementPence: 0, statementPence: null };
     rows.set(date, created);
     return created;
   };
@@ -94,10 +109,14 @@ export function balanceBuckets(entries: readonly BalanceEntry[]): BalanceDay[] {
   for (const e of entries) {
     if (isBalanceStatement(e.type)) continue;
     const month = monthOf(e.date);
-    let bucket = `${month}-01`;
-    for (const k of kept.get(month) ?? []) if (k.date <= e.date && k.date > bucket) bucket = k.date;
-    const r = row(bucket);
+    // The part from the latest kept statement before the entry, else the month's first day; an
+    // entry before a statement kept on the first day is in that statement's figure.
+    let after: BalanceEntry | null = null;
+    for (const k of kept.get(month) ?? [])
+      if (isAfterStatement(e, k) && (after === null || isAfterStatement(k, after))) after = k;
+    const r = row(after?.date ?? `${month}-01`);
     r.netPence += e.amountPence;
+    if (after === null && r.statementPence !== null) r.beforeStatementPence += e.amountPence;
   }
   return [...rows.values()].sort(byDate);
 }
@@ -167,7 +186,7 @@ function balancesOn(sorted: readonly BalanceDay[], dates: readonly CalendarDate[
   let running = 0;
   const first = sorted.findIndex((d) => d.statementPence !== null);
   if (first >= 0) {
-    running = sorted[first]!.statementPence!;
+    running = sorted[first]!.statementPence! - sorted[first]!.beforeStatementPence;
     for (let i = 0; i < first; i++) running -= sorted[i]!.netPence;
   }
   const start = sorted[0]!.date;
@@ -176,8 +195,9 @@ function balancesOn(sorted: readonly BalanceDay[], dates: readonly CalendarDate[
   for (const date of dates) {
     for (; next < sorted.length && sorted[next]!.date <= date; next++) {
       const day = sorted[next]!;
-      // A statement says what the account held at the start of its day; that day's entries add to it.
-      if (day.statementPence !== null) running = day.statementPence;
+      // A statement says what the account held when it was given: the day's entries recorded
+      // before it are in its figure, those after add to it.
+      if (day.statementPence !== null) running = day.statementPence - day.beforeStatementPence;
       running += day.netPence;
     }
     balances.push(date < start ? 0 : running);

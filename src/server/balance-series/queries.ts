@@ -46,13 +46,14 @@ function windowRows(): SQL {
     ),
     start_rows as (
       select e.id as account_id, ${lineFrom}::date as date, coalesce(y.net, 0)::bigint as net,
-        y.amount_pence::bigint as statement
+        0::bigint as before, y.amount_pence::bigint as statement
       from earlier e
       left join lateral (
         select s.amount_pence,
           coalesce((select sum(t.amount_pence) from transactions t
             where t.account_id = e.id and t.user_id = ${userId} and t.type not in (${statementTypes})
-              and t.date >= s.date and t.date <= ${lineFrom}::date), 0)
+              and t.date >= s.date and (t.date, t.created_at, t.id) > (s.date, s.created_at, s.id)
+              and t.date <= ${lineFrom}::date), 0)
           as net
         from transactions s
         where s.account_id = e.id and s.user_id = ${userId} and s.type in (${statementTypes})
@@ -67,9 +68,10 @@ function windowRows(): SQL {
       group by m.month
     ),
     pooled_rows as (
-      select null::uuid as account_id, p.month as date, p.net, null::bigint as statement from pooled_nets p
+      select null::uuid as account_id, p.month as date, p.net, 0::bigint as before, null::bigint as statement
+      from pooled_nets p
       union all
-      select null::uuid, ${lineFrom}::date, 0::bigint,
+      select null::uuid, ${lineFrom}::date, 0::bigint, 0::bigint,
         (sum(a.balance_pence) - (select coalesce(sum(p.net), 0) from pooled_nets p))::bigint
       from accounts a
       where a.user_id = ${userId} and a.archived_at is null and a.id not in (select account_id from restated) and not (select daily from mode)
@@ -145,12 +147,21 @@ function lineRows(forAccount: boolean, windowed = false): SQL {
       from bounds
     ),
     ${windowTotals}
+    day_statements as (
+      select distinct on (t.account_id, t.date) t.account_id, t.date, t.created_at, t.id, t.amount_pence
+      from transactions t
+      where t.user_id = ${userId} and ${accountOf('t')} and (select daily from mode) and t.type in (${statementTypes})
+      order by t.account_id, t.date, t.created_at desc, t.id desc
+    ),
+    -- A day's entries recorded before its statement are in the statement's figure (migration 0034).
     daily_rows as (
       select t.account_id, t.date,
         coalesce(sum(t.amount_pence) filter (where t.type not in (${statementTypes})), 0)::bigint as net,
-        (array_agg(t.amount_pence order by t.created_at desc, t.id desc)
-          filter (where t.type in (${statementTypes})))[1] as statement
+        coalesce(sum(t.amount_pence) filter (where t.type not in (${statementTypes})
+          and (t.created_at, t.id) < (ds.created_at, ds.id)), 0)::bigint as before,
+        min(ds.amount_pence) as statement
       from transactions t
+      left join day_statements ds on ds.account_id = t.account_id and ds.date = t.date
       where t.user_id = ${userId} and ${accountOf('t')} and (select daily from mode)
       group by t.account_id, t.date
     ),
@@ -173,29 +184,37 @@ function lineRows(forAccount: boolean, windowed = false): SQL {
       ) e
     ),
     kept as (
-      (select distinct on (account_id, month) account_id, month, date, amount_pence from month_entries
+      (select distinct on (account_id, month) account_id, month, date, created_at, id, amount_pence from month_entries
         where type in (${statementTypes}) order by account_id, month, date desc, created_at desc, id desc)
       union
-      (select distinct on (account_id) account_id, month, date, amount_pence from month_entries
+      (select distinct on (account_id) account_id, month, date, created_at, id, amount_pence from month_entries
         where type in (${statementTypes}) order by account_id, date, created_at desc, id desc)
     ),
+    -- Each entry goes to the part of the latest kept statement before it (by date, then recorded),
+    -- else to the month's first day, where it is before a statement kept on that day, if any.
     split as (
-      select b.account_id, b.bucket, sum(b.amount_pence)::bigint as net
+      select b.account_id, coalesce(b.after, b.month) as bucket, sum(b.amount_pence)::bigint as net,
+        coalesce(sum(b.amount_pence) filter (where b.after is null), 0)::bigint as unplaced
       from (
-        select e.account_id, e.amount_pence,
-          coalesce((select max(k.date) from kept k
-            where k.account_id = e.account_id and k.month = e.month and k.date <= e.date), e.month) as bucket
+        select e.account_id, e.month, e.amount_pence,
+          (select k.date from kept k
+            where k.account_id = e.account_id and k.month = e.month
+              and (k.date, k.created_at, k.id) < (e.date, e.created_at, e.id)
+            order by k.date desc, k.created_at desc, k.id desc limit 1) as after
         from month_entries e where e.type not in (${statementTypes})
       ) b
-      group by b.account_id, b.bucket
+      group by b.account_id, coalesce(b.after, b.month)
     ),
     split_rows as (
       select coalesce(s.account_id, k.account_id) as account_id, coalesce(s.bucket, k.date) as date,
-        coalesce(s.net, 0)::bigint as net, k.amount_pence as statement
+        coalesce(s.net, 0)::bigint as net,
+        (case when k.amount_pence is null then 0 else coalesce(s.unplaced, 0) end)::bigint as before,
+        k.amount_pence as statement
       from split s full join kept k on k.account_id = s.account_id and k.date = s.bucket
     ),
     month_rows as (
-      select m.account_id, m.month as date, sum(m.total_pence)::bigint as net, null::bigint as statement
+      select m.account_id, m.month as date, sum(m.total_pence)::bigint as net, 0::bigint as before,
+        null::bigint as statement
       from ${totals} m
       where m.user_id = ${userId} and ${totalsScope} and m.type not in (${statementTypes})
         and m.transaction_count > 0 and not (select daily from mode)
@@ -209,7 +228,7 @@ function lineRows(forAccount: boolean, windowed = false): SQL {
     )
     select (select first from mode) as first, (select last from mode) as last,
       (select json_agg(json_build_object('accountId', r.account_id, 'date', r.date, 'netPence', r.net,
-        'statementPence', r.statement)) from line_rows r) as rows`;
+        'beforeStatementPence', r.before, 'statementPence', r.statement)) from line_rows r) as rows`;
 }
 
 const accountLine = preparedPerConnection((tx) =>

@@ -196,6 +196,29 @@ describe.each(testDatabaseKinds())('balances that stay true, over the API on %s'
     });
   });
 
+  it('ends an update given today at exactly the figure typed, same-day interest included, and says the real difference (issue 24)', async () => {
+    const id = await addAccount(1_000_00);
+    const add = (type: string, amountPence: number) =>
+      call(`/api/accounts/${id}/transactions`, {
+        method: 'POST',
+        json: { transactions: [{ type, amountPence, date: '2026-11-27' }] },
+      });
+    await ok(await add('interest', 3_21), 201);
+    // What the entries showed: £1,000 + £3.21. The bank shows £1,250.00 now.
+    const updated = await ok<Updated>(await updateBalance(id, { balancePence: 1_250_00 }), 201);
+    expect(updated).toMatchObject({ balancePence: 1_250_00, adjustmentPence: 246_79 });
+    expect(await balance(id)).toBe(1_250_00);
+    expect((await listed(id)).map((t) => [t.type, t.standing])).toEqual([
+      ['balance_update', 'statement'],
+      ['interest', 'before-statement'],
+      ['opening_balance', 'replaced-statement'],
+    ]);
+    // A withdrawal of the same day recorded after the update adds to it.
+    await ok(await add('withdrawal', 50_00), 201);
+    expect(await balance(id)).toBe(1_200_00);
+    expect((await listed(id)).find((t) => t.type === 'withdrawal')?.standing).toBe('counted');
+  });
+
   it('takes today in London, not in UTC, as the default and the latest date', async () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London.
     server.clock.set(new Date('2026-06-30T23:30:00Z'));

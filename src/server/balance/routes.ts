@@ -35,7 +35,7 @@ const BalanceUpdateSchema = z
     date: z.string(BALANCE_UPDATE_MESSAGES.date).max(10, BALANCE_UPDATE_MESSAGES.date).optional().openapi({
       format: 'date',
       description:
-        'yyyy-MM-dd, today (UK) or earlier; default today. The balance at the start of that day: entries dated that day or later add to it',
+        'yyyy-MM-dd, today (UK) or earlier; default today. The balance when given: entries of earlier days, and of that day recorded before it, are in it; later ones add to it',
     }),
   })
   .openapi('BalanceUpdate', { example: { balancePence: 25_120_00, date: '2026-11-27' } });

@@ -26,7 +26,7 @@ export const ENTRY_STANDINGS = [
   'replaced-statement',
 ] as const satisfies readonly EntryStanding[];
 
-/** The latest statement of the listed row's account, as 'id/yyyy-MM-dd/type' or null (once per row). */
+/** The latest statement of the listed row's account, as 'id/yyyy-MM-dd/type/recorded' or null (once per row). */
 export const latestStatementSql: SQL<string | null> = sql<
   string | null
 >`account_latest_statement(${transactions.accountId})`;
@@ -44,13 +44,27 @@ export const adjustmentSql: SQL<number | null> = sql<
 
 export type Standing = { standing: EntryStanding; latestStatementType: BalanceStatementType | null };
 
-/** A row's standing, by core's rule, from its account's latest statement as `account_latest_statement` gives it. */
-export function standingOf(row: { id: string; date: string; type: string }, latestText: string | null): Standing {
-  const [id, date, type] = (latestText ?? '').split('/');
+/** A stored time as the lists send it and `account_latest_statement` gives it: ISO 8601 UTC to the millisecond. */
+function recordedText(createdAt: Date | string): string {
+  return (createdAt instanceof Date ? createdAt : new Date(createdAt)).toISOString();
+}
+
+/**
+ * A row's standing, by core's rule, from its account's latest statement as
+ * `account_latest_statement` gives it ('id/date/type/recorded'): a row of the statement's date
+ * counts when recorded after it (migration 0034).
+ */
+export function standingOf(
+  row: { id: string; date: string; type: string; createdAt: Date | string },
+  latestText: string | null,
+): Standing {
+  const [id, date, type, recordedAt] = (latestText ?? '').split('/');
   const latest =
-    id && date && type && isBalanceStatement(type) ? { id, date, type, amountPence: 0, recordedAt: '' } : null;
+    id && date && type && recordedAt && isBalanceStatement(type)
+      ? { id, date, type, amountPence: 0, recordedAt }
+      : null;
   return {
-    standing: entryStanding({ ...row, amountPence: 0, recordedAt: '' }, latest),
+    standing: entryStanding({ ...row, amountPence: 0, recordedAt: recordedText(row.createdAt) }, latest),
     latestStatementType: latest?.type ?? null,
   };
 }

@@ -161,7 +161,7 @@ export type RawListedTransactionRow = RawTransactionRow & {
 
 export function fromRawListedTransaction(row: RawListedTransactionRow): ListedTransactionJson {
   const transaction = fromRawTransaction(row);
-  return { ...transaction, ...standingOf(row, row.latest_statement), adjustmentPence: row.adjustment_pence };
+  return { ...transaction, ...standingOf(transaction, row.latest_statement), adjustmentPence: row.adjustment_pence };
 }
 
 /** One page of an account's transactions, newest first; `nextCursor` fetches the page after it. */

@@ -23,7 +23,7 @@ import { useUpdateBalance } from './api.ts';
 export const UPDATE_BALANCE_TEXT = {
   title: 'Update balance',
   description:
-    'Enter what your bank shows. From now on the balance starts from this figure: transactions dated before the day are already in it, and those dated that day or later are added to it.',
+    'Enter what your bank shows. From now on the balance starts from this figure: transactions dated before the day, and those of the day you have already recorded, are in it; transactions you record from now on for that day or later are added to it.',
   balanceLabel: 'Balance your bank shows (£)',
   balanceHelp: 'For example 25,120.00; put a minus sign in front when the account is overdrawn',
   dateLabel: 'Date',
