@@ -6,7 +6,17 @@
 import { MAILBOX_TOKEN_HEADER } from '../../core/dev-mailbox/mailbox-token.ts';
 import sharp from 'sharp';
 import { and, eq, ne } from 'drizzle-orm';
-import { accountTerms, accountTypes, profiles, session, standingOrders, transactions } from '../db/schema/index.ts';
+import {
+  accounts,
+  accountTerms,
+  accountTypes,
+  isaProviders,
+  pensionProviders,
+  profiles,
+  session,
+  standingOrders,
+  transactions,
+} from '../db/schema/index.ts';
 import { ownersTerm } from '../terms/ownership-cases.ts';
 import { createTestAccount, insertStoredTransaction } from '../transactions/account-fixture.ts';
 import { grantAdmin, signIn, signUpAndSignIn, type TestServer } from './server.ts';
@@ -19,7 +29,8 @@ const ADMIN = 'fuzz.admin@example.com';
 
 /**
  * Real values for path parameters, by the parameter's name or, for a plain `{id}`, by the path
- * segment before it (`/api/accounts/{id}` takes an account id).
+ * segment before it (`/api/accounts/{id}` takes an account id), narrowed by the one after it
+ * (`/api/accounts/{id}/pension` takes a pension account: 'accounts/pension').
  */
 export type RealValues = Record<string, string[]>;
 
@@ -45,6 +56,9 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     accountType: '',
     otherSession: '',
     avatar: '',
+    /** Accounts of the types whose routes refuse any other (409 before their checks). */
+    pension: '',
+    isa: '',
   };
 
   const exists = async (table: typeof transactions | typeof standingOrders | typeof accountTerms, id: string) =>
@@ -73,6 +87,25 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     }
     if (!(await exists(accountTerms, ids.term))) ids.term = await ownersTerm(server, subscriber, ids.account);
   }
+
+  const accountExists = async (id: string) =>
+    id !== '' && (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id))).length > 0;
+
+  async function ensureTypedAccount(which: 'pension' | 'isa', accountType: string) {
+    if (await accountExists(ids[which])) return;
+    const res = await server.request('/api/accounts', {
+      method: 'POST',
+      cookie: subscriber.cookie,
+      json: { name: `Fuzz ${accountType}`, accountNumber: '12345678', accountType },
+    });
+    ids[which] = ((await res.json()) as { account: { id: string } }).account.id;
+  }
+
+  /** A few providers of each kind, so a provider field can name a real one and reach the checks behind it. */
+  const providerIds = async () => [
+    ...(await db.select({ id: pensionProviders.id }).from(pensionProviders).limit(2)).map((p) => p.id),
+    ...(await db.select({ id: isaProviders.id }).from(isaProviders).limit(2)).map((p) => p.id),
+  ];
 
   async function ensureAccountType() {
     const [row] =
@@ -139,11 +172,16 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     },
     ensure: async () => {
       await ensureAccountRows();
+      await ensureTypedAccount('pension', 'Personal Pension');
+      await ensureTypedAccount('isa', 'Cash ISA');
       await ensureAccountType();
       await ensureOtherSession();
       await ensureAvatar();
       return {
-        accounts: [ids.account],
+        accounts: [ids.account, ids.pension, ids.isa],
+        'accounts/pension': [ids.pension],
+        'accounts/isa': [ids.isa],
+        providers: await providerIds(),
         transactions: [ids.transaction],
         'standing-orders': [ids.standingOrder],
         terms: [ids.term],

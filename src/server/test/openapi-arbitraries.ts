@@ -42,12 +42,20 @@ export type SchemaContext = {
 /**
  * The real values for a field or parameter: by its name ('userId'), by the collection an `xId`
  * names ('accountId' → 'accounts', 'standingOrderId' → 'standing-orders'), or, for a plain
- * `id`, by the path segment before it; any real id otherwise.
+ * `id`, by the path segment before it, first narrowed by the one after it when there are rows
+ * for that ('accounts/pension': the accounts a `/api/accounts/{id}/pension` route takes); any
+ * real id otherwise.
  */
-export function realValuesFor(realValues: Record<string, string[]>, name: string, collection?: string): string[] {
+export function realValuesFor(
+  realValues: Record<string, string[]>,
+  name: string,
+  collection?: string,
+  subresource?: string,
+): string[] {
   const named = /^(\w+?)Ids?$/.exec(name)?.[1];
   const plural = named && `${named.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}s`;
   return (
+    (collection && subresource ? realValues[`${collection}/${subresource}`] : undefined) ??
     realValues[name] ??
     (plural ? realValues[plural] : undefined) ??
     (collection ? realValues[collection] : undefined) ??
@@ -245,12 +253,27 @@ function fittingNumber(schema: JsonSchema, integer: boolean): fc.Arbitrary<numbe
     schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : schema.minimum;
   const max =
     schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : schema.maximum;
-  if (integer)
-    return fc.integer({
-      min: Math.max(min ?? -1_000_000, Number.MIN_SAFE_INTEGER),
-      max: Math.min(max ?? 1_000_000, Number.MAX_SAFE_INTEGER),
-    });
+  if (integer) {
+    const low = Math.max(min ?? -1_000_000, Number.MIN_SAFE_INTEGER);
+    const high = Math.min(max ?? 1_000_000, Number.MAX_SAFE_INTEGER);
+    return fc.oneof(fc.integer({ min: low, max: high }), roundInteger(low, high));
+  }
   return fc.double({ min: min ?? -1_000_000, max: max ?? 1_000_000, noNaN: true });
+}
+
+/**
+ * A whole number of hundreds, thousands or hundred-thousands between `low` and `high`: what
+ * people type, and what rules the document cannot state let through (whole pounds in pence, an
+ * allowance in steps of £1,000), so a body gets past them to the checks behind.
+ */
+function roundInteger(low: number, high: number): fc.Arbitrary<number> {
+  return fc.constantFrom(100, 1_000, 100_000).chain((step) => {
+    const first = Math.ceil(low / step);
+    const last = Math.floor(high / step);
+    return first > last
+      ? fc.integer({ min: low, max: high })
+      : fc.integer({ min: first, max: Math.min(last, first + 1_000_000) }).map((n) => n * step);
+  });
 }
 
 /** A value that fits `schema`: the right types, enums, bounds and formats, required fields present. */

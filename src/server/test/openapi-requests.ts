@@ -52,7 +52,7 @@ function pathArbitrary(
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (!name) return fc.constant(segment);
     const param = op.parameters.find((p) => p.in === 'path' && p.name === name);
-    const real = realValuesFor(realValues, name, list[i - 1]);
+    const real = realValuesFor(realValues, name, list[i - 1], list[i + 1]);
     const fitting = fittingValue(param?.schema ?? { type: 'string' }, { schemas, realValues }, name);
     return real.length > 0
       ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 2, arbitrary: urlPiece(fitting) })
