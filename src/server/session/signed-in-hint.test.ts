@@ -21,6 +21,11 @@ function appWith(secure: boolean) {
     c.header('Set-Cookie', `${session}=abc.sig; Path=/; HttpOnly; SameSite=Lax`);
     return c.json({});
   });
+  app.post('/api/auth/renewed', (c) => {
+    c.header('Set-Cookie', `${session}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`, { append: true });
+    c.header('Set-Cookie', `${session}=new.sig; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax`, { append: true });
+    return c.json({});
+  });
   app.post('/api/auth/sign-out', (c) => {
     c.header('Set-Cookie', `${session}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
     return c.json({});
@@ -42,6 +47,12 @@ describe('the signed-in hint', () => {
     ]);
     // A sign-in not remembered past the browser session: the hint lasts as long.
     expect(hintsIn(await post('/api/auth/sign-in/forgetful'))).toEqual(['savvypig.signed_in=1; Path=/; SameSite=Lax']);
+  });
+
+  it('follows the last session cookie of a response, as the browser does', async () => {
+    expect(hintsIn(await post('/api/auth/renewed'))).toEqual([
+      'savvypig.signed_in=1; Path=/; SameSite=Lax; Max-Age=604800',
+    ]);
   });
 
   it('is cleared with the session cookie', async () => {

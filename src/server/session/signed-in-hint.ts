@@ -19,7 +19,7 @@ const ME_PATH = '/api/me';
 const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('=')).trim();
 const isSessionCookie = (name: string) => name === SESSION_COOKIE || name === `${SECURE_PREFIX}${SESSION_COOKIE}`;
 
-/** The lifetime a `Set-Cookie` gives (`Max-Age`, `Expires`), or null when it clears the cookie. */
+/** Whether a `Set-Cookie` clears its cookie, and the lifetime it gives otherwise (`Max-Age`, `Expires`). */
 function lifetimeOf(setCookie: string): { cleared: boolean; attributes: string[] } {
   const [pair = '', ...attributes] = setCookie.split(';').map((part) => part.trim());
   const value = pair.slice(pair.indexOf('=') + 1);
@@ -45,22 +45,23 @@ export function signedInHint(options: { secure: boolean }): MiddlewareHandler {
     const cookies = c.req.header('cookie') ?? '';
     const sent = hasSignedInHint(cookies);
     const sentAny = sent || hasSignedInHint(cookies, '0');
-    const session = c.res.headers.getSetCookie().find((h) => isSessionCookie(cookieName(h)));
-    const added: string[] = [];
+    // The last one, as the browser applies them in order.
+    const session = c.res.headers.getSetCookie().findLast((h) => isSessionCookie(cookieName(h)));
+    let hint: string | null = null;
     if (session) {
       const { cleared, attributes } = lifetimeOf(session);
-      added.push(cleared ? clear : set(attributes));
+      hint = cleared ? clear : set(attributes);
     } else if (c.req.path === ME_PATH && c.res.status === 401 && sent) {
-      added.push(set([], '0'));
+      hint = set([], '0');
     } else if (c.req.method === 'GET' && c.res.headers.get('content-type')?.startsWith('text/html')) {
       const hasSession = sentSessionCookie(cookies);
       // The session cookie's lifetime is not known here: the hint lasts the browser session.
-      if (hasSession && !sentAny) added.push(set([]));
-      if (!hasSession && sentAny) added.push(clear);
+      if (hasSession && !sentAny) hint = set([]);
+      if (!hasSession && sentAny) hint = clear;
     }
-    if (added.length === 0) return;
+    if (hint === null) return;
     // A copy: a response's headers may be immutable (one made by `Response.redirect`, say).
     c.res = new Response(c.res.body, c.res);
-    for (const header of added) c.res.headers.append('Set-Cookie', header);
+    c.res.headers.append('Set-Cookie', hint);
   };
 }
