@@ -135,6 +135,12 @@ describe('what the account’s own terms let in, and the rate after the current 
     expect(smartPigAccount(open, '2027-11-01').depositRoomPence).toBe(0);
   });
 
+  it('lets no lump sum into a regular saver, a Junior ISA or a Lifetime ISA, whatever their terms', () => {
+    for (const accountType of ['Regular Saver', 'Junior ISA', 'Lifetime ISA', 'Cash LISA'])
+      expect(smartPigAccount(facts({ accountType }), TODAY).depositRoomPence).toBe(0);
+    expect(smartPigAccount(facts({ accountType: 'Cash ISA' }), TODAY).depositRoomPence).toBeNull();
+  });
+
   it('counts the renewal rate after a fixed term only when the renewal option is on', () => {
     const bond = { accountType: 'Bond', fixedTermEndsOn: '2027-04-22', renewalRateBps: 300 };
     expect(smartPigAccount(facts({ ...bond, hasRenewalOption: true }), TODAY).rateAfterBps).toBe(300);

@@ -14,7 +14,8 @@
  *   its renewal option on); when an introductory rate ends first, its reversion rate; else none.
  * - **money in**: a `max_contributions_over_term` term lets in up to its `max_amount` less the
  *   balance while its term runs, and nothing after; without one, a running fixed term takes no
- *   money (a bond is paid into when it opens), and anything else takes any amount.
+ *   money (a bond is paid into when it opens), and anything else takes any amount. Regular
+ *   savers, Junior ISAs and Lifetime ISAs never take a lump sum (`takesNoLumpSums`).
  * - **cash interest**: `earnsCashInterest` (stocks and shares ISAs and pensions earn none).
  */
 import type { TermLengthUnit } from '../accounts/account-schema.ts';
@@ -81,6 +82,15 @@ export function fixedTermEnd(
 }
 
 /**
+ * Product kinds that never take a lump sum moved from the saver's other accounts: a regular saver
+ * (monthly payments only), a Junior ISA (the child's money, with its own allowance) and a Lifetime
+ * ISA (£4,000 a year, and a 25% charge on most withdrawals: no place to move savings for rate).
+ */
+export function takesNoLumpSums(accountType: string): boolean {
+  return /\bregular\b|\bjunior\b|\bjisa\b|\blifetime\b|\blisa\b/i.test(accountType);
+}
+
+/**
  * The most money the account's terms let in on `date` (whole account, pence), or null for no
  * limit: a contributions term's maximum less the balance while it runs (nothing before it starts
  * or after it ends); else nothing into a fixed term that has not ended (or whose end is unknown).
@@ -138,6 +148,8 @@ export function smartPigAccount(facts: SmartPigAccountFacts, date: CalendarDate)
     rateAfterBps: rateAfter(facts, fixedTerm, activeIntroEnds),
     earnsCashInterest: earnsCashInterest(facts.accountType),
     brandKey: brand || null,
-    depositRoomPence: depositRoomPence(facts.contributionsTerm, fixedTerm, facts.balancePence, date),
+    depositRoomPence: takesNoLumpSums(facts.accountType)
+      ? 0
+      : depositRoomPence(facts.contributionsTerm, fixedTerm, facts.balancePence, date),
   };
 }
