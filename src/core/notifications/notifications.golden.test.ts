@@ -56,6 +56,30 @@ describe('protection', () => {
     expect(list[0]).toMatchObject({ title: overLimit.title, link: { href: '/protection' }, date: TODAY });
   });
 
+  it('tells a plan without the Hub only that money is over a limit, as the plain fact, linked to the dashboard', () => {
+    const rows: NotificationRows = {
+      ...none,
+      protection: {
+        hasHub: false,
+        alerts: [
+          overLimit,
+          { ...overLimit, id: 'a', level: 'projected-breach', signature: 'p' },
+          { ...overLimit, id: 'b', level: 'approaching', signature: 'q' },
+        ],
+        temporaryHighBalances: [{ key: 'k', name: 'Halifax', endsOn: addDays(TODAY, 3), coveredPence: 100_000_00 }],
+      },
+    };
+    const list = notificationsFrom(rows);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      kind: 'protection',
+      severity: 'error',
+      title: overLimit.title,
+      link: { label: 'See where your money is', href: '/dashboard' },
+    });
+    expect(list[0]!.message).toContain('Your dashboard shows each banking licence against its limit.');
+  });
+
   it('gives a new id when the figures change and the same id when they do not', () => {
     const rows = (signature: string): NotificationRows => ({
       ...none,

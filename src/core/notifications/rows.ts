@@ -16,8 +16,13 @@ export type NamedAccount = { accountId: string; accountName: string };
 
 export type NotificationRows = {
   today: CalendarDate;
-  /** The protection picture's alerts and its licences' temporary high balances; null without the Hub. */
+  /**
+   * The protection picture's alerts and its licences' temporary high balances. `hasHub` false (a
+   * plan without the Protection Hub): only money over a limit is told, as a plain fact with where
+   * to see it (never "nothing needs your attention" while money is over a limit). Null: no picture.
+   */
   protection: {
+    hasHub?: boolean;
     alerts: readonly ProtectionAlert[];
     temporaryHighBalances: ReadonlyArray<{
       key: string;

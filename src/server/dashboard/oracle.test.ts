@@ -266,6 +266,9 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
         .where(eq(subscriptions.userId, cid.userId)),
     );
     expect(ended.withheld).toEqual(['alerts']);
+    // Without the Hub, money over a limit is still said plainly.
+    expect(ended.protection.alerts.map((alert) => alert.level)).toEqual(['over-limit']);
+    expect(ended.protection.alerts[0]!.title).toMatch(/^£10,000\.00 over the limit at /);
     const given = await afterWrite(cid, () =>
       call(admin, `/api/admin/users/${cid.userId}/subscription/override`, 'PUT', { adminOverride: true }),
     );

@@ -91,11 +91,11 @@ export const DashboardSchema = z
     accountCount: z.number().int().openapi({ description: 'How many accounts the user has (0: a new user)' }),
     protection: DashboardPictureSchema.openapi({
       description:
-        "The picture GET /api/protection answers without each group's account lines, and for its alerts only those not dismissed, none when the plan has no Protection Hub (see 'withheld')",
+        "The picture GET /api/protection answers without each group's account lines, and for its alerts only those not dismissed; when the plan has no Protection Hub only money over a limit, never dismissed (see 'withheld')",
     }),
-    withheld: z
-      .array(z.enum(HUB_ONLY))
-      .openapi({ description: 'What this plan does not include (the Protection Hub’s alerts need Big Pig)' }),
+    withheld: z.array(z.enum(HUB_ONLY)).openapi({
+      description: 'What this plan does not include (the Protection Hub’s alerts short of over a limit need Big Pig)',
+    }),
     comingUp: z.object({
       from: z.string(),
       to: z.string().openapi({ description: 'Today and the next 30 days, both included' }),
@@ -185,7 +185,13 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       accountCount: rows.accounts.rows.length,
       protection: {
         ...withoutAccountLines(picture),
-        alerts: hasHub ? picture.alerts.filter((alert) => alert.dismissedUntil === null) : [],
+        // Without the Hub, money over a limit is still said plainly (never "nothing to see"); the
+        // closer alerts and dismissing them are the Hub's.
+        alerts: hasHub
+          ? picture.alerts.filter((alert) => alert.dismissedUntil === null)
+          : picture.alerts
+              .filter((alert) => alert.level === 'over-limit')
+              .map((alert) => ({ ...alert, dismissedUntil: null })),
       },
       withheld: hasHub ? [] : [...HUB_ONLY],
       comingUp: comingUpFrom(

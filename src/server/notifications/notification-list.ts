@@ -2,8 +2,8 @@
  * The user's notifications from their reads: each engine that owns a rule runs here (the
  * protection picture, the ISA allowance and alerts, the term statuses, each pension's summary)
  * and core's registry turns their results into notifications. The Protection Hub, ISAs and
- * pensions are Big Pig features (000 §5):
- * without them their kinds say nothing, as the dashboard withholds the Hub's alerts.
+ * pensions are Big Pig features (000 §5): without them ISAs and pensions say nothing, and
+ * protection says only that money is over a limit, where the dashboard shows it.
  */
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { notificationsFrom, withoutDismissed } from '../../core/notifications/registry.ts';
@@ -28,11 +28,13 @@ export function notificationRowsOf(
 ): NotificationRows {
   const { dashboard } = reads;
   const names = new Map(dashboard.accounts.rows.map(({ item }) => [item.id, item.name]));
-  const picture = hasBigPig ? userAccountsPicture(dashboard.accounts, today) : null;
+  // Every plan gets the picture: below Big Pig only money over a limit is told (the plain fact).
+  const picture = userAccountsPicture(dashboard.accounts, today);
   const isa = hasBigPig ? isaAllowanceOf(reads.isa, reads.taxYear) : null;
   return {
     today,
-    protection: picture && {
+    protection: {
+      hasHub: hasBigPig,
       alerts: picture.alerts,
       temporaryHighBalances: picture.groups.flatMap((group) =>
         group.temporaryHighBalance ? [{ key: group.key, name: group.name, ...group.temporaryHighBalance }] : [],

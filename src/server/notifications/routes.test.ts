@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
     expect(await sendDigests(digestDeps(), addDays(day, 1))).toEqual({ sent: 0, empty: 0, taken: 0, failed: 0 });
   });
 
-  it('leaves Big Pig kinds out of the digest of a saver whose trial has ended', async () => {
+  it('tells a saver whose trial has ended only the plain fact of money over a limit, and where to see it', async () => {
     const fay = await newPerson('fay');
     await addAccountAt(server, fay.cookie, { name: 'Big saver', bankId: banks.Halifax, pence: 130_000_00 });
     await server.request('/api/notifications/digest', {
@@ -187,13 +187,18 @@ describe.each(testDatabaseKinds())('the notifications API on %s', (kind) => {
     );
     const run = await sendDigests(digestDeps(), day);
     expect(run.failed).toBe(0);
-    expect(await digestsTo(fay.email)).toEqual([]);
-    // The protection notification is the Hub's, a Big Pig feature: back on the trial, it is sent.
+    // Never "nothing needs your attention" while money is over a limit: the fact, and the dashboard.
+    const lapsed = await digestsTo(fay.email);
+    expect(lapsed).toHaveLength(1);
+    expect(lapsed[0]!.text).toContain('£10,000.00 over the limit at Bank of Scotland plc');
+    expect(lapsed[0]!.links.some((l) => l.endsWith('/dashboard'))).toBe(true);
+    expect(lapsed[0]!.links.some((l) => l.endsWith('/protection'))).toBe(false);
+    // Back on the trial, the Hub's own notification is sent.
     await server.deps.database.db.execute(
       sql`update subscriptions set payment_status = 'trial', trial_expires_at = now() + interval '3 days' where user_id = ${fay.userId}`,
     );
     await sendDigests(digestDeps(), addDays(day, 1));
-    expect(await digestsTo(fay.email)).toHaveLength(1);
+    expect(await digestsTo(fay.email)).toHaveLength(2);
     await server.request('/api/notifications/digest', { method: 'PUT', cookie: fay.cookie, json: { kinds: [] } });
   });
 

@@ -7,6 +7,26 @@ import type { NotificationRows } from '../rows.ts';
 import type { NotificationDraft, NotificationSeverity } from '../types.ts';
 
 const HUB = { label: 'Open the Protection Hub', href: '/protection' };
+const DASHBOARD = { label: 'See where your money is', href: '/dashboard' };
+
+/**
+ * Without the Protection Hub (a plan below Big Pig): money over a limit is still told, as the plain
+ * fact and where to see it (the dashboard lists every licence on every plan). Closer alerts and
+ * temporary high balances ending are the Hub's.
+ */
+function overLimitFacts(rows: NotificationRows): NotificationDraft[] {
+  return (rows.protection?.alerts ?? [])
+    .filter((alert) => alert.level === 'over-limit')
+    .map((alert) => ({
+      id: notificationId('protection', alert.id, [alert.signature]),
+      kind: 'protection',
+      severity: 'error',
+      title: alert.title,
+      message: `${alert.message} Your dashboard shows each banking licence against its limit.`,
+      link: DASHBOARD,
+      date: rows.today,
+    }));
+}
 
 const SEVERITY = { 'over-limit': 'error', 'projected-breach': 'warning', approaching: 'warning' } as const;
 
@@ -21,6 +41,7 @@ function whenText(days: number): string {
  */
 export function protectionNotifications(rows: NotificationRows): NotificationDraft[] {
   if (!rows.protection) return [];
+  if (rows.protection.hasHub === false) return overLimitFacts(rows);
   const alerts = rows.protection.alerts.map(
     (alert): NotificationDraft => ({
       id: notificationId('protection', alert.id, [alert.signature]),
