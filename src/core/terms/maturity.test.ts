@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maturityDate } from './maturity.ts';
+import { maturityDate, maturityWords } from './maturity.ts';
 
 const bond = {
   accountType: 'Bond',
@@ -25,5 +25,14 @@ describe('when a fixed-term account matures (issue 24)', () => {
     expect(maturityDate({ ...bond, accountType: 'Savings' })).toBeNull();
     expect(maturityDate({ ...bond, dateOpened: null })).toBeNull();
     expect(maturityDate({ ...bond, termLengthValue: null })).toBeNull();
+  });
+});
+
+describe('the words for a maturity', () => {
+  it('says the date in prose and how far off it is', () => {
+    expect(maturityWords('2026-12-15', '2026-11-28')).toBe('Matures on 15 Dec 2026 (in 17 days)');
+    expect(maturityWords('2026-11-29', '2026-11-28')).toBe('Matures on 29 Nov 2026 (in 1 day)');
+    expect(maturityWords('2026-11-28', '2026-11-28')).toBe('Matures today');
+    expect(maturityWords('2026-11-01', '2026-11-28')).toBe('Matured on 1 Nov 2026');
   });
 });

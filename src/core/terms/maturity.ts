@@ -9,6 +9,7 @@ import type { TermLengthUnit } from '../accounts/account-schema.ts';
 import { typeFieldGroups } from '../accounts/account-type-fields.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { fixedTermEnd } from '../smart-pig/account-facts.ts';
+import { daysBetween, formatCardDate } from './term-dates.ts';
 
 export type MaturityFacts = {
   accountType: string;
@@ -23,4 +24,12 @@ export type MaturityFacts = {
 export function maturityDate(facts: MaturityFacts): CalendarDate | null {
   if (facts.fixedTermEndsOn === null && !typeFieldGroups(facts.accountType).includes('maturity')) return null;
   return fixedTermEnd(facts);
+}
+
+/** The account page's words: 'Matures on 15 Dec 2026 (in 17 days)', 'Matures today', 'Matured on 1 Nov 2026'. */
+export function maturityWords(maturesOn: CalendarDate, today: CalendarDate): string {
+  if (maturesOn === today) return 'Matures today';
+  if (maturesOn < today) return `Matured on ${formatCardDate(maturesOn)}`;
+  const days = daysBetween(today, maturesOn);
+  return `Matures on ${formatCardDate(maturesOn)} (in ${days} ${days === 1 ? 'day' : 'days'})`;
 }
