@@ -4,6 +4,7 @@ import {
   type UpcomingOrder,
   balanceLineFirstPoint,
   comingUp,
+  comingUpFrom,
   comingUpWindow,
   interestPaymentDates,
   standingOrderPaymentsBetween,
@@ -167,5 +168,40 @@ describe('comingUp', () => {
     expect(balanceLineFirstPoint('2026-11-22')).toBe('2025-11-30');
     expect(balanceLineFirstPoint('2027-03-31')).toBe('2026-03-31');
     expect(balanceLineFirstPoint('2026-02-01')).toBe('2025-02-28');
+  });
+});
+
+describe('a fixed term maturing (issue 24)', () => {
+  const facts = (over: { dateOpened?: string; fixedTermEndsOn?: string | null; accountType?: string }) => ({
+    accountNames: new Map([['b', 'One-year bond']]),
+    interest: [],
+    orders: [],
+    temporaryHighBalances: [],
+    maturities: [
+      {
+        accountId: 'b',
+        balancePence: 10_000_00,
+        accountType: over.accountType ?? 'Bond',
+        dateOpened: over.dateOpened ?? '2025-12-15',
+        termLengthValue: 1,
+        termLengthUnit: 'years' as const,
+        fixedTermEndsOn: over.fixedTermEndsOn ?? null,
+      },
+    ],
+  });
+
+  it('is coming up on its opening date plus its term, with what it holds', () => {
+    expect(comingUpFrom(facts({}), '2026-11-22').items).toEqual([
+      { kind: 'maturity', date: '2026-12-15', accountId: 'b', name: 'One-year bond', amountPence: 10_000_00 },
+    ]);
+  });
+
+  it('follows the date typed on its fixed-term term', () => {
+    expect(comingUpFrom(facts({ fixedTermEndsOn: '2026-11-30' }), '2026-11-22').items[0]?.date).toBe('2026-11-30');
+  });
+
+  it('is not listed beyond the 30 days, nor for an easy-access account', () => {
+    expect(comingUpFrom(facts({ dateOpened: '2026-01-15' }), '2026-11-22').items).toEqual([]);
+    expect(comingUpFrom(facts({ accountType: 'Savings' }), '2026-11-22').items).toEqual([]);
   });
 });

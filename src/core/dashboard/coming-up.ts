@@ -1,7 +1,8 @@
 /**
  * The dashboard's "coming up" (issue 14): what happens to the saver's money in the next
- * `COMING_UP_DAYS` days: standing-order payments, interest payments and temporary high balances
- * whose extra cover ends. Pure: the server reads the facts, this decides the dates.
+ * `COMING_UP_DAYS` days: standing-order payments, interest payments, fixed terms maturing
+ * (`maturityDate`, issue 24) and temporary high balances whose extra cover ends. Pure: the server
+ * reads the facts, this decides the dates.
  *
  * Interest dates follow the account's interest settings (001 §3, §9). The spec says how the
  * settings are asked for, not when interest lands, so the reading here is ours, kept cautious:
@@ -20,6 +21,7 @@
 import { quarterlyPaymentMonths } from '../accounts/interest-settings.ts';
 import type { InterestScheduleItem, ScheduleUnit } from '../accounts/interest-schedule.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
+import { type MaturityFacts, maturityDate } from '../terms/maturity.ts';
 import {
   type ScheduledOrder,
   firstIndexAfter,
@@ -182,7 +184,7 @@ export function standingOrderPaymentsBetween(
   return payments;
 }
 
-export type ComingUpKind = 'standing-order' | 'interest' | 'temporary-high-balance-ends';
+export type ComingUpKind = 'standing-order' | 'interest' | 'maturity' | 'temporary-high-balance-ends';
 
 export type ComingUpItem = {
   kind: ComingUpKind;
@@ -191,7 +193,7 @@ export type ComingUpItem = {
   accountId: string | null;
   /** The account's name, or the licence's for a temporary high balance. */
   name: string;
-  /** The payment, or the extra cover that ends; null when not known (interest). */
+  /** The payment, the extra cover that ends, or the balance held at maturity; null when not known (interest). */
   amountPence: number | null;
 };
 
@@ -199,6 +201,7 @@ const KIND_ORDER: Readonly<Record<ComingUpKind, number>> = {
   'temporary-high-balance-ends': 0,
   'standing-order': 1,
   interest: 2,
+  maturity: 3,
 };
 
 /**
@@ -242,6 +245,8 @@ export type ComingUpFacts = {
   accountNames: ReadonlyMap<string, string>;
   interest: ReadonlyArray<InterestTerms & { accountId: string }>;
   orders: ReadonlyArray<UpcomingOrder & { accountId: string }>;
+  /** Fixed-term accounts' facts (`maturityDate`) and balances; none when absent. */
+  maturities?: ReadonlyArray<MaturityFacts & { accountId: string; balancePence: number }>;
   /** Licences whose temporary high balance cover ends on `endsOn`, with the extra cover in pence. */
   temporaryHighBalances: ReadonlyArray<{ name: string; endsOn: CalendarDate | null; coveredPence: number }>;
 };
@@ -264,6 +269,12 @@ export function comingUpFrom(
     if (name === undefined) continue;
     for (const payment of standingOrderPaymentsBetween(order, from, to))
       items.push({ kind: 'standing-order', ...payment, accountId: order.accountId, name });
+  }
+  for (const account of facts.maturities ?? []) {
+    const name = facts.accountNames.get(account.accountId);
+    const date = maturityDate(account);
+    if (name !== undefined && date !== null && date >= from && date <= to)
+      items.push({ kind: 'maturity', date, accountId: account.accountId, name, amountPence: account.balancePence });
   }
   for (const thb of facts.temporaryHighBalances) {
     // The day cover reverts is the first day without it: listed when that day is in the window.

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
 import type { InterestScheduleItem } from '../../core/accounts/interest-schedule.ts';
 import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
 import type { Tx } from '../db/client.ts';
@@ -63,7 +64,17 @@ export type RecentTransactionRow = {
   notes: string | null;
 };
 
+/** A fixed-term account's maturity facts (`maturityDate`, issue 24). */
+export type MaturityRow = {
+  accountId: string;
+  dateOpened: string | null;
+  termLengthValue: number | null;
+  termLengthUnit: TermLengthUnit | null;
+  fixedTermEndsOn: string | null;
+};
+
 type ExtrasRow = {
+  maturities: MaturityRow[] | null;
   interest: InterestTermsRow[] | null;
   orders: UpcomingOrderRow[] | null;
   recent: RecentTransactionRow[] | null;
@@ -78,6 +89,18 @@ type ExtrasRow = {
 const extrasStatement = preparedPerConnection((tx) =>
   tx
     .select({
+      // The accounts that may mature: a term and an opening date, or a fixed-term term's end date.
+      maturities: sql<MaturityRow[] | null>`(select json_agg(json_build_object(
+          'accountId', a.id, 'dateOpened', a.date_opened, 'termLengthValue', a.term_length_value,
+          'termLengthUnit', a.term_length_unit, 'fixedTermEndsOn', f.ends_on))
+        from accounts a
+        left join lateral (select max(case when jsonb_typeof(t.inputs -> 'termEndDate') = 'string'
+            then t.inputs ->> 'termEndDate' end) as ends_on
+          from account_terms t where t.account_id = a.id and t.user_id = ${userId} and t.term_type = 'fixed_term') f on true
+        where a.user_id = ${userId} and a.archived_at is null
+          and (f.ends_on is not null or (a.date_opened is not null and a.term_length_value is not null)))`.as(
+        'maturities',
+      ),
       interest: sql<InterestTermsRow[] | null>`(select json_agg(json_build_object(
           'accountId', a.id, 'interestRateBps', a.interest_rate_bps, 'interestFrequency', a.interest_frequency,
           'interestPaymentDay', a.interest_payment_day, 'interestPaymentMonth', a.interest_payment_month,
@@ -107,6 +130,7 @@ const extrasStatement = preparedPerConnection((tx) =>
 );
 
 export type DashboardRows = ProtectionRows & {
+  maturities: MaturityRow[];
   interest: InterestTermsRow[];
   orders: UpcomingOrderRow[];
   recent: RecentTransactionRow[];
@@ -134,6 +158,7 @@ export async function readDashboardRows(tx: Tx, forUserId: string): Promise<Dash
   return {
     ...protection,
     ledger: ledgerFingerprint(protection.accounts),
+    maturities: extras?.maturities ?? [],
     interest: extras?.interest ?? [],
     orders: (extras?.orders ?? []).map((o) => ({
       ...o,

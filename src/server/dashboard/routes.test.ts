@@ -237,6 +237,26 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
     expect(carols.protection.groups[0]!.temporaryHighBalance?.endsOn).toBe(addMonths(creditedDate, 6));
   });
 
+  it('lists a fixed-term account maturing in the next 30 days, on its opening date plus its term (issue 24)', async () => {
+    const dora = await newPerson('dora');
+    const opened = addMonths(addDays(today, 10), -12);
+    const id = await addAccount(dora, 'One-year bond', 'Halifax', 5_000_00, {
+      accountType: 'Bond',
+      dateOpened: opened,
+      termLengthValue: 1,
+      termLengthUnit: 'years',
+    });
+    await addAccount(dora, 'Two-year bond', 'Halifax', 1_00, {
+      accountType: 'Bond',
+      dateOpened: opened,
+      termLengthValue: 2,
+      termLengthUnit: 'years',
+    });
+    expect((await dashboard(dora)).comingUp.items).toEqual([
+      { kind: 'maturity', date: addMonths(opened, 12), accountId: id, name: 'One-year bond', amountPence: 5_000_00 },
+    ]);
+  });
+
   it('lists the newest 10 transactions across the user’s own accounts, newest first, never another user’s', async () => {
     await addEntries(bob, bobAccount, [{ type: 'deposit', amountPence: 7_00, date: today }]);
     await addEntries(

@@ -34,22 +34,21 @@ import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { AnswerCache, type AnswerKey } from './answer-cache.ts';
 import { LineCache, type LineKey } from './line-cache.ts';
-import { RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
+import { type DashboardRows, RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
 
 /** What a plan without the Protection Hub does not get on the dashboard. */
 export const HUB_ONLY = ['alerts'] as const;
 
 const ComingUpItemSchema = z
   .object({
-    kind: z.enum(['standing-order', 'interest', 'temporary-high-balance-ends']),
+    kind: z.enum(['standing-order', 'interest', 'maturity', 'temporary-high-balance-ends']),
     date: z.string().openapi({ description: 'yyyy-MM-dd' }),
     accountId: z.string().nullable().openapi({ description: 'Null for a licence’s temporary high balance' }),
     name: z.string().openapi({ description: 'The account’s name, or the licence’s for a temporary high balance' }),
-    amountPence: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: 'The payment, or the extra cover that ends; null when not known (interest)' }),
+    amountPence: z.number().int().nullable().openapi({
+      description:
+        'The payment, the extra cover that ends, or what a maturing account holds; null when not known (interest)',
+    }),
   })
   .openapi('DashboardComingUpItem');
 
@@ -76,6 +75,15 @@ const DashboardPictureSchema = ProtectionPictureSchema.extend({
 });
 
 type DashboardPicture = z.infer<typeof DashboardPictureSchema>;
+
+/** Each fixed-term account's maturity facts with its type and balance, from the accounts read. */
+function maturitiesOf(rows: DashboardRows) {
+  const items = new Map(rows.accounts.rows.map(({ item }) => [item.id, item]));
+  return rows.maturities.flatMap((m) => {
+    const item = items.get(m.accountId);
+    return item ? [{ ...m, accountType: item.accountType, balancePence: item.balancePence }] : [];
+  });
+}
 
 function withoutAccountLines(picture: ProtectionPictureJson): DashboardPicture {
   return {
@@ -199,6 +207,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
           accountNames: new Map(rows.accounts.rows.map(({ item }) => [item.id, item.name])),
           interest: rows.interest,
           orders: rows.orders,
+          maturities: maturitiesOf(rows),
           temporaryHighBalances: picture.groups.flatMap((group) =>
             group.temporaryHighBalance ? [{ name: group.name, ...group.temporaryHighBalance }] : [],
           ),

@@ -32,6 +32,7 @@ import { IsaDetailsCard } from './isa-details-card.tsx';
 import { PensionDetailsCard } from './pension-details-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
 import { ProtectionCard } from './protection-card.tsx';
+import { MaturityNote } from './maturity-note.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TermsBanner, TermsCard } from './terms-card.tsx';
 import { UpdateBalanceDialog } from './update-balance-dialog.tsx';
@@ -180,6 +181,9 @@ function AccountView({
         onOpenChange={setUpdatingBalance}
         onSaved={(message) => onNotify({ level: 'success', message })}
       />
+
+      {/* A fixed-term account's maturity (issue 24) */}
+      <MaturityNote account={account} />
 
       {/* 3. The smart-alerts banner offering 'Add T&Cs' (scrolls to the Terms and Conditions card) */}
       <TermsBanner account={account} />

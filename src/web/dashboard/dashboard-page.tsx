@@ -368,6 +368,7 @@ const COMING_UP_WORDS: Readonly<
 > = {
   'standing-order': { icon: Repeat, text: () => 'Standing order payment' },
   interest: { icon: PiggyBank, text: () => 'Interest payment' },
+  maturity: { icon: CalendarClock, text: () => 'Fixed term ends' },
   'temporary-high-balance-ends': {
     icon: Clock,
     text: () => 'Temporary high balance cover ends',
@@ -380,7 +381,8 @@ function ComingUp({ dashboard }: { dashboard: Dashboard }) {
     <Section id="coming-up-heading" title="Coming up in the next 30 days">
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
-          Nothing due by {shortDate(to)}: no standing orders, interest payments or temporary high balances ending.
+          Nothing due by {shortDate(to)}: no standing orders, interest payments, fixed terms or temporary high balances
+          ending.
         </p>
       ) : (
         <ul className="grid divide-y rounded-xl border bg-card shadow-sm">
