@@ -104,7 +104,9 @@ describe('isaFscsNote', () => {
   });
 
   it('says £85,000 per banking licence before the limit rose on 1 December 2025', () => {
-    expect(isaFscsNote('banking_group', limitsOn('2025-11-30'), null)).toMatch(/^£85,000 protection per banking licence/);
+    expect(isaFscsNote('banking_group', limitsOn('2025-11-30'), null)).toMatch(
+      /^£85,000 protection per banking licence/,
+    );
   });
 });
 
