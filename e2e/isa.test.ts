@@ -61,7 +61,7 @@ test('a saver adds a Cash ISA, chooses its provider on its page and sees its pro
   await card.getByText('£10,000.00 not protected').waitFor();
   await card
     .getByText(
-      '£120,000 protection per banking group: this cash ISA shares one limit with all your other money at Barclays Bank UK PLC.',
+      '£120,000 protection per banking licence: this cash ISA shares one limit with all your other money at Barclays Bank UK PLC.',
     )
     .waitFor();
   await page.getByText('Tesco Personal Finance plc · Cash ISA').waitFor();

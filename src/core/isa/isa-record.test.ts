@@ -95,7 +95,7 @@ describe('isaFscsNote', () => {
 
   it('gives the spec’s note per provider category with the limits in force on the day', () => {
     expect(isaFscsNote('banking_group', limits, 'Barclays Bank UK PLC')).toBe(
-      '£120,000 protection per banking group: this cash ISA shares one limit with all your other money at Barclays Bank UK PLC.',
+      '£120,000 protection per banking licence: this cash ISA shares one limit with all your other money at Barclays Bank UK PLC.',
     );
     expect(isaFscsNote('investment_platform', limits, null)).toMatch(/^£85,000 protection if the firm fails/);
     expect(isaFscsNote('ifisa_platform', limits, null)).toMatch(/^Limited protection/);
@@ -103,8 +103,10 @@ describe('isaFscsNote', () => {
     expect(isaFscsNote(null, limits, null)).toBe('Check FSCS protection level');
   });
 
-  it('says £85,000 per banking group before the limit rose on 1 December 2025', () => {
-    expect(isaFscsNote('banking_group', limitsOn('2025-11-30'), null)).toMatch(/^£85,000 protection per banking group/);
+  it('says £85,000 per banking licence before the limit rose on 1 December 2025', () => {
+    expect(isaFscsNote('banking_group', limitsOn('2025-11-30'), null)).toMatch(
+      /^£85,000 protection per banking licence/,
+    );
   });
 });
 

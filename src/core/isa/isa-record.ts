@@ -129,7 +129,7 @@ export function isaFscsNote(
   const investment = formatLimit(limits.investment.amountPence);
   switch (category) {
     case 'banking_group':
-      return `${deposit} protection per banking group: this cash ISA shares one limit with all your other money${groupName ? ` at ${groupName}` : ' under the same banking licence'}.`;
+      return `${deposit} protection per banking licence: this cash ISA shares one limit with all your other money${groupName ? ` at ${groupName}` : ' under the same banking licence'}.`;
     case 'investment_platform':
       return `${investment} protection if the firm fails (per person per firm). Investments can still fall in value, and any cash is held at third-party banks.`;
     case 'ifisa_platform':

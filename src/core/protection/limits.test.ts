@@ -74,3 +74,19 @@ describe('an "as at" date', () => {
     expect(limitsOn('2025-12-01').deposit.amountPence).toBe(120_000_00);
   });
 });
+
+describe('an admin override with the day it was set', () => {
+  it('is in force from that day, not "since" the law’s 1 December 2025, and a day before it keeps the law', () => {
+    const override = { depositPence: 100_000_00, setOn: '2026-11-28' };
+    expect(limitsOn('2026-11-28', override).deposit).toEqual({
+      amountPence: 100_000_00,
+      effectiveFrom: '2026-11-28',
+      isOverride: true,
+    });
+    expect(limitsOn('2026-11-27', override).deposit).toEqual({
+      amountPence: 120_000_00,
+      effectiveFrom: '2025-12-01',
+      isOverride: false,
+    });
+  });
+});

@@ -28,8 +28,12 @@ export const INVESTMENT_LIMITS: readonly DatedLimit[] = [
 /** The earliest date the tables answer for. */
 export const EARLIEST_LIMIT_DATE: CalendarDate = '2017-01-30';
 
-/** An admin's override of the deposit limit now in force (the spec's `fscs_protection` setting). */
-export type DepositLimitOverride = { depositPence: Pence };
+/**
+ * An admin's override of the deposit limit now in force (the spec's `fscs_protection` setting).
+ * `setOn`: the UK date it was set, when known: it is in force from then (never "since" the law's
+ * date), and a day before it keeps the law.
+ */
+export type DepositLimitOverride = { depositPence: Pence; setOn?: CalendarDate };
 
 export type AppliedLimit = {
   amountPence: Pence;
@@ -61,9 +65,10 @@ function applied(table: readonly DatedLimit[], date: CalendarDate): AppliedLimit
 /** The deposit limit in force on `date` (pence), with an override applied to the current law only. */
 export function depositLimitOn(date: CalendarDate, override?: DepositLimitOverride): AppliedLimit {
   const { row, isLatest } = rowOn(DEPOSIT_LIMITS, date);
-  // The override stands in for today's figure only: a date under an older row keeps the old law.
-  if (override && isLatest)
-    return { amountPence: override.depositPence, effectiveFrom: row.effectiveFrom, isOverride: true };
+  // The override stands in for today's figure only: a date under an older row, or before the
+  // override was set, keeps the law. It is in force from the day it was set, not the law's date.
+  if (override && isLatest && (override.setOn === undefined || override.setOn <= date))
+    return { amountPence: override.depositPence, effectiveFrom: override.setOn ?? row.effectiveFrom, isOverride: true };
   return { amountPence: row.amountPence, effectiveFrom: row.effectiveFrom, isOverride: false };
 }
 

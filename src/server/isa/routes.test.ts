@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds())('the ISA API on %s', (kind) => {
       fscsCategory: 'banking_group',
     });
     expect(saved.provider!.fscsNote).toBe(
-      '£120,000 protection per banking group: this cash ISA shares one limit with all your other money at Nationwide Building Society.',
+      '£120,000 protection per banking licence: this cash ISA shares one limit with all your other money at Nationwide Building Society.',
     );
     expect(saved.account.bank).toBe('Nationwide Building Society');
 

@@ -95,6 +95,25 @@ describe.each(testDatabaseKinds())('the Protection Hub API on %s', (kind) => {
     expect(body.outside[0]!.reason).toContain('Choose the provider in the ISA Details card');
   });
 
+  it('answers as at an earlier date with the limits then: £85,000 on 30 November 2025, and refuses dates it cannot answer', async () => {
+    const res = await server.request('/api/protection?asAt=2025-11-30', { cookie: ann.cookie });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as ProtectionPictureJson;
+    expect(body.date).toBe('2025-11-30');
+    expect(body.limits.deposit).toEqual({ amountPence: 85_000_00, effectiveFrom: '2017-01-30', isOverride: false });
+    // £140,000 at Bank of Scotland plc against £85,000: £55,000 over.
+    expect(body.groups[0]).toMatchObject({ name: 'Bank of Scotland plc', atRiskPence: 55_000_00 });
+    for (const [asAt, message] of [
+      ['2017-01-29', 'The limits are known from 30/01/2017: choose that date or a later one'],
+      ['2099-01-01', 'Choose today or an earlier date'],
+      ['30/11/2025', 'Enter the date as dd/mm/yyyy'],
+    ] as const) {
+      const refused = await server.request(`/api/protection?asAt=${encodeURIComponent(asAt)}`, { cookie: ann.cookie });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ErrorBody).error.message).toBe(message);
+    }
+  });
+
   it('shows one licence £20,000 at risk (never £40,000), Nationwide fully protected and NS&I backed by HM Treasury', async () => {
     const body = await picture(ann);
     expect(body.totals).toEqual({

@@ -3,6 +3,7 @@
  * dismissing one of its alerts for 7 days or until its figures change. Big Pig (a trial counts).
  */
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { AS_AT_MESSAGES, asAtDateProblem } from '../../core/protection/limits.ts';
 import { requireTier } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
@@ -19,6 +20,14 @@ export const PROTECTION_MESSAGES = {
   alertId: 'Say which alert to dismiss',
   signature: 'Send the alert’s signature with the dismissal',
 } as const;
+
+const AsAtQuerySchema = z.object({
+  asAt: z.string().max(20, AS_AT_MESSAGES.notADate).optional().openapi({
+    example: '2025-11-30',
+    description:
+      'Answer as at this UK date (yyyy-MM-dd, from 30 January 2017 to today): the limits in force then, applied to the balances held now. Default: today',
+  }),
+});
 
 /**
  * The web app's query key for the picture: under the accounts list's key, so every realtime
@@ -48,9 +57,12 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
 
 export function protectionRoutes(deps: Deps) {
   const app = createRouter();
-  const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string) => {
+  const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string, asAt?: string) => {
     const now = deps.clock.now();
-    return protectionPictureJson(await readProtectionRows(tx, userId), calendarDateInLondon(now), now);
+    const today = calendarDateInLondon(now);
+    const problem = asAt === undefined ? null : asAtDateProblem(asAt, today);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { field: 'asAt' });
+    return protectionPictureJson(await readProtectionRows(tx, userId), asAt ?? today, now);
   };
 
   app.openapi(
@@ -61,16 +73,18 @@ export function protectionRoutes(deps: Deps) {
       summary:
         "The signed-in user's protection picture: totals, badge, diversification, money per licence and outside the FSCS limits, and alerts",
       description:
-        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override). Two statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
+        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override), or those in force on `asAt`. Two statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
+      request: { query: AsAtQuerySchema },
       responses: {
         200: json(ProtectionPictureSchema, 'The picture'),
+        400: { description: 'VALIDATION_FAILED: an `asAt` that is not a date, before 30 January 2017 or after today' },
         403: { description: 'FORBIDDEN: the plan has no Protection Hub' },
       },
     }),
     async (c) => {
       const session = sessionOf(c);
       requireTier(session, 'bigpig', PROTECTION_MESSAGES.needsBigPig);
-      return c.json(await picture(txOf(c), session.userId), 200);
+      return c.json(await picture(txOf(c), session.userId, c.req.valid('query').asAt), 200);
     },
   );
 

@@ -1,5 +1,6 @@
 /** Read queries over the reference tables, shared by the public pickers and the server's own use. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { isCalendarDate } from '../../core/dates/calendar-date.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import { searchForm } from '../../core/reference-data/bank-search.ts';
 import type { AppDb, Tx } from '../db/client.ts';
@@ -160,7 +161,11 @@ export async function depositLimitOverride(db: AppDb | Tx): Promise<DepositLimit
 
 /** The override a stored `fscs_protection` setting's value gives, in pence, or null. */
 export function depositLimitOverrideOf(value: unknown): DepositLimitOverride | null {
-  const limit = (value as { limit?: unknown } | null | undefined)?.limit;
+  const { limit, setOn } = (value as { limit?: unknown; setOn?: unknown } | null | undefined) ?? {};
   // The spec stores whole pounds ("a numeric limit"); anything else is ignored rather than trusted.
-  return typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? { depositPence: limit * 100 } : null;
+  if (!(typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0)) return null;
+  // The UK day it was set (written with it since issue 24); an older setting has none.
+  return typeof setOn === 'string' && isCalendarDate(setOn)
+    ? { depositPence: limit * 100, setOn }
+    : { depositPence: limit * 100 };
 }

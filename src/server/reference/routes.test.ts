@@ -191,11 +191,12 @@ describe.each(testDatabaseKinds())('the reference data API on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ limit: 85_000 });
 
+    // In force from the day it was set, never "since" the law's 1 December 2025.
     const overridden = await limits();
-    expect(overridden.override).toEqual({ depositPence: 85_000_00 });
+    expect(overridden.override).toEqual({ depositPence: 85_000_00, setOn: law.date });
     expect(overridden.limits.deposit).toEqual({
       amountPence: 85_000_00,
-      effectiveFrom: '2025-12-01',
+      effectiveFrom: law.date,
       isOverride: true,
     });
     expect(overridden.limits.temporaryHighBalance.amountPence).toBe(1_400_000_00);

@@ -83,7 +83,12 @@ const LimitsSchema = z
       temporaryHighBalance: AppliedLimitSchema,
       investment: AppliedLimitSchema,
     }),
-    override: z.object({ depositPence: z.number().int() }).nullable(),
+    override: z
+      .object({
+        depositPence: z.number().int(),
+        setOn: z.string().optional().openapi({ description: 'The UK date the override was set (yyyy-MM-dd)' }),
+      })
+      .nullable(),
   })
   .openapi('ProtectionLimits');
 
@@ -232,7 +237,8 @@ export function referenceRoutes(deps: Deps) {
     }),
     async (c) => {
       const { limit } = c.req.valid('json');
-      const value = { limit };
+      // The day it was set: the override is in force from then, never "since" the law's date.
+      const value = { limit, setOn: calendarDateInLondon(deps.clock.now()) };
       await txOf(c)
         .insert(appSettings)
         .values({ key: FSCS_PROTECTION_SETTING, value, updatedBy: sessionOf(c).userId })

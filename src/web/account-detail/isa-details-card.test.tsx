@@ -43,7 +43,7 @@ const nationwide = {
   warnUserLevel: 'low',
 };
 const NOTE =
-  '£120,000 protection per banking group: this cash ISA shares one limit with all your other money at Nationwide Building Society.';
+  '£120,000 protection per banking licence: this cash ISA shares one limit with all your other money at Nationwide Building Society.';
 
 const record = {
   providerId: 'Z1198',

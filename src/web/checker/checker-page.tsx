@@ -3,17 +3,16 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { checkSavings } from '../../core/checker/check.ts';
 import { formatLimit } from '../../core/checker/text.ts';
-import { asAtDateProblem, EARLIEST_LIMIT_DATE } from '../../core/protection/limits.ts';
+import { asAtDateProblem } from '../../core/protection/limits.ts';
 import { useMe } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { paths } from '../app/paths.ts';
+import { AsAtField } from '../protection/as-at-field.tsx';
 import { useProtectionLimits } from '../protection/use-protection-limits.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
-import { DatePicker } from '../ui/date-picker.tsx';
-import { FormField } from '../ui/form-field.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { AddRowForm } from './add-row-form.tsx';
 import { ResultPanel } from './result-panel.tsx';
@@ -148,22 +147,13 @@ export function CheckerPage() {
           )}
           <Card>
             <CardContent>
-              <FormField
-                label="As at"
+              <AsAtField
+                value={asAt}
+                onChange={setAsAt}
+                today={limits.date}
+                disabled={isBusy}
                 description="The day a bank might fail. Leave it empty for today; an earlier date applies the limits in force then (£85,000 before 1 December 2025)."
-                error={asAtProblem ?? undefined}
-              >
-                <DatePicker
-                  label="as at date"
-                  name="asAt"
-                  value={asAt}
-                  onChange={setAsAt}
-                  fromYear={Number(EARLIEST_LIMIT_DATE.slice(0, 4))}
-                  toYear={Number(limits.date.slice(0, 4))}
-                  latest={limits.date}
-                  disabled={isBusy}
-                />
-              </FormField>
+              />
             </CardContent>
           </Card>
         </section>

@@ -281,7 +281,7 @@ export function HomePage() {
             {
               icon: Building2,
               title: 'Brands can share a licence',
-              text: `One banking group can run several brands on a single licence. Money held with any of them counts towards the same ${limit.amount}.`,
+              text: `One banking licence can cover several brands. Money held with any of them counts towards the same ${limit.amount}.`,
             },
             {
               icon: Users,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProtectionPictureJson } from '../../server/protection/picture-json.ts';
 import { apiFetch } from '../app/api.ts';
 
@@ -15,11 +15,20 @@ export type AccountLine = LicenceGroup['accounts'][number];
  */
 export const protectionKeys = { picture: ['me', 'accounts', 'protection'] as const };
 
-/** The signed-in user's protection picture: one request, however many accounts. */
-export function useProtectionPicture() {
+/**
+ * The signed-in user's protection picture: one request, however many accounts. `asAt`
+ * (yyyy-MM-dd): the limits in force on that earlier day, applied to the balances held now; its
+ * key sits under the picture's, so the same events refresh it.
+ */
+export function useProtectionPicture(asAt: string | null = null) {
   return useQuery({
-    queryKey: protectionKeys.picture,
-    queryFn: ({ signal }) => apiFetch<ProtectionPicture>('/api/protection', { signal }),
+    queryKey: asAt ? [...protectionKeys.picture, asAt] : protectionKeys.picture,
+    // Keeps the page (and the date field) showing while another date's picture loads.
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiFetch<ProtectionPicture>(asAt ? `/api/protection?asAt=${encodeURIComponent(asAt)}` : '/api/protection', {
+        signal,
+      }),
   });
 }
 

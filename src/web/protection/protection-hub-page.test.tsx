@@ -139,6 +139,33 @@ describe('the Protection Hub', () => {
     expect(summary.textContent).toContain('Bank of Scotland plc (FRN 169628)');
   });
 
+  it('answers as at an earlier date with the limits then, saying the balances are today’s', async () => {
+    const asAt = (date: string): ProtectionPicture => {
+      const { limits, alerts, ...rest } = protectionPicture(ISSUE_SAVER, date);
+      const { date: _date, ...applied } = limits;
+      return { ...rest, limits: applied, alerts: alerts.map((a) => ({ ...a, dismissedUntil: null })) };
+    };
+    const api = signedIn({
+      'GET /api/protection': ({ url }) => {
+        const date = url.searchParams.get('asAt');
+        return json(200, date ? asAt(date) : pictureOf(ISSUE_SAVER));
+      },
+    });
+    const { user } = renderApp('/protection');
+    await screen.findByRole('region', { name: 'Summary' });
+    await user.type(screen.getByRole('textbox', { name: 'As at' }), '30/11/2025');
+    await user.tab();
+    expect(
+      await screen.findByText('Your balances today, against the limits in force on 30 November 2025.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/On 30 November 2025 the FSCS limit is £85,000 per person per banking licence/),
+    ).toBeInTheDocument();
+    expect(api.requests.some((r) => r.url.searchParams.get('asAt') === '2025-11-30')).toBe(true);
+    // Only today's alerts can be dismissed.
+    expect(screen.queryByRole('button', { name: /^Dismiss for 7 days/ })).toBeNull();
+  });
+
   it('leads a saver without accounts to add one', async () => {
     signedIn({ 'GET /api/protection': json(200, pictureOf([])) });
     renderApp('/protection');

@@ -1,6 +1,10 @@
 import { Plus, Printer, ShieldHalf, Sparkles, Wallet } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatLimit } from '../../core/checker/text.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { asAtDateProblem } from '../../core/protection/limits.ts';
+import { ALERT_PERCENT, THRESHOLDS_TEXT } from '../../core/protection/thresholds.ts';
 import { hasStatus } from '../app/api.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { Badge } from '../ui/badge.tsx';
@@ -9,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { NeedsBigPig } from '../ui/needs-big-pig.tsx';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { AlertList } from './alert-list.tsx';
+import { AsAtField } from './as-at-field.tsx';
 import { type ProtectionPicture, useProtectionPicture } from './api.ts';
 import { BADGE_WORDS, longDate, safePercent } from './hub-words.ts';
 import { LicenceGroupCard } from './licence-group-card.tsx';
@@ -95,13 +100,18 @@ function EmptyHub() {
   );
 }
 
-function HubContent({ picture }: { picture: ProtectionPicture }) {
+function HubContent({ picture, isAsAt }: { picture: ProtectionPicture; isAsAt: boolean }) {
   if (picture.groups.length === 0 && picture.outside.length === 0) return <EmptyHub />;
   return (
     <>
       <Headline picture={picture} />
+      {isAsAt ? (
+        <p className="text-sm font-medium">
+          Your balances today, against the limits in force on {longDate(picture.date)}.
+        </p>
+      ) : null}
       <SummaryCards picture={picture} />
-      <AlertList alerts={picture.alerts} />
+      <AlertList alerts={picture.alerts} dismissible={!isAsAt} />
       {picture.groups.length > 0 ? (
         <section aria-labelledby="licences-heading" className="grid gap-3">
           <h2 id="licences-heading" className="text-xl font-semibold">
@@ -109,7 +119,7 @@ function HubContent({ picture }: { picture: ProtectionPicture }) {
           </h2>
           <p className="text-sm text-muted-foreground">
             The FSCS limit applies per person to each banking licence, whichever of its brands holds the money. Each bar
-            shows how much of the limit you use; its mark is at 85%, where alerts start.
+            shows how much of the limit you use; its mark is at {ALERT_PERCENT}%. {THRESHOLDS_TEXT}
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
             {picture.groups.map((group) => (
@@ -143,7 +153,10 @@ function HubContent({ picture }: { picture: ProtectionPicture }) {
  * alerts, then the money licence by licence and outside the FSCS limits; a printable summary.
  */
 export function ProtectionHubPage() {
-  const query = useProtectionPicture();
+  const [asAt, setAsAt] = useState('');
+  const today = calendarDateInLondon(new Date());
+  const validAsAt = asAt !== '' && asAtDateProblem(asAt, today) === null && asAt !== today ? asAt : null;
+  const query = useProtectionPicture(validAsAt);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 print:block print:max-w-none print:p-0">
       <div className="grid gap-8 print:hidden">
@@ -167,7 +180,16 @@ export function ProtectionHubPage() {
             />
           )
         ) : (
-          <HubContent picture={query.data} />
+          <>
+            <AsAtField
+              value={asAt}
+              onChange={setAsAt}
+              today={today}
+              className="max-w-sm"
+              description="Leave it empty for today. An earlier date applies the limits in force then to your balances now."
+            />
+            <HubContent picture={query.data} isAsAt={validAsAt !== null} />
+          </>
         )}
       </div>
       {query.data ? <PrintSummary picture={query.data} /> : null}
