@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { formatLimit } from '../checker/text.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { calendarDateSchema } from '../dates/calendar-date-schema.ts';
+import { formatPence } from '../money/format.ts';
 import type { LimitsOnDate } from '../protection/limits.ts';
 import type { IsaFscsCategory } from '../reference-data/records.ts';
+import { formatCardDate } from '../terms/term-dates.ts';
 import { type IsaAccountInput, ISA_TYPES, type IsaMovement, type IsaType } from './isa-types.ts';
 
 /** The spec's funding types: new money, money transferred in from another ISA, or both. */
@@ -170,6 +172,17 @@ export function isaMovementsOf(transactions: readonly IsaTransaction[], fundingT
     }
   }
   return movements;
+}
+
+/**
+ * What the ISA card says of a starting balance dated in the tax year (issue 24): it uses none of
+ * the allowance (`isaMovementsOf`), so the card says so and how to count it when it was paid in
+ * this tax year. `transactions` are the tax year's; null when it has no starting balance above £0.
+ */
+export function startingBalanceWords(transactions: readonly IsaTransaction[]): string | null {
+  const opening = transactions.find((t) => t.type === 'opening_balance' && t.amountPence > 0);
+  if (!opening) return null;
+  return `The starting balance of ${formatPence(opening.amountPence)} on ${formatCardDate(opening.date)} is not counted as paid in this tax year: it is taken as money from before, or moved in from another ISA. If you paid it in this tax year, change its type to Deposit in the transactions and it counts.`;
 }
 
 /** How the ISA's deposits count, in words, for the allowance's explanation. */

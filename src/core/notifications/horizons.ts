@@ -12,6 +12,9 @@ export const NOTIFICATION_HORIZONS = {
   /** An account's next rate change within 30 days; a warning from 7 days. */
   rateChangeWithinDays: 30,
   rateChangeWarningDays: 7,
+  /** A fixed term maturing within 30 days (the spec's term expiry horizon); a warning from 7 days. */
+  maturityWithinDays: 30,
+  maturityWarningDays: 7,
   /** Standing-order payments made in the last 7 days (today included). */
   processedWithinDays: 7,
 } as const;

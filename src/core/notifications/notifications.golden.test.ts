@@ -261,6 +261,41 @@ describe('account terms', () => {
   });
 });
 
+describe('a fixed term maturing (issue 24)', () => {
+  const maturing = (daysAway: number, fixedTermEndsOn: string | null = null) => ({
+    ...none,
+    maturities: [
+      {
+        accountId: 'bond1',
+        accountName: 'One-year bond',
+        accountType: 'Bond',
+        dateOpened: addDays(addDays(TODAY, daysAway), -365),
+        termLengthValue: 365,
+        termLengthUnit: 'days' as const,
+        fixedTermEndsOn,
+      },
+    ],
+  });
+
+  it.each(WARNING_FROM_7_WITHIN_30)('reminds %i days ahead as %s', (days, severity) => {
+    expect(kindsAndSeverities(maturing(days))).toEqual(severity === null ? [] : [`account-term/${severity}`]);
+  });
+
+  it('says when, and links to the account', () => {
+    expect(notificationsFrom(maturing(18))[0]).toMatchObject({
+      title: "One-year bond's fixed term ends on 15/12/2026",
+      message:
+        'Matures on 15 Dec 2026 (in 18 days). Decide where the money goes next before then: left alone, it may move to a lower rate.',
+      link: { href: '/account/bond1' },
+      date: '2026-12-15',
+    });
+  });
+
+  it('leaves an account with a fixed-term term to that term’s own alerts', () => {
+    expect(notificationsFrom(maturing(5, '2026-12-02'))).toEqual([]);
+  });
+});
+
 describe('standing orders processed', () => {
   it('lists each payment as a success, linked to the account’s transactions', () => {
     const [n] = notificationsFrom({

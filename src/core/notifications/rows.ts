@@ -10,6 +10,7 @@ import type { IsaAlert } from '../isa/alerts.ts';
 import type { PensionAlert } from '../pension/alerts.ts';
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import type { SubscriptionFacts } from '../subscriptions/access.ts';
+import type { MaturityFacts } from '../terms/maturity.ts';
 import type { TermAlert, TermStatus } from '../terms/status.ts';
 
 export type NamedAccount = { accountId: string; accountName: string };
@@ -50,6 +51,11 @@ export type NotificationRows = {
       notifies: boolean;
     }
   >;
+  /**
+   * Fixed-term accounts' maturity facts (`maturityDate`, issue 24); an account with a fixed-term
+   * term is reminded by that term's own alerts. None when absent.
+   */
+  maturities?: ReadonlyArray<NamedAccount & MaturityFacts>;
   /** Standing-order payments made in the last `PROCESSED_WITHIN_DAYS` days. */
   processedPayments: ReadonlyArray<
     NamedAccount & { transactionId: string; payeeName: string; amountPence: number; date: CalendarDate }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maturityDate, maturityWords } from './maturity.ts';
+import { knownTermInputs, maturityDate, maturityWords } from './maturity.ts';
 
 const bond = {
   accountType: 'Bond',
@@ -34,5 +34,25 @@ describe('the words for a maturity', () => {
     expect(maturityWords('2026-11-29', '2026-11-28')).toBe('Matures on 29 Nov 2026 (in 1 day)');
     expect(maturityWords('2026-11-28', '2026-11-28')).toBe('Matures today');
     expect(maturityWords('2026-11-01', '2026-11-28')).toBe('Matured on 1 Nov 2026');
+  });
+});
+
+describe('a new term prefilled from the account (issue 24)', () => {
+  it('takes a fixed term’s end date from the opening date plus the term', () => {
+    expect(knownTermInputs('fixed_term', bond)).toEqual({ termEndDate: '2026-12-15' });
+  });
+
+  it('takes a contributions cap’s start and length, and a withdrawal limit’s opening date', () => {
+    expect(knownTermInputs('max_contributions_over_term', bond)).toEqual({
+      termStartDate: '2025-12-15',
+      termLengthValue: 1,
+      termLengthUnit: 'years',
+    });
+    expect(knownTermInputs('withdrawal_limit', bond)).toEqual({ openingDate: '2025-12-15' });
+  });
+
+  it('takes nothing the saver has not entered', () => {
+    expect(knownTermInputs('fixed_term', { ...bond, dateOpened: null })).toEqual({});
+    expect(knownTermInputs('minimum_deposit', bond)).toEqual({});
   });
 });

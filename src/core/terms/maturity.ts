@@ -33,3 +33,26 @@ export function maturityWords(maturesOn: CalendarDate, today: CalendarDate): str
   const days = daysBetween(today, maturesOn);
   return `Matures on ${formatCardDate(maturesOn)} (in ${days} ${days === 1 ? 'day' : 'days'})`;
 }
+
+/**
+ * What a new term of `termType` can take from what the saver already entered on the account
+ * (issue 24: the term form is prefilled, never asked twice): a fixed term's end date is the
+ * account's maturity; a contributions cap's start and length are the account's opening date and
+ * term; a withdrawal limit counted from opening starts on the opening date. Only known values.
+ */
+export function knownTermInputs(termType: string, facts: MaturityFacts): Record<string, unknown> {
+  const known: Record<string, unknown> = {};
+  if (termType === 'fixed_term') {
+    const end = maturityDate({ ...facts, fixedTermEndsOn: null });
+    if (end !== null) known.termEndDate = end;
+  }
+  if (termType === 'max_contributions_over_term') {
+    if (facts.dateOpened !== null) known.termStartDate = facts.dateOpened;
+    if (facts.termLengthValue !== null && facts.termLengthUnit !== null) {
+      known.termLengthValue = facts.termLengthValue;
+      known.termLengthUnit = facts.termLengthUnit;
+    }
+  }
+  if (termType === 'withdrawal_limit' && facts.dateOpened !== null) known.openingDate = facts.dateOpened;
+  return known;
+}

@@ -142,7 +142,8 @@ const lastDay = sql.placeholder('lastDay');
 
 /**
  * The user's accounts whose type reads as an ISA (core decides which are), each with its ISA
- * record's fields (null without one) and its deposits and withdrawals in the tax year, and the
+ * record's fields (null without one) and its deposits, withdrawals and starting balance in the
+ * tax year (the card says a starting balance uses no allowance, issue 24), and the
  * profile's date of birth: one statement, however many ISAs and transactions.
  */
 const allowanceStatement = preparedPerConnection((tx) =>
@@ -163,7 +164,8 @@ const allowanceStatement = preparedPerConnection((tx) =>
         select json_agg(json_build_object('date', t.date, 'amountPence', t.amount_pence, 'type', t.type) order by t.date, t.id)
           from ${transactions} t
           where t.account_id = ${accounts.id} and t.user_id = ${userId}
-            and t.date between ${firstDay}::date and ${lastDay}::date and t.type in ('deposit', 'withdrawal'))`,
+            and t.date between ${firstDay}::date and ${lastDay}::date
+            and t.type in ('deposit', 'withdrawal', 'opening_balance'))`,
       dateOfBirth: sql<
         string | null
       >`(select ${profiles.dateOfBirth}::text from ${profiles} where ${profiles.id} = ${userId})`,

@@ -314,6 +314,26 @@ describe.each(testDatabaseKinds())('the ISA API on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it('says a starting balance dated this tax year is not counted as paid in, and counts it once its type is Deposit (issue 24)', async () => {
+    const ann = await newPerson();
+    const id = await addAccount(ann, { name: 'New cash ISA', accountType: 'Cash ISA', startingBalancePence: 500_000 });
+    const before = (await allowance(ann)).accounts.find((a) => a.accountId === id)!;
+    expect(before.paidInPence).toBe(0);
+    expect(before.startingBalanceWords).toBe(
+      'The starting balance of £5,000.00 on 10 Jun 2026 is not counted as paid in this tax year: it is taken as money from before, or moved in from another ISA. If you paid it in this tax year, change its type to Deposit in the transactions and it counts.',
+    );
+    const [opening] = (await (await server.request(`/api/accounts/${id}/transactions`, { cookie: ann.cookie })).json())
+      .items as { id: string }[];
+    const changed = await server.request(`/api/transactions/${opening!.id}`, {
+      method: 'PATCH',
+      cookie: ann.cookie,
+      json: { type: 'deposit' },
+    });
+    expect(changed.status).toBe(200);
+    const after = (await allowance(ann)).accounts.find((a) => a.accountId === id)!;
+    expect(after).toMatchObject({ paidInPence: 500_000, startingBalanceWords: null });
+  });
+
   it('counts Junior ISAs naming the same child against one £9,000 limit, and clears a name', async () => {
     const ann = await newPerson();
     const patch = async (id: string, json: Record<string, unknown>) => {

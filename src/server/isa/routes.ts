@@ -12,11 +12,13 @@ import {
   BENEFICIAL_OWNERS,
   FUNDING_TYPES,
   fundingWords,
+  startingBalanceWords,
   ISA_MESSAGES,
   ISA_TRANSFER_STATUSES,
   IsaDetailsPatchSchema,
   isaFscsNote,
   isaTypeOfAccountType,
+  type IsaTransaction,
 } from '../../core/isa/isa-record.ts';
 import { ADULT_ISA_TYPES, ISA_TYPE_NAMES, ISA_TYPES } from '../../core/isa/isa-types.ts';
 import { limitsOn } from '../../core/protection/limits.ts';
@@ -170,6 +172,9 @@ const AllowanceSchema = z
         transferredInPence: pence,
         words: z.string(),
         fundingWords: z.string().nullable(),
+        startingBalanceWords: z.string().nullable().openapi({
+          description: 'Said when a starting balance dated in the tax year is not counted as paid in (issue 24)',
+        }),
       }),
     ),
     replaceablePence: pence,
@@ -200,6 +205,12 @@ const TaxYearQuerySchema = z.object({
     .optional()
     .openapi({ example: '2026/27', description: 'Default: the tax year of today (UK date)' }),
 });
+
+/** The card's words for an ISA's starting balance in the tax year, from its row (`startingBalanceWords`). */
+function startingBalanceWordsOf(isas: readonly { id: string; transactions: readonly IsaTransaction[] }[], id: string) {
+  const row = isas.find((isa) => isa.id === id);
+  return row ? startingBalanceWords(row.transactions) : null;
+}
 
 export function isaRoutes(deps: Deps) {
   const app = createRouter();
@@ -410,6 +421,7 @@ export function isaRoutes(deps: Deps) {
           transferredInPence: a.transferredInPence,
           words: a.words,
           fundingWords: funding.get(a.accountId) ?? null,
+          startingBalanceWords: startingBalanceWordsOf(isas, a.accountId),
         })),
         replaceablePence: allowance.replaceablePence,
         replaceableWords: allowance.replaceableWords,

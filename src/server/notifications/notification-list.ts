@@ -61,6 +61,10 @@ export function notificationRowsOf(
         notifies: term.notifies,
       }));
     }),
+    maturities: dashboard.maturities.flatMap((m) => {
+      const item = dashboard.accounts.rows.find((row) => row.item.id === m.accountId)?.item;
+      return item ? [{ ...m, accountName: item.name, accountType: item.accountType }] : [];
+    }),
     processedPayments: reads.processed,
     pensions: hasBigPig
       ? reads.pensions.map((view) => ({

@@ -131,6 +131,11 @@ export function IsaAllowancePanel({ accountId }: { accountId: string }) {
       <p className="text-sm">{overall.words.remaining}</p>
       {thisAccount ? <p className="text-sm text-muted-foreground">{thisAccount.words}</p> : null}
       {thisAccount?.fundingWords ? <p className="text-sm text-muted-foreground">{thisAccount.fundingWords}</p> : null}
+      {thisAccount?.startingBalanceWords ? (
+        <p className="text-sm text-muted-foreground" data-testid="isa-starting-balance">
+          {thisAccount.startingBalanceWords}
+        </p>
+      ) : null}
       <IsaAlerts alerts={alerts} />
       <details className="group rounded-lg border px-4 py-3 text-sm">
         <summary className="cursor-pointer font-medium">{ALLOWANCE_TEXT.how}</summary>

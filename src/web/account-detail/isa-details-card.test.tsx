@@ -98,6 +98,7 @@ const allowance: IsaAllowance = {
       words:
         'Rainy Day ISA: £12,000.00 of new money in 2026/27, £3,000.00 taken out, £2,000.00 put back (not counted) and £1,000.00 can be put back by 05/04/2027.',
       fundingWords: null,
+      startingBalanceWords: null,
     },
   ],
   replaceablePence: 100_000,

@@ -208,6 +208,25 @@ describe('the Add/Edit Term dialog', () => {
     expect(screen.getByText('Withdrawal limit has been added to your account.')).toBeInTheDocument();
   });
 
+  it('prefills a fixed term’s end date from the account’s opening date and term (issue 24)', async () => {
+    const { api, user } = renderCard(
+      {
+        [LIST]: json(200, { terms: [] }),
+        [ADD]: json(201, { term: makeTerm({ termType: 'fixed_term', label: 'Fixed term' }) }),
+      },
+      { category: 'bond', accountType: 'Bond', dateOpened: '2025-12-15', termLengthValue: 1, termLengthUnit: 'years' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Term' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Term type/ }), 'fixed_term');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Term' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      termType: 'fixed_term',
+      inputs: { termEndDate: '2026-12-15' },
+    });
+  });
+
   it('opens an edit with the term’s values in pounds and saves it', async () => {
     const { api, user } = renderCard({
       [LIST]: json(200, { terms: [makeTerm()] }),

@@ -40,6 +40,8 @@ import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { notifyTermFailure, type Term, type TermDraft, useTermMutations, useTerms } from './terms-api.ts';
 import { TermDialog } from './terms-dialog.tsx';
+import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
+import { knownTermInputs } from '../../core/terms/maturity.ts';
 import { emptyTermForm, inputRows, termFormOf } from './terms-form.ts';
 
 /** The card's id: the banner's 'Add T&Cs' scrolls here. */
@@ -51,7 +53,24 @@ export type TermsAccount = {
   category: AccountCategory;
   enableSmartAlerts: boolean;
   termsNotes: string | null;
+  /** What a new term is prefilled from (`knownTermInputs`); absent: nothing is. */
+  accountType?: string;
+  dateOpened?: string | null;
+  termLengthValue?: number | null;
+  termLengthUnit?: string | null;
 };
+
+/** A new term's inputs from what the saver entered on the account (issue 24). */
+function knownInputsOf(account: TermsAccount) {
+  return (type: string) =>
+    knownTermInputs(type, {
+      accountType: account.accountType ?? '',
+      dateOpened: account.dateOpened ?? null,
+      termLengthValue: account.termLengthValue ?? null,
+      termLengthUnit: (account.termLengthUnit ?? null) as TermLengthUnit | null,
+      fixedTermEndsOn: null,
+    });
+}
 
 const STATUS_STYLE: Record<
   TermStatus,
@@ -461,6 +480,7 @@ export function TermsCard({ account }: { account: TermsAccount }) {
           mode={editing.mode}
           termTypes={typesFor(editing.mode === 'edit' ? editing.term.termType : undefined)}
           initialValues={editing.mode === 'edit' ? termFormOf(editing.term) : emptyTermForm()}
+          knownInputs={editing.mode === 'add' ? knownInputsOf(account) : undefined}
           onClose={() => setEditing(null)}
           onSave={save}
         />

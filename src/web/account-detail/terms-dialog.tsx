@@ -29,6 +29,8 @@ export type TermDialogProps = {
   /** The types offered on this account (core's `termTypesFor`), plus an edited term's own. */
   termTypes: readonly TermType[];
   initialValues: TermFormValues;
+  /** What a newly chosen type takes from the account (issue 24: prefilled, not asked twice). */
+  knownInputs?: (type: TermType) => Record<string, unknown>;
   onClose: () => void;
   /** Saves; resolves with null when saved, or the message to show in the form when refused. */
   onSave: (draft: TermDraft) => Promise<string | null>;
@@ -211,7 +213,7 @@ function TemplateField({
 }
 
 /** The Add/Edit Term dialog (001 §2, §5): the type select, its template's fields, Additional Notes and the switch. */
-export function TermDialog({ mode, termTypes, initialValues, onClose, onSave }: TermDialogProps) {
+export function TermDialog({ mode, termTypes, initialValues, knownInputs, onClose, onSave }: TermDialogProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -282,7 +284,9 @@ export function TermDialog({ mode, termTypes, initialValues, onClose, onSave }: 
               value={type}
               onChange={(e) => {
                 const next = e.target.value as TermType | '';
-                setValues((v) => (next === '' ? { ...v, termType: '', fields: {} } : withTermType(v, next)));
+                setValues((v) =>
+                  next === '' ? { ...v, termType: '', fields: {} } : withTermType(v, next, knownInputs?.(next)),
+                );
                 setErrors({});
               }}
             >

@@ -138,9 +138,17 @@ export function emptyTermForm(): TermFormValues {
   return { termType: '', label: '', fields: {}, notes: '', notificationsEnabled: true };
 }
 
-/** A new type chosen: its fields start from its defaults; the label, notes and switch stay. */
-export function withTermType(values: TermFormValues, type: TermType): TermFormValues {
-  return { ...values, termType: type, fields: fieldValuesOf(type, defaultInputs(type) as Record<string, unknown>) };
+/**
+ * A new type chosen: its fields start from its defaults and what the saver already entered on the
+ * account (`known`, core's `knownTermInputs`); the label, notes and switch stay.
+ */
+export function withTermType(
+  values: TermFormValues,
+  type: TermType,
+  known: Record<string, unknown> = {},
+): TermFormValues {
+  const inputs = { ...(defaultInputs(type) as Record<string, unknown>), ...known };
+  return { ...values, termType: type, fields: fieldValuesOf(type, inputs) };
 }
 
 export function termFormOf(term: {
