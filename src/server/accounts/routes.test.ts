@@ -175,7 +175,8 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         category: 'isa',
         bank: null,
         licence: null,
-        protection: { status: 'unknown-bank', reason: 'no-bank' },
+        // Issue 24: a Cash ISA whose provider is not chosen yet is protection unknown, pointing to the ISA Details card.
+        protection: { status: 'unknown-bank', reason: 'isa-provider-missing' },
       });
       const sipp = await createOk(who, { name: 'SIPP', accountNumber: 'P-1', bankId: null, accountType: 'SIPP' });
       expect(sipp.category).toBe('pension');
@@ -273,7 +274,14 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
         totalBalancePence: 0,
         cap: { count: 0, max: 2, tier: 'trial_bigpig', source: 'admin' },
         protection: {
-          totals: { totalPence: 0, protectedPence: 0, atRiskPence: 0, governmentBackedPence: 0, otherSchemePence: 0 },
+          totals: {
+            totalPence: 0,
+            protectedPence: 0,
+            atRiskPence: 0,
+            unknownPence: 0,
+            governmentBackedPence: 0,
+            otherSchemePence: 0,
+          },
           sharedLicences: [],
           jointAccounts: [],
         },

@@ -214,6 +214,13 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
         }),
       false,
     );
+    // A fixed term's end date is read by "coming up" (issue 24): the kept answer follows a new term.
+    await afterWrite(ann, () =>
+      call(ann, `/api/accounts/${accounts.bos}/terms`, 'POST', {
+        termType: 'fixed_term',
+        inputs: { termEndDate: addDays(today, 12) },
+      }),
+    );
   });
 
   it("follows an admin's edits of a brand, a licence, an ISA provider and the FSCS limit override", async () => {
@@ -415,6 +422,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
       // What they read today (a new table here needs its triggers in a migration).
       expect([...relations].sort()).toEqual([
         'account_monthly_totals',
+        'account_terms',
         'accounts',
         'app_settings',
         'bank_references',
