@@ -3,6 +3,7 @@ import { formatPence } from '../../core/money/format.ts';
 import { TEMPORARY_HIGH_BALANCE_MONTHS } from '../../core/protection/thb.ts';
 import type { ProtectionPicture } from './api.ts';
 import { BADGE_WORDS, longDate, shareNote, tableDate } from './hub-words.ts';
+import { outsideTitle } from './outside-group-card.tsx';
 
 type AppliedLimit = ProtectionPicture['limits']['deposit'];
 
@@ -92,6 +93,14 @@ export function PrintSummary({ picture }: { picture: ProtectionPicture }) {
               <td className={money}>{formatPence(totals.otherSchemePence)}</td>
             </tr>
           ) : null}
+          {totals.unknownPence > 0 ? (
+            <tr>
+              <th scope="row" className={`${cell} text-left font-normal`}>
+                Protection unknown (provider or bank not chosen)
+              </th>
+              <td className={money}>{formatPence(totals.unknownPence)}</td>
+            </tr>
+          ) : null}
           <tr>
             <th scope="row" className={`${cell} text-left font-semibold`}>
               Not protected
@@ -175,8 +184,9 @@ export function PrintSummary({ picture }: { picture: ProtectionPicture }) {
                 <tr key={group.key} className="break-inside-avoid">
                   <td className={cell}>
                     <p className="font-semibold">
-                      {group.bankName ?? 'Bank not known'}: {group.status}
+                      {outsideTitle(group)}: {group.status}
                     </p>
+                    <p>{group.basis}</p>
                     <Accounts accounts={group.accounts} />
                     <p>{group.reason}</p>
                   </td>

@@ -166,6 +166,23 @@ describe('the Protection Hub', () => {
     expect(screen.queryByRole('button', { name: /^Dismiss for 7 days/ })).toBeNull();
   });
 
+  it('shows and prints an ISA without its provider as protection unknown, so the figures add up', async () => {
+    const isa: PictureAccount = {
+      input: { id: 'isa', balancePence: 20_000_00, institution: null, holders: 1, category: 'deposit' },
+      name: 'Cash ISA',
+      bankName: null,
+      legalName: null,
+      unknownReason: 'isa-provider-missing',
+    };
+    signedIn({ 'GET /api/protection': json(200, pictureOf([...ISSUE_SAVER, isa])) });
+    const { container } = renderApp('/protection');
+    const outside = await screen.findByRole('article', { name: 'ISA provider not chosen' });
+    expect(within(outside).getByText(/Choose the provider in the ISA Details card/)).toBeInTheDocument();
+    const summary = container.querySelector('[data-print-summary]') as HTMLElement;
+    expect(summary.textContent).toContain('Protection unknown (provider or bank not chosen)£20,000.00');
+    expect(summary.textContent).toContain('Not protected£20,000.00');
+  });
+
   it('leads a saver without accounts to add one', async () => {
     signedIn({ 'GET /api/protection': json(200, pictureOf([])) });
     renderApp('/protection');
