@@ -87,18 +87,18 @@ describe.each(testDatabaseKinds())('the one amount rule on %s', (kind) => {
   );
 
   it('accepts a £0 opening balance alone, in a batch and as an edit', async () => {
-    const accountId = await createTestAccount(db(), ann.userId);
-    const single = await call('POST', `/api/accounts/${accountId}/transactions`, {
+    // One account per case: an account takes one opening balance (issue 24).
+    const single = await call('POST', `/api/accounts/${await createTestAccount(db(), ann.userId)}/transactions`, {
       transactions: [row('opening_balance', 0)],
     });
     expect(single.status).toBe(201);
-    const batch = await call('POST', `/api/accounts/${accountId}/transactions`, {
+    const batch = await call('POST', `/api/accounts/${await createTestAccount(db(), ann.userId)}/transactions`, {
       transactions: [row('opening_balance', 0), row('deposit', 100)],
     });
     expect(batch.status).toBe(201);
     const storedId = await insertStoredTransaction(db(), {
       userId: ann.userId,
-      accountId,
+      accountId: await createTestAccount(db(), ann.userId),
       amountPence: 1_000,
       date: '2026-03-01',
       type: 'deposit',
