@@ -107,7 +107,7 @@ export async function readNotificationReads(tx: Tx, forUserId: string, day: Cale
   const taxYear = taxYearOf(day);
   const [dashboard, isa, pensions, extrasRows] = await sentTogether(tx, () =>
     Promise.all([
-      readDashboardRows(tx, forUserId),
+      readDashboardRows(tx, forUserId, day),
       readIsaAllowanceRows(tx, forUserId, taxYear),
       readUserPensions(tx, forUserId),
       extrasStatement(tx).execute({
