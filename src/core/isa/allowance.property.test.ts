@@ -36,6 +36,39 @@ const inputArb = fc.record({
 });
 
 describe('the ISA allowance, for any ISAs and movements', () => {
+  it('uses no allowance for a movement dated after today until its date (ADR 0044)', () => {
+    fc.assert(
+      fc.property(inputArb, dateArb, ({ startYear, dateOfBirth, accounts }, today) => {
+        const taxYear = taxYearStarting(startYear);
+        const onToday = isaAllowance({ taxYear, dateOfBirth, accounts, today });
+        const dueOnly = accounts.map((a) => ({ ...a, movements: a.movements.filter((m) => m.date <= today) }));
+        expect(onToday).toEqual(isaAllowance({ taxYear, dateOfBirth, accounts: dueOnly }));
+        const afterAll = isaAllowance({ taxYear, dateOfBirth, accounts, today: '2099-12-31' });
+        expect(afterAll).toEqual(isaAllowance({ taxYear, dateOfBirth, accounts }));
+      }),
+    );
+  });
+
+  it('counts £2,000 used today, not £5,000, when £3,000 is dated next month; £5,000 on its date', () => {
+    const accounts: IsaAccountInput[] = [
+      {
+        id: 'cash',
+        name: 'Halifax Cash ISA',
+        isaType: 'cash',
+        isFlexible: false,
+        movements: [
+          { date: '2026-11-28', amountPence: 2_000_00, kind: 'subscription' },
+          { date: '2026-12-28', amountPence: 3_000_00, kind: 'subscription' },
+        ],
+      },
+    ];
+    const used = (today: string) =>
+      isaAllowance({ taxYear: taxYearStarting(2026), dateOfBirth: null, accounts, today }).overall.usedPence;
+    expect(used('2026-11-28')).toBe(2_000_00);
+    expect(used('2026-12-27')).toBe(2_000_00);
+    expect(used('2026-12-28')).toBe(5_000_00);
+  });
+
   it('never leaves a negative figure, and used − over + remaining is always the limit', () => {
     fc.assert(
       fc.property(inputArb, ({ startYear, dateOfBirth, accounts }) => {

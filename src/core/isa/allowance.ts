@@ -17,6 +17,7 @@ import { ageOn, birthdayAt } from '../dates/day-count.ts';
 import type { TaxYear } from '../dates/tax-year.ts';
 import { formatPence } from '../money/format.ts';
 import { formatShortDate } from '../standing-orders/text.ts';
+import { entriesDue } from '../transactions/scheduled.ts';
 import { accountYear, type CountedSubscription, type IsaAccountYear } from './flexible-ledger.ts';
 import { EARLIEST_ISA_TAX_YEAR, type IsaFigures, isaFiguresFor } from './isa-figures.ts';
 import { ADULT_ISA_TYPES, type AdultIsaType, type IsaAccountInput, ISA_TYPE_NAMES } from './isa-types.ts';
@@ -27,6 +28,11 @@ export type IsaAllowanceInput = {
   dateOfBirth: CalendarDate | null;
   /** Every ISA the user holds, Junior ISAs they manage included. Movements of any date: only the tax year's count. */
   accounts: readonly IsaAccountInput[];
+  /**
+   * The UK today: movements dated after it are scheduled and use no allowance until their date
+   * (ADR 0044). Omitted: every movement of the tax year counts.
+   */
+  today?: CalendarDate;
 };
 
 /**
@@ -267,8 +273,12 @@ export function isaAllowance(input: IsaAllowanceInput): IsaAllowanceResult {
     throw new RangeError(`ISA figures start in ${EARLIEST_ISA_TAX_YEAR}: ${taxYear.label}`);
   }
   const figures = isaFiguresFor(taxYear);
+  const { today } = input;
   const years = input.accounts.map((account) => ({
-    ...accountYear(account, taxYear),
+    ...accountYear(
+      today === undefined ? account : { ...account, movements: entriesDue(account.movements, today) },
+      taxYear,
+    ),
     name: account.name,
     input: account,
   }));

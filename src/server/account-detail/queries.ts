@@ -8,6 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { MonthWindow } from '../../core/account-summary/months.ts';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { TypeMonthGroup } from '../../core/account-summary/summary.ts';
 import { listUserAccounts, type UserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
@@ -55,12 +56,12 @@ export type AccountDetailRows = { accounts: UserAccounts; groups: TypeMonthGroup
 /** The three reads, issued together. `pageSize + 1` transactions come back when there are more. */
 export async function readAccountDetail(
   tx: Tx,
-  params: { userId: string; accountId: string; window: MonthWindow; pageSize: number },
+  params: { userId: string; accountId: string; today: CalendarDate; window: MonthWindow; pageSize: number },
 ): Promise<AccountDetailRows> {
   // One socket write for the three on PostgreSQL: each is handed to the driver before any await.
   const reads = sentTogether(tx, () =>
     Promise.all([
-      listUserAccounts(tx, params.userId, params.accountId),
+      listUserAccounts(tx, params.userId, params.today, params.accountId),
       typeMonthGroups(tx).execute({
         userId: params.userId,
         accountId: params.accountId,

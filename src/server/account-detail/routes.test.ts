@@ -4,7 +4,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthWindow } from '../../core/account-summary/months.ts';
-import { balanceOf } from '../../core/balance/balance-rule.ts';
+import { balanceOnDay } from '../../core/balance/balance-rule.ts';
 import { accountSummary, groupTransactions, type SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
 import { withActor } from '../db/rls.ts';
@@ -373,8 +373,9 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
         );
         await addTransactions(erin, id, rows);
         const body = await detailOk(erin, id);
-        // The balance by the rule (ADR 0022) over the rows as stored (with their ids and times).
-        const balance = balanceOf(
+        // The balance by the rule (ADR 0022) over the rows as stored (with their ids and times), on
+        // today: entries dated after it are scheduled, not money today (ADR 0044).
+        const balance = balanceOnDay(
           await server.deps.database.db
             .select({
               id: transactions.id,
@@ -385,12 +386,13 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
             })
             .from(transactions)
             .where(eq(transactions.accountId, id)),
+          '2026-11-21',
         );
         const expected = accountSummary(groupTransactions(rows, window), window, balance);
         expect({ summary: body.summary, monthly: body.monthly, typeTotals: body.typeTotals }).toEqual(expected);
         // The groups themselves, not only what they add up to: one per type and window month (or none).
         const read = await withActor(server.deps.database.db, { userId: erin.userId }, (tx) =>
-          readAccountDetail(tx, { userId: erin.userId, accountId: id, window, pageSize: 1 }),
+          readAccountDetail(tx, { userId: erin.userId, accountId: id, today: '2026-11-21', window, pageSize: 1 }),
         );
         const byKey = (g: { type: string; month: string | null }) => `${g.type} ${g.month}`;
         const sorted = <G extends { type: string; month: string | null }>(groups: readonly G[]) =>

@@ -91,7 +91,13 @@ export function accountDetailRoutes(deps: Deps) {
       const { userId } = sessionOf(c);
       const today = calendarDateInLondon(deps.clock.now());
       const window = monthWindow(today);
-      const rows = await readAccountDetail(txOf(c), { userId, accountId: id, window, pageSize: TRANSACTION_PAGE_SIZE });
+      const rows = await readAccountDetail(txOf(c), {
+        userId,
+        accountId: id,
+        today,
+        window,
+        pageSize: TRANSACTION_PAGE_SIZE,
+      });
       // One run of the engine for the account's own answer and its licence group.
       const { summaries, picture } = userAccountsProtection(rows.accounts, today);
       const account = findAccountJson(rows.accounts, id, today, summaries);

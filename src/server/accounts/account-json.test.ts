@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
     expect(reference).toHaveLength(3);
     for (const [i, ref] of reference.entries()) {
       // Each account asked for whole in turn: only that row carries it.
-      const { rows } = await listUserAccounts(db as unknown as Tx, userId, ref.account.id);
+      const { rows } = await listUserAccounts(db as unknown as Tx, userId, '2026-11-21', ref.account.id);
       expect(rows.map((r) => r.item.id)).toEqual(reference.map((r) => r.account.id));
       expect(rows.filter((r) => r.account !== null).map((r) => r.item.id)).toEqual([ref.account.id]);
       const row = rows[i]!;
@@ -165,12 +165,13 @@ describe.each(testDatabaseKinds())('the accounts statement’s JSON on %s', (kin
 
   it('asks for no account whole unless told, and keeps the timestamps as toISOString writes them', async () => {
     const db = server.deps.database.db;
-    const { rows } = await listUserAccounts(db as unknown as Tx, userId);
+    const { rows } = await listUserAccounts(db as unknown as Tx, userId, '2026-11-21');
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.account === null)).toBe(true);
     const whole = async (name: string) => {
       const id = rows.find((r) => r.item.name === name)!.item.id;
-      return (await listUserAccounts(db as unknown as Tx, userId, id)).rows.find((r) => r.item.id === id)!.account!;
+      return (await listUserAccounts(db as unknown as Tx, userId, '2026-11-21', id)).rows.find((r) => r.item.id === id)!
+        .account!;
     };
     const fixed = await whole('Fixed "bond" — ünïcode \\ \n tab\t');
     expect(fixed.temporaryHighBalance).toEqual({

@@ -221,7 +221,7 @@ export async function loadAccountsView(
   user: { userId: string; tier: Tier },
   today: CalendarDate,
 ): Promise<AccountList> {
-  const accounts = await listUserAccounts(tx, user.userId);
+  const accounts = await listUserAccounts(tx, user.userId, today);
   // One run of the engine for the rows' chips and the totals and licences above them.
   const { summaries, picture } = userAccountsProtection(accounts, today);
   const list = accounts.rows.map(({ item }) => judged(item, summaries.get(item.id)!));

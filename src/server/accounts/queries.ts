@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { PensionProtection, ProtectionBank } from '../../core/accounts/account-protection.ts';
 import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
@@ -61,6 +62,13 @@ function licenceJson(table: typeof bank | typeof platformBank, withId: boolean):
 
 const a = getTableColumns(accounts);
 
+/**
+ * What the account holds on the UK today (ADR 0044): entries dated after it are scheduled, not
+ * money today. The stored balance counts every entry; `account_balance_on` (migration 0035) is
+ * core's `balanceOnDay` on the day, and answers the stored balance when nothing is dated after it.
+ */
+const balanceToday = sql<number>`account_balance_on(${a.id}, ${a.balancePence}, ${sql.placeholder('today')}::date)`;
+
 // Only when all three parts are there, like the form's reading of the columns.
 const temporaryHighBalanceJson = sql`case when ${a.thbLifeEvent} is not null and ${a.thbQualifyingPence} is not null and ${a.thbCreditedDate} is not null
     then ${jsonObject({ lifeEvent: a.thbLifeEvent, qualifyingPence: a.thbQualifyingPence, creditedDate: a.thbCreditedDate })} end`;
@@ -106,7 +114,7 @@ const accountJson = jsonObject({
   bank: a.bank,
   bankingGroupId: a.bankingGroupId,
   category: sql`null`,
-  balancePence: a.balancePence,
+  balancePence: balanceToday,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
   licence: licenceJson(bank, false),
@@ -189,7 +197,7 @@ const listStatement = preparedPerConnection((tx) =>
       isPlatformAccount: named(a.isPlatformAccount, 'is_platform_account'),
       interestRateBps: named(a.interestRateBps, 'interest_rate_bps'),
       rateType: named(a.rateType, 'rate_type'),
-      balancePence: named(a.balancePence, 'balance_pence'),
+      balancePence: named(balanceToday, 'balance_pence'),
       holders: named(a.holders, 'holders'),
       thbLifeEvent: named(a.thbLifeEvent, 'thb_life_event'),
       thbQualifyingPence: named(a.thbQualifyingPence, 'thb_qualifying_pence'),
@@ -364,9 +372,14 @@ export type UserAccounts = {
 export async function listUserAccounts(
   tx: Tx,
   forUserId: string,
+  today: CalendarDate,
   wholeAccountId: string | null = null,
 ): Promise<UserAccounts> {
-  const raw = await rawRows<RawAccountRow>(listStatement(tx), { userId: forUserId, fullAccountId: wholeAccountId });
+  const raw = await rawRows<RawAccountRow>(listStatement(tx), {
+    userId: forUserId,
+    fullAccountId: wholeAccountId,
+    today,
+  });
   // Each row also carries the override and the cap; nothing reads them from the rows.
   const first = raw[0];
   return {

@@ -201,7 +201,7 @@ export function accountsRoutes(deps: Deps) {
 
   /** One account as the list shows it (its protection depends on all the others). */
   const accountJson = async (tx: Tx, session: SessionUser, accountId: string): Promise<Account> => {
-    const account = findAccountJson(await listUserAccounts(tx, session.userId, accountId), accountId, today());
+    const account = findAccountJson(await listUserAccounts(tx, session.userId, today(), accountId), accountId, today());
     if (!account) throw notFound();
     return account;
   };

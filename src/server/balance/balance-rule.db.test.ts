@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesArb, type GeneratedEntry } from '../../core/balance/balance-arbitraries.ts';
 import {
   balanceOf,
+  balanceOnDay,
   entryStanding,
   isBalanceStatement,
   latestStatement,
@@ -34,6 +35,17 @@ import {
 } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { listAccountTransactionsPage, overviewPage, recalculateBalance } from '../transactions/queries.ts';
+
+/** "Today" for the balance on a day: before, within and after the generated entries' dates. */
+const dayArb = fc.constantFrom(
+  '2025-12-31',
+  '2026-01-01',
+  '2026-01-02',
+  '2026-01-03',
+  '2026-01-05',
+  '2026-01-06',
+  '2026-02-01',
+);
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -65,7 +77,7 @@ describe.each(testDatabaseKinds())('the balance rule in the database on %s', (ki
   it('keeps the balance, the recalculation and each listed row’s standing as core says, for any entries', async () => {
     const { db } = owner.database;
     await fc.assert(
-      fc.asyncProperty(entriesArb(), fc.boolean(), async (entries: GeneratedEntry[], oneByOne) => {
+      fc.asyncProperty(entriesArb(), fc.boolean(), dayArb, async (entries: GeneratedEntry[], oneByOne, today) => {
         await withActor(db, { userId }, (tx) => tx.delete(transactions).where(eq(transactions.accountId, accountId)));
         const rows = entries.map((e) => ({
           id: e.id,
@@ -84,6 +96,14 @@ describe.each(testDatabaseKinds())('the balance rule in the database on %s', (ki
         const expected = balanceOf(entries);
         expect(await storedBalance(accountId)).toBe(expected);
         expect(await withActor(db, { userId }, (tx) => recalculateBalance(tx, accountId))).toBe(expected);
+        // What every screen shows as money today (ADR 0044): entries dated after today are scheduled.
+        const [onDay] = rowsOf<{ balance: string | number }>(
+          await withActor(db, { userId }, (tx) =>
+            tx.execute(sql`select account_balance_on(id, balance_pence, ${today}::date) as balance
+              from accounts where id = ${accountId}`),
+          ),
+        );
+        expect(Number(onDay?.balance), `today ${today}`).toBe(balanceOnDay(entries, today));
 
         const latest = latestStatement(entries);
         const byId = new Map(entries.map((e) => [e.id, e]));

@@ -116,7 +116,7 @@ export function balanceRoutes(deps: Deps) {
       return c.json(
         {
           transaction,
-          balancePence: await accountBalance(tx, accountId),
+          balancePence: await accountBalance(tx, accountId, today),
           adjustmentPence: transaction.adjustmentPence,
         },
         201,

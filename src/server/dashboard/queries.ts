@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
 import type { InterestScheduleItem } from '../../core/accounts/interest-schedule.ts';
 import type { StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
@@ -148,10 +149,10 @@ export function ledgerFingerprint(accounts: UserAccounts): string {
 }
 
 /** Everything the dashboard shows but its balance line: three statements, sent together. */
-export async function readDashboardRows(tx: Tx, forUserId: string): Promise<DashboardRows> {
+export async function readDashboardRows(tx: Tx, forUserId: string, today: CalendarDate): Promise<DashboardRows> {
   const [protection, [extras]] = await sentTogether(tx, () =>
     Promise.all([
-      readProtectionRows(tx, forUserId),
+      readProtectionRows(tx, forUserId, today),
       extrasStatement(tx).execute({ userId: forUserId }) as Promise<ExtrasRow[]>,
     ]),
   );

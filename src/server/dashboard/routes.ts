@@ -184,7 +184,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
   /** Everything the dashboard shows, read and computed. */
   async function dashboardOf(tx: Tx, session: SessionUser, now: Date, today: string): Promise<DashboardJson> {
     const lineFrom = balanceLineFirstPoint(today);
-    const rows = await readDashboardRows(tx, session.userId);
+    const rows = await readDashboardRows(tx, session.userId, today);
     const balanceLine = await lineOf(tx, session.userId, { today, lineFrom, ledger: rows.ledger });
     const picture = protectionPictureJson(rows, today, now);
     const hasHub = meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');

@@ -12,14 +12,19 @@ import { type IsaAllowanceResult, isaAllowance } from '../../core/isa/allowance.
 import { isaAccountInput } from '../../core/isa/isa-record.ts';
 import type { IsaAllowanceRow } from './queries.ts';
 
-/** The ISA-typed accounts among the rows, and the allowance they use in `taxYear`. */
+/**
+ * The ISA-typed accounts among the rows, and the allowance they use in `taxYear` on `today` (UK):
+ * deposits dated after it are scheduled and use none yet (ADR 0044).
+ */
 export function isaAllowanceOf(
   rows: { accounts: IsaAllowanceRow[]; dateOfBirth: CalendarDate | null },
   taxYear: TaxYear,
+  today: CalendarDate,
 ): { isas: IsaAllowanceRow[]; allowance: IsaAllowanceResult } {
   const isas = rows.accounts.filter((row) => accountTypeCategory(row.accountType) === 'isa');
   const allowance = isaAllowance({
     taxYear,
+    today,
     dateOfBirth: rows.dateOfBirth,
     accounts: isas.map((row) =>
       isaAccountInput({

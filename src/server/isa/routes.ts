@@ -264,7 +264,7 @@ export function isaRoutes(deps: Deps) {
   const savedJson = async (c: Context<AppEnv>, accountId: string): Promise<IsaSaved> => {
     const { session, tx, view } = await isaAccountOf(c, accountId);
     const account: Account | null = findAccountJson(
-      await listUserAccounts(tx, session.userId, accountId),
+      await listUserAccounts(tx, session.userId, today(), accountId),
       accountId,
       today(),
     );
@@ -381,7 +381,7 @@ export function isaRoutes(deps: Deps) {
         throw new AppError('VALIDATION_FAILED', ISA_ROUTE_MESSAGES.taxYear, { field: 'taxYear' });
       const taxYear = taxYearStarting(startYear);
       const rows = await readIsaAllowanceRows(txOf(c), session.userId, taxYear);
-      const { isas, allowance } = isaAllowanceOf(rows, taxYear);
+      const { isas, allowance } = isaAllowanceOf(rows, taxYear, day);
       const isCurrentTaxYear = startYear === current.startYear;
       const alerts = isaAlertsOf(isas, isCurrentTaxYear ? allowance : null, day);
       const funding = new Map(

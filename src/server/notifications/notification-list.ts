@@ -30,7 +30,7 @@ export function notificationRowsOf(
   const names = new Map(dashboard.accounts.rows.map(({ item }) => [item.id, item.name]));
   // Every plan gets the picture: below Big Pig only money over a limit is told (the plain fact).
   const picture = userAccountsPicture(dashboard.accounts, today);
-  const isa = hasBigPig ? isaAllowanceOf(reads.isa, reads.taxYear) : null;
+  const isa = hasBigPig ? isaAllowanceOf(reads.isa, reads.taxYear, today) : null;
   return {
     today,
     protection: {

@@ -82,6 +82,7 @@ const extrasStatement = preparedPerConnection((tx) =>
       termAccounts: sql<TermAccountRow[] | null>`(select json_agg(row_to_json(ta)) from (${termAccountsSelect(
         sql`${userId}`,
         sql`${sql.placeholder('termsSince')}`,
+        sql`${today}`,
         sql`exists (select 1 from account_terms e where e.account_id = a.id and e.user_id = ${userId})`,
       )}) ta)`.as('term_accounts'),
       processed: sql<ProcessedPaymentRow[] | null>`(select json_agg(json_build_object('transactionId', t.id,
@@ -107,7 +108,7 @@ export async function readNotificationReads(tx: Tx, forUserId: string, day: Cale
   const taxYear = taxYearOf(day);
   const [dashboard, isa, pensions, extrasRows] = await sentTogether(tx, () =>
     Promise.all([
-      readDashboardRows(tx, forUserId),
+      readDashboardRows(tx, forUserId, day),
       readIsaAllowanceRows(tx, forUserId, taxYear),
       readUserPensions(tx, forUserId),
       extrasStatement(tx).execute({

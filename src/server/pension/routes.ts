@@ -193,7 +193,7 @@ export function pensionRoutes(deps: Deps) {
   const savedJson = async (c: Context<AppEnv>, accountId: string) => {
     const { session, tx, view } = await pensionAccountOf(c, accountId);
     const account: Account | null = findAccountJson(
-      await listUserAccounts(tx, session.userId, accountId),
+      await listUserAccounts(tx, session.userId, today(), accountId),
       accountId,
       today(),
     );

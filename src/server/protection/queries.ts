@@ -4,6 +4,7 @@
  * banks, the admin's deposit limit override) and the user's alert dismissals.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { AlertDismissal } from '../../core/protection/alerts.ts';
 import { listUserAccounts, type UserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
@@ -27,9 +28,9 @@ const dismissalsStatement = preparedPerConnection((tx) =>
 export type ProtectionRows = { accounts: UserAccounts; dismissals: AlertDismissal[] };
 
 /** The user's accounts with their protection facts, and their alert dismissals: two statements, sent together. */
-export async function readProtectionRows(tx: Tx, forUserId: string): Promise<ProtectionRows> {
+export async function readProtectionRows(tx: Tx, forUserId: string, today: CalendarDate): Promise<ProtectionRows> {
   const [accounts, dismissals] = await sentTogether(tx, () =>
-    Promise.all([listUserAccounts(tx, forUserId), dismissalsStatement(tx).execute({ userId: forUserId })]),
+    Promise.all([listUserAccounts(tx, forUserId, today), dismissalsStatement(tx).execute({ userId: forUserId })]),
   );
   return { accounts, dismissals };
 }

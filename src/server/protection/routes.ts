@@ -62,7 +62,7 @@ export function protectionRoutes(deps: Deps) {
     const today = calendarDateInLondon(now);
     const problem = asAt === undefined ? null : asAtDateProblem(asAt, today);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { field: 'asAt' });
-    return protectionPictureJson(await readProtectionRows(tx, userId), asAt ?? today, now);
+    return protectionPictureJson(await readProtectionRows(tx, userId, today), asAt ?? today, now);
   };
 
   app.openapi(

@@ -139,7 +139,7 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
   const taxYear = taxYearOf(today);
   const [list, facts, isa] = await sentTogether(tx, () =>
     Promise.all([
-      listUserAccounts(tx, forUserId),
+      listUserAccounts(tx, forUserId, today),
       rawRows<RawFactsRow>(factsStatement(tx), { userId: forUserId }),
       readIsaAllowanceRows(tx, forUserId, taxYear),
     ]),
@@ -179,7 +179,7 @@ export async function readSmartPigRows(tx: Tx, forUserId: string, today: Calenda
     accounts: smartPigAccounts,
     override: list.override,
     preferences: facts[0]?.preferences ?? { ...DEFAULT_PREFERENCES },
-    isaAllowanceLeftPence: isaAllowanceOf(isa, taxYear).allowance.byType.cash.roomPence,
+    isaAllowanceLeftPence: isaAllowanceOf(isa, taxYear, today).allowance.byType.cash.roomPence,
   };
 }
 

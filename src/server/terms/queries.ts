@@ -59,9 +59,16 @@ const parsed = <T>(value: T | string | null): T | null =>
  * today starts after it) and the terms' own fixed starts (`tracked_from`), read by the
  * account-and-date index, and only when the account has a term. Columns as `RawRead`.
  */
-export function termAccountsSelect(userId: string | SQL, since: CalendarDate | SQL, accountFilter: SQL): SQL {
+export function termAccountsSelect(
+  userId: string | SQL,
+  since: CalendarDate | SQL,
+  today: CalendarDate | SQL,
+  accountFilter: SQL,
+): SQL {
+  // The balance is money today: entries dated after it are scheduled (ADR 0044).
   return sql`
-      select a.id as account_id, a.name as account_name, a.account_type, a.date_opened::text as opened_on, a.balance_pence,
+      select a.id as account_id, a.name as account_name, a.account_type, a.date_opened::text as opened_on,
+        account_balance_on(a.id, a.balance_pence, ${today}::date) as balance_pence,
         (select json_agg(json_build_object(
             'id', t.id, 'accountId', t.account_id, 'termType', t.term_type, 'label', t.label,
             'inputs', t.inputs, 'historicalEvents', t.historical_events,
@@ -107,9 +114,9 @@ export type TermAccountRow = RawRead;
 /** The account, its terms and the transactions they read (`termAccountsSelect`); null when the user has no such account. */
 export async function readAccountTerms(
   tx: Tx,
-  { userId, accountId, since }: { userId: string; accountId: string; since: CalendarDate },
+  { userId, accountId, since, today }: { userId: string; accountId: string; since: CalendarDate; today: CalendarDate },
 ): Promise<AccountTermsRead | null> {
-  const [row] = rowsOf<RawRead>(await tx.execute(termAccountsSelect(userId, since, sql`a.id = ${accountId}`)));
+  const [row] = rowsOf<RawRead>(await tx.execute(termAccountsSelect(userId, since, today, sql`a.id = ${accountId}`)));
   return row ? termAccountsRead(row) : null;
 }
 

@@ -141,7 +141,7 @@ export function termRoutes(deps: Deps) {
 
   /** The account's terms, evaluated on `day`; 404 when the user has no such account. */
   async function listTerms(tx: Tx, userId: string, accountId: string, day: CalendarDate): Promise<TermJson[]> {
-    const read = await readAccountTerms(tx, { userId, accountId, since: transactionsSince(day) });
+    const read = await readAccountTerms(tx, { userId, accountId, since: transactionsSince(day), today: day });
     if (read === null) throw new AppError('NOT_FOUND', TERMS_MESSAGES.accountNotFound);
     return termsJson(read, day);
   }

@@ -5,6 +5,7 @@
  * of the account's transactions (drizzle/0007_account_rules.sql).
  */
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { STANDING_ORDER_MARKER_PATTERN } from '../../core/transactions/standing-order-marker.ts';
 import type { NewTransaction, StoredTransactionFields } from '../../core/transactions/validation.ts';
 import type { TransactionType } from '../../core/transactions/transaction-types.ts';
@@ -48,9 +49,10 @@ export async function findOwnAccount(
   return row ?? null;
 }
 
-export async function accountBalance(tx: Tx, accountId: string): Promise<number> {
+export async function accountBalance(tx: Tx, accountId: string, today: CalendarDate): Promise<number> {
   const [row] = await tx
-    .select({ balancePence: accounts.balancePence })
+    // Money today: entries dated after it are scheduled (ADR 0044, migration 0035).
+    .select({ balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)` })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   return Number(row?.balancePence ?? 0);

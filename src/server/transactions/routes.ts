@@ -262,7 +262,7 @@ export function transactionRoutes(deps: Deps) {
       if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
       const items = await insertTransactions(tx, userId, id, checked.value);
       await publishAccountChanged(tx, userId, [id]);
-      return c.json({ items, balancePence: await accountBalance(tx, id) }, 201);
+      return c.json({ items, balancePence: await accountBalance(tx, id, calendarDateInLondon(deps.clock.now())) }, 201);
     },
   );
 
@@ -304,7 +304,13 @@ export function transactionRoutes(deps: Deps) {
       const transaction = await updateTransaction(tx, userId, id, { ...checked.value, notes });
       if (!transaction) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
       await publishAccountChanged(tx, userId, [stored.accountId]);
-      return c.json({ transaction, balancePence: await accountBalance(tx, stored.accountId) }, 200);
+      return c.json(
+        {
+          transaction,
+          balancePence: await accountBalance(tx, stored.accountId, calendarDateInLondon(deps.clock.now())),
+        },
+        200,
+      );
     },
   );
 
@@ -325,7 +331,11 @@ export function transactionRoutes(deps: Deps) {
       if (!deleted) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
       await publishAccountChanged(tx, userId, [deleted.accountId]);
       return c.json(
-        { id, accountId: deleted.accountId, balancePence: await accountBalance(tx, deleted.accountId) },
+        {
+          id,
+          accountId: deleted.accountId,
+          balancePence: await accountBalance(tx, deleted.accountId, calendarDateInLondon(deps.clock.now())),
+        },
         200,
       );
     },
@@ -349,10 +359,10 @@ export function transactionRoutes(deps: Deps) {
       const { userId } = sessionOf(c);
       await ownAccountOr404(c, id);
       const tx = txOf(c);
-      const balancePence = await recalculateBalance(tx, id);
-      if (balancePence === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+      if ((await recalculateBalance(tx, id)) === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       await publishAccountChanged(tx, userId, [id]);
-      return c.json({ balancePence }, 200);
+      // The balance the page shows: money today (ADR 0044).
+      return c.json({ balancePence: await accountBalance(tx, id, calendarDateInLondon(deps.clock.now())) }, 200);
     },
   );
 

@@ -1,7 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { adjustmentWords, standingNote } from '../../core/balance/balance-update.ts';
+import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
+import { isScheduled, SCHEDULED_LABEL } from '../../core/transactions/scheduled.ts';
+import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { displayDate } from '../ui/date-format.ts';
@@ -45,6 +48,17 @@ function BalanceNote({ transaction }: { transaction: Transaction }) {
     <span data-balance-note className="block text-xs font-normal text-muted-foreground">
       {note}
     </span>
+  );
+}
+
+/** An entry dated after today is scheduled: upcoming, not in today's balance (ADR 0044). */
+function ScheduledBadge({ transaction, today }: { transaction: Transaction; today: CalendarDate }) {
+  if (!isScheduled(transaction.date, today)) return null;
+  return (
+    <Badge data-scheduled variant="info" className="ml-2">
+      {SCHEDULED_LABEL}
+      <span className="sr-only">: upcoming, not in today’s balance</span>
+    </Badge>
   );
 }
 
@@ -98,6 +112,7 @@ export function TransactionsTable<T extends Transaction>({
   account,
   onEdit,
   onDelete,
+  today = calendarDateInLondon(new Date()),
 }: {
   transactions: T[];
   caption: ReactNode;
@@ -105,6 +120,8 @@ export function TransactionsTable<T extends Transaction>({
   account?: (transaction: T) => ReactNode;
   onEdit: (transaction: Transaction) => void;
   onDelete: (transaction: Transaction) => void;
+  /** The UK today: entries dated after it are marked scheduled. */
+  today?: CalendarDate;
 }) {
   const columns: { label: ReactNode; className?: string }[] = [
     { label: 'Date' },
@@ -140,6 +157,7 @@ export function TransactionsTable<T extends Transaction>({
               )}
             >
               {displayDate(transaction.date)}
+              <ScheduledBadge transaction={transaction} today={today} />
             </td>
             {account ? <td className={cn(cell, 'hidden md:table-cell')}>{account(transaction)}</td> : null}
             <td className={cn(cell, 'min-w-0 max-sm:col-start-1 max-sm:row-start-1 max-sm:font-medium')}>
