@@ -64,7 +64,7 @@ const a = getTableColumns(accounts);
 
 /**
  * What the account holds on the UK today (ADR 0044): entries dated after it are scheduled, not
- * money today. The stored balance counts every entry; `account_balance_on` (migration 0035) is
+ * money today. The stored balance counts every entry; `account_balance_on` (migration 0036) is
  * core's `balanceOnDay` on the day, and answers the stored balance when nothing is dated after it.
  */
 const balanceToday = sql<number>`account_balance_on(${a.id}, ${a.balancePence}, ${sql.placeholder('today')}::date)`;
