@@ -7,6 +7,8 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PensionProtection, ProtectionBank } from '../../core/accounts/account-protection.ts';
+import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
+import { maturityDate } from '../../core/terms/maturity.ts';
 import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/types.ts';
@@ -15,6 +17,7 @@ import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
 import {
   accounts,
+  accountTerms,
   accountTypes,
   appSettings,
   bankingGroups,
@@ -195,6 +198,15 @@ const listStatement = preparedPerConnection((tx) =>
       thbQualifyingPence: named(a.thbQualifyingPence, 'thb_qualifying_pence'),
       thbCreditedDate: named(a.thbCreditedDate, 'thb_credited_date'),
       ledgerVersion: named(a.ledgerVersion, 'ledger_version'),
+      dateOpened: named(a.dateOpened, 'date_opened'),
+      termLengthValue: named(a.termLengthValue, 'term_length_value'),
+      termLengthUnit: named(a.termLengthUnit, 'term_length_unit'),
+      // The end date typed on a fixed-term term (`maturityDate`): one look-up by the account's index.
+      fixedTermEndsOn: named(
+        sql`(select max(case when jsonb_typeof(t.inputs -> 'termEndDate') = 'string' then t.inputs ->> 'termEndDate' end)
+          from ${accountTerms} t where t.account_id = ${a.id} and t.user_id = ${userId} and t.term_type = 'fixed_term')`,
+        'fixed_term_ends_on',
+      ),
       ...bankColumns(bank, 'bank'),
       ...bankColumns(platformBank, 'platform'),
       ...isaProviderColumns,
@@ -245,6 +257,10 @@ type RawAccountRow = {
   thb_credited_date: string | null;
   /** A bigint, as the driver gives it. */
   ledger_version: string;
+  date_opened: string | null;
+  term_length_value: number | null;
+  term_length_unit: string | null;
+  fixed_term_ends_on: string | null;
   account: AccountDraft | null;
   limit_override: unknown;
   max_accounts: number | null;
@@ -291,6 +307,13 @@ function listRowOf(row: RawAccountRow): AccountListRow {
       licence: licenceOf(row, 'bank'),
       platformBank: platform && { id: row.platform_id!, ...platform },
       protection: null,
+      maturityDate: maturityDate({
+        accountType: row.account_type,
+        dateOpened: row.date_opened,
+        termLengthValue: row.term_length_value,
+        termLengthUnit: row.term_length_unit as TermLengthUnit | null,
+        fixedTermEndsOn: row.fixed_term_ends_on,
+      }),
     },
     account: row.account,
     ledgerVersion: row.ledger_version,

@@ -100,9 +100,10 @@ function useAccountWrite<TVariables>(write: (variables: TVariables) => Promise<{
         list
           ? {
               ...list,
+              // The list's maturity comes with the refetch below (it reads the account's terms too).
               accounts: list.accounts.some((a) => a.id === account.id)
-                ? list.accounts.map((a) => (a.id === account.id ? account : a))
-                : [...list.accounts, account],
+                ? list.accounts.map((a) => (a.id === account.id ? { ...account, maturityDate: a.maturityDate } : a))
+                : [...list.accounts, { ...account, maturityDate: null }],
             }
           : list,
       );
