@@ -494,6 +494,8 @@ export async function insertOpeningBalance(
   accountId: string,
   amountPence: number,
   date: string,
+  // A Cash ISA's starting balance paid in this tax year is a deposit (`startingBalanceEntry`).
+  type: 'opening_balance' | 'deposit' = 'opening_balance',
 ): Promise<void> {
   await tx.insert(transactions).values({
     id: timeOrderedId(),
@@ -501,7 +503,7 @@ export async function insertOpeningBalance(
     userId: forUserId,
     amountPence,
     date,
-    type: 'opening_balance',
+    type,
     notes: 'Starting balance',
   });
 }

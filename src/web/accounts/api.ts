@@ -87,7 +87,11 @@ export function useAccountTypes() {
 }
 
 /** A new account's body: the form's fields, and a starting balance that becomes its first transaction. */
-export type AccountCreate = AccountFieldsInput & { startingBalancePence?: number; startingBalanceDate?: string };
+export type AccountCreate = AccountFieldsInput & {
+  startingBalancePence?: number;
+  startingBalanceDate?: string;
+  startingBalancePaidIn?: boolean;
+};
 
 function useAccountWrite<TVariables>(write: (variables: TVariables) => Promise<{ account: Account }>) {
   const queryClient = useQueryClient();
