@@ -438,7 +438,8 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
           'bond',
           'ending 4444',
           'Bank of Scotland Bank of Scotland plc · FRN 169628',
-          'Bond',
+          // Its type, and when it matures (28/04/2026 + 12 months).
+          'Bond Matures 28/04/2027',
           '4.35% AER',
           '£70,000.00',
         ],
@@ -864,22 +865,18 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
     },
   );
 
-  await t.test(
-    'issue 24: the bond’s maturity, 28/04/2027, is on its page and on /accounts',
-    { todo: 'issue 24, dates: the maturity date of a fixed-term account is shown nowhere' },
-    async () => {
-      await goTo(`/account/${ids.bond}`, page.getByRole('heading', { level: 1, name: NAMES.bond }));
-      // 28/04/2026 + 12 months; in prose "28 Apr 2027", in tables and inputs "28/04/2027".
-      await page
-        .getByText(/28 Apr(il)? 2027|28\/04\/2027/)
-        .first()
-        .waitFor({ timeout: 5_000 });
-      const table = page.getByRole('table', { name: /^Your accounts/ });
-      await goTo('/accounts', table);
-      const row = (await rowCells(table, NAMES.bond)).join(' ');
-      assert.match(row, /28\/04\/2027/);
-    },
-  );
+  await t.test('issue 24: the bond’s maturity, 28/04/2027, is on its page and on /accounts', async () => {
+    await goTo(`/account/${ids.bond}`, page.getByRole('heading', { level: 1, name: NAMES.bond }));
+    // 28/04/2026 + 12 months; in prose "28 Apr 2027", in tables and inputs "28/04/2027".
+    await page
+      .getByText(/28 Apr(il)? 2027|28\/04\/2027/)
+      .first()
+      .waitFor({ timeout: 5_000 });
+    const table = page.getByRole('table', { name: /^Your accounts/ });
+    await goTo('/accounts', table);
+    const row = (await rowCells(table, NAMES.bond)).join(' ');
+    assert.match(row, /28\/04\/2027/);
+  });
 
   // ---------------------------------------------------------------------------------------------
   // Pictures: light and dark, 1280 and 375 px, each checked by axe and for sideways scrolling.
