@@ -135,7 +135,7 @@ export function maturityText(maturityDate: string | null, today: string): string
 
 function MaturityLine({ account }: { account: AccountListItem }) {
   const text = maturityText(account.maturityDate, calendarDateInLondon(new Date()));
-  return text ? <span className="text-xs text-muted-foreground">{text}</span> : null;
+  return text ? <span className="text-xs whitespace-nowrap text-muted-foreground">{text}</span> : null;
 }
 
 function BankCell({ account }: { account: AccountListItem }) {
