@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BalanceEntry, balanceOf } from './balance-rule.ts';
 import {
@@ -218,6 +219,57 @@ describe('the line of all the accounts', () => {
         { date: '2026-11-21', balancePence: 1_091_00 },
       ],
     });
+  });
+
+  it('starts the total where seven accounts added with balances dated 1 November are tracked, never jumping by them', () => {
+    // An easy access account tracked since 1 June; seven accounts added with opening balances
+    // dated 01/11/2026 (£10,000 each). Month-end points: June to October would count the seven as
+    // holding nothing, and the line would jump by £70,000 in November as if money arrived.
+    const easy: BalanceDay[] = [
+      { date: '2026-06-01', netPence: 5_000_00, beforeStatementPence: 0, statementPence: null },
+      { date: '2026-09-01', netPence: 100_00, beforeStatementPence: 0, statementPence: null },
+    ];
+    const added = Array.from({ length: 7 }, (): BalanceDay[] => [
+      { date: '2026-11-01', netPence: 0, beforeStatementPence: 0, statementPence: 10_000_00 },
+    ]);
+    const starts = ['2026-06-01', ...added.map(() => '2026-11-01')];
+    const untracked = balanceSeriesOf([easy, ...added], TODAY);
+    expect(untracked.points.map((p) => p.balancePence)).toEqual([
+      5_000_00, 5_000_00, 5_000_00, 5_100_00, 5_100_00, 75_100_00,
+    ]);
+    const line = balanceSeriesOf([easy, ...added], TODAY, null, starts);
+    expect(line).toEqual({
+      granularity: 'month',
+      points: [{ date: TODAY, balancePence: 75_100_00 }],
+      trackingStart: { date: '2026-11-01', accountCount: 7, isOneDate: true },
+    });
+  });
+
+  it('starts a daily total on the latest tracking start, counting each account from then', () => {
+    const easy: BalanceDay[] = [
+      { date: '2026-11-02', netPence: 100_00, beforeStatementPence: 0, statementPence: null },
+    ];
+    const isa: BalanceDay[] = [{ date: '2026-11-19', netPence: 0, beforeStatementPence: 0, statementPence: 500_00 }];
+    const bond: BalanceDay[] = [{ date: '2026-11-20', netPence: 0, beforeStatementPence: 0, statementPence: 900_00 }];
+    const line = balanceSeriesOf([easy, isa, bond], TODAY, null, ['2026-11-02', '2026-11-19', '2026-11-20']);
+    expect(line.points).toEqual([
+      { date: '2026-11-20', balancePence: 1_500_00 },
+      { date: '2026-11-21', balancePence: 1_500_00 },
+    ]);
+    expect(line.trackingStart).toEqual({ date: '2026-11-20', accountCount: 2, isOneDate: false });
+  });
+
+  it('is unchanged when every account is tracked from its first point', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 5 }), (day, count) => {
+        const start = `2026-10-${String(day).padStart(2, '0')}`;
+        const accounts = Array.from({ length: count }, (): BalanceDay[] => [
+          { date: start, netPence: 100, beforeStatementPence: 0, statementPence: null },
+        ]);
+        const starts = accounts.map(() => start);
+        expect(balanceSeriesOf(accounts, TODAY, null, starts)).toEqual(balanceSeriesOf(accounts, TODAY));
+      }),
+    );
   });
 
   it('has no points when no account has entries', () => {

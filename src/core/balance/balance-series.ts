@@ -13,8 +13,10 @@
  * - Points: one a day while the line spans `DAILY_POINTS_UP_TO_DAYS` days (about three months)
  *   or fewer; beyond, one at the end of each month, the last month's point on the line's last
  *   day (today) rather than a month end still to come.
- * - Several accounts (the dashboard's total): the sum of each account's balance at each point,
- *   an account counting for nothing before its first entry (nothing is known of it then).
+ * - Several accounts (the dashboard's total): the sum of each account's balance at each point.
+ *   Nothing is known of an account before its first entry (its tracking start), so the total
+ *   starts where every account is tracked: at the latest tracking start, never with a jump that
+ *   is only the day accounts were added (`trackingStartOf`, ADR 0033).
  * - Over a long range the walk needs no day-by-day rows: `balanceBuckets` groups the entries by
  *   month, splitting only the months that hold a balance statement at the statements that matter.
  *   The database sends those (from its per-month totals), so the dashboard's line of years of
@@ -45,8 +47,22 @@ export type BalancePoint = { date: CalendarDate; balancePence: number };
 
 export type BalanceSeriesGranularity = 'day' | 'month';
 
-/** The line: its points oldest first (none for an account with no entries). */
-export type BalanceSeries = { granularity: BalanceSeriesGranularity; points: BalancePoint[] };
+/**
+ * Where a total line starts later than its earliest account's history: the latest tracking start
+ * (an account's first entry date), how many accounts start after the earliest one, and whether
+ * they all start on that one date.
+ */
+export type TrackingStart = { date: CalendarDate; accountCount: number; isOneDate: boolean };
+
+/**
+ * The line: its points oldest first (none for an account with no entries), and, when the total
+ * of several accounts was started at the latest tracking start, that start.
+ */
+export type BalanceSeries = {
+  granularity: BalanceSeriesGranularity;
+  points: BalancePoint[];
+  trackingStart?: TrackingStart;
+};
 
 const byDate = (a: BalanceDay, b: BalanceDay) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
@@ -209,15 +225,40 @@ function balancesOn(sorted: readonly BalanceDay[], dates: readonly CalendarDate[
 export type EntryBounds = { first: CalendarDate; last: CalendarDate };
 
 /**
+ * The total line from where every account is tracked. `starts` are the accounts' tracking starts
+ * (first entry dates, 'YYYY-MM-DD'); the points before the latest are left out, as they would
+ * count the later accounts as holding nothing and the total would jump on the day they were
+ * added, as if money arrived. The line is unchanged when no point is before the latest start.
+ */
+export function trackingStartOf(series: BalanceSeries, starts: readonly CalendarDate[]): BalanceSeries {
+  if (starts.length < 2) return series;
+  let earliest = starts[0]!;
+  let latest = starts[0]!;
+  for (const start of starts) {
+    if (start < earliest) earliest = start;
+    if (start > latest) latest = start;
+  }
+  if (series.points.length === 0 || series.points[0]!.date >= latest) return series;
+  const later = starts.filter((start) => start > earliest);
+  return {
+    granularity: series.granularity,
+    points: series.points.filter((p) => p.date >= latest),
+    trackingStart: { date: latest, accountCount: later.length, isOneDate: later.every((start) => start === latest) },
+  };
+}
+
+/**
  * The line of one or more accounts, each given as its rows in any order (`balanceDays`, or
  * `balanceBuckets` for the granularity the bounds call for), up to today or their last entry.
  * `bounds` are the entries' own first and last dates (month buckets are dated earlier than their
- * entries); without them the rows' dates are taken for the entries'.
+ * entries); without them the rows' dates are taken for the entries'. With `starts` (each
+ * account's first entry date) the total starts at the latest (`trackingStartOf`).
  */
 export function balanceSeriesOf(
   accounts: readonly (readonly BalanceDay[])[],
   today: CalendarDate,
   bounds?: EntryBounds | null,
+  starts?: readonly CalendarDate[],
 ): BalanceSeries {
   const sorted = accounts.filter((days) => days.length > 0).map((days) => [...days].sort(byDate));
   if (sorted.length === 0) return { granularity: 'day', points: [] };
@@ -235,7 +276,8 @@ export function balanceSeriesOf(
     const balances = balancesOn(days, dates);
     for (let i = 0; i < totals.length; i++) totals[i] = totals[i]! + balances[i]!;
   }
-  return { granularity, points: dates.map((date, i) => ({ date, balancePence: totals[i]! })) };
+  const series = { granularity, points: dates.map((date, i) => ({ date, balancePence: totals[i]! })) };
+  return starts ? trackingStartOf(series, starts) : series;
 }
 
 /** One account's line, from its days. */

@@ -1,3 +1,5 @@
+import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
+import { maturityDate } from '../../core/terms/maturity.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +46,19 @@ function referenceJson(row: AccountRow, b: BankFactsRow | null, p: BankFactsRow 
 /** The list's item: the fields AccountListItemSchema picks, in its order. */
 function listItemOf(account: ReturnType<typeof referenceJson>) {
   return Object.fromEntries(
-    Object.keys(AccountListItemSchema.shape).map((key) => [key, account[key as keyof typeof account]]),
+    Object.keys(AccountListItemSchema.shape).map((key) => [
+      key,
+      // The list's own field: the maturity rule over the account's facts (these accounts have no terms).
+      key === 'maturityDate'
+        ? maturityDate({
+            accountType: account.accountType,
+            dateOpened: account.dateOpened,
+            termLengthValue: account.termLengthValue,
+            termLengthUnit: account.termLengthUnit as TermLengthUnit | null,
+            fixedTermEndsOn: null,
+          })
+        : account[key as keyof typeof account],
+    ]),
   );
 }
 

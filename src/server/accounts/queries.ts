@@ -8,6 +8,8 @@ import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { PensionProtection, ProtectionBank } from '../../core/accounts/account-protection.ts';
+import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
+import { maturityDate } from '../../core/terms/maturity.ts';
 import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/types.ts';
@@ -16,6 +18,7 @@ import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
 import type { Tx } from '../db/client.ts';
 import {
   accounts,
+  accountTerms,
   accountTypes,
   appSettings,
   bankingGroups,
@@ -203,6 +206,15 @@ const listStatement = preparedPerConnection((tx) =>
       thbQualifyingPence: named(a.thbQualifyingPence, 'thb_qualifying_pence'),
       thbCreditedDate: named(a.thbCreditedDate, 'thb_credited_date'),
       ledgerVersion: named(a.ledgerVersion, 'ledger_version'),
+      dateOpened: named(a.dateOpened, 'date_opened'),
+      termLengthValue: named(a.termLengthValue, 'term_length_value'),
+      termLengthUnit: named(a.termLengthUnit, 'term_length_unit'),
+      // The end date typed on a fixed-term term (`maturityDate`): one look-up by the account's index.
+      fixedTermEndsOn: named(
+        sql`(select max(case when jsonb_typeof(t.inputs -> 'termEndDate') = 'string' then t.inputs ->> 'termEndDate' end)
+          from ${accountTerms} t where t.account_id = ${a.id} and t.user_id = ${userId} and t.term_type = 'fixed_term')`,
+        'fixed_term_ends_on',
+      ),
       ...bankColumns(bank, 'bank'),
       ...bankColumns(platformBank, 'platform'),
       ...isaProviderColumns,
@@ -253,6 +265,10 @@ type RawAccountRow = {
   thb_credited_date: string | null;
   /** A bigint, as the driver gives it. */
   ledger_version: string;
+  date_opened: string | null;
+  term_length_value: number | null;
+  term_length_unit: string | null;
+  fixed_term_ends_on: string | null;
   account: AccountDraft | null;
   limit_override: unknown;
   max_accounts: number | null;
@@ -299,6 +315,13 @@ function listRowOf(row: RawAccountRow): AccountListRow {
       licence: licenceOf(row, 'bank'),
       platformBank: platform && { id: row.platform_id!, ...platform },
       protection: null,
+      maturityDate: maturityDate({
+        accountType: row.account_type,
+        dateOpened: row.date_opened,
+        termLengthValue: row.term_length_value,
+        termLengthUnit: row.term_length_unit as TermLengthUnit | null,
+        fixedTermEndsOn: row.fixed_term_ends_on,
+      }),
     },
     account: row.account,
     ledgerVersion: row.ledger_version,
@@ -484,6 +507,8 @@ export async function insertOpeningBalance(
   accountId: string,
   amountPence: number,
   date: string,
+  // A Cash ISA's starting balance paid in this tax year is a deposit (`startingBalanceEntry`).
+  type: 'opening_balance' | 'deposit' = 'opening_balance',
 ): Promise<void> {
   await tx.insert(transactions).values({
     id: timeOrderedId(),
@@ -491,7 +516,7 @@ export async function insertOpeningBalance(
     userId: forUserId,
     amountPence,
     date,
-    type: 'opening_balance',
+    type,
     notes: 'Starting balance',
   });
 }

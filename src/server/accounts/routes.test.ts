@@ -294,6 +294,35 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
   });
 
   describe('the list', () => {
+    it('gives each fixed-term account its maturity: the end date on its fixed-term term, else its opening date plus its term', async () => {
+      const who = await newPerson('maturing');
+      const bond = await createOk(who, {
+        ...saver({ name: 'Two-year bond', accountType: 'Bond' }),
+        dateOpened: '2025-04-28',
+        termLengthValue: 2,
+        termLengthUnit: 'years',
+      });
+      const typed = await createOk(who, {
+        ...saver({ name: 'Bond with its end date', accountType: 'Bond' }),
+        dateOpened: '2025-04-28',
+        termLengthValue: 2,
+        termLengthUnit: 'years',
+      });
+      const term = await server.request(`/api/accounts/${typed.id}/terms`, {
+        method: 'POST',
+        cookie: who.cookie,
+        json: { termType: 'fixed_term', label: 'Fixed term', inputs: { termEndDate: '2027-05-04' } },
+      });
+      expect(term.status, await term.clone().text()).toBe(201);
+      const easy = await createOk(who, saver({ name: 'Easy access' }));
+      const view = await list(who);
+      expect(view.accounts.map((a) => [a.id, a.maturityDate])).toEqual([
+        [bond.id, '2027-04-28'],
+        [typed.id, '2027-05-04'],
+        [easy.id, null],
+      ]);
+    });
+
     it('lists the accounts in creation order with their total, and judges protection across all of them', async () => {
       const who = await newPerson('lister');
       const halifax = await createOk(who, { ...saver({ name: 'Halifax saver' }), startingBalancePence: 100_000_00 });

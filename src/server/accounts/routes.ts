@@ -20,6 +20,7 @@ import {
   TYPE_RESTRICTION_NOTE,
 } from '../../core/accounts/account-type-category.ts';
 import { frequencyOptions, INTEREST_DEFAULTS } from '../../core/accounts/interest-settings.ts';
+import { startingBalanceEntry } from '../../core/isa/starting-balance.ts';
 import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { calendarDateSchema } from '../../core/dates/calendar-date-schema.ts';
 import { assertEmailVerified } from '../auth/verified-email.ts';
@@ -79,6 +80,10 @@ const StartingBalanceShape = {
     ACCOUNT_ROUTE_MESSAGES.startingBalanceDate,
     ACCOUNT_ROUTE_MESSAGES.startingBalanceDate,
   ).optional(),
+  startingBalancePaidIn: z.boolean('Paid in this tax year must be true or false').optional().openapi({
+    description:
+      'A Cash ISA only: the starting balance was paid in this tax year, so it is recorded as a deposit and counts towards the ISA allowance (dated in this tax year)',
+  }),
 };
 
 const ACCOUNT_EXAMPLE = { name: 'Rainy Day ISA', accountNumber: '12345678', accountType: 'Cash ISA', bankId: null };
@@ -252,7 +257,7 @@ export function accountsRoutes(deps: Deps) {
       assertEmailVerified(session);
       const tx = txOf(c);
       const day = today();
-      const { startingBalancePence, startingBalanceDate, ...input } = c.req.valid('json');
+      const { startingBalancePence, startingBalanceDate, startingBalancePaidIn, ...input } = c.req.valid('json');
       const fields = checkFields(input, day);
       requireTypeInPlan(session, fields.accountType);
       if (startingBalanceDate !== undefined && startingBalanceDate > day) {
@@ -260,6 +265,17 @@ export function accountsRoutes(deps: Deps) {
           field: 'startingBalanceDate',
         });
       }
+      const entry = startingBalanceEntry({
+        accountType: fields.accountType,
+        amountPence: startingBalancePence ?? 0,
+        date: startingBalanceDate ?? day,
+        today: day,
+        isPaidInThisTaxYear: startingBalancePaidIn === true,
+      });
+      if (!entry.ok)
+        throw new AppError('VALIDATION_FAILED', entry.message, {
+          field: entry.reason === 'not-a-cash-isa' ? 'startingBalancePaidIn' : 'startingBalanceDate',
+        });
 
       await lockAccountCreation(tx, session.userId);
       const context = await accountsContext(tx, session.userId);
@@ -270,7 +286,14 @@ export function accountsRoutes(deps: Deps) {
       const id = await insertAccount(tx, session.userId, await resolveAccountValues(tx, fields, null));
       // A typed £0 is a starting balance too: it says the account held nothing on its date (ADR 0022).
       if (startingBalancePence !== undefined)
-        await insertOpeningBalance(tx, session.userId, id, startingBalancePence, startingBalanceDate ?? day);
+        await insertOpeningBalance(
+          tx,
+          session.userId,
+          id,
+          startingBalancePence,
+          startingBalanceDate ?? day,
+          entry.type,
+        );
       await publishAccountChanged(tx, session.userId, [id]);
       return c.json({ account: await accountJson(tx, session, id) }, 201);
     },

@@ -30,7 +30,7 @@ const lineFrom = sql.placeholder('lineFrom');
 const statementTypes = sql.raw(BALANCE_STATEMENT_TYPES.map((type) => `'${type}'`).join(', '));
 
 type Row = BalanceDay & { accountId: string };
-type LineRows = { first: string | null; last: string | null; rows: Row[] | null };
+type LineRows = { first: string | null; last: string | null; rows: Row[] | null; starts?: string[] | null };
 
 /**
  * The windowed line's rows besides the month rows of the accounts with a balance statement in the
@@ -77,6 +77,20 @@ function windowRows(): SQL {
       where a.user_id = ${userId} and a.archived_at is null and a.id not in (select account_id from restated) and not (select daily from mode)
       having count(*) > 0
     ),`;
+}
+
+/**
+ * Each of the user's accounts' tracking start (its first entry date; an account with none has
+ * none), by the account-and-date index: one index entry an account. The total line starts at the
+ * latest (`trackingStartOf`). A column ending in a comma.
+ */
+function trackingStarts(): SQL {
+  return sql`
+      (select json_agg(s.start) from (
+        select (select t.date from transactions t where t.account_id = a.id and t.user_id = ${userId}
+          order by t.date limit 1) as start
+        from accounts a where a.user_id = ${userId} and a.archived_at is null
+      ) s where s.start is not null) as starts,`;
 }
 
 /**
@@ -226,7 +240,7 @@ function lineRows(forAccount: boolean, windowed = false): SQL {
       select * from daily_rows union all select * from split_rows union all select * from month_rows
       ${windowed ? sql`union all select * from start_rows union all select * from pooled_rows` : sql``}
     )
-    select (select first from mode) as first, (select last from mode) as last,
+    select (select first from mode) as first, (select last from mode) as last,${forAccount ? sql`` : trackingStarts()}
       (select json_agg(json_build_object('accountId', r.account_id, 'date', r.date, 'netPence', r.net,
         'beforeStatementPence', r.before, 'statementPence', r.statement)) from line_rows r) as rows`;
 }
@@ -258,8 +272,11 @@ const userLine = preparedPerConnection((tx) =>
     .prepare('balance_series_user'),
 );
 
-/** What the walk needs of some accounts: each account's rows, and the first and last entry dates of them all. */
-export type LineData = { bounds: EntryBounds | null; accounts: BalanceDay[][] };
+/**
+ * What the walk needs of some accounts: each account's rows, the first and last entry dates of
+ * them all, and (the user's line) each account's tracking start.
+ */
+export type LineData = { bounds: EntryBounds | null; accounts: BalanceDay[][]; starts?: string[] };
 
 function lineData(line: LineRows | undefined): LineData {
   const byAccount = new Map<string, BalanceDay[]>();
@@ -269,7 +286,7 @@ function lineData(line: LineRows | undefined): LineData {
     else byAccount.set(id, [row]);
   }
   const bounds = line?.first && line.last ? { first: line.first, last: line.last } : null;
-  return { bounds, accounts: [...byAccount.values()] };
+  return { bounds, accounts: [...byAccount.values()], ...(line?.starts ? { starts: line.starts } : {}) };
 }
 
 /** The account's line data, or null when it is not one of the user's. */

@@ -179,7 +179,7 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
     );
   });
 
-  it('adds up all the user’s accounts for the dashboard, each from its first entry, and nobody else’s', async () => {
+  it('adds up all the user’s accounts for the dashboard, from where every one is tracked, and nobody else’s', async () => {
     const carol = await signUpAndSignIn(server, { email: 'carol.line@example.com' });
     expect(await lineOk(carol, '/api/balance-series')).toEqual({ granularity: 'day', points: [] });
     const easy = await addAccount(carol, 'Easy');
@@ -197,13 +197,41 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
     await addEntries(bob, bobs, [{ date: '2026-11-01', type: 'deposit', amountPence: 999_00 }]);
 
     const total = await lineOk(carol, '/api/balance-series');
-    expect(total).toEqual(balanceSeriesOf([balanceDays(easyEntries), balanceDays(isaEntries)], TODAY));
-    const on = (date: string) => total.points.find((p) => p.date === date)?.balancePence;
-    expect(total.points[0]).toEqual({ date: '2026-11-10', balancePence: 100_00 });
-    // The ISA counts from its first entry: the interest, which its starting balance of the 15th already holds.
-    expect(on('2026-11-11')).toBe(100_00);
-    expect(on('2026-11-12')).toBe(1_100_00);
+    expect(total).toEqual(
+      balanceSeriesOf([balanceDays(easyEntries), balanceDays(isaEntries)], TODAY, null, ['2026-11-10', '2026-11-12']),
+    );
+    // The ISA is tracked from its first entry: the interest, which its starting balance of the 15th
+    // already holds. The total starts there (it once counted the ISA as nothing on the 10th and 11th).
+    expect(total.trackingStart).toEqual({ date: '2026-11-12', accountCount: 1, isOneDate: true });
+    expect(total.points[0]).toEqual({ date: '2026-11-12', balancePence: 1_100_00 });
     expect(total.points.at(-1)).toEqual({ date: TODAY, balancePence: 1_090_00 });
+  });
+
+  it('starts the total where seven accounts added with balances dated 01/11/2026 are tracked, and says so', async () => {
+    const dan = await signUpAndSignIn(server, { email: 'dan.line@example.com' });
+    const easy = await addAccount(dan, 'Easy');
+    const days = [
+      balanceDays(await addEntries(dan, easy, [{ date: '2026-03-02', type: 'deposit', amountPence: 500_00 }])),
+    ];
+    for (let i = 0; i < 7; i++) {
+      const id = await addAccount(dan, `Added ${i}`);
+      days.push(
+        balanceDays(
+          await addEntries(dan, id, [{ date: '2026-11-01', type: 'opening_balance', amountPence: 10_000_00 }]),
+        ),
+      );
+    }
+    await addAccount(dan, 'Nothing yet');
+
+    const total = await lineOk(dan, '/api/balance-series');
+    // No month end of March to October counting the seven as holding nothing: no £70,000 jump.
+    expect(total).toEqual({
+      granularity: 'month',
+      points: [{ date: TODAY, balancePence: 70_500_00 }],
+      trackingStart: { date: '2026-11-01', accountCount: 7, isOneDate: true },
+    });
+    const starts = ['2026-03-02', ...Array.from({ length: 7 }, () => '2026-11-01')];
+    expect(total).toEqual(balanceSeriesOf(days, TODAY, { first: '2026-03-02', last: '2026-11-01' }, starts));
   });
 
   it('answers 404 Account not found for another user’s account, an unknown id or text, and 401 when signed out', async () => {

@@ -19,6 +19,21 @@ const AccountIdParamsSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' }),
 });
 
+/** The total line's start where it is later than its earliest account's history (ADR 0033). */
+export const TrackingStartSchema = z
+  .object({
+    date: z
+      .string()
+      .openapi({ example: '2026-11-01', description: 'yyyy-MM-dd: the latest account’s first transaction' }),
+    accountCount: z.number().int().openapi({ description: 'Accounts tracked from after the earliest account’s start' }),
+    isOneDate: z.boolean().openapi({ description: 'Whether those accounts all start on `date`' }),
+  })
+  .optional()
+  .openapi({
+    description:
+      'The total only: present when the line starts at the latest tracking start and leaves earlier points out, so it never jumps on the day accounts were added',
+  });
+
 const BalanceSeriesSchema = z
   .object({
     granularity: z.enum(['day', 'month']).openapi({
@@ -35,6 +50,7 @@ const BalanceSeriesSchema = z
         description:
           'Oldest first, from the first transaction to today (or a later-dated transaction): the last is the balance. Empty when there are no transactions.',
       }),
+    trackingStart: TrackingStartSchema,
   })
   .openapi('BalanceSeries', {
     example: {
@@ -89,7 +105,7 @@ export function balanceSeriesRoutes(deps: Deps) {
       path: '/api/balance-series',
       summary: "The total balance over time of all the signed-in user's accounts",
       description:
-        'The sum of what each account held at the end of each day, an account counting from its first transaction; ' +
+        'The sum of what each account held at the end of each day, from the latest of the accounts’ first transactions (where every account is tracked: `trackingStart` says so when that leaves earlier points out); ' +
         `daily over up to ${DAILY_POINTS_UP_TO_DAYS} days, month ends beyond. Today is the UK date.`,
       responses: { 200: { description: 'The line', content: jsonContent } },
     }),
@@ -97,7 +113,7 @@ export function balanceSeriesRoutes(deps: Deps) {
       const { userId } = sessionOf(c);
       const today = calendarDateInLondon(deps.clock.now());
       const line = await readUserLine(txOf(c), { userId, today });
-      const body: BalanceSeriesJson = balanceSeriesOf(line.accounts, today, line.bounds);
+      const body: BalanceSeriesJson = balanceSeriesOf(line.accounts, today, line.bounds, line.starts ?? []);
       return c.json(body, 200);
     },
   );

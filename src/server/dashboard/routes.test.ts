@@ -336,18 +336,29 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
     ]);
     await updateBalance(eve, both, 2_500_00, ago(420));
     await updateBalance(eve, both, 3_000_00, ago(200));
-    // Only recent entries: it counts from its first.
-    const recent = await addAccount(eve, 'Recent', 'Halifax', 10_00, { startingBalanceDate: ago(50) });
-    await addEntries(eve, recent, [{ type: 'deposit', amountPence: 1_00, date: ago(5) }]);
 
     const lineFrom = balanceLineFirstPoint(today);
-    const whole = (await (
-      await server.request('/api/balance-series', { cookie: eve.cookie })
-    ).json()) as BalanceSeriesJson;
-    const body = await dashboard(eve);
+    const wholeLine = async () =>
+      (await (await server.request('/api/balance-series', { cookie: eve.cookie })).json()) as BalanceSeriesJson;
+    let whole = await wholeLine();
+    let body = await dashboard(eve);
     expect(body.balanceLine.granularity).toBe('month');
     expect(body.balanceLine.points[0]!.date).toBe(lineFrom);
     expect(body.balanceLine.points).toHaveLength(13);
+    expect(body.balanceLine.points).toEqual(whole.points.filter((p) => p.date >= lineFrom));
+    expect(body.balanceLine.points.at(-1)!.balancePence).toBe(body.protection.totals.totalPence);
+    expect(body.balanceLine.trackingStart).toBeUndefined();
+
+    // An account with only recent entries: the total starts where it is tracked, and says so
+    // (it once counted it as holding nothing before, a jump on the day it was added).
+    const recent = await addAccount(eve, 'Recent', 'Halifax', 10_00, { startingBalanceDate: ago(50) });
+    await addEntries(eve, recent, [{ type: 'deposit', amountPence: 1_00, date: ago(5) }]);
+    whole = await wholeLine();
+    body = await dashboard(eve);
+    // Three accounts start after the first one's (ago(700)), the latest on Recent's starting balance.
+    expect(body.balanceLine.trackingStart).toEqual({ date: ago(50), accountCount: 3, isOneDate: false });
+    expect(whole.trackingStart).toEqual(body.balanceLine.trackingStart);
+    expect(body.balanceLine.points[0]!.date >= ago(50)).toBe(true);
     expect(body.balanceLine.points).toEqual(whole.points.filter((p) => p.date >= lineFrom));
     expect(body.balanceLine.points.at(-1)!.balancePence).toBe(body.protection.totals.totalPence);
   });

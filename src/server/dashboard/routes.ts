@@ -34,6 +34,7 @@ import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { AnswerCache, type AnswerKey } from './answer-cache.ts';
 import { LineCache, type LineKey } from './line-cache.ts';
+import { TrackingStartSchema } from '../balance-series/routes.ts';
 import { type DashboardRows, RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
 
 /** What a plan without the Protection Hub does not get on the dashboard. */
@@ -115,9 +116,11 @@ export const DashboardSchema = z
       .openapi({ description: `The newest ${RECENT_TRANSACTIONS} across the accounts, newest first` }),
     balanceLine: z.object({
       granularity: z.enum(['day', 'month']),
-      points: z
-        .array(z.object({ date: z.string(), balancePence: z.number().int() }))
-        .openapi({ description: 'The total of the accounts over the last 12 months (from the first entry if later)' }),
+      points: z.array(z.object({ date: z.string(), balancePence: z.number().int() })).openapi({
+        description:
+          'The total of the accounts over the last 12 months (from the first entry if later, and from the latest account’s first entry when that is later still)',
+      }),
+      trackingStart: TrackingStartSchema,
     }),
   })
   .openapi('Dashboard', {
@@ -176,7 +179,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     const kept = lines?.get(userId, key);
     if (kept) return kept;
     const data = await readUserLineFrom(tx, { userId, today: key.today, lineFrom: key.lineFrom });
-    const line = balanceSeriesOf(data.accounts, key.today, data.bounds);
+    const line = balanceSeriesOf(data.accounts, key.today, data.bounds, data.starts ?? []);
     lines?.set(userId, key, line);
     return line;
   }

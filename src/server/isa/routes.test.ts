@@ -334,6 +334,53 @@ describe.each(testDatabaseKinds())('the ISA API on %s', (kind) => {
     expect(after).toMatchObject({ paidInPence: 500_000, startingBalanceWords: null });
   });
 
+  it('counts a Cash ISA’s starting balance ticked Paid in this tax year towards the allowance, as a deposit (issue 24)', async () => {
+    const ann = await newPerson();
+    const id = await addAccount(ann, {
+      name: 'Paid-in cash ISA',
+      accountType: 'Cash ISA',
+      startingBalancePence: 500_000,
+      startingBalanceDate: '2026-05-01',
+      startingBalancePaidIn: true,
+    });
+    const held = (await allowance(ann)).accounts.find((a) => a.accountId === id)!;
+    expect(held).toMatchObject({ paidInPence: 500_000, startingBalanceWords: null });
+    const { items } = (await (
+      await server.request(`/api/accounts/${id}/transactions`, { cookie: ann.cookie })
+    ).json()) as { items: { type: string; amountPence: number; date: string }[] };
+    expect(items.map((t) => [t.type, t.amountPence, t.date])).toEqual([['deposit', 500_000, '2026-05-01']]);
+
+    // Refused, with nothing written: a date before this tax year, or an account that is not a Cash ISA.
+    const refused = async (json: Record<string, unknown>) => {
+      const res = await server.request('/api/accounts', {
+        method: 'POST',
+        cookie: ann.cookie,
+        json: {
+          accountNumber: '12345678',
+          bankId: null,
+          startingBalancePence: 100_00,
+          startingBalancePaidIn: true,
+          ...json,
+        },
+      });
+      return { status: res.status, ...((await res.json()) as { error: { message: string } }).error };
+    };
+    expect(
+      await refused({ name: 'Old ISA', accountType: 'Cash ISA', startingBalanceDate: '2026-04-05' }),
+    ).toMatchObject({
+      status: 400,
+      message: 'A starting balance paid in this tax year is dated from 6 Apr 2026',
+    });
+    expect(await refused({ name: 'Shares', accountType: 'Stocks and Shares ISA' })).toMatchObject({
+      status: 400,
+      message: 'Only a Cash ISA’s starting balance can count as paid in this tax year',
+    });
+    const list = (await (await server.request('/api/accounts', { cookie: ann.cookie })).json()) as {
+      accounts: { id: string }[];
+    };
+    expect(list.accounts.map((a) => a.id)).toEqual([id]);
+  });
+
   it('counts Junior ISAs naming the same child against one £9,000 limit, and clears a name', async () => {
     const ann = await newPerson();
     const patch = async (id: string, json: Record<string, unknown>) => {

@@ -79,7 +79,31 @@ describe('adding an account', () => {
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
     expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({ accountType: 'Cash ISA', bankId: null });
+    // Left unticked, the starting balance is a stated balance: nothing more is sent.
+    expect(mock.calls('POST /api/accounts')[0]!.body).not.toHaveProperty('startingBalancePaidIn');
     expect(screen.queryByText('Bank name is required')).toBeNull();
+  });
+
+  it('offers a Cash ISA’s starting balance Paid in this tax year, and sends it so it counts towards the allowance', async () => {
+    const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount({ accountType: 'Cash ISA' }) }) });
+    const { user } = await openNewForm();
+    expect(screen.queryByRole('checkbox', { name: 'Paid in this tax year' })).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Account type'), 'Cash ISA');
+    await user.type(screen.getByLabelText('Account name'), 'New ISA');
+    await user.type(screen.getByLabelText('Account number'), 'ISA1');
+    await user.type(screen.getByLabelText('Starting balance (optional)'), '5,000');
+    const box = screen.getByRole('checkbox', { name: 'Paid in this tax year' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/recorded as a deposit and counts towards your ISA allowance/);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(mock.calls('POST /api/accounts')).toHaveLength(1));
+    expect(mock.calls('POST /api/accounts')[0]!.body).toMatchObject({
+      accountType: 'Cash ISA',
+      startingBalancePence: 5_000_00,
+      startingBalanceDate: calendarDateInLondon(new Date()),
+      startingBalancePaidIn: true,
+    });
   });
 
   it('adds the account with its starting balance and goes to it', async () => {

@@ -98,7 +98,7 @@ export function AccountNewPage() {
   const create = useCreateAccount();
   const saveAndGo = useSaveAndGo();
 
-  const onSubmit = ({ fields, startingBalancePence, startingBalanceDate }: AccountFormOutput) =>
+  const onSubmit = ({ fields, startingBalancePence, startingBalanceDate, startingBalancePaidIn }: AccountFormOutput) =>
     saveAndGo(
       () =>
         create.mutateAsync({
@@ -106,6 +106,7 @@ export function AccountNewPage() {
           ...(startingBalancePence !== null
             ? { startingBalancePence, startingBalanceDate: startingBalanceDate ?? today }
             : {}),
+          ...(startingBalancePaidIn ? { startingBalancePaidIn } : {}),
         }),
       { success: ACCOUNT_FORM_MESSAGES.added, failure: ACCOUNT_FORM_MESSAGES.addFailed },
     );

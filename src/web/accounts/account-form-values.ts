@@ -4,6 +4,7 @@
  * is reported at the field the user can correct.
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { canCountStartingBalanceAsPaidIn, startingBalanceEntry } from '../../core/isa/starting-balance.ts';
 import {
   ACCOUNT_DEFAULTS,
   ACCOUNT_MESSAGES,
@@ -53,6 +54,8 @@ export type AccountFormValues = {
   thbCreditedDate: string;
   startingBalance: string;
   startingBalanceDate: string;
+  /** A Cash ISA's starting balance paid in this tax year: recorded as a deposit (`startingBalanceEntry`). */
+  startingBalancePaidIn: boolean;
   overdraftLimit: string;
   overdraftInterestRate: string;
   earlyWithdrawalPenalty: string;
@@ -74,6 +77,7 @@ export type AccountFormOutput = {
   fields: AccountFields;
   startingBalancePence: number | null;
   startingBalanceDate: CalendarDate | null;
+  startingBalancePaidIn: boolean;
 };
 
 export const STARTING_BALANCE_MESSAGES = {
@@ -200,6 +204,7 @@ export function emptyAccountForm(today: CalendarDate): AccountFormValues {
     thbCreditedDate: '',
     startingBalance: '',
     startingBalanceDate: today,
+    startingBalancePaidIn: false,
     overdraftLimit: '',
     overdraftInterestRate: '',
     earlyWithdrawalPenalty: '',
@@ -246,6 +251,7 @@ export function accountToFormValues(
     thbCreditedDate: thb?.creditedDate ?? '',
     startingBalance: '',
     startingBalanceDate: '',
+    startingBalancePaidIn: false,
     overdraftLimit: pounds(account.overdraftLimitPence),
     overdraftInterestRate:
       account.overdraftInterestRateBps === null ? '' : formatRateInput(account.overdraftInterestRateBps),
@@ -394,6 +400,22 @@ export function validateAccountForm(
       else startingBalanceDate = date;
     }
   }
+  // The box counts only on a Cash ISA with a starting balance; a date before this tax year is refused.
+  const startingBalancePaidIn =
+    isNew &&
+    values.startingBalancePaidIn &&
+    startingBalancePence !== null &&
+    canCountStartingBalanceAsPaidIn(values.accountType);
+  if (startingBalancePaidIn && startingBalanceDate !== null) {
+    const entry = startingBalanceEntry({
+      accountType: values.accountType,
+      amountPence: startingBalancePence ?? 0,
+      date: startingBalanceDate,
+      today,
+      isPaidInThisTaxYear: true,
+    });
+    if (!entry.ok) problems.push({ path: 'startingBalanceDate', message: entry.message });
+  }
 
   const parsed = accountFieldsSchema(today).safeParse(input);
   if (!parsed.success) {
@@ -404,7 +426,10 @@ export function validateAccountForm(
     }
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
-  return { ok: true, output: { fields: parsed.data, startingBalancePence, startingBalanceDate } };
+  return {
+    ok: true,
+    output: { fields: parsed.data, startingBalancePence, startingBalanceDate, startingBalancePaidIn },
+  };
 }
 
 /** The fields in the order the form shows them, so the first problem is the one focused. */
@@ -416,6 +441,7 @@ export const FORM_FIELD_ORDER = [
   'accountNumber',
   'startingBalance',
   'startingBalanceDate',
+  'startingBalancePaidIn',
   'interestRate',
   'rateType',
   'interestFrequency',

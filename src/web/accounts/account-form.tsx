@@ -1,5 +1,6 @@
 import { Building2, ChevronDown, Save, TriangleAlert } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { canCountStartingBalanceAsPaidIn, STARTING_BALANCE_PAID_IN_LABEL } from '../../core/isa/starting-balance.ts';
 import { flushSync } from 'react-dom';
 import { Controller, type FieldErrors, type FieldPath, type FieldPathByValue, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -405,6 +406,28 @@ export function AccountForm({
       )}
     />
   );
+  /** A box with its help under it (the help describes the box). */
+  const checkbox = (
+    name: 'hasTemporaryHighBalance' | 'startingBalancePaidIn',
+    label: string,
+    help: string,
+    helpId = `${name}-help`,
+  ) => (
+    <>
+      <label className="flex items-start gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+          aria-describedby={fieldId(helpId)}
+          {...form.register(name)}
+        />
+        {label}
+      </label>
+      <p id={fieldId(helpId)} className="-mt-3 pl-7 text-sm text-muted-foreground">
+        {help}
+      </p>
+    </>
+  );
   const bankPicker = (name: 'bank' | 'platformBank', label: string, excludePlatforms: boolean) => (
     <Controller
       control={form.control}
@@ -582,6 +605,13 @@ export function AccountForm({
             {unitInput('startingBalance', 'Starting balance', '£', { optional: true, placeholder: '0.00' })}
             {date('startingBalanceDate', 'Balance on', pastDates, false)}
           </div>
+          {canCountStartingBalanceAsPaidIn(values.accountType)
+            ? checkbox(
+                'startingBalancePaidIn',
+                STARTING_BALANCE_PAID_IN_LABEL,
+                'Tick it if you paid this money in since 6 April: it is recorded as a deposit and counts towards your ISA allowance. Leave it for money from before, or moved in from another ISA, which uses none.',
+              )
+            : null}
         </Section>
       ) : null}
 
@@ -624,19 +654,12 @@ export function AccountForm({
           HOLDER_LABELS.map((label, i) => [String(i + 1), label] as const),
           { className: 'sm:max-w-sm' },
         )}
-        <label className="flex items-start gap-3 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-            aria-describedby={fieldId('thb-help')}
-            {...form.register('hasTemporaryHighBalance')}
-          />
-          It includes a temporary high balance
-        </label>
-        <p id={fieldId('thb-help')} className="-mt-3 pl-7 text-sm text-muted-foreground">
-          Money from some life events, such as selling your home or an inheritance, is protected for 6 months from the
-          day it is credited, on top of the usual limit.
-        </p>
+        {checkbox(
+          'hasTemporaryHighBalance',
+          'It includes a temporary high balance',
+          'Money from some life events, such as selling your home or an inheritance, is protected for 6 months from the day it is credited, on top of the usual limit.',
+          'thb-help',
+        )}
         {values.hasTemporaryHighBalance ? (
           <fieldset className="grid gap-5 rounded-lg border bg-muted/40 p-4">
             <legend className="px-1 text-sm font-semibold">Temporary high balance</legend>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handleRealtimeEvent } from '../app/realtime.ts';
 import { apiError, json, makeMe, meHandler, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { accountNumberText, bankLines } from './accounts-page.tsx';
+import { accountNumberText, bankLines, maturityText } from './accounts-page.tsx';
 import { CLOSE_BROTHERS_ID, makeAccount, makeList } from './test-fixtures.ts';
 
 beforeAll(() => import('./accounts-page.tsx'), 60_000);
@@ -124,6 +124,19 @@ describe('the accounts page', () => {
       expect(within(row).getByText('—')).toBeInTheDocument();
       expect(within(row).queryByText('0.00% AER')).not.toBeInTheDocument();
     }
+  });
+
+  it('shows a fixed-term account’s maturity in the table and on the phone card, and none for an easy saver', async () => {
+    const bond = makeAccount({ name: 'Two-year bond', accountType: 'Fixed Rate Bond', maturityDate: '2099-04-28' });
+    const easy = makeAccount({ name: 'Easy access' });
+    signedIn(json(200, makeList([bond, easy])));
+    renderApp('/accounts');
+    const table = await screen.findByRole('table', { name: /^Your accounts, in the order you added them/ });
+    const [bondRow, easyRow] = within(table).getAllByRole('row').slice(1);
+    expect(within(bondRow!).getByText('Matures 28/04/2099')).toBeInTheDocument();
+    expect(within(easyRow!).queryByText(/^Matur/)).toBeNull();
+    const cards = screen.getByRole('list', { name: 'Your accounts' });
+    expect(within(cards).getAllByText('Matures 28/04/2099')).toHaveLength(1);
   });
 
   it('shows the Hub’s totals at the top: total balance, protected and at risk', async () => {
@@ -255,6 +268,13 @@ describe('the accounts page', () => {
 });
 
 describe('account text', () => {
+  it('says when a fixed-term account matures, or matured, in the table’s date format', () => {
+    expect(maturityText('2027-04-28', '2026-11-28')).toBe('Matures 28/04/2027');
+    expect(maturityText('2026-11-28', '2026-11-28')).toBe('Matures 28/11/2026');
+    expect(maturityText('2026-11-27', '2026-11-28')).toBe('Matured 27/11/2026');
+    expect(maturityText(null, '2026-11-28')).toBeNull();
+  });
+
   it('shortens account numbers to their last four digits', () => {
     expect(accountNumberText('1234 5678')).toBe('Account ending 5678');
     expect(accountNumberText('ISA1')).toBe('Account ISA1');

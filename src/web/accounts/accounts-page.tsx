@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import { accountRateText } from '../../core/accounts/cash-interest.ts';
 import { formatPence } from '../../core/money/format.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { ApiError } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { isRegistered, paths } from '../app/paths.ts';
@@ -14,6 +15,7 @@ import { SectionLoadError } from '../ui/section-states.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
+import { displayDate } from '../ui/date-format.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { shareNote } from '../protection/hub-words.ts';
 import { type JointShare, type ListEntry, jointSharesById, listEntries } from './account-groups.ts';
@@ -122,6 +124,20 @@ function AccountSubline({
   );
 }
 
+/**
+ * A fixed-term account's maturity (core's `maturityDate`, read by the list's statement):
+ * 'Matures 28/04/2027', or 'Matured 01/11/2026' once past; nothing for an account that does not mature.
+ */
+export function maturityText(maturityDate: string | null, today: string): string | null {
+  if (maturityDate === null) return null;
+  return `${maturityDate < today ? 'Matured' : 'Matures'} ${displayDate(maturityDate)}`;
+}
+
+function MaturityLine({ account }: { account: AccountListItem }) {
+  const text = maturityText(account.maturityDate, calendarDateInLondon(new Date()));
+  return text ? <span className="text-xs whitespace-nowrap text-muted-foreground">{text}</span> : null;
+}
+
 function BankCell({ account }: { account: AccountListItem }) {
   const { bank, licence } = bankLines(account);
   return (
@@ -149,7 +165,12 @@ function AccountRow({ account, share, inSharedLicence }: RowProps) {
       <td className="px-4 py-3">
         <BankCell account={account} />
       </td>
-      <td className="px-4 py-3">{account.accountType}</td>
+      <td className="px-4 py-3">
+        <span className="grid gap-0.5">
+          <span>{account.accountType}</span>
+          <MaturityLine account={account} />
+        </span>
+      </td>
       <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{accountRateText(account)}</td>
       <td className="px-4 py-3 text-right whitespace-nowrap">
         <span className="grid justify-items-end gap-0.5">
@@ -256,6 +277,7 @@ function AccountCardBody({ account, share, inSharedLicence }: RowProps) {
         <span className="grid min-w-0 gap-0.5">
           <AccountName account={account} />
           <AccountSubline account={account} share={share} withType />
+          <MaturityLine account={account} />
         </span>
         <span className="grid shrink-0 justify-items-end gap-0.5 text-right">
           <Balance pence={account.balancePence} className="text-lg" />

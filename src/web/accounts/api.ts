@@ -87,7 +87,11 @@ export function useAccountTypes() {
 }
 
 /** A new account's body: the form's fields, and a starting balance that becomes its first transaction. */
-export type AccountCreate = AccountFieldsInput & { startingBalancePence?: number; startingBalanceDate?: string };
+export type AccountCreate = AccountFieldsInput & {
+  startingBalancePence?: number;
+  startingBalanceDate?: string;
+  startingBalancePaidIn?: boolean;
+};
 
 function useAccountWrite<TVariables>(write: (variables: TVariables) => Promise<{ account: Account }>) {
   const queryClient = useQueryClient();
@@ -100,9 +104,10 @@ function useAccountWrite<TVariables>(write: (variables: TVariables) => Promise<{
         list
           ? {
               ...list,
+              // The list's maturity comes with the refetch below (it reads the account's terms too).
               accounts: list.accounts.some((a) => a.id === account.id)
-                ? list.accounts.map((a) => (a.id === account.id ? account : a))
-                : [...list.accounts, account],
+                ? list.accounts.map((a) => (a.id === account.id ? { ...account, maturityDate: a.maturityDate } : a))
+                : [...list.accounts, { ...account, maturityDate: null }],
             }
           : list,
       );

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { BankOption } from '../reference/types.ts';
 import { json, type MockHandler } from '../test/api-mock.ts';
-import type { Account, AccountList, AccountType } from './api.ts';
+import type { Account, AccountList, AccountListItem, AccountType } from './api.ts';
 
 export const HALIFAX_ID = '11111111-1111-5111-8111-111111111111';
 export const CLOSE_BROTHERS_ID = '22222222-2222-5222-8222-222222222222';
@@ -12,8 +12,11 @@ export const RAISIN_ID = '33333333-3333-5333-8333-333333333333';
 
 let next = 0;
 
+/** A whole account that is also a row of the list (which adds its maturity). */
+export type ListedAccount = Account & Pick<AccountListItem, 'maturityDate'>;
+
 /** An account as GET /api/accounts sends it: a Halifax easy saver unless told otherwise. */
-export function makeAccount(overrides: Partial<Account> = {}): Account {
+export function makeAccount(overrides: Partial<ListedAccount> = {}): Account & Pick<AccountListItem, 'maturityDate'> {
   next += 1;
   const accountType = overrides.accountType ?? 'Savings';
   return {
@@ -31,9 +34,10 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     licence: { bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628' },
     platformBank: null,
     protection: { status: 'covered-in-full', uncoveredPence: null, reason: null },
+    maturityDate: null,
     ...overrides,
     accountType,
-  } as Account;
+  } as ListedAccount;
 }
 
 /**
@@ -41,7 +45,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
  * and no licence is shared, unless told otherwise.
  */
 export function makeList(
-  accounts: Account[],
+  accounts: ListedAccount[],
   cap: Partial<AccountList['cap']> = {},
   protection: Partial<AccountList['protection']> = {},
 ): AccountList {

@@ -1,6 +1,6 @@
 /** en-GB labels of the balance line and its table. */
 import { monthName } from '../../core/account-summary/months.ts';
-import type { BalanceSeriesGranularity } from '../../core/balance/balance-series.ts';
+import type { BalanceSeriesGranularity, TrackingStart } from '../../core/balance/balance-series.ts';
 import { shortMonth } from '../account-detail/chart-format.ts';
 import { displayDate } from '../ui/date-format.ts';
 
@@ -33,4 +33,17 @@ export function balanceAxisDomain(values: readonly number[]): [number, number] |
   if (low !== high) return ['auto', 'auto'];
   if (low === 0) return [0, 100];
   return low > 0 ? [0, low] : [low, 0];
+}
+
+/**
+ * Why a total line starts where it does: 'Tracking starts 01/11/2026 for 7 accounts: the total
+ * starts there.' (ADR 0033); without a later start, that each account counts from its first
+ * transaction.
+ */
+export function trackingStartNote(start: TrackingStart | undefined): string {
+  if (!start) return 'Each account counts from its first transaction.';
+  const accounts = start.accountCount === 1 ? '1 account' : `${start.accountCount} accounts`;
+  return start.isOneDate
+    ? `Tracking starts ${displayDate(start.date)} for ${accounts}: the total starts there.`
+    : `Tracking starts later for ${accounts}, the last on ${displayDate(start.date)}: the total starts there.`;
 }

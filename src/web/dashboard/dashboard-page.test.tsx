@@ -243,6 +243,23 @@ describe('the dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it('says where the total line starts when seven accounts were added with balances dated 01/11/2026', async () => {
+    show(
+      dashboardOf(ISSUE_SAVER, {
+        balanceLine: {
+          granularity: 'month',
+          points: [{ date: TODAY, balancePence: 200_000_00 }],
+          trackingStart: { date: '2026-11-01', accountCount: 7, isOneDate: true },
+        },
+      }),
+    );
+    const line = await screen.findByRole('region', { name: TOTAL_BALANCE_TITLE });
+    expect(
+      await within(line).findByText(/Tracking starts 01\/11\/2026 for 7 accounts: the total starts there\./),
+    ).toBeInTheDocument();
+    expect(within(line).queryByText(/Each account counts from its first transaction/)).toBeNull();
+  });
+
   it('leads a new user to add a first account, or to the checker', async () => {
     show(dashboardOf([], { accountCount: 0 }));
     const empty = await screen.findByRole('region', { name: EMPTY_TITLE });

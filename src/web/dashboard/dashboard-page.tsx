@@ -43,6 +43,7 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { SectionLoadError } from '../ui/section-states.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { trackingStartNote } from '../balance-series/format.ts';
 import { type ComingUpItem, type Dashboard, type RecentTransaction, useDashboard } from './api.ts';
 import { greeting } from './greeting.ts';
 
@@ -505,7 +506,7 @@ function TotalBalance({ dashboard, query }: { dashboard: Dashboard; query: Retur
         }}
         title={TOTAL_BALANCE_TITLE}
         level={2}
-        note="Each account counts from its first transaction."
+        note={trackingStartNote(dashboard.balanceLine.trackingStart)}
         empty={
           <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
             The total of your accounts over time appears here once they have transactions.
