@@ -133,6 +133,19 @@ describe('a saver with many accounts, £20,000 over at Halifax and Bank of Scotl
     ]);
   });
 
+  it('says today’s £20,000 over the limit on each protection card, not what the other card leaves of it', () => {
+    // The ISA card is planned first (ISA first): the Barclays card then had £15,000 left to cover,
+    // but on its own the saver still has £20,000 over. Each card is true on its own.
+    const [barclaysCard, isaCard] = ofType(recommendations, 'protection');
+    expect(barclaysCard!.explanation).toMatch(
+      /^£20,000\.00 of your money at Bank of Scotland plc is over the £120,000 limit, so the FSCS would not protect it\. Moving £65,000\.00 from Halifax Saver to Barclays Saver \(Barclays\) brings it under cover\./,
+    );
+    // £5,000 of the £20,000: it covers that much, not all of it.
+    expect(isaCard!.explanation).toMatch(
+      /^£20,000\.00 of your money at Bank of Scotland plc is over the £120,000 limit, so the FSCS would not protect it\. Moving £5,000\.00 from Halifax Saver to Nationwide Cash ISA \(Nationwide\) brings that much of it under cover\./,
+    );
+  });
+
   it('never suggests a protection move within the licence: it would leave the £140,000 there', () => {
     for (const r of ofType(recommendations, 'protection'))
       expect(r.toAccount?.licenceKey).not.toBe(r.fromAccount!.licenceKey);
