@@ -193,6 +193,15 @@ describe('a saver with many accounts, £20,000 over at Halifax and Bank of Scotl
     // £975 + £90 + £25.
     expect(metrics.potentialExtraInterestPence).toBe(1_090_00);
   });
+
+  it('takes no tax off the gain of a move into the cash ISA, and counts the tax no longer paid where the money was', () => {
+    // The year from 22/11/2026 is taxed at 21.26% (20% for 135 days, 22% for 230).
+    // Taxable: Halifax → Barclays £975 + Bank of Scotland → Barclays £25 = £1,000.00, after tax
+    // 1,000.00 × 0.7874 = £787.40. Into the ISA: its £90.00 gain, tax free, and the £5,000 no longer
+    // earns 5,000 × 2.00% = £100.00 of taxed interest at Halifax: £21.26 of tax saved. In all
+    // 787.40 + 90.00 + 21.26 = £898.66 (taxing all £1,090 would say £858.26).
+    expect(metrics.estimatedNetGainPence).toBe(898_66);
+  });
 });
 
 describe('a bond that takes top-ups, maturing in five months', () => {
