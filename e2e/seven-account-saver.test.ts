@@ -616,6 +616,12 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
       assert.equal(await figureAfter(metrics, 'Projected breaches'), '1');
       assert.equal(await figureAfter(metrics, 'Total balance'), '£301,412.57');
       assert.equal(await figureAfter(metrics, 'Protected balance'), '£281,412.57');
+      // ISA interest is tax free. The year from 28/11/2026 is taxed at 21.29 % (20 % for the 129
+      // days to 06/04/2027, 22 % for 236): (129 × 20 + 236 × 22) / 365 = 21.2932 → 2,129 bps. The
+      // Coventry move keeps its £90.00 and no longer pays tax on the 9,000 × 3.10 % = £279.00 it
+      // earned at Halifax: 279.00 − 279.00 × 0.7871 (£219.60) = £59.40. The £11,000.00 card gains
+      // £0.00. So 90.00 + 59.40 = £149.40 (taxing the £90.00 would say £70.83).
+      assert.equal(await figureAfter(metrics, 'Estimated net gain'), '£149.40');
 
       const coventry = page.getByRole('article', { name: 'Move £9,000.00 to Coventry Cash ISA' });
       await coventry.getByText('High priority').waitFor();
