@@ -28,7 +28,7 @@ export function isFirmsOwnName(brand: string, firmName: string): boolean {
 
 /**
  * Why the brands a saver uses share one limit (`brands` in the saver's order); null for a lone
- * brand that is the firm itself (`isFirmsOwnName`).
+ * brand that is the firm itself, and for an investment firm under its own name (`isFirmsOwnName`).
  */
 export function sharedLimitReason(licence: InstitutionExposure, brands: readonly string[]): string | null {
   const limit = formatLimit(licence.limit.amountPence);
@@ -36,7 +36,9 @@ export function sharedLimitReason(licence: InstitutionExposure, brands: readonly
     return `${joinWithAnd(brands)} are brands of ${firmWithFrn(licence)}: one ${limit} limit covers them together.`;
   }
   const [brand] = brands;
-  if (brand && !isFirmsOwnName(brand, licence.name)) {
+  // A bank's other brands share its limit, so a bank under its own name still gets the note; an
+  // investment firm under its own name is the one firm, with nothing else to share it.
+  if (brand && !(licence.scheme === 'investment' && isFirmsOwnName(brand, licence.name))) {
     return `${brand} is a brand of ${firmWithFrn(licence)}. Money with any other brand of ${licence.name} shares the same ${limit} limit.`;
   }
   return null;
