@@ -38,7 +38,7 @@ export function sharedLimitReason(licence: InstitutionExposure, brands: readonly
   const [brand] = brands;
   // A bank's other brands share its limit, so a bank under its own name still gets the note; an
   // investment firm under its own name is the one firm, with nothing else to share it.
-  if (brand && !(licence.scheme === 'investment' && isFirmsOwnName(brand, licence.name))) {
+  if (brand && brand !== licence.name && !(licence.scheme === 'investment' && isFirmsOwnName(brand, licence.name))) {
     return `${brand} is a brand of ${firmWithFrn(licence)}. Money with any other brand of ${licence.name} shares the same ${limit} limit.`;
   }
   return null;

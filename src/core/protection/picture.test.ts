@@ -437,6 +437,9 @@ describe('a brand that is the firm’s own name', () => {
     );
     const group = (name: string) => picture.groups.find((g) => g.name === name)!;
     expect(group('AJ Bell Securities Limited').sharedLimitReason).toBeNull();
+    // A bank under exactly its own name has nothing to explain; a bank's brand of another name does.
+    const nationwide = protectionPicture([named(account('n', 10_000_00, NATIONWIDE), 'Nationwide saver')], TODAY);
+    expect(nationwide.groups[0]!.sharedLimitReason).toBeNull();
     // A brand with a name of its own still says whose licence it is.
     expect(group('Bank of Scotland plc').sharedLimitReason).toBe(
       'Halifax is a brand of Bank of Scotland plc (FRN 169628). Money with any other brand of Bank of Scotland plc shares the same £120,000 limit.',
