@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRate, formatRateInput, parseRatePercent } from './interest-rate.ts';
+import { formatRate, formatRateBox, formatRateInput, parseRatePercent } from './interest-rate.ts';
 
 describe('interest rates as typed', () => {
   it.each([
@@ -46,9 +46,19 @@ describe('interest rates as typed', () => {
     expect(formatRateInput(-25)).toBe('-0.25');
   });
 
+  it('fills the account page’s rate box with two decimals, as the rate is read', () => {
+    expect(formatRateBox(310)).toBe('3.10');
+    expect(formatRateBox(435)).toBe('4.35');
+    expect(formatRateBox(400)).toBe('4.00');
+    expect(formatRateBox(1)).toBe('0.01');
+    expect(formatRateBox(-25)).toBe('-0.25');
+    expect(formatRateBox(0)).toBe('0.00');
+  });
+
   it('reads back every rate it writes, exactly', () => {
     fc.assert(
       fc.property(fc.integer({ min: -100_000, max: 100_000 }), (bps) => {
+        expect(parseRatePercent(formatRateBox(bps))).toEqual({ ok: true, bps });
         expect(parseRatePercent(formatRateInput(bps))).toEqual({ ok: true, bps });
         expect(parseRatePercent(formatRate(bps))).toEqual({ ok: true, bps });
       }),

@@ -39,6 +39,13 @@ export function formatRateInput(bps: Bps): string {
   return `${sign}${Math.floor(abs / 100)}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Basis points for the account page's rate box, two decimals as the rate is read: 310 → '3.10', 400 → '4.00'. */
+export function formatRateBox(bps: Bps): string {
+  const sign = bps < 0 ? '-' : '';
+  const abs = Math.abs(bps);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** A rate as people read it, always with two decimals: 435 → '4.35%', with a rate type '4.35% AER'. */
 export function formatRate(bps: Bps, rateType?: string): string {
   const sign = bps < 0 ? '-' : '';

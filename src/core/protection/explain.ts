@@ -15,8 +15,20 @@ export function firmWithFrn(licence: Pick<InstitutionExposure, 'name' | 'frn'>):
 }
 
 /**
+ * Whether `brand` is the firm's own name rather than a brand of it: the same words, or the firm's
+ * name begins with them ('AJ Bell' of AJ Bell Securities Limited, 'Nationwide' of Nationwide
+ * Building Society). Such a name is never called "a brand of" the firm nor listed beside it.
+ */
+export function isFirmsOwnName(brand: string, firmName: string): boolean {
+  const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  const b = normal(brand);
+  const f = normal(firmName);
+  return b === f || f.startsWith(`${b} `);
+}
+
+/**
  * Why the brands a saver uses share one limit (`brands` in the saver's order); null for a lone
- * brand that is the firm itself.
+ * brand that is the firm itself, and for an investment firm under its own name (`isFirmsOwnName`).
  */
 export function sharedLimitReason(licence: InstitutionExposure, brands: readonly string[]): string | null {
   const limit = formatLimit(licence.limit.amountPence);
@@ -24,7 +36,9 @@ export function sharedLimitReason(licence: InstitutionExposure, brands: readonly
     return `${joinWithAnd(brands)} are brands of ${firmWithFrn(licence)}: one ${limit} limit covers them together.`;
   }
   const [brand] = brands;
-  if (brand && brand !== licence.name) {
+  // A bank's other brands share its limit, so a bank under its own name still gets the note; an
+  // investment firm under its own name is the one firm, with nothing else to share it.
+  if (brand && brand !== licence.name && !(licence.scheme === 'investment' && isFirmsOwnName(brand, licence.name))) {
     return `${brand} is a brand of ${firmWithFrn(licence)}. Money with any other brand of ${licence.name} shares the same ${limit} limit.`;
   }
   return null;

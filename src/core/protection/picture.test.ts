@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { account, bankOfScotland, lloydsBank, natWest, TODAY } from './golden-test-fixtures.ts';
+import { isFirmsOwnName } from './explain.ts';
 import { limitsOn } from './limits.ts';
 import { type PictureAccount, protectionPicture } from './picture.ts';
 import type { AccountInput, InstitutionRef } from './types.ts';
@@ -416,5 +417,40 @@ describe('the order of licences', () => {
       'National Westminster Bank Plc',
       'Lloyds Bank PLC',
     ]);
+  });
+});
+
+describe('a brand that is the firm’s own name', () => {
+  it('gets no "Why one limit?" note: AJ Bell at AJ Bell Securities Limited, as Vanguard at its own name', () => {
+    const ajBell: InstitutionRef = {
+      kind: 'frn',
+      frn: '155593',
+      legalName: 'AJ Bell Securities Limited',
+      brandName: 'AJ Bell',
+    };
+    const picture = protectionPicture(
+      [
+        named(account('sipp', 32_000_00, ajBell, { category: 'investment' }), 'AJ Bell SIPP'),
+        named(account('halifax', 70_000_00, bankOfScotland('Halifax')), 'Halifax saver'),
+      ],
+      TODAY,
+    );
+    const group = (name: string) => picture.groups.find((g) => g.name === name)!;
+    expect(group('AJ Bell Securities Limited').sharedLimitReason).toBeNull();
+    // A bank under exactly its own name has nothing to explain; a bank's brand of another name does.
+    const nationwide = protectionPicture([named(account('n', 10_000_00, NATIONWIDE), 'Nationwide saver')], TODAY);
+    expect(nationwide.groups[0]!.sharedLimitReason).toBeNull();
+    // A brand with a name of its own still says whose licence it is.
+    expect(group('Bank of Scotland plc').sharedLimitReason).toBe(
+      'Halifax is a brand of Bank of Scotland plc (FRN 169628). Money with any other brand of Bank of Scotland plc shares the same £120,000 limit.',
+    );
+  });
+
+  it('is the same words, or the start of the firm’s name at a word break', () => {
+    expect(isFirmsOwnName('AJ Bell', 'AJ Bell Securities Limited')).toBe(true);
+    expect(isFirmsOwnName(' nationwide  building society', 'Nationwide Building Society')).toBe(true);
+    expect(isFirmsOwnName('Halifax', 'Bank of Scotland plc')).toBe(false);
+    expect(isFirmsOwnName('AJ', 'AJ Bell Securities Limited')).toBe(true);
+    expect(isFirmsOwnName('AJ Be', 'AJ Bell Securities Limited')).toBe(false);
   });
 });

@@ -9,7 +9,7 @@
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import { calculateExposure, type ExposureReport } from '../protection/exposure.ts';
 import type { DepositLimitOverride } from '../protection/limits.ts';
-import { afterSavingsTax, yearAheadSavingsTax } from '../tax/savings-tax.ts';
+import { afterSavingsTax, type YearAheadTax, yearAheadSavingsTax } from '../tax/savings-tax.ts';
 import type { Recommendation, SmartPigAccount, SmartPigMetrics } from './types.ts';
 
 /**
@@ -29,6 +29,34 @@ export function averageRateBps(accounts: readonly SmartPigAccount[], report: Exp
   return total === 0 ? 0 : Math.round(weighted / total);
 }
 
+/**
+ * What following `recommendations` adds to the saver's interest after tax. ISA interest is tax
+ * free: a move into an ISA keeps its whole gain and no longer pays tax on the interest the money
+ * earned where it was (a year at its current rate); other gains pay tax at `tax`. ISA money only
+ * moves into another ISA, so no move takes money out of an ISA's shelter.
+ */
+export function netGainPence(
+  accounts: readonly SmartPigAccount[],
+  recommendations: readonly Recommendation[],
+  tax: YearAheadTax,
+): number {
+  const isas = new Set(accounts.filter((a) => a.category === 'isa').map((a) => a.input.id));
+  let taxable = 0;
+  let taxFree = 0;
+  for (const r of recommendations) {
+    if (r.toAccount === null || !isas.has(r.toAccount.id)) {
+      taxable += r.projectedGainPence;
+      continue;
+    }
+    taxFree += r.projectedGainPence;
+    if (r.fromAccount !== null && !isas.has(r.fromAccount.id)) {
+      const interestLeft = Math.trunc((r.amountPence * (r.currentRateBps ?? 0)) / 10_000);
+      taxFree += interestLeft - afterSavingsTax(interestLeft, tax);
+    }
+  }
+  return afterSavingsTax(taxable, tax) + taxFree;
+}
+
 /** The metrics from an exposure report of `accounts` (same order) and the recommendations made for them. */
 export function metricsFromReport(
   accounts: readonly SmartPigAccount[],
@@ -41,7 +69,7 @@ export function metricsFromReport(
   return {
     unprotectedDepositsPence: totals.unprotectedPence,
     potentialExtraInterestPence: extra,
-    estimatedNetGainPence: afterSavingsTax(extra, tax),
+    estimatedNetGainPence: netGainPence(accounts, recommendations, tax),
     netGainTax: tax.words,
     projectedBreaches: report.institutions.filter(
       (l) => l.alertLevel === 'projected-breach' || l.alertLevel === 'over-limit',

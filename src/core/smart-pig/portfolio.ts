@@ -34,6 +34,8 @@ export type LicenceState = {
   arrivingPence: Pence;
   /** Over the limit (after any temporary high balance cover) and not yet planned to leave. */
   uncoveredPence: Pence;
+  /** Over the limit today, whatever is planned: what a card says, true on its own. */
+  uncoveredTodayPence: Pence;
 };
 
 export type Holding = {
@@ -86,6 +88,7 @@ export function buildPortfolio(
       totalPence: exposure.totalPence,
       arrivingPence: 0,
       uncoveredPence: exposure.uncoveredPence,
+      uncoveredTodayPence: exposure.uncoveredPence,
     });
   }
   const holdings = accounts.map((account, index): Holding => {

@@ -133,6 +133,19 @@ describe('a saver with many accounts, £20,000 over at Halifax and Bank of Scotl
     ]);
   });
 
+  it('says today’s £20,000 over the limit on each protection card, not what the other card leaves of it', () => {
+    // The ISA card is planned first (ISA first): the Barclays card then had £15,000 left to cover,
+    // but on its own the saver still has £20,000 over. Each card is true on its own.
+    const [barclaysCard, isaCard] = ofType(recommendations, 'protection');
+    expect(barclaysCard!.explanation).toMatch(
+      /^£20,000\.00 of your money at Bank of Scotland plc is over the £120,000 limit, so the FSCS would not protect it\. Moving £65,000\.00 from Halifax Saver to Barclays Saver \(Barclays\) brings it under cover\./,
+    );
+    // £5,000 of the £20,000: it covers that much, not all of it.
+    expect(isaCard!.explanation).toMatch(
+      /^£20,000\.00 of your money at Bank of Scotland plc is over the £120,000 limit, so the FSCS would not protect it\. Moving £5,000\.00 from Halifax Saver to Nationwide Cash ISA \(Nationwide\) brings that much of it under cover\./,
+    );
+  });
+
   it('never suggests a protection move within the licence: it would leave the £140,000 there', () => {
     for (const r of ofType(recommendations, 'protection'))
       expect(r.toAccount?.licenceKey).not.toBe(r.fromAccount!.licenceKey);
@@ -179,6 +192,15 @@ describe('a saver with many accounts, £20,000 over at Halifax and Bank of Scotl
     expect(metrics.averageRateBps).toBe(310);
     // £975 + £90 + £25.
     expect(metrics.potentialExtraInterestPence).toBe(1_090_00);
+  });
+
+  it('takes no tax off the gain of a move into the cash ISA, and counts the tax no longer paid where the money was', () => {
+    // The year from 22/11/2026 is taxed at 21.26% (20% for 135 days, 22% for 230).
+    // Taxable: Halifax → Barclays £975 + Bank of Scotland → Barclays £25 = £1,000.00, after tax
+    // 1,000.00 × 0.7874 = £787.40. Into the ISA: its £90.00 gain, tax free, and the £5,000 no longer
+    // earns 5,000 × 2.00% = £100.00 of taxed interest at Halifax: £21.26 of tax saved. In all
+    // 787.40 + 90.00 + 21.26 = £898.66 (taxing all £1,090 would say £858.26).
+    expect(metrics.estimatedNetGainPence).toBe(898_66);
   });
 });
 

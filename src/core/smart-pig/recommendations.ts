@@ -200,7 +200,8 @@ function planFor(
       to?.account.depositRoomPence == null ? null : Math.max(0, to.account.depositRoomPence - to.arrivingPence),
     // Today's money there plus this move alone: true whichever other recommendations the saver follows.
     destinationTotalAfterPence: otherLicence ? to.licence!.totalPence + sharePence : null,
-    overLimitPence: from.licence!.uncoveredPence,
+    // Today's excess, not what other suggestions here leave of it: every card is true on its own.
+    overLimitPence: from.licence!.uncoveredTodayPence,
     limitPence: from.licence!.limitPence,
     alsoForRate: false,
   };

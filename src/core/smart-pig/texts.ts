@@ -98,7 +98,8 @@ export function explanationText(plan: MovePlan): string {
       plan.alsoForRate && to
         ? ` ${to.account.name} also pays more: ${formatRate(to.account.interestRateBps)} rather than ${formatRate(from.account.interestRateBps)}.`
         : '';
-    return `${formatPence(plan.overLimitPence)} of your money at ${from.licence!.name} is over the ${limit} limit, so the FSCS would not protect it. Moving ${amount} from ${from.account.name} to ${toLabel} brings it under cover.${rate}${after}`;
+    const covers = plan.amountPence / from.holders < plan.overLimitPence ? 'that much of it' : 'it';
+    return `${formatPence(plan.overLimitPence)} of your money at ${from.licence!.name} is over the ${limit} limit, so the FSCS would not protect it. Moving ${amount} from ${from.account.name} to ${toLabel} brings ${covers} under cover.${rate}${after}`;
   }
   return `${to!.account.name} pays ${formatRate(to!.account.interestRateBps)}, more than the ${formatRate(from.account.interestRateBps)} on ${from.account.name}. Moving ${amount} there earns more interest each year.${after}`;
 }

@@ -467,6 +467,8 @@ describe('the Interest Settings card', () => {
         terms: 'Bonus ends in May',
       },
     ]);
+    // Saved, the box shows the rate as it is read: 4.50, not 4.5.
+    expect(rate).toHaveValue('4.50');
   });
 
   it('says when the settings could not be saved, keeping them', async () => {

@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { rateFromInput } from '../../core/accounts/account-schema.ts';
-import { formatRateInput } from '../../core/accounts/interest-rate.ts';
+import { formatRateBox } from '../../core/accounts/interest-rate.ts';
 import {
   nextRateChangeYears,
   paymentDayCount,
@@ -32,7 +32,7 @@ const CARD_WORDING: InterestSettingsWording = {
 
 function draftOf(account: Account): InterestSettingsValues {
   return {
-    interestRate: formatRateInput(account.interestRateBps),
+    interestRate: formatRateBox(account.interestRateBps),
     rateType: account.rateType,
     interestFrequency: account.interestFrequency,
     interestPayoutMethod: account.interestPayoutMethod,
@@ -101,7 +101,7 @@ export function InterestSettingsCard({ account }: { account: Account }) {
     setSaving(true);
     // Saved: the card shows the values as stored (the rate written plainly, notes trimmed).
     if (await save('interest', patch))
-      setDraft((d) => ({ ...d, interestRate: formatRateInput(rate.bps), terms: patch.terms ?? '' }));
+      setDraft((d) => ({ ...d, interestRate: formatRateBox(rate.bps), terms: patch.terms ?? '' }));
     setSaving(false);
   };
 

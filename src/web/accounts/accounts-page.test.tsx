@@ -288,6 +288,19 @@ describe('account text', () => {
         makeAccount({ bank: 'Nationwide', licence: { bankName: 'Nationwide', legalName: 'Nationwide', frn: null } }),
       ),
     ).toEqual({ bank: 'Nationwide', licence: null });
+    // A bank under a licence of its own name: the name once, then the FRN.
+    expect(
+      bankLines(
+        makeAccount({
+          bank: 'Nationwide Building Society',
+          licence: {
+            bankName: 'Nationwide Building Society',
+            legalName: 'Nationwide Building Society',
+            frn: '106078',
+          },
+        }),
+      ),
+    ).toEqual({ bank: 'Nationwide Building Society', licence: 'FRN\u00a0106078' });
     expect(bankLines({ ...raisin, platformBank: null })).toEqual({
       bank: 'Raisin UK',
       licence: 'Bank holding the deposits not chosen',

@@ -48,7 +48,9 @@ export function bankLines(account: AccountListItem): { bank: string; licence: st
   const licenceOf = (l: { bankName: string; legalName: string; frn: string | null }) => {
     // A no-break space keeps 'FRN 169628' on one line.
     const firm = l.frn ? `${l.legalName} · FRN\u00a0${l.frn}` : l.legalName;
-    return namesDiffer(l.bankName, l.legalName) || l.frn ? firm : null;
+    // The firm's name is printed once: under a bank of the same name, the FRN alone.
+    if (namesDiffer(l.bankName, l.legalName)) return firm;
+    return l.frn ? `FRN\u00a0${l.frn}` : null;
   };
   if (account.isPlatformAccount) {
     const held = account.platformBank;

@@ -215,6 +215,28 @@ describe('the dashboard', () => {
     expect(within(risk).getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('shows no "Government backed" card without NS&I money, and no brand that is the firm’s own name', async () => {
+    const AJ_BELL: InstitutionRef = {
+      kind: 'frn',
+      frn: '155593',
+      legalName: 'AJ Bell Securities Limited',
+      brandName: 'AJ Bell',
+    };
+    show(
+      dashboardOf([
+        account('h', 'Halifax saver', 70_000_00, BOS('Halifax')),
+        account('sipp', 'AJ Bell SIPP', 32_000_00, AJ_BELL, { category: 'investment' }),
+      ]),
+    );
+    const risk = await screen.findByRole('region', { name: 'Where your money is' });
+    expect(screen.queryByText('Government backed', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText('NS&I: backed by HM Treasury, with no limit.')).toBeNull();
+    const ajBell = within(risk).getByRole('heading', { name: 'AJ Bell Securities Limited' }).closest('li')!;
+    expect(within(ajBell).getByText('Investment firm: £85,000 if the firm fails')).toBeInTheDocument();
+    // The Halifax brand of Bank of Scotland plc is still named.
+    expect(within(risk).getByText(/ · Halifax$/)).toBeInTheDocument();
+  });
+
   it('shows an ISA without its provider as protection unknown, not at risk', async () => {
     show(
       dashboardOf([

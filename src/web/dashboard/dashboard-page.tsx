@@ -25,6 +25,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatLimit, joinWithAnd } from '../../core/checker/text.ts';
 import { formatPence } from '../../core/money/format.ts';
+import { isFirmsOwnName } from '../../core/protection/explain.ts';
 import { DIVERSIFIED_INSTITUTIONS } from '../../core/protection/thresholds.ts';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
 import { TRANSACTION_TYPE_LABELS } from '../../core/transactions/transaction-types.ts';
@@ -172,9 +173,10 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
       <dl
         className={cn(
           'grid gap-3 sm:grid-cols-2',
-          (totals.otherSchemePence > 0 ? 1 : 0) + (totals.unknownPence > 0 ? 1 : 0) > 0
-            ? 'lg:grid-cols-4'
-            : 'lg:grid-cols-3',
+          // Protected and at risk, and each other figure that holds money.
+          { 0: '', 1: 'lg:grid-cols-3' }[
+            [totals.governmentBackedPence, totals.otherSchemePence, totals.unknownPence].filter((p) => p > 0).length
+          ] ?? 'lg:grid-cols-4',
         )}
       >
         <Figure
@@ -197,13 +199,14 @@ function TheAnswer({ dashboard }: { dashboard: Dashboard }) {
               : 'None of your money is over a limit.'
           }
         />
-        <Figure
-          label="Government backed"
-          pence={totals.governmentBackedPence}
-          tone={totals.governmentBackedPence > 0 ? 'info' : undefined}
-          note="NS&I: backed by HM Treasury, with no limit."
-        />
+        {/* Government backed, other schemes and unknown only when they hold money: no "£0.00 (NS&I)". */}
         {[
+          {
+            label: 'Government backed',
+            pence: totals.governmentBackedPence,
+            tone: 'info' as const,
+            note: 'NS&I: backed by HM Treasury, with no limit.',
+          },
           {
             label: 'Other schemes',
             pence: totals.otherSchemePence,
@@ -287,7 +290,7 @@ function WhereTheRiskIs({ dashboard }: { dashboard: Dashboard }) {
                       group.basis,
                       group.brands.length > 1
                         ? `${group.brands.join(' and ')} share one limit`
-                        : group.brands[0] !== group.name
+                        : group.brands[0] && !isFirmsOwnName(group.brands[0], group.name)
                           ? group.brands[0]
                           : null,
                     ]

@@ -6,7 +6,7 @@ import { format, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale';
 import { CircleAlert, CircleCheck, type LucideIcon, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { formatPence } from '../../core/money/format.ts';
-import { holderShareWord } from '../../core/protection/explain.ts';
+import { holderShareWord, isFirmsOwnName } from '../../core/protection/explain.ts';
 import { ALERT_LEVEL_WORDS, roundedPercent } from '../../core/protection/thresholds.ts';
 import type { LicenceGroup, ProtectionPicture } from './api.ts';
 
@@ -71,6 +71,14 @@ export function shareNote(holders: number): string | null {
   return `Joint account, ${holders} people: your ${holderShareWord(holders)}`;
 }
 
+/** The heading over the licence cards: investment firms are named too when the saver has money with one. */
+export function groupsHeading(groups: readonly Pick<LicenceGroup, 'scheme'>[]): string {
+  const investment = groups.some((g) => g.scheme === 'investment');
+  const banks = groups.some((g) => g.scheme !== 'investment');
+  if (investment && banks) return 'Your money by banking licence and investment firm';
+  return investment ? 'Your money by investment firm' : 'Your money by banking licence';
+}
+
 /**
  * 'Banking licence: £120,000 per person if the bank fails · FRN 169628 · Halifax, Bank of
  * Scotland': what the money rests on, and the saver's brands under it.
@@ -82,7 +90,9 @@ export function licenceLine(
     group.basis ?? (group.scheme === 'investment' ? 'Investment firm' : 'Banking licence'),
     // A no-break space keeps 'FRN 169628' on one line.
     group.frn ? `FRN\u00a0${group.frn}` : null,
-    group.brands.length > 1 || group.brands[0] !== group.name ? group.brands.join(', ') : null,
+    group.brands.length > 1 || !isFirmsOwnName(group.brands[0] ?? group.name, group.name)
+      ? group.brands.join(', ')
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -85,6 +85,39 @@ describe('the Protection Hub', () => {
     expect(screen.getByRole('button', { name: 'Print summary' })).toBeInTheDocument();
   });
 
+  it('names investment firms in the heading, and no brand or "Why one limit?" for a firm under its own name', async () => {
+    const ajBell = ref('AJ Bell', 'AJ Bell Securities Limited', '155593');
+    const vanguard = ref('Vanguard Asset Management Limited', 'Vanguard Asset Management Limited', '527839');
+    signedIn({
+      'GET /api/protection': json(
+        200,
+        pictureOf([
+          saver('h', 'Halifax saver', 70_000_00, BOS('Halifax')),
+          saver('sipp', 'AJ Bell SIPP', 32_000_00, ajBell, { category: 'investment' }),
+          saver('isa', 'Vanguard ISA', 31_000_00, vanguard, { category: 'investment' }),
+        ]),
+      ),
+    });
+    renderApp('/protection');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Your money by banking licence and investment firm' }),
+    ).toBeInTheDocument();
+    const ajBellCard = screen.getByRole('article', { name: 'AJ Bell Securities Limited' });
+    // The same basis line as Vanguard's: the firm's own name is not listed as a brand.
+    expect(
+      within(ajBellCard).getByText(/^Investment firm: £85,000 if the firm fails · FRN.155593$/),
+    ).toBeInTheDocument();
+    expect(within(ajBellCard).queryByText('Why one limit?', { exact: false })).toBeNull();
+    const vanguardCard = screen.getByRole('article', { name: 'Vanguard Asset Management Limited' });
+    expect(
+      within(vanguardCard).getByText(/^Investment firm: £85,000 if the firm fails · FRN.527839$/),
+    ).toBeInTheDocument();
+    // Halifax is a brand of another name: said on its card.
+    const bos = screen.getByRole('article', { name: 'Bank of Scotland plc' });
+    expect(within(bos).getByText(/· Halifax$/)).toBeInTheDocument();
+    expect(within(bos).getByText('Why one limit?', { exact: false })).toBeInTheDocument();
+  });
+
   it('dismisses an alert for 7 days and moves focus to the alerts heading', async () => {
     const api = signedIn({
       'GET /api/protection': json(200, pictureOf(ISSUE_SAVER)),

@@ -15,7 +15,7 @@ import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { AlertList } from './alert-list.tsx';
 import { AsAtField } from './as-at-field.tsx';
 import { type ProtectionPicture, useProtectionPicture } from './api.ts';
-import { BADGE_WORDS, longDate, safePercent } from './hub-words.ts';
+import { BADGE_WORDS, groupsHeading, longDate, safePercent } from './hub-words.ts';
 import { LicenceGroupCard } from './licence-group-card.tsx';
 import { OutsideGroupCard } from './outside-group-card.tsx';
 import { PrintSummary } from './print-summary.tsx';
@@ -115,10 +115,11 @@ function HubContent({ picture, isAsAt }: { picture: ProtectionPicture; isAsAt: b
       {picture.groups.length > 0 ? (
         <section aria-labelledby="licences-heading" className="grid gap-3">
           <h2 id="licences-heading" className="text-xl font-semibold">
-            Your money by banking licence
+            {groupsHeading(picture.groups)}
           </h2>
           <p className="text-sm text-muted-foreground">
-            The FSCS limit applies per person to each banking licence, whichever of its brands holds the money. Each bar
+            The FSCS limit applies per person to each banking licence, whichever of its brands holds the money
+            {picture.groups.some((g) => g.scheme === 'investment') ? ', and to each investment firm' : ''}. Each bar
             shows how much of the limit you use; its mark is at {ALERT_PERCENT}%. {THRESHOLDS_TEXT}
           </p>
           <div className="grid gap-4 lg:grid-cols-2">

@@ -19,7 +19,9 @@ import type { Recommendation } from './api.ts';
 import { accountLabel, destinationLabel, PRIORITY_WORDS, TRANSFER_WORDS, TYPE_WORDS } from './smart-pig-words.ts';
 
 /** SavvyPig shows options; the saver moves the money (002 §1). */
-export const NEVER_MOVES_NOTE = 'SavvyPig never moves money. These are the steps you take yourself, with your bank.';
+/** Under the See Steps title; the last step says that SavvyPig never moves money. */
+export const STEPS_NOTE = 'These are the steps you take yourself, with your bank.';
+export const NEVER_MOVES_NOTE = `SavvyPig never moves money. ${STEPS_NOTE}`;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,7 +45,7 @@ function StepsDialog({ recommendation, title }: { recommendation: Recommendation
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{NEVER_MOVES_NOTE}</DialogDescription>
+          <DialogDescription>{STEPS_NOTE}</DialogDescription>
         </DialogHeader>
         <ol className="grid list-decimal gap-2 pl-5 text-sm">
           {recommendation.steps.map((step) => (

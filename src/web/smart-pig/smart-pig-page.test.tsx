@@ -90,9 +90,15 @@ describe('Smart Pig', () => {
     expect(within(move).getByText('1-2 business days')).toBeInTheDocument();
     expect(within(move).getByRole('heading', { name: 'Risks' })).toBeInTheDocument();
 
+    // The limit is per banking licence, the word the Hub uses.
+    expect(screen.getByText(/is £120,000 per person per banking licence\./)).toBeInTheDocument();
+    expect(screen.queryByText(/per banking group/)).toBeNull();
+
     await user.click(within(move).getByRole('button', { name: 'See Steps' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move £70,000.00 to Barclays Saver' });
-    expect(within(dialog).getByText(/SavvyPig never moves money. These are the steps/)).toBeInTheDocument();
+    // "SavvyPig never moves money" once in the dialog: its last step says it.
+    expect(within(dialog).getByText('These are the steps you take yourself, with your bank.')).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/SavvyPig never moves money/)).toHaveLength(1);
     const steps = within(dialog).getAllByRole('listitem');
     expect(steps.length).toBeGreaterThan(2);
     expect(steps.at(-1)).toHaveTextContent(

@@ -63,8 +63,8 @@ function Recommendations({ smartPig, onTry }: { smartPig: SmartPig; onTry: (r: R
         Recommendations
       </h2>
       <p className="text-sm text-muted-foreground">
-        The FSCS limit on {longDate(smartPig.date)} is {formatLimit(smartPig.limitPence)} per person per banking group.
-        Each suggestion is safe on its own, in any order. {NEVER_MOVES_NOTE}
+        The FSCS limit on {longDate(smartPig.date)} is {formatLimit(smartPig.limitPence)} per person per banking
+        licence. Each suggestion is safe on its own, in any order. {NEVER_MOVES_NOTE}
       </p>
       {recommendations.length === 0 ? (
         <WellPlaced />

@@ -118,7 +118,7 @@ function SimulationResult({ result, accounts }: { result: Simulation; accounts: 
         </ul>
       ) : null}
       <div className="grid gap-2">
-        <h4 className="text-sm font-medium">Your money per banking group</h4>
+        <h4 className="text-sm font-medium">Your money per banking licence</h4>
         <ul className="grid gap-2">
           {result.licences.map((licence) => {
             const words = ALERT_LEVEL_WORDS[licence.alertLevelAfter];
