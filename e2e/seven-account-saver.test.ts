@@ -48,8 +48,7 @@
 //   Scotland plc, £11,000.00 not protected; interest a year 7,221.09 + 90.00 = £7,311.09.
 //
 // Assertions come in two groups. The first is the saver's whole picture. The second ("issue 24: …")
-// states what issue 24 said was wrong; each now holds, except the maturity date on /accounts,
-// marked `todo` (it still runs and reports) until that work lands. Pictures of the
+// states what issue 24 said was wrong; each now holds. Pictures of the
 // dashboard, Hub, /accounts and Smart Pig at 1280 and 375 px, light and dark, go to test-results/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -726,7 +725,7 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
   );
 
   // ---------------------------------------------------------------------------------------------
-  // (b) Issue 24: what the issue said was wrong. Each holds now; the one todo waits for other work.
+  // (b) Issue 24: what the issue said was wrong. Each holds now.
   // ---------------------------------------------------------------------------------------------
 
   await t.test(
