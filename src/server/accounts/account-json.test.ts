@@ -40,25 +40,21 @@ function referenceJson(row: AccountRow, b: BankFactsRow | null, p: BankFactsRow 
     licence: b ? { bankName: b.bankName, legalName: b.legalName, frn: b.frn } : null,
     platformBank: p ? { id: p.id, bankName: p.bankName, legalName: p.legalName, frn: p.frn } : null,
     protection: null,
+    // The maturity rule over the account's facts (these accounts have no terms).
+    maturityDate: maturityDate({
+      accountType: row.accountType,
+      dateOpened: row.dateOpened,
+      termLengthValue: row.termLengthValue,
+      termLengthUnit: row.termLengthUnit as TermLengthUnit | null,
+      fixedTermEndsOn: null,
+    }),
   };
 }
 
 /** The list's item: the fields AccountListItemSchema picks, in its order. */
 function listItemOf(account: ReturnType<typeof referenceJson>) {
   return Object.fromEntries(
-    Object.keys(AccountListItemSchema.shape).map((key) => [
-      key,
-      // The list's own field: the maturity rule over the account's facts (these accounts have no terms).
-      key === 'maturityDate'
-        ? maturityDate({
-            accountType: account.accountType,
-            dateOpened: account.dateOpened,
-            termLengthValue: account.termLengthValue,
-            termLengthUnit: account.termLengthUnit as TermLengthUnit | null,
-            fixedTermEndsOn: null,
-          })
-        : account[key as keyof typeof account],
-    ]),
+    Object.keys(AccountListItemSchema.shape).map((key) => [key, account[key as keyof typeof account]]),
   );
 }
 

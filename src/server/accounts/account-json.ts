@@ -83,6 +83,11 @@ export const AccountSchema = z
       uncoveredPence: z.number().int().nullable(),
       reason: z.string().nullable(),
     }),
+    maturityDate: z.string().nullable().openapi({
+      example: '2027-04-28',
+      description:
+        'yyyy-MM-dd: when a fixed-term account matures (the end date on its fixed-term term, else its opening date plus its term); null when it has none or it is not known',
+    }),
   })
   .openapi('Account');
 
@@ -103,15 +108,8 @@ export const AccountListItemSchema = AccountSchema.pick({
   licence: true,
   platformBank: true,
   protection: true,
-})
-  .extend({
-    maturityDate: z.string().nullable().openapi({
-      example: '2027-04-28',
-      description:
-        'yyyy-MM-dd: when a fixed-term account matures (the end date on its fixed-term term, else its opening date plus its term); null when it has none or it is not known',
-    }),
-  })
-  .openapi('AccountListItem');
+  maturityDate: true,
+}).openapi('AccountListItem');
 
 export type AccountListItem = z.infer<typeof AccountListItemSchema>;
 

@@ -300,6 +300,13 @@ function protectionBankOf(row: RawAccountRow, prefix: 'bank' | 'platform' | 'isa
 /** The list's item (keys in `AccountListItem`'s order) and the engine's facts of one raw row. */
 function listRowOf(row: RawAccountRow): AccountListRow {
   const platform = licenceOf(row, 'platform');
+  const maturesOn = maturityDate({
+    accountType: row.account_type,
+    dateOpened: row.date_opened,
+    termLengthValue: row.term_length_value,
+    termLengthUnit: row.term_length_unit as TermLengthUnit | null,
+    fixedTermEndsOn: row.fixed_term_ends_on,
+  });
   return {
     item: {
       id: row.id,
@@ -315,15 +322,10 @@ function listRowOf(row: RawAccountRow): AccountListRow {
       licence: licenceOf(row, 'bank'),
       platformBank: platform && { id: row.platform_id!, ...platform },
       protection: null,
-      maturityDate: maturityDate({
-        accountType: row.account_type,
-        dateOpened: row.date_opened,
-        termLengthValue: row.term_length_value,
-        termLengthUnit: row.term_length_unit as TermLengthUnit | null,
-        fixedTermEndsOn: row.fixed_term_ends_on,
-      }),
+      maturityDate: maturesOn,
     },
-    account: row.account,
+    // The whole account carries the same maturity as its list item.
+    account: row.account && { ...row.account, maturityDate: maturesOn },
     ledgerVersion: row.ledger_version,
     holders: row.holders,
     temporaryHighBalance:

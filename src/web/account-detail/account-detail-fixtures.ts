@@ -50,6 +50,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     licence: { bankName: 'Halifax', legalName: 'Bank of Scotland plc', frn: '169628' },
     platformBank: null,
     protection: { status: 'covered-in-full', uncoveredPence: null, reason: null },
+    maturityDate: null,
     ...overrides,
   };
 }
