@@ -118,21 +118,28 @@ test('a saver’s stated balance stays true through a past standing order and an
   await transactions.getByRole('cell', { name: 'TRANSFER OUT' }).waitFor();
   assert.equal(await transactions.getByText('before your starting balance: already counted').count(), history);
 
-  // Update balance: the bank shows £25,200.00 at the start of today, £200 more than the entries said.
+  // Update balance: the bank shows £25,200.00 now. The balance ends at exactly that figure (issue 24):
+  // today's entries, recorded before it, are in it, and the notice says the real difference.
   await page.getByRole('button', { name: 'Update balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update balance' });
   assert.equal(await dialog.getByRole('textbox', { name: 'Date' }).inputValue(), shown(today));
   await dialog.getByRole('textbox', { name: 'Balance your bank shows (£)' }).fill('25,200');
   await checkAndPicture(page, 'balance-02-update-dialog', { widths: [375], schemes: ['dark'], of: 'window' });
   await dialog.getByRole('button', { name: 'Save balance' }).click();
-  const updated = balance + 200_00;
-  await page.getByText(`Balance updated to ${formatPence(updated)} — £200.00 more than your entries showed`).waitFor();
+  const updated = 25_200_00;
+  const difference = updated - balance; // £25,200.00 − £25,120.00 = £80.00 more on any day but the 1st
+  const differenceWords = `${formatPence(Math.abs(difference))} ${difference >= 0 ? 'more' : 'less'} than your entries showed`;
+  await page.getByText(`Balance updated to ${formatPence(updated)} — ${differenceWords}`).waitFor();
   await current.getByText(formatPence(updated), { exact: true }).waitFor();
   const row = transactions.getByRole('row').filter({ hasText: 'Balance update' });
-  await row.getByText('£200.00 more than your entries showed').waitFor();
+  await row.getByText(differenceWords).waitFor();
   await row.getByText('£25,200.00').waitFor();
   await transactions.getByText('replaced by your balance update').waitFor();
-  assert.equal(await transactions.getByText('before your balance update: already counted').count(), history);
+  // The history, and today's transfer and payments recorded before the update, are in its figure.
+  assert.equal(
+    await transactions.getByText('before your balance update: already counted').count(),
+    history + 1 + paidToday,
+  );
   await pictureEverywhere(page, 'balance-03-account-updated');
 
   assert.deepEqual(errors, []);
