@@ -119,6 +119,23 @@ describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts o
     expect(bad.status).toBe(400);
   });
 
+  it('ranks by the money held today: a deposit dated next month does not lift an account (issue 24)', async () => {
+    const fay = await newPerson();
+    const add = (name: string, pence: number) => addAccountAt(server, fay.cookie, { name, bankId, pence });
+    const held = await add('Held saver', 2_000_000);
+    const scheduled = await add('Scheduled saver', 1_000_000);
+    // £20,000 next month would make it £30,000, but today (27 Nov 2026) it holds £10,000.
+    const res = await post(fay, `/api/accounts/${scheduled}/transactions`, {
+      transactions: [{ type: 'deposit', amountPence: 2_000_000, date: '2026-12-27', notes: null }],
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const analysis = await get<Analysis>(fay, '/api/subscription/downgrade-analysis?toTier=piglet');
+    expect(analysis.items.map((i) => [i.id, i.balance])).toEqual([
+      [held, 2_000_000],
+      [scheduled, 1_000_000],
+    ]);
+  });
+
   it('refuses a bad selection with 400 and a clear message, archiving nothing', async () => {
     const bob = await newPerson();
     const { big, mid, ordered, small, empty } = await fiveAccounts(bob);

@@ -24,6 +24,7 @@ import {
   restoreAccount,
 } from '../accounts/archive.ts';
 import { accountsContext, lockAccountCreation } from '../accounts/queries.ts';
+import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
@@ -72,15 +73,15 @@ const ArchivedAccountSchema = z.object({
  * highest balance first: one statement (the counts are correlated subqueries on the account's
  * indexes), whatever the number of accounts.
  */
-async function readAnalysisRows(tx: Tx, userId: string) {
+async function readAnalysisRows(tx: Tx, userId: string, today: CalendarDate) {
   const rows = rowsOf<{ id: string; name: string; balance_pence: string | number; orders: number; txs: number }>(
     await tx.execute(sql`
-      select a.id, a.name, a.balance_pence,
+      select a.id, a.name, account_balance_on(a.id, a.balance_pence, ${today}::date) as balance_pence,
         (select count(*)::int from standing_orders o where o.account_id = a.id and o.user_id = ${userId} and o.is_active) as orders,
         (select count(*)::int from transactions t where t.account_id = a.id and t.user_id = ${userId}) as txs
       from accounts a
       where a.user_id = ${userId} and a.archived_at is null
-      order by a.balance_pence desc, a.created_at, a.id`),
+      order by 3 desc, a.created_at, a.id`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -117,7 +118,9 @@ export function downgradeRoutes(deps: Deps) {
     async (c) => {
       const session = sessionOf(c);
       const { toTier } = c.req.valid('query');
-      const items: DowngradeAnalysisItem[] = (await readAnalysisRows(txOf(c), session.userId)).map(analyseAccount);
+      const items: DowngradeAnalysisItem[] = (
+        await readAnalysisRows(txOf(c), session.userId, calendarDateInLondon(deps.clock.now()))
+      ).map(analyseAccount);
       return c.json({ toTier, cap: WIZARD_ACCOUNT_CAPS[toTier], items }, 200);
     },
   );
@@ -151,7 +154,9 @@ export function downgradeRoutes(deps: Deps) {
       if (!selection.ok) throw badRequest(selection.message, 'selectedAccountsToKeep');
       // No account may be added or restored while this one decides which to archive.
       await lockAccountCreation(tx, session.userId);
-      const live = new Set((await readAnalysisRows(tx, session.userId)).map((a) => a.id));
+      const live = new Set(
+        (await readAnalysisRows(tx, session.userId, calendarDateInLondon(deps.clock.now()))).map((a) => a.id),
+      );
       const named = [...keep, ...remove];
       const exact =
         named.length === live.size && new Set(named).size === named.length && named.every((id) => live.has(id));
