@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { quietLogger } from '../src/server/test/databases.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import { currentStep, decodeBase32, secretFromOtpauthUri, totpAtStep } from '../src/server/test/totp.ts';
-import { useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
+import { freshDataDir, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
 
 export type JourneyServer = {
   /** Changes on each restart (a new free port); cookies hold across it (they ignore the port). */
@@ -28,7 +28,7 @@ export type JourneyServer = {
 export async function startJourneyServer(): Promise<JourneyServer> {
   if (!fs.existsSync('dist-server/index.js'))
     throw new Error('Run `npm run build` first: the browser tests drive the production build.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
+  const dataDir = freshDataDir();
   let running: ServerProcess | undefined = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir });
   const server: JourneyServer = {
     base: running.base,

@@ -4,7 +4,8 @@
 // server on a free port with its own data folder and clock file, so files share nothing but the
 // machine; a file's report is printed whole when it ends. The slowest files start first: their
 // times from the last run are kept in test-results/e2e-durations.json, and a file without one
-// (new, or a fresh clone) is taken as slow, the largest first.
+// (new, or a fresh clone) is taken as slow, the largest first. Servers start from a copy of one
+// data folder migrated at the start of the run (e2e/fixtures.ts `freshDataDir`).
 //
 // E2E_CONCURRENCY sets how many files run at once (default DEFAULT_E2E_CONCURRENCY). One at a
 // time, the journeys took 25 min of wall clock for about 10½ min of CPU (servers, Chromium and
@@ -16,6 +17,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DATA_TEMPLATE_ENV, makeDataTemplate } from '../e2e/fixtures.ts';
 
 export const DEFAULT_E2E_CONCURRENCY = 4;
 const DURATIONS_FILE = 'test-results/e2e-durations.json';
@@ -115,12 +117,19 @@ if (import.meta.main) {
   const concurrency = e2eConcurrency();
   process.stdout.write(`${ordered.length} journey files, ${concurrency} at a time, slowest first\n`);
 
+  // One server start migrates a data folder that every journey's server then starts from a copy of.
+  const templateStarted = performance.now();
+  const template = await makeDataTemplate();
+  process.env[DATA_TEMPLATE_ENV] = template;
+  process.stdout.write(`data template migrated in ${((performance.now() - templateStarted) / 1000).toFixed(1)} s\n`);
+
   const countsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-counts-'));
   const results = await inPool(
     ordered.map((file) => () => runFile(file, countsDir)),
     concurrency,
   );
   fs.rmSync(countsDir, { recursive: true, force: true });
+  fs.rmSync(template, { recursive: true, force: true });
 
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   for (const { counts } of results) {

@@ -45,8 +45,11 @@ describe('limit used, as a percentage', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000_00 }), fc.integer({ min: 1, max: 10_000_000_00 }), (e, l) => {
         const shown = roundedPercent(e, l);
-        const exact = (e * 100) / l;
-        expect(Math.abs(shown - exact)).toBeLessThanOrEqual(0.05 + 1e-9);
+        const tenths = BigInt(Math.round(shown * 10));
+        // |shown − e×100/l| ≤ 0.05, in whole numbers: |tenths × l − e × 1000| × 2 ≤ l (a float
+        // check fails by float error alone once the percentage has twelve digits).
+        const gap = tenths * BigInt(l) - BigInt(e) * 1000n;
+        expect((gap < 0n ? -gap : gap) * 2n <= BigInt(l)).toBe(true);
         expect(shown).toBe(Math.round(shown * 10) / 10);
       }),
     );

@@ -13,7 +13,7 @@
 import { MAILBOX_TOKEN_HEADER } from '../../core/dev-mailbox/mailbox-token.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFingerprint, fingerprintedTables } from '../test/database-fingerprint.ts';
+import { cachedFingerprint, fingerprintedTables } from '../test/database-fingerprint.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { CreatedRows } from '../test/fuzz-created-rows.ts';
 import { createFuzzFixtures, type FuzzFixtures } from '../test/fuzz-fixtures.ts';
@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('every operation in /api/openapi.json, fuzzed
     const operations = operationsOf(doc).filter((op) => !ONLY || `${op.method} ${op.path}`.includes(ONLY));
     expect(operations.length).toBeGreaterThan(ONLY ? 0 : 50);
     const created = new CreatedRows();
-    const fingerprint = () => databaseFingerprint(server.deps.database, tables);
+    const fingerprint = cachedFingerprint(server.deps.database, tables);
     const failures: string[] = [];
     for (const op of operations) {
       const key = `${op.method} ${op.path}`;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { accountTypes } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, testDatabaseKinds } from './databases.ts';
-import { databaseFingerprint, fingerprintedTables } from './database-fingerprint.ts';
+import { cachedFingerprint, databaseFingerprint, fingerprintedTables } from './database-fingerprint.ts';
 
 describe.each(testDatabaseKinds())('the database fingerprint on %s', (kind) => {
   let database: Database;
@@ -72,5 +72,19 @@ describe.each(testDatabaseKinds())('the database fingerprint on %s', (kind) => {
       })
       .catch(() => {});
     expect(await fingerprint()).toBe(before);
+  });
+
+  it('cached, gives the full fingerprint: the same after reads, a new one after each committed write', async () => {
+    const cached = cachedFingerprint(database, tables);
+    const id = await addType('Fingerprint D');
+    expect(await cached()).toBe(await fingerprint());
+    await database.db.select().from(accountTypes);
+    expect(await cached()).toBe(await fingerprint());
+    const before = await cached();
+    await database.db.update(accountTypes).set({ description: 'changed' }).where(eq(accountTypes.id, id));
+    expect(await cached()).not.toBe(before);
+    expect(await cached()).toBe(await fingerprint());
+    await database.db.delete(accountTypes).where(eq(accountTypes.id, id));
+    expect(await cached()).toBe(await fingerprint());
   });
 });
