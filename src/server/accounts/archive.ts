@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { accountCap } from '../../core/accounts/account-cap.ts';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { Tier } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
 import { accounts } from '../db/schema/index.ts';
@@ -14,14 +15,15 @@ import { accountsContext, lockAccountCreation } from './queries.ts';
 
 export type ArchivedAccount = { id: string; name: string; balancePence: number; archivedAt: string };
 
-const archivedColumns = {
+/** The columns shown for an archived account: its balance is the money held today (ADR 0044). */
+const archivedColumns = (today: CalendarDate) => ({
   id: accounts.id,
   name: accounts.name,
-  balancePence: accounts.balancePence,
+  balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)`,
   archivedAt: accounts.archivedAt,
-};
+});
 
-const archivedJson = (row: { id: string; name: string; balancePence: number; archivedAt: Date | null }) => ({
+const archivedJson = (row: { id: string; name: string; balancePence: number | string; archivedAt: Date | null }) => ({
   id: row.id,
   name: row.name,
   balancePence: Number(row.balancePence),
@@ -29,9 +31,9 @@ const archivedJson = (row: { id: string; name: string; balancePence: number; arc
 });
 
 /** The user's archived accounts, oldest archive first (the order they are restored in). */
-export async function listArchivedAccounts(tx: Tx, userId: string): Promise<ArchivedAccount[]> {
+export async function listArchivedAccounts(tx: Tx, userId: string, today: CalendarDate): Promise<ArchivedAccount[]> {
   const rows = await tx
-    .select(archivedColumns)
+    .select(archivedColumns(today))
     .from(accounts)
     .where(and(eq(accounts.userId, userId), isNotNull(accounts.archivedAt)))
     .orderBy(asc(accounts.archivedAt), asc(accounts.createdAt), asc(accounts.id));
@@ -43,13 +45,14 @@ export async function archiveAccounts(
   tx: Tx,
   userId: string,
   accountIds: readonly string[],
+  today: CalendarDate,
 ): Promise<ArchivedAccount[]> {
   if (accountIds.length === 0) return [];
   const rows = await tx
     .update(accounts)
     .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(accounts.userId, userId), isNull(accounts.archivedAt), inArray(accounts.id, [...accountIds])))
-    .returning(archivedColumns);
+    .returning(archivedColumns(today));
   await publishAccountChanged(
     tx,
     userId,
@@ -73,26 +76,26 @@ async function restore(tx: Tx, userId: string, accountIds: readonly string[]): P
  * (`user_settings.max_accounts`) is the cap when set, as it is for a new account. Returns the
  * accounts restored. Call it inside the transaction that raised the tier.
  */
-export async function restoreArchivedAccounts(tx: Tx, userId: string, tier: Tier): Promise<ArchivedAccount[]> {
+export async function restoreArchivedAccounts(tx: Tx, userId: string, tier: Tier): Promise<string[]> {
   await lockAccountCreation(tx, userId);
   const context = await accountsContext(tx, userId);
   const cap = accountCap({ tier, maxAccounts: context.maxAccounts });
   const room = cap.max === null ? Number.POSITIVE_INFINITY : Math.max(0, cap.max - context.accountCount);
   if (room === 0) return [];
-  const archived = await listArchivedAccounts(tx, userId);
-  const chosen = archived.slice(0, room);
-  await restore(
-    tx,
-    userId,
-    chosen.map((a) => a.id),
-  );
+  const archived = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), isNotNull(accounts.archivedAt)))
+    .orderBy(asc(accounts.archivedAt), asc(accounts.createdAt), asc(accounts.id));
+  const chosen = archived.slice(0, room).map((a) => a.id);
+  await restore(tx, userId, chosen);
   return chosen;
 }
 
 /** One archived account of the user's, locked, or null (unknown, someone else's, or not archived). */
-export async function findArchivedAccountForUpdate(tx: Tx, userId: string, accountId: string) {
+export async function findArchivedAccountForUpdate(tx: Tx, userId: string, accountId: string, today: CalendarDate) {
   const [row] = await tx
-    .select(archivedColumns)
+    .select(archivedColumns(today))
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isNotNull(accounts.archivedAt)))
     .for('update');

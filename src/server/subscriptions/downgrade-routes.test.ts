@@ -226,6 +226,30 @@ describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts o
     expect(archived.accounts.map((a) => a.id).sort()).toEqual([small, empty].sort());
   });
 
+  it('shows an archived account with the money held today, not a deposit dated next month (issue 24)', async () => {
+    const hal = await newPerson();
+    await payFor(hal, 'bigpig');
+    const add = (name: string, pence: number) => addAccountAt(server, hal.cookie, { name, bankId, pence });
+    const kept = [await add('Kept one', 300_000), await add('Kept two', 200_000), await add('Kept three', 100_000)];
+    const scheduled = await add('Scheduled saver', 50_000);
+    // £1,000 dated 27 Dec 2026: on 27 Nov 2026 the account holds £500.
+    const res = await post(hal, `/api/accounts/${scheduled}/transactions`, {
+      transactions: [{ type: 'deposit', amountPence: 100_000, date: '2026-12-27', notes: null }],
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const down = await downgrade(hal, 'piglet', kept, [scheduled]);
+    expect(down.status, await down.clone().text()).toBe(200);
+    const { archived } = (await down.json()) as { archived: { id: string; balancePence: number }[] };
+    expect(archived).toEqual([expect.objectContaining({ id: scheduled, balancePence: 50_000 })]);
+    const list = await get<{ accounts: { id: string; balancePence: number }[] }>(hal, '/api/archived-accounts');
+    expect(list.accounts.map((a) => [a.id, a.balancePence])).toEqual([[scheduled, 50_000]]);
+    const dropped = await server.request(`/api/accounts/${kept[2]}`, { method: 'DELETE', cookie: hal.cookie });
+    expect(dropped.status, await dropped.clone().text()).toBeLessThan(300);
+    const restored = await post(hal, `/api/accounts/${scheduled}/restore`);
+    expect(restored.status, await restored.clone().text()).toBe(200);
+    expect(((await restored.json()) as { account: { balancePence: number } }).account.balancePence).toBe(50_000);
+  });
+
   it('refuses a trial user, who has no paid plan to move, with 409 and archives nothing', async () => {
     const gil = await newPerson();
     const keep = await addAccountAt(server, gil.cookie, { name: 'Kept', bankId, pence: 100 });

@@ -154,14 +154,13 @@ export function downgradeRoutes(deps: Deps) {
       if (!selection.ok) throw badRequest(selection.message, 'selectedAccountsToKeep');
       // No account may be added or restored while this one decides which to archive.
       await lockAccountCreation(tx, session.userId);
-      const live = new Set(
-        (await readAnalysisRows(tx, session.userId, calendarDateInLondon(deps.clock.now()))).map((a) => a.id),
-      );
+      const today = calendarDateInLondon(deps.clock.now());
+      const live = new Set((await readAnalysisRows(tx, session.userId, today)).map((a) => a.id));
       const named = [...keep, ...remove];
       const exact =
         named.length === live.size && new Set(named).size === named.length && named.every((id) => live.has(id));
       if (!exact) throw badRequest(DOWNGRADE_MESSAGES.mustCoverAll, 'selectedAccountsToRemove');
-      const archived = await archiveAccounts(tx, session.userId, remove);
+      const archived = await archiveAccounts(tx, session.userId, remove, today);
       // The plan change through the card provider, in this transaction: if the provider refuses,
       // nothing is archived. A user with no paid subscription (a trial) gets 409 and keeps everything.
       const cycle = session.subscription?.billingCycle ?? 'monthly';
@@ -178,7 +177,13 @@ export function downgradeRoutes(deps: Deps) {
       summary: "The user's archived accounts (a downgrade's), oldest archive first",
       responses: { 200: json(z.object({ accounts: z.array(ArchivedAccountSchema) }), 'The archived accounts') },
     }),
-    async (c) => c.json({ accounts: await listArchivedAccounts(txOf(c), sessionOf(c).userId) }, 200),
+    async (c) =>
+      c.json(
+        {
+          accounts: await listArchivedAccounts(txOf(c), sessionOf(c).userId, calendarDateInLondon(deps.clock.now())),
+        },
+        200,
+      ),
   );
 
   app.openapi(
@@ -199,7 +204,12 @@ export function downgradeRoutes(deps: Deps) {
       const tx = txOf(c);
       const id = accountIdOf(c.req.valid('param').id);
       await lockAccountCreation(tx, session.userId);
-      const account = await findArchivedAccountForUpdate(tx, session.userId, id);
+      const account = await findArchivedAccountForUpdate(
+        tx,
+        session.userId,
+        id,
+        calendarDateInLondon(deps.clock.now()),
+      );
       if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const context = await accountsContext(tx, session.userId);
       const cap = accountCap({ tier: session.tier, maxAccounts: context.maxAccounts });
