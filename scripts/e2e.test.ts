@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATA_TEMPLATE_ENV, freshDataDir } from '../e2e/fixtures.ts';
 import { DEFAULT_E2E_CONCURRENCY, e2eConcurrency, inPool, orderLongestFirst } from './e2e.ts';
 
 describe('the journey runner', () => {
@@ -37,5 +41,28 @@ describe('the journey runner', () => {
     expect(await inPool(jobs, 3)).toEqual([0, 10, 20, 30, 40, 50]);
     expect(most).toBe(3);
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('a journey server’s data folder', () => {
+  it('is a copy of the migrated template when the runner made one, else empty', () => {
+    const template = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-template-test-'));
+    fs.mkdirSync(path.join(template, 'pglite'));
+    fs.writeFileSync(path.join(template, 'pglite', 'PG_VERSION'), '17\n');
+    const previous = process.env[DATA_TEMPLATE_ENV];
+    const made: string[] = [];
+    try {
+      process.env[DATA_TEMPLATE_ENV] = template;
+      made.push(freshDataDir());
+      expect(fs.readFileSync(path.join(made[0]!, 'pglite', 'PG_VERSION'), 'utf8')).toBe('17\n');
+      delete process.env[DATA_TEMPLATE_ENV];
+      made.push(freshDataDir());
+      expect(fs.readdirSync(made[1]!)).toEqual([]);
+      expect(made[0]).not.toBe(template);
+    } finally {
+      if (previous === undefined) delete process.env[DATA_TEMPLATE_ENV];
+      else process.env[DATA_TEMPLATE_ENV] = previous;
+      for (const dir of [template, ...made]) fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

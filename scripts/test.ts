@@ -1,6 +1,6 @@
-// `npm test`: format and lint, type check and the production build (the three at once), unit and API
-// tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser journeys in Chromium,
-// several files at once on the build just made (scripts/e2e.ts). Ends with one plain line
+// `npm test`: format and lint, type check and the production build (the three at once), then unit
+// and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) beside the browser journeys
+// in Chromium, several files at once on the build just made (scripts/e2e.ts). Ends with one plain line
 // "N passed, N failed, N skipped" summed over every suite, which CI reads. docs/testing.md says
 // how the run keeps within its time budget.
 import { spawn } from 'node:child_process';
@@ -84,17 +84,33 @@ const [lintOk, typesOk, buildOk] = await Promise.all([
   run('type check', bin('tsc'), ['--noEmit', '-p', '.'], { buffered: true }),
   run('production build', 'npm', ['run', '--silent', 'build'], { buffered: true }),
 ]);
-let ok = lintOk && typesOk;
+const ok = lintOk && typesOk;
 
 const vitestJson = '.ci-vitest.json';
 fs.rmSync(vitestJson, { force: true });
-const vitestOk = await run('unit and API tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (fs.existsSync(vitestJson)) {
+const e2eJson = '.ci-e2e.json';
+fs.rmSync(e2eJson, { force: true });
+
+/**
+ * Unit and API tests. Beside the journeys they run at a lower CPU priority (`nice`): a journey
+ * waits on its server, the browser or a toast for more than half its time, and vitest fills those
+ * gaps, while a journey's own timing is not starved by it.
+ */
+function unitTests(beside: boolean): Promise<boolean> {
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+  return beside
+    ? run('unit and API tests (vitest)', 'nice', ['-n', '10', bin('vitest'), ...args], { buffered: true })
+    : run('unit and API tests (vitest)', bin('vitest'), args);
+}
+
+function journeys(): Promise<boolean> {
+  return run(`browser journeys (Chromium, ${e2eConcurrency()} at once)`, process.execPath, ['scripts/e2e.ts'], {
+    env: { E2E_COUNTS_FILE: e2eJson },
+  });
+}
+
+function countVitest() {
+  if (!fs.existsSync(vitestJson)) return;
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
@@ -107,20 +123,17 @@ if (fs.existsSync(vitestJson)) {
     skipped: report.numPendingTests + report.numTodoTests,
   });
 }
-ok = vitestOk && ok;
 
-if (!buildOk) finish(false);
+// Without a build there are no journeys: the unit and API tests still run, then the run fails.
+if (!buildOk) {
+  await unitTests(false);
+  countVitest();
+  finish(false);
+}
 if (!(await run('Chromium for browser tests', process.execPath, ['scripts/ensure-chromium.ts']))) finish(false);
 
-const e2eJson = '.ci-e2e.json';
-fs.rmSync(e2eJson, { force: true });
-const e2eOk = await run(
-  `browser journeys (Chromium, ${e2eConcurrency()} at once)`,
-  process.execPath,
-  ['scripts/e2e.ts'],
-  {
-    env: { E2E_COUNTS_FILE: e2eJson },
-  },
-);
+process.stdout.write('\n▶ unit and API tests and browser journeys, at once (vitest prints when it ends)\n');
+const [vitestOk, e2eOk] = await Promise.all([unitTests(true), journeys()]);
+countVitest();
 if (fs.existsSync(e2eJson)) addCounts(JSON.parse(fs.readFileSync(e2eJson, 'utf8')) as Counts);
-finish(ok && e2eOk);
+finish(ok && vitestOk && e2eOk);
