@@ -47,7 +47,12 @@ beforeEach(() => {
   document.cookie = 'savvypig.signed_in=1; path=/';
   localStorage.clear();
   sessionStorage.clear();
+  // Files share one jsdom in the `web` project (vitest.config.ts): each test starts on a clean page.
   document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  document.body.removeAttribute('style');
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });
 
 afterEach(() => {
