@@ -27,7 +27,7 @@ const WEB_FILES_NEEDING_ISOLATION = [
 ];
 
 // Projects: `web` (React components in jsdom; `web-isolated` for the files that need a module
-// graph of their own) and `node` (core rules, the API server and scripts). Run one with
+// graph of their own), `core` (the pure rules) and `node` (the API server and scripts). Run one with
 // `npx vitest run --project web`.
 export default defineConfig({
   test: {
@@ -52,8 +52,19 @@ export default defineConfig({
       },
       {
         test: {
+          // Pure rules: no database, no mocks, no globals, so files share one module graph.
+          name: 'core',
+          include: ['src/core/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          setupFiles: ['src/server/test/setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'node',
-          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -172,7 +172,15 @@ describe('the rule, for any entries', () => {
       fc.property(entriesArb(), fc.integer({ min: 1, max: 1_000_000 }), (entries, pence) => {
         const latest = latestStatement(entries);
         if (latest === null) return;
-        const before = { ...latest, id: 'ffffffff-0000-4000-8000-000000000001', type: 'deposit', amountPence: pence };
+        // Recorded a second after the statement (recorded with it, the order would be the ids').
+        const recordedAt = new Date(Date.parse(latest.recordedAt) + 1000).toISOString();
+        const before = {
+          ...latest,
+          id: 'ffffffff-0000-4000-8000-000000000001',
+          type: 'deposit',
+          amountPence: pence,
+          recordedAt,
+        };
         expect(byRule([...entries, { ...before, date: '2025-12-31' }])).toBe(byRule(entries));
         expect(byRule([...entries, before])).toBe(byRule(entries) + pence);
       }),

@@ -1,12 +1,18 @@
 import { afterEach, vi } from 'vitest';
 
 // A stray console.error is a bug the test did not expect: fail the test that caused it.
-const errors: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
+// Files may share a module graph (the `core` project runs unisolated): wrap console.error once.
+const shared = globalThis as typeof globalThis & { __consoleErrors?: unknown[][] };
+if (!shared.__consoleErrors) {
+  const collected: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    collected.push(args);
+    original(...args);
+  };
+  shared.__consoleErrors = collected;
+}
+const errors = shared.__consoleErrors;
 
 afterEach(() => {
   vi.useRealTimers();
