@@ -88,3 +88,22 @@ export function isPlanTier(value: unknown): value is StoredTier {
 export function isBillingCycle(value: unknown): value is BillingCycle {
   return typeof value === 'string' && (BILLING_CYCLES as readonly string[]).includes(value);
 }
+
+/**
+ * What paying yearly saves against twelve monthly payments, as a percentage of those twelve,
+ * to one decimal place (rounded down, so it never claims more): £99.99 against 12 × £9.99 is 16.5%.
+ */
+export function annualSavingPercent({ monthlyPrice, yearlyPrice }: PlanPrices): number {
+  const twelveMonths = 12 * monthlyPrice;
+  if (twelveMonths <= 0 || yearlyPrice >= twelveMonths) return 0;
+  return Math.floor(((twelveMonths - yearlyPrice) * 1000) / twelveMonths) / 10;
+}
+
+/**
+ * The annual tab's badge: the saving every plan gives at least, in whole percent ("Save 16%"),
+ * from the prices shown; null when some plan saves nothing by paying yearly.
+ */
+export function annualSavingBadge(prices: Prices): string | null {
+  const least = Math.min(...PLAN_TIERS.map((tier) => annualSavingPercent(prices[tier])));
+  return least >= 1 ? `Save ${Math.floor(least)}%` : null;
+}

@@ -6,6 +6,7 @@ import {
   PLANS,
   type PlanDetails,
   type Prices,
+  annualSavingBadge,
   hasAllPrices,
 } from '../../core/subscriptions/plans.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -110,6 +111,7 @@ function PlanSkeletons() {
 export function PlanPicker({ choice, onChange }: { choice: PlanChoice; onChange: (choice: PlanChoice) => void }) {
   const prices = usePrices();
   const state = prices.data;
+  const saving = state?.prices && hasAllPrices(state.prices) ? annualSavingBadge(state.prices as Prices) : null;
   const cards = (cycle: BillingCycle) =>
     state?.prices && hasAllPrices(state.prices) ? (
       <div className="grid gap-4 md:grid-cols-3">
@@ -135,9 +137,7 @@ export function PlanPicker({ choice, onChange }: { choice: PlanChoice; onChange:
     >
       <TabsList aria-label="Billing period">
         <TabsTrigger value="monthly">Monthly</TabsTrigger>
-        <TabsTrigger value="annual">
-          Annual <Badge variant="success">Save 20%</Badge>
-        </TabsTrigger>
+        <TabsTrigger value="annual">Annual {saving ? <Badge variant="success">{saving}</Badge> : null}</TabsTrigger>
       </TabsList>
       {state?.isDefault ? (
         <Alert variant="info">

@@ -117,7 +117,7 @@ describe('the subscription tab', () => {
     );
     const { user, router } = renderApp('/settings?tab=subscription');
     const panel = await tab();
-    await user.click(await within(panel).findByRole('radio', { name: 'Annual (Save 20%)' }, LOADED));
+    await user.click(await within(panel).findByRole('radio', { name: 'Annual (Save 16%)' }, LOADED));
     const bigpig = within(panel).getByRole('button', { name: 'Switch to Big Pig' });
     await waitFor(() => expect(bigpig).toBeEnabled());
     await user.click(bigpig);

@@ -10,7 +10,8 @@ import { useAccounts } from '../../accounts/api.ts';
 import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { paths } from '../../app/paths.ts';
-import { type Subscription, useSubscription } from '../../subscriptions/api.ts';
+import { type Subscription, usePrices, useSubscription } from '../../subscriptions/api.ts';
+import { annualSavingBadge } from '../../../core/subscriptions/plans.ts';
 import {
   BILLING_MESSAGES,
   type BillingCycle,
@@ -138,6 +139,8 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
   const accounts = useAccounts();
   const change = useChangePlan();
   const [cycle, setCycle] = useState<BillingCycle>(subscription.billingCycle ?? 'monthly');
+  const prices = usePrices().data?.prices;
+  const annualSaving = prices ? annualSavingBadge(prices) : null;
   // The cap counts the accounts a plan limits (the server's count), as the wizard will.
   const activeAccounts = accounts.data?.cap.count;
 
@@ -176,7 +179,7 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
               onChange={() => setCycle(value)}
               className="size-4 accent-[var(--color-brand)]"
             />
-            {value === 'annual' ? 'Annual (Save 20%)' : 'Monthly'}
+            {value === 'annual' ? (annualSaving ? `Annual (${annualSaving})` : 'Annual') : 'Monthly'}
           </label>
         ))}
       </fieldset>

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { annualSavingBadge, annualSavingPercent, DEFAULT_PRICES } from './plans.ts';
+
+describe('what paying yearly saves (issue 25: computed from the prices, never typed)', () => {
+  it('is 16.4%, 16.5% and 16.5% at the standard prices, so the badge says 16%, not 20%', () => {
+    // 12 × £2.99 = £35.88 against £29.99: £5.89 saved, 16.41%.
+    expect(annualSavingPercent(DEFAULT_PRICES.piglet)).toBe(16.4);
+    // 12 × £4.99 = £59.88 against £49.99: £9.89, 16.51%.
+    expect(annualSavingPercent(DEFAULT_PRICES.boar)).toBe(16.5);
+    // 12 × £9.99 = £119.88 against £99.99: £19.89, 16.59% (rounded down: never more than it is).
+    expect(annualSavingPercent(DEFAULT_PRICES.bigpig)).toBe(16.5);
+    expect(annualSavingBadge(DEFAULT_PRICES)).toBe('Save 16%');
+  });
+
+  it('follows the prices the card provider gives, and claims nothing when a year costs as much', () => {
+    const prices = { ...DEFAULT_PRICES, bigpig: { monthlyPrice: 1000, yearlyPrice: 9600 } };
+    expect(annualSavingPercent(prices.bigpig)).toBe(20);
+    expect(annualSavingBadge(prices)).toBe('Save 16%');
+    const noSaving = { ...DEFAULT_PRICES, boar: { monthlyPrice: 499, yearlyPrice: 5988 } };
+    expect(annualSavingPercent(noSaving.boar)).toBe(0);
+    expect(annualSavingBadge(noSaving)).toBeNull();
+  });
+
+  it('never claims more than the real saving', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 2_000_000 }), (monthly, yearly) => {
+        const saving = annualSavingPercent({ monthlyPrice: monthly, yearlyPrice: yearly });
+        const exact = yearly >= 12 * monthly ? 0 : ((12 * monthly - yearly) * 100) / (12 * monthly);
+        expect(saving).toBeLessThanOrEqual(exact + 1e-9);
+        expect(exact - saving).toBeLessThan(0.1 + 1e-9);
+      }),
+    );
+  });
+});
