@@ -34,6 +34,43 @@ describe('loadConfig', () => {
   });
 });
 
+describe('billing test mode (its Pay gives a plan for nothing)', () => {
+  it('is on by default only where no other machine can reach the server', () => {
+    expect(loadConfig({}).billingTestMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:4000' }).billingTestMode).toBe(true);
+    // No NODE_ENV and HOST=0.0.0.0: the attack that paid for Big Pig annual from another machine.
+    expect(loadConfig({ HOST: '0.0.0.0' }).billingTestMode).toBe(false);
+    // 127.0.0.1 behind a same-host proxy.
+    expect(loadConfig({ PUBLIC_URL: 'https://savvypig.example.com' }).billingTestMode).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).billingTestMode).toBe(false);
+    expect(loadConfig({ BILLING_TEST_MODE: 'false' }).billingTestMode).toBe(false);
+  });
+
+  it('refuses to start when asked for explicitly on a reachable server, or beside the Stripe keys', () => {
+    expect(loadConfig({ BILLING_TEST_MODE: 'true' }).billingTestMode).toBe(true);
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { PUBLIC_URL: 'https://savvypig.example.com', TRUST_PROXY: 'true' },
+      { NODE_ENV: 'production', HOST: '192.168.1.20' },
+    ])
+      expect(() => loadConfig({ ...env, BILLING_TEST_MODE: 'true' })).toThrow(
+        /BILLING_TEST_MODE: must not be true on a server other machines can reach/,
+      );
+    expect(() =>
+      loadConfig({
+        BILLING_TEST_MODE: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_123456',
+        STRIPE_WEBHOOK_SECRET: 'whsec_123456',
+      }),
+    ).toThrow(/BILLING_TEST_MODE: must not be true when the Stripe keys are set/);
+  });
+
+  it('is off whenever the Stripe keys are set', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_123456', STRIPE_WEBHOOK_SECRET: 'whsec_123456' };
+    expect(loadConfig(keys).billingTestMode).toBe(false);
+  });
+});
+
 describe('isLoopbackHost', () => {
   it('knows loopback addresses from public ones', () => {
     expect(['127.0.0.1', 'localhost', '::1', '127.1.2.3'].every(isLoopbackHost)).toBe(true);

@@ -50,6 +50,11 @@ export const ConfigSchema = z.object({
   // The card provider (docs/decisions/0037): Stripe when both keys are set, otherwise test mode.
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /**
+   * Test mode's pretend checkout without Stripe keys (ADR 0046). Unset: on only when no other machine
+   * can reach the server; `true` where one can is a configuration error; `false`: card payments off.
+   */
+  BILLING_TEST_MODE: booleanFromEnv.optional(),
   /** Tests: the card provider's API at another address (http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Every successful sign-up answers no sooner than this (see auth/routes.ts). */
@@ -60,6 +65,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   publicUrl: string;
   trustedOrigins: string[];
   mailboxEnabled: boolean;
+  /** Whether test mode's checkout (Pay gives a plan for nothing) serves; false with Stripe keys. */
+  billingTestMode: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -87,13 +94,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(config.NODE_ENV === 'production' ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
   ];
   if (config.PUBLIC_URL === undefined) trustedOrigins.push(`http://127.0.0.1:${config.PORT}`);
+  const reachable = reachableFromElsewhere({ HOST: config.HOST, publicUrl, TRUST_PROXY: config.TRUST_PROXY });
+  const hasStripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
+  if (config.BILLING_TEST_MODE && hasStripe)
+    throw new ConfigError('Invalid configuration:\n  BILLING_TEST_MODE: must not be true when the Stripe keys are set');
+  if (config.BILLING_TEST_MODE && reachable)
+    throw new ConfigError(
+      `Invalid configuration:\n  BILLING_TEST_MODE: must not be true on a server other machines can reach (${reachable}): its Pay button gives a plan for nothing`,
+    );
   return {
     ...config,
     publicUrl,
     trustedOrigins: [...new Set(trustedOrigins)],
     // The file mailbox shows every user's e-mail: only for a server on this machine, without SMTP.
     mailboxEnabled: config.MAILBOX_ENABLED ?? (!config.SMTP_URL && isLoopbackHost(config.HOST)),
+    // NODE_ENV=test is the test harness's own server (it trusts a pretend proxy to test client addresses).
+    billingTestMode: !hasStripe && (config.BILLING_TEST_MODE ?? (reachable === null || config.NODE_ENV === 'test')),
   };
+}
+
+/** Why the server can be reached from other machines, or null when only this one reaches it. */
+export function reachableFromElsewhere(config: Pick<Config, 'HOST' | 'publicUrl' | 'TRUST_PROXY'>): string | null {
+  if (!isLoopbackHost(config.HOST)) return `HOST is ${config.HOST}, not a loopback address`;
+  const publicHost = new URL(config.publicUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isLoopbackHost(publicHost)) return `PUBLIC_URL is ${config.publicUrl}, so a proxy passes requests in`;
+  if (config.TRUST_PROXY) return 'TRUST_PROXY is on, so a proxy passes requests in';
+  return null;
 }
 
 export function isLoopbackHost(host: string): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasActiveAccess } from './access.ts';
 import { payingFacts } from './facts-test-fixtures.ts';
 import { applyBillingChange, type BillingChange, type BillingState } from './billing-state.ts';
-import { discountedPence, paymentStatusOf, planOfPrice } from './billing.ts';
+import { discountedPence, isUpgrade, paymentStatusOf, planOfPrice } from './billing.ts';
 
 const paid = payingFacts({ billingCycle: 'monthly' });
 
@@ -134,5 +134,20 @@ describe("the provider's words", () => {
   it('rounds a discounted price to whole pence', () => {
     expect(discountedPence(999, 25)).toBe(749);
     expect(discountedPence(999, null)).toBe(999);
+  });
+});
+
+describe('isUpgrade (refused while a payment is past due)', () => {
+  it('is a higher tier, or the same tier annual from monthly', () => {
+    const boarMonthly = { tier: 'boar', cycle: 'monthly' };
+    expect(isUpgrade(boarMonthly, { tier: 'bigpig', cycle: 'monthly' })).toBe(true);
+    expect(isUpgrade(boarMonthly, { tier: 'boar', cycle: 'annual' })).toBe(true);
+    expect(isUpgrade(boarMonthly, { tier: 'boar', cycle: 'monthly' })).toBe(false);
+    expect(isUpgrade(boarMonthly, { tier: 'piglet', cycle: 'annual' })).toBe(false);
+    expect(isUpgrade({ tier: 'bigpig', cycle: 'annual' }, { tier: 'bigpig', cycle: 'monthly' })).toBe(false);
+  });
+
+  it('counts any change from an unknown plan as an upgrade', () => {
+    expect(isUpgrade({ tier: null, cycle: null }, { tier: 'piglet', cycle: 'monthly' })).toBe(true);
   });
 });

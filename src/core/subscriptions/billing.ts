@@ -5,6 +5,7 @@
  */
 import type { PaymentStatus, StoredTier } from './access.ts';
 import { type BillingCycle, isBillingCycle, isPlanTier } from './plans.ts';
+import { tierRank } from './tier.ts';
 
 /** A price's lookup key names its plan: `piglet_monthly`, `bigpig_annual` (README, "Card payments"). */
 export function priceLookupKey(tier: StoredTier, cycle: BillingCycle): string {
@@ -73,4 +74,18 @@ export function instantOfSeconds(seconds: number): Date {
 export function discountedPence(pricePence: number, discountPercent: number | null): number {
   if (!discountPercent) return pricePence;
   return Math.round((pricePence * (100 - discountPercent)) / 100);
+}
+
+/**
+ * Whether moving from `current` to `next` buys more: a higher tier, or the same tier's annual
+ * plan from its monthly one. An unknown current plan counts every change as an upgrade.
+ */
+export function isUpgrade(
+  current: { tier: string | null; cycle: string | null },
+  next: { tier: StoredTier; cycle: BillingCycle },
+): boolean {
+  if (!isPlanTier(current.tier)) return true;
+  const from = tierRank(current.tier);
+  const to = tierRank(next.tier);
+  return to > from || (to === from && current.cycle === 'monthly' && next.cycle === 'annual');
 }

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { londonOffsetMinutes } from '../dates/london-instant.ts';
 import { PROMO_TYPES, type PromoType } from './promo.ts';
 
+/** How far ahead a code may expire: further is a typing slip (a year of 20266). */
+export const PROMO_EXPIRY_MAX_YEARS = 10;
+
 export const PROMO_INPUT_MESSAGES = {
   codeBlank: 'Please enter a promo code',
   codeLong: 'Promo code must be 64 characters or fewer',
@@ -16,7 +19,31 @@ export const PROMO_INPUT_MESSAGES = {
   discountNeeded: 'A discount code needs a discount percentage',
   durationNeeded: 'Give the code a duration in days or months',
   expiry: 'Expiry must be a date and time',
+  expiryNotReal: 'Expiry must be a real date between the years 2000 and 2100',
+  expiryPast: 'Expiry must be in the future',
+  expiryTooFar: `Expiry must be within ${PROMO_EXPIRY_MAX_YEARS} years from today`,
 } as const;
+
+/** Whether ISO date-time text names a real calendar day (no 30 February) in the years 2000–2100. */
+export function isSaneExpiryText(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  const real = calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  return real && year >= 2000 && year <= 2100 && Number.isFinite(Date.parse(text));
+}
+
+/** What is wrong with a code's expiry at `now` (in the past, or too far ahead), or null. */
+export function promoExpiryProblem(expiresAt: string, now: Date): string | null {
+  const at = new Date(expiresAt);
+  if (!isSaneExpiryText(expiresAt)) return PROMO_INPUT_MESSAGES.expiryNotReal;
+  if (at.getTime() <= now.getTime()) return PROMO_INPUT_MESSAGES.expiryPast;
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + PROMO_EXPIRY_MAX_YEARS);
+  if (at.getTime() > latest.getTime()) return PROMO_INPUT_MESSAGES.expiryTooFar;
+  return null;
+}
 
 const positive = (max: number, name: string) =>
   z
@@ -49,7 +76,11 @@ export const PromoCodeInputSchema = z.strictObject({
   discountDays: positive(3650, 'Discount days'),
   discountMonths: positive(120, 'Discount months'),
   isOneTimeUse: z.boolean().optional(),
-  expiresAt: z.iso.datetime({ offset: true, message: PROMO_INPUT_MESSAGES.expiry }).nullable().optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: PROMO_INPUT_MESSAGES.expiry })
+    .refine(isSaneExpiryText, PROMO_INPUT_MESSAGES.expiryNotReal)
+    .nullable()
+    .optional(),
 });
 
 export type PromoCodeInput = z.infer<typeof PromoCodeInputSchema>;

@@ -33,7 +33,12 @@ describe('checking a promo code', () => {
     ['a withdrawn code', promo({ isActive: false }), {}, PROMO_MESSAGES.unknown],
     ['a code one millisecond before its expiry', promo({ expiresAt: new Date(NOW.getTime() + 1) }), {}, null],
     ['a code at its expiry instant', promo({ expiresAt: NOW }), {}, PROMO_MESSAGES.expired],
-    ['a one-time code used by someone', promo({ isOneTimeUse: true }), { timesRedeemed: 1 }, PROMO_MESSAGES.used],
+    [
+      'a one-time code used by someone (answered as unknown)',
+      promo({ isOneTimeUse: true }),
+      { timesRedeemed: 1 },
+      PROMO_MESSAGES.unknown,
+    ],
     ['a many-times code used by others', promo(), { timesRedeemed: 40 }, null],
     ['a code this user already used', promo(), { usedByThisUser: true, timesRedeemed: 1 }, PROMO_MESSAGES.used],
   ])('%s', (_, code, over, message) => {

@@ -50,7 +50,7 @@ export type PromoCheck = { valid: true } | { valid: false; message: string };
 
 /**
  * A code is valid while active, before its expiry (at the expiry instant it has expired), and for
- * a one-time code only until its first use; nobody uses the same code twice.
+ * a one-time code only until its first use (or a checkout holds it); nobody uses the same code twice.
  */
 export function checkPromo(
   promo: PromoCode | null,
@@ -59,8 +59,9 @@ export function checkPromo(
   if (!promo?.isActive) return { valid: false, message: PROMO_MESSAGES.unknown };
   if (promo.expiresAt && now.getTime() >= promo.expiresAt.getTime())
     return { valid: false, message: PROMO_MESSAGES.expired };
-  if (usedByThisUser || (promo.isOneTimeUse && timesRedeemed > 0))
-    return { valid: false, message: PROMO_MESSAGES.used };
+  if (usedByThisUser) return { valid: false, message: PROMO_MESSAGES.used };
+  // A one-time code someone else took answers as an unknown one: nobody learns that it existed.
+  if (promo.isOneTimeUse && timesRedeemed > 0) return { valid: false, message: PROMO_MESSAGES.unknown };
   return { valid: true };
 }
 

@@ -13,19 +13,40 @@ import type { Tx } from '../db/client.ts';
 import { billingEvents, promoCodes, promoRedemptions, subscriptions } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { publish } from '../realtime/hub.ts';
+import type { z } from 'zod';
+import {
+  CheckoutSessionSchema,
+  EnvelopeSchema,
+  InvoiceSchema,
+  SubscriptionSchema,
+  shapeProblem,
+} from './event-shapes.ts';
 import type { ProviderEvent, ProviderSubscription } from './provider.ts';
 
 /** Who an event is about: our user id (metadata, client_reference_id) or the provider's ids. */
 export type EventOwner = { userId: string | null; customerId: string | null; subscriptionId: string | null };
 
-/** `promoCodeId`: the discount promo a completed checkout used (its metadata), to record as redeemed. */
-export type ParsedEvent = { owner: EventOwner; change: BillingChange | null; promoCodeId?: string | null };
+/**
+ * What a usable event says and about whom; `change` is null for a type we do not act on.
+ * `promoCodeId`: the discount promo a completed checkout used (its metadata), to record as redeemed;
+ * `releasePromoCodeId`: the one an expired checkout had reserved, to give back.
+ */
+export type ParsedEvent = {
+  owner: EventOwner;
+  change: BillingChange | null;
+  promoCodeId?: string | null;
+  releasePromoCodeId?: string | null;
+};
+
+/** An event we cannot act on, with why (logged; answered 2xx, since a resend cannot help). */
+export type UnusableEvent = { unusable: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const idOf = (value: unknown): string | null =>
   text(value) ?? (value && typeof value === 'object' ? text((value as { id?: unknown }).id) : null);
+const metadataText = (metadata: Record<string, unknown> | null | undefined, key: string) => text(metadata?.[key]);
 
 /** The state a provider subscription object describes, as of `at`. */
 export function subscriptionChange(
@@ -46,65 +67,85 @@ export function subscriptionChange(
   };
 }
 
-/** What an event says and about whom; `change` is null for a type we do not act on. */
-export function parseEvent(event: ProviderEvent): ParsedEvent {
-  const object = event.data.object;
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+const INVOICE_EVENTS = new Set([
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+]);
+
+/** What an event says and about whom, or why it cannot be used (a shape we do not know). */
+export function parseEvent(raw: unknown): { event: ProviderEvent; parsed: ParsedEvent } | UnusableEvent {
+  const envelope = EnvelopeSchema.safeParse(raw);
+  if (!envelope.success) return { unusable: `not an event (${shapeProblem(envelope.error)})` };
+  const event = envelope.data as unknown as ProviderEvent;
+  const object: unknown = envelope.data.data.object;
   const at = instantOfSeconds(event.created);
-  const metadataUser = text((object.metadata as Record<string, unknown> | undefined)?.userId);
-  switch (event.type) {
-    case 'checkout.session.completed':
-      return {
-        owner: {
-          userId: text(object.client_reference_id) ?? metadataUser,
-          customerId: idOf(object.customer),
-          subscriptionId: idOf(object.subscription),
-        },
-        change: {
-          kind: 'checkout-completed',
-          customerId: idOf(object.customer),
-          subscriptionId: idOf(object.subscription),
-        },
-        promoCodeId: text((object.metadata as Record<string, unknown> | undefined)?.promoCodeId),
-      };
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const sub = object as unknown as ProviderSubscription;
-      const change = subscriptionChange(sub, at);
-      return {
-        owner: { userId: metadataUser, customerId: idOf(sub.customer), subscriptionId: sub.id },
-        change: event.type === 'customer.subscription.deleted' ? { ...change, status: 'canceled' } : change,
-      };
-    }
-    case 'invoice.paid':
-    case 'invoice.payment_succeeded':
-    case 'invoice.payment_failed':
-    case 'invoice.payment_action_required': {
-      const parent = object.parent as {
-        subscription_details?: { subscription?: unknown; metadata?: Record<string, string> };
-      } | null;
-      const owner = {
-        userId: text(parent?.subscription_details?.metadata?.userId) ?? metadataUser,
-        customerId: idOf(object.customer),
-        subscriptionId: idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription),
-      };
-      if (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded')
-        return { owner, change: { kind: 'invoice-paid', at } };
-      return {
-        owner,
-        change: {
-          kind: 'invoice-failed',
-          at,
-          attemptCount: typeof object.attempt_count === 'number' ? object.attempt_count : 1,
-          // A first payment that fails leaves the subscription incomplete until the customer acts.
-          needsAction:
-            event.type === 'invoice.payment_action_required' || object.billing_reason === 'subscription_create',
-        },
-      };
-    }
-    default:
-      return { owner: { userId: metadataUser, customerId: null, subscriptionId: null }, change: null };
+  const usable = (parsed: ParsedEvent) => ({ event, parsed });
+  const problem = (error: z.ZodError) => ({ unusable: `${event.type}: data.object.${shapeProblem(error)}` });
+
+  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired') {
+    const shape = CheckoutSessionSchema.safeParse(object);
+    if (!shape.success) return problem(shape.error);
+    const session = shape.data;
+    const owner = {
+      userId: text(session.client_reference_id) ?? metadataText(session.metadata, 'userId'),
+      customerId: idOf(session.customer),
+      subscriptionId: idOf(session.subscription),
+    };
+    const promoCodeId = metadataText(session.metadata, 'promoCodeId');
+    if (event.type === 'checkout.session.expired')
+      return usable({ owner, change: null, releasePromoCodeId: promoCodeId });
+    return usable({
+      owner,
+      change: { kind: 'checkout-completed', customerId: owner.customerId, subscriptionId: owner.subscriptionId },
+      promoCodeId,
+    });
   }
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    const shape = SubscriptionSchema.safeParse(object);
+    if (!shape.success) return problem(shape.error);
+    const sub = shape.data as unknown as ProviderSubscription;
+    const change = subscriptionChange(sub, at);
+    return usable({
+      owner: {
+        userId: metadataText(shape.data.metadata, 'userId'),
+        customerId: idOf(sub.customer),
+        subscriptionId: sub.id,
+      },
+      change: event.type === 'customer.subscription.deleted' ? { ...change, status: 'canceled' } : change,
+    });
+  }
+  if (INVOICE_EVENTS.has(event.type)) {
+    const shape = InvoiceSchema.safeParse(object);
+    if (!shape.success) return problem(shape.error);
+    const invoice = shape.data;
+    const details = invoice.parent?.subscription_details;
+    const owner = {
+      userId: metadataText(details?.metadata, 'userId') ?? metadataText(invoice.metadata, 'userId'),
+      customerId: idOf(invoice.customer),
+      subscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+    };
+    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded')
+      return usable({ owner, change: { kind: 'invoice-paid', at } });
+    return usable({
+      owner,
+      change: {
+        kind: 'invoice-failed',
+        at,
+        attemptCount: invoice.attempt_count ?? 1,
+        // A first payment that fails leaves the subscription incomplete until the customer acts.
+        needsAction:
+          event.type === 'invoice.payment_action_required' || invoice.billing_reason === 'subscription_create',
+      },
+    });
+  }
+  return { unusable: `${event.type}: an event type we do not act on` };
 }
 
 type Row = typeof subscriptions.$inferSelect;
@@ -177,43 +218,82 @@ export async function applyChangeToUser(tx: Tx, userId: string, change: BillingC
   return true;
 }
 
-export type ApplyOutcome = 'applied' | 'duplicate';
+export type ApplyOutcome =
+  | { outcome: 'applied' }
+  | { outcome: 'duplicate' }
+  /** Nothing written; `cancelSubscriptionId`: an extra live subscription to cancel at the provider. */
+  | { outcome: 'ignored'; reason: string; cancelSubscriptionId?: string };
 
-/** Records and applies one verified event in `tx`; a second delivery of the same id does nothing. */
-export async function applyProviderEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<ApplyOutcome> {
-  const parsed = parseEvent(event);
+const LIVE = new Set(['active', 'past_due']);
+
+/**
+ * Whether the event is about a second subscription of a user whose row already tracks a live one
+ * (one live subscription per saver, ADR 0046): the extra is not applied, and cancelled when live.
+ */
+async function extraSubscription(
+  tx: Tx,
+  userId: string,
+  parsed: ParsedEvent,
+): Promise<{ subscriptionId: string; cancel: boolean } | null> {
+  const subscriptionId = parsed.owner.subscriptionId;
+  if (!subscriptionId) return null;
+  const [row] = await tx
+    .select({ status: subscriptions.paymentStatus, tracked: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update');
+  if (!row?.tracked || row.tracked === subscriptionId || !LIVE.has(row.status)) return null;
+  const change = parsed.change;
+  return { subscriptionId, cancel: change?.kind === 'subscription' && change.status !== 'canceled' };
+}
+
+/**
+ * Records and applies one verified event in `tx`; a second delivery of the same id does nothing.
+ * An event we cannot use (unknown type or shape, nobody we know, an extra subscription) writes nothing.
+ */
+export async function applyProviderEvent(tx: Tx, raw: unknown, now: Date): Promise<ApplyOutcome> {
+  const read = parseEvent(raw);
+  if ('unusable' in read) return { outcome: 'ignored', reason: read.unusable };
+  const { event, parsed } = read;
   const userId = await findOwner(tx, parsed.owner);
+  if (!userId) return { outcome: 'ignored', reason: `${event.type}: no user has this customer or subscription` };
+  const extra = await extraSubscription(tx, userId, parsed);
+  if (extra)
+    return {
+      outcome: 'ignored',
+      reason: `${event.type}: ${extra.subscriptionId} is a second subscription for user ${userId}, who already has a live one`,
+      ...(extra.cancel ? { cancelSubscriptionId: extra.subscriptionId } : {}),
+    };
   const inserted = await tx
     .insert(billingEvents)
     .values({ eventId: event.id, eventType: event.type, createdAt: instantOfSeconds(event.created), userId })
     .onConflictDoNothing({ target: billingEvents.eventId })
     .returning({ eventId: billingEvents.eventId });
-  if (inserted.length === 0) return 'duplicate';
-  if (userId && parsed.change) await applyChangeToUser(tx, userId, parsed.change, now);
-  if (userId && parsed.promoCodeId && UUID.test(parsed.promoCodeId))
+  if (inserted.length === 0) return { outcome: 'duplicate' };
+  if (parsed.change) await applyChangeToUser(tx, userId, parsed.change, now);
+  if (parsed.promoCodeId && UUID.test(parsed.promoCodeId))
     await recordDiscountRedemption(tx, userId, parsed.promoCodeId, now);
-  return 'applied';
+  if (parsed.releasePromoCodeId && UUID.test(parsed.releasePromoCodeId))
+    await releasePromoReservation(tx, parsed.releasePromoCodeId);
+  return { outcome: 'applied' };
 }
 
 /**
- * A paid checkout used a discount code: it counts as used now (once per user; a one-time code's
- * count stops at 1, as its check requires), and the subscription names it. A code deleted since
- * is passed over: the payment stands.
+ * A paid checkout used a discount code: the subscription names it and the user's use is recorded
+ * (once per user). Its count was taken when the checkout was created (`reservePromo`), so it is
+ * not counted again. A code deleted since is passed over: the payment stands.
  */
 async function recordDiscountRedemption(tx: Tx, userId: string, promoCodeId: string, now: Date): Promise<void> {
   const [promo] = await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, promoCodeId));
   if (!promo) return;
-  const added = await tx
-    .insert(promoRedemptions)
-    .values({ promoCodeId, userId, redeemedAt: now })
-    .onConflictDoNothing()
-    .returning({ promoCodeId: promoRedemptions.promoCodeId });
-  if (added.length > 0)
-    await tx
-      .update(promoCodes)
-      .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
-      .where(
-        and(eq(promoCodes.id, promoCodeId), sql`not (${promoCodes.isOneTimeUse} and ${promoCodes.timesRedeemed} >= 1)`),
-      );
+  await tx.insert(promoRedemptions).values({ promoCodeId, userId, redeemedAt: now }).onConflictDoNothing();
   await tx.update(subscriptions).set({ promoCodeId }).where(eq(subscriptions.userId, userId));
+}
+
+/** An expired (or cancelled) checkout gives back the use of the code it had reserved. */
+async function releasePromoReservation(tx: Tx, promoCodeId: string): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} - 1` })
+    .where(and(eq(promoCodes.id, promoCodeId), sql`${promoCodes.timesRedeemed} > 0`));
 }

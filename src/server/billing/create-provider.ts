@@ -1,4 +1,4 @@
-import { type Config, isLoopbackHost } from '../config.ts';
+import { type Config, reachableFromElsewhere } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { BillingProvider } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -17,14 +17,19 @@ export function createBillingProvider(
       logger,
     });
   }
-  // Test mode's Pay gives a plan for nothing: a production server that other machines can reach
-  // offers no checkout at all until the keys are set (as the demo users and the mailbox, ADR 0037).
-  const isOpen = config.NODE_ENV !== 'production' || isLoopbackHost(config.HOST);
-  if (config.NODE_ENV === 'production')
+  // Test mode's Pay gives a plan for nothing: it serves only a server no other machine can reach,
+  // or one told so with BILLING_TEST_MODE=true (loadConfig refuses that where others can reach it).
+  const isOpen = config.billingTestMode;
+  const reachable = reachableFromElsewhere(config);
+  if (isOpen)
     logger.warn(
-      isOpen
-        ? 'card payments in TEST MODE (no card is charged): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET'
-        : 'card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (test mode serves loopback hosts only)',
+      `card payments in TEST MODE (no card is charged; ${config.BILLING_TEST_MODE ? 'BILLING_TEST_MODE=true' : 'this machine only'}): set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments`,
+    );
+  else
+    logger.warn(
+      `card payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (${
+        reachable ? `test mode is refused: ${reachable}` : 'BILLING_TEST_MODE=false'
+      })`,
     );
   return createTestProvider({ secret, publicUrl: config.publicUrl, isOpen });
 }

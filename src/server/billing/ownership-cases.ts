@@ -1,7 +1,7 @@
 /**
  * The authorisation harness's cases (src/server/http/authorisation.test.ts) for test mode's
- * checkout routes: a checkout is its owner's; another user and an admin get 404. Decline runs
- * before Pay, so the owner ends with a paid plan (the harness's later cases need the tier).
+ * checkout routes: a checkout is its owner's; another user and an admin get 404. Decline and
+ * Cancel run before Pay, so the owner ends with a paid plan (the harness's later cases need the tier).
  */
 import type { TestServer } from '../test/server.ts';
 
@@ -27,5 +27,6 @@ const checkoutCase = (suffix: string) => ({
 export const BILLING_OWNERSHIP_CASES = {
   'GET /api/billing/test-checkout/:id': checkoutCase(''),
   'POST /api/billing/test-checkout/:id/decline': checkoutCase('/decline'),
+  'POST /api/billing/test-checkout/:id/cancel': checkoutCase('/cancel'),
   'POST /api/billing/test-checkout/:id/pay': checkoutCase('/pay'),
 };

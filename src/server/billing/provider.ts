@@ -22,6 +22,8 @@ export type CheckoutRequest = {
   /** How many months the discount lasts (null: for ever; the promo's discount_months). */
   discountMonths: number | null;
   promoCodeId: string | null;
+  /** The code may be used once in all: the provider's coupon is limited to one redemption. */
+  promoOneTimeUse: boolean;
   successUrl: string;
   cancelUrl: string;
 };
@@ -102,8 +104,12 @@ export interface BillingProvider {
     known: ProviderSubscription;
   }): Promise<string | null>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Cancels a subscription at once (an extra one: one live subscription per saver, ADR 0046). */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Expires the customer's checkouts still open, so only the newest can be paid (ADR 0046). */
+  expireOpenCheckouts(customerId: string): Promise<void>;
   /** The event in a webhook body, or throws when the signature does not match. */
-  verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
+  verifyWebhook(rawBody: string, signature: string | undefined): unknown;
 }
 
 /** Thrown by a provider when the provider's API failed (routes answer with the spec's message). */

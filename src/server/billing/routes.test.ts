@@ -441,6 +441,7 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
         discountPercent: 20,
         discountMonths: null,
         promoCodeId: '00000000-0000-4000-8000-000000000000',
+        promoOneTimeUse: false,
         successUrl: '',
         cancelUrl: '',
       })
@@ -468,6 +469,7 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
       discountPercent: null,
       discountMonths: null,
       promoCodeId: null,
+      promoOneTimeUse: false,
       successUrl: '',
       cancelUrl: '',
     };

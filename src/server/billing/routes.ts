@@ -5,9 +5,10 @@
  * none takes a tier or a status to store: those come from the provider (webhooks, or its answer
  * to a change), written by the server's own code.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { subscriptionView } from '../../core/subscriptions/access.ts';
-import { discountedPence, instantOfSeconds, priceLookupKey } from '../../core/subscriptions/billing.ts';
+import { discountedPence, instantOfSeconds, isUpgrade, priceLookupKey } from '../../core/subscriptions/billing.ts';
+import { PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
 import {
   BILLING_CYCLES,
   type BillingCycle,
@@ -17,17 +18,18 @@ import {
 } from '../../core/subscriptions/plans.ts';
 import type { Tx } from '../db/client.ts';
 import { asLoginRole } from '../db/login-role.ts';
-import { subscriptions } from '../db/schema/index.ts';
+import { promoCodes, subscriptions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
+import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { findPromoForUser, readSubscriptionFacts } from '../subscriptions/redeem.ts';
 import { SubscriptionViewSchema } from '../subscriptions/subscription-json.ts';
 import { applyChangeToUser, applyProviderEvent, subscriptionChange } from './apply-event.ts';
 import { isTestProvider } from './create-provider.ts';
 import { type PaidTier, ProviderError, type ProviderSubscription } from './provider.ts';
-import { receiveWebhook, verifiedEvent } from './webhook.ts';
+import { receiveWebhook, settleOutcome, verifiedEvent } from './webhook.ts';
 
 export const BILLING_MESSAGES = {
   checkoutFailed: 'Failed to start checkout. Please try again.',
@@ -43,7 +45,33 @@ export const BILLING_MESSAGES = {
   choosePlan: 'Please choose a plan',
   chooseCycle: 'Please choose monthly or annual billing',
   testCheckoutMissing: 'Test checkout not found',
+  testCheckoutSettled: 'This test checkout has already been paid, declined or cancelled. Choose a plan again.',
+  payBeforeUpgrade: 'Your last payment failed. Pay the unpaid invoice before upgrading your plan.',
+  tooManyCheckouts: 'Too many checkout attempts. Please wait a few minutes and try again.',
 } as const;
+
+/** Checkouts one user may start in a window (each one calls the provider). */
+export const CHECKOUTS_PER_WINDOW = 10;
+export const CHECKOUT_WINDOW_SECONDS = 10 * 60;
+
+const isLive = (row: { paymentStatus: string; stripeSubscriptionId: string | null } | undefined) =>
+  Boolean(row?.stripeSubscriptionId) && (row?.paymentStatus === 'active' || row?.paymentStatus === 'past_due');
+
+/**
+ * Takes one use of a discount code for a checkout being created (ADR 0046): a one-time code's
+ * only use goes to the first checkout, whoever pays first; an expired or cancelled checkout gives
+ * it back (apply-event.ts). False when nothing was left to take.
+ */
+async function reservePromo(tx: Tx, promoCodeId: string): Promise<boolean> {
+  const taken = await tx
+    .update(promoCodes)
+    .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
+    .where(
+      and(eq(promoCodes.id, promoCodeId), sql`not (${promoCodes.isOneTimeUse} and ${promoCodes.timesRedeemed} >= 1)`),
+    )
+    .returning({ id: promoCodes.id });
+  return taken.length > 0;
+}
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -170,6 +198,9 @@ export async function changePlan(
   { tier, cycle }: { tier: PaidTier; cycle: BillingCycle },
 ): Promise<void> {
   const row = paidSubscriptionOf(await ownRow(tx, userId));
+  // A saver whose last payment failed pays it before buying more (ADR 0046); a downgrade is allowed.
+  if (row.paymentStatus === 'past_due' && isUpgrade({ tier: row.tier, cycle: row.billingCycle }, { tier, cycle }))
+    throw new AppError('CONFLICT', BILLING_MESSAGES.payBeforeUpgrade);
   const sub = await withProvider(BILLING_MESSAGES.changeFailed, () =>
     deps.billing.changePlan({
       subscriptionId: row.stripeSubscriptionId,
@@ -209,6 +240,7 @@ export function billingRoutes(deps: Deps) {
       responses: {
         200: json(UrlSchema, 'The hosted checkout'),
         409: { description: 'Already subscribed' },
+        429: { description: 'Too many checkouts started' },
         503: { description: 'The provider failed' },
       },
     }),
@@ -217,17 +249,28 @@ export function billingRoutes(deps: Deps) {
       const { tier, cycle, promoCodeId } = c.req.valid('json');
       const tx = txOf(c);
       const now = deps.clock.now();
+      const throttle = await asLoginRole(tx, (t) =>
+        takeThrottle(t, `billing-checkout:${session.userId}`, CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_SECONDS),
+      );
+      if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', BILLING_MESSAGES.tooManyCheckouts, throttle);
       const row = await ownRow(tx, session.userId);
-      const paying = row?.paymentStatus === 'active' || row?.paymentStatus === 'past_due';
-      if (row?.stripeSubscriptionId && paying) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+      if (isLive(row)) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
       const { customerId, discount } = await asLoginRole(tx, async (t) => {
-        let discount: { percent: number; months: number | null } | null = null;
+        let discount: { percent: number; months: number | null; oneTimeUse: boolean } | null = null;
         if (promoCodeId) {
-          const { promo, check } = await findPromoForUser(t, { id: promoCodeId }, session.userId, now);
+          const { promo, check } = await findPromoForUser(t, { id: promoCodeId }, session.userId, now, {
+            forUpdate: true,
+          });
           if (!check.valid || !promo)
-            throw new AppError('VALIDATION_FAILED', check.valid ? 'Invalid promo code' : check.message);
-          if (promo.promoType === 'discount' && promo.discountPercentage)
-            discount = { percent: promo.discountPercentage, months: promo.discountMonths };
+            throw new AppError('VALIDATION_FAILED', check.valid ? PROMO_MESSAGES.unknown : check.message);
+          if (promo.promoType === 'discount' && promo.discountPercentage) {
+            if (!(await reservePromo(t, promo.id))) throw new AppError('VALIDATION_FAILED', PROMO_MESSAGES.unknown);
+            discount = {
+              percent: promo.discountPercentage,
+              months: promo.discountMonths,
+              oneTimeUse: promo.isOneTimeUse,
+            };
+          }
         }
         const customerId = await withProvider(BILLING_MESSAGES.checkoutFailed, () =>
           deps.billing.ensureCustomer({
@@ -243,6 +286,9 @@ export function billingRoutes(deps: Deps) {
             .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: customerId } });
         return { customerId, discount };
       });
+      // One checkout open at a time: an earlier one can no longer be paid (and gives its code back).
+      if (row?.stripeCustomerId)
+        await withProvider(BILLING_MESSAGES.checkoutFailed, () => deps.billing.expireOpenCheckouts(customerId));
       const { url } = await withProvider(BILLING_MESSAGES.checkoutFailed, () =>
         deps.billing.createCheckout({
           userId: session.userId,
@@ -253,6 +299,7 @@ export function billingRoutes(deps: Deps) {
           discountPercent: discount?.percent ?? null,
           discountMonths: discount?.months ?? null,
           promoCodeId: discount ? (promoCodeId ?? null) : null,
+          promoOneTimeUse: discount?.oneTimeUse ?? false,
           successUrl: `${deps.config.publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${deps.config.publicUrl}/subscription/cancel`,
         }),
@@ -400,7 +447,7 @@ export function billingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const outcome = await receiveWebhook(deps, await c.req.text(), c.req.header('stripe-signature'));
+      const { outcome } = await receiveWebhook(deps, await c.req.text(), c.req.header('stripe-signature'));
       return c.json({ received: true as const, duplicate: outcome === 'duplicate' }, 200);
     },
   );
@@ -448,31 +495,63 @@ export function billingRoutes(deps: Deps) {
     },
   );
 
-  for (const outcome of ['pay', 'decline'] as const) {
+  const OUTCOME_SUMMARY = {
+    pay: 'the card is accepted',
+    decline: 'the card is declined',
+    cancel: 'the saver leaves the checkout (it expires and gives back a reserved promo code)',
+  } as const;
+  const REDIRECT = {
+    pay: '/subscription/success',
+    decline: '/subscription/cancel?declined=1',
+    cancel: '/subscription/cancel',
+  } as const;
+
+  for (const outcome of ['pay', 'decline', 'cancel'] as const) {
     app.openapi(
       defineRoute(deps, '', {
         access: 'user',
         method: 'post',
         path: `/api/billing/test-checkout/{id}/${outcome}`,
-        summary: `TEST MODE: ${outcome === 'pay' ? 'the card is accepted' : 'the card is declined'}; Stripe-shaped events, signed, through the webhook's verify-and-apply path`,
+        summary: `TEST MODE: ${OUTCOME_SUMMARY[outcome]}; Stripe-shaped events, signed, through the webhook's verify-and-apply path`,
+        description:
+          'A checkout is settled once: a second Pay, Decline or Cancel of the same checkout answers 409 (Cancel answers 200 and changes nothing). Pay is refused while the saver has a live subscription (a stale checkout).',
         request: { params: IdParam },
         responses: {
           200: json(z.object({ redirectTo: z.string() }), 'Where the browser goes next'),
           404: { description: 'Not in test mode, or not yours' },
+          409: { description: 'Already settled, or the saver already has a live subscription' },
         },
       }),
       async (c) => {
-        const { provider, checkout } = testCheckoutOf(c.req.valid('param').id, sessionOf(c).userId);
+        const session = sessionOf(c);
+        const { provider, checkout } = testCheckoutOf(c.req.valid('param').id, session.userId);
         const now = deps.clock.now();
+        const tx = txOf(c);
+        if (outcome !== 'cancel' && !checkout.subscriptionId && isLive(await ownRow(tx, session.userId)))
+          throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
         // In the request's transaction (PGlite has one connection): the same verify and apply as the webhook.
-        await asLoginRole(txOf(c), async (tx) => {
-          for (const { body: raw, signature } of provider.signedEvents(checkout, outcome, now))
-            await applyProviderEvent(tx, verifiedEvent(deps, raw, signature), now);
+        const outcomes = await asLoginRole(tx, async (t) => {
+          const applied = [];
+          for (const { body: raw, signature } of provider.signedEvents(checkout, outcome, now)) {
+            const result = await applyProviderEvent(t, verifiedEvent(deps, raw, signature), now);
+            // The first event settles the checkout: a duplicate means it was settled before.
+            if (applied.length === 0 && result.outcome === 'duplicate') {
+              if (outcome === 'cancel') break;
+              throw new AppError('CONFLICT', BILLING_MESSAGES.testCheckoutSettled);
+            }
+            applied.push(result);
+          }
+          return applied;
         });
-        return c.json(
-          { redirectTo: outcome === 'pay' ? '/subscription/success' : '/subscription/cancel?declined=1' },
-          200,
-        );
+        for (const result of outcomes) await settleOutcome(deps, result);
+        if (outcome === 'pay')
+          deps.logger.warn('TEST MODE: a checkout was paid without a card', {
+            userId: session.userId,
+            tier: checkout.tier,
+            cycle: checkout.cycle,
+            retry: checkout.subscriptionId !== null,
+          });
+        return c.json({ redirectTo: REDIRECT[outcome] }, 200);
       },
     );
   }

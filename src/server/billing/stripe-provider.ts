@@ -21,7 +21,6 @@ import {
   type Invoice,
   type PaidTier,
   type PriceList,
-  type ProviderEvent,
   ProviderError,
   type ProviderSubscription,
 } from './provider.ts';
@@ -95,8 +94,14 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
   };
 
   /** One coupon per promo code and percentage: found again by its id on the next checkout. */
-  const couponFor = async (promoCodeId: string, percent: number, months: number | null): Promise<string> => {
-    const id = `savvypig_${promoCodeId}_${percent}`;
+  const couponFor = async (
+    promoCodeId: string,
+    percent: number,
+    months: number | null,
+    oneTimeUse: boolean,
+  ): Promise<string> => {
+    // A one-time code's coupon is its own (suffix `_once`) and Stripe redeems it once at most.
+    const id = `savvypig_${promoCodeId}_${percent}${oneTimeUse ? '_once' : ''}`;
     try {
       return (await stripe.coupons.retrieve(id)).id;
     } catch (err) {
@@ -106,6 +111,7 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
       id,
       percent_off: percent,
       ...(months ? { duration: 'repeating' as const, duration_in_months: months } : { duration: 'forever' as const }),
+      ...(oneTimeUse ? { max_redemptions: 1 } : {}),
       metadata: { promoCodeId },
     });
     return coupon.id;
@@ -127,7 +133,7 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
         const price = await priceId(input.tier, input.cycle);
         const coupon =
           input.discountPercent && input.promoCodeId
-            ? await couponFor(input.promoCodeId, input.discountPercent, input.discountMonths)
+            ? await couponFor(input.promoCodeId, input.discountPercent, input.discountMonths, input.promoOneTimeUse)
             : null;
         const session = await stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -211,8 +217,19 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
         asProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId)),
       );
     },
+    cancelSubscription(subscriptionId) {
+      return call('cancel subscription', async () => {
+        await stripe.subscriptions.cancel(subscriptionId);
+      });
+    },
+    expireOpenCheckouts(customerId) {
+      return call('expire open checkouts', async () => {
+        const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
+        for (const session of open.data) await stripe.checkout.sessions.expire(session.id);
+      });
+    },
     verifyWebhook(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret) as unknown as ProviderEvent;
+      return stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret) as unknown;
     },
   };
 }

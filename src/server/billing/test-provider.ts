@@ -31,14 +31,24 @@ export type TestCheckout = {
   promoCodeId: string | null;
   /** Set when the checkout pays an existing subscription's open invoice (retry payment). */
   subscriptionId: string | null;
+  /** This checkout's own random part: its events' ids derive from it, so it is settled once. */
+  nonce: string;
 };
 
 export type TestProvider = BillingProvider & {
   readonly mode: 'test';
   /** The checkout an id names, or null when it was not made by this server's secret. */
   readCheckout(id: string): TestCheckout | null;
-  /** The events Stripe would send when the checkout's card is accepted or declined, signed. */
-  signedEvents(checkout: TestCheckout, outcome: 'pay' | 'decline', now: Date): { body: string; signature: string }[];
+  /**
+   * The events Stripe would send when the checkout's card is accepted or declined, or the checkout
+   * is cancelled, signed. The first settles the checkout: its id is the same for every outcome, so
+   * once one is applied any other is a duplicate (a checkout is paid, declined or cancelled once).
+   */
+  signedEvents(
+    checkout: TestCheckout,
+    outcome: 'pay' | 'decline' | 'cancel',
+    now: Date,
+  ): { body: string; signature: string }[];
 };
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(9).toString('hex')}`;
@@ -124,6 +134,7 @@ export function createTestProvider({
         discountPercent: input.discountPercent,
         promoCodeId: input.promoCodeId,
         subscriptionId: null,
+        nonce: randomBytes(9).toString('hex'),
       };
       return { url: `${publicUrl}/subscription/test-checkout/${this.checkoutId(checkout)}` };
     },
@@ -140,7 +151,8 @@ export function createTestProvider({
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
         const checkout = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TestCheckout;
-        return isPlanTier(checkout.tier) && isBillingCycle(checkout.cycle) ? checkout : null;
+        const known = isPlanTier(checkout.tier) && isBillingCycle(checkout.cycle) && typeof checkout.nonce === 'string';
+        return known ? checkout : null;
       } catch {
         return null;
       }
@@ -188,8 +200,15 @@ export function createTestProvider({
         discountPercent: null,
         promoCodeId: null,
         subscriptionId,
+        nonce: randomBytes(9).toString('hex'),
       });
       return `${publicUrl}/subscription/test-checkout/${id}`;
+    },
+    async cancelSubscription() {
+      // Test mode keeps no subscriptions: the extra one was never more than its events.
+    },
+    async expireOpenCheckouts() {
+      // Test mode keeps no checkouts: a stale one's Pay is refused instead (routes.ts).
     },
     async retrieveSubscription() {
       throw new Error('Test mode keeps no subscriptions: the database row is the record');
@@ -206,6 +225,7 @@ export function createTestProvider({
         created,
         data: { object: object as Record<string, unknown> },
       });
+      const settleId = `evt_test_settle_${checkout.nonce}`;
       const subscriptionId = checkout.subscriptionId ?? newId('sub');
       const invoice = (status: string, billingReason: string) => ({
         id: newId('in'),
@@ -221,17 +241,18 @@ export function createTestProvider({
         },
       });
       if (checkout.subscriptionId) {
-        // Paying (or failing again) an existing subscription's open invoice.
+        // Paying (or failing again) an existing subscription's open invoice; cancelling sends nothing.
+        if (outcome === 'cancel') return [];
         return [
           outcome === 'pay'
-            ? event('invoice.paid', invoice('paid', 'subscription_cycle'))
-            : event('invoice.payment_failed', invoice('open', 'subscription_cycle')),
+            ? { ...event('invoice.paid', invoice('paid', 'subscription_cycle')), id: settleId }
+            : { ...event('invoice.payment_failed', invoice('open', 'subscription_cycle')), id: settleId },
         ].map(sign);
       }
       const periodEnd = addLondonMonths(now, checkout.cycle === 'monthly' ? 1 : 12);
       const sub = subscription(checkout, subscriptionId, outcome === 'pay' ? 'active' : 'incomplete', periodEnd);
       const session = {
-        id: newId('cs'),
+        id: `cs_test_${checkout.nonce}`,
         object: 'checkout.session',
         mode: 'subscription',
         customer: checkout.customerId,
@@ -244,8 +265,10 @@ export function createTestProvider({
           ...(checkout.promoCodeId ? { promoCodeId: checkout.promoCodeId } : {}),
         },
       };
+      if (outcome === 'cancel')
+        return [{ ...event('checkout.session.expired', { ...session, subscription: null }), id: settleId }].map(sign);
       return [
-        event('checkout.session.completed', session),
+        { ...event('checkout.session.completed', session), id: settleId },
         event('customer.subscription.created', sub),
         outcome === 'pay'
           ? event('invoice.paid', invoice('paid', 'subscription_create'))

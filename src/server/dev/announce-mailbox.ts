@@ -1,14 +1,7 @@
-import { type Config, isLoopbackHost } from '../config.ts';
-import { type LocalMailbox, mailboxLink } from './local-mailbox.ts';
+import { type Config, reachableFromElsewhere } from '../config.ts';
 
-/** Why the server can be reached from other machines, or null when only this one reaches it. */
-export function reachableFromElsewhere(config: Pick<Config, 'HOST' | 'publicUrl' | 'TRUST_PROXY'>): string | null {
-  if (!isLoopbackHost(config.HOST)) return `HOST is ${config.HOST}, not a loopback address`;
-  const publicHost = new URL(config.publicUrl).hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!isLoopbackHost(publicHost)) return `PUBLIC_URL is ${config.publicUrl}, so a proxy passes requests in`;
-  if (config.TRUST_PROXY) return 'TRUST_PROXY is on, so a proxy passes requests in';
-  return null;
-}
+export { reachableFromElsewhere };
+import { type LocalMailbox, mailboxLink } from './local-mailbox.ts';
 
 type Out = (line: string) => void;
 

@@ -8,7 +8,7 @@ import { effectiveTier, subscriptionView } from '../../core/subscriptions/access
 import { tierRank } from '../../core/subscriptions/tier.ts';
 import { restoreArchivedAccounts } from '../accounts/archive.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
-import { promoInputProblem } from '../../core/subscriptions/promo-input.ts';
+import { promoExpiryProblem, promoInputProblem } from '../../core/subscriptions/promo-input.ts';
 import { promoCodes, subscriptions } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
@@ -189,6 +189,8 @@ export function subscriptionRoutes(deps: Deps) {
       const tx = txOf(c);
       const problem = promoInputProblem(input);
       if (problem) throw new AppError('VALIDATION_FAILED', problem.message, { field: problem.field });
+      const expiryProblem = input.expiresAt ? promoExpiryProblem(input.expiresAt, deps.clock.now()) : null;
+      if (expiryProblem) throw new AppError('VALIDATION_FAILED', expiryProblem, { field: 'expiresAt' });
       const [row] = await tx
         .insert(promoCodes)
         .values({

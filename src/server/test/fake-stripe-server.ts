@@ -48,6 +48,8 @@ export type FakeStripe = {
   customers: Map<string, Json>;
   coupons: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  /** Checkout sessions created, with their status ('open', 'expired'). */
+  checkoutSessions: Map<string, Json>;
   invoices: Json[];
   /** Path prefixes that answer 500 (the provider failing). */
   failing: Set<string>;
@@ -83,6 +85,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customers: new Map<string, Json>(),
     coupons: new Map<string, Json>(),
     subscriptions: new Map<string, Json>(),
+    checkoutSessions: new Map<string, Json>(),
     invoices: [] as Json[],
     failing: new Set<string>(),
   };
@@ -127,9 +130,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       state.coupons.set(created.id, created);
       return ok(created);
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const session = { id: id('cs'), object: 'checkout.session', ...params };
+      const session = { id: id('cs'), object: 'checkout.session', ...params, status: 'open' };
+      state.checkoutSessions.set(session.id, session);
       return ok({ ...session, url: `https://checkout.example.test/c/pay/${session.id}` });
+    }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const found = [...state.checkoutSessions.values()].filter(
+        (s) => (!params.customer || s.customer === params.customer) && (!params.status || s.status === params.status),
+      );
+      return ok(list(found, path));
+    }
+    if (method === 'POST' && expire) {
+      const session = state.checkoutSessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return missing('checkout session');
+      session.status = 'expired';
+      return ok(session);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const portal = { id: id('bps'), object: 'billing_portal.session', ...params };
@@ -150,6 +167,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const sub = state.subscriptions.get(decodeURIComponent(subscription[1]!));
       if (!sub) return missing('subscription');
       if (method === 'GET') return ok(sub);
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        return ok(sub);
+      }
       if (method === 'POST') {
         if (params.cancel_at_period_end !== undefined)
           sub.cancel_at_period_end = params.cancel_at_period_end === 'true';

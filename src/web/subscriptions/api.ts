@@ -109,11 +109,11 @@ export function useTestCheckout(id: string) {
   });
 }
 
-/** Test mode's Pay or Decline: the server applies the events the provider would send. */
+/** Test mode's Pay, Decline or Cancel: the server applies the events the provider would send. */
 export function useFinishTestCheckout(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: 'pay' | 'decline') =>
+    mutationFn: (outcome: 'pay' | 'decline' | 'cancel') =>
       apiFetch<{ redirectTo: string }>(`/api/billing/test-checkout/${encodeURIComponent(id)}/${outcome}`, {
         method: 'POST',
       }),

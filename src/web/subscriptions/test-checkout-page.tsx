@@ -12,8 +12,8 @@ import { useFinishTestCheckout, useTestCheckout } from './api.ts';
 
 /**
  * /subscription/test-checkout/:id: test mode's stand-in for the provider's hosted checkout (no
- * Stripe keys configured). Nothing is charged; Pay and Decline make the server apply the events
- * the provider would send, through the same path as its webhook.
+ * Stripe keys configured). Nothing is charged; Pay, Decline and Cancel make the server apply the
+ * events the provider would send, through the same path as its webhook. A checkout settles once.
  */
 export function TestCheckoutPage() {
   const { id = '' } = useParams();
@@ -23,6 +23,8 @@ export function TestCheckoutPage() {
   const busy = finish.isPending || finish.isSuccess;
   const act = (outcome: 'pay' | 'decline') =>
     finish.mutate(outcome, { onSuccess: ({ redirectTo }) => void navigate(redirectTo) });
+  // Leaving goes to the cancel page whatever the server answers (a checkout already settled, say).
+  const cancel = () => finish.mutate('cancel', { onSettled: () => void navigate(paths.subscriptionCancel()) });
   const data = checkout.data;
   const per = data?.cycle === 'annual' ? '/year' : '/month';
   return (
@@ -89,7 +91,8 @@ export function TestCheckoutPage() {
             <Button type="button" variant="outline" onClick={() => act('decline')} disabled={!data || busy}>
               Decline (test)
             </Button>
-            <Button type="button" variant="ghost" onClick={() => void navigate(paths.subscriptionCancel())}>
+            {/* Cancel expires the checkout on the server, which gives back a promo code it had reserved. */}
+            <Button type="button" variant="ghost" onClick={cancel} disabled={busy}>
               Cancel
             </Button>
           </CardFooter>
