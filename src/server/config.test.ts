@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, listeningConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('starts with nothing set: port 3000 on 127.0.0.1, PGlite in ./data', () => {
@@ -75,5 +75,15 @@ describe('isLoopbackHost', () => {
   it('knows loopback addresses from public ones', () => {
     expect(['127.0.0.1', 'localhost', '::1', '127.1.2.3'].every(isLoopbackHost)).toBe(true);
     expect(['0.0.0.0', '192.168.1.2', 'example.com'].some(isLoopbackHost)).toBe(false);
+  });
+});
+
+describe('a server that listens', () => {
+  it('refuses NODE_ENV=test, the in-process harness’s (it keeps test-mode payments behind a pretend proxy)', () => {
+    expect(listeningConfigError(loadConfig({ NODE_ENV: 'test' }))).toMatch(
+      /NODE_ENV: "test" is for the in-process test harness/,
+    );
+    expect(listeningConfigError(loadConfig({ NODE_ENV: 'production' }))).toBeNull();
+    expect(listeningConfigError(loadConfig({}))).toBeNull();
   });
 });

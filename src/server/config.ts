@@ -122,6 +122,16 @@ export function reachableFromElsewhere(config: Pick<Config, 'HOST' | 'publicUrl'
   return null;
 }
 
+/**
+ * A server that listens never runs as NODE_ENV=test: that is the in-process test harness's, which
+ * answers no network and so may keep card payments in test mode behind its pretend proxy.
+ */
+export function listeningConfigError(config: Pick<Config, 'NODE_ENV'>): string | null {
+  return config.NODE_ENV === 'test'
+    ? 'Invalid configuration:\n  NODE_ENV: "test" is for the in-process test harness; a server that listens runs as development or production'
+    : null;
+}
+
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { type Config, ConfigError, isLoopbackHost, loadConfig } from './config.ts';
+import { type Config, ConfigError, isLoopbackHost, listeningConfigError, loadConfig } from './config.ts';
 import { createLogger, errorFields } from './logger.ts';
 import { boot } from './boot.ts';
 import { seedDemoUsers } from './seed/demo.ts';
@@ -17,6 +17,12 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+const refused = listeningConfigError(config);
+if (refused) {
+  process.stderr.write(`${refused}\n`);
+  process.exit(1);
 }
 
 const logger = createLogger(config.LOG_LEVEL);
