@@ -99,7 +99,7 @@ fs.rmSync(e2eJson, { force: true });
 function unitTests(beside: boolean): Promise<boolean> {
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
   return beside
-    ? run('unit and API tests (vitest)', 'nice', ['-n', '10', bin('vitest'), ...args], { buffered: true })
+    ? run('unit and API tests (vitest)', 'nice', ['-n', '19', bin('vitest'), ...args], { buffered: true })
     : run('unit and API tests (vitest)', bin('vitest'), args);
 }
 
