@@ -14,7 +14,9 @@ if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
 }
 
 const config = loadConfig();
-const booted = await boot({ config, logger: createLogger('warn'), startJobs: false, serveSpa: false });
+// Errors only: the server's start-up warnings (card payments in test mode, say) are about serving,
+// which this command does not do, and its output is the one line with the password.
+const booted = await boot({ config, logger: createLogger('error'), startJobs: false, serveSpa: false });
 try {
   const { db } = booted.deps.database;
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
