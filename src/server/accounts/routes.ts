@@ -5,7 +5,7 @@
  */
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import { FEATURE_LABELS, FEATURE_TIERS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import { isPlatformBank } from '../../core/accounts/account-protection.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -193,7 +193,7 @@ function requireTypeInPlan(session: SessionUser, accountType: string): void {
   const category = accountTypeCategory(accountType);
   if (category !== 'isa' && category !== 'pension') return;
   const feature = category === 'isa' ? 'isas' : 'pensions';
-  requireTier(session, FEATURE_TIERS[feature], tierRequiredMessage(FEATURE_LABELS[feature], FEATURE_TIERS[feature]));
+  requireFeature(session, feature, tierRequiredMessage(FEATURE_LABELS[feature], FEATURE_TIERS[feature]));
 }
 
 export function accountsRoutes(deps: Deps) {
