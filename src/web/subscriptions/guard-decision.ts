@@ -1,4 +1,4 @@
-import { type Feature, GUARD_MESSAGES, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { GUARD_MESSAGES, tierRequiredMessage } from '../../core/subscriptions/features.ts';
 import { meetsTier, type RequiredTier } from '../../core/subscriptions/tier.ts';
 import type { Subscription } from './api.ts';
 import { graceOf } from './grace.ts';
@@ -7,12 +7,6 @@ import { graceOf } from './grace.ts';
 export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
   protection: 'Protection Hub',
   smartPig: 'Smart Pig',
-};
-
-/** The feature each guarded route is, as the server's gates name it (core `featuresFor`). */
-export const ROUTE_FEATURES: Readonly<Record<string, Feature>> = {
-  protection: 'protectionHub',
-  smartPig: 'smartPig',
 };
 
 export type GuardDecision =

@@ -8,7 +8,7 @@ import { PageSkeleton } from '../app/page-skeletons.tsx';
 import { paths, routes } from '../app/paths.ts';
 import { useCurrentRouteHandle } from '../app/route-handle.ts';
 import { useSubscription } from './api.ts';
-import { GUARDED_FEATURES, guardDecision, ROUTE_FEATURES } from './guard-decision.ts';
+import { GUARDED_FEATURES, guardDecision } from './guard-decision.ts';
 import { PaymentActions } from './payment-actions.tsx';
 
 /**
@@ -54,7 +54,7 @@ export function SubscriptionGuard() {
   const routeId = handle?.routeId;
   const route = routeId ? routes[routeId] : undefined;
   const required = route && 'tier' in route ? route.tier : undefined;
-  const routeFeature = routeId ? ROUTE_FEATURES[routeId] : undefined;
+  const routeFeature = route && 'feature' in route ? route.feature : undefined;
   const decision =
     subscription.data && me.data
       ? guardDecision(subscription.data, {
