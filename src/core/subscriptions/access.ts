@@ -6,6 +6,7 @@
 import { calendarDateInLondon } from '../dates/calendar-date.ts';
 import { daysBetween } from '../dates/day-count.ts';
 import { addLondonDays } from '../dates/london-instant.ts';
+import { gracePeriodOf } from './payment-failure.ts';
 import type { Tier } from './tier.ts';
 
 /** The trial a verified sign-up gets (001 §9). */
@@ -84,11 +85,22 @@ export function hasActiveAccess(s: SubscriptionFacts, now: Date): boolean {
 }
 
 /**
+ * The stored plan still gives its features: a paid status with access (a cancellation stops at its
+ * period's end), or a failed or action-required payment inside its grace period (ADR 0038: the
+ * grace is what the spec gives it). A lapsed plan (canceled, inactive, failed after the grace)
+ * does not (ADR 0045).
+ */
+export function hasPlanAccess(s: SubscriptionFacts, now: Date): boolean {
+  return isPaidAccess(s, now) || gracePeriodOf(s, now) !== null;
+}
+
+/**
  * The tier a user's features and limits follow. An admin (the role) and an admin override give
  * bigpig; a trial or promo period with a bigpig trial tier (or a bigpig promo tier), or status
  * trial with a bigpig tier, gives trial_bigpig; a boar promo lifts a piglet to boar; otherwise the
- * stored tier, default piglet. No row at all: the spec's default context, trial_bigpig (ADR 0036:
- * users from before subscriptions keep what they had).
+ * stored tier while the plan gives access (`hasPlanAccess`), else piglet: a lapsed Big Pig or Boar
+ * subscriber keeps the piglet level, like a trial that ended (ADR 0045). No row at all: the spec's
+ * default context, trial_bigpig (ADR 0036: users from before subscriptions keep what they had).
  */
 export function effectiveTier(s: SubscriptionFacts | null, { isAdmin, now }: { isAdmin: boolean; now: Date }): Tier {
   if (isAdmin || s?.adminOverride) return 'bigpig';
@@ -97,7 +109,7 @@ export function effectiveTier(s: SubscriptionFacts | null, { isAdmin, now }: { i
   if (inPeriod && s.trialTier === 'bigpig') return 'trial_bigpig';
   if (isPromoActive(s, now) && s.promoTier === 'bigpig') return 'trial_bigpig';
   if (isTrialStatus(s.paymentStatus) && s.tier === 'bigpig') return 'trial_bigpig';
-  const stored = s.tier ?? 'piglet';
+  const stored = hasPlanAccess(s, now) ? (s.tier ?? 'piglet') : 'piglet';
   if (isPromoActive(s, now) && s.promoTier === 'boar' && stored === 'piglet') return 'boar';
   return stored;
 }

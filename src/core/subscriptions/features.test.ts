@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { accountCapOf, FEATURES, type Feature, hasFeature, showsAds, tierRequiredMessage } from './features.ts';
 import { TIERS, type Tier } from './tier.ts';
 
-// The feature matrix of 001 §6, one row per tier.
+// The feature matrix of 000 §6, one row per tier. The matrix does not list account terms, so
+// every plan has them (ADR 0045).
 const MATRIX: Record<Tier, { ads: boolean; cap: number | null; features: Feature[] }> = {
-  piglet: { ads: true, cap: 3, features: [] },
-  boar: { ads: true, cap: 10, features: ['rssNews'] },
+  piglet: { ads: true, cap: 3, features: ['accountTerms'] },
+  boar: { ads: true, cap: 10, features: ['rssNews', 'accountTerms'] },
   bigpig: { ads: false, cap: null, features: [...FEATURES] },
   trial_bigpig: { ads: false, cap: null, features: [...FEATURES] },
 };

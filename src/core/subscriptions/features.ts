@@ -2,7 +2,7 @@
  * The feature matrix (001 §6): what each tier includes. Every gate on the server and in the
  * browser asks here, so the two cannot disagree.
  */
-import { TIER_ACCOUNT_CAPS } from '../accounts/account-cap.ts';
+import { type AccountCap, accountCap, TIER_ACCOUNT_CAPS } from '../accounts/account-cap.ts';
 import { meetsTier, type RequiredTier, type Tier, TIER_LABELS } from './tier.ts';
 
 export const FEATURES = [
@@ -14,6 +14,7 @@ export const FEATURES = [
   'protectionHub',
   'smartPig',
   'rssNews',
+  'accountTerms',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -27,6 +28,8 @@ export const FEATURE_TIERS: Readonly<Record<Feature, RequiredTier>> = {
   protectionHub: 'bigpig',
   smartPig: 'bigpig',
   rssNews: 'boar',
+  // The matrix (000 §6) does not list terms, so every plan keeps its accounts' terms (ADR 0045).
+  accountTerms: 'piglet',
 };
 
 /** Names used in '{feature} requires {tier} tier or higher'. */
@@ -39,6 +42,7 @@ export const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
   protectionHub: 'Protection Hub',
   smartPig: 'Smart Pig',
   rssNews: 'The RSS news feed',
+  accountTerms: 'Account terms',
 };
 
 export function hasFeature(tier: Tier, feature: Feature, isAdmin = false): boolean {
@@ -61,4 +65,81 @@ export const GUARD_MESSAGES = {
 
 export function tierRequiredMessage(feature: string, tier: RequiredTier): string {
   return `${feature} requires ${TIER_LABELS[tier]} tier or higher`;
+}
+
+/**
+ * An admin's per-user grants (`user_settings`, 002 §3): each flag opens one feature whatever the
+ * plan; `maxAccounts` replaces the plan's account cap, up or down (null: the plan's cap).
+ */
+export type FeatureFlags = {
+  isAdFree: boolean;
+  hasIsas: boolean;
+  hasPensions: boolean;
+  hasMaturityCalculator: boolean;
+  hasMaturityNotifications: boolean;
+  hasRssNews: boolean;
+  hasPensionCalculator: boolean;
+  hasOpenBanking: boolean;
+  maxAccounts: number | null;
+};
+
+/** A user without a `user_settings` row, or with nothing granted. */
+export const NO_FEATURE_FLAGS: Readonly<FeatureFlags> = {
+  isAdFree: false,
+  hasIsas: false,
+  hasPensions: false,
+  hasMaturityCalculator: false,
+  hasMaturityNotifications: false,
+  hasRssNews: false,
+  hasPensionCalculator: false,
+  hasOpenBanking: false,
+  maxAccounts: null,
+};
+
+/** The flag that grants each feature; the Hub, Smart Pig and terms have none (the plan decides). */
+const FEATURE_FLAGS: Readonly<Partial<Record<Feature, Exclude<keyof FeatureFlags, 'maxAccounts'>>>> = {
+  isas: 'hasIsas',
+  pensions: 'hasPensions',
+  maturityNotifications: 'hasMaturityNotifications',
+  maturityCalculator: 'hasMaturityCalculator',
+  pensionCalculator: 'hasPensionCalculator',
+  rssNews: 'hasRssNews',
+};
+
+/** What one user may use: every gate on the server and the browser's guard and screens read it. */
+export type ResolvedFeatures = Record<Feature, boolean> & {
+  /** No ads: Big Pig (and its trial), or an admin's is_ad_free. */
+  adFree: boolean;
+  /** Granted only by an admin (has_open_banking); no plan includes it yet. */
+  openBanking: boolean;
+  /** The account cap in force: the plan's, or the admin's max_accounts. */
+  accountCap: AccountCap;
+};
+
+/**
+ * The features a user has: their effective tier's (which already knows whether the subscription
+ * gives access: access.ts `effectiveTier`), plus each feature an admin granted them by flag. An
+ * admin (the role) has every feature.
+ */
+export function featuresFor({
+  tier,
+  flags,
+  isAdmin,
+}: {
+  tier: Tier;
+  flags: FeatureFlags;
+  isAdmin: boolean;
+}): ResolvedFeatures {
+  const features = Object.fromEntries(
+    FEATURES.map((feature) => {
+      const flag = FEATURE_FLAGS[feature];
+      return [feature, hasFeature(tier, feature, isAdmin) || (flag !== undefined && flags[flag])];
+    }),
+  ) as Record<Feature, boolean>;
+  return {
+    ...features,
+    adFree: isAdmin || !showsAds(tier) || flags.isAdFree,
+    openBanking: isAdmin || flags.hasOpenBanking,
+    accountCap: accountCap({ tier, maxAccounts: flags.maxAccounts }),
+  };
 }

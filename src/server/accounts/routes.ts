@@ -4,8 +4,9 @@
  * (publishAccountChanged) inside its transaction, so they hear of it only once it is committed.
  */
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
+import { featureOfAccountType } from '../../core/subscriptions/account-type-feature.ts';
 import { FEATURE_LABELS, FEATURE_TIERS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import { isPlatformBank } from '../../core/accounts/account-protection.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -188,12 +189,11 @@ function assertTypeChangeAllowed(current: AccountRow, next: string, log: Logger 
   }
 }
 
-/** ISA and pension accounts are Big Pig features (001 §6): a new one needs the plan (ADR 0036). */
+/** ISA and pension accounts are Big Pig features (000 §6): a new one needs the feature, by plan or grant (ADR 0036, 0045). */
 function requireTypeInPlan(session: SessionUser, accountType: string): void {
-  const category = accountTypeCategory(accountType);
-  if (category !== 'isa' && category !== 'pension') return;
-  const feature = category === 'isa' ? 'isas' : 'pensions';
-  requireTier(session, FEATURE_TIERS[feature], tierRequiredMessage(FEATURE_LABELS[feature], FEATURE_TIERS[feature]));
+  const feature = featureOfAccountType(accountType);
+  if (feature === null) return;
+  requireFeature(session, feature, tierRequiredMessage(FEATURE_LABELS[feature], FEATURE_TIERS[feature]));
 }
 
 export function accountsRoutes(deps: Deps) {

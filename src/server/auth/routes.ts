@@ -13,6 +13,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
 import { retryOnDuplicateKey } from './sign-up-retry.ts';
 import { verificationCallbackPath } from './verification.ts';
+import { ResolvedFeaturesSchema } from '../subscriptions/features-json.ts';
 
 export const SignUpSchema = z
   .object({
@@ -37,6 +38,7 @@ const MeSchema = z
     }),
     isAdmin: z.boolean(),
     tier: z.enum(['piglet', 'boar', 'bigpig', 'trial_bigpig']),
+    features: ResolvedFeaturesSchema,
   })
   .openapi('Me');
 
@@ -141,6 +143,7 @@ export function accountRoutes(deps: Deps) {
           profile: profile ?? { firstName: null, lastName: null, avatarUrl: null },
           isAdmin: session.isAdmin,
           tier: session.tier,
+          features: session.features,
         },
         200,
       );

@@ -4,6 +4,7 @@ import type { AppDb, NamedQuery } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { INACTIVITY_LIMIT_MS } from '../../core/session/limits.ts';
 import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
+import { type FeatureFlags, featuresFor, type ResolvedFeatures } from '../../core/subscriptions/features.ts';
 import type { Tier } from '../../core/subscriptions/tier.ts';
 import { type SubscriptionRow, subscriptionFactColumns, subscriptionFactsOf } from '../subscriptions/facts.ts';
 
@@ -18,8 +19,13 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
   /** Their `subscriptions` row, read by the same statement (null: none yet, ADR 0036). */
   subscription: SubscriptionFacts | null;
-  /** The tier every gate follows, at the request's instant (core/subscriptions/access.ts). */
+  /**
+   * The tier at the request's instant (core/subscriptions/access.ts): a lapsed plan is piglet
+   * (ADR 0045).
+   */
   tier: Tier;
+  /** What the user may use: the tier's features plus an admin's grants (core `featuresFor`); every gate reads it. */
+  features: ResolvedFeatures;
   /**
    * The user's data version and the reference data's (docs/decisions/0039), read by a user
    * route's opening statement: the dashboard keeps its answer under them. Absent elsewhere.
@@ -79,15 +85,48 @@ type Row = SubscriptionRow & {
   is_admin: boolean;
   two_factor_enabled: boolean;
   has_subscription: boolean;
-  user_version?: number | string | null;
-  reference_version?: number | string | null;
+} & FlagRow & {
+    user_version?: number | string | null;
+    reference_version?: number | string | null;
+  };
+
+/** The admin's grants in `user_settings` (left joined as `flags`: nulls for a user without a row). */
+type FlagRow = {
+  max_accounts: number | null;
+  is_ad_free: boolean | null;
+  has_isas: boolean | null;
+  has_pensions: boolean | null;
+  has_maturity_calculator: boolean | null;
+  has_maturity_notifications: boolean | null;
+  has_rss_news: boolean | null;
+  has_pension_calculator: boolean | null;
+  has_open_banking: boolean | null;
 };
+
+const FLAG_COLUMNS = sql.raw(
+  'flags.max_accounts, flags.is_ad_free, flags.has_isas, flags.has_pensions, flags.has_maturity_calculator, flags.has_maturity_notifications, flags.has_rss_news, flags.has_pension_calculator, flags.has_open_banking',
+);
+
+function flagsOf(row: FlagRow): FeatureFlags {
+  return {
+    maxAccounts: row.max_accounts ?? null,
+    isAdFree: row.is_ad_free === true,
+    hasIsas: row.has_isas === true,
+    hasPensions: row.has_pensions === true,
+    hasMaturityCalculator: row.has_maturity_calculator === true,
+    hasMaturityNotifications: row.has_maturity_notifications === true,
+    hasRssNews: row.has_rss_news === true,
+    hasPensionCalculator: row.has_pension_calculator === true,
+    hasOpenBanking: row.has_open_banking === true,
+  };
+}
 
 const versionOf = (value: number | string | null | undefined) => (value == null ? null : Number(value));
 
 function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
   if (!row) return null;
   const subscription = row.has_subscription ? subscriptionFactsOf(row) : null;
+  const tier = effectiveTier(subscription, { isAdmin: row.is_admin, now });
   return {
     userId: row.user_id,
     sessionId: row.session_id,
@@ -96,7 +135,8 @@ function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
     isAdmin: row.is_admin,
     twoFactorEnabled: row.two_factor_enabled,
     subscription,
-    tier: effectiveTier(subscription, { isAdmin: row.is_admin, now }),
+    tier,
+    features: featuresFor({ tier, flags: flagsOf(row), isAdmin: row.is_admin }),
     ...('user_version' in row
       ? {
           dataVersions: {
@@ -109,7 +149,7 @@ function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
 }
 
 /** The subscription's columns the rules read (left joined as `sub`; the row's names are unique here). */
-const SUBSCRIPTION_COLUMNS = sql`sub.user_id is not null as has_subscription, ${subscriptionFactColumns('sub')}`;
+const SUBSCRIPTION_COLUMNS = sql`sub.user_id is not null as has_subscription, ${subscriptionFactColumns('sub')}, ${FLAG_COLUMNS}`;
 
 /** better-auth session tokens are 32 random letters and digits; anything else is not ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
@@ -147,7 +187,7 @@ function openingQuery(adminRoute: boolean): SQL {
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role,
         set_config('plan_cache_mode', case when ${sql.raw(adminRoute ? 'true' : 'false')} then 'auto' else 'force_generic_plan' end, true) as _plans
-      from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id
+      from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id left join user_settings flags on flags.user_id = s.user_id
       where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql.placeholder('idleCutoff'))}`;
 }
 
@@ -185,7 +225,7 @@ export async function findSessionUser(db: AppDb, token: string, now: Date): Prom
     select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin,
       ${SUBSCRIPTION_COLUMNS}
-    from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id
+    from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id left join user_settings flags on flags.user_id = s.user_id
     where s.token = ${token} and s.expires_at > now() and ${isLiveSession(idleCutoffOf(now))}`);
   return toSessionUser(rowsOf<Row>(result)[0], now);
 }

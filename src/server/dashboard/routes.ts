@@ -14,7 +14,6 @@
 import { type BalanceSeries, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming-up.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { meetsTier } from '../../core/subscriptions/tier.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
 import type { Context, TypedResponse } from 'hono';
@@ -190,7 +189,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     const rows = await readDashboardRows(tx, session.userId, today);
     const balanceLine = await lineOf(tx, session.userId, { today, lineFrom, ledger: rows.ledger });
     const picture = protectionPictureJson(rows, today, now);
-    const hasHub = meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
+    const hasHub = session.features.protectionHub;
     return {
       date: today,
       accountCount: rows.accounts.rows.length,

@@ -26,7 +26,8 @@ import { type Account, AccountSchema, findAccountJson } from '../accounts/accoun
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { FEATURE_LABELS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import { isaAlertsOf, isaAllowanceOf } from './allowance.ts';
 import type { Tx } from '../db/client.ts';
 import type { Context } from 'hono';
@@ -45,7 +46,7 @@ import {
 } from './queries.ts';
 
 export const ISA_ROUTE_MESSAGES = {
-  needsBigPig: 'ISAs come with the Big Pig plan',
+  needsBigPig: tierRequiredMessage(FEATURE_LABELS.isas, 'bigpig'),
   notAnIsa: 'This account is not an ISA',
   providerFirst: 'Choose the ISA provider first',
   taxYear: `Enter a tax year like 2026/27, from ${EARLIEST_ISA_TAX_YEAR}/${String((EARLIEST_ISA_TAX_YEAR + 1) % 100)}`,
@@ -223,7 +224,7 @@ export function isaRoutes(deps: Deps) {
   const isaAccountOf = async (c: Context<AppEnv>, rawId: string, { newUse = true }: { newUse?: boolean } = {}) => {
     const session = sessionOf(c);
     // Reading a lapsed user's stored ISA record stays open; changing it is new use (ADR 0036).
-    if (newUse) requireTier(session, 'bigpig', ISA_ROUTE_MESSAGES.needsBigPig);
+    if (newUse) requireFeature(session, 'isas', ISA_ROUTE_MESSAGES.needsBigPig);
     const tx = txOf(c);
     const view = await findIsaAccount(tx, session.userId, accountIdOf(rawId));
     if (!view) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
@@ -372,7 +373,7 @@ export function isaRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', ISA_ROUTE_MESSAGES.needsBigPig);
+      requireFeature(session, 'isas', ISA_ROUTE_MESSAGES.needsBigPig);
       const day = today();
       const current = taxYearOf(day);
       const asked = c.req.valid('query').taxYear;

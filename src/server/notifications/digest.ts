@@ -11,7 +11,6 @@ import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { digestKindsOf, digestNotifications } from '../../core/notifications/digest.ts';
 import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
-import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -20,6 +19,7 @@ import { notificationDigestMail } from './digest-mail.ts';
 import { userNotifications } from './notification-list.ts';
 import { readNotificationReads } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+import { featuresFor, NO_FEATURE_FLAGS, type ResolvedFeatures } from '../../core/subscriptions/features.ts';
 
 export type DigestDeps = { database: Database; mailer: Mailer; secret: string; publicUrl: string };
 
@@ -48,10 +48,13 @@ export type DigestUser = {
   subscription: SubscriptionRow | null;
 };
 
-/** The plan the digest follows on `now`: the user's effective tier, as a request's gates read it. */
-function hasBigPigOn(facts: SubscriptionFacts | null, isAdmin: boolean, now: Date): boolean {
+/**
+ * The features the digest follows on `now`: the user's effective tier's, as a request's gates
+ * read them (an admin's per-user grants are not read here yet: ADR 0045).
+ */
+function featuresOn(facts: SubscriptionFacts | null, isAdmin: boolean, now: Date): ResolvedFeatures {
   const tier = effectiveTier(facts, { isAdmin, now });
-  return meetsTier({ tier, isAdmin }, 'bigpig');
+  return featuresFor({ tier, flags: NO_FEATURE_FLAGS, isAdmin });
 }
 
 /**
@@ -94,7 +97,7 @@ export async function sendUserDigest(
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
     const facts = user.subscription && subscriptionFactsOf(user.subscription);
-    const mine = userNotifications(reads, day, hasBigPigOn(facts, user.isAdmin, now), { facts, now });
+    const mine = userNotifications(reads, day, featuresOn(facts, user.isAdmin, now), { facts, now });
     const listed = digestNotifications(mine.showing, kinds);
     const taken = rowsOf(
       await tx.execute(sql`

@@ -16,6 +16,10 @@ import { pensionSummaryOf } from '../pension/pension-summary-of.ts';
 import { termAccountsRead } from '../terms/queries.ts';
 import { termsJson } from '../terms/term-json.ts';
 import type { NotificationReads } from './queries.ts';
+import type { ResolvedFeatures } from '../../core/subscriptions/features.ts';
+
+/** The features that decide which kinds a user is told about (core `featuresFor`, ADR 0045). */
+export type NotificationFeatures = Pick<ResolvedFeatures, 'isas' | 'pensions' | 'protectionHub'>;
 
 /** The user's subscription row as the session read it, and the instant to count it at (ADR 0038). */
 export type SubscriptionAt = { facts: SubscriptionFacts | null; now: Date };
@@ -23,18 +27,18 @@ export type SubscriptionAt = { facts: SubscriptionFacts | null; now: Date };
 export function notificationRowsOf(
   reads: NotificationReads,
   today: CalendarDate,
-  hasBigPig: boolean,
+  features: NotificationFeatures,
   subscription: SubscriptionAt,
 ): NotificationRows {
   const { dashboard } = reads;
   const names = new Map(dashboard.accounts.rows.map(({ item }) => [item.id, item.name]));
   // Every plan gets the picture: below Big Pig only money over a limit is told (the plain fact).
   const picture = userAccountsPicture(dashboard.accounts, today);
-  const isa = hasBigPig ? isaAllowanceOf(reads.isa, reads.taxYear, today) : null;
+  const isa = features.isas ? isaAllowanceOf(reads.isa, reads.taxYear, today) : null;
   return {
     today,
     protection: {
-      hasHub: hasBigPig,
+      hasHub: features.protectionHub,
       alerts: picture.alerts,
       temporaryHighBalances: picture.groups.flatMap((group) =>
         group.temporaryHighBalance ? [{ key: group.key, name: group.name, ...group.temporaryHighBalance }] : [],
@@ -66,7 +70,7 @@ export function notificationRowsOf(
       return item ? [{ ...m, accountName: item.name, accountType: item.accountType }] : [];
     }),
     processedPayments: reads.processed,
-    pensions: hasBigPig
+    pensions: features.pensions
       ? reads.pensions.map((view) => ({
           accountId: view.account.id,
           accountName: view.account.name,
@@ -84,10 +88,10 @@ export function notificationRowsOf(
 export function userNotifications(
   reads: NotificationReads,
   today: CalendarDate,
-  hasBigPig: boolean,
+  features: NotificationFeatures,
   subscription: SubscriptionAt,
 ): { all: AppNotification[]; showing: AppNotification[] } {
   if (!reads.enabled) return { all: [], showing: [] };
-  const all = notificationsFrom(notificationRowsOf(reads, today, hasBigPig, subscription));
+  const all = notificationsFrom(notificationRowsOf(reads, today, features, subscription));
   return { all, showing: withoutDismissed(all, reads.dismissedIds) };
 }

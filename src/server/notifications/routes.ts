@@ -12,7 +12,6 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_SEVERITIES,
 } from '../../core/notifications/types.ts';
-import { meetsTier } from '../../core/subscriptions/tier.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { Tx } from '../db/client.ts';
 import { withActor } from '../db/rls.ts';
@@ -127,8 +126,6 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
-const hasBigPig = (session: SessionUser) => meetsTier({ tier: session.tier, isAdmin: session.isAdmin }, 'bigpig');
-
 const available = NOTIFICATION_KINDS.map((kind) => ({ kind, label: NOTIFICATION_KIND_LABELS[kind] }));
 
 async function savedKinds(tx: Tx, userId: string): Promise<string[]> {
@@ -157,7 +154,7 @@ export function notificationRoutes(deps: Deps) {
     const today = calendarDateInLondon(now);
     const reads = await readNotificationReads(tx, session.userId, today);
     const subscription = { facts: session.subscription, now };
-    return { today, reads, ...userNotifications(reads, today, hasBigPig(session), subscription) };
+    return { today, reads, ...userNotifications(reads, today, session.features, subscription) };
   }
 
   app.openapi(

@@ -29,7 +29,8 @@ import { listUserAccounts } from '../accounts/queries.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { AppEnv, Deps } from '../http/context.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { FEATURE_LABELS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import {
   findPensionAccount,
@@ -46,7 +47,7 @@ import { pensionSummaryOf } from './pension-summary-of.ts';
 import { PensionSavedSchema, type PensionView, PensionViewSchema } from './schemas.ts';
 
 export const PENSION_ROUTE_MESSAGES = {
-  needsBigPig: 'Pensions come with the Big Pig plan',
+  needsBigPig: tierRequiredMessage(FEATURE_LABELS.pensions, 'bigpig'),
   notAPension: 'This account is not a pension',
   transferNotFound: 'Transfer not found',
 } as const;
@@ -96,10 +97,13 @@ export function pensionRoutes(deps: Deps) {
   const app = createRouter();
   const today = () => calendarDateInLondon(deps.clock.now());
 
-  /** The signed-in Big Pig user, the request's transaction and their pension account, or 403, 404 or 409. */
-  const pensionAccountOf = async (c: Context<AppEnv>, rawId: string) => {
+  /**
+   * The signed-in user with pensions in their plan, the request's transaction and their pension
+   * account, or 403, 404 or 409. Reading a lapsed user's stored record stays open (ADR 0045).
+   */
+  const pensionAccountOf = async (c: Context<AppEnv>, rawId: string, { newUse = true }: { newUse?: boolean } = {}) => {
     const session = sessionOf(c);
-    requireTier(session, 'bigpig', PENSION_ROUTE_MESSAGES.needsBigPig);
+    if (newUse) requireFeature(session, 'pensions', PENSION_ROUTE_MESSAGES.needsBigPig);
     const tx = txOf(c);
     const view = await findPensionAccount(tx, session.userId, accountIdOf(rawId));
     if (!view) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
@@ -219,7 +223,7 @@ export function pensionRoutes(deps: Deps) {
       responses: { 200: viewed, ...refusals },
     }),
     async (c) => {
-      const { view } = await pensionAccountOf(c, c.req.valid('param').id);
+      const { view } = await pensionAccountOf(c, c.req.valid('param').id, { newUse: false });
       return c.json(viewJson(view), 200);
     },
   );

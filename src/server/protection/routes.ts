@@ -4,7 +4,8 @@
  */
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { AS_AT_MESSAGES, asAtDateProblem } from '../../core/protection/limits.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { FEATURE_LABELS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -14,7 +15,7 @@ import { ProtectionPictureSchema, protectionPictureJson } from './picture-json.t
 import { readProtectionRows, saveAlertDismissal } from './queries.ts';
 
 export const PROTECTION_MESSAGES = {
-  needsBigPig: 'The Protection Hub comes with the Big Pig plan',
+  needsBigPig: tierRequiredMessage(FEATURE_LABELS.protectionHub, 'bigpig'),
   alertGone: 'That alert is no longer showing: your figures have changed',
   alertChanged: 'The figures behind that alert have changed: check them again before you dismiss it',
   alertId: 'Say which alert to dismiss',
@@ -83,7 +84,7 @@ export function protectionRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', PROTECTION_MESSAGES.needsBigPig);
+      requireFeature(session, 'protectionHub', PROTECTION_MESSAGES.needsBigPig);
       return c.json(await picture(txOf(c), session.userId, c.req.valid('query').asAt), 200);
     },
   );
@@ -106,7 +107,7 @@ export function protectionRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', PROTECTION_MESSAGES.needsBigPig);
+      requireFeature(session, 'protectionHub', PROTECTION_MESSAGES.needsBigPig);
       const tx = txOf(c);
       const { alertId, signature } = c.req.valid('json');
       const current = await picture(tx, session.userId);

@@ -6,7 +6,8 @@
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { SmartPigPreferencesSchema, validatePreferences } from '../../core/smart-pig/preferences.ts';
 import { SIMULATION_MESSAGES, simulateDeposit } from '../../core/smart-pig/simulator.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { FEATURE_LABELS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -23,7 +24,7 @@ import {
 } from './smart-pig-json.ts';
 
 export const SMART_PIG_MESSAGES = {
-  needsBigPig: 'Smart Pig comes with the Big Pig plan',
+  needsBigPig: tierRequiredMessage(FEATURE_LABELS.smartPig, 'bigpig'),
 } as const;
 
 /**
@@ -64,7 +65,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
+      requireFeature(session, 'smartPig', SMART_PIG_MESSAGES.needsBigPig);
       const today = calendarDateInLondon(deps.clock.now());
       return c.json(smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today), 200);
     },
@@ -80,7 +81,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
+      requireFeature(session, 'smartPig', SMART_PIG_MESSAGES.needsBigPig);
       return c.json({ preferences: await readPreferences(txOf(c), session.userId) }, 200);
     },
   );
@@ -98,7 +99,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
+      requireFeature(session, 'smartPig', SMART_PIG_MESSAGES.needsBigPig);
       const tx = txOf(c);
       const preferences = c.req.valid('json');
       await savePreferences(tx, session.userId, preferences, deps.clock.now());
@@ -140,7 +141,7 @@ export function smartPigRoutes(deps: Deps) {
     }),
     async (c) => {
       const session = sessionOf(c);
-      requireTier(session, 'bigpig', SMART_PIG_MESSAGES.needsBigPig);
+      requireFeature(session, 'smartPig', SMART_PIG_MESSAGES.needsBigPig);
       const today = calendarDateInLondon(deps.clock.now());
       const body = c.req.valid('json');
       const rows = await readSmartPigRows(txOf(c), session.userId, today);

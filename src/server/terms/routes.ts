@@ -11,7 +11,8 @@ import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calend
 import { markDepositedEvent } from '../../core/terms/events.ts';
 import { checkTerm, readStoredInputs, TERM_MESSAGES, type TermFields } from '../../core/terms/term-schema.ts';
 import { type TermType, termTypesFor } from '../../core/terms/templates.ts';
-import { requireTier } from '../http/require-tier.ts';
+import { FEATURE_LABELS, FEATURE_TIERS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
+import { requireFeature } from '../http/require-tier.ts';
 import type { Context } from 'hono';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -32,7 +33,7 @@ import {
 import { TermSchema, type TermJson, termsJson, trackedFromOf, transactionsSince } from './term-json.ts';
 
 export const TERMS_MESSAGES = {
-  needsBigPig: 'Account terms come with the Big Pig plan',
+  notInPlan: tierRequiredMessage(FEATURE_LABELS.accountTerms, FEATURE_TIERS.accountTerms),
   accountNotFound: 'Account not found',
   termNotFound: 'Term not found',
   typeNotOffered: 'This term type is not offered for this kind of account: choose another',
@@ -105,8 +106,8 @@ function assertOffered(termType: TermType, accountType: string): void {
 
 /**
  * Every route's opening: the signed-in user, the request transaction and the path's id (one that
- * is not an id names nothing: `notFound`). New use needs Big Pig; reading and removing what a
- * lapsed user stored does not (ADR 0036).
+ * is not an id names nothing: `notFound`). New use needs a plan with terms; reading and removing what a
+ * lapsed user stored does not (ADR 0036); every plan includes terms (ADR 0045).
  */
 function caller(
   c: Context<AppEnv>,
@@ -115,7 +116,7 @@ function caller(
   { newUse = true }: { newUse?: boolean } = {},
 ): { userId: string; tx: Tx; id: string } {
   const session = sessionOf(c);
-  if (newUse) requireTier(session, 'bigpig', TERMS_MESSAGES.needsBigPig);
+  if (newUse) requireFeature(session, 'accountTerms', TERMS_MESSAGES.notInPlan);
   return { userId: session.userId, tx: txOf(c), id: idOrNotFound(rawId, notFound) };
 }
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../app/providers.tsx';
-import { apiError, json, mockApi, type MockHandler } from '../test/api-mock.ts';
+import { apiError, json, makeMe, mockApi, type MockHandler } from '../test/api-mock.ts';
 import { createTestQueryClient } from '../test/render-app.tsx';
 import type { Term } from './terms-api.ts';
 import { TermsBanner, TermsCard, type TermsAccount } from './terms-card.tsx';
@@ -47,7 +47,7 @@ function makeTerm(overrides: Partial<Term> = {}): Term {
 }
 
 function renderCard(handlers: Record<string, MockHandler>, props: Partial<TermsAccount> = {}) {
-  const api = mockApi(handlers);
+  const api = mockApi({ 'GET /api/me': json(200, makeMe({ tier: 'piglet' })), ...handlers });
   const user = userEvent.setup();
   render(
     <Providers queryClient={createTestQueryClient()}>
@@ -65,6 +65,23 @@ describe('the Terms and Conditions card', () => {
     expect(screen.getByRole('region', { name: 'Terms and Conditions' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add T&Cs' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Term' })).toBeInTheDocument();
+  });
+
+  it('offers Add Term and Add T&Cs to a piglet: every plan includes terms (ADR 0045)', async () => {
+    renderCard({ [LIST]: json(200, { terms: [] }) });
+    expect(await screen.findByRole('button', { name: 'Add Term' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add T&Cs' })).toBeInTheDocument();
+  });
+
+  it('offers no add to a user whose features leave terms out (the server would refuse it)', async () => {
+    const { api } = renderCard({
+      'GET /api/me': json(200, makeMe({ tier: 'piglet', features: { accountTerms: false } })),
+      [LIST]: json(200, { terms: [] }),
+    });
+    expect(await screen.findByText('No terms added for this account.')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET /api/me')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Add Term' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add T&Cs' })).not.toBeInTheDocument();
   });
 
   it('hides the banner when smart alerts are off, terms notes exist, or it is dismissed', async () => {

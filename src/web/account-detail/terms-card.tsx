@@ -29,7 +29,7 @@ import type { TermInsight, TermStatus } from '../../core/terms/status.ts';
 import { formatCardDate } from '../../core/terms/term-dates.ts';
 import { TERM_TEMPLATES, type TermType, termTypesFor } from '../../core/terms/templates.ts';
 import { deleteTermConfirmation, showsAddTermsBanner, TERM_DIALOG_TEXT, TERM_NOTICES } from '../../core/terms/text.ts';
-import { hasStatus, refusalReason } from '../app/api.ts';
+import { hasStatus, refusalReason, useMe } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -131,10 +131,19 @@ function readDismissed(accountId: string): boolean {
  * no terms (core's `showsAddTermsBanner`), 'Add T&Cs' scrolls to the card; a dismissal lasts for
  * the browser tab's session.
  */
+/**
+ * Whether the user's plan (or an admin's grant) includes terms: the answer the server's gate gives
+ * (core `featuresFor`), so the screens never offer an add that ends in a 403 (ADR 0045).
+ */
+function useTermsInPlan(): boolean {
+  return useMe().data?.features.accountTerms === true;
+}
+
 export function TermsBanner({ account }: { account: TermsAccount }) {
   const terms = useTerms(account.id);
+  const inPlan = useTermsInPlan();
   const [dismissed, setDismissed] = useState(() => readDismissed(account.id));
-  if (dismissed || !terms.data) return null;
+  if (dismissed || !terms.data || !inPlan) return null;
   if (
     !showsAddTermsBanner({
       enableSmartAlerts: account.enableSmartAlerts,
@@ -366,6 +375,7 @@ export function TermsCard({ account }: { account: TermsAccount }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Term | null>(null);
   const headingId = useId();
+  const inPlan = useTermsInPlan();
   const offered = termTypesFor(account.category);
   const typesFor = (own?: TermType) => (own && !offered.includes(own) ? [...offered, own] : offered);
 
@@ -420,10 +430,12 @@ export function TermsCard({ account }: { account: TermsAccount }) {
           </CardTitle>
           <CardDescription>The account’s rules, watched for you: limits, deadlines and allowances.</CardDescription>
         </div>
-        <Button type="button" className="sm:shrink-0" onClick={() => setEditing({ mode: 'add' })}>
-          <Plus aria-hidden />
-          Add Term
-        </Button>
+        {inPlan ? (
+          <Button type="button" className="sm:shrink-0" onClick={() => setEditing({ mode: 'add' })}>
+            <Plus aria-hidden />
+            Add Term
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
         {terms.data ? (

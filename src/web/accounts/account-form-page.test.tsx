@@ -68,6 +68,28 @@ describe('adding an account', () => {
     expect(mock.calls('POST /api/accounts')).toHaveLength(0);
   });
 
+  it('offers a piglet no ISA or pension type: the server would refuse it', async () => {
+    api({ 'GET /api/me': meHandler(makeMe({ tier: 'piglet' })) });
+    await openNewForm();
+    const options = () =>
+      within(screen.getByLabelText('Account type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(options()).toContain('Savings');
+    expect(options()).not.toContain('Cash ISA');
+    expect(options().some((o) => /pension|sipp/i.test(o ?? ''))).toBe(false);
+  });
+
+  it('offers ISA types to a piglet granted ISAs, and still no pension', async () => {
+    api({ 'GET /api/me': meHandler(makeMe({ tier: 'piglet', features: { isas: true } })) });
+    await openNewForm();
+    const options = within(screen.getByLabelText('Account type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toContain('Cash ISA');
+    expect(options.some((o) => /pension|sipp/i.test(o ?? ''))).toBe(false);
+  });
+
   it('asks no bank of an ISA or pension account', async () => {
     const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount({ accountType: 'Cash ISA' }) }) });
     const { user } = await openNewForm();

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isTypeChangeRestricted, permittedAccountTypes } from '../../core/accounts/account-type-category.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { refusalReason } from '../app/api.ts';
+import { accountTypesInPlan } from '../../core/subscriptions/account-type-feature.ts';
+import { refusalReason, useMe } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import type { BankOption } from '../reference/types.ts';
@@ -95,6 +96,10 @@ function typesErrorOf(error: unknown): string | null {
 export function AccountNewPage() {
   const today = calendarDateInLondon(new Date());
   const types = useAccountTypes();
+  const features = useMe().data?.features;
+  const names = types.data?.map((t) => t.name) ?? [];
+  // Only what the server would accept: ISAs and pensions need the feature (ADR 0045).
+  const typesInPlan = features ? accountTypesInPlan(names, features) : names;
   const create = useCreateAccount();
   const saveAndGo = useSaveAndGo();
 
@@ -123,7 +128,7 @@ export function AccountNewPage() {
           mode="new"
           formId="account-new"
           initialValues={emptyAccountForm(today)}
-          typeNames={types.data?.map((t) => t.name) ?? []}
+          typeNames={typesInPlan}
           typesRestricted={false}
           typesError={typesErrorOf(types.error)}
           today={today}

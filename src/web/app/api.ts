@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { ADMIN_CHECK_MAX_ATTEMPTS, ADMIN_CHECK_THROTTLE_MS } from '../../core/session/limits.ts';
 import { hasSignedInHint } from '../../core/session/signed-in-hint.ts';
+import { FEATURES, featuresFor, NO_FEATURE_FLAGS, type ResolvedFeatures } from '../../core/subscriptions/features.ts';
 import { isTier, type Tier } from '../../core/subscriptions/tier.ts';
 import type { AuthClient } from './auth-client.ts';
 
@@ -120,6 +121,8 @@ export interface Me {
   profile: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
   isAdmin: boolean;
   tier: Tier;
+  /** What the server's gates allow this user (core `featuresFor`): screens offer only these. */
+  features: ResolvedFeatures;
 }
 
 export const meQueryKey = ['me'] as const;
@@ -130,6 +133,7 @@ function parseMe(body: unknown): Me {
   }
   const profile = isRecord(body.profile) ? body.profile : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const tier = isTier(body.tier) ? body.tier : 'piglet';
   return {
     user: {
       id: body.user.id,
@@ -143,7 +147,24 @@ function parseMe(body: unknown): Me {
       avatarUrl: text(profile.avatarUrl),
     },
     isAdmin: body.isAdmin === true,
-    tier: isTier(body.tier) ? body.tier : 'piglet',
+    tier,
+    features: featuresOf(body.features, tier, body.isAdmin === true),
+  };
+}
+
+/** The server's resolved features; an older server without them: the tier's own (no grants). */
+function featuresOf(value: unknown, tier: Tier, isAdmin: boolean): ResolvedFeatures {
+  const own = featuresFor({ tier, flags: NO_FEATURE_FLAGS, isAdmin });
+  if (!isRecord(value)) return own;
+  const granted = Object.fromEntries(
+    FEATURES.map((feature) => [feature, typeof value[feature] === 'boolean' ? value[feature] : own[feature]]),
+  );
+  return {
+    ...own,
+    ...granted,
+    adFree: typeof value.adFree === 'boolean' ? value.adFree : own.adFree,
+    openBanking: typeof value.openBanking === 'boolean' ? value.openBanking : own.openBanking,
+    accountCap: isRecord(value.accountCap) ? (value.accountCap as ResolvedFeatures['accountCap']) : own.accountCap,
   };
 }
 

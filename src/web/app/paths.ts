@@ -7,6 +7,7 @@
  * router.tsx (the compiler insists the two agree). Every URL the app builds comes from `paths`.
  */
 import { matchRoutes } from 'react-router';
+import type { Feature } from '../../core/subscriptions/features.ts';
 import type { RequiredTier } from '../../core/subscriptions/tier.ts';
 import { MAILBOX_TOKEN_PARAM } from '../../core/dev-mailbox/mailbox-token.ts';
 
@@ -21,6 +22,11 @@ export interface RouteDefinition {
   readonly registered: boolean;
   /** The lowest subscription tier that may open it (gates navigation). */
   readonly tier?: RequiredTier;
+  /**
+   * The feature the page is, as the server's gates name it: the user's resolved features (an
+   * admin's grant included) decide it rather than the tier alone (ADR 0045).
+   */
+  readonly feature?: Feature;
   /**
    * Needs a verified e-mail address: an unverified user is sent to /verification-required
    * (docs/decisions/0013-verified-email-and-sign-in-limits.md). The server refuses the same
@@ -251,6 +257,7 @@ export const routes = {
     access: 'protected',
     registered: true,
     tier: 'bigpig',
+    feature: 'protectionHub',
     title: 'Protection Hub',
     source: '002',
   },
@@ -259,6 +266,7 @@ export const routes = {
     access: 'protected',
     registered: true,
     tier: 'bigpig',
+    feature: 'smartPig',
     title: 'Smart Pig',
     source: '002',
   },

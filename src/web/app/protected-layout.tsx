@@ -41,12 +41,17 @@ function Shell({
   );
 }
 
-/** Paths the trial-ended screen and the subscription guard leave alone (002 §4). */
-function isSubscriptionPath(pathname: string): boolean {
+/**
+ * Paths the trial-ended screen leaves alone (002 §4): choosing a plan, and Settings, where a saver
+ * whose trial or plan has ended still exports or deletes their data (ADR 0045).
+ */
+function passesTrialEndedScreen(pathname: string): boolean {
   return (
     pathname === paths.subscribe() ||
     pathname.startsWith('/subscription/') ||
-    pathname.startsWith('/settings/subscription')
+    pathname === paths.settings() ||
+    pathname.startsWith('/settings/') ||
+    pathname === '/profile'
   );
 }
 
@@ -55,7 +60,7 @@ function SignedIn({ me }: { me: Me }) {
   const location = useLocation();
   const subscription = useSubscription().data;
   usePendingCheckout(me);
-  if (subscription?.isTrialExpired && !me.isAdmin && !isSubscriptionPath(location.pathname))
+  if (subscription?.isTrialExpired && !me.isAdmin && !passesTrialEndedScreen(location.pathname))
     return <TrialEndedScreen />;
   return (
     <Shell me={me} subscription={subscription}>

@@ -73,3 +73,19 @@ describe('the subscription guard', () => {
     });
   });
 });
+
+describe('the guard reads the resolved features the server gates on (ADR 0045)', () => {
+  it('refuses a page whose feature the features leave out, whatever the view’s tier', () => {
+    expect(guardDecision(view({ tier: 'bigpig', paymentStatus: 'active' }), { ...hub, granted: false })).toEqual({
+      kind: 'below-tier',
+      message: 'Protection Hub requires Big Pig tier or higher',
+      tier: 'bigpig',
+    });
+  });
+
+  it('opens a page whose feature was granted to a lower plan', () => {
+    expect(guardDecision(view({ tier: 'piglet', paymentStatus: 'active' }), { ...hub, granted: true })).toEqual({
+      kind: 'allow',
+    });
+  });
+});

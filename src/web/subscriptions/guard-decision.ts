@@ -21,7 +21,8 @@ export type GuardDecision =
  * for status failed, which has no active access: the grace is what the spec gives it, ADR 0038);
  * with a subscription that is no longer active, choose a plan; below the route's tier, the spec's
  * refusal. A user without a row (from before subscriptions) is on the default trial context and
- * passes (ADR 0036).
+ * passes (ADR 0036). `granted`: whether the user's resolved features (GET /api/me) include the
+ * route's feature, the answer the server's gate gives; without it, the route's tier decides.
  */
 export function guardDecision(
   subscription: Subscription,
@@ -30,17 +31,18 @@ export function guardDecision(
     required,
     feature,
     now = new Date(),
-  }: { isAdmin: boolean; required: RequiredTier | undefined; feature: string; now?: Date },
+    granted,
+  }: { isAdmin: boolean; required: RequiredTier | undefined; feature: string; now?: Date; granted?: boolean },
 ): GuardDecision {
+  const included = granted ?? (!required || meetsTier({ tier: subscription.tier }, required));
   if (isAdmin) return { kind: 'allow' };
   // A trial still running is access of its own: a declined first payment is told in the banner,
   // but the trial's pages stay open (ADR 0038).
   const grace = subscription.isTrialing ? null : graceOf(subscription, now);
-  if (grace && grace.graceDaysLeft !== null && (!required || meetsTier({ tier: subscription.tier }, required)))
-    return { kind: 'grace', daysLeft: grace.graceDaysLeft };
+  if (grace && grace.graceDaysLeft !== null && included) return { kind: 'grace', daysLeft: grace.graceDaysLeft };
   if (subscription.hasSubscription && !subscription.isActive)
     return { kind: 'choose-plan', message: GUARD_MESSAGES.choosePlan, to: 'subscribe' };
-  if (required && !meetsTier({ tier: subscription.tier }, required))
+  if (required && !included)
     return { kind: 'below-tier', message: tierRequiredMessage(feature, required), tier: required };
   return { kind: 'allow' };
 }

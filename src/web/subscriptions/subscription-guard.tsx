@@ -54,12 +54,14 @@ export function SubscriptionGuard() {
   const routeId = handle?.routeId;
   const route = routeId ? routes[routeId] : undefined;
   const required = route && 'tier' in route ? route.tier : undefined;
+  const routeFeature = route && 'feature' in route ? route.feature : undefined;
   const decision =
     subscription.data && me.data
       ? guardDecision(subscription.data, {
           isAdmin: me.data.isAdmin,
           required,
           feature: (routeId && GUARDED_FEATURES[routeId]) ?? route?.title ?? 'This page',
+          granted: routeFeature ? me.data.features[routeFeature] : undefined,
         })
       : null;
 

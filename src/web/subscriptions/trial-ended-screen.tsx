@@ -22,7 +22,8 @@ const TRIAL_GAVE = [
 /**
  * Replaces the whole app once the trial has ended (001 §2): what the trial gave, a promo code,
  * the plan picker and 'Continue with {tier} Plan'; a valid free_trial code offers 'Unlock
- * Extended Trial'. What the user stored is kept, and is theirs again with any plan.
+ * Extended Trial'. What the user stored is kept, and is theirs again with any plan; Settings (to
+ * export or delete it) and Sign out stay reachable (ADR 0045).
  */
 export function TrialEndedScreen() {
   const [choice, setChoice] = useState<PlanChoice>({ tier: 'bigpig', cycle: 'monthly' });
@@ -101,7 +102,14 @@ export function TrialEndedScreen() {
             <p className="text-sm text-muted-foreground">Secure checkout powered by Stripe</p>
           </div>
         </section>
-        <div className="flex justify-center">
+        <div className="grid justify-items-center gap-2">
+          <p className="text-sm text-muted-foreground">
+            Everything you stored is kept. You can still{' '}
+            <Link to={paths.settings()} className="font-medium text-foreground underline underline-offset-4">
+              open Settings
+            </Link>{' '}
+            to export or delete your data.
+          </p>
           <Button type="button" variant="ghost" onClick={() => void signOut.signOut()} disabled={signOut.isSigningOut}>
             <LogOut aria-hidden />
             {signOut.isSigningOut ? 'Signing out...' : 'Sign out'}

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { featuresFor, NO_FEATURE_FLAGS, type ResolvedFeatures } from '../../core/subscriptions/features.ts';
 import type { Me } from '../app/api.ts';
 
 export interface MockRequest {
@@ -73,8 +74,12 @@ export function makeMe(
     firstName?: string | null;
     lastName?: string | null;
     email?: string;
+    /** Changes to what the tier gives (an admin's grant, say). */
+    features?: Partial<ResolvedFeatures>;
   } = {},
 ): Me {
+  const tier = overrides.tier ?? 'trial_bigpig';
+  const isAdmin = overrides.isAdmin ?? false;
   return {
     user: {
       id: 'user-1',
@@ -87,8 +92,9 @@ export function makeMe(
       lastName: overrides.lastName === undefined ? 'Doe' : overrides.lastName,
       avatarUrl: null,
     },
-    isAdmin: overrides.isAdmin ?? false,
-    tier: overrides.tier ?? 'trial_bigpig',
+    isAdmin,
+    tier,
+    features: { ...featuresFor({ tier, flags: NO_FEATURE_FLAGS, isAdmin }), ...overrides.features },
   };
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { featuresFor, NO_FEATURE_FLAGS, type ResolvedFeatures } from '../../../core/subscriptions/features.ts';
+import type { Tier } from '../../../core/subscriptions/tier.ts';
 
 // Pretend every page exists, to see tier gating on its own.
 vi.mock('../paths.ts', async (importOriginal) => ({
@@ -10,9 +12,16 @@ const { adminNavItem, adminToolItems, appNavItems, publicNavItems } = await impo
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
+/** A signed-in user with the tier's own features (core `featuresFor`), changed by `features`. */
+const user = (tier: Tier, isAdmin = false, features: Partial<ResolvedFeatures> = {}) => ({
+  tier,
+  isAdmin,
+  features: { ...featuresFor({ tier, flags: NO_FEATURE_FLAGS, isAdmin }), ...features },
+});
+
 describe('navigation with every page built', () => {
   it('shows the spec’s items in order to a Big Pig user', () => {
-    expect(labels(appNavItems({ tier: 'bigpig', isAdmin: false }))).toEqual([
+    expect(labels(appNavItems(user('bigpig')))).toEqual([
       'Dashboard',
       'Accounts',
       'Transactions',
@@ -25,20 +34,25 @@ describe('navigation with every page built', () => {
   });
 
   it('shows Protection and Smart Pig during a Big Pig trial', () => {
-    expect(labels(appNavItems({ tier: 'trial_bigpig', isAdmin: false }))).toContain('Smart Pig');
+    expect(labels(appNavItems(user('trial_bigpig')))).toContain('Smart Pig');
   });
 
   it('hides the Big Pig items from Piglet and Boar users', () => {
     for (const tier of ['piglet', 'boar'] as const) {
-      const shown = labels(appNavItems({ tier, isAdmin: false }));
+      const shown = labels(appNavItems(user(tier)));
       expect(shown).not.toContain('Protection');
       expect(shown).not.toContain('Smart Pig');
       expect(shown).toContain('News');
     }
   });
 
+  it('follows the resolved features for a page that is one feature, not the tier alone (ADR 0045)', () => {
+    expect(labels(appNavItems(user('bigpig', false, { smartPig: false })))).not.toContain('Smart Pig');
+    expect(labels(appNavItems(user('piglet', false, { protectionHub: true })))).toContain('Protection');
+  });
+
   it('shows every item to an admin on any tier', () => {
-    expect(labels(appNavItems({ tier: 'piglet', isAdmin: true }))).toHaveLength(8);
+    expect(labels(appNavItems(user('piglet', true)))).toHaveLength(8);
   });
 
   it('adds Admin Dashboard for admins only, and never on the auth pages', () => {

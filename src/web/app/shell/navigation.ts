@@ -78,13 +78,17 @@ const FEATURE_NAV: readonly NavItem[] = [
 const CONTACT_ITEM: NavItem = { routeId: 'contact', label: 'Contact', href: paths.contact(), icon: LifeBuoy };
 const ADMIN_ITEM: NavItem = { routeId: 'admin', label: 'Admin Dashboard', href: paths.admin(), icon: ShieldCheck };
 
-/** Signed-in items the user may see: registered pages whose tier they have (admins see all). */
-export function appNavItems(me: Pick<Me, 'tier' | 'isAdmin'>): NavItem[] {
-  return APP_NAV.filter(
-    (item) =>
-      isRegistered(item.routeId) &&
-      meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, routeDefinition(item.routeId).tier),
-  );
+/**
+ * Signed-in items the user may see: registered pages their resolved features include (a page
+ * that is one feature), or whose tier they have (admins see all).
+ */
+export function appNavItems(me: Pick<Me, 'tier' | 'isAdmin' | 'features'>): NavItem[] {
+  return APP_NAV.filter((item) => {
+    if (!isRegistered(item.routeId)) return false;
+    const route = routeDefinition(item.routeId);
+    if (route.feature) return me.isAdmin || me.features[route.feature];
+    return meetsTier({ tier: me.tier, isAdmin: me.isAdmin }, route.tier);
+  });
 }
 
 /** The Admin Dashboard link: admins only, once /admin exists, and never on the auth screens. */
