@@ -21,9 +21,7 @@ async function person(server: TestServer, email: string): Promise<Person> {
 /** The billing e-mails (not sign-up's) in the local mailbox for one address, oldest first. */
 async function billingMailTo(server: TestServer, email: string) {
   const mail = await server.mail();
-  return mail
-    .filter((m) => m.to === email && !/verify/i.test(m.subject))
-    .sort((a, b) => a.id.localeCompare(b.id));
+  return mail.filter((m) => m.to === email && !/verify/i.test(m.subject)).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 async function checkout(server: TestServer, who: Person, tier: string, cycle: string): Promise<string> {
