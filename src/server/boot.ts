@@ -10,7 +10,7 @@ import type { Deps } from './http/context.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { scheduleThrottleCleanup } from './http/throttle.ts';
 import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
-import { scheduleNotificationDigest } from './notifications/jobs.ts';
+import { scheduleNotificationDigest, scheduleTrialEndingMail } from './notifications/jobs.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { openLocalMailbox } from './dev/local-mailbox.ts';
@@ -100,6 +100,7 @@ export async function boot({
     clock,
     logger,
   });
+  await scheduleTrialEndingMail(jobs, { database, mailer, publicUrl: config.publicUrl, clock, logger });
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {
     deps,

@@ -1,13 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { deleteCookie } from 'hono/cookie';
-import { errorBody } from '../errors.ts';
+import { AppError, errorBody } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { asLoginRole } from '../db/login-role.ts';
-import { account, contactInquiries, jobs, user } from '../db/schema/index.ts';
+import type { Tx } from '../db/client.ts';
+import { account, contactInquiries, jobs, subscriptions, user } from '../db/schema/index.ts';
+import { afterCommit } from '../http/after-commit.ts';
+import { planName } from '../mail/billing-templates.ts';
+import { isPlanTier } from '../../core/subscriptions/plans.ts';
 import { accountDeletedMail } from '../mail/templates.ts';
 import { publish } from '../realtime/hub.ts';
 
@@ -15,6 +19,8 @@ export const DELETE_ACCOUNT_MESSAGES = {
   wrongPassword: 'Your password is incorrect',
   passwordRequired: 'Enter your password to confirm',
   deleted: 'Your account has been deleted',
+  providerUnavailable:
+    'We could not cancel your subscription with the card provider, so nothing has been deleted. Please try again in a few minutes.',
 } as const;
 
 /** Wrong passwords allowed per user in 15 minutes before deletion is refused for a while. */
@@ -33,10 +39,37 @@ const DeleteAccountSchema = z
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
 /**
+ * Cancels the user's paid subscription at the card provider, at once, when there is one; the plan's
+ * name, or null when there was nothing to cancel. A provider failure answers 503 (nothing deleted).
+ * No refund is asked for: the provider's own cancellation rules apply (Stripe's: none).
+ */
+async function cancelSubscriptionAtProvider(deps: Deps, tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({
+      subscriptionId: subscriptions.stripeSubscriptionId,
+      status: subscriptions.paymentStatus,
+      tier: subscriptions.tier,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  if (!row?.subscriptionId || row.status === 'canceled') return null;
+  const subscriptionId = row.subscriptionId;
+  try {
+    await deps.billing.cancelSubscription(subscriptionId);
+  } catch (err) {
+    deps.logger.error('account deletion: could not cancel the subscription', { userId, error: String(err) });
+    throw new AppError('SERVICE_UNAVAILABLE', DELETE_ACCOUNT_MESSAGES.providerUnavailable);
+  }
+  deps.logger.info('account deletion: subscription cancelled at the provider', { userId, subscriptionId });
+  return isPlanTier(row.tier) ? planName(row.tier) : 'paid';
+}
+
+/**
  * "Delete my account": after the password is checked, every row the user owns goes in this one
  * transaction (they cascade from "user"; contact messages sent from a verified address and the
  * user's queued jobs are removed too), the stored files with them, every session ends and a
- * confirmation is e-mailed.
+ * confirmation is e-mailed once the deletion has committed. A paid subscription is cancelled at the
+ * card provider before anything is deleted.
  */
 export function deleteAccountRoutes(deps: Deps) {
   const app = createRouter();
@@ -54,6 +87,7 @@ export function deleteAccountRoutes(deps: Deps) {
         },
         403: { description: 'Wrong password' },
         429: { description: 'Too many wrong passwords' },
+        503: { description: 'The card provider could not cancel the subscription; nothing was deleted' },
       },
     }),
     async (c) => {
@@ -78,6 +112,10 @@ export function deleteAccountRoutes(deps: Deps) {
         return c.json(errorBody('FORBIDDEN', DELETE_ACCOUNT_MESSAGES.wrongPassword, { field: 'password' }), 403);
       }
 
+      // The subscription is cancelled at the provider first (ADR 0037): if that fails, nothing is
+      // deleted, so a saver is never left paying for an account that no longer exists.
+      const cancelled = await cancelSubscriptionAtProvider(deps, tx, current.userId);
+
       await asLoginRole(tx, async (t) => {
         if (current.emailVerified)
           await t.delete(contactInquiries).where(sql`lower(${contactInquiries.email}) = lower(${current.email})`);
@@ -89,7 +127,8 @@ export function deleteAccountRoutes(deps: Deps) {
         await t.execute(sql`delete from throttles where key = ${`account-delete:${current.userId}`}`);
       });
       await publish(tx, { type: 'account.deleted', userId: current.userId, invalidate: [['me']] });
-      deps.mailer.sendInBackground(accountDeletedMail(current.email, `${deps.config.publicUrl}/contact`));
+      const mail = accountDeletedMail(current.email, `${deps.config.publicUrl}/contact`, { cancelledPlan: cancelled });
+      afterCommit(c, () => deps.mailer.sendInBackground(mail));
 
       for (const name of SESSION_COOKIES)
         deleteCookie(c, name, { path: '/', ...(name.startsWith('__Secure-') ? { secure: true } : {}) });

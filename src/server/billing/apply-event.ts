@@ -7,6 +7,7 @@
 import { restoreArchivedAccounts } from '../accounts/archive.ts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { type BillingChange, type BillingState, applyBillingChange } from '../../core/subscriptions/billing-state.ts';
+import { billingNoticesOf, type InvoiceFigures } from '../../core/subscriptions/billing-notices.ts';
 import { instantOfSeconds, paymentStatusOf, planOfPrice } from '../../core/subscriptions/billing.ts';
 import { tierRank } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
@@ -21,6 +22,7 @@ import {
   SubscriptionSchema,
   shapeProblem,
 } from './event-shapes.ts';
+import type { BillingMail } from './billing-mail.ts';
 import type { ProviderEvent, ProviderSubscription } from './provider.ts';
 
 /** Who an event is about: our user id (metadata, client_reference_id) or the provider's ids. */
@@ -34,6 +36,8 @@ export type EventOwner = { userId: string | null; customerId: string | null; sub
 export type ParsedEvent = {
   owner: EventOwner;
   change: BillingChange | null;
+  /** An invoice event's amount and period, for its e-mail. */
+  invoice?: InvoiceFigures;
   promoCodeId?: string | null;
   releasePromoCodeId?: string | null;
 };
@@ -46,6 +50,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const idOf = (value: unknown): string | null =>
   text(value) ?? (value && typeof value === 'object' ? text((value as { id?: unknown }).id) : null);
+/** Whole pence (Stripe's amounts are in the currency's minor unit) or seconds, else null. */
+const wholeNumber = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+
+/**
+ * What an invoice says it charged and for which period (read leniently: a missing or odd figure is
+ * null, and the e-mail says the provider did not tell us).
+ */
+export function invoiceFigures(invoice: Record<string, unknown>, paid: boolean): InvoiceFigures {
+  const lines = invoice.lines as { data?: { period?: { start?: unknown; end?: unknown } }[] } | undefined;
+  const period = Array.isArray(lines?.data) ? lines.data[0]?.period : undefined;
+  const seconds = (value: unknown) => {
+    const n = wholeNumber(value);
+    return n === null || n > 4_102_444_800 ? null : instantOfSeconds(n);
+  };
+  return {
+    amountPence: wholeNumber(paid ? invoice.amount_paid : invoice.amount_due),
+    periodStart: seconds(period?.start),
+    periodEnd: seconds(period?.end),
+  };
+}
+
 const metadataText = (metadata: Record<string, unknown> | null | undefined, key: string) => text(metadata?.[key]);
 
 /** The state a provider subscription object describes, as of `at`. */
@@ -131,10 +157,12 @@ export function parseEvent(raw: unknown): { event: ProviderEvent; parsed: Parsed
       customerId: idOf(invoice.customer),
       subscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
     };
-    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded')
-      return usable({ owner, change: { kind: 'invoice-paid', at } });
+    const paid = event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded';
+    const figures = invoiceFigures(invoice, paid);
+    if (paid) return usable({ owner, change: { kind: 'invoice-paid', at }, invoice: figures });
     return usable({
       owner,
+      invoice: figures,
       change: {
         kind: 'invoice-failed',
         at,
@@ -186,17 +214,25 @@ async function findOwner(tx: Tx, owner: EventOwner): Promise<string | null> {
   return row?.userId ?? null;
 }
 
+/** The row's billing state before and after one change (equal when the change was stale). */
+export type BillingTransition = { before: BillingState; after: BillingState; changed: boolean };
+
 /**
  * Moves the user's row by `change` (row locked; created when the user has none) and tells their
- * open tabs. Returns whether anything changed.
+ * open tabs. Returns the state before and after, and whether anything changed.
  */
-export async function applyChangeToUser(tx: Tx, userId: string, change: BillingChange, now: Date): Promise<boolean> {
+export async function applyChangeToUser(
+  tx: Tx,
+  userId: string,
+  change: BillingChange,
+  now: Date,
+): Promise<BillingTransition> {
   // The row first (a user from before subscriptions has none), so concurrent events queue on its lock.
   await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
   const before = stateOf(row);
   const after = applyBillingChange(before, change);
-  if (JSON.stringify(before) === JSON.stringify(after)) return false;
+  if (JSON.stringify(before) === JSON.stringify(after)) return { before, after, changed: false };
   const paying = after.paymentStatus === 'active' || after.paymentStatus === 'past_due';
   // Paying ends a running trial: from now the paid plan is the tier (ADR 0037).
   const endsTrial = paying && row?.trialExpiresAt && row.trialExpiresAt.getTime() > now.getTime();
@@ -215,11 +251,12 @@ export async function applyChangeToUser(tx: Tx, userId: string, change: BillingC
   if (after.tier && (before.tier === null || tierRank(after.tier) > tierRank(before.tier)))
     await restoreArchivedAccounts(tx, userId, after.tier);
   await publish(tx, { type: 'subscription.changed', userId, invalidate: [['me']] });
-  return true;
+  return { before, after, changed: true };
 }
 
 export type ApplyOutcome =
-  | { outcome: 'applied' }
+  /** `mail`: the e-mails the event calls for, to send once its transaction has committed. */
+  | { outcome: 'applied'; mail?: BillingMail }
   | { outcome: 'duplicate' }
   /** Nothing written; `cancelSubscriptionId`: an extra live subscription to cancel at the provider. */
   | { outcome: 'ignored'; reason: string; cancelSubscriptionId?: string };
@@ -270,12 +307,21 @@ export async function applyProviderEvent(tx: Tx, raw: unknown, now: Date): Promi
     .onConflictDoNothing({ target: billingEvents.eventId })
     .returning({ eventId: billingEvents.eventId });
   if (inserted.length === 0) return { outcome: 'duplicate' };
-  if (parsed.change) await applyChangeToUser(tx, userId, parsed.change, now);
+  const transition = parsed.change ? await applyChangeToUser(tx, userId, parsed.change, now) : null;
   if (parsed.promoCodeId && UUID.test(parsed.promoCodeId))
     await recordDiscountRedemption(tx, userId, parsed.promoCodeId, now);
   if (parsed.releasePromoCodeId && UUID.test(parsed.releasePromoCodeId))
     await releasePromoReservation(tx, parsed.releasePromoCodeId);
-  return { outcome: 'applied' };
+  const notices = transition
+    ? billingNoticesOf({
+        eventType: event.type,
+        at: instantOfSeconds(event.created),
+        before: transition.before,
+        after: transition.after,
+        invoice: parsed.invoice ?? null,
+      })
+    : [];
+  return { outcome: 'applied', ...(notices.length > 0 ? { mail: { userId, notices } } : {}) };
 }
 
 /**

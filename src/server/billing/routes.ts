@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { subscriptionView } from '../../core/subscriptions/access.ts';
+import { billingNoticesOf } from '../../core/subscriptions/billing-notices.ts';
 import { discountedPence, instantOfSeconds, isUpgrade, priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
 import {
@@ -21,12 +22,14 @@ import { asLoginRole } from '../db/login-role.ts';
 import { promoCodes, subscriptions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
+import { afterCommit } from '../http/after-commit.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { findPromoForUser, readSubscriptionFacts } from '../subscriptions/redeem.ts';
 import { SubscriptionViewSchema } from '../subscriptions/subscription-json.ts';
 import { applyChangeToUser, applyProviderEvent, subscriptionChange } from './apply-event.ts';
+import { type BillingMail, sendBillingMail } from './billing-mail.ts';
 import { isTestProvider } from './create-provider.ts';
 import { type PaidTier, ProviderError, type ProviderSubscription } from './provider.ts';
 import { receiveWebhook, settleOutcome, verifiedEvent } from './webhook.ts';
@@ -173,10 +176,25 @@ async function withProvider<T>(message: string, work: () => Promise<T>): Promise
   }
 }
 
-/** The provider's subscription as of now (whole seconds, as its events are), applied to the row. */
-async function applyProviderAnswer(deps: Deps, tx: Tx, userId: string, sub: ProviderSubscription): Promise<void> {
+/**
+ * The provider's subscription as of now (whole seconds, as its events are), applied to the row;
+ * the e-mails the change calls for (plan changed, cancelled), to send after the commit. The
+ * webhook that follows finds the row already moved and mails nothing again.
+ */
+async function applyProviderAnswer(
+  deps: Deps,
+  tx: Tx,
+  userId: string,
+  sub: ProviderSubscription,
+): Promise<BillingMail> {
   const at = instantOfSeconds(Math.floor(deps.clock.now().getTime() / 1000));
-  await asLoginRole(tx, (t) => applyChangeToUser(t, userId, subscriptionChange(sub, at), deps.clock.now()));
+  const { before, after } = await asLoginRole(tx, (t) =>
+    applyChangeToUser(t, userId, subscriptionChange(sub, at), deps.clock.now()),
+  );
+  return {
+    userId,
+    notices: billingNoticesOf({ eventType: 'customer.subscription.updated', at, before, after, invoice: null }),
+  };
 }
 
 /** The paying subscription a change acts on, or a 409 naming what to do instead. */
@@ -196,7 +214,7 @@ export async function changePlan(
   tx: Tx,
   userId: string,
   { tier, cycle }: { tier: PaidTier; cycle: BillingCycle },
-): Promise<void> {
+): Promise<BillingMail> {
   const row = paidSubscriptionOf(await ownRow(tx, userId));
   // A saver whose last payment failed pays it before buying more (ADR 0046); a downgrade is allowed.
   if (row.paymentStatus === 'past_due' && isUpgrade({ tier: row.tier, cycle: row.billingCycle }, { tier, cycle }))
@@ -209,7 +227,7 @@ export async function changePlan(
       known: knownSubscription(row, userId),
     }),
   );
-  await applyProviderAnswer(deps, tx, userId, sub);
+  return applyProviderAnswer(deps, tx, userId, sub);
 }
 
 export function billingRoutes(deps: Deps) {
@@ -365,7 +383,8 @@ export function billingRoutes(deps: Deps) {
     async (c) => {
       const session = sessionOf(c);
       const tx = txOf(c);
-      await changePlan(deps, tx, session.userId, c.req.valid('json'));
+      const mail = await changePlan(deps, tx, session.userId, c.req.valid('json'));
+      afterCommit(c, () => sendBillingMail(deps, mail));
       return c.json(await viewOf(tx, session.userId, session.isAdmin), 200);
     },
   );
@@ -391,7 +410,8 @@ export function billingRoutes(deps: Deps) {
           known: knownSubscription(row, session.userId),
         }),
       );
-      await applyProviderAnswer(deps, tx, session.userId, sub);
+      const mail = await applyProviderAnswer(deps, tx, session.userId, sub);
+      afterCommit(c, () => sendBillingMail(deps, mail));
       return c.json(await viewOf(tx, session.userId, session.isAdmin), 200);
     },
   );
@@ -543,7 +563,10 @@ export function billingRoutes(deps: Deps) {
           }
           return applied;
         });
-        for (const result of outcomes) await settleOutcome(deps, result);
+        for (const result of outcomes) {
+          if (result.outcome === 'applied') afterCommit(c, () => sendBillingMail(deps, result.mail));
+          await settleOutcome(deps, result);
+        }
         if (outcome === 'pay')
           deps.logger.warn('TEST MODE: a checkout was paid without a card', {
             userId: session.userId,

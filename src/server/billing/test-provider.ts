@@ -10,7 +10,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
-import { priceLookupKey } from '../../core/subscriptions/billing.ts';
+import { discountedPence, priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { addLondonMonths } from '../../core/dates/london-instant.ts';
 import { DEFAULT_PRICES, type BillingCycle, isBillingCycle, isPlanTier } from '../../core/subscriptions/plans.ts';
 import {
@@ -227,11 +227,33 @@ export function createTestProvider({
       });
       const settleId = `evt_test_settle_${checkout.nonce}`;
       const subscriptionId = checkout.subscriptionId ?? newId('sub');
-      const invoice = (status: string, billingReason: string) => ({
+      const plan = DEFAULT_PRICES[checkout.tier];
+      const amount = discountedPence(
+        checkout.cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice,
+        checkout.discountPercent,
+      );
+      const invoice = (status: string, billingReason: string, period?: { start: Date; end: Date }) => ({
         id: newId('in'),
         object: 'invoice',
         customer: checkout.customerId,
         status,
+        amount_due: amount,
+        amount_paid: status === 'paid' ? amount : 0,
+        ...(period
+          ? {
+              lines: {
+                object: 'list',
+                data: [
+                  {
+                    period: {
+                      start: Math.floor(period.start.getTime() / 1000),
+                      end: Math.floor(period.end.getTime() / 1000),
+                    },
+                  },
+                ],
+              },
+            }
+          : {}),
         attempt_count: 1,
         billing_reason: billingReason,
         currency: 'gbp',
@@ -271,8 +293,8 @@ export function createTestProvider({
         { ...event('checkout.session.completed', session), id: settleId },
         event('customer.subscription.created', sub),
         outcome === 'pay'
-          ? event('invoice.paid', invoice('paid', 'subscription_create'))
-          : event('invoice.payment_failed', invoice('open', 'subscription_create')),
+          ? event('invoice.paid', invoice('paid', 'subscription_create', { start: now, end: periodEnd }))
+          : event('invoice.payment_failed', invoice('open', 'subscription_create', { start: now, end: periodEnd })),
       ].map(sign);
     },
   } as TestProvider & { checkoutId(checkout: TestCheckout): string };

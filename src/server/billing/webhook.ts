@@ -6,6 +6,7 @@
 import { AppError } from '../errors.ts';
 import type { Deps } from '../http/context.ts';
 import { type ApplyOutcome, applyProviderEvent } from './apply-event.ts';
+import { sendBillingMail } from './billing-mail.ts';
 
 export const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed';
 
@@ -46,6 +47,8 @@ export async function receiveWebhook(
 ): Promise<ApplyOutcome> {
   const event = verifiedEvent(deps, rawBody, signature);
   const outcome = await deps.database.db.transaction((tx) => applyProviderEvent(tx, event, deps.clock.now()));
+  // Committed: now the e-mails (a duplicate carries none, so a redelivery sends nothing again).
+  if (outcome.outcome === 'applied') sendBillingMail(deps, outcome.mail);
   await settleOutcome(deps, outcome);
   return outcome;
 }

@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from '../auth/session.ts';
 import type { Tx } from '../db/client.ts';
+import { runAfterCommit } from './after-commit.ts';
 import type { AppEnv, Deps } from './context.ts';
 
 /**
@@ -57,6 +58,8 @@ export function requireAccess(deps: Deps, access: Access, options: { adminRefusa
     if (access === 'public') return next();
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+    const afterCommit: (() => void)[] = [];
+    c.set('afterCommit', afterCommit);
     try {
       const now = deps.clock.now();
       await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin', now), async (tx, opening) => {
@@ -73,7 +76,9 @@ export function requireAccess(deps: Deps, access: Access, options: { adminRefusa
       });
     } catch (err) {
       if (!(err instanceof RollBack)) throw err;
+      return;
     }
+    runAfterCommit(afterCommit, c.get('logger'));
   });
 }
 

@@ -42,6 +42,8 @@ export type AppEnv = {
     session: SessionUser | null;
     /** The request transaction of a `user` or `admin` route (see http/access.ts). */
     tx: Tx | undefined;
+    /** Work to do once the request transaction has committed (http/after-commit.ts). */
+    afterCommit: (() => void)[] | undefined;
     /** Set when the response is a file from the built web app (http/spa.ts). */
     servedFile: boolean | undefined;
   };

@@ -131,13 +131,26 @@ export function newDeviceSignInMail(
   ]);
 }
 
-export function accountDeletedMail(to: string, contactUrl: string): OutgoingMail {
+/** `cancelledPlan`: the paid plan cancelled at the card provider before the deletion, if any. */
+export function accountDeletedMail(
+  to: string,
+  contactUrl: string,
+  { cancelledPlan = null }: { cancelledPlan?: string | null } = {},
+): OutgoingMail {
   return compose(to, 'Your SavvyPig account has been deleted', [
     { kind: 'p', text: 'Your SavvyPig account and everything in it have been deleted, as you asked.' },
     {
       kind: 'p',
-      text: 'Your profile, settings, photo, sign-in history and saved choices are gone, and every device has been signed out.',
+      text: 'Your accounts with their transactions, standing orders, terms, ISA and pension details, your notifications, profile, settings, photo, sign-in history and saved choices are gone, and every device has been signed out.',
     },
+    ...(cancelledPlan
+      ? [
+          {
+            kind: 'p' as const,
+            text: `Your ${cancelledPlan} subscription was cancelled with the card provider before the deletion: you will not be charged again. No refund is made for the rest of the period already paid.`,
+          },
+        ]
+      : []),
     { kind: 'p', text: `If you did not delete your account, contact us straight away: ${contactUrl}` },
   ]);
 }

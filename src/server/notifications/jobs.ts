@@ -4,6 +4,7 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
 import { type DigestDeps, sendDigests } from './digest.ts';
+import { markTrialEndingMailsDue, sendTrialEndingMails, type TrialEndingDeps } from './trial-ending-mail.ts';
 
 export const DIGEST_JOB = 'notifications:digest';
 
@@ -26,4 +27,23 @@ export async function scheduleNotificationDigest(
     if (run.sent > 0 || run.failed > 0) deps.logger.info('notification digests', { day, ...run });
   });
   await jobs.schedule(DIGEST_JOB, DIGEST_EVERY_SECONDS);
+}
+
+export const TRIAL_ENDING_JOB = 'notifications:trial-ending-mail';
+
+/** Hourly: a trial reaching its last two London days gets its e-mail within the hour, once. */
+export const TRIAL_ENDING_EVERY_SECONDS = 60 * 60;
+
+export async function scheduleTrialEndingMail(
+  jobs: JobRunner,
+  deps: TrialEndingDeps & { clock: Clock; logger: Logger },
+): Promise<void> {
+  // In a step: the markers commit before the e-mails are queued.
+  jobs.registerInSteps(TRIAL_ENDING_JOB, async ({ step }) => {
+    const now = deps.clock.now();
+    const due = await step((tx) => markTrialEndingMailsDue(tx, now));
+    sendTrialEndingMails(deps, due);
+    if (due.length > 0) deps.logger.info('trial-ending e-mails', { sent: due.length });
+  });
+  await jobs.schedule(TRIAL_ENDING_JOB, TRIAL_ENDING_EVERY_SECONDS);
 }

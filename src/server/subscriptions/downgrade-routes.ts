@@ -4,6 +4,7 @@
  * kept, the archived list and the user's own restore.
  */
 import { changePlan } from '../billing/routes.ts';
+import { sendBillingMail } from '../billing/billing-mail.ts';
 import { sql } from 'drizzle-orm';
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import {
@@ -29,6 +30,7 @@ import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
+import { afterCommit } from '../http/after-commit.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 
@@ -164,7 +166,8 @@ export function downgradeRoutes(deps: Deps) {
       // The plan change through the card provider, in this transaction: if the provider refuses,
       // nothing is archived. A user with no paid subscription (a trial) gets 409 and keeps everything.
       const cycle = session.subscription?.billingCycle ?? 'monthly';
-      await changePlan(deps, tx, session.userId, { tier: toTier, cycle });
+      const mail = await changePlan(deps, tx, session.userId, { tier: toTier, cycle });
+      afterCommit(c, () => sendBillingMail(deps, mail));
       return c.json({ toTier, kept: keep, archived }, 200);
     },
   );

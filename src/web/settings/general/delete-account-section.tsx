@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { TriangleAlert, Trash2 } from 'lucide-react';
+import { CreditCard, TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify.ts';
@@ -18,14 +18,40 @@ import {
 } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { PasswordInput } from '../../ui/password-input.tsx';
+import { PLANS } from '../../../core/subscriptions/plans.ts';
+import { type Subscription, useSubscription } from '../../subscriptions/api.ts';
 import { deleteAccount } from '../api.ts';
 import { SettingsSection } from '../settings-section.tsx';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted';
 
 function deleteErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.message;
+  // 503: the card provider could not cancel the subscription; the server's message says nothing was deleted.
+  if (error instanceof ApiError && error.status > 0 && (error.status < 500 || error.status === 503))
+    return error.message;
   return 'Your account could not be deleted. Please try again.';
+}
+
+/**
+ * What the deletion removes (the delete route and the tables that cascade from the user), in the
+ * saver's words.
+ */
+function deletedItems(me: Me): string[] {
+  return [
+    'Your accounts, with their transactions, standing orders, terms and conditions, ISA and pension details and balance history.',
+    'Your notifications and your notification, Smart Pig and Protection Hub choices.',
+    'Your profile, photo, settings and saved choices.',
+    'Your subscription record and any promo codes you used.',
+    ...(me.user.emailVerified ? ['Messages you sent us through the contact form from this address.'] : []),
+    'Your sign-in methods, two-factor settings and devices: you are signed out on every device.',
+  ];
+}
+
+/** The plan a deletion cancels at the card provider, or null without a paid subscription. */
+export function paidPlanToCancel(subscription: Subscription | undefined): string | null {
+  if (!subscription?.billingCycle) return null;
+  if (subscription.paymentStatus === 'canceled' || subscription.paymentStatus === 'inactive') return null;
+  return PLANS.find((plan) => plan.tier === subscription.tier)?.name ?? 'paid';
 }
 
 function DeleteAccountDialog({ me }: { me: Me }) {
@@ -35,6 +61,7 @@ function DeleteAccountDialog({ me }: { me: Me }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const paidPlan = paidPlanToCancel(useSubscription().data);
 
   const onOpenChange = (next: boolean) => {
     if (busy) return;
@@ -89,13 +116,28 @@ function DeleteAccountDialog({ me }: { me: Me }) {
             <TriangleAlert aria-hidden />
             <AlertTitle>This cannot be undone</AlertTitle>
             <AlertDescription>
+              <p>Deleted:</p>
               <ul className="list-disc pl-4">
-                <li>Your profile, photo, settings and saved choices are deleted.</li>
-                <li>You are signed out on every device.</li>
-                <li>We can't bring any of it back. Download your data first if you want a copy.</li>
+                {deletedItems(me).map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
               </ul>
+              <p>We can't bring any of it back. Download your data first if you want a copy.</p>
             </AlertDescription>
           </Alert>
+          {paidPlan ? (
+            <Alert>
+              <CreditCard aria-hidden />
+              <AlertTitle>Your {paidPlan} subscription</AlertTitle>
+              <AlertDescription>
+                <p>
+                  Your {paidPlan} subscription will be cancelled with the card provider now, before anything is deleted:
+                  you will not be charged again. No refund is made for the rest of the period you have already paid for.
+                  If it cannot be cancelled, nothing is deleted.
+                </p>
+              </AlertDescription>
+            </Alert>
+          ) : null}
           <FormField label="Your password" description="To make sure it's you." error={error ?? undefined}>
             <PasswordInput
               autoComplete="current-password"

@@ -4,7 +4,9 @@ import { THEME_STORAGE_KEY } from '../../app/theme.tsx';
 import { draftKey, saveDraft } from '../../drafts/draft-store.ts';
 import { apiError, json, makeMe, mockApi } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { payingView, trialView } from '../../subscriptions/view-test-fixtures.ts';
 import { makeSettings } from '../settings-test-fixtures.ts';
+import { paidPlanToCancel } from './delete-account-section.tsx';
 
 beforeAll(() => import('../settings-page.tsx'), 60_000);
 afterEach(() => {
@@ -84,7 +86,11 @@ describe('the general tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(within(dialog).getByText('This cannot be undone')).toBeInTheDocument();
-    expect(within(dialog).getByText('You are signed out on every device.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Your sign-in methods, two-factor settings and devices: you are signed out on every device.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
     expect(await within(dialog).findByText('Enter your password to confirm')).toBeInTheDocument();
     expect(api.calls('POST /api/account/delete')).toHaveLength(0);
@@ -92,6 +98,59 @@ describe('the general tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
     expect(await within(dialog).findByText('Your password is incorrect')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('names everything the deletion removes: accounts and transactions too', async () => {
+    mockApi({ 'GET /api/me': json(200, me), 'GET /api/settings': json(200, makeSettings()) });
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Your accounts, with their transactions, standing orders, terms and conditions, ISA and pension details and balance history.',
+      'Your notifications and your notification, Smart Pig and Protection Hub choices.',
+      'Your profile, photo, settings and saved choices.',
+      'Your subscription record and any promo codes you used.',
+      'Messages you sent us through the contact form from this address.',
+      'Your sign-in methods, two-factor settings and devices: you are signed out on every device.',
+    ]);
+    // No paid subscription (the view did not load): nothing said about cancelling one.
+    expect(within(dialog).queryByText(/will be cancelled with the card provider/)).toBeNull();
+  });
+
+  it('says a paid subscription is cancelled with the provider first, and that nothing more is charged', async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe({ tier: 'bigpig' })),
+      'GET /api/settings': json(200, makeSettings()),
+      'GET /api/subscription': json(200, payingView()),
+      'POST /api/account/delete': apiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'We could not cancel your subscription with the card provider, so nothing has been deleted. Please try again in a few minutes.',
+      ),
+    });
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(await within(dialog).findByText('Your Big Pig subscription')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Your Big Pig subscription will be cancelled with the card provider now, before anything is deleted: you will not be charged again. No refund is made for the rest of the period you have already paid for. If it cannot be cancelled, nothing is deleted.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Your password/), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
+    expect(
+      await within(dialog).findByText(/We could not cancel your subscription with the card provider/),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing about cancelling for a trial or an already cancelled subscription', async () => {
+    expect(paidPlanToCancel(trialView())).toBeNull();
+    expect(paidPlanToCancel(payingView({ paymentStatus: 'canceled' }))).toBeNull();
+    expect(paidPlanToCancel(payingView())).toBe('Big Pig');
   });
 
   it('deletes the account, clears drafts, says so and goes home signed out', async () => {
