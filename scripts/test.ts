@@ -98,8 +98,11 @@ fs.rmSync(e2eJson, { force: true });
  */
 function unitTests(beside: boolean): Promise<boolean> {
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+  // Beside the journeys a test waits for the CPU now and then: the time limits (there to catch a
+  // hang, not to judge speed) are four times vitest.config.ts's.
+  const patient = ['--testTimeout=120000', '--hookTimeout=240000'];
   return beside
-    ? run('unit and API tests (vitest)', 'nice', ['-n', '19', bin('vitest'), ...args], { buffered: true })
+    ? run('unit and API tests (vitest)', 'nice', ['-n', '10', bin('vitest'), ...args, ...patient], { buffered: true })
     : run('unit and API tests (vitest)', bin('vitest'), args);
 }
 
