@@ -1,3 +1,4 @@
+import { waitUntilElapsed } from './http/timing.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, errorBody } from './errors.ts';
@@ -55,6 +56,8 @@ import { signedInHint } from './session/signed-in-hint.ts';
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
 /** Builds the HTTP application from its dependencies; index.ts only boots and serves it. */
+const PASSWORD_RESET_REQUEST_PATH = '/api/auth/request-password-reset';
+
 export function createApp(deps: Deps, options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>();
   const isProduction = deps.config.NODE_ENV === 'production';
@@ -101,9 +104,15 @@ export function createApp(deps: Deps, options: AppOptions) {
     // Through Hono's body cache: the NUL guard may have read the body already. An empty body is
     // none, as it arrived (better-auth answers 415 to a body without a content type).
     const body = hasBody ? await c.req.arrayBuffer() : undefined;
-    return deps.auth.handler(
+    const startedAt = performance.now();
+    const response = await deps.auth.handler(
       new Request(c.req.raw.url, { method: c.req.method, headers, body: body?.byteLength ? body : undefined }),
     );
+    // A reset request for a registered address makes a token and an e-mail; for an unknown one,
+    // nothing. Both answer alike, and no sooner than the sign-up floor, so the time tells nothing.
+    if (c.req.path === PASSWORD_RESET_REQUEST_PATH)
+      await waitUntilElapsed(startedAt, deps.config.SIGN_UP_MIN_RESPONSE_MS);
+    return response;
   });
 
   app.route('/', healthRoutes(deps, options.databaseVersion));

@@ -57,7 +57,7 @@ export const ConfigSchema = z.object({
   BILLING_TEST_MODE: booleanFromEnv.optional(),
   /** Tests: the card provider's API at another address (http://127.0.0.1:12111). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  /** Every successful sign-up answers no sooner than this (see auth/routes.ts). */
+  /** Every successful sign-up and every password-reset request answers no sooner than this (auth/routes.ts, app.ts). */
   SIGN_UP_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(400),
 });
 

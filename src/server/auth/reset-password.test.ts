@@ -79,3 +79,26 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     expect(again.status).toBe(400);
   });
 });
+
+describe('a password reset request’s timing', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer('pglite', { SIGN_UP_MIN_RESPONSE_MS: '300' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers no sooner than the floor, registered or not, so its time does not tell', async () => {
+    await signUpAndSignIn(server, { email: 'timed.reset@example.com' });
+    for (const email of ['timed.reset@example.com', 'nobody.timed@example.com']) {
+      const started = performance.now();
+      const res = await server.request('/api/auth/request-password-reset', {
+        method: 'POST',
+        json: { email, redirectTo: '/auth/reset-password' },
+      });
+      expect(res.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+    }
+  });
+});
