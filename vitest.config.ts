@@ -70,6 +70,10 @@ export default defineConfig({
           hookTimeout: 60000,
           setupFiles: ['src/server/test/setup.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          // One module graph per worker, not per file: the project ran in 265 s instead of 418 s
+          // (the server's graph was imported again for each file). No file mocks modules or sets
+          // process.env; each makes its own server and database; setup.ts resets timers and errors.
+          isolate: false,
         },
       },
     ],

@@ -5,6 +5,7 @@
 // how the run keeps within its time budget.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { e2eConcurrency } from './e2e.ts';
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -12,6 +13,8 @@ const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
 const durations: Array<{ label: string; seconds: number; ok: boolean }> = [];
+/** Each failed vitest test (file, name, first line of the error), repeated at the end where a log's tail shows it. */
+const failures: string[] = [];
 const runStarted = performance.now();
 /** The whole run's budget on a two-core machine (docs/testing.md). */
 const BUDGET_SECONDS = 20 * 60;
@@ -60,6 +63,11 @@ function addCounts(counts: Counts) {
 
 function finish(ok: boolean): never {
   if (!ok && total.failed === 0) total.failed = 1; // a step failed outside any test (type errors, build)
+  if (failures.length > 0) {
+    process.stdout.write('\nFailed tests:\n');
+    for (const failure of failures.slice(0, 30)) process.stdout.write(`  ✗ ${failure}\n`);
+    if (failures.length > 30) process.stdout.write(`  … and ${failures.length - 30} more\n`);
+  }
   process.stdout.write('\nStep durations:\n');
   for (const step of durations)
     process.stdout.write(`  ${step.ok ? '✓' : '✗'} ${step.label.padEnd(34)} ${formatSeconds(step.seconds)}\n`);
@@ -106,6 +114,8 @@ function journeys(): Promise<boolean> {
   });
 }
 
+const firstLine = (text = '') => text.split('\n')[0]!.slice(0, 200);
+
 function countVitest() {
   if (!fs.existsSync(vitestJson)) return;
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as {
@@ -113,7 +123,19 @@ function countVitest() {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: Array<{
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+    }>;
   };
+  for (const file of report.testResults) {
+    const where = path.relative('.', file.name);
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+  }
   addCounts({
     passed: report.numPassedTests,
     failed: report.numFailedTests,
