@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessReason,
   effectiveTier,
   hasActiveAccess,
   isTrialExpired,
@@ -67,6 +68,49 @@ describe('effective tier', () => {
     ['a row with no tier: piglet', row(), false, 'piglet'],
   ])('%s → %s', (_, facts, isAdmin, expected) => {
     expect(effectiveTier(facts, { isAdmin, now: NOW })).toBe(expected);
+  });
+});
+
+describe('why a user has their tier (the admin users list)', () => {
+  const cancelled = row({
+    paymentStatus: 'canceled',
+    tier: 'bigpig',
+    cancelAtPeriodEnd: true,
+    currentPeriodEnd: later(-DAY),
+  });
+  it.each<[string, SubscriptionFacts | null, boolean, string, string]>([
+    ['an admin with no row', null, true, 'bigpig', 'admin'],
+    ['an admin override', row({ adminOverride: true, tier: 'piglet' }), false, 'bigpig', 'override'],
+    ['no row (the default context)', null, false, 'trial_bigpig', 'trial'],
+    ['a bigpig trial', trial, false, 'trial_bigpig', 'trial'],
+    ['a bigpig promo', row({ promoTier: 'bigpig', promoExpiresAt: later(DAY) }), false, 'trial_bigpig', 'promo'],
+    ['a boar promo', row({ tier: 'piglet', promoTier: 'boar', promoExpiresAt: later(DAY) }), false, 'boar', 'promo'],
+    ['a paid Big Pig', row({ paymentStatus: 'active', tier: 'bigpig' }), false, 'bigpig', 'paid'],
+    [
+      'a Big Pig cancelled, before its period ends',
+      { ...cancelled, paymentStatus: 'active', currentPeriodEnd: later(DAY) },
+      false,
+      'bigpig',
+      'paid',
+    ],
+    ['a Big Pig cancelled, after its period', cancelled, false, 'piglet', 'lapsed'],
+    [
+      'a failed payment inside its grace',
+      row({ paymentStatus: 'failed', tier: 'bigpig', lastPaymentFailureAt: later(-DAY), paymentFailureCount: 1 }),
+      false,
+      'bigpig',
+      'grace',
+    ],
+    [
+      'a trial that ended with no plan',
+      row({ paymentStatus: 'trial_expired', tier: 'piglet' }),
+      false,
+      'piglet',
+      'trialEnded',
+    ],
+  ])('%s → %s, %s', (_, facts, isAdmin, tier, reason) => {
+    expect(effectiveTier(facts, { isAdmin, now: NOW })).toBe(tier);
+    expect(accessReason(facts, { isAdmin, now: NOW })).toBe(reason);
   });
 });
 

@@ -114,6 +114,45 @@ export function effectiveTier(s: SubscriptionFacts | null, { isAdmin, now }: { i
   return stored;
 }
 
+/** Why a user has the tier `effectiveTier` gives them (the admin users list says it beside the tier). */
+export const ACCESS_REASONS = ['admin', 'override', 'trial', 'promo', 'paid', 'grace', 'trialEnded', 'lapsed'] as const;
+export type AccessReason = (typeof ACCESS_REASONS)[number];
+
+export const ACCESS_REASON_LABELS: Readonly<Record<AccessReason, string>> = {
+  admin: 'admin',
+  override: 'admin override',
+  trial: 'trial',
+  promo: 'promo code',
+  paid: 'paid',
+  grace: 'payment failed, in its grace period',
+  trialEnded: 'trial ended, no plan',
+  lapsed: 'subscription ended',
+};
+
+/**
+ * The reason behind `effectiveTier`, decided in the same order: the role, the override, a trial or
+ * promo period, a paid plan (or its grace after a failed payment); otherwise Piglet because the
+ * trial ended with nothing bought, or because a subscription ended (ADR 0045).
+ */
+export function accessReason(
+  s: SubscriptionFacts | null,
+  { isAdmin, now }: { isAdmin: boolean; now: Date },
+): AccessReason {
+  if (isAdmin) return 'admin';
+  if (s?.adminOverride) return 'override';
+  if (!s) return 'trial';
+  const trialing = isTrialing(s, now);
+  const promo = isPromoActive(s, now);
+  if ((trialing || promo) && s.trialTier === 'bigpig') return trialing ? 'trial' : 'promo';
+  if (promo && s.promoTier === 'bigpig') return 'promo';
+  if (isTrialStatus(s.paymentStatus) && s.tier === 'bigpig') return 'trial';
+  if (hasPlanAccess(s, now)) return isPaidAccess(s, now) ? 'paid' : 'grace';
+  if (promo && s.promoTier === 'boar') return 'promo';
+  // These statuses only follow a paid subscription; 'inactive' and the trial's do not.
+  const hadPaidPlan = ['active', 'past_due', 'failed', 'action_required', 'canceled'].includes(s.paymentStatus);
+  return hadPaidPlan ? 'lapsed' : 'trialEnded';
+}
+
 /**
  * The trial has ended: status trial_expired, or a trial expiry that has passed, for a user with no
  * other access (a paying user, an override or a live promo never sees the trial-ended screen).

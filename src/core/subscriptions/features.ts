@@ -45,6 +45,41 @@ export const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
   accountTerms: 'Account terms',
 };
 
+/**
+ * Whether each feature is in the product today. Plan cards and the trial-ended screen list only
+ * these, so nothing is sold that a subscriber cannot use (issue 25); the calculators and the news
+ * feed are switched on here with the pages that provide them.
+ */
+export const FEATURE_BUILT: Readonly<Record<Feature, boolean>> = {
+  isas: true,
+  pensions: true,
+  maturityNotifications: true,
+  maturityCalculator: false,
+  pensionCalculator: false,
+  protectionHub: true,
+  smartPig: true,
+  rssNews: false,
+  accountTerms: true,
+};
+
+/** How a plan card and the trial-ended screen name each feature. */
+export const FEATURE_SALES_TEXTS: Readonly<Record<Feature, string>> = {
+  isas: 'ISA tracking, with your allowance across providers',
+  pensions: 'Pension tracking',
+  maturityNotifications: 'A reminder before a fixed term ends',
+  maturityCalculator: 'Maturity calculator',
+  pensionCalculator: 'Pension calculator',
+  protectionHub: 'Protection Hub',
+  smartPig: 'Smart Pig recommendations',
+  rssNews: 'RSS news feeds',
+  accountTerms: 'Account terms, with alerts when one is at risk',
+};
+
+/** The features a plan card lists, in the matrix's order: those built, the ones every plan has first. */
+export const SOLD_FEATURES: readonly Feature[] = FEATURES.filter((feature) => FEATURE_BUILT[feature]).sort(
+  (a, b) => Number(FEATURE_TIERS[a] !== 'piglet') - Number(FEATURE_TIERS[b] !== 'piglet'),
+);
+
 export function hasFeature(tier: Tier, feature: Feature, isAdmin = false): boolean {
   return meetsTier({ tier, isAdmin }, FEATURE_TIERS[feature]);
 }

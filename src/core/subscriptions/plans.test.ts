@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualSavingBadge, annualSavingPercent, DEFAULT_PRICES } from './plans.ts';
+import type { StoredTier } from './access.ts';
+import { FEATURE_SALES_TEXTS, hasFeature, SOLD_FEATURES } from './features.ts';
+import {
+  annualSavingBadge,
+  annualSavingPercent,
+  DEFAULT_PRICES,
+  PLAN_TIERS,
+  PLANS,
+  planFeatureLines,
+  trialGave,
+} from './plans.ts';
 
 describe('what paying yearly saves (issue 25: computed from the prices, never typed)', () => {
   it('is 16.4%, 16.5% and 16.5% at the standard prices, so the badge says 16%, not 20%', () => {
@@ -31,5 +41,56 @@ describe('what paying yearly saves (issue 25: computed from the prices, never ty
         expect(exact - saving).toBeLessThan(0.1 + 1e-9);
       }),
     );
+  });
+});
+
+describe('what a plan card sells (issue 25: only what exists, ticked as the gates decide)', () => {
+  const lines = (tier: StoredTier) => planFeatureLines(tier);
+  const ticked = (tier: StoredTier) =>
+    lines(tier)
+      .filter((l) => l.included)
+      .map((l) => l.text);
+
+  it('lists no feature the product does not have yet: no calculators, no news feed, no ad-free line', () => {
+    const texts = PLANS.flatMap((plan) => plan.features.map((f) => f.text));
+    for (const missing of [/calculator/i, /news/i, /ad-free/i]) expect(texts.join('\n')).not.toMatch(missing);
+  });
+
+  it('ticks each feature exactly where hasFeature gives it, on every plan', () => {
+    for (const tier of PLAN_TIERS) {
+      const [cap, ...features] = lines(tier);
+      expect(cap).toEqual({
+        text: tier === 'bigpig' ? 'Unlimited accounts' : expect.stringMatching(/^Track up to \d+ accounts$/),
+        included: true,
+      });
+      expect(features).toEqual(
+        SOLD_FEATURES.map((feature) => ({ text: FEATURE_SALES_TEXTS[feature], included: hasFeature(tier, feature) })),
+      );
+    }
+  });
+
+  it('Piglet and Boar: their accounts and account terms; Big Pig: everything built', () => {
+    expect(ticked('piglet')).toEqual(['Track up to 3 accounts', 'Account terms, with alerts when one is at risk']);
+    expect(ticked('boar')).toEqual(['Track up to 10 accounts', 'Account terms, with alerts when one is at risk']);
+    expect(ticked('bigpig')).toEqual([
+      'Unlimited accounts',
+      'Account terms, with alerts when one is at risk',
+      'ISA tracking, with your allowance across providers',
+      'Pension tracking',
+      'A reminder before a fixed term ends',
+      'Protection Hub',
+      'Smart Pig recommendations',
+    ]);
+  });
+
+  it('says what a Big Pig trial gave that Piglet does not', () => {
+    expect(trialGave()).toEqual([
+      'Unlimited account tracking',
+      'ISA tracking, with your allowance across providers',
+      'Pension tracking',
+      'A reminder before a fixed term ends',
+      'Protection Hub',
+      'Smart Pig recommendations',
+    ]);
   });
 });

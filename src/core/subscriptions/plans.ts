@@ -5,6 +5,7 @@
  */
 import { TIER_ACCOUNT_CAPS } from '../accounts/account-cap.ts';
 import type { StoredTier } from './access.ts';
+import { FEATURE_SALES_TEXTS, hasFeature, SOLD_FEATURES } from './features.ts';
 
 export const PLAN_TIERS = ['piglet', 'boar', 'bigpig'] as const satisfies readonly StoredTier[];
 export const BILLING_CYCLES = ['monthly', 'annual'] as const;
@@ -42,34 +43,38 @@ const accounts = (tier: StoredTier) => {
   return cap === null ? 'Unlimited accounts' : `Track up to ${cap} accounts`;
 };
 
-const feature = (text: string, tiers: readonly StoredTier[]) => (tier: StoredTier) => ({
-  text,
-  included: tiers.includes(tier),
-});
+/**
+ * A plan card's ticks and crosses: its account cap, then each feature the product has, ticked
+ * where the feature matrix (features.ts, which every gate reads) gives it to the tier.
+ */
+export function planFeatureLines(tier: StoredTier): PlanFeature[] {
+  return [
+    { text: accounts(tier), included: true },
+    ...SOLD_FEATURES.map((feature) => ({ text: FEATURE_SALES_TEXTS[feature], included: hasFeature(tier, feature) })),
+  ];
+}
 
-// Ticks and crosses follow the feature matrix (001 §6; core/subscriptions/features.ts).
-const FEATURE_LINES = [
-  (tier: StoredTier) => ({ text: accounts(tier), included: true }),
-  feature('Savings and interest calculators', ['piglet', 'boar', 'bigpig']),
-  feature('RSS news feeds', ['boar', 'bigpig']),
-  feature('ISA and pension tracking', ['bigpig']),
-  feature('Maturity notifications and calculators', ['bigpig']),
-  feature('Protection Hub', ['bigpig']),
-  feature('Smart Pig recommendations', ['bigpig']),
-  feature('Ad-free experience', ['bigpig']),
-];
+/** What a trial of `tier` gave that Piglet, where a trial that ends without a plan falls back, does not. */
+export function trialGave(tier: StoredTier = 'bigpig'): string[] {
+  return [
+    ...(TIER_ACCOUNT_CAPS[tier] === null ? ['Unlimited account tracking'] : []),
+    ...SOLD_FEATURES.filter((feature) => hasFeature(tier, feature) && !hasFeature('piglet', feature)).map(
+      (feature) => FEATURE_SALES_TEXTS[feature],
+    ),
+  ];
+}
 
 const DESCRIPTIONS: Record<StoredTier, [string, string]> = {
   piglet: ['Piglet', 'The essentials for keeping an eye on a few savings accounts.'],
-  boar: ['Boar', 'More accounts and the news that moves savings rates.'],
-  bigpig: ['Big Pig', 'Everything: ISAs, pensions, the Protection Hub and Smart Pig, ad-free.'],
+  boar: ['Boar', 'Room for more accounts, for savings spread across several banks.'],
+  bigpig: ['Big Pig', 'Everything: ISAs, pensions, the Protection Hub and Smart Pig.'],
 };
 
 export const PLANS: readonly PlanDetails[] = PLAN_TIERS.map((tier) => ({
   tier,
   name: DESCRIPTIONS[tier][0],
   description: DESCRIPTIONS[tier][1],
-  features: FEATURE_LINES.map((line) => line(tier)),
+  features: planFeatureLines(tier),
   hasAds: tier !== 'bigpig',
   imagePath: `/plan-images/${tier}.svg`,
 }));

@@ -91,7 +91,7 @@ type Row = SubscriptionRow & {
   };
 
 /** The admin's grants in `user_settings` (left joined as `flags`: nulls for a user without a row). */
-type FlagRow = {
+export type FlagRow = {
   max_accounts: number | null;
   is_ad_free: boolean | null;
   has_isas: boolean | null;
@@ -103,11 +103,11 @@ type FlagRow = {
   has_open_banking: boolean | null;
 };
 
-const FLAG_COLUMNS = sql.raw(
+export const FLAG_COLUMNS = sql.raw(
   'flags.max_accounts, flags.is_ad_free, flags.has_isas, flags.has_pensions, flags.has_maturity_calculator, flags.has_maturity_notifications, flags.has_rss_news, flags.has_pension_calculator, flags.has_open_banking',
 );
 
-function flagsOf(row: FlagRow): FeatureFlags {
+export function flagsOf(row: FlagRow): FeatureFlags {
   return {
     maxAccounts: row.max_accounts ?? null,
     isAdFree: row.is_ad_free === true,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseCookieName, catalogueCookies, isCatalogued } from '../../core/consent/cookie-catalogue.ts';
 import { SESSION_EXPIRES_IN_SECONDS } from '../auth/auth.ts';
-import { createTestServer, randomIp, type TestServer } from '../test/server.ts';
+import { createTestServer, uniqueIp, type TestServer } from '../test/server.ts';
 import { currentStep, decodeBase32, totpAtStep } from '../test/totp.ts';
 import { answerChallenge, enrolTotp, startSignIn } from '../test/two-factor.ts';
 
@@ -50,7 +50,7 @@ describe('the cookie catalogue against the cookies the server really sets', () =
   let sessionCookie = '';
 
   const call = (path: string, init: Parameters<TestServer['request']>[1] = {}) =>
-    server.request(path, { ip: randomIp(), ...init });
+    server.request(path, { ip: uniqueIp(), ...init });
 
   const stored = () => seen.filter((c) => !isClearing(c));
 

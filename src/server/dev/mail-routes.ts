@@ -58,7 +58,7 @@ export function devMailRoutes(deps: Deps) {
       path: '/api/dev/mail/{id}',
       summary: 'One e-mail from the local mailbox (development only)',
       description: TOKEN_DESCRIPTION,
-      request: { params: z.object({ id: z.string().regex(/^[0-9]+-[0-9a-f]{8}$/, 'Invalid message id') }) },
+      request: { params: z.object({ id: z.string().regex(/^[0-9]+-[0-9]{4}-[0-9a-f]{8}$/, 'Invalid message id') }) },
       responses: {
         200: { description: 'The message', content: { 'application/json': { schema: MailDetail } } },
         404: { description: 'No such message, mailbox disabled, or no valid token' },

@@ -42,13 +42,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   const pending = new Set<Promise<void>>();
   let madeMailDir: Promise<void> | undefined;
 
-  async function send(mail: OutgoingMail): Promise<void> {
+  async function send(mail: OutgoingMail, id = nextMailId()): Promise<void> {
     const info = await transport.sendMail({ from, ...mail });
     if (options.smtpUrl) {
       logger.info('mail sent', { to: mail.to, subject: mail.subject, messageId: info.messageId });
       return;
     }
-    const id = `${Date.now()}-${randomUUID().slice(0, 8)}`;
     // Once per mailer, not per message (the daily digest writes thousands); again if it failed.
     madeMailDir ??= fs.mkdir(options.mailDir, { recursive: true }).then(
       () => {},
@@ -79,15 +78,18 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   }
 
   return {
-    send,
+    send: (mail) => send(mail),
     mailDir: options.smtpUrl ? undefined : options.mailDir,
     sendInBackground(mailOrTask) {
+      // Its place in the mailbox is taken now: the mail sorts after what was sent before it,
+      // however long the task or another's takes.
+      const id = nextMailId();
       const p = (async () => {
         // A microtask later, so even a task's synchronous part runs after the caller has moved on.
         await Promise.resolve();
         const mail = typeof mailOrTask === 'function' ? await mailOrTask() : mailOrTask;
         if (!mail) return;
-        await send(mail).catch((err) =>
+        await send(mail, id).catch((err) =>
           logger.error('mail send failed', { to: mail.to, subject: mail.subject, ...errorFields(err) }),
         );
       })()
@@ -99,6 +101,20 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
       await Promise.all([...pending]);
     },
   };
+}
+
+let lastMailMs = 0;
+let mailsThisMs = 0;
+
+/**
+ * A local mailbox file's id: the time, then a count within the millisecond, so ids sort in the
+ * order mails were sent (the mailbox lists them so, and tests read them so), then a random part.
+ */
+function nextMailId(): string {
+  const now = Math.max(Date.now(), lastMailMs);
+  mailsThisMs = now === lastMailMs ? mailsThisMs + 1 : 0;
+  lastMailMs = now;
+  return `${now}-${String(mailsThisMs).padStart(4, '0')}-${randomUUID().slice(0, 8)}`;
 }
 
 export function extractLinks(text: string): string[] {
@@ -124,7 +140,7 @@ export async function listStoredMail(mailDir: string): Promise<StoredMail[]> {
 }
 
 export async function readStoredMail(mailDir: string, id: string): Promise<StoredMail | null> {
-  if (!/^[0-9]+-[0-9a-f]{8}$/.test(id)) return null;
+  if (!/^[0-9]+-[0-9]{4}-[0-9a-f]{8}$/.test(id)) return null;
   try {
     return JSON.parse(await fs.readFile(path.join(mailDir, `${id}.json`), 'utf8')) as StoredMail;
   } catch {

@@ -12,6 +12,7 @@ import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { digestKindsOf, digestNotifications } from '../../core/notifications/digest.ts';
 import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
 import type { AppDb, Database, NamedQuery, Tx } from '../db/client.ts';
+import { FLAG_COLUMNS, type FlagRow, flagsOf } from '../auth/session.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type SubscriptionRow, subscriptionFactsJson, subscriptionFactsOf } from '../subscriptions/facts.ts';
@@ -19,7 +20,7 @@ import { notificationDigestMail } from './digest-mail.ts';
 import { userNotifications } from './notification-list.ts';
 import { readNotificationReads } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
-import { featuresFor, NO_FEATURE_FLAGS, type ResolvedFeatures } from '../../core/subscriptions/features.ts';
+import { featuresFor, type ResolvedFeatures } from '../../core/subscriptions/features.ts';
 
 export type DigestDeps = { database: Database; mailer: Mailer; secret: string; publicUrl: string };
 
@@ -39,8 +40,8 @@ const actorOpening = (userId: string): NamedQuery => ({
 export const DIGEST_BATCH = 500;
 export const DIGEST_CONCURRENCY = 4;
 
-/** A user due a digest, with what decides their plan's notification kinds. */
-export type DigestUser = {
+/** A user due a digest, with what decides their plan's notification kinds (and an admin's grants). */
+export type DigestUser = FlagRow & {
   userId: string;
   email: string;
   isAdmin: boolean;
@@ -49,12 +50,12 @@ export type DigestUser = {
 };
 
 /**
- * The features the digest follows on `now`: the user's effective tier's, as a request's gates
- * read them (an admin's per-user grants are not read here yet: ADR 0045).
+ * The features the digest follows on `now`: the user's effective tier's and an admin's per-user
+ * grants, as a request's gates read them (the session's `featuresFor`, ADR 0045).
  */
-function featuresOn(facts: SubscriptionFacts | null, isAdmin: boolean, now: Date): ResolvedFeatures {
-  const tier = effectiveTier(facts, { isAdmin, now });
-  return featuresFor({ tier, flags: NO_FEATURE_FLAGS, isAdmin });
+function featuresOn(user: DigestUser, facts: SubscriptionFacts | null, now: Date): ResolvedFeatures {
+  const tier = effectiveTier(facts, { isAdmin: user.isAdmin, now });
+  return featuresFor({ tier, flags: flagsOf(user), isAdmin: user.isAdmin });
 }
 
 /**
@@ -71,12 +72,13 @@ export async function listDigestUsers(
     await db.execute(sql`
       select p.user_id as "userId", u.email,
         exists (select 1 from user_roles r where r.user_id = p.user_id and r.role = 'admin') as "isAdmin",
-        (select ${subscriptionFactsJson('x')} from subscriptions x where x.user_id = p.user_id) as subscription
+        (select ${subscriptionFactsJson('x')} from subscriptions x where x.user_id = p.user_id) as subscription,
+        ${FLAG_COLUMNS}
       from notification_digest_preferences p
       join "user" u on u.id = p.user_id
-      join user_settings s on s.user_id = p.user_id
+      join user_settings flags on flags.user_id = p.user_id
       where p.user_id > ${afterUserId} and cardinality(p.kinds) > 0
-        and s.notifications_enabled and not s.suspended and u.email_confirmed_at is not null
+        and flags.notifications_enabled and not flags.suspended and u.email_confirmed_at is not null
         and not exists (select 1 from notification_digest_sends d where d.user_id = p.user_id and d.day = ${day}::date)
       order by p.user_id
       limit ${limit}`),
@@ -97,7 +99,7 @@ export async function sendUserDigest(
     const reads = await readNotificationReads(tx, user.userId, day);
     const kinds = digestKindsOf(reads.digestKinds);
     const facts = user.subscription && subscriptionFactsOf(user.subscription);
-    const mine = userNotifications(reads, day, featuresOn(facts, user.isAdmin, now), { facts, now });
+    const mine = userNotifications(reads, day, featuresOn(user, facts, now), { facts, now });
     const listed = digestNotifications(mine.showing, kinds);
     const taken = rowsOf(
       await tx.execute(sql`

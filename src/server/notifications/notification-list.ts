@@ -3,7 +3,8 @@
  * protection picture, the ISA allowance and alerts, the term statuses, each pension's summary)
  * and core's registry turns their results into notifications. The Protection Hub, ISAs and
  * pensions are Big Pig features (000 §5): without them ISAs and pensions say nothing, and
- * protection says only that money is over a limit, where the dashboard shows it.
+ * protection says only that money is over a limit, where the dashboard shows it. Maturity
+ * reminders follow the maturity notifications feature.
  */
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { notificationsFrom, withoutDismissed } from '../../core/notifications/registry.ts';
@@ -19,7 +20,10 @@ import type { NotificationReads } from './queries.ts';
 import type { ResolvedFeatures } from '../../core/subscriptions/features.ts';
 
 /** The features that decide which kinds a user is told about (core `featuresFor`, ADR 0045). */
-export type NotificationFeatures = Pick<ResolvedFeatures, 'isas' | 'pensions' | 'protectionHub'>;
+export type NotificationFeatures = Pick<
+  ResolvedFeatures,
+  'isas' | 'pensions' | 'protectionHub' | 'maturityNotifications'
+>;
 
 /** The user's subscription row as the session read it, and the instant to count it at (ADR 0038). */
 export type SubscriptionAt = { facts: SubscriptionFacts | null; now: Date };
@@ -65,7 +69,8 @@ export function notificationRowsOf(
         notifies: term.notifies,
       }));
     }),
-    maturities: dashboard.maturities.flatMap((m) => {
+    // Reminders of a fixed term's end are a Big Pig feature (000 §6), or an admin's grant.
+    maturities: (features.maturityNotifications ? dashboard.maturities : []).flatMap((m) => {
       const item = dashboard.accounts.rows.find((row) => row.item.id === m.accountId)?.item;
       return item ? [{ ...m, accountName: item.name, accountType: item.accountType }] : [];
     }),

@@ -69,12 +69,15 @@ describe.each(testDatabaseKinds())('admin subscription screens on %s', (kind) =>
         trialExpiresAt: '2027-01-03T10:00:00.000Z',
         hasAdminOverride: false,
       },
+      accessReason: 'trial',
     });
     const all = await listUsers();
     expect(all.users.map((u) => u.email)).toEqual(expect.arrayContaining([admin.email, saver.email]));
+    // An admin has Big Pig because of the role: never "no access".
     expect(all.users.find((u) => u.userId === admin.userId)).toMatchObject({
       isAdmin: true,
       subscription: { tier: 'bigpig' },
+      accessReason: 'admin',
     });
     expect((await listUsers('?search=nobody-at-all')).users).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * (http/access.ts) before a handler runs. Creating and listing codes and the override are in routes.ts.
  */
 import { eq, sql } from 'drizzle-orm';
-import { subscriptionView } from '../../core/subscriptions/access.ts';
+import { ACCESS_REASONS, accessReason, subscriptionView } from '../../core/subscriptions/access.ts';
 import { promoCodes } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { asLoginRole } from '../db/login-role.ts';
@@ -28,6 +28,9 @@ const AdminUserSubscriptionSchema = z
     createdAt: z.string(),
     promoCode: z.string().nullable().openapi({ description: 'The code last applied to the subscription' }),
     subscription: SubscriptionViewSchema.openapi({ description: 'What the user sees: their effective tier' }),
+    accessReason: z
+      .enum(ACCESS_REASONS)
+      .openapi({ description: 'Why the user has that tier (core `accessReason`): admin, override, trial, paid…' }),
   })
   .openapi('AdminUserSubscription');
 
@@ -101,18 +104,20 @@ export function adminSubscriptionRoutes(deps: Deps) {
             limit ${ADMIN_USERS_PAGE} offset ${offset}`),
         ),
       );
-      const users = rows.map((row) => ({
-        userId: row.user_id,
-        email: row.email,
-        name: row.name,
-        isAdmin: row.is_admin,
-        createdAt: new Date(row.created_at).toISOString(),
-        promoCode: row.promo_code,
-        subscription: subscriptionView(row.has_subscription ? subscriptionFactsOf(row) : null, {
+      const users = rows.map((row) => {
+        const facts = row.has_subscription ? subscriptionFactsOf(row) : null;
+        const who = { isAdmin: row.is_admin, now };
+        return {
+          userId: row.user_id,
+          email: row.email,
+          name: row.name,
           isAdmin: row.is_admin,
-          now,
-        }),
-      }));
+          createdAt: new Date(row.created_at).toISOString(),
+          promoCode: row.promo_code,
+          subscription: subscriptionView(facts, who),
+          accessReason: accessReason(facts, who),
+        };
+      });
       return c.json({ users, total: Number(rows[0]?.total ?? 0) }, 200);
     },
   );

@@ -5,6 +5,8 @@ import { subscriptions, userSettings } from '../db/schema/index.ts';
 import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { sendDigests } from '../notifications/digest.ts';
+import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 
 type Person = { cookie: string; userId: string; email: string };
 type Refusal = { error: { code: string; message: string } };
@@ -232,6 +234,45 @@ describe.each(testDatabaseKinds())('access follows the subscription on %s', (kin
       const saved = await send(hal, `/api/accounts/${pension}/pension`, 'PUT', pensionRecord());
       expect(saved.status, await saved.clone().text()).toBe(200);
       expect((await addAccount(hal, 'No ISA', 'Cash ISA')).status).toBe(403);
+    });
+
+    it('has_maturity_notifications reminds a piglet of a fixed term ending, in the bell and in the digest', async () => {
+      const kit = await newPerson();
+      const bond = await send(kit, '/api/accounts', 'POST', {
+        name: 'One-year bond',
+        accountType: 'Bond',
+        accountNumber: '12345678',
+        bankId,
+        dateOpened: '2025-12-07',
+        termLengthValue: 1,
+        termLengthUnit: 'years',
+      });
+      expect(bond.status, await bond.clone().text()).toBe(201);
+      expect((await send(kit, '/api/notifications/digest', 'PUT', { kinds: ['account-term'] })).status).toBe(200);
+      await endTrial(kit);
+      const reminders = async () =>
+        ((await (await send(kit, '/api/notifications')).json()) as { notifications: { title: string }[] }).notifications
+          .map((n) => n.title)
+          .filter((title) => title.includes('fixed term ends'));
+      const digests = async () => (await server.mail()).filter((m) => m.to === kit.email && /digest/.test(m.subject));
+      const digestDeps = {
+        database: server.deps.database,
+        mailer: server.deps.mailer,
+        secret: server.deps.secret,
+        publicUrl: 'http://localhost:3000',
+      };
+
+      // Piglet: maturity reminders are Big Pig's (000 §6), so neither the bell nor a digest has one.
+      expect(await reminders()).toEqual([]);
+      await sendDigests(digestDeps, '2026-11-27' as CalendarDate, { now: start });
+      expect(await digests()).toEqual([]);
+
+      await grant(kit, { hasMaturityNotifications: true });
+      expect(await reminders()).toEqual(["One-year bond's fixed term ends on 07/12/2026"]);
+      await sendDigests(digestDeps, '2026-11-28' as CalendarDate, { now: start });
+      const [digest, ...more] = await digests();
+      expect(more).toEqual([]);
+      expect(digest!.text).toContain("One-year bond's fixed term ends on 07/12/2026");
     });
 
     it('max_accounts raises the cap of a lapsed saver, and lowers it again', async () => {

@@ -1,4 +1,4 @@
-import { randomIp, type TestServer } from './server.ts';
+import { uniqueIp, type TestServer } from './server.ts';
 import { secretFromOtpauthUri, totpAtStep, decodeBase32 } from './totp.ts';
 
 /** `name=value` of the Set-Cookie whose name ends with `suffix` and that is not being cleared. */
@@ -45,7 +45,7 @@ export async function startSignIn(
   server: TestServer,
   email: string,
   password: string,
-  ip = randomIp(),
+  ip = uniqueIp(),
 ): Promise<Challenge> {
   const res = await server.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ip });
   return {

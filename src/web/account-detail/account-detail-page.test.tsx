@@ -105,10 +105,39 @@ describe('the account page', () => {
   });
 
   it('sends an account that is not there back to the accounts list with Account not found', async () => {
-    setup({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Account not found' } } });
+    setup(
+      { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Account not found' } } },
+      { 'GET /api/archived-accounts': json(200, { accounts: [] }) },
+    );
     const { router } = renderApp(paths.account(ACCOUNT_ID));
     expect((await screen.findAllByText('Account not found')).length).toBeGreaterThan(0);
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+  });
+
+  it('says an archived account is archived, not missing, and restores it from its own page', async () => {
+    let restored = false;
+    const api = setup(() => (restored ? json(200, makeDetail()) : apiError(404, 'NOT_FOUND', 'Account not found')), {
+      'GET /api/archived-accounts': () =>
+        json(200, {
+          accounts: restored
+            ? []
+            : [{ id: ACCOUNT_ID, name: 'Old bond', balancePence: 1_234_56, archivedAt: '2026-11-02T10:00:00Z' }],
+        }),
+      [`POST ${accountPath}/restore`]: () => {
+        restored = true;
+        return json(200, { account: { id: ACCOUNT_ID } });
+      },
+    });
+    const { user, router } = renderApp(paths.account(ACCOUNT_ID));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Old bond is archived' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/archived on 02\/11\/2026, when you moved to a smaller plan, with £1,234\.56/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Account not found')).toBeNull();
+    expect(router.state.location.pathname).toBe(paths.account(ACCOUNT_ID));
+    await user.click(screen.getByRole('button', { name: 'Restore Old bond' }));
+    expect(await screen.findByText('Old bond restored')).toBeInTheDocument();
+    expect(api.calls(`POST ${accountPath}/restore`)).toHaveLength(1);
   });
 
   it.each(['/account', '/account/', '/account/%20'])(

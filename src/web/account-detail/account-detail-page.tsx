@@ -8,7 +8,8 @@
  * Not found (001 §2): an account that is missing when the page opens sends the user to
  * /accounts with 'Account not found' (an id that is not there at all: 'Account ID is missing');
  * one that disappears while shown (deleted in another tab) stays on the page as
- * 'Account not found' / 'The account you're looking for doesn't exist.' with a way back.
+ * 'Account not found' / 'The account you're looking for doesn't exist.' with a way back. An
+ * archived account (a downgrade) is not missing: its page says it is archived and how to restore it.
  */
 import { isBalanceStatement } from '../../core/balance/balance-rule.ts';
 import { ArrowLeft, Info, Scale, TriangleAlert, X } from 'lucide-react';
@@ -25,6 +26,8 @@ import { SectionLoadError } from '../ui/section-states.tsx';
 import { lazyWithRetry } from '../app/lazy-with-retry.ts';
 import { AccountDetailSkeleton, ChartsSkeleton } from './account-detail-skeleton.tsx';
 import { type AccountDetail, errorMessage, isNotFound, useAccountDetail } from './api.ts';
+import { useArchivedAccounts } from '../subscriptions/downgrade-api.ts';
+import { ArchivedAccountView } from './archived-account-view.tsx';
 import { BasicInformationCard } from './basic-information-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 import { InterestSettingsCard } from './interest-settings-card.tsx';
@@ -253,12 +256,17 @@ export function AccountDetailPage() {
   }, []);
 
   const missingOnArrival = id === '' || (isNotFound(detail.error) && detail.data === undefined);
+  // A missing account may be archived (a downgrade): then the page says so, and how to restore it.
+  const archived = useArchivedAccounts({ enabled: id !== '' && missingOnArrival });
+  const archivedAccount = archived.data?.accounts.find((a) => a.id === id);
+  const checkingArchive = id !== '' && missingOnArrival && archived.isPending;
+  const goneForGood = missingOnArrival && !checkingArchive && !archivedAccount;
   useEffect(() => {
-    if (!missingOnArrival) return;
+    if (!goneForGood) return;
     // It explains the page the user is sent to, so it outlives this one.
     notify.error(id === '' ? ACCOUNT_ID_MISSING : ACCOUNT_NOT_FOUND, { acrossPages: true });
     void navigate(paths.accounts(), { replace: true });
-  }, [missingOnArrival, id, navigate]);
+  }, [goneForGood, id, navigate]);
 
   // #transactions: scroll to the section once the page is there.
   const loaded = detail.data !== undefined;
@@ -269,6 +277,19 @@ export function AccountDetailPage() {
     section?.focus({ preventScroll: true });
   }, [loaded, location.hash]);
 
+  if (archivedAccount)
+    return (
+      <Page>
+        <BackToAccounts />
+        <ArchivedAccountView account={archivedAccount} />
+      </Page>
+    );
+  if (checkingArchive)
+    return (
+      <Page>
+        <AccountDetailSkeleton />
+      </Page>
+    );
   if (missingOnArrival || (isNotFound(detail.error) && detail.data)) return <NotFoundView />;
   if (detail.data) {
     return (

@@ -183,6 +183,33 @@ describe('adding an account', () => {
     expect(within(screen.getByRole('form', { name: 'New account' })).getByText(message)).toBeInTheDocument();
   });
 
+  it('says at the top, before any typing, that the cap is reached and which plan allows more', async () => {
+    const three = ['One', 'Two', 'Three'].map((name, i) => makeAccount({ id: `a${i}`, name }));
+    api({ 'GET /api/accounts': json(200, makeList(three, { max: 3, tier: 'piglet' })) });
+    renderApp('/account/new');
+    expect(await screen.findByText('You can’t add another account')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You have reached the limit of 3 accounts on the Piglet plan. Upgrade to the Boar plan (up to 10 accounts) or the Big Pig plan (unlimited accounts), or delete an account you no longer need.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/subscribe?tier=boar');
+    expect(screen.queryByRole('form', { name: 'New account' })).toBeNull();
+  });
+
+  it('points to us, not a plan, when the cap is one an admin set', async () => {
+    const two = ['One', 'Two'].map((name, i) => makeAccount({ id: `a${i}`, name }));
+    api({ 'GET /api/accounts': json(200, makeList(two, { max: 2, tier: 'bigpig', source: 'admin' })) });
+    renderApp('/account/new');
+    expect(
+      await screen.findByText(
+        'You have reached the limit of 2 accounts set on your SavvyPig account. Contact us to raise it, or delete an account you no longer need.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByRole('link', { name: 'See the plans' })).toBeNull();
+  });
+
   it('asks which bank holds a platform account’s deposits, with the amber alert until one is chosen', async () => {
     const mock = api({ 'POST /api/accounts': json(201, { account: makeAccount() }) });
     const { user } = await openNewForm();

@@ -1,6 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { canAddAccount } from '../../core/accounts/account-cap.ts';
 import { isTypeChangeRestricted, permittedAccountTypes } from '../../core/accounts/account-type-category.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { accountTypesInPlan } from '../../core/subscriptions/account-type-feature.ts';
@@ -13,7 +14,15 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { AccountForm, type SaveProblem } from './account-form.tsx';
 import { type AccountFormOutput, accountToFormValues, emptyAccountForm } from './account-form-values.ts';
 import { isNotFound, useAccountDetail } from '../account-detail/api.ts';
-import { type Account, ACCOUNT_LIST_MESSAGES, useAccountTypes, useCreateAccount, useSaveAccount } from './api.ts';
+import { AccountCapNotice } from './account-cap-notice.tsx';
+import {
+  type Account,
+  ACCOUNT_LIST_MESSAGES,
+  useAccounts,
+  useAccountTypes,
+  useCreateAccount,
+  useSaveAccount,
+} from './api.ts';
 
 /**
  * The edit form's save is the spec's "full basics save" (001 §7: name, bank, account number, type,
@@ -102,6 +111,9 @@ export function AccountNewPage() {
   const typesInPlan = features ? accountTypesInPlan(names, features) : names;
   const create = useCreateAccount();
   const saveAndGo = useSaveAndGo();
+  // The same cap the server checks on save (the list carries it): at the cap, say so before any typing.
+  const list = useAccounts().data;
+  const capReached = list ? !canAddAccount(list.cap.count, list.cap) : false;
 
   const onSubmit = ({ fields, startingBalancePence, startingBalanceDate, startingBalancePaidIn }: AccountFormOutput) =>
     saveAndGo(
@@ -121,7 +133,9 @@ export function AccountNewPage() {
       title="Add an account"
       intro="Add a savings account, current account, bond, ISA or pension to keep track of it."
     >
-      {types.isPending ? (
+      {capReached && list ? (
+        <AccountCapNotice cap={list.cap} />
+      ) : types.isPending ? (
         <FormSkeleton />
       ) : (
         <AccountForm

@@ -38,10 +38,11 @@ export function useProcessDowngrade() {
   });
 }
 
-export function useArchivedAccounts() {
+export function useArchivedAccounts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: downgradeKeys.archived,
     queryFn: ({ signal }) => apiFetch<{ accounts: ArchivedAccount[] }>('/api/archived-accounts', { signal }),
+    enabled,
   });
 }
 

@@ -9,6 +9,14 @@ export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
   smartPig: 'Smart Pig',
 };
 
+/** What each guarded page does, said on its upgrade banner. */
+export const GUARDED_FEATURE_PITCH: Readonly<Record<string, string>> = {
+  protection:
+    'The Protection Hub groups your accounts by banking licence, not by brand, and warns you before money goes over a protection limit.',
+  smartPig:
+    'Smart Pig looks at the accounts you track and suggests moves that bring money under protection or earn more interest.',
+};
+
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'choose-plan'; message: string; to: 'subscribe' }

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { DEFAULT_PRICES, PLANS } from '../../core/subscriptions/plans.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, meHandler, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -42,5 +43,24 @@ describe('the plan picker’s annual saving (issue 25)', () => {
     const annual = await screen.findByRole('tab', { name: 'Annual' });
     expect(annual).toBeInTheDocument();
     expect(screen.queryByText(/Save \d+%/)).not.toBeInTheDocument();
+  });
+});
+
+describe('what the plan cards sell (issue 25)', () => {
+  it('ticks and crosses the features core lists, and nothing the product does not have', async () => {
+    mockApi({
+      'GET /api/me': meHandler(null),
+      'GET /api/subscription/prices': json(200, { prices: DEFAULT_PRICES, isDefault: false }),
+    });
+    renderApp('/plans');
+    await screen.findByText(/£2\.99/);
+    for (const plan of PLANS) {
+      const card = screen.getByRole('group', { name: plan.name });
+      const lines = within(card)
+        .getAllByRole('listitem')
+        .map((item) => `${item.querySelector('svg')?.getAttribute('aria-label')}: ${item.textContent?.trim()}`);
+      expect(lines).toEqual(plan.features.map((f) => `${f.included ? 'Included' : 'Not included'}: ${f.text}`));
+    }
+    expect(document.body.textContent).not.toMatch(/calculator|news feed|ad-free/i);
   });
 });

@@ -1,6 +1,7 @@
-import { Calculator, Check, Infinity as InfinityIcon, LogOut, ShieldCheck, Sparkles } from 'lucide-react';
+import { Check, LogOut, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { trialGave } from '../../core/subscriptions/plans.ts';
 import { PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
 import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
 import { refusalReason } from '../app/api.ts';
@@ -13,11 +14,8 @@ import { type PromoDetails, useUnlockTrial } from './api.ts';
 import { PlanPicker, type PlanChoice } from './plan-picker.tsx';
 import { PromoCodeForm } from './promo-code-form.tsx';
 
-const TRIAL_GAVE = [
-  { icon: InfinityIcon, text: 'Unlimited account tracking' },
-  { icon: Calculator, text: 'Advanced calculators' },
-  { icon: ShieldCheck, text: 'Ad-free experience' },
-];
+/** From the list the plan cards and the server's gates read (core plans.ts), so it sells nothing missing. */
+const TRIAL_GAVE = trialGave();
 
 /**
  * Replaces the whole app once the trial has ended (001 §2): what the trial gave, a promo code,
@@ -60,9 +58,9 @@ export function TrialEndedScreen() {
           </CardHeader>
           <CardContent>
             <ul aria-labelledby="trial-gave" className="grid gap-2 sm:grid-cols-3">
-              {TRIAL_GAVE.map(({ icon: Icon, text }) => (
+              {TRIAL_GAVE.map((text) => (
                 <li key={text} className="flex items-center gap-2">
-                  <Icon className="size-5 text-brand" aria-hidden />
+                  <Check className="size-5 shrink-0 text-brand" aria-hidden />
                   {text}
                 </li>
               ))}

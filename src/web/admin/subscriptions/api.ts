@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { AccessReason } from '../../../core/subscriptions/access.ts';
 import type { PromoCodeInput } from '../../../core/subscriptions/promo-input.ts';
 import type { AdminPromoCodeSchema, SubscriptionViewSchema } from '../../../server/subscriptions/subscription-json.ts';
 import { apiFetch } from '../../app/api.ts';
@@ -15,6 +16,8 @@ export interface AdminUserSubscription {
   createdAt: string;
   promoCode: string | null;
   subscription: UserSubscription;
+  /** Why the user has `subscription.tier` (core `accessReason`). */
+  accessReason: AccessReason;
 }
 
 export const adminSubscriptionKeys = {

@@ -20,6 +20,7 @@ const QUENTIN: AdminUserSubscription = {
   createdAt: '2026-11-27T10:00:00.000Z',
   promoCode: 'HELLO30',
   subscription: view({ promo: { expiresAt: '2027-01-03T10:00:00.000Z', daysLeft: 37, tier: 'bigpig' } }),
+  accessReason: 'trial',
 };
 const PERCY: AdminUserSubscription = {
   userId: 'user-p',
@@ -35,10 +36,22 @@ const PERCY: AdminUserSubscription = {
     trialExpiresAt: '2026-11-27T10:00:00.000Z',
     isTrialExpired: true,
   }),
+  accessReason: 'paid',
+};
+/** An admin with no subscription row: Big Pig by the role, with access (never "no access"). */
+const ADA: AdminUserSubscription = {
+  userId: 'user-a',
+  email: 'ada@example.com',
+  name: 'Ada Admin',
+  isAdmin: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  promoCode: null,
+  subscription: view({ tier: 'bigpig', isActive: false, hasSubscription: false, paymentStatus: 'inactive' }),
+  accessReason: 'admin',
 };
 
 function usersServer() {
-  let users = [QUENTIN, PERCY];
+  let users = [QUENTIN, PERCY, ADA];
   return mockApi({
     'GET /api/me': json(200, makeMe({ isAdmin: true, twoFactorEnabled: true })),
     'GET /api/admin/check': json(200, { isAdmin: true }),
@@ -58,6 +71,7 @@ function usersServer() {
                 hasAdminOverride: adminOverride,
                 tier: adminOverride ? 'bigpig' : 'piglet',
               },
+              accessReason: adminOverride ? 'override' : 'paid',
             }
           : u,
       );
@@ -78,13 +92,15 @@ describe('the admin users page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Users' });
     await screen.findByRole('table', { name: 'Users and their subscriptions' });
     expect(rowOf('quentin@example.com')).toHaveTextContent(
-      /Quentin Saver.*Big Pig trial.*Trial.*04\/12\/2026.*HELLO30 until 03\/01\/2027/,
+      /Quentin Saver.*Big Pig trial.*trial.*Trial.*04\/12\/2026.*HELLO30 until 03\/01\/2027/,
     );
-    expect(rowOf('percy@example.com')).toHaveTextContent(/Piglet.*Active.*27\/11\/2026 \(ended\)/);
+    expect(rowOf('percy@example.com')).toHaveTextContent(/Piglet.*paid.*Active.*27\/11\/2026 \(ended\)/);
+    expect(rowOf('ada@example.com')).toHaveTextContent(/Big Pig.*admin/);
+    expect(rowOf('ada@example.com')).not.toHaveTextContent(/no access/);
     expect(
       within(rowOf('percy@example.com')).getByRole('switch', { name: 'Big Pig override for percy@example.com' }),
     ).not.toBeChecked();
-    expect(screen.getByText('2 users')).toBeInTheDocument();
+    expect(screen.getByText('3 users')).toBeInTheDocument();
   });
 
   it('searches', async () => {
@@ -105,7 +121,7 @@ describe('the admin users page', () => {
     await user.click(toggle());
     expect(await screen.findByText('percy@example.com now has Big Pig')).toBeInTheDocument();
     await waitFor(() => expect(toggle()).toBeChecked());
-    expect(rowOf('percy@example.com')).toHaveTextContent('Big Pig');
+    expect(rowOf('percy@example.com')).toHaveTextContent(/Big Pig.*admin override/);
     await user.click(toggle());
     await waitFor(() => expect(toggle()).not.toBeChecked());
     expect(api.calls('PUT /api/admin/users/user-p/subscription/override').map((c) => c.body)).toEqual([

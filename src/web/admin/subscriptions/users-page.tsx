@@ -1,5 +1,6 @@
 import { Search, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ACCESS_REASON_LABELS } from '../../../core/subscriptions/access.ts';
 import { TIER_LABELS } from '../../../core/subscriptions/tier.ts';
 import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
@@ -137,10 +138,8 @@ function UserRow({ user }: { user: AdminUserSubscription }) {
         ) : null}
       </AdminTableCell>
       <AdminTableCell label="Plan now">
-        <span>
-          {TIER_LABELS[s.tier]}
-          {s.isActive ? null : <span className="text-muted-foreground"> (no access)</span>}
-        </span>
+        <span className="block">{TIER_LABELS[s.tier]}</span>
+        <span className="block text-muted-foreground">{ACCESS_REASON_LABELS[user.accessReason]}</span>
       </AdminTableCell>
       <AdminTableCell label="Payment status">
         {s.hasSubscription ? (PAYMENT_STATUS_LABELS[s.paymentStatus] ?? s.paymentStatus) : 'No subscription yet'}

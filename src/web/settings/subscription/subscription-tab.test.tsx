@@ -58,6 +58,27 @@ describe('the subscription tab', () => {
     expect(within(row).getByRole('link', { name: /View invoice/ })).toHaveAttribute('href', invoice.url);
   });
 
+  it('tells a saver whose cancelled Big Pig has ended that it ended, and that their data is kept', async () => {
+    signedIn({
+      ...paying,
+      tier: 'piglet',
+      paymentStatus: 'canceled',
+      isActive: false,
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: '2026-11-03T10:00:00.000Z',
+    });
+    renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    const plan = await within(panel).findByRole('region', { name: 'Your plan' }, LOADED);
+    expect(plan).toHaveTextContent(
+      'Current planPiglet' +
+        'Your paid plan has ended. Everything you added is kept; choose a plan to have its features again.',
+    );
+    expect(plan).toHaveTextContent('Ended on3 November 2026');
+    expect(plan).not.toHaveTextContent('Ends on');
+    expect(within(plan).getByRole('link', { name: 'Choose Plan' })).toHaveAttribute('href', '/subscribe');
+  });
+
   it('cancels at the period end after the confirmation, and then offers to resume', async () => {
     let current = paying;
     const api = signedIn(paying, {

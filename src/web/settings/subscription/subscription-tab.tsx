@@ -75,17 +75,30 @@ function PlanSection({ subscription }: { subscription: Subscription }) {
   };
   const grace = graceOf(subscription, new Date());
   const end = subscription.currentPeriodEnd;
+  // A cancelled plan whose period is over: the features follow Piglet now (ADR 0045), say why.
+  const ended = end !== null && subscription.cancelAtPeriodEnd && new Date(end).getTime() <= Date.now();
   return (
     <SettingsSection title="Your plan" description="Your plan, its status and when it renews.">
       <dl className="grid gap-3">
-        <Fact term="Current plan">{TIER_LABELS[subscription.tier]}</Fact>
+        <Fact term="Current plan">
+          {TIER_LABELS[subscription.tier]}
+          {ended ? (
+            <span className="block font-normal text-muted-foreground">
+              Your paid plan has ended. Everything you added is kept; choose a plan to have its features again.
+            </span>
+          ) : null}
+        </Fact>
         <Fact term="Status">
           <Badge variant={status.variant}>{status.words}</Badge>
         </Fact>
         {subscription.billingCycle ? (
           <Fact term="Billing cycle">{subscription.billingCycle === 'annual' ? 'Annual' : 'Monthly'}</Fact>
         ) : null}
-        {end ? <Fact term={subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}>{proseDate(end)}</Fact> : null}
+        {end ? (
+          <Fact term={ended ? 'Ended on' : subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}>
+            {proseDate(end)}
+          </Fact>
+        ) : null}
         {subscription.isTrialing && subscription.trialExpiresAt ? (
           <Fact term="Trial ends">
             {proseDate(subscription.trialExpiresAt)}

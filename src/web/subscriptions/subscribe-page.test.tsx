@@ -1,0 +1,41 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICES } from '../../core/subscriptions/plans.ts';
+import { json, makeMe, mockApi } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { payingView, trialView } from './view-test-fixtures.ts';
+
+beforeAll(() => import('./subscribe-page.tsx'), 60_000);
+
+const LOADED = { timeout: 8_000 };
+
+function subscribePage(subscription: ReturnType<typeof trialView>) {
+  mockApi({
+    'GET /api/me': json(200, makeMe({ tier: subscription.tier })),
+    'GET /api/subscription': json(200, subscription),
+    'GET /api/subscription/prices': json(200, { prices: DEFAULT_PRICES, isDefault: false }),
+    'GET /api/billing/mode': json(200, { testMode: true }),
+  });
+  return renderApp('/subscribe?tier=bigpig&cycle=monthly');
+}
+
+describe('the checkout during a trial (ADR 0037: paying ends a running trial)', () => {
+  it('says before the checkout what paying now does to the trial, with the plan and its price', async () => {
+    const { user } = subscribePage(trialView());
+    const note = await screen.findByTestId('trial-checkout-note', {}, LOADED);
+    expect(note).toHaveTextContent(
+      'Your free trial runs until 4 December 2026. Paying now ends it today: £9.99 is taken today for Big Pig (monthly), and the plan’s first period starts today. To use the rest of your trial first, come back before it ends; everything you add is kept.',
+    );
+    await user.click(screen.getByRole('tab', { name: /Annual/ }));
+    const boar = screen.getByRole('group', { name: 'Boar' });
+    await user.click(within(boar).getByRole('button', { name: /Select/ }));
+    expect(screen.getByTestId('trial-checkout-note')).toHaveTextContent('£49.99 is taken today for Boar (annual)');
+  });
+
+  it('says nothing of a trial to a saver who is paying already', async () => {
+    subscribePage(payingView());
+    await screen.findByTestId('checkout-button', {}, LOADED);
+    await screen.findByText(/£9\.99/, {}, LOADED);
+    expect(screen.queryByTestId('trial-checkout-note')).toBeNull();
+  });
+});
