@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { addTransactions, createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { checkAndPicture, PICTURES_DIR, signedInDesktop } from './fixtures.ts';
+import { checkAndPicture, PICTURES_DIR, pictureDialogEverywhere, signedInDesktop } from './fixtures.ts';
 
 // The downgrade wizard (issue 17, part 2): a saver paying for Big Pig (test mode's checkout) with
 // five accounts moves to Piglet from Settings, keeping three; the other two are archived, and come
@@ -135,7 +135,14 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
   // Back up to Big Pig from Settings: the paid plan changes, and all five come back, the bond with
   // its transactions.
   await page.goto(`${env.server.base}/settings?tab=subscription`);
+  // The change says its price and what it adds to the next invoice before it is made.
   await page.getByRole('button', { name: 'Switch to Big Pig' }).click();
+  const confirmChange = page.getByRole('dialog', { name: 'Switch to Big Pig (monthly)?' });
+  const figures = confirmChange.getByTestId('plan-change-figures');
+  await figures.getByText('Big Pig costs £9.99 a month.').waitFor();
+  assert.match(await figures.innerText(), /is added to your next invoice, on \d{1,2} \w+ \d{4}\./);
+  await pictureDialogEverywhere(page, 'downgrade-upgrade-confirm');
+  await confirmChange.getByRole('button', { name: 'Confirm change' }).click();
   await page.getByText('Your plan is now Big Pig (monthly).').waitFor();
   assert.equal(await tierNow(), 'bigpig');
   await page.goto(`${env.server.base}/accounts`);

@@ -70,7 +70,8 @@ describe.each(testDatabaseKinds())('e-mails when money moves, in test mode, on %
     expect((await post(server, ben, '/api/billing/cancel', { cancelAtPeriodEnd: true })).status).toBe(200);
     const cancelled = (await billingMailTo(server, ben.email)).at(-1)!;
     expect(cancelled.subject).toBe('Your SavvyPig subscription is cancelled');
-    expect(cancelled.text).toContain('You keep your paid features until 27 December 2026');
+    // Monthly to annual started a new, yearly period at the change (as Stripe does).
+    expect(cancelled.text).toContain('You keep your paid features until 27 November 2027');
     expect(cancelled.text).toContain('Nothing more will be charged.');
     expect(cancelled.text).toContain('you can export them at any time');
 

@@ -5,6 +5,7 @@
  * Stripe-shaped events. Chosen once at boot (`createBillingProvider`).
  */
 import type { StoredTier } from '../../core/subscriptions/access.ts';
+import type { PlanChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
 import type { BillingCycle, Prices } from '../../core/subscriptions/plans.ts';
 
 export type PaidTier = StoredTier;
@@ -26,6 +27,15 @@ export type CheckoutRequest = {
   promoOneTimeUse: boolean;
   successUrl: string;
   cancelUrl: string;
+};
+
+export type PlanChangeRequest = {
+  subscriptionId: string;
+  tier: PaidTier;
+  cycle: BillingCycle;
+  /** The proration instant: the preview's, so the change charges what the saver was shown. */
+  at: Date;
+  known: ProviderSubscription;
 };
 
 export type Invoice = {
@@ -85,12 +95,12 @@ export interface BillingProvider {
    * Moves the subscription to the plan's price; the subscription as the provider now has it.
    * `known` is our row's record of it (test mode, which keeps no state, starts from it).
    */
-  changePlan(input: {
-    subscriptionId: string;
-    tier: PaidTier;
-    cycle: BillingCycle;
-    known: ProviderSubscription;
-  }): Promise<ProviderSubscription>;
+  changePlan(input: PlanChangeRequest): Promise<ProviderSubscription>;
+  /**
+   * What `changePlan` with the same input would charge or credit, and when (the provider's own
+   * proration, to the second, at `at`), so the saver sees the figures before confirming.
+   */
+  previewPlanChange(input: PlanChangeRequest & { customerId: string }): Promise<PlanChangeMoney>;
   setCancelAtPeriodEnd(input: {
     subscriptionId: string;
     cancelAtPeriodEnd: boolean;

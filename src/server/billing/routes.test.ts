@@ -5,7 +5,7 @@ import type { SubscriptionView } from '../../core/subscriptions/access.ts';
 import { subscriptions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { type FakeStripe, startFakeStripe } from '../test/fake-stripe-server.ts';
-import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { createTestProvider } from './test-provider.ts';
 import { createBillingProvider } from './create-provider.ts';
 import { loadConfig } from '../config.ts';
@@ -244,13 +244,56 @@ describe.each(testDatabaseKinds())('card payments with Stripe on %s', (kind) => 
     expect(refused.status).toBe(409);
     expect(await message(refused)).toBe('You have no paid subscription to change. Choose a plan first.');
 
-    const changed = await post(server, alice, '/api/billing/change-plan', { tier: 'bigpig', cycle: 'annual' });
+    // Stripe's preview, read as figures: Piglet monthly (£3.00 here) paid for 27 Nov–27 Dec, moved
+    // to Big Pig annual (£100.00) at its start: all £3.00 back, £100.00 for a year from now.
+    const preview = await get(server, alice, '/api/billing/change-preview?tier=bigpig&cycle=annual');
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    const figures = (await preview.json()) as Json;
+    expect(figures).toEqual({
+      tier: 'bigpig',
+      cycle: 'annual',
+      at: start.toISOString(),
+      newPricePence: 10000,
+      creditPence: 300,
+      chargePence: 10000,
+      netPence: 9700,
+      billed: 'now',
+      billedAt: start.toISOString(),
+      renewsAt: '2027-11-27T10:00:00.000Z',
+    });
+    expect(lastRequest(fake, 'POST', '/v1/invoices/create_preview')!.params).toMatchObject({
+      customer: row!.stripeCustomerId,
+      subscription: sub.id,
+      subscription_details: {
+        items: [{ price: fake.priceFor('bigpig', 'annual').id }],
+        proration_behavior: 'create_prorations',
+        proration_date: String(start.getTime() / 1000),
+      },
+    });
+    expect((await get(server, bob, '/api/billing/change-preview?tier=bigpig&cycle=annual')).status).toBe(409);
+    const stale = await post(server, alice, '/api/billing/change-plan', {
+      tier: 'bigpig',
+      cycle: 'annual',
+      at: new Date(start.getTime() - 31 * 60_000).toISOString(),
+    });
+    expect(stale.status).toBe(400);
+    expect(await message(stale)).toBe('The figures you were shown are out of date. Review the change again.');
+
+    const changed = await post(server, alice, '/api/billing/change-plan', {
+      tier: 'bigpig',
+      cycle: 'annual',
+      at: figures.at,
+    });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect(await changed.json()).toMatchObject({ tier: 'bigpig', billingCycle: 'annual', paymentStatus: 'active' });
     expect(lastRequest(fake, 'POST', `/v1/subscriptions/${sub.id as string}`)!.params).toMatchObject({
       items: [{ price: fake.priceFor('bigpig', 'annual').id }],
       proration_behavior: 'create_prorations',
+      proration_date: String(start.getTime() / 1000),
     });
+    const same = await get(server, alice, '/api/billing/change-preview?tier=bigpig&cycle=annual');
+    expect(same.status).toBe(409);
+    expect(await message(same)).toBe('You are on this plan already.');
 
     const cancelled = await post(server, alice, '/api/billing/cancel', { cancelAtPeriodEnd: true });
     expect(cancelled.status).toBe(200);
@@ -365,11 +408,30 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
       'invoice.paid',
     ]);
     expect(events.every((e) => e.userId === dora.userId)).toBe(true);
-    // Paying twice from the same page changes nothing: the plan stays as it is.
-    const changed = await post(server, dora, '/api/billing/change-plan', { tier: 'boar', cycle: 'monthly' });
+    // Test mode charges by core's rule: Big Pig annual (£99.99, 27 Nov 2026–27 Nov 2027) moved to Boar
+    // monthly on 27 May 2027, 181 days in, 184 of 365 left: £50.41 back; a new month, £4.99, from then.
+    server.clock.set(new Date('2027-05-27T10:00:00Z'));
+    dora = { ...dora, ...(await signIn(server, 'dora-test-mode@example.com', 'correct horse battery')) };
+    const preview = (await (
+      await get(server, dora, '/api/billing/change-preview?tier=boar&cycle=monthly')
+    ).json()) as Json;
+    expect(preview).toMatchObject({
+      creditPence: 5041, // 9999 × 184 / 365 = 5040.59
+      chargePence: 499,
+      netPence: -4542,
+      billed: 'now',
+      renewsAt: '2027-06-27T10:00:00.000Z',
+    });
+    const changed = await post(server, dora, '/api/billing/change-plan', {
+      tier: 'boar',
+      cycle: 'monthly',
+      at: preview.at,
+    });
     expect(await changed.json()).toMatchObject({ tier: 'boar', billingCycle: 'monthly', paymentStatus: 'active' });
+    expect(await view(dora)).toMatchObject({ currentPeriodEnd: '2027-06-27T10:00:00.000Z' });
     const cancelled = await post(server, dora, '/api/billing/cancel', { cancelAtPeriodEnd: true });
     expect(await cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true, tier: 'boar' });
+    server.clock.set(start);
   });
 
   it('records a discount code as used once the checkout is paid, with the discount on the test page', async () => {

@@ -51,7 +51,13 @@ export const BILLING_MESSAGES = {
   testCheckoutSettled: 'This test checkout has already been paid, declined or cancelled. Choose a plan again.',
   payBeforeUpgrade: 'Your last payment failed. Pay the unpaid invoice before upgrading your plan.',
   tooManyCheckouts: 'Too many checkout attempts. Please wait a few minutes and try again.',
+  previewFailed: 'Failed to work out what the change costs. Please try again.',
+  previewExpired: 'The figures you were shown are out of date. Review the change again.',
+  samePlan: 'You are on this plan already.',
 } as const;
+
+/** How long the figures of a plan-change preview may be confirmed for (the proration instant). */
+export const PREVIEW_VALID_MS = 30 * 60_000;
 
 /** Checkouts one user may start in a window (each one calls the provider). */
 export const CHECKOUTS_PER_WINDOW = 10;
@@ -89,6 +95,20 @@ const PlanSchema = z.strictObject({
   cycle: z.enum(BILLING_CYCLES, BILLING_MESSAGES.chooseCycle),
 });
 const UrlSchema = z.object({ url: z.string() });
+const PlanChangePreviewSchema = z
+  .object({
+    tier: z.enum(PLAN_TIERS),
+    cycle: z.enum(BILLING_CYCLES),
+    at: z.string().openapi({ description: 'The proration instant: send it back to confirm these figures' }),
+    newPricePence: z.number().int(),
+    creditPence: z.number().int().openapi({ description: 'The unused part of this period, given back' }),
+    chargePence: z.number().int(),
+    netPence: z.number().int().openapi({ description: 'Below zero: a credit later invoices use up (no refund)' }),
+    billed: z.enum(['next-invoice', 'now']),
+    billedAt: z.string(),
+    renewsAt: z.string(),
+  })
+  .openapi('PlanChangePreview');
 const InvoiceSchema = z
   .object({
     id: z.string(),
@@ -213,21 +233,40 @@ export async function changePlan(
   deps: Deps,
   tx: Tx,
   userId: string,
-  { tier, cycle }: { tier: PaidTier; cycle: BillingCycle },
+  { tier, cycle, at = deps.clock.now() }: { tier: PaidTier; cycle: BillingCycle; at?: Date },
 ): Promise<BillingMail> {
-  const row = paidSubscriptionOf(await ownRow(tx, userId));
-  // A saver whose last payment failed pays it before buying more (ADR 0046); a downgrade is allowed.
-  if (row.paymentStatus === 'past_due' && isUpgrade({ tier: row.tier, cycle: row.billingCycle }, { tier, cycle }))
-    throw new AppError('CONFLICT', BILLING_MESSAGES.payBeforeUpgrade);
+  const row = changeablePlanOf(await ownRow(tx, userId), { tier, cycle });
   const sub = await withProvider(BILLING_MESSAGES.changeFailed, () =>
     deps.billing.changePlan({
       subscriptionId: row.stripeSubscriptionId,
       tier,
       cycle,
+      at,
       known: knownSubscription(row, userId),
     }),
   );
   return applyProviderAnswer(deps, tx, userId, sub);
+}
+
+/** The paid subscription a change may move, or the refusal: none, the same plan, or an upgrade owed a payment. */
+function changeablePlanOf(row: Row | undefined, to: { tier: PaidTier; cycle: BillingCycle }) {
+  const paid = paidSubscriptionOf(row);
+  if (paid.tier === to.tier && paid.billingCycle === to.cycle)
+    throw new AppError('CONFLICT', BILLING_MESSAGES.samePlan);
+  // A saver whose last payment failed pays it before buying more (ADR 0046); a downgrade is allowed.
+  if (paid.paymentStatus === 'past_due' && isUpgrade({ tier: paid.tier, cycle: paid.billingCycle }, to))
+    throw new AppError('CONFLICT', BILLING_MESSAGES.payBeforeUpgrade);
+  return paid;
+}
+
+/** A preview's instant, confirmed: not in the future, and no older than PREVIEW_VALID_MS. */
+function confirmedInstant(at: string | undefined, now: Date): Date {
+  if (at === undefined) return now;
+  const instant = new Date(at);
+  const age = now.getTime() - instant.getTime();
+  if (age < -60_000 || age > PREVIEW_VALID_MS)
+    throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.previewExpired, { field: 'at' });
+  return instant;
 }
 
 export function billingRoutes(deps: Deps) {
@@ -374,16 +413,61 @@ export function billingRoutes(deps: Deps) {
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
+      method: 'get',
+      path: '/api/billing/change-preview',
+      summary: 'What moving the paid subscription to a plan would charge or credit, and when',
+      description:
+        "The provider's own proration at this instant (`at`): confirm the change with the same `at` within 30 minutes and it charges exactly these figures.",
+      request: { query: PlanSchema },
+      responses: {
+        200: json(PlanChangePreviewSchema, 'The figures'),
+        409: { description: 'No paid subscription, the same plan, or an upgrade while a payment is owed' },
+        503: { description: 'The provider failed' },
+      },
+    }),
+    async (c) => {
+      const session = sessionOf(c);
+      const to = c.req.valid('query');
+      const row = changeablePlanOf(await ownRow(txOf(c), session.userId), to);
+      const at = deps.clock.now();
+      const money = await withProvider(BILLING_MESSAGES.previewFailed, () =>
+        deps.billing.previewPlanChange({
+          customerId: row.stripeCustomerId ?? '',
+          subscriptionId: row.stripeSubscriptionId,
+          ...to,
+          at,
+          known: knownSubscription(row, session.userId),
+        }),
+      );
+      return c.json(
+        {
+          ...to,
+          at: at.toISOString(),
+          ...money,
+          billedAt: money.billedAt.toISOString(),
+          renewsAt: money.renewsAt.toISOString(),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
       method: 'post',
       path: '/api/billing/change-plan',
       summary: 'Moves the paid subscription to another plan; the subscription once the provider accepted it',
-      request: body(PlanSchema),
+      description: '`at`: the instant of the preview the saver confirmed, so the change charges what they were shown.',
+      request: body(PlanSchema.extend({ at: z.iso.datetime('at must be a date and time').optional() })),
       responses: subscriptionChangeResponses,
     }),
     async (c) => {
       const session = sessionOf(c);
       const tx = txOf(c);
-      const mail = await changePlan(deps, tx, session.userId, c.req.valid('json'));
+      const { at, ...plan } = c.req.valid('json');
+      const instant = confirmedInstant(at, deps.clock.now());
+      const mail = await changePlan(deps, tx, session.userId, { ...plan, at: instant });
       afterCommit(c, () => sendBillingMail(deps, mail));
       return c.json(await viewOf(tx, session.userId, session.isAdmin), 200);
     },

@@ -6,6 +6,7 @@
  */
 import Stripe from 'stripe';
 import { type PricePlan, planOfPrice, priceLookupKey } from '../../core/subscriptions/billing.ts';
+import type { PlanChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
 import {
   BILLING_CYCLES,
   type BillingCycle,
@@ -181,7 +182,7 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       });
     },
-    changePlan({ subscriptionId, tier, cycle }) {
+    changePlan({ subscriptionId, tier, cycle, at }) {
       return call('change plan', async () => {
         const price = await priceId(tier, cycle);
         const current = await stripe.subscriptions.retrieve(subscriptionId);
@@ -190,8 +191,35 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
         const updated = await stripe.subscriptions.update(subscriptionId, {
           items: [{ id: item.id, price }],
           proration_behavior: 'create_prorations',
+          // The preview's instant, so Stripe charges what the saver was shown.
+          proration_date: Math.floor(at.getTime() / 1000),
         });
         return asProviderSubscription(updated);
+      });
+    },
+    previewPlanChange({ customerId, subscriptionId, tier, cycle, at }) {
+      return call('preview plan change', async () => {
+        const price = await priceId(tier, cycle);
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw new Error('subscription without an item');
+        const preview = await stripe.invoices.createPreview({
+          customer: customerId,
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, price }],
+            proration_behavior: 'create_prorations',
+            proration_date: Math.floor(at.getTime() / 1000),
+          },
+        });
+        const plans = (await loadPrices()).list.prices[tier];
+        const changesCycle = (item.price.recurring?.interval === 'year') !== (cycle === 'annual');
+        return planChangeMoneyOf(preview.lines.data, {
+          newPricePence: cycle === 'annual' ? plans.yearlyPrice : plans.monthlyPrice,
+          changesCycle,
+          periodEnd: new Date(item.current_period_end * 1000),
+          at,
+        });
       });
     },
     setCancelAtPeriodEnd({ subscriptionId, cancelAtPeriodEnd }) {
@@ -231,5 +259,41 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret) as unknown;
     },
+  };
+}
+
+/** Whether an invoice line is a proration (the line's parent says so in Stripe's current API). */
+function isProration(line: Stripe.InvoiceLineItem): boolean {
+  const parent = line.parent;
+  return parent?.subscription_item_details?.proration ?? parent?.invoice_item_details?.proration ?? false;
+}
+
+/**
+ * Stripe's preview invoice as core's `PlanChangeMoney`: its proration lines are the credit (below
+ * zero) and, within one billing cycle, the charge; a new cycle's charge is its first period's line.
+ */
+export function planChangeMoneyOf(
+  lines: Stripe.InvoiceLineItem[],
+  {
+    newPricePence,
+    changesCycle,
+    periodEnd,
+    at,
+  }: { newPricePence: number; changesCycle: boolean; periodEnd: Date; at: Date },
+): PlanChangeMoney {
+  const sum = (of: Stripe.InvoiceLineItem[]) => of.reduce((total, line) => total + line.amount, 0);
+  const prorations = lines.filter(isProration);
+  const creditPence = -sum(prorations.filter((line) => line.amount < 0));
+  const newPeriod = lines.filter((line) => !isProration(line));
+  const chargePence = changesCycle ? sum(newPeriod) : sum(prorations.filter((line) => line.amount > 0));
+  const renewsAt = changesCycle ? new Date(Math.max(...newPeriod.map((line) => line.period.end)) * 1000) : periodEnd;
+  return {
+    newPricePence,
+    creditPence,
+    chargePence,
+    netPence: chargePence - creditPence,
+    billed: changesCycle ? 'now' : 'next-invoice',
+    billedAt: changesCycle ? at : periodEnd,
+    renewsAt,
   };
 }

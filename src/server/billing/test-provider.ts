@@ -12,6 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { discountedPence, priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { addLondonMonths } from '../../core/dates/london-instant.ts';
+import { type PlanChangeMoney, planChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
 import { DEFAULT_PRICES, type BillingCycle, isBillingCycle, isPlanTier } from '../../core/subscriptions/plans.ts';
 import {
   type BillingProvider,
@@ -68,6 +69,26 @@ function testPrice(tier: PaidTier, cycle: BillingCycle) {
     unit_amount: cycle === 'monthly' ? DEFAULT_PRICES[tier].monthlyPrice : DEFAULT_PRICES[tier].yearlyPrice,
     currency: 'gbp',
   };
+}
+
+/** The money of a change from the subscription's plan, at the test prices (core's proration rule). */
+function testPlanChangeMoney(
+  known: ProviderSubscription,
+  tier: PaidTier,
+  cycle: BillingCycle,
+  at: Date,
+): PlanChangeMoney {
+  const item = known.items.data[0];
+  const fromTier = item?.price.metadata.tier;
+  const fromCycle: BillingCycle = item?.price.recurring?.interval === 'year' ? 'annual' : 'monthly';
+  const priceOf = (t: PaidTier, c: BillingCycle) =>
+    c === 'monthly' ? DEFAULT_PRICES[t].monthlyPrice : DEFAULT_PRICES[t].yearlyPrice;
+  return planChangeMoney({
+    from: { pricePence: isPlanTier(fromTier) ? priceOf(fromTier, fromCycle) : 0, cycle: fromCycle },
+    to: { pricePence: priceOf(tier, cycle), cycle },
+    periodEnd: new Date((item?.current_period_end ?? 0) * 1000),
+    at,
+  });
 }
 
 /**
@@ -164,9 +185,13 @@ export function createTestProvider({
       // Test mode issues no invoices to keep: the Pay button's invoice.paid event is the only trace.
       return [];
     },
-    async changePlan({ subscriptionId, tier, cycle, known }) {
+    async previewPlanChange({ tier, cycle, at, known }) {
+      return testPlanChangeMoney(known, tier, cycle, at);
+    },
+    async changePlan({ subscriptionId, tier, cycle, at, known }) {
       const item = known.items.data[0];
-      const periodEnd = new Date((item?.current_period_end ?? 0) * 1000);
+      // As Stripe does: a new billing cycle starts a new period at the change.
+      const periodEnd = testPlanChangeMoney(known, tier, cycle, at).renewsAt;
       return {
         ...known,
         id: subscriptionId,

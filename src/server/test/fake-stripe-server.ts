@@ -1,7 +1,7 @@
 /**
  * A local HTTP server speaking the parts of Stripe's API the billing provider uses (prices list,
- * customers, coupons, checkout and billing portal sessions, invoices list, subscriptions retrieve
- * and update), so the real SDK runs against it through STRIPE_API_BASE. It records each request.
+ * customers, coupons, checkout and billing portal sessions, invoices list and preview,
+ * subscriptions retrieve and update), so the real SDK runs against it through STRIPE_API_BASE. It records each request.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { BILLING_CYCLES, DEFAULT_PRICES, PLAN_TIERS, type BillingCycle } from '../../core/subscriptions/plans.ts';
 import type { StoredTier } from '../../core/subscriptions/access.ts';
+import { addCycles, planChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
 
 type Json = Record<string, unknown>;
 export type FakeRequest = { method: string; path: string; params: Json };
@@ -97,6 +98,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
   });
 
+  /**
+   * The preview of a price change (`invoices.create_preview` with `subscription_details`), its
+   * lines as Stripe lays them out: the proration credit and charge, then the next period's price
+   * (a new billing cycle: the new period's line, billed now). Amounts by core's proration rule.
+   */
+  const previewInvoice = (params: Json): { status: number; body: unknown } => {
+    const sub = state.subscriptions.get(params.subscription as string);
+    const details = params.subscription_details as
+      | { items?: { id: string; price: string }[]; proration_date?: string }
+      | undefined;
+    const change = details?.items?.[0];
+    const item = (sub?.items as { data: Json[] } | undefined)?.data.find((i) => i.id === change?.id);
+    const to = prices.find((p) => p.id === change?.price);
+    if (!sub || !item || !to || !details?.proration_date) return missing('subscription item or price');
+    const from = item.price as Json;
+    const cycleOf = (price: Json): BillingCycle =>
+      (price.recurring as { interval: string }).interval === 'year' ? 'annual' : 'monthly';
+    const money = planChangeMoney({
+      from: { pricePence: from.unit_amount as number, cycle: cycleOf(from) },
+      to: { pricePence: to.unit_amount as number, cycle: cycleOf(to) },
+      periodEnd: new Date((item.current_period_end as number) * 1000),
+      at: new Date(Number(details.proration_date) * 1000),
+    });
+    const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+    const line = (amount: number, proration: boolean, end: Date) => ({
+      id: id('il'),
+      object: 'line_item',
+      amount,
+      currency: 'gbp',
+      period: { start: Number(details.proration_date), end: seconds(end) },
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { proration, subscription: sub.id, subscription_item: item.id },
+      },
+    });
+    const lines =
+      money.billed === 'now'
+        ? [line(-money.creditPence, true, money.billedAt), line(money.chargePence, false, money.renewsAt)]
+        : [
+            line(-money.creditPence, true, money.billedAt),
+            line(money.chargePence, true, money.billedAt),
+            line(to.unit_amount as number, false, addCycles(money.renewsAt, cycleOf(to), 1)),
+          ];
+    return {
+      status: 200,
+      body: {
+        object: 'invoice',
+        customer: params.customer,
+        total: lines.reduce((sum, l) => sum + l.amount, 0),
+        lines: { object: 'list', data: lines, has_more: false, url: '/v1/invoices/upcoming/lines' },
+      },
+    };
+  };
+
   const route = (method: string, path: string, params: Json): { status: number; body: unknown } => {
     const ok = (body: unknown) => ({ status: 200, body });
     const coupon = /^\/v1\/coupons\/([^/]+)$/.exec(path);
@@ -163,6 +218,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       );
       return ok(list(found, path));
     }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(params);
     if (subscription) {
       const sub = state.subscriptions.get(decodeURIComponent(subscription[1]!));
       if (!sub) return missing('subscription');

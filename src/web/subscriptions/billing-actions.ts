@@ -10,6 +10,7 @@ import { type RequiredTier, type Tier, tierRank } from '../../core/subscriptions
 import { ApiError, apiFetch } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { type Subscription, subscriptionKeys } from './api.ts';
+import type { PlanChangePreview } from './plan-change-text.ts';
 
 export type BillingCycle = 'monthly' | 'annual';
 
@@ -25,6 +26,7 @@ export const BILLING_MESSAGES = {
   invoicesFailed: 'Your invoices could not be loaded.',
   changeFailed: 'We could not change your plan. Please try again.',
   cancelFailed: 'We could not change your subscription. Please try again.',
+  previewFailed: 'We could not work out what the change costs. Please try again.',
 } as const;
 
 /**
@@ -98,8 +100,25 @@ function useSubscriptionWrite<T>(path: string) {
   });
 }
 
+/** `at`: the instant of the preview the saver confirmed, so the change charges what they were shown. */
 export function useChangePlan() {
-  return useSubscriptionWrite<{ tier: RequiredTier; cycle: BillingCycle }>('/api/billing/change-plan');
+  return useSubscriptionWrite<{ tier: RequiredTier; cycle: BillingCycle; at?: string }>('/api/billing/change-plan');
+}
+
+/** What moving to `plan` would charge or credit, and when (null: no change chosen). */
+export function usePlanChangePreview(plan: { tier: RequiredTier; cycle: BillingCycle } | null) {
+  return useQuery({
+    // Not under ['me']: the change itself refreshes those, and this preview must not be asked
+    // again once the plan it prices is the plan in force (the server would answer 409).
+    queryKey: ['plan-change-preview', plan] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<PlanChangePreview>(`/api/billing/change-preview?tier=${plan?.tier}&cycle=${plan?.cycle}`, { signal }),
+    enabled: plan !== null,
+    // The figures hold for the instant they were worked out at; a new choice asks again.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
 }
 
 /** Cancel at the period's end (true) or resume (false). */

@@ -115,26 +115,85 @@ describe('the subscription tab', () => {
     );
   });
 
-  it('changes to a lower tier directly when the accounts fit, and says so', async () => {
+  it('changes to a lower tier when the accounts fit, after saying what comes off the next invoice', async () => {
+    const preview = {
+      tier: 'piglet',
+      cycle: 'monthly',
+      at: '2026-11-23T10:00:00.000Z',
+      newPricePence: 299,
+      creditPence: 166,
+      chargePence: 100,
+      netPence: -66,
+      billed: 'next-invoice',
+      billedAt: '2026-12-03T10:00:00.000Z',
+      renewsAt: '2026-12-03T10:00:00.000Z',
+    };
     const api = signedIn(
       { ...paying, tier: 'boar' },
-      { 'POST /api/billing/change-plan': json(200, { ...paying, tier: 'piglet' }) },
+      {
+        'GET /api/billing/change-preview': json(200, preview),
+        'POST /api/billing/change-plan': json(200, { ...paying, tier: 'piglet' }),
+      },
     );
     const { user } = renderApp('/settings?tab=subscription');
     const panel = await tab();
     const piglet = await within(panel).findByRole('button', { name: 'Switch to Piglet' }, LOADED);
     await waitFor(() => expect(piglet).toBeEnabled());
     await user.click(piglet);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Piglet (monthly)?' }, LOADED);
+    expect(await within(dialog).findByTestId('plan-change-figures', {}, LOADED)).toHaveTextContent(
+      '£0.66 comes off your next invoice, on 3 December 2026. Nothing is refunded to your card',
+    );
+    expect(api.calls('GET /api/billing/change-preview')[0]?.url.search).toBe('?tier=piglet&cycle=monthly');
+    expect(api.calls('POST /api/billing/change-plan')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
     await waitFor(() =>
-      expect(api.calls('POST /api/billing/change-plan')[0]?.body).toEqual({ tier: 'piglet', cycle: 'monthly' }),
+      expect(api.calls('POST /api/billing/change-plan')[0]?.body).toEqual({
+        tier: 'piglet',
+        cycle: 'monthly',
+        at: '2026-11-23T10:00:00.000Z',
+      }),
     );
     await screen.findByText('Your plan is now Piglet (monthly).', {}, LOADED);
   });
 
-  it('changes the paid plan to a higher tier at once, never through a second checkout', async () => {
+  it('changes nothing when the saver keeps their plan at the confirmation', async () => {
     const api = signedIn(
       { ...paying, tier: 'boar' },
-      { 'POST /api/billing/change-plan': json(200, { ...paying, tier: 'bigpig', billingCycle: 'annual' }) },
+      { 'GET /api/billing/change-preview': apiError(409, 'CONFLICT', 'You are on this plan already.') },
+    );
+    const { user } = renderApp('/settings?tab=subscription');
+    const panel = await tab();
+    const bigpig = await within(panel).findByRole('button', { name: 'Switch to Big Pig' }, LOADED);
+    await waitFor(() => expect(bigpig).toBeEnabled());
+    await user.click(bigpig);
+    const dialog = await screen.findByRole('dialog', {}, LOADED);
+    expect(await within(dialog).findByRole('alert', {}, LOADED)).toHaveTextContent('You are on this plan already.');
+    expect(within(dialog).getByRole('button', { name: 'Confirm change' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('POST /api/billing/change-plan')).toHaveLength(0);
+  });
+
+  it('changes the paid plan to a higher tier at once, never through a second checkout', async () => {
+    const at = '2026-11-18T10:00:00.000Z';
+    const api = signedIn(
+      { ...paying, tier: 'boar' },
+      {
+        'GET /api/billing/change-preview': json(200, {
+          tier: 'bigpig',
+          cycle: 'annual',
+          at,
+          newPricePence: 9999,
+          creditPence: 250,
+          chargePence: 9999,
+          netPence: 9749,
+          billed: 'now',
+          billedAt: at,
+          renewsAt: '2027-11-18T10:00:00.000Z',
+        }),
+        'POST /api/billing/change-plan': json(200, { ...paying, tier: 'bigpig', billingCycle: 'annual' }),
+      },
     );
     const { user, router } = renderApp('/settings?tab=subscription');
     const panel = await tab();
@@ -142,8 +201,13 @@ describe('the subscription tab', () => {
     const bigpig = within(panel).getByRole('button', { name: 'Switch to Big Pig' });
     await waitFor(() => expect(bigpig).toBeEnabled());
     await user.click(bigpig);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Big Pig (annual)?' }, LOADED);
+    const figures = await within(dialog).findByTestId('plan-change-figures', {}, LOADED);
+    expect(figures).toHaveTextContent('Big Pig costs £99.99 a year.');
+    expect(figures).toHaveTextContent('£97.49 is charged today.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
     await waitFor(() =>
-      expect(api.calls('POST /api/billing/change-plan')[0]?.body).toEqual({ tier: 'bigpig', cycle: 'annual' }),
+      expect(api.calls('POST /api/billing/change-plan')[0]?.body).toEqual({ tier: 'bigpig', cycle: 'annual', at }),
     );
     await screen.findByText('Your plan is now Big Pig (annual).', {}, LOADED);
     expect(router.state.location.pathname).toBe('/settings');

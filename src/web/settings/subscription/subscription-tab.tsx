@@ -21,8 +21,10 @@ import {
   useChangePlan,
   useInvoices,
   useOpenPortal,
+  usePlanChangePreview,
 } from '../../subscriptions/billing-actions.ts';
 import { graceOf } from '../../subscriptions/grace.ts';
+import { planChangeLines, planChangeTitle } from '../../subscriptions/plan-change-text.ts';
 import { PaymentActions, ProviderPageButton } from '../../subscriptions/payment-actions.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -152,6 +154,8 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
   const accounts = useAccounts();
   const change = useChangePlan();
   const [cycle, setCycle] = useState<BillingCycle>(subscription.billingCycle ?? 'monthly');
+  // The plan whose figures are being confirmed (the dialog is open while set).
+  const [confirming, setConfirming] = useState<{ tier: RequiredTier; cycle: BillingCycle } | null>(null);
   const prices = usePrices().data?.prices;
   const annualSaving = prices ? annualSavingBadge(prices) : null;
   // The cap counts the accounts a plan limits (the server's count), as the wizard will.
@@ -165,14 +169,21 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
       activeAccounts,
     );
     if (step.kind === 'downgrade-wizard') void navigate(step.to);
-    else if (step.kind === 'change-plan')
-      change.mutate(
-        { tier: step.tier, cycle: step.cycle },
-        {
-          onSuccess: () => notify.success(`Your plan is now ${TIER_LABELS[step.tier]} (${step.cycle}).`),
-          onError: (error) => notify.error(refusalReason(error) ?? BILLING_MESSAGES.changeFailed),
+    else if (step.kind === 'change-plan') setConfirming({ tier: step.tier, cycle: step.cycle });
+  };
+  const confirm = (at: string) => {
+    if (!confirming) return;
+    const plan = confirming;
+    change.mutate(
+      { ...plan, at },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          notify.success(`Your plan is now ${TIER_LABELS[plan.tier]} (${plan.cycle}).`);
         },
-      );
+        onError: (error) => notify.error(refusalReason(error) ?? BILLING_MESSAGES.changeFailed),
+      },
+    );
   };
 
   return (
@@ -222,7 +233,63 @@ function ChangePlanSection({ subscription }: { subscription: Subscription }) {
           );
         })}
       </ul>
+      <PlanChangeDialog
+        plan={confirming}
+        busy={change.isPending}
+        onConfirm={confirm}
+        onClose={() => !change.isPending && setConfirming(null)}
+      />
     </SettingsSection>
+  );
+}
+
+/** The price, the credit and the charge of a change, and when, before it is made (issue 25). */
+function PlanChangeDialog({
+  plan,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  plan: { tier: RequiredTier; cycle: BillingCycle } | null;
+  busy: boolean;
+  onConfirm: (at: string) => void;
+  onClose: () => void;
+}) {
+  const preview = usePlanChangePreview(plan);
+  return (
+    <Dialog open={plan !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{plan ? planChangeTitle(plan) : ''}</DialogTitle>
+          <DialogDescription>What the change costs, and when it is charged.</DialogDescription>
+        </DialogHeader>
+        {preview.data ? (
+          <div className="grid gap-2 text-sm" data-testid="plan-change-figures">
+            {planChangeLines(preview.data).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : preview.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {refusalReason(preview.error) ?? BILLING_MESSAGES.previewFailed}
+          </p>
+        ) : (
+          <SectionSkeleton label="Working out what the change costs" rows={3} />
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+            Keep my plan
+          </Button>
+          <Button
+            type="button"
+            disabled={!preview.data || busy}
+            onClick={() => preview.data && onConfirm(preview.data.at)}
+          >
+            {busy ? 'Changing...' : 'Confirm change'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
