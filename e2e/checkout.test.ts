@@ -51,6 +51,17 @@ test('a trial user pays for Big Pig annually and opens the Protection Hub; a tri
   await page.waitForURL('**/subscription/success');
   await page.getByText('Your Big Pig plan is active, billed annually.').waitFor();
   await pictureEverywhere(page, 'checkout-success');
+  // 'Manage Subscription' in test mode: the stand-in for the billing portal, not Settings again.
+  await page.goto(`${env.server.base}/settings?tab=subscription`);
+  const [manage] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: /Manage Subscription/ }).click(),
+  ]);
+  await manage.waitForURL('**/subscription/test-manage');
+  await manage.getByText('Big Pig, billed annually.').waitFor();
+  await manage.getByRole('button', { name: 'Cancel at period end' }).waitFor();
+  await pictureEverywhere(manage, 'checkout-test-manage');
+  await manage.close();
   await page.goto(`${env.server.base}/protection`);
   await page.getByRole('heading', { name: 'Protection Hub', level: 1 }).waitFor();
   assert.equal(await page.getByRole('region', { name: 'Big Pig Trial Active' }).count(), 0);

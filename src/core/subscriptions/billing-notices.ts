@@ -12,6 +12,7 @@ import { londonDaysLeft, type StoredTier, TRIAL_URGENT_DAYS } from './access.ts'
 import type { BillingState } from './billing-state.ts';
 import { GRACE_PERIOD_DAYS, isPaymentProblemStatus } from './payment-failure.ts';
 import type { BillingCycle } from './plans.ts';
+import type { PlanChangeMoney } from './plan-change-money.ts';
 
 export type PlanChoice = { tier: StoredTier; cycle: BillingCycle };
 
@@ -29,7 +30,14 @@ export type BillingNotice =
       nextPaymentAt: Date | null;
     }
   | { kind: 'payment-failed'; amountPence: number | null; failedAt: Date; graceEndsAt: Date }
-  | { kind: 'plan-changed'; from: PlanChoice; to: PlanChoice; at: Date }
+  | {
+      kind: 'plan-changed';
+      from: PlanChoice;
+      to: PlanChoice;
+      at: Date;
+      /** What the change charged or credited, when the change came from our own priced request. */
+      money?: PlanChangeMoney;
+    }
   | { kind: 'cancelled'; accessEndsAt: Date | null; immediately: boolean };
 
 const planOf = (state: BillingState): PlanChoice | null =>

@@ -65,7 +65,14 @@ describe.each(testDatabaseKinds())('e-mails when money moves, in test mode, on %
     const changed = (await billingMailTo(server, ben.email)).at(-1)!;
     expect(changed.subject).toBe('Your SavvyPig plan is now Boar (annual)');
     expect(changed.text).toContain('from Big Pig (monthly) to Boar (annual) on 27 November 2026');
-    expect(changed.text).toContain('did not tell us the amount charged or credited');
+    // The figures confirmed in Settings, after the fact: paid for all of this month at £9.99, so all
+    // of it back; Boar annual £49.99 from today; £40.00 charged today.
+    expect(changed.text).toContain('Boar costs £49.99 a year.');
+    expect(changed.text).toContain(
+      'you were credited £9.99 for what was left of your previous plan and charged £49.99 for your first year. £40.00 was charged today.',
+    );
+    expect(changed.text).toContain('The plan then renews on 27 November 2027.');
+    expect(changed.text).not.toContain('did not tell us');
 
     expect((await post(server, ben, '/api/billing/cancel', { cancelAtPeriodEnd: true })).status).toBe(200);
     const cancelled = (await billingMailTo(server, ben.email)).at(-1)!;

@@ -408,6 +408,10 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
       'invoice.paid',
     ]);
     expect(events.every((e) => e.userId === dora.userId)).toBe(true);
+    // 'Manage Subscription' goes to test mode's stand-in for the portal, not back to Settings.
+    expect(await (await post(server, dora, '/api/billing/portal')).json()).toEqual({
+      url: 'http://localhost:3000/subscription/test-manage',
+    });
     // Test mode charges by core's rule: Big Pig annual (£99.99, 27 Nov 2026–27 Nov 2027) moved to Boar
     // monthly on 27 May 2027, 181 days in, 184 of 365 left: £50.41 back; a new month, £4.99, from then.
     server.clock.set(new Date('2027-05-27T10:00:00Z'));

@@ -236,16 +236,17 @@ export async function changePlan(
   { tier, cycle, at = deps.clock.now() }: { tier: PaidTier; cycle: BillingCycle; at?: Date },
 ): Promise<BillingMail> {
   const row = changeablePlanOf(await ownRow(tx, userId), { tier, cycle });
-  const sub = await withProvider(BILLING_MESSAGES.changeFailed, () =>
-    deps.billing.changePlan({
-      subscriptionId: row.stripeSubscriptionId,
-      tier,
-      cycle,
-      at,
-      known: knownSubscription(row, userId),
-    }),
+  const request = { subscriptionId: row.stripeSubscriptionId, tier, cycle, at, known: knownSubscription(row, userId) };
+  // Priced at the same instant as the change, so the e-mail states what was charged or credited.
+  const money = await withProvider(BILLING_MESSAGES.changeFailed, () =>
+    deps.billing.previewPlanChange({ ...request, customerId: row.stripeCustomerId ?? '' }),
   );
-  return applyProviderAnswer(deps, tx, userId, sub);
+  const sub = await withProvider(BILLING_MESSAGES.changeFailed, () => deps.billing.changePlan(request));
+  const mail = await applyProviderAnswer(deps, tx, userId, sub);
+  return {
+    ...mail,
+    notices: mail.notices.map((notice) => (notice.kind === 'plan-changed' ? { ...notice, money } : notice)),
+  };
 }
 
 /** The paid subscription a change may move, or the refusal: none, the same plan, or an upgrade owed a payment. */

@@ -179,7 +179,8 @@ export function createTestProvider({
       }
     },
     async createPortal() {
-      return { url: `${publicUrl}/settings?tab=subscription` };
+      // The stand-in for Stripe's portal (Settings again would be a loop).
+      return { url: `${publicUrl}/subscription/test-manage` };
     },
     async listInvoices() {
       // Test mode issues no invoices to keep: the Pay button's invoice.paid event is the only trace.

@@ -10,6 +10,8 @@ import { GRACE_PERIOD_DAYS } from '../../core/subscriptions/payment-failure.ts';
 import { PLANS } from '../../core/subscriptions/plans.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { compose } from './templates.ts';
+import type { PlanChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
+import { planChangeLines } from '../../core/subscriptions/plan-change-words.ts';
 
 /** "21 November 2026": the instant's London date. */
 export function longDate(instant: Date): string {
@@ -79,19 +81,25 @@ export function paymentFailedMail(
 
 export function planChangedMail(
   to: string,
-  notice: { from: PlanChoice; to: PlanChoice; at: Date },
+  notice: { from: PlanChoice; to: PlanChoice; at: Date; money?: PlanChangeMoney },
   links: Pick<MailLinks, 'subscriptionUrl'>,
 ): OutgoingMail {
+  const money = notice.money;
   return compose(to, `Your SavvyPig plan is now ${planText(notice.to)}`, [
     {
       kind: 'p',
       text: `Your plan changed from ${planText(notice.from)} to ${planText(notice.to)} on ${longDate(notice.at)}, and it takes effect from that date.`,
     },
-    {
-      kind: 'p',
-      // The provider's plan-change event carries no amount: we say so rather than guess a proration.
-      text: 'The card provider did not tell us the amount charged or credited for the change. Any charge or credit will show on your next invoice, listed under Settings → Subscription.',
-    },
+    ...(money
+      ? // The figures the saver confirmed, in the same words, after the fact.
+        planChangeLines({ ...notice.to, ...money }, { done: true }).map((text) => ({ kind: 'p' as const, text }))
+      : [
+          {
+            kind: 'p' as const,
+            // A change made at the provider (its portal) comes with no amount: we say so rather than guess.
+            text: 'The card provider did not tell us the amount charged or credited for the change. Any charge or credit will show on your next invoice, listed under Settings → Subscription.',
+          },
+        ]),
     { kind: 'button', label: 'View your subscription', url: links.subscriptionUrl },
   ]);
 }

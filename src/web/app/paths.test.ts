@@ -130,6 +130,7 @@ describe('the route registry', () => {
         'subscriptionCancel',
         'subscriptionSuccess',
         'subscriptionTestCheckout',
+        'subscriptionTestManage',
         'subscriptionDowngrade',
         'transactions',
         'verificationRequired',

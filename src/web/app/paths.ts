@@ -119,6 +119,13 @@ export const routes = {
     title: 'Test checkout',
     source: 'issue 17 part 2 (test mode: no card provider configured; ADR 0037)',
   },
+  subscriptionTestManage: {
+    pattern: '/subscription/test-manage',
+    access: 'protected',
+    registered: true,
+    title: 'Manage your subscription',
+    source: 'issue 25 (test mode: the billing portal has no stand-in otherwise; ADR 0037)',
+  },
   plans: {
     pattern: '/plans',
     access: 'public',
@@ -487,6 +494,7 @@ export const paths = {
   subscriptionSuccess: () => '/subscription/success',
   subscriptionCancel: () => '/subscription/cancel',
   subscriptionTestCheckout: (id: string) => `/subscription/test-checkout/${segment(id)}`,
+  subscriptionTestManage: () => '/subscription/test-manage',
   /** The downgrade wizard to `tier` (piglet or boar). */
   subscriptionDowngrade: (tier?: string) => withQuery('/subscription/downgrade', { tier }),
   dashboard: () => '/dashboard',

@@ -208,6 +208,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'message',
   },
+  subscriptionTestManage: {
+    Component: lazyWithRetry(() =>
+      import('../subscriptions/test-manage-page.tsx').then((m) => ({ default: m.TestManagePage })),
+    ),
+    skeleton: 'message',
+  },
   getStarted: {
     Component: lazyWithRetry(() =>
       import('../subscriptions/get-started-page.tsx').then((m) => ({ default: m.GetStartedPage })),

@@ -10,7 +10,7 @@ import { type RequiredTier, type Tier, tierRank } from '../../core/subscriptions
 import { ApiError, apiFetch } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
 import { type Subscription, subscriptionKeys } from './api.ts';
-import type { PlanChangePreview } from './plan-change-text.ts';
+import type { PlanChangePreview } from '../../core/subscriptions/plan-change-words.ts';
 
 export type BillingCycle = 'monthly' | 'annual';
 

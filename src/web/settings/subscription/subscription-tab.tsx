@@ -24,7 +24,7 @@ import {
   usePlanChangePreview,
 } from '../../subscriptions/billing-actions.ts';
 import { graceOf } from '../../subscriptions/grace.ts';
-import { planChangeLines, planChangeTitle } from '../../subscriptions/plan-change-text.ts';
+import { planChangeLines, planChangeTitle } from '../../../core/subscriptions/plan-change-words.ts';
 import { PaymentActions, ProviderPageButton } from '../../subscriptions/payment-actions.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';

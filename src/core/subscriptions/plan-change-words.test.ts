@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PlanChangePreview, planChangeLines, planChangeTitle } from './plan-change-text.ts';
+import { type PlanChangePreview, planChangeLines, planChangeTitle } from './plan-change-words.ts';
 
 const upgrade: PlanChangePreview = {
   tier: 'bigpig',
@@ -56,5 +56,11 @@ describe('the words of a plan change (issue 25)', () => {
       'Your billing becomes annual from today: you are credited £5.00 for what is left of your current plan and charged £99.99 for your first year. £94.99 is charged today.',
       'The plan then renews on 18 November 2027.',
     ]);
+  });
+
+  it('in the e-mail after the change, in the past tense', () => {
+    expect(planChangeLines(upgrade, { done: true })[1]).toBe(
+      'The change took effect at once. For the rest of this period you were credited £2.50 for what was left of your previous plan and charged £5.00 for the new plan: £2.50 is added to your next invoice, on 3 December 2026.',
+    );
   });
 });
