@@ -23,6 +23,8 @@ export const PROMO_MESSAGES = {
   used: 'This promo code has already been used',
   valid: 'Promo code applied',
   trialExtended: 'Your trial has been extended',
+  notForUpgrade: 'Invalid promo code for a feature upgrade',
+  featuresUnlocked: 'Big Pig features unlocked',
 } as const;
 
 export type PromoCode = {

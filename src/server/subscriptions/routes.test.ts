@@ -64,6 +64,7 @@ describe.each(testDatabaseKinds())('subscriptions on %s', (kind) => {
     await createPromo({ code: 'extend14', promoType: 'free_trial', durationDays: 14 });
     await createPromo({ code: 'ONCE', promoType: 'free_trial', durationDays: 7, isOneTimeUse: true });
     await createPromo({ code: 'TENOFF', promoType: 'discount', discountPercentage: 10, discountMonths: 3 });
+    await createPromo({ code: 'BIGMONTH', promoType: 'feature_upgrade', durationMonths: 1 });
     await createPromo({
       code: 'OVER',
       promoType: 'free_trial',
@@ -170,6 +171,40 @@ describe.each(testDatabaseKinds())('subscriptions on %s', (kind) => {
     expect((await post(dan, '/api/subscription/trial-promo', { promoCodeId: once.promoDetails?.id })).status).toBe(400);
     // Another saver is told nothing about a one-time code someone took: it answers as an unknown code (issue 25).
     expect((await validate(eve, 'ONCE')).message).toBe(PROMO_MESSAGES.unknown);
+    server.clock.set(start);
+  });
+
+  it('unlocks Big Pig features for a feature_upgrade code’s duration after the trial ended, and only with such a code', async () => {
+    server.clock.set(start);
+    const hal = await newPerson();
+    await at('2026-12-05T12:00:00Z', hal);
+    expect((await view(hal)).isTrialExpired).toBe(true);
+    expect((await server.request('/api/protection', { cookie: hal.cookie })).status).toBe(403);
+
+    const trialCode = await validate(hal, 'EXTEND14');
+    const refused = await post(hal, '/api/subscription/feature-promo', { promoCodeId: trialCode.promoDetails?.id });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(PROMO_MESSAGES.notForUpgrade);
+
+    const upgrade = await validate(hal, 'BIGMONTH');
+    expect(upgrade.promoDetails?.promo_type).toBe('feature_upgrade');
+    const unlocked = await post(hal, '/api/subscription/feature-promo', { promoCodeId: upgrade.promoDetails?.id });
+    expect(unlocked.status, await unlocked.clone().text()).toBe(200);
+    expect(await unlocked.json()).toMatchObject({ success: true, message: PROMO_MESSAGES.featuresUnlocked });
+    // One London month from 5 December 2026, 12:00: 5 January 2027.
+    expect(await view(hal)).toMatchObject({
+      tier: 'trial_bigpig',
+      isTrialExpired: false,
+      promo: { expiresAt: '2027-01-05T12:00:00.000Z', tier: 'bigpig' },
+    });
+    expect((await server.request('/api/protection', { cookie: hal.cookie })).status).toBe(200);
+    // Used once per saver.
+    expect((await post(hal, '/api/subscription/feature-promo', { promoCodeId: upgrade.promoDetails?.id })).status).toBe(
+      400,
+    );
+    // Its month over, the Hub closes again.
+    await at('2027-01-05T12:00:00Z', hal);
+    expect((await server.request('/api/protection', { cookie: hal.cookie })).status).toBe(403);
     server.clock.set(start);
   });
 

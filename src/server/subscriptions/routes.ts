@@ -4,6 +4,7 @@
  * Nothing here lets a browser set a tier or a status: the writes are the server's own (redeem.ts).
  */
 import { desc, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { effectiveTier, subscriptionView } from '../../core/subscriptions/access.ts';
 import { tierRank } from '../../core/subscriptions/tier.ts';
 import { restoreArchivedAccounts } from '../accounts/archive.ts';
@@ -15,7 +16,7 @@ import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Tx } from '../db/client.ts';
 import { asLoginRole } from '../db/login-role.ts';
-import type { Deps } from '../http/context.ts';
+import type { AppEnv, Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { publish } from '../realtime/hub.ts';
@@ -113,6 +114,34 @@ export function subscriptionRoutes(deps: Deps) {
     },
   );
 
+  /** Redeems a promo code of one kind for the signed-in user (locked, checked, recorded once). */
+  const redeemOwn = (c: Context<AppEnv>, promoCodeId: string, kind: 'free_trial' | 'feature_upgrade') => {
+    const session = sessionOf(c);
+    const now = deps.clock.now();
+    return asLoginRole(txOf(c), async (tx) => {
+      await takePromoTry(tx, session.userId);
+      const { promo, check } = await findPromoForUser(tx, { id: promoCodeId }, session.userId, now, {
+        forUpdate: true,
+      });
+      if (!check.valid || !promo)
+        throw new AppError('VALIDATION_FAILED', check.valid ? PROMO_MESSAGES.unknown : check.message);
+      if (promo.promoType !== kind)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          kind === 'free_trial' ? PROMO_MESSAGES.notForTrial : PROMO_MESSAGES.notForUpgrade,
+        );
+      await redeemPromo(tx, session.userId, promo, now);
+      await publish(tx, { type: 'subscription.changed', userId: session.userId, invalidate: [['me']] });
+      const facts = await readSubscriptionFacts(tx, session.userId);
+      return subscriptionView(facts, { isAdmin: session.isAdmin, now });
+    });
+  };
+  const RedeemedSchema = z.object({
+    success: z.literal(true),
+    message: z.string(),
+    subscription: SubscriptionViewSchema,
+  });
+
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
@@ -123,37 +152,33 @@ export function subscriptionRoutes(deps: Deps) {
         "Only the promo's id is taken; the trial's new end comes from the code. 400 'Invalid promo code for trial unlock' for another kind of code, 400 with the validation message for an unusable one.",
       request: body(z.strictObject({ promoCodeId: z.uuid(PROMO_MESSAGES.notForTrial) })),
       responses: {
-        200: json(
-          z.object({ success: z.literal(true), message: z.string(), subscription: SubscriptionViewSchema }),
-          'Applied',
-        ),
+        200: json(RedeemedSchema, 'Applied'),
         400: { description: 'The code cannot unlock a trial' },
       },
     }),
     async (c) => {
-      const session = sessionOf(c);
-      const { promoCodeId } = c.req.valid('json');
-      const now = deps.clock.now();
-      const facts = await asLoginRole(txOf(c), async (tx) => {
-        await takePromoTry(tx, session.userId);
-        const { promo, check } = await findPromoForUser(tx, { id: promoCodeId }, session.userId, now, {
-          forUpdate: true,
-        });
-        if (!check.valid || !promo)
-          throw new AppError('VALIDATION_FAILED', check.valid ? PROMO_MESSAGES.unknown : check.message);
-        if (promo.promoType !== 'free_trial') throw new AppError('VALIDATION_FAILED', PROMO_MESSAGES.notForTrial);
-        await redeemPromo(tx, session.userId, promo, now);
-        await publish(tx, { type: 'subscription.changed', userId: session.userId, invalidate: [['me']] });
-        return readSubscriptionFacts(tx, session.userId);
-      });
-      return c.json(
-        {
-          success: true as const,
-          message: PROMO_MESSAGES.trialExtended,
-          subscription: subscriptionView(facts, { isAdmin: session.isAdmin, now }),
-        },
-        200,
-      );
+      const subscription = await redeemOwn(c, c.req.valid('json').promoCodeId, 'free_trial');
+      return c.json({ success: true as const, message: PROMO_MESSAGES.trialExtended, subscription }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'user',
+      method: 'post',
+      path: '/api/subscription/feature-promo',
+      summary: "'Unlock Big Pig features': applies a valid feature_upgrade promo code (issue 25)",
+      description:
+        "Big Pig's features for the code's duration from now, on any plan (a promo period). 400 'Invalid promo code for a feature upgrade' for another kind of code, 400 with the validation message for an unusable one.",
+      request: body(z.strictObject({ promoCodeId: z.uuid(PROMO_MESSAGES.notForUpgrade) })),
+      responses: {
+        200: json(RedeemedSchema, 'Applied'),
+        400: { description: 'The code cannot upgrade features' },
+      },
+    }),
+    async (c) => {
+      const subscription = await redeemOwn(c, c.req.valid('json').promoCodeId, 'feature_upgrade');
+      return c.json({ success: true as const, message: PROMO_MESSAGES.featuresUnlocked, subscription }, 200);
     },
   );
 

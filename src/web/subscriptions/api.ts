@@ -55,11 +55,12 @@ export function useValidatePromo() {
   });
 }
 
-export function useUnlockTrial() {
+/** Redeems a validated promo code by id at `path` ('Unlock Extended Trial', 'Unlock Big Pig features'). */
+function useRedeemPromo(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (promoCodeId: string) =>
-      apiFetch<{ success: true; message: string; subscription: Subscription }>('/api/subscription/trial-promo', {
+      apiFetch<{ success: true; message: string; subscription: Subscription }>(path, {
         method: 'POST',
         json: { promoCodeId },
       }),
@@ -69,6 +70,9 @@ export function useUnlockTrial() {
     },
   });
 }
+
+export const useUnlockTrial = () => useRedeemPromo('/api/subscription/trial-promo');
+export const useUnlockFeatures = () => useRedeemPromo('/api/subscription/feature-promo');
 
 /** Whether checkout runs in local test mode (no Stripe keys): the pages then say so. */
 export function useBillingMode() {

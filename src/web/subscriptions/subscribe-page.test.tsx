@@ -39,3 +39,45 @@ describe('the checkout during a trial (ADR 0037: paying ends a running trial)', 
     expect(screen.queryByTestId('trial-checkout-note')).toBeNull();
   });
 });
+
+describe('a feature_upgrade code on /subscribe (issue 25)', () => {
+  it('offers to unlock Big Pig’s features once the code is valid, and applies it by id', async () => {
+    const api = mockApi({
+      'GET /api/me': json(200, makeMe({ tier: 'piglet' })),
+      'GET /api/subscription': json(200, payingView({ tier: 'piglet' })),
+      'GET /api/subscription/prices': json(200, { prices: DEFAULT_PRICES, isDefault: false }),
+      'GET /api/billing/mode': json(200, { testMode: true }),
+      'POST /api/promo-codes/validate': json(200, {
+        valid: true,
+        message: 'Promo code applied',
+        promoDetails: {
+          id: '11111111-1111-4111-8111-111111111111',
+          promo_type: 'feature_upgrade',
+          duration_months: 1,
+          duration_days: null,
+          discount_percentage: null,
+          discount_months: null,
+          discount_days: null,
+          is_free_tier: false,
+          is_one_time_use: false,
+          expires_at: null,
+        },
+      }),
+      'POST /api/subscription/feature-promo': json(200, {
+        success: true,
+        message: 'Big Pig features unlocked',
+        subscription: payingView({ tier: 'trial_bigpig' }),
+      }),
+    });
+    const { user } = renderApp('/subscribe');
+    expect(await screen.findByTestId('checkout-button', {}, LOADED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlock Big Pig features' })).toBeNull();
+    await user.type(screen.getByLabelText('Promo code'), 'BIGMONTH');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.click(await screen.findByRole('button', { name: 'Unlock Big Pig features' }, LOADED));
+    expect(await screen.findByText('Big Pig features unlocked', {}, LOADED)).toBeInTheDocument();
+    expect(api.calls('POST /api/subscription/feature-promo')[0]?.body).toEqual({
+      promoCodeId: '11111111-1111-4111-8111-111111111111',
+    });
+  });
+});

@@ -5,6 +5,7 @@ import { TIER_LABELS } from '../../core/subscriptions/tier.ts';
 import { type PromoDetails, useSubscription } from './api.ts';
 import { CheckoutPanel } from './checkout-panel.tsx';
 import { takePendingCheckout } from './pending-checkout.ts';
+import { FeatureUpgradeButton } from './feature-upgrade-button.tsx';
 import { PlanPicker, type PlanChoice } from './plan-picker.tsx';
 import { PromoCodeForm } from './promo-code-form.tsx';
 
@@ -52,6 +53,7 @@ export function SubscribePage() {
       <PlanPicker choice={choice} onChange={setChoice} />
       <div className="grid max-w-md gap-2">
         <PromoCodeForm applied={promo} onApplied={setPromo} />
+        <FeatureUpgradeButton promo={promo} />
       </div>
       <CheckoutPanel choice={choice} isFreeTierPromo={promo?.is_free_tier === true} promoCodeId={promo?.id} />
     </div>

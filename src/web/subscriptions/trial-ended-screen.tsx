@@ -11,6 +11,7 @@ import { useSignOut } from '../auth/use-sign-out.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { type PromoDetails, useUnlockTrial } from './api.ts';
+import { FeatureUpgradeButton } from './feature-upgrade-button.tsx';
 import { PlanPicker, type PlanChoice } from './plan-picker.tsx';
 import { PromoCodeForm } from './promo-code-form.tsx';
 
@@ -84,6 +85,7 @@ export function TrialEndedScreen() {
                 {unlock.isPending ? 'Processing...' : 'Unlock Extended Trial'}
               </Button>
             ) : null}
+            <FeatureUpgradeButton promo={promo} />
           </CardContent>
         </Card>
         <section aria-labelledby="choose-plan" className="grid gap-4">
