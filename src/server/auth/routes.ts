@@ -14,6 +14,7 @@ import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
 import { retryOnDuplicateKey } from './sign-up-retry.ts';
 import { verificationCallbackPath } from './verification.ts';
 import { ResolvedFeaturesSchema } from '../subscriptions/features-json.ts';
+import { signUpTrialExtension } from '../subscriptions/redeem.ts';
 
 export const SignUpSchema = z
   .object({
@@ -73,7 +74,18 @@ export function accountRoutes(deps: Deps) {
       responses: {
         200: {
           description: 'Registered, or already registered',
-          content: { 'application/json': { schema: z.object({ message: z.string(), userId: z.string() }) } },
+          content: {
+            'application/json': {
+              schema: z.object({
+                message: z.string(),
+                userId: z.string(),
+                promoTrial: z
+                  .object({ durationDays: z.number().int().nullable(), durationMonths: z.number().int().nullable() })
+                  .nullable()
+                  .openapi({ description: 'What a valid free_trial code adds to the trial once verified; else null' }),
+              }),
+            },
+          },
         },
         429: { description: 'Too many sign-ups from this address' },
       },
@@ -116,8 +128,10 @@ export function accountRoutes(deps: Deps) {
         }
         throw err;
       }
+      // The same for a new and a registered address: it depends on the code alone.
+      const promoTrial = await signUpTrialExtension(deps.database.db, input.promoCode, deps.clock.now());
       await waitUntilElapsed(startedAt, deps.config.SIGN_UP_MIN_RESPONSE_MS);
-      return c.json({ message: SIGN_UP_MESSAGES.success, userId }, 200);
+      return c.json({ message: SIGN_UP_MESSAGES.success, userId, promoTrial }, 200);
     },
   );
 

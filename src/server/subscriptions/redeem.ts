@@ -53,6 +53,29 @@ export async function findPromoForUser(
   };
 }
 
+/**
+ * What a code typed at sign-up adds to the trial, told on the confirmation page before the address
+ * is verified: a valid free_trial code's duration. Nothing for a one-time code (its existence is
+ * not told to anyone who asks, issue 25) or any other code; verification applies it either way.
+ */
+export async function signUpTrialExtension(
+  db: AppDb,
+  code: string | undefined,
+  now: Date,
+): Promise<{ durationDays: number | null; durationMonths: number | null } | null> {
+  const normalised = code ? normalisePromoCode(code) : '';
+  if (!normalised) return null;
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.code, normalised.slice(0, 64)));
+  if (!row) return null;
+  const promo = promoOf(row);
+  if (promo.promoType !== 'free_trial' || promo.isOneTimeUse) return null;
+  const check = checkPromo(promo, { now, timesRedeemed: row.timesRedeemed, usedByThisUser: false });
+  return check.valid ? { durationDays: promo.durationDays, durationMonths: promo.durationMonths } : null;
+}
+
 /** The trial a verified sign-up starts (created once; a second verification changes nothing). */
 export async function startTrial(tx: Tx, userId: string, now: Date): Promise<void> {
   await tx

@@ -208,6 +208,25 @@ describe.each(testDatabaseKinds())('subscriptions on %s', (kind) => {
     server.clock.set(start);
   });
 
+  it('tells the sign-up what a free_trial code adds, and nothing of a one-time or unknown code', async () => {
+    server.clock.set(start);
+    const signUp = async (email: string, promoCode?: string) => {
+      const res = await server.request('/api/account/sign-up', {
+        method: 'POST',
+        json: { firstName: 'Pat', lastName: 'Saver', email, password: 'correct horse battery', promoCode },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { promoTrial: unknown }).promoTrial;
+    };
+    expect(await signUp('promo-trial-1@example.com', 'extend14')).toEqual({ durationDays: 14, durationMonths: null });
+    // The same for an address already registered: the answer depends on the code alone.
+    expect(await signUp('promo-trial-1@example.com', 'extend14')).toEqual({ durationDays: 14, durationMonths: null });
+    expect(await signUp('promo-trial-2@example.com', 'ONCE')).toBeNull();
+    expect(await signUp('promo-trial-3@example.com', 'NOPE')).toBeNull();
+    expect(await signUp('promo-trial-4@example.com', 'TENOFF')).toBeNull();
+    expect(await signUp('promo-trial-5@example.com')).toBeNull();
+  });
+
   it('applies the promo code given at sign-up once the address is verified', async () => {
     server.clock.set(start);
     const fay = await newPerson('extend14');

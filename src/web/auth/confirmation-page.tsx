@@ -13,8 +13,18 @@ import { readPendingSignup } from './pending-signup.ts';
 import { EmailSchema } from './schemas.ts';
 import { ResendVerificationButton, resendButtonLabel } from './resend-verification-button.tsx';
 import { useResendVerification } from './use-resend-verification.ts';
+import { type PromoTrial, signUpTrialWords } from '../../core/subscriptions/sign-up-trial.ts';
 
 const ResendSchema = z.object({ email: EmailSchema });
+
+/** What a promo code typed at sign-up adds to the trial (the sign-up's answer, in navigation state). */
+function promoTrialFromState(state: unknown): PromoTrial | null {
+  const promo = (state as { promoTrial?: unknown } | null)?.promoTrial;
+  if (typeof promo !== 'object' || promo === null) return null;
+  const { durationDays, durationMonths } = promo as Record<string, unknown>;
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) ? n : null);
+  return { durationDays: count(durationDays), durationMonths: count(durationMonths) };
+}
 
 function emailFromState(state: unknown): string | null {
   const email = (state as { email?: unknown } | null)?.email;
@@ -43,6 +53,7 @@ function ResendForTypedAddress() {
 export function ConfirmationPage() {
   const location = useLocation();
   const email = emailFromState(location.state) ?? readPendingSignup()?.email ?? null;
+  const trial = signUpTrialWords(promoTrialFromState(location.state));
 
   return (
     <AuthCard
@@ -58,10 +69,10 @@ export function ConfirmationPage() {
           {email ? (
             <p>
               We've sent a verification link to <strong className="break-all text-foreground">{email}</strong>. Please
-              check your email to verify your address and activate your 7-day trial.
+              check your email to verify your address and activate your {trial}.
             </p>
           ) : (
-            <p>Please check your email to verify your address and activate your 7-day trial.</p>
+            <p>Please check your email to verify your address and activate your {trial}.</p>
           )}
         </div>
       }

@@ -37,6 +37,26 @@ describe('signing up', () => {
     expect(screen.getByText(/activate your 7-day trial/)).toBeInTheDocument();
   });
 
+  it('states the trial a valid free_trial code gives on the confirmation page, not "7-day"', async () => {
+    mockApi({
+      'GET /api/me': meHandler(null),
+      'POST /api/account/sign-up': json(200, {
+        message: 'Registration successful!',
+        userId: 'u7VXn2bY',
+        promoTrial: { durationDays: 14, durationMonths: null },
+      }),
+    });
+    const { user, router } = renderApp('/signup');
+    await fillForm(user);
+    await user.type(screen.getByLabelText(/Promo code/), 'EXTEND14');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/confirmation'));
+    expect(
+      await screen.findByText(/activate your 21-day trial \(7 days, and 14 more from your promo code\)\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/7-day trial/)).toBeNull();
+  });
+
   it('leaves the promo code out when none is given', async () => {
     const api = mockApi({ 'GET /api/me': meHandler(null), 'POST /api/account/sign-up': json(200, {}) });
     const { user, router } = renderApp('/signup');

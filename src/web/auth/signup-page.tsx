@@ -14,6 +14,7 @@ import { signUpErrorMessage } from './auth-errors.ts';
 import { savePendingSignup } from './pending-signup.ts';
 import { isTooCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './too-common-password.ts';
 import { MIN_PASSWORD_LENGTH, type Signup, type SignupInput, SignupSchema } from './schemas.ts';
+import type { PromoTrial } from '../../core/subscriptions/sign-up-trial.ts';
 
 export interface SignUpRequest {
   firstName: string;
@@ -46,9 +47,14 @@ export function SignupPage() {
       ...(values.promoCode ? { promoCode: values.promoCode } : {}),
     };
     let userId: string | null = null;
+    let promoTrial: PromoTrial | null = null;
     try {
-      const answer = await apiFetch<{ userId?: unknown }>('/api/account/sign-up', { method: 'POST', json: body });
+      const answer = await apiFetch<{ userId?: unknown; promoTrial?: PromoTrial | null }>('/api/account/sign-up', {
+        method: 'POST',
+        json: body,
+      });
       userId = typeof answer?.userId === 'string' ? answer.userId : null;
+      promoTrial = answer?.promoTrial ?? null;
     } catch (error) {
       if (isTooCommonPassword(error))
         form.setError('password', { message: PASSWORD_TOO_COMMON_MESSAGE }, { shouldFocus: true });
@@ -56,7 +62,7 @@ export function SignupPage() {
       return;
     }
     savePendingSignup({ userId, email: values.email });
-    await navigate(paths.authConfirmation(), { state: { email: values.email } });
+    await navigate(paths.authConfirmation(), { state: { email: values.email, promoTrial } });
   };
 
   return (
