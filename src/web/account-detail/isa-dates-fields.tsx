@@ -3,7 +3,7 @@
  * the provider said it would take, and whose Junior ISA it is. Each is saved as it changes; the
  * maturity and transfer alerts of the allowance panel follow from them (001 §9).
  */
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { ISA_ALERT_RULES } from '../../core/isa/alerts.ts';
 import { type IsaDetailsPatch, ISA_MESSAGES, ISA_TRANSFER_STATUSES } from '../../core/isa/isa-record.ts';
@@ -53,9 +53,13 @@ function DateSetting({
   const [text, setText] = useState(value ?? '');
   const [lastSaved, setLastSaved] = useState(value);
   const [error, setError] = useState<string | undefined>();
+  // What was last sent and not yet echoed back in `value`: Enter and then leaving the field (or a
+  // re-render) must not send it twice while the save is in flight.
+  const sent = useRef<string | null>(null);
   if (value !== lastSaved) {
     setLastSaved(value);
     setText(value ?? '');
+    sent.current = null;
   }
   // The picker hands over a date once it is typed in full (on Enter or leaving the field), or what
   // was typed when that is not a date.
@@ -63,7 +67,11 @@ function DateSetting({
     setText(next);
     const isDate = next === '' || STORED_DATE.test(next);
     setError(isDate ? undefined : ISA_MESSAGES.date);
-    if (isDate && next !== (value ?? '')) void onSave(next === '' ? null : next);
+    if (!isDate || next === (value ?? '') || next === sent.current) return;
+    sent.current = next;
+    void onSave(next === '' ? null : next).then((saved) => {
+      if (!saved) sent.current = null;
+    });
   };
   return (
     <FormField label={label} hint={hint} error={error}>
@@ -93,15 +101,21 @@ function TextSetting({
   const [text, setText] = useState(value);
   const [lastSaved, setLastSaved] = useState(value);
   const [error, setError] = useState<string | undefined>();
+  // As in DateSetting: a value in flight is not sent again by the blur that follows Enter.
+  const sent = useRef<string | null>(null);
   if (value !== lastSaved) {
     setLastSaved(value);
     setText(value);
+    sent.current = null;
   }
   const commit = async () => {
-    const problem = check(text.trim());
+    const next = text.trim();
+    const problem = check(next);
     setError(problem);
-    if (problem || text.trim() === value) return;
-    if (await onSave(text.trim())) setText(text.trim());
+    if (problem || next === value || next === sent.current) return;
+    sent.current = next;
+    if (await onSave(next)) setText(next);
+    else sent.current = null;
   };
   return (
     <FormField label={label} hint={hint} error={error}>

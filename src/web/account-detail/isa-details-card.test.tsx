@@ -208,6 +208,8 @@ describe('the ISA Details card', () => {
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(2));
     expect(api.calls(`PATCH ${isaPath}`)[1]!.body).toEqual({ plannedAnnualContributionPence: 500_000 });
 
+    // The fields are disabled while a save is on its way: choose once the last one has landed.
+    await waitFor(() => expect(within(card).getByLabelText('Funding type')).toBeEnabled());
     await user.selectOptions(within(card).getByLabelText('Funding type'), 'transfer_in');
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(3));
     expect(api.calls(`PATCH ${isaPath}`)[2]!.body).toEqual({ fundingType: 'transfer_in' });
@@ -229,6 +231,7 @@ describe('the ISA Details card', () => {
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1));
     expect(api.calls(`PATCH ${isaPath}`)[0]!.body).toEqual({ maturityDate: '2027-03-31' });
 
+    await waitFor(() => expect(within(card).getByLabelText('Transfer status')).toBeEnabled());
     await user.selectOptions(within(card).getByLabelText('Transfer status'), 'in_progress');
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(2));
     expect(api.calls(`PATCH ${isaPath}`)[1]!.body).toEqual({
@@ -243,11 +246,40 @@ describe('the ISA Details card', () => {
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(3));
     expect(api.calls(`PATCH ${isaPath}`)[2]!.body).toEqual({ transferExpectedSlaDays: 15 });
 
+    await waitFor(() => expect(within(card).getByLabelText('ISA type')).toBeEnabled());
     await user.selectOptions(within(card).getByLabelText('ISA type'), 'jisa');
     await user.type(await within(card).findByLabelText('Child’s name'), 'Ella{Enter}');
     await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(5));
     expect(api.calls(`PATCH ${isaPath}`)[4]!.body).toEqual({ jisaChildName: 'Ella' });
     vi.useRealTimers();
+  });
+
+  it('sends a typed value once, though the field is left while its save is still on its way', async () => {
+    let answer: (() => void) | undefined;
+    const base: IsaView = {
+      ...empty,
+      isa: { ...record, transferStatus: 'in_progress' },
+      provider: { ...nationwide, fscsNote: NOTE },
+    };
+    let view: IsaView = base;
+    const api = isaServer(base, {
+      [`GET ${isaPath}`]: () => json(200, view),
+      [`PATCH ${isaPath}`]: (request) =>
+        new Promise((resolve) => {
+          answer = () => {
+            view = { ...view, isa: { ...view.isa!, ...(request.body as object) } };
+            resolve(json(200, view));
+          };
+        }),
+    });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const card = await screen.findByRole('region', { name: 'ISA Details' });
+    await user.type(await within(card).findByLabelText('Expected to take (days)'), '15{Enter}');
+    await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1));
+    await user.tab(); // leaves the field before the server answers
+    answer?.();
+    await waitFor(() => expect(within(card).getByLabelText('Expected to take (days)')).toHaveValue('15'));
+    expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1);
   });
 
   it('says ‘Failed to update ISA details’ when a save is refused, with the server’s reason', async () => {
