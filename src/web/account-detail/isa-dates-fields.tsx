@@ -22,14 +22,28 @@ export const TRANSFER_STATUS_NAMES: Record<(typeof ISA_TRANSFER_STATUSES)[number
   overdue: 'Overdue',
 };
 
-/** A field's handlers that save it when it is left or Enter is pressed. */
-export function savedOnLeaveOrEnter(commit: () => Promise<void>) {
+/**
+ * A field's handlers that save it when it is left or Enter is pressed, one save at a time: Enter
+ * and then leaving the field while that save is on its way (the field is disabled meanwhile) does
+ * not send the same value again before the saved value comes back.
+ */
+export function useSavedOnLeaveOrEnter(commit: () => Promise<void>) {
+  const inFlight = useRef(false);
+  const run = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await commit();
+    } finally {
+      inFlight.current = false;
+    }
+  };
   return {
-    onBlur: () => void commit(),
+    onBlur: () => void run(),
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
       if (event.key !== 'Enter') return;
       event.preventDefault();
-      void commit();
+      void run();
     },
   };
 }
@@ -101,22 +115,18 @@ function TextSetting({
   const [text, setText] = useState(value);
   const [lastSaved, setLastSaved] = useState(value);
   const [error, setError] = useState<string | undefined>();
-  // As in DateSetting: a value in flight is not sent again by the blur that follows Enter.
-  const sent = useRef<string | null>(null);
   if (value !== lastSaved) {
     setLastSaved(value);
     setText(value);
-    sent.current = null;
   }
   const commit = async () => {
     const next = text.trim();
     const problem = check(next);
     setError(problem);
-    if (problem || next === value || next === sent.current) return;
-    sent.current = next;
+    if (problem || next === value) return;
     if (await onSave(next)) setText(next);
-    else sent.current = null;
   };
+  const saveHandlers = useSavedOnLeaveOrEnter(commit);
   return (
     <FormField label={label} hint={hint} error={error}>
       <Input
@@ -124,7 +134,7 @@ function TextSetting({
         inputMode={inputMode}
         disabled={disabled}
         onChange={(event) => setText(event.target.value)}
-        {...savedOnLeaveOrEnter(commit)}
+        {...saveHandlers}
       />
     </FormField>
   );

@@ -34,7 +34,7 @@ import { UnitInput } from '../ui/unit-input.tsx';
 import { type Account, errorMessage } from './api.ts';
 import { DetailCard } from './detail-card.tsx';
 import { IsaAllowancePanel } from './isa-allowance-panel.tsx';
-import { IsaDatesFields, savedOnLeaveOrEnter } from './isa-dates-fields.tsx';
+import { IsaDatesFields, useSavedOnLeaveOrEnter } from './isa-dates-fields.tsx';
 import { chooseIsaProvider, type IsaView, patchIsaDetails, useIsaRecord } from './isa-api.ts';
 
 export const ISA_CARD_TEXT = {
@@ -110,6 +110,7 @@ function AmountField({
     if (parsed.pence !== pence && !(await onSave(parsed.pence))) return;
     setText(penceToAmountText(parsed.pence));
   };
+  const saveHandlers = useSavedOnLeaveOrEnter(commit);
   return (
     <FormField label={label} error={error}>
       <UnitInput
@@ -118,7 +119,7 @@ function AmountField({
         value={text}
         disabled={disabled}
         onChange={(event) => setText(event.target.value)}
-        {...savedOnLeaveOrEnter(commit)}
+        {...saveHandlers}
       />
     </FormField>
   );
