@@ -39,6 +39,24 @@ describe('billing notices: which e-mails an applied event calls for', () => {
     ]);
   });
 
+  it('mails a free trial’s £0 first invoice as the trial starting, with the first payment, never as a payment', () => {
+    const trialEnd = at('2026-12-11T10:00:00Z');
+    const invoice = { amountPence: 0, periodStart: NOW, periodEnd: trialEnd, startsTrial: { thenPence: 999 } };
+    expect(billingNoticesOf({ eventType: 'invoice.paid', at: NOW, before: state(), after: state(), invoice })).toEqual([
+      {
+        kind: 'trial-started',
+        plan: { tier: 'bigpig', cycle: 'monthly' },
+        firstPaymentAt: trialEnd,
+        firstPaymentPence: 999,
+      },
+    ]);
+    // A £0 invoice that starts no trial (a 100% code) is a payment received, of £0.00.
+    const free = { amountPence: 0, periodStart: NOW, periodEnd: trialEnd };
+    expect(
+      billingNoticesOf({ eventType: 'invoice.paid', at: NOW, before: state(), after: state(), invoice: free }),
+    ).toEqual([expect.objectContaining({ kind: 'payment-received', amountPence: 0 })]);
+  });
+
   it('names no next payment when the subscription ends at the period end', () => {
     const [notice] = notices('invoice.paid', state(), state({ cancelAtPeriodEnd: true }));
     expect(notice).toMatchObject({ kind: 'payment-received', nextPaymentAt: null, amountPence: null });

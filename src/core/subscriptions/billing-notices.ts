@@ -17,7 +17,13 @@ import type { PlanChangeMoney } from './plan-change-money.ts';
 export type PlanChoice = { tier: StoredTier; cycle: BillingCycle };
 
 /** What the invoice of an invoice event said (each null when the provider did not say). */
-export type InvoiceFigures = { amountPence: number | null; periodStart: Date | null; periodEnd: Date | null };
+export type InvoiceFigures = {
+  amountPence: number | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** Set on the £0 first invoice of a free trial our checkout started: what its first payment will be. */
+  startsTrial?: { thenPence: number | null };
+};
 
 export type BillingNotice =
   | {
@@ -38,7 +44,14 @@ export type BillingNotice =
       /** What the change charged or credited, when the change came from our own priced request. */
       money?: PlanChangeMoney;
     }
-  | { kind: 'cancelled'; accessEndsAt: Date | null; immediately: boolean };
+  | { kind: 'cancelled'; accessEndsAt: Date | null; immediately: boolean }
+  | {
+      kind: 'trial-started';
+      plan: PlanChoice | null;
+      /** When the trial ends and its first payment is taken. */
+      firstPaymentAt: Date | null;
+      firstPaymentPence: number | null;
+    };
 
 const planOf = (state: BillingState): PlanChoice | null =>
   state.tier && state.billingCycle ? { tier: state.tier, cycle: state.billingCycle } : null;
@@ -56,6 +69,16 @@ export function billingNoticesOf(input: {
   const { eventType, at, before, after, invoice } = input;
   if (eventType === 'invoice.paid') {
     const periodEnd = invoice?.periodEnd ?? after.currentPeriodEnd;
+    // Nothing was paid: the saver hears that the trial started and what is taken when, not '£0.00 received'.
+    if (invoice?.startsTrial)
+      return [
+        {
+          kind: 'trial-started',
+          plan: planOf(after),
+          firstPaymentAt: after.cancelAtPeriodEnd ? null : periodEnd,
+          firstPaymentPence: invoice.startsTrial.thenPence,
+        },
+      ];
     return [
       {
         kind: 'payment-received',

@@ -54,6 +54,8 @@ const idOf = (value: unknown): string | null =>
 const wholeNumber = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 
+const metadataText = (metadata: Record<string, unknown> | null | undefined, key: string) => text(metadata?.[key]);
+
 /**
  * What an invoice says it charged and for which period (read leniently: a missing or odd figure is
  * null, and the e-mail says the provider did not tell us).
@@ -65,14 +67,22 @@ export function invoiceFigures(invoice: Record<string, unknown>, paid: boolean):
     const n = wholeNumber(value);
     return n === null || n > 4_102_444_800 ? null : instantOfSeconds(n);
   };
+  const amountPence = wholeNumber(paid ? invoice.amount_paid : invoice.amount_due);
+  // The first invoice of a free trial our checkout started (its metadata says what comes after it).
+  const details = (invoice.parent as { subscription_details?: { metadata?: Record<string, unknown> } } | undefined)
+    ?.subscription_details;
+  const thenText = metadataText(details?.metadata, 'trialThenPence') ?? '';
+  const startsTrial =
+    invoice.billing_reason === 'subscription_create' &&
+    amountPence === 0 &&
+    metadataText(details?.metadata, 'trialDays') !== null;
   return {
-    amountPence: wholeNumber(paid ? invoice.amount_paid : invoice.amount_due),
+    amountPence,
     periodStart: seconds(period?.start),
     periodEnd: seconds(period?.end),
+    ...(startsTrial ? { startsTrial: { thenPence: /^\d{1,9}$/.test(thenText) ? Number(thenText) : null } } : {}),
   };
 }
-
-const metadataText = (metadata: Record<string, unknown> | null | undefined, key: string) => text(metadata?.[key]);
 
 /** The state a provider subscription object describes, as of `at`. */
 export function subscriptionChange(

@@ -14,6 +14,7 @@ import {
   paymentReceivedMail,
   planChangedMail,
   subscriptionCancelledMail,
+  trialStartedMail,
 } from '../mail/billing-templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
@@ -39,6 +40,8 @@ export function billingMailOf(to: string, notice: BillingNotice, links: MailLink
       return planChangedMail(to, notice, links);
     case 'cancelled':
       return subscriptionCancelledMail(to, notice, links);
+    case 'trial-started':
+      return trialStartedMail(to, notice, links);
   }
 }
 

@@ -25,6 +25,11 @@ export type CheckoutRequest = {
   promoCodeId: string | null;
   /** The code may be used once in all: the provider's coupon is limited to one redemption. */
   promoOneTimeUse: boolean;
+  /**
+   * A free-tier promo code's free trial (ADR 0037): the provider's trial of `days` whole days, and
+   * what its first payment will be (kept in the subscription's metadata, for the trial's e-mail).
+   */
+  trial: { days: number; thenPence: number | null } | null;
   successUrl: string;
   cancelUrl: string;
 };
@@ -120,6 +125,15 @@ export interface BillingProvider {
   expireOpenCheckouts(customerId: string): Promise<void>;
   /** The event in a webhook body, or throws when the signature does not match. */
   verifyWebhook(rawBody: string, signature: string | undefined): unknown;
+}
+
+/** A checkout's free trial as the subscription's metadata (Stripe metadata values are strings). */
+export function trialMetadata(trial: CheckoutRequest['trial']): Record<string, string> {
+  if (!trial) return {};
+  return {
+    trialDays: String(trial.days),
+    ...(trial.thenPence === null ? {} : { trialThenPence: String(trial.thenPence) }),
+  };
 }
 
 /** Thrown by a provider when the provider's API failed (routes answer with the spec's message). */

@@ -383,6 +383,7 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
       discountPercent: null,
       amountPence: 9999,
       isRetry: false,
+      trial: null,
     });
     // Someone else's checkout, or a forged one, is not found.
     expect((await get(server, eve, `/api/billing/test-checkout/${id}`)).status).toBe(404);
@@ -508,6 +509,7 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
         discountMonths: null,
         promoCodeId: '00000000-0000-4000-8000-000000000000',
         promoOneTimeUse: false,
+        trial: null,
         successUrl: '',
         cancelUrl: '',
       })
@@ -536,6 +538,7 @@ describe.each(testDatabaseKinds())('card payments in test mode on %s', (kind) =>
       discountMonths: null,
       promoCodeId: null,
       promoOneTimeUse: false,
+      trial: null,
       successUrl: '',
       cancelUrl: '',
     };

@@ -10,6 +10,7 @@ import { subscriptionView } from '../../core/subscriptions/access.ts';
 import { billingNoticesOf } from '../../core/subscriptions/billing-notices.ts';
 import { discountedPence, instantOfSeconds, isUpgrade, priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
+import { checkoutTrialDays, checkoutTrialEnd } from '../../core/subscriptions/checkout-trial.ts';
 import {
   BILLING_CYCLES,
   type BillingCycle,
@@ -130,6 +131,14 @@ const TestCheckoutSchema = z
     discountPercent: z.number().int().nullable(),
     amountPence: z.number().int(),
     isRetry: z.boolean(),
+    trial: z
+      .object({
+        days: z.number().int(),
+        endsAt: z.string().openapi({ description: 'When the first payment is taken, if the trial starts now' }),
+        thenPence: z.number().int(),
+      })
+      .nullable()
+      .openapi({ description: "A free-tier promo code's free trial: nothing is due today" }),
   })
   .openapi('TestCheckout');
 
@@ -260,8 +269,17 @@ function changeablePlanOf(row: Row | undefined, to: { tier: PaidTier; cycle: Bil
   return paid;
 }
 
+/**
+ * The `at` a plan change may carry: the instant of the preview the saver confirmed (change-plan,
+ * and the downgrade wizard's route, take it back so the change charges what they were shown).
+ */
+export const PreviewInstantSchema = z.iso
+  .datetime('at must be a date and time')
+  .optional()
+  .openapi({ description: 'The `at` of the change-preview the saver confirmed (at most 30 minutes old)' });
+
 /** A preview's instant, confirmed: not in the future, and no older than PREVIEW_VALID_MS. */
-function confirmedInstant(at: string | undefined, now: Date): Date {
+export function confirmedInstant(at: string | undefined, now: Date): Date {
   if (at === undefined) return now;
   const instant = new Date(at);
   const age = now.getTime() - instant.getTime();
@@ -274,6 +292,11 @@ export function billingRoutes(deps: Deps) {
   const app = createRouter();
   const viewOf = async (tx: Tx, userId: string, isAdmin: boolean) =>
     subscriptionView(await readSubscriptionFacts(tx, userId), { isAdmin, now: deps.clock.now() });
+  /** A plan's price as the provider lists it (its defaults when the provider fails). */
+  const planPricePence = async (tier: PaidTier, cycle: BillingCycle) => {
+    const plan = (await deps.billing.prices()).prices[tier];
+    return cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice;
+  };
 
   app.openapi(
     defineRoute(deps, '', {
@@ -293,7 +316,7 @@ export function billingRoutes(deps: Deps) {
       path: '/api/billing/checkout',
       summary: "Starts the provider's hosted checkout for a plan; the browser goes to its url",
       description:
-        "A discount promo code becomes the provider's coupon on the checkout. The tier is what the user is asking to buy; it is stored only when the provider's events say it was paid for.",
+        "A discount promo code becomes the provider's coupon on the checkout; a free-tier code with a duration starts the subscription with the provider's free trial of that many days (nothing taken at the checkout). The tier is what the user is asking to buy; it is stored only when the provider's events say it was paid for.",
       request: body(PlanSchema.extend({ promoCodeId: z.uuid('Invalid promo code').optional() })),
       responses: {
         200: json(UrlSchema, 'The hosted checkout'),
@@ -313,21 +336,23 @@ export function billingRoutes(deps: Deps) {
       if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', BILLING_MESSAGES.tooManyCheckouts, throttle);
       const row = await ownRow(tx, session.userId);
       if (isLive(row)) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
-      const { customerId, discount } = await asLoginRole(tx, async (t) => {
-        let discount: { percent: number; months: number | null; oneTimeUse: boolean } | null = null;
+      const { customerId, discount, trialDays } = await asLoginRole(tx, async (t) => {
+        let discount: { percent: number; months: number | null } | null = null;
+        let trialDays: number | null = null;
+        let oneTimeUse = false;
         if (promoCodeId) {
           const { promo, check } = await findPromoForUser(t, { id: promoCodeId }, session.userId, now, {
             forUpdate: true,
           });
           if (!check.valid || !promo)
             throw new AppError('VALIDATION_FAILED', check.valid ? PROMO_MESSAGES.unknown : check.message);
-          if (promo.promoType === 'discount' && promo.discountPercentage) {
+          // A free-tier code starts a free trial on the provider; a discount code takes a share off.
+          trialDays = checkoutTrialDays(promo, now);
+          if (promo.promoType === 'discount' && promo.discountPercentage)
+            discount = { percent: promo.discountPercentage, months: promo.discountMonths };
+          if (discount || trialDays !== null) {
             if (!(await reservePromo(t, promo.id))) throw new AppError('VALIDATION_FAILED', PROMO_MESSAGES.unknown);
-            discount = {
-              percent: promo.discountPercentage,
-              months: promo.discountMonths,
-              oneTimeUse: promo.isOneTimeUse,
-            };
+            oneTimeUse = promo.isOneTimeUse;
           }
         }
         const customerId = await withProvider(BILLING_MESSAGES.checkoutFailed, () =>
@@ -342,11 +367,15 @@ export function billingRoutes(deps: Deps) {
             .insert(subscriptions)
             .values({ userId: session.userId, stripeCustomerId: customerId })
             .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: customerId } });
-        return { customerId, discount };
+        return { customerId, discount: discount && { ...discount, oneTimeUse }, trialDays };
       });
       // One checkout open at a time: an earlier one can no longer be paid (and gives its code back).
       if (row?.stripeCustomerId)
         await withProvider(BILLING_MESSAGES.checkoutFailed, () => deps.billing.expireOpenCheckouts(customerId));
+      // What a free trial's first payment will be, for the trial's e-mail: the plan's price, unless a
+      // discount makes it the provider's own sum (its rounding of a share is not ours to guess).
+      const trial =
+        trialDays === null ? null : { days: trialDays, thenPence: discount ? null : await planPricePence(tier, cycle) };
       const { url } = await withProvider(BILLING_MESSAGES.checkoutFailed, () =>
         deps.billing.createCheckout({
           userId: session.userId,
@@ -356,8 +385,9 @@ export function billingRoutes(deps: Deps) {
           cycle,
           discountPercent: discount?.percent ?? null,
           discountMonths: discount?.months ?? null,
-          promoCodeId: discount ? (promoCodeId ?? null) : null,
+          promoCodeId: discount || trialDays !== null ? (promoCodeId ?? null) : null,
           promoOneTimeUse: discount?.oneTimeUse ?? false,
+          trial,
           successUrl: `${deps.config.publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${deps.config.publicUrl}/subscription/cancel`,
         }),
@@ -460,7 +490,7 @@ export function billingRoutes(deps: Deps) {
       path: '/api/billing/change-plan',
       summary: 'Moves the paid subscription to another plan; the subscription once the provider accepted it',
       description: '`at`: the instant of the preview the saver confirmed, so the change charges what they were shown.',
-      request: body(PlanSchema.extend({ at: z.iso.datetime('at must be a date and time').optional() })),
+      request: body(PlanSchema.extend({ at: PreviewInstantSchema })),
       responses: subscriptionChangeResponses,
     }),
     async (c) => {
@@ -582,6 +612,7 @@ export function billingRoutes(deps: Deps) {
     }),
     (c) => {
       const { checkout } = testCheckoutOf(c.req.valid('param').id, sessionOf(c).userId);
+      const trial = checkout.trial ?? null;
       const plan = DEFAULT_PRICES[checkout.tier];
       const pricePence = checkout.cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice;
       return c.json(
@@ -592,8 +623,13 @@ export function billingRoutes(deps: Deps) {
           cycle: checkout.cycle,
           pricePence,
           discountPercent: checkout.discountPercent,
-          amountPence: discountedPence(pricePence, checkout.discountPercent),
+          amountPence: trial ? 0 : discountedPence(pricePence, checkout.discountPercent),
           isRetry: checkout.subscriptionId !== null,
+          trial: trial && {
+            days: trial.days,
+            endsAt: checkoutTrialEnd(deps.clock.now(), trial.days).toISOString(),
+            thenPence: trial.thenPence ?? discountedPence(pricePence, checkout.discountPercent),
+          },
         },
         200,
       );

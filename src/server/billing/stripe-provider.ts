@@ -19,6 +19,7 @@ import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
 import {
   type BillingProvider,
+  trialMetadata,
   type Invoice,
   type PaidTier,
   type PriceList,
@@ -142,7 +143,10 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase, logger
           client_reference_id: input.userId,
           line_items: [{ price, quantity: 1 }],
           ...(coupon ? { discounts: [{ coupon }] } : {}),
-          subscription_data: { metadata: { userId: input.userId } },
+          subscription_data: {
+            metadata: { userId: input.userId, ...trialMetadata(input.trial) },
+            ...(input.trial ? { trial_period_days: input.trial.days } : {}),
+          },
           metadata: {
             userId: input.userId,
             tier: input.tier,

@@ -35,6 +35,7 @@ describe('test mode is refused where other machines reach the server', () => {
       discountMonths: null,
       promoCodeId: null,
       promoOneTimeUse: false,
+      trial: null,
       successUrl: '',
       cancelUrl: '',
     };

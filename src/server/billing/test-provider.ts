@@ -12,6 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { discountedPence, priceLookupKey } from '../../core/subscriptions/billing.ts';
 import { addLondonMonths } from '../../core/dates/london-instant.ts';
+import { checkoutTrialEnd } from '../../core/subscriptions/checkout-trial.ts';
 import { type PlanChangeMoney, planChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
 import { DEFAULT_PRICES, type BillingCycle, isBillingCycle, isPlanTier } from '../../core/subscriptions/plans.ts';
 import {
@@ -20,6 +21,7 @@ import {
   type ProviderEvent,
   ProviderError,
   type ProviderSubscription,
+  trialMetadata,
 } from './provider.ts';
 
 /** What a test checkout id carries (signed). */
@@ -30,6 +32,8 @@ export type TestCheckout = {
   cycle: BillingCycle;
   discountPercent: number | null;
   promoCodeId: string | null;
+  /** A free-tier code's free trial: nothing is paid at the checkout (absent in ids signed before it). */
+  trial?: { days: number; thenPence: number | null } | null;
   /** Set when the checkout pays an existing subscription's open invoice (retry payment). */
   subscriptionId: string | null;
   /** This checkout's own random part: its events' ids derive from it, so it is settled once. */
@@ -119,7 +123,7 @@ export function createTestProvider({
     customer: checkout.customerId,
     status,
     cancel_at_period_end: false,
-    metadata: { userId: checkout.userId },
+    metadata: { userId: checkout.userId, ...trialMetadata(checkout.trial ?? null) },
     items: {
       object: 'list',
       data: [
@@ -154,6 +158,7 @@ export function createTestProvider({
         cycle: input.cycle,
         discountPercent: input.discountPercent,
         promoCodeId: input.promoCodeId,
+        trial: input.trial,
         subscriptionId: null,
         nonce: randomBytes(9).toString('hex'),
       };
@@ -254,10 +259,14 @@ export function createTestProvider({
       const settleId = `evt_test_settle_${checkout.nonce}`;
       const subscriptionId = checkout.subscriptionId ?? newId('sub');
       const plan = DEFAULT_PRICES[checkout.tier];
-      const amount = discountedPence(
-        checkout.cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice,
-        checkout.discountPercent,
-      );
+      const trial = checkout.trial ?? null;
+      // A free trial's first invoice is for nothing: the plan's price is taken when the trial ends.
+      const amount = trial
+        ? 0
+        : discountedPence(
+            checkout.cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice,
+            checkout.discountPercent,
+          );
       const invoice = (status: string, billingReason: string, period?: { start: Date; end: Date }) => ({
         id: newId('in'),
         object: 'invoice',
@@ -285,7 +294,10 @@ export function createTestProvider({
         currency: 'gbp',
         parent: {
           type: 'subscription_details',
-          subscription_details: { subscription: subscriptionId, metadata: { userId: checkout.userId } },
+          subscription_details: {
+            subscription: subscriptionId,
+            metadata: { userId: checkout.userId, ...trialMetadata(trial) },
+          },
         },
       });
       if (checkout.subscriptionId) {
@@ -297,8 +309,12 @@ export function createTestProvider({
             : { ...event('invoice.payment_failed', invoice('open', 'subscription_cycle')), id: settleId },
         ].map(sign);
       }
-      const periodEnd = addLondonMonths(now, checkout.cycle === 'monthly' ? 1 : 12);
-      const sub = subscription(checkout, subscriptionId, outcome === 'pay' ? 'active' : 'incomplete', periodEnd);
+      // A trial's period is the trial (whole days, as the provider counts); the plan's starts after it.
+      const periodEnd = trial
+        ? checkoutTrialEnd(now, trial.days)
+        : addLondonMonths(now, checkout.cycle === 'monthly' ? 1 : 12);
+      const status = outcome === 'pay' ? (trial ? 'trialing' : 'active') : 'incomplete';
+      const sub = subscription(checkout, subscriptionId, status, periodEnd);
       const session = {
         id: `cs_test_${checkout.nonce}`,
         object: 'checkout.session',
@@ -313,7 +329,8 @@ export function createTestProvider({
           ...(checkout.promoCodeId ? { promoCodeId: checkout.promoCodeId } : {}),
         },
       };
-      if (outcome === 'cancel')
+      // A card declined at a trial's checkout sets nothing up (there is no payment to fail).
+      if (outcome === 'cancel' || (outcome === 'decline' && trial))
         return [{ ...event('checkout.session.expired', { ...session, subscription: null }), id: settleId }].map(sign);
       return [
         { ...event('checkout.session.completed', session), id: settleId },

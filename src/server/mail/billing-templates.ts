@@ -119,6 +119,27 @@ export function trialEndingMail(
   ]);
 }
 
+/** A free-tier promo code's trial began at the checkout: nothing was taken; when the first payment is. */
+export function trialStartedMail(
+  to: string,
+  notice: { plan: PlanChoice | null; firstPaymentAt: Date | null; firstPaymentPence: number | null },
+  links: Pick<MailLinks, 'subscriptionUrl'>,
+): OutgoingMail {
+  const plan = notice.plan ? `SavvyPig ${planText(notice.plan)}` : 'your SavvyPig plan';
+  const payment =
+    notice.firstPaymentPence === null
+      ? 'Your first payment'
+      : `Your first payment of ${formatPence(notice.firstPaymentPence)}`;
+  const when = notice.firstPaymentAt
+    ? `${payment} will be taken on ${longDate(notice.firstPaymentAt)}. Cancel before then and you pay nothing.`
+    : 'Your subscription is set to end when the trial does, so nothing will be taken.';
+  return compose(to, 'Your SavvyPig free trial has started', [
+    { kind: 'p', text: `Your free trial of ${plan} has started. Nothing was taken today.` },
+    { kind: 'p', text: when },
+    { kind: 'button', label: 'View your subscription', url: links.subscriptionUrl },
+  ]);
+}
+
 export function subscriptionCancelledMail(
   to: string,
   notice: { accessEndsAt: Date | null; immediately: boolean },

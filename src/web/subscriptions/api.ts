@@ -103,6 +103,8 @@ export type TestCheckout = {
   discountPercent: number | null;
   amountPence: number;
   isRetry: boolean;
+  /** A free-tier promo code's free trial: nothing due today, then `thenPence` from `endsAt`. */
+  trial: { days: number; endsAt: string; thenPence: number } | null;
 };
 
 export function useTestCheckout(id: string) {

@@ -55,7 +55,7 @@ export function SubscribePage() {
         <PromoCodeForm applied={promo} onApplied={setPromo} />
         <FeatureUpgradeButton promo={promo} />
       </div>
-      <CheckoutPanel choice={choice} isFreeTierPromo={promo?.is_free_tier === true} promoCodeId={promo?.id} />
+      <CheckoutPanel choice={choice} promo={promo} />
     </div>
   );
 }

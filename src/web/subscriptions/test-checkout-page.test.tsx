@@ -14,6 +14,7 @@ const checkout = {
   discountPercent: 100,
   amountPence: 0,
   isRetry: false,
+  trial: null,
 };
 
 describe('the test-mode checkout page', () => {
@@ -30,6 +31,26 @@ describe('the test-mode checkout page', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription/cancel'), LOADED);
     expect(api.calls(`POST /api/billing/test-checkout/${ID}/cancel`)).toHaveLength(1);
+  });
+
+  it("a free-tier code's checkout starts a trial: nothing due today, the first payment's day and amount", async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe({ tier: 'trial_bigpig' })),
+      [`GET /api/billing/test-checkout/${ID}`]: json(200, {
+        ...checkout,
+        cycle: 'monthly',
+        pricePence: 999,
+        discountPercent: null,
+        trial: { days: 14, endsAt: '2026-12-11T10:00:00.000Z', thenPence: 999 },
+      }),
+    });
+    renderApp(`/subscription/test-checkout/${ID}`);
+    expect(await screen.findByText('Start a 14-day free trial, then billed monthly.', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('£0.00');
+    expect(screen.getByText('First payment, on 11 December 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('first-payment')).toHaveTextContent('£9.99');
+    expect(screen.getByRole('button', { name: 'Start trial (test)' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Pay (test)' })).toBeNull();
   });
 
   it('says why a second Pay is refused (a checkout is paid once)', async () => {

@@ -1,5 +1,7 @@
 import { FlaskConical, ShieldAlert } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
+import { formatLongDate } from '../../core/checker/text.ts';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { refusalReason } from '../app/api.ts';
 import { paths } from '../app/paths.ts';
@@ -52,7 +54,9 @@ export function TestCheckoutPage() {
             </div>
             <CardDescription>
               {data
-                ? `${data.isRetry ? 'Pay the unpaid invoice' : 'Subscribe'}, billed ${data.cycle === 'annual' ? 'annually' : 'monthly'}.`
+                ? data.trial
+                  ? `Start a ${data.trial.days}-day free trial, then billed ${data.cycle === 'annual' ? 'annually' : 'monthly'}.`
+                  : `${data.isRetry ? 'Pay the unpaid invoice' : 'Subscribe'}, billed ${data.cycle === 'annual' ? 'annually' : 'monthly'}.`
                 : 'Loading…'}
             </CardDescription>
           </CardHeader>
@@ -74,6 +78,16 @@ export function TestCheckoutPage() {
                 <dd className="text-right font-semibold tabular-nums" data-testid="amount-due">
                   {formatPence(data.amountPence)}
                 </dd>
+                {data.trial ? (
+                  <>
+                    <dt className="text-muted-foreground">
+                      First payment, on {formatLongDate(calendarDateInLondon(new Date(data.trial.endsAt)))}
+                    </dt>
+                    <dd className="text-right tabular-nums" data-testid="first-payment">
+                      {formatPence(data.trial.thenPence)}
+                    </dd>
+                  </>
+                ) : null}
               </dl>
             ) : (
               <Skeleton className="h-16 w-full" />
@@ -86,7 +100,7 @@ export function TestCheckoutPage() {
           </CardContent>
           <CardFooter className="flex flex-wrap gap-3">
             <Button type="button" onClick={() => act('pay')} disabled={!data || busy}>
-              Pay (test)
+              {data?.trial ? 'Start trial (test)' : 'Pay (test)'}
             </Button>
             <Button type="button" variant="outline" onClick={() => act('decline')} disabled={!data || busy}>
               Decline (test)
