@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { addTransactions, createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { checkAndPicture, PICTURES_DIR, pictureDialogEverywhere, signedInDesktop } from './fixtures.ts';
+import {
+  checkAndPicture,
+  PICTURES_DIR,
+  pictureDialogEverywhere,
+  pictureEverywhere,
+  signedInDesktop,
+} from './fixtures.ts';
 
 // The downgrade wizard (issue 17, part 2): a saver paying for Big Pig (test mode's checkout) with
 // five accounts moves to Piglet from Settings, keeping three; the other two are archived, and come
@@ -95,15 +101,38 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
   assert.equal(await box('Rainy day pot').isChecked(), true);
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // Confirmation: all three acknowledgements before the button works.
+  // Confirmation: the money of the change first, as Settings says it (issue 25). Big Pig monthly
+  // (£9.99) was paid moments ago, so nearly all of it comes back, and Piglet (£2.99) is charged for
+  // nearly the whole month: the pence depend on the second, the words and the price do not.
   await page.getByRole('heading', { name: 'Confirm your change to Piglet' }).waitFor();
+  const money = page.getByRole('region', { name: 'What the change costs, and when it is charged' });
+  const downgradeFigures = money.getByTestId('plan-change-figures');
+  await downgradeFigures.getByText('Piglet costs £2.99 a month.').waitFor();
+  const said = await downgradeFigures.innerText();
+  const amount = /£\d+\.\d{2}/.source;
+  const day = /\d{1,2} [A-Z][a-z]+ \d{4}/.source;
+  assert.match(
+    said,
+    new RegExp(
+      `The change starts now\\. For the rest of this period you are credited (${amount}) for what is left of your current plan and charged (${amount}) for the new plan: (${amount}) comes off your next invoice, on (${day})\\. Nothing is refunded to your card: the credit is used up by your next payments\\.`,
+    ),
+  );
+  assert.match(said, new RegExp(`From ${day} you pay £2\\.99 a month\\.`));
+  // The net is the credit less the charge, in whole pence; the credit is at most the £9.99 paid.
+  const [, credit, charge, net] = (
+    said.match(new RegExp(`credited (${amount}).*charged (${amount}).*: (${amount})`)) ?? []
+  ).map((text) => Math.round(Number(text.replace('£', '')) * 100));
+  assert.ok(credit !== undefined && charge !== undefined && net !== undefined, said);
+  assert.equal(net, credit - charge);
+  assert.ok(credit <= 999 && credit > 900 && charge <= 299 && charge > 250, said);
   const confirm = page.getByRole('button', { name: 'Confirm downgrade' });
   assert.equal(await confirm.isDisabled(), true);
   await page.getByRole('checkbox', { name: /the 2 accounts I did not keep/ }).check();
   await page.getByRole('checkbox', { name: /archived, not deleted/ }).check();
   assert.equal(await confirm.isDisabled(), true);
   await page.getByRole('checkbox', { name: 'I want to change to the Piglet plan.' }).check();
-  await desktop(page, 'downgrade-03-confirmation');
+  assert.equal(await confirm.isEnabled(), true);
+  await pictureEverywhere(page, 'downgrade-03-confirmation');
   await confirm.click();
 
   // Processing for 3 s after the call, then complete; Finish goes to /.
@@ -125,6 +154,12 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
   await archived.getByText('Archived accounts (2)').click();
   await archived.getByRole('button', { name: 'Restore Old bond' }).waitFor();
   await desktop(page, 'downgrade-06-accounts-archived');
+  // An archived account's own link says it is archived, not missing, and how to bring it back.
+  await page.goto(`${env.server.base}/account/${accounts['Old bond']}`);
+  await page.getByRole('heading', { level: 1, name: 'Old bond is archived' }).waitFor();
+  await page.getByText('Restore it here or from Archived accounts on your Accounts page').waitFor();
+  await page.getByRole('button', { name: 'Restore Old bond' }).waitFor();
+  await pictureEverywhere(page, 'downgrade-07-archived-account');
   const listed = await page.request.get(`${env.server.base}/api/accounts`);
   assert.equal(((await listed.json()) as { accounts: unknown[] }).accounts.length, 3);
 

@@ -1,13 +1,16 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DowngradeAnalysisItem } from '../../core/subscriptions/downgrade.ts';
+import { planChangeMoney } from '../../core/subscriptions/plan-change-money.ts';
+import { type PlanChangePreview, planChangeLines } from '../../core/subscriptions/plan-change-words.ts';
+import { DEFAULT_PRICES } from '../../core/subscriptions/plans.ts';
 import type { AccountList } from '../accounts/account-json.ts';
 import { subscriptions, transactions } from '../db/schema/index.ts';
 import { processAllAccounts } from '../standing-orders/processing.ts';
 import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
 
 type Person = { cookie: string; userId: string };
 type ErrorBody = { error: { code: string; message: string } };
@@ -29,11 +32,12 @@ describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts o
   };
   const post = (who: Person, path: string, json?: unknown) =>
     server.request(path, { method: 'POST', cookie: who.cookie, ...(json === undefined ? {} : { json }) });
-  const downgrade = (who: Person, toTier: string, keep: string[], remove: string[]) =>
+  const downgrade = (who: Person, toTier: string, keep: string[], remove: string[], more: object = {}) =>
     post(who, '/api/subscription/downgrade', {
       toTier,
       selectedAccountsToKeep: keep,
       selectedAccountsToRemove: remove,
+      ...more,
     });
   const messageOf = async (res: Response) => ((await res.json()) as ErrorBody).error.message;
   /** Pays for `tier` through test mode's checkout, the card provider's state machine included. */
@@ -258,6 +262,92 @@ describe.each(testDatabaseKinds())('the downgrade wizard and archived accounts o
     expect(res.status).toBe(409);
     expect((await get<AccountList>(gil, '/api/accounts')).accounts).toHaveLength(2);
     expect(await tierOf(gil)).toBe('trial_bigpig');
+  });
+
+  it('charges the figures the saver confirmed: the preview’s instant, refused when out of date (issue 25)', async () => {
+    const start = new Date('2026-11-27T10:00:00Z');
+    const email = 'downgrade-figures@example.com';
+    let ivy = await signUpAndSignIn(server, { email });
+    // Big Pig monthly, £9.99 for 27 Nov–27 Dec 2026 (43,200 minutes).
+    await payFor(ivy, 'bigpig');
+    const add = (name: string) => addAccountAt(server, ivy.cookie, { name, bankId, pence: 100 });
+    const kept = [await add('Kept one'), await add('Kept two'), await add('Kept three')];
+    const gone = await add('Gone');
+    const periodEnd = new Date('2026-12-27T10:00:00Z');
+    // 5 days 1 h 17 min in, 35,923 minutes left: £9.99 × 35,923 / 43,200 = £8.307 back, £2.99 × … = £2.486 charged.
+    const previewAt = new Date(start.getTime() + 7_277 * 60_000);
+    const spy = vi.spyOn(server.deps.billing, 'changePlan');
+    // Minutes and days pass: a session idle for ten minutes ends, so Ivy signs in again.
+    const clockAt = async (now: Date) => {
+      server.clock.set(now);
+      ivy = await signIn(server, email, 'correct horse battery');
+    };
+    try {
+      await clockAt(previewAt);
+      const preview = await get<PlanChangePreview>(ivy, '/api/billing/change-preview?tier=piglet&cycle=monthly');
+      expect(preview).toEqual({
+        tier: 'piglet',
+        cycle: 'monthly',
+        at: previewAt.toISOString(),
+        newPricePence: DEFAULT_PRICES.piglet.monthlyPrice,
+        creditPence: 831,
+        chargePence: 249,
+        netPence: -582,
+        billed: 'next-invoice',
+        billedAt: periodEnd.toISOString(),
+        renewsAt: periodEnd.toISOString(),
+      });
+
+      // Out of date (31 minutes old), from the future, or not an instant: refused, and nothing changes.
+      const refusals: [string, Date, unknown, string][] = [
+        ['31 minutes old', new Date(previewAt.getTime() + 31 * 60_000), preview.at, 'out of date'],
+        ['from the future', previewAt, new Date(previewAt.getTime() + 5 * 60_000).toISOString(), 'out of date'],
+        ['not an instant', previewAt, 'yesterday', 'at must be a date and time'],
+        ['a number', previewAt, Date.now(), 'at must be a date and time'],
+      ];
+      for (const [name, now, at, message] of refusals) {
+        await clockAt(now);
+        const res = await downgrade(ivy, 'piglet', kept, [gone], { at });
+        expect(res.status, name).toBe(400);
+        expect(await messageOf(res), name).toBe(
+          message === 'out of date' ? 'The figures you were shown are out of date. Review the change again.' : message,
+        );
+      }
+      // The request stays strict: a field it does not know is refused.
+      expect((await downgrade(ivy, 'piglet', kept, [gone], { at: preview.at, cycle: 'annual' })).status).toBe(400);
+      expect(spy).not.toHaveBeenCalled();
+      expect(await tierOf(ivy)).toBe('bigpig');
+      expect((await get<AccountList>(ivy, '/api/accounts')).accounts).toHaveLength(4);
+
+      // Confirmed 20 minutes after the preview, when the proration would be £8.30 back and £2.48:
+      // the change is priced at the preview's instant, and charges (and says) what was shown.
+      const confirmedAt = new Date(previewAt.getTime() + 20 * 60_000);
+      const then = planChangeMoney({
+        from: { pricePence: DEFAULT_PRICES.bigpig.monthlyPrice, cycle: 'monthly' },
+        to: { pricePence: DEFAULT_PRICES.piglet.monthlyPrice, cycle: 'monthly' },
+        periodEnd,
+        at: confirmedAt,
+      });
+      expect([then.creditPence, then.chargePence]).toEqual([830, 248]);
+      await clockAt(confirmedAt);
+      const res = await downgrade(ivy, 'piglet', kept, [gone], { at: preview.at });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]?.[0].at.toISOString()).toBe(preview.at);
+      expect(await tierOf(ivy)).toBe('piglet');
+      expect((await get<{ accounts: { id: string }[] }>(ivy, '/api/archived-accounts')).accounts).toEqual([
+        expect.objectContaining({ id: gone }),
+      ]);
+      const mail = (await server.mail()).find(
+        (m) => m.to === email && m.subject === 'Your SavvyPig plan is now Piglet (monthly)',
+      );
+      const said = mail?.text.replace(/\s+/g, ' ') ?? '';
+      for (const line of planChangeLines(preview, { done: true })) expect(said).toContain(line);
+      expect(said).toContain('you were credited £8.31 for what was left of your previous plan and charged £2.49');
+    } finally {
+      spy.mockRestore();
+      server.clock.set(start);
+    }
   });
 
   it('restores: one by the user within the cap, all on a higher tier, with nothing lost', async () => {

@@ -3,7 +3,7 @@
  * accounts"): the analysis of the user's accounts, the downgrade that archives the accounts not
  * kept, the archived list and the user's own restore.
  */
-import { changePlan } from '../billing/routes.ts';
+import { changePlan, confirmedInstant, PreviewInstantSchema } from '../billing/routes.ts';
 import { sendBillingMail } from '../billing/billing-mail.ts';
 import { sql } from 'drizzle-orm';
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
@@ -51,6 +51,7 @@ export const DowngradeRequestSchema = z.strictObject({
   toTier: ToTierSchema,
   selectedAccountsToKeep: accountIds('selectedAccountsToKeep'),
   selectedAccountsToRemove: accountIds('selectedAccountsToRemove'),
+  at: PreviewInstantSchema,
 });
 
 const AnalysisItemSchema = z.object({
@@ -134,13 +135,14 @@ export function downgradeRoutes(deps: Deps) {
       path: '/api/subscription/downgrade',
       summary: 'Downgrade: archives the accounts not kept, in one transaction',
       description:
-        "The kept and removed ids must be exactly the user's live accounts, with none in both; 1 to the tier's cap kept (piglet 3, boar 10). Archived accounts are hidden, not deleted, and come back on an upgrade or a restore. The paid subscription moves to the lower plan through the card provider in the same transaction; 409 without a paid subscription, and nothing archived.",
+        "The kept and removed ids must be exactly the user's live accounts, with none in both; 1 to the tier's cap kept (piglet 3, boar 10). Archived accounts are hidden, not deleted, and come back on an upgrade or a restore. The paid subscription moves to the lower plan through the card provider in the same transaction; 409 without a paid subscription, and nothing archived. `at`: the instant of the change-preview (tier, the current cycle) the saver confirmed, so the change charges exactly what they were shown; 400 when it is more than 30 minutes old or in the future, and nothing archived.",
       request: { body: { content: { 'application/json': { schema: DowngradeRequestSchema } }, required: true } },
       responses: {
         200: json(
           z.object({ toTier: ToTierSchema, kept: z.array(z.string()), archived: z.array(ArchivedAccountSchema) }),
           'What was archived',
         ),
+        400: { description: 'A bad selection, or figures (`at`) that are out of date: nothing archived' },
         409: { description: 'No paid subscription to move to the lower plan' },
         503: { description: 'The card provider failed: nothing archived' },
       },
@@ -148,8 +150,10 @@ export function downgradeRoutes(deps: Deps) {
     async (c) => {
       const session = sessionOf(c);
       const tx = txOf(c);
-      const { toTier, selectedAccountsToKeep, selectedAccountsToRemove } = c.req.valid('json');
+      const { toTier, selectedAccountsToKeep, selectedAccountsToRemove, at } = c.req.valid('json');
       if (!isDowngrade(session.tier, toTier)) throw badRequest(DOWNGRADE_MESSAGES.notLower, 'toTier');
+      // The figures the saver confirmed, priced at their preview's instant (refused when stale).
+      const instant = confirmedInstant(at, deps.clock.now());
       const keep = selectedAccountsToKeep.map((id) => id.toLowerCase());
       const remove = selectedAccountsToRemove.map((id) => id.toLowerCase());
       const selection = checkSelection(new Set(keep).size, toTier);
@@ -166,7 +170,7 @@ export function downgradeRoutes(deps: Deps) {
       // The plan change through the card provider, in this transaction: if the provider refuses,
       // nothing is archived. A user with no paid subscription (a trial) gets 409 and keeps everything.
       const cycle = session.subscription?.billingCycle ?? 'monthly';
-      const mail = await changePlan(deps, tx, session.userId, { tier: toTier, cycle });
+      const mail = await changePlan(deps, tx, session.userId, { tier: toTier, cycle, at: instant });
       afterCommit(c, () => sendBillingMail(deps, mail));
       return c.json({ toTier, kept: keep, archived }, 200);
     },

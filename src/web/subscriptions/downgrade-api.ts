@@ -24,6 +24,7 @@ export function useDowngradeAnalysis(toTier: DowngradeTier | null) {
   });
 }
 
+/** `at`: the instant of the change-preview the saver confirmed, so the change charges what they were shown. */
 export function useProcessDowngrade() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,6 +32,7 @@ export function useProcessDowngrade() {
       toTier: DowngradeTier;
       selectedAccountsToKeep: string[];
       selectedAccountsToRemove: string[];
+      at: string;
     }) => apiFetch<DowngradeResult>('/api/subscription/downgrade', { method: 'POST', json: input }),
     // The spec's mutations retry once; a downgrade is not repeated behind the user's back.
     retry: false,

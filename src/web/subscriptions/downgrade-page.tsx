@@ -23,7 +23,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { cn } from '../ui/cn.ts';
 import { SectionLoadError } from '../ui/section-states.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { PlanChangeFigures } from '../settings/subscription/plan-change-figures.tsx';
 import { subscriptionKeys, useSubscription } from './api.ts';
+import { usePlanChangePreview } from './billing-actions.ts';
 import { type DowngradeResult, useDowngradeAnalysis, useProcessDowngrade } from './downgrade-api.ts';
 import {
   ACKNOWLEDGEMENTS,
@@ -32,6 +34,7 @@ import {
   initialSelection,
   isConfirmed,
   NO_ACKNOWLEDGEMENTS,
+  pricedPlan,
   previousStep,
   RECOMMENDATION_LABELS,
   STEP_LABELS,
@@ -65,6 +68,8 @@ export function DowngradePage() {
   const [acks, setAcks] = useState<Acknowledgements>(NO_ACKNOWLEDGEMENTS);
   const [result, setResult] = useState<DowngradeResult | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  // The money of the change, asked afresh each time the confirmation step opens (issue 25).
+  const preview = usePlanChangePreview(pricedPlan(step, toTier, subscription.data));
 
   const items = analysis.data?.items;
   const analysable = Array.isArray(items);
@@ -112,11 +117,14 @@ export function DowngradePage() {
   const all = items ?? [];
   const archive = all.filter((item) => !keep.includes(item.id));
 
+  const figures = preview.data;
   const confirm = () => {
+    if (!figures) return;
     setStep('processing');
     setFailed(null);
     process.mutate(
-      { toTier, selectedAccountsToKeep: keep, selectedAccountsToRemove: archive.map((a) => a.id) },
+      // The preview's instant: the change charges exactly the figures shown.
+      { toTier, selectedAccountsToKeep: keep, selectedAccountsToRemove: archive.map((a) => a.id), at: figures.at },
       {
         onSuccess: setResult,
         onError: (error) => {
@@ -124,6 +132,8 @@ export function DowngradePage() {
           notify.error(DOWNGRADE_MESSAGES.processFailed);
           setFailed(message);
           setStep('confirmation');
+          // Figures out of date (or anything else): the saver confirms today's, not the old ones.
+          void preview.refetch();
         },
       },
     );
@@ -257,6 +267,12 @@ export function DowngradePage() {
             <NameList title={`Keeping (${keep.length})`} names={all.filter((i) => keep.includes(i.id))} />
             <NameList title={`Archiving (${archive.length})`} names={archive} />
           </div>
+          <section aria-labelledby="money-heading" className="grid gap-2 rounded-lg border p-4">
+            <h3 id="money-heading" className="text-sm font-semibold">
+              What the change costs, and when it is charged
+            </h3>
+            <PlanChangeFigures preview={preview} />
+          </section>
           <fieldset className="grid gap-3 rounded-lg border p-4">
             <legend className="px-1 text-sm font-medium">Please confirm</legend>
             {ACKNOWLEDGEMENTS.map((key) => (
@@ -276,7 +292,7 @@ export function DowngradePage() {
             <Button variant="outline" onClick={back}>
               Back
             </Button>
-            <Button disabled={!isConfirmed(acks)} onClick={confirm}>
+            <Button disabled={!isConfirmed(acks) || !figures || preview.isFetching} onClick={confirm}>
               Confirm downgrade
             </Button>
           </Actions>

@@ -5,6 +5,7 @@ import {
   initialSelection,
   isConfirmed,
   NO_ACKNOWLEDGEMENTS,
+  pricedPlan,
   previousStep,
   toggleSelection,
 } from './downgrade-wizard.ts';
@@ -54,5 +55,17 @@ describe('the downgrade wizard', () => {
     expect(acknowledgementLabel('confirmDowngrade', { archiveCount: 2, plan: 'Piglet' })).toBe(
       'I want to change to the Piglet plan.',
     );
+  });
+
+  it('prices the change on the confirmation step and while it is processed, on the cycle the saver pays', () => {
+    const annual = { billingCycle: 'annual' as const };
+    expect(pricedPlan('confirmation', 'piglet', annual)).toEqual({ tier: 'piglet', cycle: 'annual' });
+    expect(pricedPlan('processing', 'boar', { billingCycle: 'monthly' })).toEqual({ tier: 'boar', cycle: 'monthly' });
+    // No cycle (no paid plan): the server's own assumption, monthly; it then refuses the preview.
+    expect(pricedPlan('confirmation', 'piglet', { billingCycle: null })).toEqual({ tier: 'piglet', cycle: 'monthly' });
+    for (const step of ['analysis', 'selection', 'complete'] as const)
+      expect(pricedPlan(step, 'piglet', annual), step).toBeNull();
+    expect(pricedPlan('confirmation', 'piglet', undefined)).toBeNull();
+    expect(pricedPlan('confirmation', null, annual)).toBeNull();
   });
 });

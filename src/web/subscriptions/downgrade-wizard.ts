@@ -7,6 +7,7 @@ import {
   type DowngradeTier,
   WIZARD_ACCOUNT_CAPS,
 } from '../../core/subscriptions/downgrade.ts';
+import type { BillingCycle } from '../../core/subscriptions/plans.ts';
 
 export const WIZARD_STEPS = ['analysis', 'selection', 'confirmation', 'processing', 'complete'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
@@ -24,6 +25,21 @@ export function previousStep(step: WizardStep): WizardStep | null {
   if (step === 'selection') return 'analysis';
   if (step === 'confirmation') return 'selection';
   return null;
+}
+
+/**
+ * The plan whose money the confirmation step states (GET /api/billing/change-preview): the lower
+ * tier on the cycle the saver pays, as the downgrade itself moves them (monthly when there is
+ * none, as the server assumes). Asked on the confirmation step and while the change is processed
+ * (a refusal brings today's figures); null elsewhere, or before the subscription has loaded.
+ */
+export function pricedPlan(
+  step: WizardStep,
+  toTier: DowngradeTier | null,
+  subscription: { billingCycle: BillingCycle | null } | undefined,
+): { tier: DowngradeTier; cycle: BillingCycle } | null {
+  if (!toTier || !subscription || (step !== 'confirmation' && step !== 'processing')) return null;
+  return { tier: toTier, cycle: subscription.billingCycle ?? 'monthly' };
 }
 
 /**

@@ -24,13 +24,14 @@ import {
   usePlanChangePreview,
 } from '../../subscriptions/billing-actions.ts';
 import { graceOf } from '../../subscriptions/grace.ts';
-import { planChangeLines, planChangeTitle } from '../../../core/subscriptions/plan-change-words.ts';
+import { planChangeTitle } from '../../../core/subscriptions/plan-change-words.ts';
 import { PaymentActions, ProviderPageButton } from '../../subscriptions/payment-actions.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { SettingsSection } from '../settings-section.tsx';
+import { PlanChangeFigures } from './plan-change-figures.tsx';
 import { PAYMENT_STATUS_LABELS, tableDateText } from '../../admin/subscriptions/subscription-text.ts';
 
 /** The status badge's colour (never alone: the words, the admin screens' own, say it). */
@@ -263,19 +264,7 @@ function PlanChangeDialog({
           <DialogTitle>{plan ? planChangeTitle(plan) : ''}</DialogTitle>
           <DialogDescription>What the change costs, and when it is charged.</DialogDescription>
         </DialogHeader>
-        {preview.data ? (
-          <div className="grid gap-2 text-sm" data-testid="plan-change-figures">
-            {planChangeLines(preview.data).map((line) => (
-              <p key={line}>{line}</p>
-            ))}
-          </div>
-        ) : preview.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {refusalReason(preview.error) ?? BILLING_MESSAGES.previewFailed}
-          </p>
-        ) : (
-          <SectionSkeleton label="Working out what the change costs" rows={3} />
-        )}
+        <PlanChangeFigures preview={preview} />
         <DialogFooter>
           <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
             Keep my plan
