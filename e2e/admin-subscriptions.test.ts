@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { grantAdminRole, signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
+import { sql } from 'drizzle-orm';
+import { signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser, verifyEmail } from './account-setup.ts';
 import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
 
 // Admin subscription screens (issue 17): promo codes created, listed and withdrawn; each user's
-// subscription state and the Big Pig override.
+// subscription state, the plan they have now and why, and the Big Pig override.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'an admin passphrase';
 
@@ -12,9 +13,26 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   const stamp = Date.now();
   const adminEmail = `subs-admin-${stamp}@example.com`;
   const saverEmail = `subs-saver-${stamp}@example.com`;
+  const endedEmail = `subs-ended-${stamp}@example.com`;
   await signUpConfirmed(env.server, { email: adminEmail, password: PASSWORD, firstName: 'Alex' });
   await signUpConfirmed(env.server, { email: saverEmail, password: PASSWORD, firstName: 'Sam' });
-  await grantAdminRole(env.server, adminEmail);
+  // Enid is signed up and confirmed but never signed in: the auth service allows three sign-ins
+  // per 10 s from one address, and the two sign-ups and Alex's below take them.
+  const enid = await fetch(`${env.server.base}/api/account/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: env.server.base },
+    body: JSON.stringify({ email: endedEmail, password: PASSWORD, firstName: 'Enid', lastName: 'Saver' }),
+  });
+  assert.equal(enid.status, 200);
+  await verifyEmail(env.server, endedEmail);
+  // Alex becomes an admin; Enid's trial ended yesterday with no plan bought (one restart for both).
+  await env.server.withDatabaseOffline(async ({ db }) => {
+    await db.execute(
+      sql`insert into user_roles (user_id, role) select id, 'admin' from "user" where email = ${adminEmail}`,
+    );
+    await db.execute(sql`update subscriptions s set trial_expires_at = now() - interval '1 day'
+      from "user" u where u.id = s.user_id and u.email = ${endedEmail}`);
+  });
 
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   const { page, errors } = await newPage(context);
@@ -57,24 +75,36 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   await waitForToastToGo(page, 'Promo code SPRING-SALE withdrawn');
   await spring.getByText('Withdrawn').waitFor();
 
-  // Users: the saver's trial, then the override on.
+  // Users: the saver's trial, the admin's role, the ended trial, then the override on.
   await page.getByRole('button', { name: /Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.waitForURL('**/admin/users');
   await page.getByLabel('Search users by name or email').fill(`subs-saver-${stamp}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByText(`1 user matching “subs-saver-${stamp}”`).waitFor();
-  const row = page
-    .getByRole('table', { name: 'Users and their subscriptions' })
-    .getByRole('row')
-    .filter({ hasText: saverEmail });
+  const users = page.getByRole('table', { name: 'Users and their subscriptions' });
+  const row = users.getByRole('row').filter({ hasText: saverEmail });
   assert.match((await row.textContent()) ?? '', /Sam .*Big Pig trial.*Trial/);
+  // The plan each user has now, with the reason for it beneath.
+  const planNow = async (email: string) =>
+    (await users.getByRole('row').filter({ hasText: email }).locator('[data-label="Plan now"]').innerText()).split(
+      '\n',
+    );
+  assert.deepEqual(await planNow(saverEmail), ['Big Pig trial', 'trial']);
   await page.getByLabel('Search users by name or email').fill('');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByText(/^\d+ users$/).waitFor();
+  assert.deepEqual(await planNow(adminEmail), ['Big Pig', 'admin']);
+  assert.deepEqual(await planNow(endedEmail), ['Piglet', 'trial ended, no plan']);
+  assert.match(
+    await users.getByRole('row').filter({ hasText: endedEmail }).locator('[data-label="Trial ends"]').innerText(),
+    /^\d\d\/\d\d\/\d{4} \(ended\)$/,
+  );
   await row.getByRole('switch', { name: `Big Pig override for ${saverEmail}` }).click();
   await waitForToastToGo(page, `${saverEmail} now has Big Pig`);
   await row.getByRole('switch', { name: `Big Pig override for ${saverEmail}`, checked: true }).waitFor();
+  await row.getByText('admin override', { exact: true }).waitFor();
+  assert.deepEqual(await planNow(saverEmail), ['Big Pig', 'admin override']);
   await pictureEverywhere(page, 'admin-users');
 
   // What the saver now sees, from the server.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { trialGave } from '../src/core/subscriptions/plans.ts';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
+import { createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
 import { login, pageGatheringErrors, pictureEverywhere, rejectCookies, signInToDashboard } from './fixtures.ts';
 
 // Subscriptions, part 1 (issue 17): the trial banner, the plan picker, a piglet refused the Hub,
@@ -15,12 +15,13 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   const trialing = `trial-${stamp}@example.com`;
   const piglet = `piglet-${stamp}@example.com`;
   const ended = `ended-${stamp}@example.com`;
+  const cookies = new Map<string, string>();
   for (const [email, firstName] of [
     [trialing, 'Tara'],
     [piglet, 'Percy'],
     [ended, 'Enid'],
   ] as const)
-    await signUpConfirmed(env.server, { email, password: PASSWORD, firstName });
+    cookies.set(email, await signUpConfirmed(env.server, { email, password: PASSWORD, firstName }));
 
   // What the card provider and time would do: Percy pays for Piglet; Enid's trial ended yesterday.
   await env.server.withDatabaseOffline(async ({ db }) => {
@@ -70,6 +71,8 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
 
   // Percy, on Piglet, is refused the Protection Hub with the guard's words.
   await signInToDashboard(page, env.server.base, piglet, PASSWORD);
+  // The cookie banner would cover his pictures.
+  await rejectCookies(page);
   assert.equal(
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Protection' }).count(),
     0,
@@ -83,6 +86,42 @@ test('trial banner, plans, a piglet refused the Hub, and a promo code that bring
   await upgrade.getByRole('link', { name: 'See the Big Pig plan' }).click();
   await page.waitForURL('**/subscribe?tier=bigpig');
   await page.getByRole('group', { name: 'Big Pig' }).getByRole('button', { name: 'Selected' }).waitFor();
+
+  // Percy tracks Piglet's three accounts; the add form then says so at its top, in place of the
+  // fields (the form never shows, even while the list is on its way), and which plan allows more.
+  for (const name of ['Everyday saver', 'Rainy day pot', 'Holiday fund'])
+    await createAccount(env.server, cookies.get(piglet) ?? '', { name });
+  // The list, which carries the cap, held back until the account types have come.
+  let sendList = () => {};
+  const listSent = new Promise<void>((resolve) => {
+    sendList = resolve;
+  });
+  await page.route('**/api/accounts', async (route) => {
+    await listSent;
+    await route.continue();
+  });
+  const typesCame = page.waitForResponse('**/api/account-types');
+  await page.goto(`${env.server.base}/account/new`);
+  await typesCame;
+  // Two frames, so the types have been drawn if they were going to be.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.equal(await page.getByRole('form', { name: 'New account' }).count(), 0, 'no form before the cap is known');
+  await page.getByRole('status', { name: 'Loading the account form' }).waitFor();
+  sendList();
+  const atCap = page.locator('[data-slot="alert"]', { hasText: 'You can’t add another account' });
+  await atCap
+    .getByText(
+      'You have reached the limit of 3 accounts on the Piglet plan. Upgrade to the Boar plan (up to 10 accounts) ' +
+        'or the Big Pig plan (unlimited accounts), or delete an account you no longer need.',
+    )
+    .waitFor();
+  await page.unroute('**/api/accounts');
+  assert.equal(await page.getByRole('form', { name: 'New account' }).count(), 0);
+  assert.equal(await page.getByLabel('Account name').count(), 0);
+  await pictureEverywhere(page, 'subscription-account-cap');
+  await atCap.getByRole('link', { name: 'See the plans' }).click();
+  await page.waitForURL('**/subscribe?tier=boar');
+  await page.getByRole('group', { name: 'Boar' }).getByRole('button', { name: 'Selected' }).waitFor();
   await context.close();
   context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   page = await pageGatheringErrors(context, errors);

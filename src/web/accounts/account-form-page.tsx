@@ -111,8 +111,10 @@ export function AccountNewPage() {
   const typesInPlan = features ? accountTypesInPlan(names, features) : names;
   const create = useCreateAccount();
   const saveAndGo = useSaveAndGo();
-  // The same cap the server checks on save (the list carries it): at the cap, say so before any typing.
-  const list = useAccounts().data;
+  // The same cap the server checks on save (the list carries it): at the cap, say so before any
+  // typing, so the fields wait for the list (a list that fails to load leaves the check to the save).
+  const accounts = useAccounts();
+  const list = accounts.data;
   const capReached = list ? !canAddAccount(list.cap.count, list.cap) : false;
 
   const onSubmit = ({ fields, startingBalancePence, startingBalanceDate, startingBalancePaidIn }: AccountFormOutput) =>
@@ -135,7 +137,7 @@ export function AccountNewPage() {
     >
       {capReached && list ? (
         <AccountCapNotice cap={list.cap} />
-      ) : types.isPending ? (
+      ) : types.isPending || accounts.isPending ? (
         <FormSkeleton />
       ) : (
         <AccountForm

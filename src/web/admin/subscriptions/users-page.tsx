@@ -137,16 +137,21 @@ function UserRow({ user }: { user: AdminUserSubscription }) {
           </Badge>
         ) : null}
       </AdminTableCell>
+      {/* One box per value: a phone's card spreads a cell's children across its line, after the label. */}
       <AdminTableCell label="Plan now">
-        <span className="block">{TIER_LABELS[s.tier]}</span>
-        <span className="block text-muted-foreground">{ACCESS_REASON_LABELS[user.accessReason]}</span>
+        <span className="max-md:text-right">
+          <span className="block">{TIER_LABELS[s.tier]}</span>
+          <span className="block text-muted-foreground">{ACCESS_REASON_LABELS[user.accessReason]}</span>
+        </span>
       </AdminTableCell>
       <AdminTableCell label="Payment status">
         {s.hasSubscription ? (PAYMENT_STATUS_LABELS[s.paymentStatus] ?? s.paymentStatus) : 'No subscription yet'}
       </AdminTableCell>
       <AdminTableCell label="Trial ends" className="tabular-nums">
-        {tableDateText(s.trialExpiresAt)}
-        {s.isTrialExpired ? <span className="text-muted-foreground"> (ended)</span> : null}
+        <span>
+          {tableDateText(s.trialExpiresAt)}
+          {s.isTrialExpired ? <span className="text-muted-foreground"> (ended)</span> : null}
+        </span>
       </AdminTableCell>
       <AdminTableCell label="Promo">
         {user.promoCode ? (
