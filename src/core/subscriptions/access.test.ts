@@ -134,6 +134,22 @@ describe('trial boundaries at the exact instant', () => {
     expect(isTrialExpired(null, NOW)).toBe(false);
   });
 
+  it('does not call a subscription that ended a trial that ended (ADR 0045: the app stays, at piglet)', () => {
+    // Paid for Big Pig (which ended the trial), cancelled, and now past the period's end.
+    const lapsed = {
+      ...t,
+      paymentStatus: 'active',
+      tier: 'bigpig' as const,
+      trialExpiresAt: new Date('2026-11-01T10:00:00Z'),
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date('2026-12-01T10:00:00Z'),
+    };
+    expect(isTrialExpired(lapsed, ends)).toBe(false);
+    expect(effectiveTier(lapsed, { isAdmin: false, now: ends })).toBe('piglet');
+    expect(accessReason(lapsed, { isAdmin: false, now: ends })).toBe('lapsed');
+    expect(isTrialExpired({ ...lapsed, paymentStatus: 'canceled' }, ends)).toBe(false);
+  });
+
   it.each([
     // verified at (UTC), trial ends (UTC): 10:00 London both times
     ['2026-11-27T10:00:00Z', '2026-12-04T10:00:00.000Z'],

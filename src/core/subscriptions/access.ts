@@ -148,17 +148,21 @@ export function accessReason(
   if (isTrialStatus(s.paymentStatus) && s.tier === 'bigpig') return 'trial';
   if (hasPlanAccess(s, now)) return isPaidAccess(s, now) ? 'paid' : 'grace';
   if (promo && s.promoTier === 'boar') return 'promo';
-  // These statuses only follow a paid subscription; 'inactive' and the trial's do not.
-  const hadPaidPlan = ['active', 'past_due', 'failed', 'action_required', 'canceled'].includes(s.paymentStatus);
-  return hadPaidPlan ? 'lapsed' : 'trialEnded';
+  return hadPaidPlan(s) ? 'lapsed' : 'trialEnded';
 }
+
+/** These statuses only follow a paid subscription; 'inactive' and the trial's do not. */
+const hadPaidPlan = (s: SubscriptionFacts) =>
+  ['active', 'past_due', 'failed', 'action_required', 'canceled'].includes(s.paymentStatus);
 
 /**
  * The trial has ended: status trial_expired, or a trial expiry that has passed, for a user with no
- * other access (a paying user, an override or a live promo never sees the trial-ended screen).
+ * other access (a paying user, an override or a live promo never sees the trial-ended screen). A
+ * subscription that ended is not a trial that ended: that saver keeps the app at piglet's level and
+ * the guard offers a plan on the pages it no longer includes (ADR 0045).
  */
 export function isTrialExpired(s: SubscriptionFacts | null, now: Date): boolean {
-  if (!s || hasActiveAccess(s, now)) return false;
+  if (!s || hasActiveAccess(s, now) || hadPaidPlan(s)) return false;
   return s.paymentStatus === 'trial_expired' || (s.trialExpiresAt !== null && !isTrialing(s, now));
 }
 

@@ -24,7 +24,7 @@ export function DataExportSection() {
   return (
     <SettingsSection
       title="Download my data"
-      description="A copy of everything we hold about you: your profile, settings, cookie choices, sign-in history and messages you sent us, in one JSON file."
+      description="A copy of everything we hold about you, in one JSON file: your accounts with their transactions, standing orders, ISA details and terms, your profile and settings, your subscription, cookie choices, sign-in history and messages you sent us."
     >
       <Button type="button" variant="outline" onClick={() => void download()} disabled={busy}>
         <Download aria-hidden />

@@ -72,14 +72,16 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 function PlanSection({ subscription }: { subscription: Subscription }) {
   const portal = useOpenPortal();
-  const status = {
-    words: PAYMENT_STATUS_LABELS[subscription.paymentStatus] ?? subscription.paymentStatus,
-    variant: STATUS_VARIANT[subscription.paymentStatus] ?? 'secondary',
-  };
   const grace = graceOf(subscription, new Date());
   const end = subscription.currentPeriodEnd;
-  // A cancelled plan whose period is over: the features follow Piglet now (ADR 0045), say why.
+  // A cancelled plan whose period is over: the features follow Piglet now (ADR 0045), say why. The
+  // provider may not have said 'canceled' yet; the plan has ended all the same.
   const ended = end !== null && subscription.cancelAtPeriodEnd && new Date(end).getTime() <= Date.now();
+  const statusKey = ended ? 'canceled' : subscription.paymentStatus;
+  const status = {
+    words: PAYMENT_STATUS_LABELS[statusKey] ?? statusKey,
+    variant: STATUS_VARIANT[statusKey] ?? 'secondary',
+  };
   return (
     <SettingsSection title="Your plan" description="Your plan, its status and when it renews.">
       <dl className="grid gap-3">
