@@ -32,7 +32,7 @@ function Shell({
       <Header me={me} />
       {me && !me.user.emailVerified ? <VerificationBanner email={me.user.email} /> : null}
       {subscription ? <PaymentIssueBanner subscription={subscription} /> : null}
-      {subscription ? <TrialBanner subscription={subscription} /> : null}
+      {subscription ? <TrialBanner subscription={subscription} isAdmin={me?.isAdmin === true} /> : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>

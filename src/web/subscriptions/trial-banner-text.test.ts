@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trialBannerText } from './trial-banner-text.ts';
+import { trialBannerApplies, trialBannerText } from './trial-banner-text.ts';
 
 describe('the trial banner', () => {
   it.each([
@@ -10,5 +10,17 @@ describe('the trial banner', () => {
     [0, 'Trial Ending Soon!', 'Trial expires today', true, 'Upgrade Now'],
   ])('with %i days left reads "%s", "%s"', (days, title, body, isUrgent, action) => {
     expect(trialBannerText('trial_bigpig', days)).toEqual({ title, body, isUrgent, action });
+  });
+});
+
+describe('who sees the trial banner', () => {
+  const trialing = { isTrialing: true, trialDaysLeft: 5, hasAdminOverride: false };
+  it.each([
+    ['a saver on the trial', trialing, false, true],
+    ['an admin on the trial (the role has every feature)', trialing, true, false],
+    ['a saver an admin gave Big Pig', { ...trialing, hasAdminOverride: true }, false, false],
+    ['a saver not on a trial', { ...trialing, isTrialing: false, trialDaysLeft: null }, false, false],
+  ])('%s: %s', (_, subscription, isAdmin, shown) => {
+    expect(trialBannerApplies(subscription, isAdmin)).toBe(shown);
   });
 });

@@ -5,7 +5,7 @@ import { paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import type { Subscription } from './api.ts';
-import { trialBannerText } from './trial-banner-text.ts';
+import { trialBannerApplies, trialBannerText } from './trial-banner-text.ts';
 
 const DISMISSED_KEY = 'trialBannerDismissed';
 
@@ -18,9 +18,9 @@ function dismissedThisSession(): boolean {
 }
 
 /** Shown while trialing and not dismissed this session (001 §2 "Trial banner"). */
-export function TrialBanner({ subscription }: { subscription: Subscription }) {
+export function TrialBanner({ subscription, isAdmin }: { subscription: Subscription; isAdmin: boolean }) {
   const [dismissed, setDismissed] = useState(dismissedThisSession);
-  if (dismissed || !subscription.isTrialing || subscription.trialDaysLeft === null) return null;
+  if (dismissed || !trialBannerApplies(subscription, isAdmin) || subscription.trialDaysLeft === null) return null;
   const text = trialBannerText(subscription.tier, subscription.trialDaysLeft);
   const dismiss = () => {
     try {
