@@ -66,3 +66,56 @@ describe('one value kept per user', () => {
     expect([kept.size, kept.get('ann', 'k2'), kept.get('cat', 'k')]).toEqual([2, undefined, 4]);
   });
 });
+
+describe('concurrent misses of one kept answer', () => {
+  it('make one computation between them, and keep its answer', async () => {
+    const cache = new AnswerCache();
+    let computations = 0;
+    let finish: (json: string) => void = () => {};
+    const compute = () => {
+      computations++;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const waiting = Array.from({ length: 10 }, () => cache.answer('ann', key(), at(0), compute));
+    expect(cache.computing).toBe(1);
+    finish('{"a":1}');
+    expect(await Promise.all(waiting)).toEqual(Array(10).fill('{"a":1}'));
+    expect(computations).toBe(1);
+    expect(cache.computing).toBe(0);
+    expect(cache.get('ann', key(), at(0))).toBe('{"a":1}');
+  });
+
+  it('share nothing across users or keys', async () => {
+    const cache = new AnswerCache();
+    let computations = 0;
+    const compute = async () => `${++computations}`;
+    await Promise.all([
+      cache.answer('ann', key(), at(0), compute),
+      cache.answer('bob', key(), at(0), compute),
+      cache.answer('ann', key({ userVersion: 4 }), at(0), compute),
+    ]);
+    expect(computations).toBe(3);
+  });
+
+  it('after a failed computation, each waiter computes its own and nothing failed is kept', async () => {
+    const cache = new AnswerCache();
+    let fail: (error: Error) => void = () => {};
+    const first = cache.answer(
+      'ann',
+      key(),
+      at(0),
+      () =>
+        new Promise<string>((_, reject) => {
+          fail = reject;
+        }),
+    );
+    const second = cache.answer('ann', key(), at(0), async () => 'own');
+    fail(new Error('database went away'));
+    await expect(first).rejects.toThrow('database went away');
+    expect(await second).toBe('own');
+    expect(cache.computing).toBe(0);
+    expect(cache.get('ann', key(), at(0))).toBeUndefined();
+  });
+});

@@ -32,6 +32,8 @@ const keyText = (key: AnswerKey) =>
 
 export class AnswerCache {
   readonly #answers: KeptPerUser<string>;
+  /** Answers being computed, by user and key: a concurrent miss waits for the one under way. */
+  readonly #computing = new Map<string, Promise<string>>();
 
   constructor(options: { maxUsers?: number; maxCharacters?: number; maxAgeMs?: number } = {}) {
     this.#answers = new KeptPerUser({
@@ -48,6 +50,41 @@ export class AnswerCache {
 
   set(userId: string, key: AnswerKey, json: string, now: Date): void {
     this.#answers.set(userId, keyText(key), json, { size: json.length, nowMs: now.getTime() });
+  }
+
+  /**
+   * The kept answer for `key`, else the one already being computed for the same user and key, else
+   * `compute`'s (kept when it succeeds). Concurrent requests that miss the same key make one
+   * computation between them; a failed computation is not shared, so each waiter then computes its
+   * own. Sharing is safe for the same reason keeping is: an answer computed for a key is at least
+   * as new as the key.
+   */
+  async answer(userId: string, key: AnswerKey, now: Date, compute: () => Promise<string>): Promise<string> {
+    const kept = this.get(userId, key, now);
+    if (kept !== undefined) return kept;
+    const id = `${userId}|${keyText(key)}`;
+    const underWay = this.#computing.get(id);
+    if (underWay) {
+      try {
+        return await underWay;
+      } catch {
+        return compute();
+      }
+    }
+    const computing = compute();
+    this.#computing.set(id, computing);
+    try {
+      const json = await computing;
+      this.set(userId, key, json, now);
+      return json;
+    } finally {
+      this.#computing.delete(id);
+    }
+  }
+
+  /** How many answers are being computed now. */
+  get computing(): number {
+    return this.#computing.size;
   }
 
   get size(): number {

@@ -249,11 +249,8 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       const key: AnswerKey | null = versions
         ? { ...versions, today, tier: session.tier, isAdmin: session.isAdmin }
         : null;
-      const kept = key ? answers?.get(session.userId, key, now) : undefined;
-      if (kept !== undefined) return jsonText(c, kept);
-      const text = JSON.stringify(await dashboardOf(tx, session, now, today));
-      if (key) answers?.set(session.userId, key, text, now);
-      return jsonText(c, text);
+      const compute = async () => JSON.stringify(await dashboardOf(tx, session, now, today));
+      return jsonText(c, key && answers ? await answers.answer(session.userId, key, now, compute) : await compute());
     },
   );
 
