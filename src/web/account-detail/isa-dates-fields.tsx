@@ -23,17 +23,32 @@ export const TRANSFER_STATUS_NAMES: Record<(typeof ISA_TRANSFER_STATUSES)[number
 };
 
 /**
- * A field's handlers that save it when it is left or Enter is pressed, one save at a time: Enter
- * and then leaving the field while that save is on its way (the field is disabled meanwhile) does
- * not send the same value again before the saved value comes back.
+ * A field's handlers that save it when it is left or Enter is pressed, one save at a time, and
+ * never the same value twice: `prepare` checks what was typed and answers the value to save
+ * (undefined: nothing to save), `send` saves it. A value equal to `saved` (the stored one) is not
+ * sent, nor one already sent until `saved` changes: Enter and then leaving the field, while the
+ * save is on its way or before the saved value has come back, sends it once.
  */
-export function useSavedOnLeaveOrEnter(commit: () => Promise<void>) {
+export function useSavedOnLeaveOrEnter<T>(
+  saved: T,
+  prepare: () => T | undefined,
+  send: (value: T) => Promise<boolean>,
+) {
   const inFlight = useRef(false);
+  const sent = useRef<{ value: T } | null>(null);
+  const seen = useRef(saved);
+  if (!Object.is(seen.current, saved)) {
+    seen.current = saved;
+    sent.current = null;
+  }
   const run = async () => {
     if (inFlight.current) return;
+    const value = prepare();
+    if (value === undefined || Object.is(value, saved) || (sent.current && Object.is(sent.current.value, value)))
+      return;
     inFlight.current = true;
     try {
-      await commit();
+      sent.current = (await send(value)) ? { value } : null;
     } finally {
       inFlight.current = false;
     }
@@ -119,14 +134,20 @@ function TextSetting({
     setLastSaved(value);
     setText(value);
   }
-  const commit = async () => {
-    const next = text.trim();
-    const problem = check(next);
-    setError(problem);
-    if (problem || next === value) return;
-    if (await onSave(next)) setText(next);
-  };
-  const saveHandlers = useSavedOnLeaveOrEnter(commit);
+  const saveHandlers = useSavedOnLeaveOrEnter(
+    value,
+    () => {
+      const next = text.trim();
+      const problem = check(next);
+      setError(problem);
+      return problem ? undefined : next;
+    },
+    async (next) => {
+      const saved = await onSave(next);
+      if (saved) setText(next);
+      return saved;
+    },
+  );
   return (
     <FormField label={label} hint={hint} error={error}>
       <Input

@@ -282,6 +282,27 @@ describe('the ISA Details card', () => {
     expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1);
   });
 
+  it('sends a saved value once, though the field is left before the stored value shows it', async () => {
+    // The server takes the save but answers with the record as it was (another tab's older read,
+    // say): the field still holds what was sent, and leaving it must not send it again.
+    const base: IsaView = {
+      ...empty,
+      isa: { ...record, transferStatus: 'in_progress' },
+      provider: { ...nationwide, fscsNote: NOTE },
+    };
+    const api = isaServer(base, { [`PATCH ${isaPath}`]: () => json(200, base) });
+    const { user } = renderApp(paths.account(ACCOUNT_ID));
+    const card = await screen.findByRole('region', { name: 'ISA Details' });
+    const days = await within(card).findByLabelText('Expected to take (days)');
+    await user.type(days, '15{Enter}');
+    await waitFor(() => expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1));
+    await waitFor(() => expect(days).toBeEnabled());
+    await user.tab();
+    await user.click(days);
+    await user.keyboard('{Enter}');
+    expect(api.calls(`PATCH ${isaPath}`)).toHaveLength(1);
+  });
+
   it('says ‘Failed to update ISA details’ when a save is refused, with the server’s reason', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     isaServer(

@@ -100,17 +100,25 @@ function AmountField({
     setLastSaved(pence);
     setText(penceToAmountText(pence));
   }
-  const commit = async () => {
-    const parsed = parseAmountText(text);
-    if (!parsed.ok || parsed.pence < 0) {
-      setError(parsed.ok || parsed.reason !== 'too-large' ? ISA_MESSAGES.amount : ISA_MESSAGES.amountTooLarge);
-      return;
-    }
-    setError(undefined);
-    if (parsed.pence !== pence && !(await onSave(parsed.pence))) return;
-    setText(penceToAmountText(parsed.pence));
-  };
-  const saveHandlers = useSavedOnLeaveOrEnter(commit);
+  const saveHandlers = useSavedOnLeaveOrEnter(
+    pence,
+    () => {
+      const parsed = parseAmountText(text);
+      if (!parsed.ok || parsed.pence < 0) {
+        setError(parsed.ok || parsed.reason !== 'too-large' ? ISA_MESSAGES.amount : ISA_MESSAGES.amountTooLarge);
+        return undefined;
+      }
+      setError(undefined);
+      // The same amount typed another way: shown the usual way, nothing to save.
+      if (parsed.pence === pence) setText(penceToAmountText(pence));
+      return parsed.pence;
+    },
+    async (next) => {
+      const saved = await onSave(next);
+      if (saved) setText(penceToAmountText(next));
+      return saved;
+    },
+  );
   return (
     <FormField label={label} error={error}>
       <UnitInput
