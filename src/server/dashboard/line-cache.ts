@@ -8,7 +8,7 @@
  * its own cache; none needs telling about another's writes.
  */
 import type { BalanceSeries } from '../../core/balance/balance-series.ts';
-import { KeptPerUser } from './kept-per-user.ts';
+import { KeptPerUser } from '../kept/kept-per-user.ts';
 
 /** Most users a server keeps a line for (a line is ~13 points: well under 1 MB in all). */
 export const LINE_CACHE_USERS = 2_000;

@@ -1,5 +1,5 @@
 /**
- * The kept dashboard answer against the truth (docs/decisions/0039-the-dashboard-answer-cache.md):
+ * The kept dashboard answer (and the Protection Hub's) against the truth (docs/decisions/0039-the-dashboard-answer-cache.md):
  * after each write the product offers that can change the dashboard, done through its real route
  * (or the job), the answer the app sends equals the answer a second router with nothing kept
  * computes from the database. Each write's answer is first kept (asked for twice), so a version
@@ -18,6 +18,7 @@ import { itOnPostgres } from '../test/postgres-only.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
 import { rejection } from '../test/sql-errors.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { protectionRoutes } from '../protection/routes.ts';
 import { type DashboardJson, dashboardRoutes } from './routes.ts';
 
 type Person = { cookie: string; userId: string };
@@ -27,6 +28,7 @@ const NATIONWIDE_ISA = 'Z1198';
 describe.each(testDatabaseKinds())('the kept dashboard answer against one computed afresh on %s', (kind) => {
   let server: TestServer;
   let oracle: ReturnType<typeof dashboardRoutes>;
+  let hubOracle: ReturnType<typeof protectionRoutes>;
   let ann: Person;
   let bob: Person;
   let admin: Person;
@@ -60,13 +62,29 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
     return (await res.json()) as DashboardJson;
   };
 
-  /** Keeps the user's answer, runs `write`, then holds the next answer to the truth. */
+  /** The Protection Hub's picture as the app sends it (kept or not), and as a router keeping nothing computes it. */
+  const hub = async (who: Person, fresh = false) => {
+    const res = fresh
+      ? await hubOracle.request('http://localhost:3000/api/protection', { headers: { cookie: who.cookie } })
+      : await server.request('/api/protection', { cookie: who.cookie });
+    // The bare router answers a refusal with its own 500: only a picture is compared.
+    return res.status === 200 ? ((await res.json()) as unknown) : `refused (${fresh ? 'not 200' : res.status})`;
+  };
+
+  /**
+   * Keeps the user's answers (the dashboard's and the Hub's), runs `write`, then holds the next
+   * answers to the truth.
+   */
   const afterWrite = async (who: Person, write: () => Promise<unknown>, changes = true) => {
     const before = await dashboard(who);
     expect(await dashboard(who)).toEqual(before);
+    const hubBefore = await hub(who);
+    expect(await hub(who)).toEqual(hubBefore);
     await write();
     const expected = await truth(who);
     expect(await dashboard(who)).toEqual(expected);
+    const hubAfter = await hub(who);
+    if (typeof hubAfter !== 'string') expect(hubAfter, 'the kept Hub picture').toEqual(await hub(who, true));
     if (changes) expect(expected, 'the write changes what the dashboard shows').not.toEqual(before);
     return expected;
   };
@@ -88,6 +106,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
   beforeAll(async () => {
     server = await createTestServer(kind);
     oracle = dashboardRoutes(server.deps, { keepAnswers: false });
+    hubOracle = protectionRoutes(server.deps, { keepAnswers: false });
     today = calendarDateInLondon(server.clock.now());
     for (const name of ['Halifax', 'Bank of Scotland', 'Nationwide Building Society', 'NS&I'])
       banks[name] = await bankId(name);

@@ -16,10 +16,9 @@ import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
-import type { Context, TypedResponse } from 'hono';
 import type { SessionUser } from '../auth/session.ts';
 import { sessionOf, txOf } from '../http/access.ts';
-import type { AppEnv, Deps } from '../http/context.ts';
+import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import {
   LicenceGroupSchema,
@@ -31,7 +30,8 @@ import {
 } from '../protection/picture-json.ts';
 import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
-import { AnswerCache, type AnswerKey } from './answer-cache.ts';
+import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
+import { jsonText } from '../kept/json-text.ts';
 import { LineCache, type LineKey } from './line-cache.ts';
 import { TrackingStartSchema } from '../balance-series/routes.ts';
 import { type DashboardRows, RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
@@ -245,26 +245,14 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       const today = calendarDateInLondon(now);
       // Read by the request's opening statement, before anything the answer shows, so what is read
       // next is at least as new as the key.
-      const versions = session.dataVersions;
-      const key: AnswerKey | null = versions
-        ? { ...versions, today, tier: session.tier, isAdmin: session.isAdmin }
-        : null;
+      const key = answerKeyOf(session, today);
       const compute = async () => JSON.stringify(await dashboardOf(tx, session, now, today));
-      return jsonText(c, key && answers ? await answers.answer(session.userId, key, now, compute) : await compute());
+      return jsonText<DashboardJson>(
+        c,
+        key && answers ? await answers.answer(session.userId, key, now, compute) : await compute(),
+      );
     },
   );
 
   return app;
-}
-
-/**
- * An answer already written as JSON, sent as `c.json` would send it (the route's declared
- * schema is what it holds: `dashboardOf` built it).
- */
-function jsonText(c: Context<AppEnv>, text: string) {
-  return c.body(text, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<
-    DashboardJson,
-    200,
-    'json'
-  >;
 }

@@ -1,6 +1,7 @@
 /**
- * The dashboard's whole answer (its JSON text), kept per user while nothing it was computed from
- * has changed (docs/decisions/0039-the-dashboard-answer-cache.md). The key: the user's data
+ * A route's whole answer (its JSON text), kept per user while nothing it was computed from has
+ * changed (docs/decisions/0039-the-dashboard-answer-cache.md): the dashboard's and the Protection
+ * Hub's, each route with its own cache. The key: the user's data
  * version and the reference data's version (read by the request's first statement; database
  * triggers bump them in the writer's own transaction on every table the dashboard reads), the
  * UK date, the plan's tier and whether the user is an admin. Versions only grow, and a write's
@@ -9,6 +10,7 @@
  * `ANSWER_MAX_AGE_MS`: a dismissal's 7 days end by the clock, not by a write.
  */
 import type { Tier } from '../../core/subscriptions/tier.ts';
+import type { SessionUser } from '../auth/session.ts';
 import { KeptPerUser } from './kept-per-user.ts';
 
 /** Most users a server keeps an answer for. */
@@ -19,6 +21,8 @@ export const ANSWER_CACHE_CHARACTERS = 32 * 1024 * 1024;
 export const ANSWER_MAX_AGE_MS = 60_000;
 
 export type AnswerKey = {
+  /** What else the answer depends on, in the route's words (a query's `asAt`, say); none when absent. */
+  variant?: string;
   /** The user's data version (null: no write since versions were kept). */
   userVersion: number | null;
   referenceVersion: number | null;
@@ -28,7 +32,27 @@ export type AnswerKey = {
 };
 
 const keyText = (key: AnswerKey) =>
-  `${key.userVersion ?? '-'}|${key.referenceVersion ?? '-'}|${key.today}|${key.tier}|${key.isAdmin}`;
+  `${key.userVersion ?? '-'}|${key.referenceVersion ?? '-'}|${key.today}|${key.tier}|${key.isAdmin}|${key.variant ?? ''}`;
+
+/**
+ * The key of a signed-in user's answer, from the versions the request's opening statement read
+ * before anything else (so what is read next is at least as new as the key); null when the
+ * opening read none (a session found outside the request transaction).
+ */
+export function answerKeyOf(
+  session: Pick<SessionUser, 'dataVersions' | 'tier' | 'isAdmin'>,
+  today: string,
+  variant?: string,
+): AnswerKey | null {
+  if (!session.dataVersions) return null;
+  return {
+    ...session.dataVersions,
+    today,
+    tier: session.tier,
+    isAdmin: session.isAdmin,
+    ...(variant === undefined ? {} : { variant }),
+  };
+}
 
 export class AnswerCache {
   readonly #answers: KeptPerUser<string>;

@@ -11,7 +11,9 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
-import { ProtectionPictureSchema, protectionPictureJson } from './picture-json.ts';
+import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
+import { jsonText } from '../kept/json-text.ts';
+import { type ProtectionPictureJson, ProtectionPictureSchema, protectionPictureJson } from './picture-json.ts';
 import { readProtectionRows, saveAlertDismissal } from './queries.ts';
 
 export const PROTECTION_MESSAGES = {
@@ -56,8 +58,15 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
-export function protectionRoutes(deps: Deps) {
+export type ProtectionOptions = {
+  /** False: every request reads and computes the picture (the oracle the kept answers are held to). Default true. */
+  keepAnswers?: boolean;
+};
+
+export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionOptions = {}) {
   const app = createRouter();
+  // The picture as sent, kept per user and `asAt` while nothing it reads has changed (ADR 0039).
+  const answers = keepAnswers ? new AnswerCache() : null;
   const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string, asAt?: string) => {
     const now = deps.clock.now();
     const today = calendarDateInLondon(now);
@@ -74,7 +83,7 @@ export function protectionRoutes(deps: Deps) {
       summary:
         "The signed-in user's protection picture: totals, badge, diversification, money per licence and outside the FSCS limits, and alerts",
       description:
-        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override), or those in force on `asAt`. Two statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
+        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override), or those in force on `asAt`. Two statements, sent together, however many accounts; none while nothing the picture reads has changed (the answer kept for the user's data version, read with the session, is sent, for at most a minute). Needs Big Pig (a trial counts).",
       request: { query: AsAtQuerySchema },
       responses: {
         200: json(ProtectionPictureSchema, 'The picture'),
@@ -85,7 +94,14 @@ export function protectionRoutes(deps: Deps) {
     async (c) => {
       const session = sessionOf(c);
       requireFeature(session, 'protectionHub', PROTECTION_MESSAGES.needsBigPig);
-      return c.json(await picture(txOf(c), session.userId, c.req.valid('query').asAt), 200);
+      const { asAt } = c.req.valid('query');
+      const now = deps.clock.now();
+      const key = answerKeyOf(session, calendarDateInLondon(now), asAt ?? '');
+      const compute = async () => JSON.stringify(await picture(txOf(c), session.userId, asAt));
+      return jsonText<ProtectionPictureJson>(
+        c,
+        key && answers ? await answers.answer(session.userId, key, now, compute) : await compute(),
+      );
     },
   );
 
