@@ -3,6 +3,8 @@
  * creating, saving, changing and deleting an account. Every write tells the user's open tabs
  * (publishAccountChanged) inside its transaction, so they hear of it only once it is committed.
  */
+import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
+import { jsonText } from '../kept/json-text.ts';
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import { featureOfAccountType } from '../../core/subscriptions/account-type-feature.ts';
 import { FEATURE_LABELS, FEATURE_TIERS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
@@ -37,6 +39,7 @@ import { publishAccountChanged } from './account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from './account-id.ts';
 import {
   type Account,
+  type AccountList,
   AccountListSchema,
   AccountSchema,
   findAccountJson,
@@ -196,8 +199,15 @@ function requireTypeInPlan(session: SessionUser, accountType: string): void {
   requireFeature(session, feature, tierRequiredMessage(FEATURE_LABELS[feature], FEATURE_TIERS[feature]));
 }
 
-export function accountsRoutes(deps: Deps) {
+export type AccountsOptions = {
+  /** False: every list request reads and computes (the oracle the kept lists are held to). Default true. */
+  keepAnswers?: boolean;
+};
+
+export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptions = {}) {
   const app = createRouter();
+  // The list as sent, kept per user while nothing it reads has changed (ADR 0039).
+  const lists = keepAnswers ? new AnswerCache() : null;
   const today = () => calendarDateInLondon(deps.clock.now());
   const viewer = (session: SessionUser) => ({
     userId: session.userId,
@@ -227,11 +237,18 @@ export function accountsRoutes(deps: Deps) {
       summary:
         "The signed-in user's accounts in creation order, each with its licence and deposit protection, their total and the account cap",
       description:
-        'Two statements however many accounts: the accounts with their banks and the deposit limit override, and the cap.',
+        'Two statements however many accounts: the accounts with their banks and the deposit limit override, and the cap; none while nothing the list reads has changed (the list kept for the user’s data version, read with the session, is sent, for at most a minute).',
       responses: { 200: json(AccountListSchema, 'The accounts') },
     }),
     async (c) => {
-      return c.json(await loadAccountsView(txOf(c), viewer(sessionOf(c)), today()), 200);
+      const session = sessionOf(c);
+      const now = deps.clock.now();
+      const key = answerKeyOf(session, calendarDateInLondon(now));
+      const compute = async () => JSON.stringify(await loadAccountsView(txOf(c), viewer(session), today()));
+      return jsonText<AccountList>(
+        c,
+        key && lists ? await lists.answer(session.userId, key, now, compute) : await compute(),
+      );
     },
   );
 

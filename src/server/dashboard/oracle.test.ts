@@ -1,5 +1,5 @@
 /**
- * The kept dashboard answer (and the Protection Hub's) against the truth (docs/decisions/0039-the-dashboard-answer-cache.md):
+ * The kept dashboard answer (and the Protection Hub's and the accounts list's) against the truth (docs/decisions/0039-the-dashboard-answer-cache.md):
  * after each write the product offers that can change the dashboard, done through its real route
  * (or the job), the answer the app sends equals the answer a second router with nothing kept
  * computes from the database. Each write's answer is first kept (asked for twice), so a version
@@ -18,6 +18,7 @@ import { itOnPostgres } from '../test/postgres-only.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
 import { rejection } from '../test/sql-errors.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { accountsRoutes } from '../accounts/routes.ts';
 import { protectionRoutes } from '../protection/routes.ts';
 import { type DashboardJson, dashboardRoutes } from './routes.ts';
 
@@ -29,6 +30,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
   let server: TestServer;
   let oracle: ReturnType<typeof dashboardRoutes>;
   let hubOracle: ReturnType<typeof protectionRoutes>;
+  let listOracle: ReturnType<typeof accountsRoutes>;
   let ann: Person;
   let bob: Person;
   let admin: Person;
@@ -71,20 +73,32 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
     return res.status === 200 ? ((await res.json()) as unknown) : `refused (${fresh ? 'not 200' : res.status})`;
   };
 
+  /** The accounts list as the app sends it (kept or not), and as a router keeping nothing computes it. */
+  const accountsList = async (who: Person, fresh = false) => {
+    const res = fresh
+      ? await listOracle.request('http://localhost:3000/api/accounts', { headers: { cookie: who.cookie } })
+      : await server.request('/api/accounts', { cookie: who.cookie });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as unknown;
+  };
+
   /**
-   * Keeps the user's answers (the dashboard's and the Hub's), runs `write`, then holds the next
-   * answers to the truth.
+   * Keeps the user's answers (the dashboard's, the Hub's and the accounts list's), runs `write`,
+   * then holds the next answers to the truth.
    */
   const afterWrite = async (who: Person, write: () => Promise<unknown>, changes = true) => {
     const before = await dashboard(who);
     expect(await dashboard(who)).toEqual(before);
     const hubBefore = await hub(who);
     expect(await hub(who)).toEqual(hubBefore);
+    const listBefore = await accountsList(who);
+    expect(await accountsList(who)).toEqual(listBefore);
     await write();
     const expected = await truth(who);
     expect(await dashboard(who)).toEqual(expected);
     const hubAfter = await hub(who);
     if (typeof hubAfter !== 'string') expect(hubAfter, 'the kept Hub picture').toEqual(await hub(who, true));
+    expect(await accountsList(who), 'the kept accounts list').toEqual(await accountsList(who, true));
     if (changes) expect(expected, 'the write changes what the dashboard shows').not.toEqual(before);
     return expected;
   };
@@ -107,6 +121,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
     server = await createTestServer(kind);
     oracle = dashboardRoutes(server.deps, { keepAnswers: false });
     hubOracle = protectionRoutes(server.deps, { keepAnswers: false });
+    listOracle = accountsRoutes(server.deps, { keepAnswers: false });
     today = calendarDateInLondon(server.clock.now());
     for (const name of ['Halifax', 'Bank of Scotland', 'Nationwide Building Society', 'NS&I'])
       banks[name] = await bankId(name);
