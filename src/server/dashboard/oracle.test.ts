@@ -17,6 +17,7 @@ import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
 import { rejection } from '../test/sql-errors.ts';
+import { selectsSentBy, tablesReadBy, tablesWithVersionTriggers } from '../test/tables-read.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { accountsRoutes } from '../accounts/routes.ts';
 import { protectionRoutes } from '../protection/routes.ts';
@@ -402,76 +403,30 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
       startDate: today,
     });
     // The statements of a request that reads everything: a new ledger, so the line's too.
-    const query = pg.Client.prototype.query;
-    const sent: { text: string; values: unknown[] }[] = [];
-    const spy = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as { text?: string; values?: unknown[] } | string;
-      const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined;
-      if (typeof config === 'object' && config.text)
-        sent.push({ text: config.text, values: values ?? config.values ?? [] });
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    };
-    pg.Client.prototype.query = spy as typeof query;
-    try {
-      await dashboard(eve);
-    } finally {
-      pg.Client.prototype.query = query;
-    }
-    const reads = sent.filter((s) => !/set_config\('app\.user_id'/.test(s.text) && /^\s*select/i.test(s.text));
+    const reads = await selectsSentBy(() => dashboard(eve));
     expect(reads.length).toBe(4);
-    const client = new pg.Client({ connectionString: server.databaseUrl });
-    await client.connect();
-    const relations = new Set<string>();
-    try {
-      for (const { text, values } of reads) {
-        await client.query(`prepare dashboard_read as ${text}`);
-        const literal = (v: unknown) => (v === null ? 'null' : `'${String(v).replaceAll("'", "''")}'`);
-        const plan = await client.query(
-          `explain (format json, costs false) execute dashboard_read${values.length ? `(${values.map(literal).join(', ')})` : ''}`,
-        );
-        await client.query('deallocate dashboard_read');
-        const walk = (node: unknown): void => {
-          if (Array.isArray(node)) node.forEach(walk);
-          else if (node && typeof node === 'object') {
-            for (const [k, v] of Object.entries(node)) {
-              if (k === 'Relation Name') relations.add(String(v));
-              else walk(v);
-            }
-          }
-        };
-        walk(plan.rows[0]['QUERY PLAN']);
-      }
-      const triggered = rowsOf<{ table: string; fn: string }>(
-        await client.query(`select distinct c.relname as table, p.proname as fn from pg_trigger t
-            join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-            where p.proname in ('bump_user_data_versions', 'bump_reference_data_version')`),
-      );
-      const covered = new Set(triggered.map((t) => t.table));
-      relations.delete('user_data_versions');
-      relations.delete('reference_data_version');
-      expect(
-        [...relations].filter((r) => !covered.has(r)),
-        'tables read without a version trigger',
-      ).toEqual([]);
-      // What they read today (a new table here needs its triggers in a migration).
-      expect([...relations].sort()).toEqual([
-        'account_monthly_totals',
-        'account_terms',
-        'accounts',
-        'app_settings',
-        'bank_references',
-        'banking_groups',
-        'isa_accounts',
-        'isa_providers',
-        'pension_accounts',
-        'pension_providers',
-        'protection_alert_dismissals',
-        'standing_orders',
-        'transactions',
-        'user_settings',
-      ]);
-    } finally {
-      await client.end();
-    }
+    const relations = await tablesReadBy(server.databaseUrl!, reads);
+    const covered = await tablesWithVersionTriggers(server.databaseUrl!);
+    expect(
+      [...relations].filter((r) => !covered.has(r)),
+      'tables read without a version trigger',
+    ).toEqual([]);
+    // What they read today (a new table here needs its triggers in a migration).
+    expect([...relations].sort()).toEqual([
+      'account_monthly_totals',
+      'account_terms',
+      'accounts',
+      'app_settings',
+      'bank_references',
+      'banking_groups',
+      'isa_accounts',
+      'isa_providers',
+      'pension_accounts',
+      'pension_providers',
+      'protection_alert_dismissals',
+      'standing_orders',
+      'transactions',
+      'user_settings',
+    ]);
   });
 });

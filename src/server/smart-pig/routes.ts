@@ -13,11 +13,14 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
+import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
+import { jsonText } from '../kept/json-text.ts';
 import { readPreferences, readSmartPigRows, savePreferences } from './queries.ts';
 import {
   PreferencesResponseSchema,
   SimulateRequestSchema,
   SimulationSchema,
+  type SmartPigJson,
   SmartPigSchema,
   smartPigJson,
   simulationJson,
@@ -49,8 +52,15 @@ const PreferencesBodySchema = z.strictObject(SmartPigPreferencesSchema.shape).op
   },
 });
 
-export function smartPigRoutes(deps: Deps) {
+export type SmartPigOptions = {
+  /** False: every request reads and runs the engine (the oracle the kept answers are held to). Default true. */
+  keepAnswers?: boolean;
+};
+
+export function smartPigRoutes(deps: Deps, { keepAnswers = true }: SmartPigOptions = {}) {
   const app = createRouter();
+  // The answer as sent, kept per user while nothing it reads has changed (ADR 0039).
+  const answers = keepAnswers ? new AnswerCache() : null;
   const forbidden = { description: 'FORBIDDEN: the plan has no Smart Pig' };
 
   app.openapi(
@@ -60,14 +70,21 @@ export function smartPigRoutes(deps: Deps) {
       path: '/api/smart-pig',
       summary: "The signed-in user's Smart Pig: metric cards and recommendations, with their preferences applied",
       description:
-        "One run of the engine over all the user's accounts, with today's limit (and an admin's override) and the user's saved preferences. Three statements, sent together, however many accounts. Needs Big Pig (a trial counts).",
+        "One run of the engine over all the user's accounts, with today's limit (and an admin's override) and the user's saved preferences. Three statements, sent together, however many accounts; none while nothing the answer reads has changed (the answer kept for the user's data version, read with the session, is sent, for at most a minute). Needs Big Pig (a trial counts).",
       responses: { 200: json(SmartPigSchema, 'Metrics and recommendations'), 403: forbidden },
     }),
     async (c) => {
       const session = sessionOf(c);
       requireFeature(session, 'smartPig', SMART_PIG_MESSAGES.needsBigPig);
-      const today = calendarDateInLondon(deps.clock.now());
-      return c.json(smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today), 200);
+      const now = deps.clock.now();
+      const today = calendarDateInLondon(now);
+      const key = answerKeyOf(session, today);
+      const compute = async () =>
+        JSON.stringify(smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today));
+      return jsonText<SmartPigJson>(
+        c,
+        key && answers ? await answers.answer(session.userId, key, now, compute) : await compute(),
+      );
     },
   );
 

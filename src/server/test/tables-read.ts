@@ -1,0 +1,78 @@
+/**
+ * Which tables a request's statements read, found by EXPLAINing each one on PostgreSQL, and
+ * which tables bump the data versions kept answers are keyed by (docs/decisions/0039): a test
+ * holds the first to the second, so a statement that starts reading a new table without its
+ * triggers fails a test instead of serving a stale answer.
+ */
+import pg from 'pg';
+import { rowsOf } from '../db/rls.ts';
+
+type Sent = { text: string; values: unknown[] };
+
+/** The SELECT statements `run` sends through node-postgres (the session opening left out). */
+export async function selectsSentBy(run: () => Promise<unknown>): Promise<Sent[]> {
+  const query = pg.Client.prototype.query;
+  const sent: Sent[] = [];
+  const spy = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as { text?: string; values?: unknown[] } | string;
+    const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined;
+    if (typeof config === 'object' && config.text)
+      sent.push({ text: config.text, values: values ?? config.values ?? [] });
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  pg.Client.prototype.query = spy as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent.filter((s) => !/set_config\('app\.user_id'/.test(s.text) && /^\s*select/i.test(s.text));
+}
+
+/** Every table the statements' plans read (the version tables themselves left out). */
+export async function tablesReadBy(databaseUrl: string, statements: Sent[]): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const relations = new Set<string>();
+  try {
+    for (const { text, values } of statements) {
+      await client.query(`prepare read_under_test as ${text}`);
+      const literal = (v: unknown) => (v === null ? 'null' : `'${String(v).replaceAll("'", "''")}'`);
+      const plan = await client.query(
+        `explain (format json, costs false) execute read_under_test${values.length ? `(${values.map(literal).join(', ')})` : ''}`,
+      );
+      await client.query('deallocate read_under_test');
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object') {
+          for (const [k, v] of Object.entries(node)) {
+            if (k === 'Relation Name') relations.add(String(v));
+            else walk(v);
+          }
+        }
+      };
+      walk(plan.rows[0]['QUERY PLAN']);
+    }
+    relations.delete('user_data_versions');
+    relations.delete('reference_data_version');
+    return relations;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The tables whose writes bump a user's data version or the reference data's. */
+export async function tablesWithVersionTriggers(databaseUrl: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const triggered = rowsOf<{ table: string }>(
+      await client.query(`select distinct c.relname as table from pg_trigger t
+          join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+          where p.proname in ('bump_user_data_versions', 'bump_reference_data_version', 'bump_profile_data_versions')`),
+    );
+    return new Set(triggered.map((t) => t.table));
+  } finally {
+    await client.end();
+  }
+}
