@@ -3,7 +3,7 @@ import { testDatabaseKinds } from '../test/databases.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
-import { selectsSentBy, tablesReadBy, tablesWithVersionTriggers } from '../test/tables-read.ts';
+import { selectsSentBy, versionCoverage } from '../test/tables-read.ts';
 import { smartPigRoutes } from './routes.ts';
 
 // Smart Pig's kept answer (docs/decisions/0039, issue 26) against one computed afresh by a router
@@ -106,12 +106,8 @@ describe.each(testDatabaseKinds())('the kept Smart Pig answer on %s', (kind) => 
     await addAccount('Explained saver', 'Halifax', 1_00);
     const reads = await selectsSentBy(() => truth());
     expect(reads.length).toBe(3);
-    const relations = await tablesReadBy(server.databaseUrl!, reads);
-    const covered = await tablesWithVersionTriggers(server.databaseUrl!);
-    expect(
-      [...relations].filter((r) => !covered.has(r)),
-      'tables read without a version trigger',
-    ).toEqual([]);
+    const { read: relations, uncovered } = await versionCoverage(server.databaseUrl!, reads);
+    expect(uncovered, 'tables read without a version trigger').toEqual([]);
     expect(relations.has('smart_pig_preferences') && relations.has('profiles')).toBe(true);
   });
 });

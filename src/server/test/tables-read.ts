@@ -76,3 +76,10 @@ export async function tablesWithVersionTriggers(databaseUrl: string): Promise<Se
     await client.end();
   }
 }
+
+/** The tables the statements read, and those of them whose writes bump no version (should be none). */
+export async function versionCoverage(databaseUrl: string, statements: Sent[]) {
+  const read = await tablesReadBy(databaseUrl, statements);
+  const covered = await tablesWithVersionTriggers(databaseUrl);
+  return { read, uncovered: [...read].filter((table) => !covered.has(table)) };
+}
