@@ -441,5 +441,7 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
     expect(await statementsFor(full)).toBe(small);
     // In three writes: BEGIN with the opening, the three reads together, COMMIT.
     expect(socketWrites).toBe(3);
+    // Nothing changed since: the kept page is sent, BEGIN with the session opening, then COMMIT.
+    expect(await statementsFor(full)).toBe(3);
   });
 });

@@ -3,6 +3,8 @@
  * number of statements however many transactions the account has: the account, its summary
  * cards, 12 monthly totals, totals per type and the newest 50 transactions with a cursor for more.
  */
+import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
+import { jsonText } from '../kept/json-text.ts';
 import { monthWindow } from '../../core/account-summary/months.ts';
 import { accountSummary } from '../../core/account-summary/summary.ts';
 import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
@@ -64,8 +66,15 @@ const AccountDetailSchema = z
 
 export type AccountDetail = z.infer<typeof AccountDetailSchema>;
 
-export function accountDetailRoutes(deps: Deps) {
+export type AccountDetailOptions = {
+  /** False: every request reads and computes (the oracle the kept pages are held to). Default true. */
+  keepAnswers?: boolean;
+};
+
+export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountDetailOptions = {}) {
   const app = createRouter();
+  // The page as sent, kept per user and account while nothing it reads has changed (ADR 0039).
+  const pages = keepAnswers ? new AnswerCache() : null;
 
   app.openapi(
     defineRoute(deps, '', {
@@ -77,7 +86,8 @@ export function accountDetailRoutes(deps: Deps) {
       description:
         'Months run to the end of this month (UK date). Avg monthly interest: interest over those 12 months ÷ the months that had interest. ' +
         'Lifetime interest: all interest transactions. Transactions newest first (date, then id). ' +
-        "Protection: the account's licence group from the engine run over all the user's accounts.",
+        "Protection: the account's licence group from the engine run over all the user's accounts. " +
+        "No statement of its own while nothing the page reads has changed (the page kept for the user's data version, read with the session, is sent, for at most a minute).",
       request: { params: AccountIdParamsSchema },
       responses: {
         200: { description: 'The account page', content: { 'application/json': { schema: AccountDetailSchema } } },
@@ -88,27 +98,35 @@ export function accountDetailRoutes(deps: Deps) {
     }),
     async (c) => {
       const id = accountIdOf(c.req.valid('param').id);
-      const { userId } = sessionOf(c);
-      const today = calendarDateInLondon(deps.clock.now());
-      const window = monthWindow(today);
-      const rows = await readAccountDetail(txOf(c), {
-        userId,
-        accountId: id,
-        today,
-        window,
-        pageSize: TRANSACTION_PAGE_SIZE,
-      });
-      // One run of the engine for the account's own answer and its licence group.
-      const { summaries, picture } = userAccountsProtection(rows.accounts, today);
-      const account = findAccountJson(rows.accounts, id, today, summaries);
-      if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-      const body: AccountDetail = {
-        account,
-        ...accountSummary(rows.groups, window, account.balancePence),
-        protection: accountProtectionJson(picture, id),
-        transactions: transactionPageOf(rows.newest, TRANSACTION_PAGE_SIZE),
+      const session = sessionOf(c);
+      const now = deps.clock.now();
+      const today = calendarDateInLondon(now);
+      const compute = async () => {
+        const window = monthWindow(today);
+        const rows = await readAccountDetail(txOf(c), {
+          userId: session.userId,
+          accountId: id,
+          today,
+          window,
+          pageSize: TRANSACTION_PAGE_SIZE,
+        });
+        // One run of the engine for the account's own answer and its licence group.
+        const { summaries, picture } = userAccountsProtection(rows.accounts, today);
+        const account = findAccountJson(rows.accounts, id, today, summaries);
+        if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+        const body: AccountDetail = {
+          account,
+          ...accountSummary(rows.groups, window, account.balancePence),
+          protection: accountProtectionJson(picture, id),
+          transactions: transactionPageOf(rows.newest, TRANSACTION_PAGE_SIZE),
+        };
+        return JSON.stringify(body);
       };
-      return c.json(body, 200);
+      const key = answerKeyOf(session, today, id);
+      return jsonText<AccountDetail>(
+        c,
+        key && pages ? await pages.answer(session.userId, key, now, compute) : await compute(),
+      );
     },
   );
 

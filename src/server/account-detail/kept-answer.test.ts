@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankIdNamed } from '../test/accounts-api.ts';
+import { testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
+import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { selectsSentBy, versionCoverage } from '../test/tables-read.ts';
+import { accountDetailRoutes } from './routes.ts';
+
+// The account page's kept answer (docs/decisions/0039, issue 26) against one computed afresh by a
+// router that keeps nothing: after each write that can change the page, through the real routes,
+// the page sent equals the truth. Each page is first kept (asked for twice), so a version that did
+// not move would send the old one.
+type Person = { cookie: string; userId: string };
+
+describe.each(testDatabaseKinds())('the kept account page on %s', (kind) => {
+  let server: TestServer;
+  let oracle: ReturnType<typeof accountDetailRoutes>;
+  let dee: Person;
+  let halifax = '';
+  const banks: Record<string, string> = {};
+
+  const call = async (method: string, path: string, json?: unknown) => {
+    const res = await server.request(path, { method, cookie: dee.cookie, ...(json === undefined ? {} : { json }) });
+    expect([200, 201, 204], `${method} ${path}: ${await res.clone().text()}`).toContain(res.status);
+    return res.status === 204 ? null : ((await res.json()) as Record<string, unknown>);
+  };
+  const page = async (id = halifax) => {
+    const res = await server.request(`/api/accounts/${id}`, { cookie: dee.cookie });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+  const truth = async (id = halifax) => {
+    const res = await oracle.request(`http://localhost:3000/api/accounts/${id}`, { headers: { cookie: dee.cookie } });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+  const addAccount = async (name: string, bank: string, pence: number) =>
+    (
+      (
+        await call('POST', '/api/accounts', {
+          name,
+          accountNumber: '12345678',
+          bankId: banks[bank],
+          startingBalancePence: pence,
+          startingBalanceDate: '2026-01-05',
+        })
+      )?.account as { id: string }
+    ).id;
+
+  /** Keeps the page, runs `write`, then holds the next page to the truth, and says it changed. */
+  const afterWrite = async (write: () => Promise<unknown>) => {
+    const before = await page();
+    expect(await page()).toEqual(before);
+    await write();
+    const expected = await truth();
+    expect(expected.status).toBe(200);
+    expect(await page()).toEqual(expected);
+    expect(expected, 'the write changes the page').not.toEqual(before);
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    oracle = accountDetailRoutes(server.deps, { keepAnswers: false });
+    for (const name of ['Halifax', 'Bank of Scotland']) banks[name] = await bankIdNamed(server, name);
+    dee = await signUpAndSignIn(server, { email: 'dee-kept-page@example.com' });
+    halifax = await addAccount('Halifax saver', 'Halifax', 80_000_00);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('follows transactions, the balance, the account and the other accounts at its licence', async () => {
+    let added = '';
+    await afterWrite(async () => {
+      const body = await call('POST', `/api/accounts/${halifax}/transactions`, {
+        transactions: [{ type: 'interest', amountPence: 12_34, date: '2026-03-01', notes: 'March' }],
+      });
+      added = (body!.items as { id: string }[])[0]!.id;
+    });
+    await afterWrite(() => call('PATCH', `/api/transactions/${added}`, { amountPence: 56_78 }));
+    await afterWrite(() => call('DELETE', `/api/transactions/${added}`));
+    await afterWrite(() => call('PATCH', `/api/accounts/${halifax}`, { name: 'Halifax everyday' }));
+    // Another brand on the same licence puts this account's money over the limit.
+    let bos = '';
+    await afterWrite(async () => {
+      bos = await addAccount('BoS saver', 'Bank of Scotland', 60_000_00);
+    });
+    await afterWrite(() => call('DELETE', `/api/accounts/${bos}`));
+    // A deleted account's page is gone at once, kept or not.
+    expect((await page()).status).toBe(200);
+    await call('DELETE', `/api/accounts/${halifax}`);
+    expect((await page()).status).toBe(404);
+  });
+
+  itOnPostgres(kind)('has the version triggers on every table its statements read (EXPLAINed)', async () => {
+    const id = await addAccount('Explained saver', 'Halifax', 1_00);
+    const reads = await selectsSentBy(() => truth(id));
+    expect(reads.length).toBe(3);
+    const { uncovered } = await versionCoverage(server.databaseUrl!, reads);
+    expect(uncovered, 'tables read without a version trigger').toEqual([]);
+  });
+});
