@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceSeriesRoutes } from '../balance-series/routes.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
@@ -6,15 +7,16 @@ import { createTestServer, signUpAndSignIn, type TestServer } from '../test/serv
 import { selectsSentBy, versionCoverage } from '../test/tables-read.ts';
 import { accountDetailRoutes } from './routes.ts';
 
-// The account page's kept answer (docs/decisions/0039, issue 26) against one computed afresh by a
+// The account page's kept answer, and the balance lines' (docs/decisions/0039, issue 26), against one computed afresh by a
 // router that keeps nothing: after each write that can change the page, through the real routes,
 // the page sent equals the truth. Each page is first kept (asked for twice), so a version that did
 // not move would send the old one.
 type Person = { cookie: string; userId: string };
 
-describe.each(testDatabaseKinds())('the kept account page on %s', (kind) => {
+describe.each(testDatabaseKinds())('the kept account page and balance lines on %s', (kind) => {
   let server: TestServer;
   let oracle: ReturnType<typeof accountDetailRoutes>;
+  let lineOracle: ReturnType<typeof balanceSeriesRoutes>;
   let dee: Person;
   let halifax = '';
   const banks: Record<string, string> = {};
@@ -45,20 +47,39 @@ describe.each(testDatabaseKinds())('the kept account page on %s', (kind) => {
       )?.account as { id: string }
     ).id;
 
-  /** Keeps the page, runs `write`, then holds the next page to the truth, and says it changed. */
+  /** The account's balance line and the total's, as the app sends them (kept or not) or as computed afresh. */
+  const lines = async (fresh = false) => {
+    const get = (path: string) =>
+      fresh
+        ? lineOracle.request(`http://localhost:3000${path}`, { headers: { cookie: dee.cookie } })
+        : server.request(path, { cookie: dee.cookie });
+    const [account, total] = await Promise.all([
+      get(`/api/accounts/${halifax}/balance-series`),
+      get('/api/balance-series'),
+    ]);
+    return { account: (await account.json()) as unknown, total: (await total.json()) as unknown };
+  };
+
+  /**
+   * Keeps the page and the balance lines, runs `write`, then holds the next ones to the truth,
+   * and says the page changed.
+   */
   const afterWrite = async (write: () => Promise<unknown>) => {
     const before = await page();
     expect(await page()).toEqual(before);
+    expect(await lines()).toEqual(await lines());
     await write();
     const expected = await truth();
     expect(expected.status).toBe(200);
     expect(await page()).toEqual(expected);
+    expect(await lines(), 'the kept balance lines').toEqual(await lines(true));
     expect(expected, 'the write changes the page').not.toEqual(before);
   };
 
   beforeAll(async () => {
     server = await createTestServer(kind);
     oracle = accountDetailRoutes(server.deps, { keepAnswers: false });
+    lineOracle = balanceSeriesRoutes(server.deps, { keepAnswers: false });
     for (const name of ['Halifax', 'Bank of Scotland']) banks[name] = await bankIdNamed(server, name);
     dee = await signUpAndSignIn(server, { email: 'dee-kept-page@example.com' });
     halifax = await addAccount('Halifax saver', 'Halifax', 80_000_00);
@@ -94,7 +115,15 @@ describe.each(testDatabaseKinds())('the kept account page on %s', (kind) => {
     const id = await addAccount('Explained saver', 'Halifax', 1_00);
     const reads = await selectsSentBy(() => truth(id));
     expect(reads.length).toBe(3);
-    const { uncovered } = await versionCoverage(server.databaseUrl!, reads);
+    const lineReads = await selectsSentBy(() =>
+      Promise.all(
+        [`/api/accounts/${id}/balance-series`, '/api/balance-series'].map((path) =>
+          lineOracle.request(`http://localhost:3000${path}`, { headers: { cookie: dee.cookie } }),
+        ),
+      ),
+    );
+    expect(lineReads.length).toBe(2);
+    const { uncovered } = await versionCoverage(server.databaseUrl!, [...reads, ...lineReads]);
     expect(uncovered, 'tables read without a version trigger').toEqual([]);
   });
 });

@@ -5,6 +5,8 @@
  * (queries.ts); the points are the core's walk (src/core/balance/balance-series.ts): daily over
  * up to 92 days, month ends beyond.
  */
+import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
+import { jsonText } from '../kept/json-text.ts';
 import { type BalanceSeries, DAILY_POINTS_UP_TO_DAYS, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
@@ -67,8 +69,30 @@ export type BalanceSeriesJson = z.infer<typeof BalanceSeriesSchema> & BalanceSer
 
 const jsonContent = { 'application/json': { schema: BalanceSeriesSchema } };
 
-export function balanceSeriesRoutes(deps: Deps) {
+export type BalanceSeriesOptions = {
+  /** False: every request reads and computes (the oracle the kept lines are held to). Default true. */
+  keepAnswers?: boolean;
+};
+
+export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceSeriesOptions = {}) {
   const app = createRouter();
+  // Each line as sent, kept per user (and account) while nothing it reads has changed (ADR 0039).
+  const lines = keepAnswers ? new AnswerCache() : null;
+  const kept = async (
+    c: Parameters<typeof sessionOf>[0],
+    variant: string,
+    compute: (today: string) => Promise<BalanceSeriesJson>,
+  ) => {
+    const session = sessionOf(c);
+    const now = deps.clock.now();
+    const today = calendarDateInLondon(now);
+    const key = answerKeyOf(session, today, variant);
+    const text = async () => JSON.stringify(await compute(today));
+    return jsonText<BalanceSeriesJson>(
+      c,
+      key && lines ? await lines.answer(session.userId, key, now, text) : await text(),
+    );
+  };
 
   app.openapi(
     defineRoute(deps, '', {
@@ -90,11 +114,11 @@ export function balanceSeriesRoutes(deps: Deps) {
     async (c) => {
       const id = accountIdOf(c.req.valid('param').id);
       const { userId } = sessionOf(c);
-      const today = calendarDateInLondon(deps.clock.now());
-      const line = await readAccountLine(txOf(c), { userId, accountId: id, today });
-      if (line === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-      const body: BalanceSeriesJson = balanceSeriesOf(line.accounts, today, line.bounds);
-      return c.json(body, 200);
+      return kept(c, `account:${id}`, async (today) => {
+        const line = await readAccountLine(txOf(c), { userId, accountId: id, today });
+        if (line === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+        return balanceSeriesOf(line.accounts, today, line.bounds);
+      });
     },
   );
 
@@ -111,10 +135,10 @@ export function balanceSeriesRoutes(deps: Deps) {
     }),
     async (c) => {
       const { userId } = sessionOf(c);
-      const today = calendarDateInLondon(deps.clock.now());
-      const line = await readUserLine(txOf(c), { userId, today });
-      const body: BalanceSeriesJson = balanceSeriesOf(line.accounts, today, line.bounds, line.starts ?? []);
-      return c.json(body, 200);
+      return kept(c, 'total', async (today) => {
+        const line = await readUserLine(txOf(c), { userId, today });
+        return balanceSeriesOf(line.accounts, today, line.bounds, line.starts ?? []);
+      });
     },
   );
 
