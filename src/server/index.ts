@@ -5,6 +5,7 @@ import { createLogger, errorFields } from './logger.ts';
 import { boot } from './boot.ts';
 import { seedDemoUsers } from './seed/demo.ts';
 import { announceMailbox } from './dev/announce-mailbox.ts';
+import { openBackupSocket } from './backup/backup-socket.ts';
 
 const startedAt = performance.now();
 
@@ -37,6 +38,15 @@ if (config.SEED_DEMO && isLoopbackHost(config.HOST)) {
   );
 }
 
+// PGlite's folder opens in one process only: `npm run backup` asks this one for the copy (ADR 0048).
+const backupSocket =
+  booted.deps.database.kind === 'pglite'
+    ? await openBackupSocket({ database: booted.deps.database, dataDir: config.DATA_DIR, logger }).catch((err) => {
+        logger.error('no backup socket: npm run backup needs the server stopped', errorFields(err));
+        return null;
+      })
+    : null;
+
 const server = serve({ fetch: booted.app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
   logger.info('ready', {
     url: `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`,
@@ -62,6 +72,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   await closed;
+  await backupSocket?.close();
   await booted.shutdown();
   logger.info('stopped');
   process.exit(0);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
@@ -8,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
 import { mustDiscardConnection } from './connection-errors.ts';
 import { listenForLostConnections } from './lost-connections.ts';
+import { acquireFolderLock } from './folder-lock.ts';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +27,11 @@ export interface Database {
    */
   transactionOpenedWith<T>(opening: NamedQuery, work: (tx: Tx, openingRows: unknown[]) => Promise<T>): Promise<T>;
   serverVersion(): Promise<string>;
+  /**
+   * PGlite only: its data folder as an uncompressed tar, taken between transactions, so it opens
+   * as the database stood at that instant (docs/decisions/0048). PostgreSQL has pg_dump.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -288,45 +292,17 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       const r = await client.query<{ server_version: string }>('show server_version');
       return r.rows[0]?.server_version ?? 'unknown';
     },
+    async dumpDataDir() {
+      // Writes dirty pages out first, so a restore has little WAL to replay.
+      await client.exec('checkpoint');
+      // PGlite's transaction() holds this mutex from BEGIN to COMMIT (query() and exec() take it
+      // too); dumpDataDir alone would take only the statement mutex and could copy the folder
+      // between two statements of an open transaction.
+      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+    },
     async close() {
       await client.close();
       releaseLock();
     },
   };
-}
-
-/**
- * PGlite has no cross-process lock: two processes on one folder silently lose writes.
- * An O_EXCL pid file beside the folder refuses the second; a dead owner's lock is taken over.
- */
-export function acquireFolderLock(dir: string): () => void {
-  fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const lockPath = `${path.resolve(dir)}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `The database folder ${dir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`,
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the database folder ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

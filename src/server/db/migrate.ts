@@ -37,7 +37,7 @@ export async function migrate(database: Database): Promise<void> {
   }
 }
 
-async function ensureAppUserRole({ db }: Database): Promise<void> {
+export async function ensureAppUserRole({ db }: Database): Promise<void> {
   try {
     await db.execute(sql`
       do $$ begin

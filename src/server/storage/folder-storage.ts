@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { assertOwnedPath, type FileStorage, type StoredFileInfo } from './file-storage.ts';
+import { assertOwnedPath, isOwnedPath, type FileStorage, type StoredFileInfo } from './file-storage.ts';
 
 /** Content types by extension: the folder keeps no metadata beside the bytes. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -17,6 +17,16 @@ function contentTypeOf(fileName: string): string {
 }
 
 const BUCKET = /^[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * Whether `relative` (slash-separated, from the folder's root) is where this store keeps a file,
+ * `{bucket}/{ownerId}/{name}`, and not an upload still being written (backups copy these).
+ */
+export function isStoredFilePath(relative: string): boolean {
+  const [bucket, ...rest] = relative.split('/');
+  const filePath = rest.join('/');
+  return BUCKET.test(bucket ?? '') && isOwnedPath(filePath, rest[0] ?? '') && !filePath.endsWith('.part');
+}
 
 function isMissing(err: unknown): boolean {
   return (err as NodeJS.ErrnoException).code === 'ENOENT';
