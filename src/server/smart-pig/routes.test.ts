@@ -319,30 +319,33 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     );
   });
 
-  itOnPostgres(kind)('reads in the same statements and socket writes however many accounts, and none of its own while kept', async () => {
-    const fay = await newPerson('fay');
-    const sent = async () => {
-      const query = vi.spyOn(pg.Client.prototype, 'query');
-      const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
-      const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
-      try {
-        await smartPig(fay);
-        return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
-      } finally {
-        query.mockRestore();
-        for (const w of writes) w.mockRestore();
-      }
-    };
-    await sent(); // the first call on a connection prepares its statements
-    // Nothing changed since: the kept answer is sent, BEGIN with the session opening, then COMMIT.
-    expect(await sent()).toEqual({ statements: 3, writes: 2 });
-    await addAccount(fay, 'Saver 0', 'Nationwide Building Society', 30_000_00, 100);
-    // Read again after a write: BEGIN with the session opening; the accounts, Smart Pig's facts
-    // and the ISA allowance's rows together; COMMIT.
-    const one = await sent();
-    expect(one).toEqual({ statements: 6, writes: 3 });
-    for (let i = 1; i < 6; i++)
-      await addAccount(fay, `Saver ${i}`, i % 2 ? 'Halifax' : 'Nationwide Building Society', 30_000_00, 100 + i * 50);
-    expect(await sent()).toEqual(one);
-  });
+  itOnPostgres(kind)(
+    'reads in the same statements and socket writes however many accounts, and none of its own while kept',
+    async () => {
+      const fay = await newPerson('fay');
+      const sent = async () => {
+        const query = vi.spyOn(pg.Client.prototype, 'query');
+        const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
+        const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
+        try {
+          await smartPig(fay);
+          return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
+        } finally {
+          query.mockRestore();
+          for (const w of writes) w.mockRestore();
+        }
+      };
+      await sent(); // the first call on a connection prepares its statements
+      // Nothing changed since: the kept answer is sent, BEGIN with the session opening, then COMMIT.
+      expect(await sent()).toEqual({ statements: 3, writes: 2 });
+      await addAccount(fay, 'Saver 0', 'Nationwide Building Society', 30_000_00, 100);
+      // Read again after a write: BEGIN with the session opening; the accounts, Smart Pig's facts
+      // and the ISA allowance's rows together; COMMIT.
+      const one = await sent();
+      expect(one).toEqual({ statements: 6, writes: 3 });
+      for (let i = 1; i < 6; i++)
+        await addAccount(fay, `Saver ${i}`, i % 2 ? 'Halifax' : 'Nationwide Building Society', 30_000_00, 100 + i * 50);
+      expect(await sent()).toEqual(one);
+    },
+  );
 });
