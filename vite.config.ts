@@ -1,13 +1,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The web app. `npm run dev:web` serves it on :5173 and proxies /api (including the
 // Server-Sent Events stream at /api/events) to the API server on :3000.
 // `vite build` writes dist/ with content-hashed files under dist/assets/, which the
-// server may cache for a long time; index.html itself must not be cached.
+// server may cache for a long time; index.html itself must not be cached. Text files get `.br` and
+// `.gz` twins (scripts/precompress.ts) that the server sends to browsers that accept them, and
+// dist/.vite/manifest.json says which chunks each page needs (bench/landing.ts reads it).
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -22,6 +25,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
+    // Every browser we support preloads modules itself (Chrome 66, Firefox 115, Safari 17).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

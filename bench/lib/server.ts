@@ -61,7 +61,8 @@ export function ensureServerBundle(repoRoot: string): void {
   if (result.status !== 0) throw new Error('The server bundle failed to build (rolldown -c rolldown.server.config.ts)');
 }
 
-function newestMtime(paths: string[]): number {
+/** Newest modification time under the given files and folders (0 when none exists). */
+export function newestMtime(paths: string[]): number {
   let newest = 0;
   for (const p of paths) {
     if (!fs.existsSync(p)) continue;

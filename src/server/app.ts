@@ -8,6 +8,7 @@ import { contactRoutes } from './contact/routes.ts';
 import { devMailRoutes } from './dev/mail-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { declareAccess } from './http/access.ts';
+import { compressAnswers } from './http/compression.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { requestContext, securityHeaders } from './http/middleware.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
@@ -68,6 +69,9 @@ export function createApp(deps: Deps, options: AppOptions) {
     securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)),
   );
   app.use('*', signedInHint({ secure: deps.config.publicUrl.startsWith('https://') }));
+  // Inside the security headers (they go on the compressed answer), outside every route's
+  // transaction (compressing never holds a database connection).
+  app.use('/api/*', compressAnswers());
   const defaultBodyLimit = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {

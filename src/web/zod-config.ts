@@ -5,7 +5,12 @@
  * error. Jitless, zod checks objects without compiling code: no probe, no report, the same answers.
  * Zod reads this setting as each object schema is built, so `main.tsx` imports this module first,
  * before anything that builds a schema.
+ *
+ * The setting goes on zod's global configuration object (`globalThis.__zod_globalConfig`, which
+ * zod adopts when it loads, and which `z.config()` changes) rather than through `z.config`, so the
+ * first download does not carry zod for one call: every schema is in a page loaded later.
+ * zod-config.test.ts checks that zod reads it.
  */
-import { z } from 'zod';
-
-z.config({ jitless: true });
+const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig ??= {};
+zodGlobal.__zod_globalConfig.jitless = true;

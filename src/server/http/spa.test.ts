@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress.ts';
 import { loadConfig } from '../config.ts';
 import { boot, type Booted } from '../boot.ts';
 import { createTestDatabase, quietLogger } from '../test/databases.ts';
 import { createApp } from '../app.ts';
+
+/** A script big enough to be worth compressing, as a built chunk is. */
+const APP_JS = Array.from({ length: 300 }, (_, i) => `export const value${i} = () => 'chunk ${i}';`).join('\n');
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 describe('serving the built web app', () => {
   let booted: Booted;
@@ -17,7 +23,12 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SavvyPig</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), APP_JS);
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+    // What `npm run build` does after vite writes dist/ (scripts/precompress.ts).
+    await precompressDir(dist);
     const test = await createTestDatabase('pglite');
     drop = test.drop;
     const config = loadConfig({
@@ -55,5 +66,56 @@ describe('serving the built web app', () => {
     const api = await app.request('/api/unknown');
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('sends a hashed script precompressed in the coding the browser takes, cached for a year, varying on it', async () => {
+    const br = await app.request('/assets/app-def456.js', { headers: BROWSER });
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-length')).toBe(String(brBytes.length));
+    expect(brBytes.length).toBeLessThan(APP_JS.length / 4);
+    expect(zlib.brotliDecompressSync(brBytes).toString('utf8')).toBe(APP_JS);
+
+    const gzip = await app.request('/assets/app-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('sends the script as it is to a client that takes no coding, still varying on Accept-Encoding', async () => {
+    const res = await app.request('/assets/app-def456.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(APP_JS)));
+    expect(await res.text()).toBe(APP_JS);
+  });
+
+  it('answers a revalidation of the coding it holds with 304, and a different coding with its own tag', async () => {
+    const first = await app.request('/assets/app-def456.js', { headers: BROWSER });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+-br"$/);
+    const again = await app.request('/assets/app-def456.js', { headers: { ...BROWSER, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const identity = await app.request('/assets/app-def456.js', { headers: { 'if-none-match': etag } });
+    expect(identity.status).toBe(200);
+    expect(identity.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('sends index.html compressed for a deep link, and never the build manifest', async () => {
+    const res = await app.request('/accounts', { headers: BROWSER });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toContain(
+      '<div id="root">',
+    );
+    const manifest = await app.request('/.vite/manifest.json');
+    expect(await manifest.text()).toContain('<div id="root">');
+    expect((await app.request('/assets/app-def456.js.br')).headers.get('content-type')).toMatch(/^text\/html/);
   });
 });

@@ -1,32 +1,54 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
+import zlib from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
+import { type ContentCoding, negotiateEncoding } from './accept-encoding.ts';
 import type { AppEnv } from './context.ts';
+import { filePathOf, type Representation, sendFile, sendRepresentation } from './static-files.ts';
+
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const FILE_CACHE = 'public, max-age=0, must-revalidate';
+
+/** index.html and its Brotli and gzip codings, kept in memory for the history fallback. */
+function loadIndexPage(distDir: string): Record<ContentCoding | 'identity', Representation> {
+  const indexPath = path.join(distDir, 'index.html');
+  const html = fs.readFileSync(indexPath);
+  const tag = createHash('sha256').update(html).digest('base64url').slice(0, 16);
+  // The build writes the twins (scripts/precompress.ts); a hand-made dist (tests) gets them here.
+  const twin = (suffix: string, compress: (b: Buffer) => Buffer) =>
+    (fs.existsSync(indexPath + suffix) ? fs.readFileSync(indexPath + suffix) : compress(html)) as Buffer<ArrayBuffer>;
+  return {
+    identity: { body: html, coding: null, etag: `"${tag}"` },
+    br: { body: twin('.br', (b) => zlib.brotliCompressSync(b)), coding: 'br', etag: `"${tag}-br"` },
+    gzip: { body: twin('.gz', (b) => zlib.gzipSync(b, { level: 9 })), coding: 'gzip', etag: `"${tag}-gzip"` },
+  };
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and any non-API path without a file answered with index.html (history fallback).
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, text
+ * files in the Brotli or gzip coding the browser accepts (precompressed at build time), and any
+ * non-API path without a file answered with index.html (history fallback).
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string) {
-  const indexPath = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexPath)) return false;
-  const indexHtml = fs.readFileSync(indexPath, 'utf8');
-  const root = path.relative(process.cwd(), distDir) || '.';
-  // serveStatic builds its response before `onFound` runs, so the header goes on afterwards.
-  const cacheFiles = (cacheControl: string) =>
-    createMiddleware<AppEnv>(async (c, next) => {
-      await next();
-      if (c.get('servedFile')) c.res.headers.set('Cache-Control', cacheControl);
-    });
-  const markServed = (_path: string, c: Context<AppEnv>) => c.set('servedFile', true);
-  app.use('/assets/*', cacheFiles('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markServed }));
-  app.use('*', cacheFiles('public, max-age=0, must-revalidate'), serveStatic({ root, onFound: markServed }));
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) return false;
+  const indexPage = loadIndexPage(distDir);
+  const files = (cacheControl: string) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const file = filePathOf(distDir, c.req.path);
+    const res = file ? await sendFile(c, file, cacheControl) : null;
+    if (res) return res;
+    await next();
+  };
+  app.get('/assets/*', files(HASHED_ASSET_CACHE));
+  app.get('*', files(FILE_CACHE));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') return c.notFound();
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    const coding = negotiateEncoding(c.req.header('accept-encoding'));
+    return sendRepresentation(c, indexPage[coding ?? 'identity'], {
+      contentType: 'text/html; charset=UTF-8',
+      cacheControl: 'no-cache',
+      varies: true,
+    });
   });
   return true;
 }

@@ -4,13 +4,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SessionWatch } from '../session/session-watch.tsx';
 import { Button } from '../ui/button.tsx';
 import { type Me, useMe } from './api.ts';
-import { PageSkeleton } from './page-skeletons.tsx';
 import { paths } from './paths.ts';
 import { useRealtime } from './realtime.ts';
-import { useCurrentRouteHandle } from './route-handle.ts';
 import { rememberReturnTo } from './route-memory.ts';
-import { Footer } from './shell/footer.tsx';
-import { Header } from './shell/header.tsx';
+import { PageFrame } from './shell/page-frame.tsx';
+import { SignedInCheck } from './signed-in-check.tsx';
 import { VerificationBanner } from './shell/verification-banner.tsx';
 import { type Subscription, useSubscription } from '../subscriptions/api.ts';
 import { usePendingCheckout } from '../subscriptions/use-pending-checkout.ts';
@@ -28,16 +26,18 @@ function Shell({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <Header me={me} />
-      {me && !me.user.emailVerified ? <VerificationBanner email={me.user.email} /> : null}
-      {subscription ? <PaymentIssueBanner subscription={subscription} /> : null}
-      {subscription ? <TrialBanner subscription={subscription} isAdmin={me?.isAdmin === true} /> : null}
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {children}
-      </main>
-      <Footer />
-    </div>
+    <PageFrame
+      me={me}
+      banners={
+        <>
+          {me && !me.user.emailVerified ? <VerificationBanner email={me.user.email} /> : null}
+          {subscription ? <PaymentIssueBanner subscription={subscription} /> : null}
+          {subscription ? <TrialBanner subscription={subscription} isAdmin={me?.isAdmin === true} /> : null}
+        </>
+      }
+    >
+      {children}
+    </PageFrame>
   );
 }
 
@@ -79,7 +79,6 @@ export function ProtectedLayout() {
   const me = useMe();
   const location = useLocation();
   const navigate = useNavigate();
-  const handle = useCurrentRouteHandle();
   const signedOut = me.isSuccess && me.data === null;
 
   useEffect(() => {
@@ -106,9 +105,5 @@ export function ProtectedLayout() {
     );
   }
 
-  return (
-    <Shell me={undefined}>
-      <PageSkeleton kind={handle?.skeleton ?? 'dashboard'} label="Checking you're signed in" />
-    </Shell>
-  );
+  return <SignedInCheck />;
 }

@@ -1,20 +1,34 @@
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router';
-import { VerifiedOnly } from '../auth/verified-only.tsx';
-import { SubscriptionGuard } from '../subscriptions/subscription-guard.tsx';
-import { AdminGuard } from './admin-guard.tsx';
+import { hasSignedInHint } from '../../core/session/signed-in-hint.ts';
 import { lazyWithRetry } from './lazy-with-retry.ts';
 import { PageSkeleton, type SkeletonKind } from './page-skeletons.tsx';
 import { type RegisteredRouteId, type RouteAccess, registeredRouteIds, routes } from './paths.ts';
-import { ProtectedLayout } from './protected-layout.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { RootErrorPage, RouteErrorPage } from './route-error.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { CurrentPageSkeleton, SignedInCheck } from './signed-in-check.tsx';
 
 interface PageEntry {
   Component: ComponentType;
   skeleton: SkeletonKind;
+}
+
+// The signed-in layout and its guards: one chunk that a visitor who has not signed in never loads.
+const loadSignedInRoutes = () => import('./signed-in-routes.ts');
+const ProtectedLayout = lazyWithRetry(() => loadSignedInRoutes().then((m) => ({ default: m.ProtectedLayout })));
+const SubscriptionGuard = lazyWithRetry(() => loadSignedInRoutes().then((m) => ({ default: m.SubscriptionGuard })));
+const VerifiedOnly = lazyWithRetry(() => loadSignedInRoutes().then((m) => ({ default: m.VerifiedOnly })));
+const AdminGuard = lazyWithRetry(() => loadSignedInRoutes().then((m) => ({ default: m.AdminGuard })));
+
+/** A guard's element: the page's skeleton while the guard's code loads. */
+function guarded(Guard: ComponentType) {
+  return (
+    <Suspense fallback={<CurrentPageSkeleton />}>
+      <Guard />
+    </Suspense>
+  );
 }
 
 const LoginPage = lazyWithRetry(() => import('../auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
@@ -294,20 +308,24 @@ export function createAppRoutes(): RouteObject[] {
         },
         {
           id: 'protected-layout',
-          element: <ProtectedLayout />,
+          element: (
+            <Suspense fallback={<SignedInCheck />}>
+              <ProtectedLayout />
+            </Suspense>
+          ),
           children: [
             {
               errorElement: <RouteErrorPage />,
               children: [
                 ...pageRoutes('protected'),
                 ...(tierRoutes.length > 0
-                  ? [{ id: 'subscription-guard', element: <SubscriptionGuard />, children: tierRoutes }]
+                  ? [{ id: 'subscription-guard', element: guarded(SubscriptionGuard), children: tierRoutes }]
                   : []),
                 ...(verifiedRoutes.length > 0
-                  ? [{ id: 'verified-only', element: <VerifiedOnly />, children: verifiedRoutes }]
+                  ? [{ id: 'verified-only', element: guarded(VerifiedOnly), children: verifiedRoutes }]
                   : []),
                 ...(adminRoutes.length > 0
-                  ? [{ id: 'admin-guard', element: <AdminGuard />, children: adminRoutes }]
+                  ? [{ id: 'admin-guard', element: guarded(AdminGuard), children: adminRoutes }]
                   : []),
               ],
             },
@@ -319,5 +337,8 @@ export function createAppRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
+  // A browser holding a session most likely opens a signed-in page: fetch its layout now, beside
+  // the page's own code, rather than after it.
+  if (hasSignedInHint(document.cookie)) void loadSignedInRoutes().catch(() => undefined);
   return createBrowserRouter(createAppRoutes());
 }

@@ -2,7 +2,21 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { ConsentProvider, useConsent } from './consent-provider.tsx';
 import { ConsentScripts } from './consent-scripts.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
-import { CookiePreferencesDialog } from './cookie-preferences-dialog.tsx';
+import { lazyPart } from '../app/lazy-part.tsx';
+
+// Its dialog (Radix, switches, the cookie catalogue) is not part of the first render: it is
+// fetched once the page is up (so it opens at once, offline too) and mounted when first opened.
+const CookiePreferencesDialog = lazyPart(
+  () => import('./cookie-preferences-dialog.tsx').then((m) => m.CookiePreferencesDialog),
+  () => null,
+);
+
+/** Whether the preferences have been opened on this page yet (then the dialog stays mounted, to animate closing). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** The banner's height, so the page can keep that much room below its footer. */
 function useHeight(element: HTMLElement | null): number {
@@ -18,7 +32,9 @@ function useHeight(element: HTMLElement | null): number {
 }
 
 function ConsentChrome({ children }: { children: ReactNode }) {
-  const { bannerVisible } = useConsent();
+  const { bannerVisible, preferencesOpen } = useConsent();
+  const preferencesWanted = useOpenedOnce(preferencesOpen);
+  useEffect(() => CookiePreferencesDialog.preload(), []);
   const [banner, setBanner] = useState<HTMLElement | null>(null);
   const height = useHeight(bannerVisible ? banner : null);
   // Toasts (app/toaster.tsx) stand on top of the banner rather than covering it.
@@ -36,7 +52,7 @@ function ConsentChrome({ children }: { children: ReactNode }) {
       {children}
       {/* Room to scroll the footer clear of the fixed banner. */}
       {bannerVisible ? <div aria-hidden style={{ height }} data-testid="cookie-banner-spacer" /> : null}
-      <CookiePreferencesDialog />
+      {preferencesWanted ? <CookiePreferencesDialog /> : null}
       <ConsentScripts />
     </>
   );

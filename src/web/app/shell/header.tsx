@@ -5,11 +5,8 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import type { Me } from '../api.ts';
 import { paths } from '../paths.ts';
 import { Logo } from './logo.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
+import { MobileMenu, NotificationBell, ThemeToggle, UserMenu } from './header-parts.tsx';
 import { type NavItem, adminNavItem, appNavItems, publicNavItems } from './navigation.ts';
-import { ThemeToggle } from './theme-toggle.tsx';
-import { UserMenu } from './user-menu.tsx';
-import { NotificationBell } from '../../notifications/notification-bell.tsx';
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -10,6 +10,7 @@ import type { Me } from '../api.ts';
 import { isRegistered, paths } from '../paths.ts';
 import { UserAvatar } from './avatar.tsx';
 import { Logo } from './logo.tsx';
+import { navIcon } from './nav-icons.ts';
 import { type NavItem, adminNavItem, adminToolItems, appNavItems, publicNavItems } from './navigation.ts';
 import { ThemeSegmented } from './theme-toggle.tsx';
 
@@ -20,7 +21,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  const Icon = item.icon;
+  const Icon = navIcon(item.routeId);
   return (
     <NavLink to={item.href} className={linkClass} onClick={onNavigate} end={item.href === paths.dashboard()}>
       <Icon className="size-5 text-muted-foreground" aria-hidden />

@@ -1,43 +1,24 @@
-import {
-  ArrowLeftRight,
-  Calculator,
-  ChartPie,
-  LayoutDashboard,
-  LifeBuoy,
-  ListOrdered,
-  type LucideIcon,
-  Newspaper,
-  PiggyBank,
-  Settings,
-  ShieldCheck,
-  ShieldHalf,
-  Sparkles,
-  TicketPercent,
-  TrendingUp,
-  Users,
-  Wallet,
-} from 'lucide-react';
 import { meetsTier } from '../../../core/subscriptions/tier.ts';
 import type { Me } from '../api.ts';
 import { findRoute, isRegistered, paths, type RouteId, routeDefinition } from '../paths.ts';
 
+/** A link of the header and menus; its icon (menus only) is in nav-icons.ts, loaded with the menus. */
 export interface NavItem {
   routeId: RouteId;
   label: string;
   href: string;
-  icon: LucideIcon;
 }
 
 /** The signed-in navigation (000 §2 header), in the spec's order. */
 const APP_NAV: readonly NavItem[] = [
-  { routeId: 'dashboard', label: 'Dashboard', href: paths.dashboard(), icon: LayoutDashboard },
-  { routeId: 'accounts', label: 'Accounts', href: paths.accounts(), icon: Wallet },
-  { routeId: 'transactions', label: 'Transactions', href: paths.transactions(), icon: ArrowLeftRight },
-  { routeId: 'protection', label: 'Protection', href: paths.protection(), icon: ShieldCheck },
-  { routeId: 'smartPig', label: 'Smart Pig', href: paths.smartPig(), icon: Sparkles },
-  { routeId: 'news', label: 'News', href: paths.news(), icon: Newspaper },
-  { routeId: 'settings', label: 'Settings', href: paths.settings(), icon: Settings },
-  { routeId: 'support', label: 'Support', href: paths.support(), icon: LifeBuoy },
+  { routeId: 'dashboard', label: 'Dashboard', href: paths.dashboard() },
+  { routeId: 'accounts', label: 'Accounts', href: paths.accounts() },
+  { routeId: 'transactions', label: 'Transactions', href: paths.transactions() },
+  { routeId: 'protection', label: 'Protection', href: paths.protection() },
+  { routeId: 'smartPig', label: 'Smart Pig', href: paths.smartPig() },
+  { routeId: 'news', label: 'News', href: paths.news() },
+  { routeId: 'settings', label: 'Settings', href: paths.settings() },
+  { routeId: 'support', label: 'Support', href: paths.support() },
 ];
 
 /** Feature pages linked for signed-out visitors (000 §2 header). */
@@ -46,37 +27,32 @@ const FEATURE_NAV: readonly NavItem[] = [
     routeId: 'featureSavingsCalculator',
     label: 'Savings calculator',
     href: paths.featureSavingsCalculator(),
-    icon: PiggyBank,
   },
   {
     routeId: 'featureInterestCalculator',
     label: 'Interest calculator',
     href: paths.featureInterestCalculator(),
-    icon: Calculator,
   },
   {
     routeId: 'featureFscsProtectionChecker',
     label: 'Protection checker',
     href: paths.featureFscsProtectionChecker(),
-    icon: ShieldHalf,
   },
   {
     routeId: 'featureAccountManagement',
     label: 'Account management',
     href: paths.featureAccountManagement(),
-    icon: Wallet,
   },
-  { routeId: 'featureRateMonitoring', label: 'Rate monitoring', href: paths.featureRateMonitoring(), icon: TrendingUp },
+  { routeId: 'featureRateMonitoring', label: 'Rate monitoring', href: paths.featureRateMonitoring() },
   {
     routeId: 'featurePortfolioAnalytics',
     label: 'Portfolio analytics',
     href: paths.featurePortfolioAnalytics(),
-    icon: ChartPie,
   },
 ];
 
-const CONTACT_ITEM: NavItem = { routeId: 'contact', label: 'Contact', href: paths.contact(), icon: LifeBuoy };
-const ADMIN_ITEM: NavItem = { routeId: 'admin', label: 'Admin Dashboard', href: paths.admin(), icon: ShieldCheck };
+const CONTACT_ITEM: NavItem = { routeId: 'contact', label: 'Contact', href: paths.contact() };
+const ADMIN_ITEM: NavItem = { routeId: 'admin', label: 'Admin Dashboard', href: paths.admin() };
 
 /**
  * Signed-in items the user may see: registered pages their resolved features include (a page
@@ -99,9 +75,9 @@ export function adminNavItem(me: Pick<Me, 'isAdmin'>, pathname: string): NavItem
 
 /** Admin pages that exist before the Admin Dashboard does (which will link to them itself). */
 const ADMIN_TOOLS: readonly NavItem[] = [
-  { routeId: 'adminAccountTypes', label: 'Account types', href: paths.adminAccountTypes(), icon: ListOrdered },
-  { routeId: 'adminUsers', label: 'Users', href: paths.adminUsers(), icon: Users },
-  { routeId: 'adminPromoCodes', label: 'Promo codes', href: paths.adminPromoCodes(), icon: TicketPercent },
+  { routeId: 'adminAccountTypes', label: 'Account types', href: paths.adminAccountTypes() },
+  { routeId: 'adminUsers', label: 'Users', href: paths.adminUsers() },
+  { routeId: 'adminPromoCodes', label: 'Promo codes', href: paths.adminPromoCodes() },
 ];
 
 /** Admin pages for the user menu: admins only, while there is no Admin Dashboard to hold them. */

@@ -13,6 +13,7 @@ import {
 import type { Me } from '../api.ts';
 import { isRegistered, paths } from '../paths.ts';
 import { UserAvatar } from './avatar.tsx';
+import { navIcon } from './nav-icons.ts';
 import { adminToolItems } from './navigation.ts';
 
 export function UserMenu({ me }: { me: Me }) {
@@ -42,14 +43,17 @@ export function UserMenu({ me }: { me: Me }) {
             </Link>
           </DropdownMenuItem>
         ) : null}
-        {adminToolItems(me).map(({ routeId, label, href, icon: Icon }) => (
-          <DropdownMenuItem key={routeId} asChild>
-            <Link to={href}>
-              <Icon aria-hidden />
-              {label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
+        {adminToolItems(me).map(({ routeId, label, href }) => {
+          const Icon = navIcon(routeId);
+          return (
+            <DropdownMenuItem key={routeId} asChild>
+              <Link to={href}>
+                <Icon aria-hidden />
+                {label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
         <DropdownMenuItem
           disabled={isSigningOut}
           onSelect={(event) => {

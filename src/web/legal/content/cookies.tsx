@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BROWSER_STORAGE, COOKIE_CATEGORIES } from '../../../core/consent/cookie-catalogue.ts';
 import { paths } from '../../app/paths.ts';
 import { CookiePreferencesLink } from '../../consent/cookie-preferences-link.tsx';
-import { buttonVariants } from '../../ui/button.tsx';
+import { buttonVariants } from '../../ui/button-variants.ts';
 import { DocumentHeader, ExternalLink, LegalTable } from './shared.tsx';
 
 /** A cookie or storage name kept on one line, with its type beneath. */
