@@ -5,6 +5,11 @@
  * finishes inside the floor.
  */
 export async function waitUntilElapsed(startedAt: number, minimumMs: number): Promise<void> {
-  const remaining = minimumMs - (performance.now() - startedAt);
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+  // A timer keeps whole milliseconds of a coarser clock and can fire a fraction early by this
+  // one: wait again until the floor has truly passed.
+  for (;;) {
+    const remaining = minimumMs - (performance.now() - startedAt);
+    if (remaining <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(remaining)));
+  }
 }

@@ -103,6 +103,28 @@ describe('the mailer without SMTP', () => {
     expect((await readStoredMail(mailDir, summary!.id))?.subject).toBe('Someone tried to sign up with your email');
     expect(await readStoredMail(mailDir, '../../etc/passwd')).toBeNull();
   });
+
+  it('never shows a reader half a mail: the mailbox lists whole ones while many are written', async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
+    const mailer = createMailer({ from: 'SavvyPig <no-reply@example.com>', mailDir, logger: quiet });
+    // Long mails, so a write takes more than one chunk; the reader lists as fast as it can meanwhile.
+    const long = 'x'.repeat(1_200_000);
+    for (let i = 0; i < 12; i++)
+      mailer.sendInBackground({ to: `m${i}@example.com`, subject: `Mail ${i}`, text: long, html: `<p>${long}</p>` });
+    let done = false;
+    const flushed = mailer.flush().then(() => {
+      done = true;
+    });
+    let reads = 0;
+    while (!done) {
+      for (const mail of await listStoredMail(mailDir)) expect(mail.text).toHaveLength(long.length);
+      reads += 1;
+    }
+    await flushed;
+    expect(reads).toBeGreaterThan(0);
+    expect(await listStoredMail(mailDir)).toHaveLength(12);
+    expect(fs.readdirSync(mailDir).filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
 });
 
 describe('templates', () => {

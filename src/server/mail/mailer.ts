@@ -58,7 +58,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
     );
     await madeMailDir;
     const raw = (info as unknown as { message: Buffer }).message;
-    await fs.writeFile(path.join(options.mailDir, `${id}.eml`), raw).catch((err: unknown) => {
+    await writeWhole(path.join(options.mailDir, `${id}.eml`), raw).catch((err: unknown) => {
       // The folder was removed since: made again on the next send.
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') madeMailDir = undefined;
       throw err;
@@ -73,7 +73,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
       html: mail.html,
       links: extractLinks(mail.text),
     };
-    await fs.writeFile(path.join(options.mailDir, `${id}.json`), JSON.stringify(stored, null, 2));
+    await writeWhole(path.join(options.mailDir, `${id}.json`), JSON.stringify(stored, null, 2));
     logger.info('mail written', { to: mail.to, subject: mail.subject, file: `${id}.eml` });
   }
 
@@ -119,6 +119,16 @@ function nextMailId(): string {
 
 export function extractLinks(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
+/**
+ * Writes a file under a temporary name and renames it into place, so a reader listing the mailbox
+ * (the dev mailbox, a test waiting for a mail) never opens half a file.
+ */
+async function writeWhole(file: string, content: string | Buffer): Promise<void> {
+  const partial = `${file}.${process.pid}.part`;
+  await fs.writeFile(partial, content);
+  await fs.rename(partial, file);
 }
 
 export async function listStoredMail(mailDir: string): Promise<StoredMail[]> {
