@@ -1,13 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { AppError } from '../errors.ts';
-import { requireAdminTwoFactor, sessionOf, txOf } from '../http/access.ts';
-import { preparedPerConnection } from '../db/prepared.ts';
+import { requireAdminTwoFactor, sessionOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { waitUntilElapsed } from '../http/timing.ts';
-import { profiles } from '../db/schema/index.ts';
 import { CLIENT_IP_HEADER, signUpDetails } from './auth.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password.ts';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from './messages.ts';
@@ -51,13 +48,6 @@ const SIGN_UPS_PER_IP_PER_HOUR = 20;
 // (docs/decisions/0003, 0013; e2e/security.test.ts measures it against the production build).
 
 /** A named statement (PostgreSQL parses and plans it once per connection), built once per connection. */
-const meProfileQuery = preparedPerConnection((tx) =>
-  tx
-    .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, sql.placeholder('userId')))
-    .prepare('me_profile'),
-);
 
 export function accountRoutes(deps: Deps) {
   const app = createRouter();
@@ -141,11 +131,15 @@ export function accountRoutes(deps: Deps) {
       method: 'get',
       path: '/api/me',
       summary: 'The signed-in user, their profile and role',
+      description:
+        'One statement: the session opening reads the profile too, and runs alone (no transaction around it), so the app’s most frequent question costs one round trip.',
       responses: { 200: { description: 'The signed-in user', content: { 'application/json': { schema: MeSchema } } } },
+      frame: 'opening-only',
+      withProfile: true,
     }),
     async (c) => {
       const session = sessionOf(c);
-      const [profile] = await meProfileQuery(txOf(c)).execute({ userId: session.userId });
+      const profile = session.profile;
       return c.json(
         {
           user: {

@@ -31,6 +31,8 @@ export type SessionUser = {
    * route's opening statement: the dashboard keeps its answer under them. Absent elsewhere.
    */
   dataVersions?: DataVersions;
+  /** The profile's name and avatar, read by the opening of a route that asks for them (`GET /api/me`). */
+  profile?: { firstName: string | null; lastName: string | null; avatarUrl: string | null };
 };
 
 /** The versions triggers bump with every write the dashboard shows (null: no write since they came). */
@@ -88,6 +90,9 @@ type Row = SubscriptionRow & {
 } & FlagRow & {
     user_version?: number | string | null;
     reference_version?: number | string | null;
+    profile_first_name?: string | null;
+    profile_last_name?: string | null;
+    profile_avatar_url?: string | null;
   };
 
 /** The admin's grants in `user_settings` (left joined as `flags`: nulls for a user without a row). */
@@ -145,6 +150,15 @@ function toSessionUser(row: Row | undefined, now: Date): SessionUser | null {
           },
         }
       : {}),
+    ...('profile_first_name' in row
+      ? {
+          profile: {
+            firstName: row.profile_first_name ?? null,
+            lastName: row.profile_last_name ?? null,
+            avatarUrl: row.profile_avatar_url ?? null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -162,11 +176,18 @@ const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
  * throughput; see docs/performance.md). The role switch runs after this statement's own
  * permission checks, so it reads `session` and `user_roles` as the login role.
  */
-export function sessionOpening(token: string, adminRoute: boolean, now: Date): NamedQuery {
+export function sessionOpening(
+  token: string,
+  adminRoute: boolean,
+  now: Date,
+  { withProfile = false }: { withProfile?: boolean } = {},
+): NamedQuery {
+  const values = { token, idleCutoff: idleCutoffOf(now) };
+  if (withProfile && !adminRoute) return { name: 'open_user_request_profile', query: USER_PROFILE_OPENING, values };
   return {
     name: adminRoute ? 'open_admin_request' : 'open_user_request',
     query: adminRoute ? ADMIN_OPENING : USER_OPENING,
-    values: { token, idleCutoff: idleCutoffOf(now) },
+    values,
   };
 }
 
@@ -177,7 +198,7 @@ export function sessionOpening(token: string, adminRoute: boolean, now: Date): N
  * their generic plan looks no cheaper, so the transaction asks for generic plans (docs/performance.md).
  * Admin routes search across users and keep PostgreSQL's choice.
  */
-function openingQuery(adminRoute: boolean): SQL {
+function openingQuery(adminRoute: boolean, withProfile = false): SQL {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
   return sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
         ${SUBSCRIPTION_COLUMNS},
@@ -187,11 +208,14 @@ function openingQuery(adminRoute: boolean): SQL {
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role,
         set_config('plan_cache_mode', case when ${sql.raw(adminRoute ? 'true' : 'false')} then 'auto' else 'force_generic_plan' end, true) as _plans
+        ${withProfile ? sql`, p.first_name as profile_first_name, p.last_name as profile_last_name, p.avatar_url as profile_avatar_url` : sql``}
       from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id left join user_settings flags on flags.user_id = s.user_id
+        ${withProfile ? sql`left join profiles p on p.id = s.user_id` : sql``}
       where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql.placeholder('idleCutoff'))}`;
 }
 
 const USER_OPENING = openingQuery(false);
+const USER_PROFILE_OPENING = openingQuery(false, true);
 const ADMIN_OPENING = openingQuery(true);
 
 /** Sessions idle since before this are over (docs/decisions/0010-sessions-and-inactivity.md). */

@@ -26,6 +26,12 @@ export interface Database {
    * opening's rows. Commits when `work` resolves, rolls back if it throws.
    */
   transactionOpenedWith<T>(opening: NamedQuery, work: (tx: Tx, openingRows: unknown[]) => Promise<T>): Promise<T>;
+  /**
+   * The opening statement alone, in its own implicit transaction (no BEGIN, no COMMIT: one round
+   * trip), for a route whose answer the opening's rows hold (`opening: 'only'`). Its transaction-local
+   * settings end with the statement.
+   */
+  openingOnly(opening: NamedQuery): Promise<unknown[]>;
   serverVersion(): Promise<string>;
   /**
    * PGlite only: its data folder as an uncompressed tar, taken between transactions, so it opens
@@ -173,6 +179,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         }
       });
     },
+    openingOnly(opening) {
+      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
+      return withClient(async (client) => (await client.query({ name: opening.name, text, values: params })).rows);
+    },
     async listen(channel, onMessage, onReconnect) {
       const stop = await listenWithReconnect(pg, url, channel, onMessage, onReconnect, options.logger);
       listeners.push(stop);
@@ -283,6 +293,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       return db.transaction(async (tx) =>
         work(tx, ((await tx.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows),
       );
+    },
+    async openingOnly(opening) {
+      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
+      return ((await db.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows;
     },
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);

@@ -53,21 +53,45 @@ class RollBack extends Error {}
  * handler works in it (`txOf(c)`); it commits before the response leaves, or rolls back when
  * the handler failed.
  */
-export function requireAccess(deps: Deps, access: Access, options: { adminRefusal?: string | undefined } = {}) {
+export type FrameOptions = {
+  adminRefusal?: string | undefined;
+  /**
+   * 'opening-only': the route's answer is in the opening's rows, so the opening runs alone in one
+   * round trip, with no transaction around the handler (`txOf` throws there). Default: the
+   * request transaction.
+   */
+  frame?: 'transaction' | 'opening-only' | undefined;
+  /** The opening also reads the profile's name and avatar (`SessionUser.profile`). */
+  withProfile?: boolean | undefined;
+};
+
+export function requireAccess(deps: Deps, access: Access, options: FrameOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (access === 'public') return next();
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     const afterCommit: (() => void)[] = [];
     c.set('afterCommit', afterCommit);
+    const now = deps.clock.now();
+    const opening = sessionOpening(token, access === 'admin', now, { withProfile: options.withProfile === true });
+    /** The signed-in user the opening found, refused when the route is not theirs. */
+    const admitted = (rows: unknown[]) => {
+      const session = sessionFromOpening(rows, now);
+      if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      if (access === 'admin' && !session.isAdmin)
+        throw new AppError('FORBIDDEN', options.adminRefusal ?? ADMIN_REFUSAL_MESSAGE);
+      if (access === 'admin') requireAdminTwoFactor(session);
+      return session;
+    };
+    if (options.frame === 'opening-only') {
+      c.set('session', admitted(await deps.database.openingOnly(opening)));
+      await next();
+      if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
+      return;
+    }
     try {
-      const now = deps.clock.now();
-      await deps.database.transactionOpenedWith(sessionOpening(token, access === 'admin', now), async (tx, opening) => {
-        const session = sessionFromOpening(opening, now);
-        if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-        if (access === 'admin' && !session.isAdmin)
-          throw new AppError('FORBIDDEN', options.adminRefusal ?? ADMIN_REFUSAL_MESSAGE);
-        if (access === 'admin') requireAdminTwoFactor(session);
+      await deps.database.transactionOpenedWith(opening, async (tx, rows) => {
+        const session = admitted(rows);
         c.set('session', session);
         c.set('tx', tx);
         await next();

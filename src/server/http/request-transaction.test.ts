@@ -130,6 +130,43 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     expect(rowsOf<{ mode: string }>(outside)[0]?.mode).toBe('auto');
   });
 
+  it('answers /api/me in one statement with no transaction around it, and leaves no role or actor behind', async () => {
+    const pg = (await import('pg')).default;
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+      const config = args[0] as { text?: string } | string;
+      sent.push(typeof config === 'string' ? config : (config.text ?? ''));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    let me: Response;
+    try {
+      me = await server.request('/api/me', { cookie: ann.cookie });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ user: { id: ann.userId }, profile: { firstName: 'Ann' } });
+    if (kind === 'postgres') {
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).not.toMatch(/^\s*begin/i);
+    }
+    // Every pooled connection (and PGlite's one) is back to the login role with no actor set.
+    const states = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        server.deps.database.db.execute(
+          sql`select current_user as role, coalesce(current_setting('app.user_id', true), '') as actor, pg_sleep(0.01)`,
+        ),
+      ),
+    );
+    for (const state of states) expect(rowsOf<{ role: string; actor: string }>(state)[0]).toMatchObject({ actor: '' });
+    expect(new Set(states.map((state) => rowsOf<{ role: string }>(state)[0]?.role)).has('app_user')).toBe(false);
+    // A revoked session is refused by the same one statement.
+    const { cookie, userId } = await signUpAndSignIn(server, { email: 'gone.me@example.com', verify: false });
+    await server.deps.database.db.execute(sql`delete from session where user_id = ${userId}`);
+    expect((await server.request('/api/me', { cookie })).status).toBe(401);
+  });
+
   it('refuses a cookie whose session has expired', async () => {
     const { cookie, userId } = await signUpAndSignIn(server, { email: 'old.tx@example.com', verify: false });
     await server.deps.database.db.execute(

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import { AppError } from '../errors.ts';
-import { declareAccess, requireAccess, type Access } from './access.ts';
+import { declareAccess, type FrameOptions, requireAccess, type Access } from './access.ts';
 import type { AppEnv, Deps } from './context.ts';
 
 export const ErrorSchema = z
@@ -38,6 +38,9 @@ type DefineInput = Omit<RouteConfig, 'middleware'> & {
    * Default 'Admin access required'.
    */
   adminRefusal?: string;
+  /** How the request reaches the database (`FrameOptions` in access.ts); default one transaction. */
+  frame?: FrameOptions['frame'];
+  withProfile?: boolean;
 };
 
 /**
@@ -45,7 +48,7 @@ type DefineInput = Omit<RouteConfig, 'middleware'> & {
  * OpenAPI document as `x-access`, and recorded for the authorisation harness.
  */
 export function defineRoute<const R extends DefineInput>(deps: Deps, basePath: string, route: R) {
-  const { access, adminRefusal, ...config } = route;
+  const { access, adminRefusal, frame, withProfile, ...config } = route;
   declareAccess(config.method, `${basePath}${config.path}`, access);
   const responses = {
     ...config.responses,
@@ -56,10 +59,12 @@ export function defineRoute<const R extends DefineInput>(deps: Deps, basePath: s
   const created = createRoute({
     ...(config as unknown as RouteConfig),
     responses,
-    middleware: [requireAccess(deps, access, { adminRefusal })],
+    middleware: [requireAccess(deps, access, { adminRefusal, frame, withProfile })],
     'x-access': access,
   } as RouteConfig);
-  return created as unknown as Omit<R, 'access' | 'adminRefusal'> & { getRoutingPath(): string };
+  return created as unknown as Omit<R, 'access' | 'adminRefusal' | 'frame' | 'withProfile'> & {
+    getRoutingPath(): string;
+  };
 }
 
 export { z };
