@@ -44,7 +44,5 @@ export type AppEnv = {
     tx: Tx | undefined;
     /** Work to do once the request transaction has committed (http/after-commit.ts). */
     afterCommit: (() => void)[] | undefined;
-    /** Set when the response is a file from the built web app (http/spa.ts). */
-    servedFile: boolean | undefined;
   };
 };

@@ -68,6 +68,12 @@ describe('serving the built web app', () => {
     expect(await api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
+  it('answers a missing built file 404, not the app (a script from an older build)', async () => {
+    const res = await app.request('/assets/index-0ld0ld.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type') ?? '').not.toContain('text/html');
+  });
+
   it('sends a hashed script precompressed in the coding the browser takes, cached for a year, varying on it', async () => {
     const br = await app.request('/assets/app-def456.js', { headers: BROWSER });
     const brBytes = Buffer.from(await br.arrayBuffer());
@@ -116,6 +122,9 @@ describe('serving the built web app', () => {
     );
     const manifest = await app.request('/.vite/manifest.json');
     expect(await manifest.text()).toContain('<div id="root">');
-    expect((await app.request('/assets/app-def456.js.br')).headers.get('content-type')).toMatch(/^text\/html/);
+    // A twin is never sent as a file of its own: under /assets it is missing, so 404.
+    const twin = await app.request('/assets/app-def456.js.br');
+    expect(twin.status).toBe(404);
+    expect(twin.headers.get('content-encoding')).toBeNull();
   });
 });

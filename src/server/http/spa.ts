@@ -28,7 +28,7 @@ function loadIndexPage(distDir: string): Record<ContentCoding | 'identity', Repr
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, text
  * files in the Brotli or gzip coding the browser accepts (precompressed at build time), and any
- * non-API path without a file answered with index.html (history fallback).
+ * other path without a file (not under /api or /assets) answered with index.html (history fallback).
  */
 export function mountSpa(app: Hono<AppEnv>, distDir: string) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) return false;
@@ -42,7 +42,10 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string) {
   app.get('/assets/*', files(HASHED_ASSET_CACHE));
   app.get('*', files(FILE_CACHE));
   app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return c.notFound();
+    // An API path is never the app, nor is a missing built file: a script from an older build
+    // (a tab open across a release) gets a plain 404 rather than an HTML page read as JavaScript.
+    if (c.req.path.startsWith('/api/') || c.req.path === '/api' || c.req.path.startsWith('/assets/'))
+      return c.notFound();
     const coding = negotiateEncoding(c.req.header('accept-encoding'));
     return sendRepresentation(c, indexPage[coding ?? 'identity'], {
       contentType: 'text/html; charset=UTF-8',
