@@ -3,8 +3,7 @@
  * number of statements however many transactions the account has: the account, its summary
  * cards, 12 monthly totals, totals per type and the newest 50 transactions with a cursor for more.
  */
-import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
-import { jsonText } from '../kept/json-text.ts';
+import { keptAnswers } from '../kept/kept-answers.ts';
 import { monthWindow } from '../../core/account-summary/months.ts';
 import { accountSummary } from '../../core/account-summary/summary.ts';
 import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
@@ -74,7 +73,7 @@ export type AccountDetailOptions = {
 export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountDetailOptions = {}) {
   const app = createRouter();
   // The page as sent, kept per user and account while nothing it reads has changed (ADR 0039).
-  const pages = keepAnswers ? new AnswerCache() : null;
+  const kept = keptAnswers(keepAnswers);
 
   app.openapi(
     defineRoute(deps, '', {
@@ -120,13 +119,9 @@ export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountD
           protection: accountProtectionJson(picture, id),
           transactions: transactionPageOf(rows.newest, TRANSACTION_PAGE_SIZE),
         };
-        return JSON.stringify(body);
+        return body;
       };
-      const key = answerKeyOf(session, today, id);
-      return jsonText<AccountDetail>(
-        c,
-        key && pages ? await pages.answer(session.userId, key, now, compute) : await compute(),
-      );
+      return kept(c, { session, now, today, variant: id }, compute);
     },
   );
 

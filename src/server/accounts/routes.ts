@@ -3,8 +3,7 @@
  * creating, saving, changing and deleting an account. Every write tells the user's open tabs
  * (publishAccountChanged) inside its transaction, so they hear of it only once it is committed.
  */
-import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
-import { jsonText } from '../kept/json-text.ts';
+import { keptAnswers } from '../kept/kept-answers.ts';
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import { featureOfAccountType } from '../../core/subscriptions/account-type-feature.ts';
 import { FEATURE_LABELS, FEATURE_TIERS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
@@ -39,7 +38,6 @@ import { publishAccountChanged } from './account-events.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from './account-id.ts';
 import {
   type Account,
-  type AccountList,
   AccountListSchema,
   AccountSchema,
   findAccountJson,
@@ -207,7 +205,7 @@ export type AccountsOptions = {
 export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptions = {}) {
   const app = createRouter();
   // The list as sent, kept per user while nothing it reads has changed (ADR 0039).
-  const lists = keepAnswers ? new AnswerCache() : null;
+  const kept = keptAnswers(keepAnswers);
   const today = () => calendarDateInLondon(deps.clock.now());
   const viewer = (session: SessionUser) => ({
     userId: session.userId,
@@ -243,11 +241,8 @@ export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptio
     async (c) => {
       const session = sessionOf(c);
       const now = deps.clock.now();
-      const key = answerKeyOf(session, calendarDateInLondon(now));
-      const compute = async () => JSON.stringify(await loadAccountsView(txOf(c), viewer(session), today()));
-      return jsonText<AccountList>(
-        c,
-        key && lists ? await lists.answer(session.userId, key, now, compute) : await compute(),
+      return kept(c, { session, now, today: calendarDateInLondon(now) }, () =>
+        loadAccountsView(txOf(c), viewer(session), today()),
       );
     },
   );

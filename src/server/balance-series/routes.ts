@@ -5,8 +5,7 @@
  * (queries.ts); the points are the core's walk (src/core/balance/balance-series.ts): daily over
  * up to 92 days, month ends beyond.
  */
-import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
-import { jsonText } from '../kept/json-text.ts';
+import { keptAnswers } from '../kept/kept-answers.ts';
 import { type BalanceSeries, DAILY_POINTS_UP_TO_DAYS, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
@@ -77,21 +76,15 @@ export type BalanceSeriesOptions = {
 export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceSeriesOptions = {}) {
   const app = createRouter();
   // Each line as sent, kept per user (and account) while nothing it reads has changed (ADR 0039).
-  const lines = keepAnswers ? new AnswerCache() : null;
-  const kept = async (
+  const keep = keptAnswers(keepAnswers);
+  const kept = (
     c: Parameters<typeof sessionOf>[0],
     variant: string,
     compute: (today: string) => Promise<BalanceSeriesJson>,
   ) => {
-    const session = sessionOf(c);
     const now = deps.clock.now();
     const today = calendarDateInLondon(now);
-    const key = answerKeyOf(session, today, variant);
-    const text = async () => JSON.stringify(await compute(today));
-    return jsonText<BalanceSeriesJson>(
-      c,
-      key && lines ? await lines.answer(session.userId, key, now, text) : await text(),
-    );
+    return keep(c, { session: sessionOf(c), now, today, variant }, () => compute(today));
   };
 
   app.openapi(

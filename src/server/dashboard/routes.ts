@@ -30,8 +30,7 @@ import {
 } from '../protection/picture-json.ts';
 import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
-import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
-import { jsonText } from '../kept/json-text.ts';
+import { keptAnswers } from '../kept/kept-answers.ts';
 import { LineCache, type LineKey } from './line-cache.ts';
 import { TrackingStartSchema } from '../balance-series/routes.ts';
 import { type DashboardRows, RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
@@ -171,7 +170,7 @@ export type DashboardOptions = {
 export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOptions = {}) {
   const app = createRouter();
   const lines = keepAnswers ? new LineCache() : null;
-  const answers = keepAnswers ? new AnswerCache() : null;
+  const kept = keptAnswers(keepAnswers);
 
   /** The user's 12-month line: the one kept for this ledger, else read (one more statement) and kept. */
   async function lineOf(tx: Tx, userId: string, key: LineKey): Promise<BalanceSeries> {
@@ -245,12 +244,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       const today = calendarDateInLondon(now);
       // Read by the request's opening statement, before anything the answer shows, so what is read
       // next is at least as new as the key.
-      const key = answerKeyOf(session, today);
-      const compute = async () => JSON.stringify(await dashboardOf(tx, session, now, today));
-      return jsonText<DashboardJson>(
-        c,
-        key && answers ? await answers.answer(session.userId, key, now, compute) : await compute(),
-      );
+      return kept(c, { session, now, today }, () => dashboardOf(tx, session, now, today));
     },
   );
 

@@ -11,9 +11,8 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
-import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
-import { jsonText } from '../kept/json-text.ts';
-import { type ProtectionPictureJson, ProtectionPictureSchema, protectionPictureJson } from './picture-json.ts';
+import { keptAnswers } from '../kept/kept-answers.ts';
+import { ProtectionPictureSchema, protectionPictureJson } from './picture-json.ts';
 import { readProtectionRows, saveAlertDismissal } from './queries.ts';
 
 export const PROTECTION_MESSAGES = {
@@ -66,7 +65,7 @@ export type ProtectionOptions = {
 export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionOptions = {}) {
   const app = createRouter();
   // The picture as sent, kept per user and `asAt` while nothing it reads has changed (ADR 0039).
-  const answers = keepAnswers ? new AnswerCache() : null;
+  const kept = keptAnswers(keepAnswers);
   const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string, asAt?: string) => {
     const now = deps.clock.now();
     const today = calendarDateInLondon(now);
@@ -96,11 +95,8 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
       requireFeature(session, 'protectionHub', PROTECTION_MESSAGES.needsBigPig);
       const { asAt } = c.req.valid('query');
       const now = deps.clock.now();
-      const key = answerKeyOf(session, calendarDateInLondon(now), asAt ?? '');
-      const compute = async () => JSON.stringify(await picture(txOf(c), session.userId, asAt));
-      return jsonText<ProtectionPictureJson>(
-        c,
-        key && answers ? await answers.answer(session.userId, key, now, compute) : await compute(),
+      return kept(c, { session, now, today: calendarDateInLondon(now), variant: asAt ?? '' }, () =>
+        picture(txOf(c), session.userId, asAt),
       );
     },
   );

@@ -13,14 +13,12 @@ import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
-import { AnswerCache, answerKeyOf } from '../kept/answer-cache.ts';
-import { jsonText } from '../kept/json-text.ts';
+import { keptAnswers } from '../kept/kept-answers.ts';
 import { readPreferences, readSmartPigRows, savePreferences } from './queries.ts';
 import {
   PreferencesResponseSchema,
   SimulateRequestSchema,
   SimulationSchema,
-  type SmartPigJson,
   SmartPigSchema,
   smartPigJson,
   simulationJson,
@@ -60,7 +58,7 @@ export type SmartPigOptions = {
 export function smartPigRoutes(deps: Deps, { keepAnswers = true }: SmartPigOptions = {}) {
   const app = createRouter();
   // The answer as sent, kept per user while nothing it reads has changed (ADR 0039).
-  const answers = keepAnswers ? new AnswerCache() : null;
+  const kept = keptAnswers(keepAnswers);
   const forbidden = { description: 'FORBIDDEN: the plan has no Smart Pig' };
 
   app.openapi(
@@ -78,12 +76,8 @@ export function smartPigRoutes(deps: Deps, { keepAnswers = true }: SmartPigOptio
       requireFeature(session, 'smartPig', SMART_PIG_MESSAGES.needsBigPig);
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
-      const key = answerKeyOf(session, today);
-      const compute = async () =>
-        JSON.stringify(smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today));
-      return jsonText<SmartPigJson>(
-        c,
-        key && answers ? await answers.answer(session.userId, key, now, compute) : await compute(),
+      return kept(c, { session, now, today }, async () =>
+        smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today),
       );
     },
   );
