@@ -91,7 +91,8 @@ export function CheckoutPanel({ choice, promo }: { choice: PlanChoice; promo?: P
       <Button
         type="button"
         size="lg"
-        className="w-full sm:w-fit"
+        // The free-trial wording is long: it wraps on a phone rather than pushing the page sideways.
+        className="h-auto min-h-11 w-full whitespace-normal py-2 text-center sm:w-fit"
         onClick={start}
         disabled={busy}
         aria-busy={busy}
