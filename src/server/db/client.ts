@@ -1,4 +1,3 @@
-import { fillPlaceholders, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { PoolClient } from 'pg';
@@ -6,7 +5,10 @@ import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
 import { mustDiscardConnection } from './connection-errors.ts';
 import { listenForLostConnections } from './lost-connections.ts';
-import { acquireFolderLock } from './folder-lock.ts';
+import { compiledWith, type NamedQuery } from './named-query.ts';
+import { openPglite } from './pglite.ts';
+
+export type { NamedQuery } from './named-query.ts';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,39 +45,6 @@ export interface Database {
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
-/** A statement with a name, for PostgreSQL to prepare once per connection. */
-/**
- * A named prepared statement: `query` may hold `sql.placeholder`s, filled from `values`. One name,
- * one text (PostgreSQL prepares it once per connection under the name), so the text is built
- * once per name and only the values change.
- */
-export type NamedQuery = { name: string; query: SQL; values?: Record<string, unknown> };
-
-/** Compiled text and its parameters as a drizzle SQL again, for PGlite (one connection: nothing to prepare). */
-function boundSql(text: string, params: unknown[]): SQL {
-  return sql.join(
-    text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)),
-  );
-}
-
-/**
- * The statement's text and its parameters with the placeholders filled. The text is compiled once
- * per name when every parameter is a placeholder (a value written into `query` would otherwise be
- * kept from the first call).
- */
-function compiledWith(
-  dialect: PgDialect,
-  cache: Map<string, { sql: string; params: unknown[] }>,
-  { name, query, values }: NamedQuery,
-) {
-  let compiled = cache.get(name);
-  if (!compiled) {
-    compiled = dialect.sqlToQuery(query);
-    if (compiled.params.every((param) => is(param, Placeholder))) cache.set(name, compiled);
-  }
-  return { text: compiled.sql, params: fillPlaceholders(compiled.params, values ?? {}) };
-}
-
 export type OpenOptions = {
   databaseUrl?: string;
   /** Folder for PGlite's files; `memory://` for a throwaway database. */
@@ -87,7 +56,8 @@ export type OpenOptions = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options);
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
@@ -264,59 +234,4 @@ async function listenWithReconnect(
 function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid channel name: ${name}`);
   return `"${name}"`;
-}
-
-async function openPglite(options: OpenOptions): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const dir = options.pgliteDir ?? 'memory://';
-  const releaseLock = dir.startsWith('memory://') ? () => undefined : acquireFolderLock(dir);
-  let client: InstanceType<typeof PGlite>;
-  try {
-    client = await PGlite.create({
-      dataDir: dir,
-      loadDataDir: options.pgliteLoadDataDir,
-      parsers: { 20: (v: string) => Number(v) },
-    });
-  } catch (err) {
-    releaseLock();
-    throw err;
-  }
-  const db = drizzle(client, { schema }) as unknown as AppDb;
-  const dialect = new PgDialect();
-  const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
-  return {
-    kind: 'pglite',
-    db,
-    async transactionOpenedWith(opening, work) {
-      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-      return db.transaction(async (tx) =>
-        work(tx, ((await tx.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows),
-      );
-    },
-    async openingOnly(opening) {
-      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-      return ((await db.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows;
-    },
-    async listen(channel, onMessage) {
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => unsubscribe();
-    },
-    async serverVersion() {
-      const r = await client.query<{ server_version: string }>('show server_version');
-      return r.rows[0]?.server_version ?? 'unknown';
-    },
-    async dumpDataDir() {
-      // Writes dirty pages out first, so a restore has little WAL to replay.
-      await client.exec('checkpoint');
-      // PGlite's transaction() holds this mutex from BEGIN to COMMIT (query() and exec() take it
-      // too); dumpDataDir alone would take only the statement mutex and could copy the folder
-      // between two statements of an open transaction.
-      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
-    },
-    async close() {
-      await client.close();
-      releaseLock();
-    },
-  };
 }
