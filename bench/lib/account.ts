@@ -5,16 +5,18 @@ export type Account = { email: string; password: string };
 const SESSION_COOKIE = 'better-auth.session_token';
 
 /** A fresh account made through the real API, as a browser would (unverified users may sign in). */
-export async function signUp(baseUrl: string, origin: string): Promise<Account> {
+export async function signUp(baseUrl: string, origin: string, headers: Record<string, string> = {}): Promise<Account> {
   const account = {
     email: `bench-${randomBytes(4).toString('hex')}@example.com`,
     password: randomBytes(12).toString('base64url'),
   };
-  const res = await postJson(baseUrl, origin, '/api/account/sign-up', {
-    firstName: 'Bench',
-    lastName: 'User',
-    ...account,
-  });
+  const res = await postJson(
+    baseUrl,
+    origin,
+    '/api/account/sign-up',
+    { firstName: 'Bench', lastName: 'User', ...account },
+    headers,
+  );
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
   return account;
@@ -33,10 +35,16 @@ export async function signIn(baseUrl: string, origin: string, account: Account):
   return cookie.split(';')[0]!;
 }
 
-function postJson(baseUrl: string, origin: string, path: string, body: unknown): Promise<Response> {
+function postJson(
+  baseUrl: string,
+  origin: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    headers: { 'content-type': 'application/json', origin, ...headers },
     body: JSON.stringify(body),
   });
 }

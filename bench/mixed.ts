@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:mixed`: many savers at once, reading and writing (issue 26: "PostgreSQL mixed load
+ * ≥ 1,000 req/s at p99 ≤ 60 ms on this machine, steady run to run"). As many savers as
+ * connections (50), each with 20 accounts at different banks and a year of transactions on each,
+ * go round a cycle of ten requests: eight reads their screens make (the dashboard, the accounts
+ * list, an account's page, who am I, the Protection Hub) and two writes (a transaction added to
+ * one of their accounts), so every saver's kept answers go stale twice in ten requests.
+ * DATABASE_URL is required. See docs/performance.md.
+ *
+ * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
+ * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
+ * BENCH_CPU_PROF=1.
+ *
+ * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
+ */
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { insertAccounts, insertTransactions, type SeedAccount, someBankIds } from './lib/account-area.ts';
+import { signUp } from './lib/account.ts';
+import { Cleanup } from './lib/cleanup.ts';
+import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
+import { databaseVersion, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
+import { median, type RunResult } from './lib/load.ts';
+import { withClient } from './lib/postgres.ts';
+import { int, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
+import { ensureServerBundle, type RunningServer } from './lib/server.ts';
+import { loadSettings } from './lib/settings.ts';
+
+export const MIXED_TARGET = { minReqPerSec: 1_000, maxP99Ms: 60, connections: 50 } as const;
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20);
+const TYPES = ['Savings', 'Current', 'Bond', 'Notice Saver', 'Cash ISA', 'Regular Saver'];
+
+type Saver = { cookie: string; userId: string; accountIds: string[] };
+
+/** What the n-th request of a saver's cycle is: eight reads, two writes. */
+type Step = { method: 'GET' | 'POST'; path: (saver: Saver, n: number) => string; body?: (n: number) => string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const accountOf = (saver: Saver, n: number) => saver.accountIds[n % saver.accountIds.length]!;
+const addTransaction: Step = {
+  method: 'POST',
+  path: (saver, n) => `/api/accounts/${accountOf(saver, n)}/transactions`,
+  body: (n) =>
+    JSON.stringify({
+      transactions: [{ type: 'deposit', amountPence: 100 + (n % 900), date: today(), notes: `Mixed load ${n}` }],
+    }),
+};
+export const CYCLE: Step[] = [
+  { method: 'GET', path: () => '/api/dashboard' },
+  { method: 'GET', path: () => '/api/accounts' },
+  { method: 'GET', path: (saver, n) => `/api/accounts/${accountOf(saver, n)}` },
+  addTransaction,
+  { method: 'GET', path: () => '/api/me' },
+  { method: 'GET', path: () => '/api/dashboard' },
+  { method: 'GET', path: () => '/api/protection' },
+  { method: 'GET', path: (saver, n) => `/api/accounts/${accountOf(saver, n)}` },
+  addTransaction,
+  { method: 'GET', path: () => '/api/accounts' },
+];
+
+/**
+ * Savers signed up and in through the real API. Sign-in is rate limited per address, so the
+ * seeding server trusts X-Forwarded-For and each saver comes from its own address; the measured
+ * server does not.
+ */
+async function signedInSavers(server: RunningServer, count: number): Promise<Array<Omit<Saver, 'accountIds'>>> {
+  const savers: Array<Omit<Saver, 'accountIds'>> = [];
+  for (let i = 0; i < count; i++) {
+    const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 200)}.${(i % 200) + 1}` };
+    const account = await signUp(server.baseUrl, server.origin, from);
+    const res = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin, ...from },
+      body: JSON.stringify(account),
+    });
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('better-auth.session_token='))
+      ?.split(';')[0];
+    if (!cookie) throw new Error('sign-in set no session cookie');
+    const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
+      user: { id: string };
+    };
+    savers.push({ cookie, userId: me.user.id });
+  }
+  return savers;
+}
+
+/** One measured run: every connection its own saver going round the cycle. */
+async function mixedLoad(server: RunningServer, savers: Saver[], durationS: number, connections: number) {
+  const before = cpuSnapshot(server.pid);
+  // autocannon clears a connection's context after every request when the list holds one entry,
+  // so the order is kept here: request g goes to saver g mod N, at step ⌊g / N⌋ of that saver's
+  // cycle. Every saver goes round the cycle in turn, and requests in flight together are mostly
+  // different savers'.
+  let sent = 0;
+  const statuses = new Map<number, number>();
+  const result = await autocannon({
+    url: server.baseUrl,
+    connections,
+    duration: durationS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const saver = savers[sent % savers.length]!;
+          const n = Math.floor(sent / savers.length);
+          sent += 1;
+          const step = CYCLE[n % CYCLE.length]!;
+          return {
+            ...request,
+            method: step.method,
+            path: step.path(saver, n),
+            headers: {
+              cookie: saver.cookie,
+              origin: server.origin,
+              ...(step.body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(step.body ? { body: step.body(n) } : {}),
+          };
+        },
+        onResponse: (status) => {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  const failed = [...statuses].reduce(
+    (sum, [status, count]) => (status === 200 || status === 201 ? sum : sum + count),
+    0,
+  );
+  const run: RunResult = {
+    reqPerSec: Math.round(result.requests.total / result.duration),
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    non200: failed,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cpu: cpuShare(before, cpuSnapshot(server.pid)),
+  };
+  return { run, statuses };
+}
+
+const cleanup = new Cleanup();
+runBenchmark(async () => {
+  const settings = loadSettings(process.env, { connections: MIXED_TARGET.connections, postgresOnly: true });
+  ensureServerBundle(settings.repoRoot);
+  printHeader(settings, 'SavvyPig mixed read/write benchmark');
+  try {
+    const options = await prepareDatabase('postgres', settings, cleanup);
+    const seeding = await startTracked({ ...options, env: { TRUST_PROXY: 'true' } }, cleanup);
+    const signedIn = await signedInSavers(seeding, settings.connections);
+    await seeding.stop();
+    const savers = await withClient(options.databaseUrl!, async (client) => {
+      const banks = await someBankIds(client, 40);
+      const list: Saver[] = [];
+      for (const [i, saver] of signedIn.entries()) {
+        const accounts: SeedAccount[] = Array.from({ length: ACCOUNTS }, (_, a) => {
+          const bank = banks[(i * 7 + a) % banks.length]!;
+          return {
+            name: `Account ${a + 1}`,
+            bank: bank.bankName,
+            bankId: bank.id,
+            accountType: TYPES[a % TYPES.length],
+          };
+        });
+        const accountIds = await insertAccounts(client, saver.userId, accounts);
+        for (const id of accountIds) await insertTransactions(client, saver.userId, id, 60, 1);
+        list.push({ ...saver, accountIds });
+      }
+      await client.query('analyze');
+      return list;
+    });
+    const server = await startTracked({ ...options, nodeArgs: profileArgs('postgres', settings) }, cleanup);
+    const serverVersion = await databaseVersion(server);
+    console.log(
+      `${savers.length} savers, ${ACCOUNTS} accounts each with 60 transactions; requests spread over the savers in turn, ` +
+        `a cycle of ${CYCLE.length} requests: ${CYCLE.filter((s) => s.method === 'GET').length} reads, ${CYCLE.filter((s) => s.method === 'POST').length} writes`,
+    );
+    if (settings.warmupS > 0) await mixedLoad(server, savers, settings.warmupS, settings.connections);
+    const runs: RunResult[] = [];
+    const seen = new Map<number, number>();
+    for (let run = 1; run <= settings.runs; run++) {
+      const { run: result, statuses } = await mixedLoad(server, savers, settings.durationS, settings.connections);
+      for (const [status, count] of statuses) seen.set(status, (seen.get(status) ?? 0) + count);
+      runs.push(result);
+      const cpu = result.cpu;
+      console.log(
+        `postgres run ${run}/${settings.runs}: ${int(result.reqPerSec)} req/s p50 ${ms(result.p50Ms)} p99 ${ms(result.p99Ms)} max ${ms(result.maxMs)} ` +
+          `CPU% srv/pg/load/other ${int(cpu.server)}/${int(cpu.postgres)}/${int(cpu.loadGenerator)}/${int(cpu.other)}`,
+      );
+    }
+    await server.stop();
+    warnIfDisturbed(runs);
+    const reqPerSec = median(runs.map((r) => r.reqPerSec));
+    const p99 = median(runs.map((r) => r.p99Ms));
+    const failures = runs.reduce((n, r) => n + r.non200 + r.errors + r.timeouts, 0);
+    console.log(
+      `\nSummary (median of ${settings.runs} runs of ${settings.durationS} s, ${settings.connections} connections)\n` +
+        `postgres mixed: ${int(reqPerSec)} req/s p50 ${ms(median(runs.map((r) => r.p50Ms)))} p99 ${ms(p99)} ` +
+        `(runs' req/s ${runs.map((r) => int(r.reqPerSec)).join(' / ')}, p99 ${runs.map((r) => ms(r.p99Ms)).join(' / ')}); ` +
+        `statuses ${[...seen].map(([s, n]) => `${s}×${int(n)}`).join(', ')}`,
+    );
+    const file = writeResults(settings, 'mixed.json', { target: MIXED_TARGET, serverVersion, runs });
+    console.log(`results written to ${path.relative(process.cwd(), file)}`);
+    if (failures > 0) {
+      console.error(`INVALID: ${failures} responses failed, timed out or were not 200/201`);
+      return 1;
+    }
+    const met = reqPerSec >= MIXED_TARGET.minReqPerSec && p99 <= MIXED_TARGET.maxP99Ms;
+    console.log(
+      `${met ? 'PASS' : 'FAIL'}: ${int(reqPerSec)} req/s (target ≥ ${int(MIXED_TARGET.minReqPerSec)}), p99 ${ms(p99)} ` +
+        `(target ≤ ${MIXED_TARGET.maxP99Ms} ms) at ${settings.connections} connections on PostgreSQL ${serverVersion}`,
+    );
+    return met ? 0 : 2;
+  } finally {
+    await cleanup.runAll();
+  }
+}, cleanup);
