@@ -80,3 +80,28 @@ export function extractServer(root: string, commit: string): string {
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
   return folder;
 }
+
+/**
+ * The release that first shipped each of this tree's migrations: the commit on HEAD's first-parent
+ * line whose journal first held it ('uncommitted' for one only in the working tree). Migrations
+ * of one release went out together, so what one creates is new to the previous release in all.
+ */
+export function releaseOfEachMigration(root: string): Map<string, string> {
+  const current = tagsOf(fs.readFileSync(path.join(root, JOURNAL), 'utf8'));
+  const release = new Map<string, string>();
+  const atHead = journalAt(root, 'HEAD') ?? [];
+  for (const tag of current) if (!atHead.includes(tag)) release.set(tag, 'uncommitted');
+  const changed = git(root, ['log', '--first-parent', '--format=%H %P', 'HEAD', '--', JOURNAL])
+    .split('\n')
+    .filter(Boolean);
+  for (const line of changed) {
+    const [commit, parent] = line.split(' ') as [string, string | undefined];
+    const before = parent ? (journalAt(root, parent) ?? []) : [];
+    for (const tag of journalAt(root, commit) ?? []) {
+      // Newest first, so the oldest commit that added a migration has the last word.
+      if (!before.includes(tag) && current.includes(tag) && release.get(tag) !== 'uncommitted')
+        release.set(tag, commit);
+    }
+  }
+  return release;
+}
