@@ -1,6 +1,7 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
-import { Button } from '../ui/button.tsx';
+import { buttonVariants } from '../ui/button-variants.ts';
+import { PlainButton } from '../ui/plain-button.tsx';
 import { paths } from './paths.ts';
 
 function ErrorMessage() {
@@ -15,15 +16,14 @@ function ErrorMessage() {
         This page didn't load properly. Reloading usually fixes it. If it keeps happening, please let us know.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>
+        <PlainButton onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden />
           Reload page
-        </Button>
-        <Button asChild variant="outline">
-          <Link to={paths.home()} reloadDocument>
-            Go to the home page
-          </Link>
-        </Button>
+        </PlainButton>
+        {/* Button's look without its asChild (Radix's Slot stays out of the first download, ADR 0047). */}
+        <Link to={paths.home()} reloadDocument data-slot="button" className={buttonVariants({ variant: 'outline' })}>
+          Go to the home page
+        </Link>
       </div>
     </div>
   );

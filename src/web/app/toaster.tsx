@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { type FocusEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { cn } from '../ui/cn.ts';
 import type { Notifier, Toast, ToastKind } from './notify.ts';
 
 const LOOK: Record<ToastKind, { box: string; icon: typeof Info; iconColour: string }> = {
@@ -20,12 +19,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     <div
       data-toast={toast.kind}
       data-toast-id={toast.id}
-      className={cn(
-        'pointer-events-auto flex w-full items-start gap-3 rounded-lg border py-3 pr-2 pl-4 text-sm text-foreground shadow-lg motion-safe:animate-fade-in',
-        box,
-      )}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border py-3 pr-2 pl-4 text-sm text-foreground shadow-lg motion-safe:animate-fade-in ${box}`}
     >
-      <Icon className={cn('mt-0.5 size-5 shrink-0', iconColour)} aria-hidden />
+      <Icon className={`mt-0.5 size-5 shrink-0 ${iconColour}`} aria-hidden />
       <div
         role={error ? 'alert' : 'status'}
         aria-live={error ? 'assertive' : 'polite'}

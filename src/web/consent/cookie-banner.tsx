@@ -2,7 +2,7 @@ import { Cookie } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
-import { Button } from '../ui/button.tsx';
+import { PlainButton } from '../ui/plain-button.tsx';
 import { focusMain, useConsent } from './consent-provider.tsx';
 
 /**
@@ -45,11 +45,11 @@ export function CookieBanner({ ref }: { ref?: Ref<HTMLElement> }) {
           </div>
         </div>
         <div className="grid grid-cols-1 gap-2 sm:flex sm:shrink-0 sm:flex-wrap lg:flex-nowrap">
-          <Button variant="outline" onClick={() => setPreferencesOpen(true)}>
+          <PlainButton variant="outline" onClick={() => setPreferencesOpen(true)}>
             Manage Preferences
-          </Button>
-          <Button onClick={() => void choose('reject-all')}>Reject All</Button>
-          <Button onClick={() => void choose('accept-all')}>Accept All</Button>
+          </PlainButton>
+          <PlainButton onClick={() => void choose('reject-all')}>Reject All</PlainButton>
+          <PlainButton onClick={() => void choose('accept-all')}>Accept All</PlainButton>
         </div>
       </div>
     </section>

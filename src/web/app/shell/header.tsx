@@ -1,6 +1,5 @@
 import { NavLink, Link, useLocation } from 'react-router';
-import { Button } from '../../ui/button.tsx';
-import { cn } from '../../ui/cn.ts';
+import { buttonVariants } from '../../ui/button-variants.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import type { Me } from '../api.ts';
 import { paths } from '../paths.ts';
@@ -8,13 +7,19 @@ import { Logo } from './logo.tsx';
 import { MobileMenu, NotificationBell, ThemeToggle, UserMenu } from './header-parts.tsx';
 import { type NavItem, adminNavItem, appNavItems, publicNavItems } from './navigation.ts';
 
-const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+// The header is drawn before the page's code comes, so its classes are joined without
+// tailwind-merge (ADR 0047); src/web/ui/first-render-classes.test.ts holds each to what `cn` makes of it.
+export const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring ${
     isActive
       ? 'text-brand after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand'
-      : 'text-muted-foreground',
-  );
+      : 'text-muted-foreground'
+  }`;
+
+/** A ghost button shown from the `sm` breakpoint: `hidden` takes the place of its `inline-flex`. */
+export const logInLinkClass = `${buttonVariants({ variant: 'ghost' }).replace(/^inline-flex /, '')} hidden sm:inline-flex`;
+/** A small button that grows to the default size from the `sm` breakpoint. */
+export const signUpLinkClass = `${buttonVariants({ size: 'sm' })} sm:h-10 sm:px-4`;
 
 function DesktopLink({ item }: { item: NavItem }) {
   return (
@@ -72,12 +77,12 @@ export function Header({ me }: HeaderProps) {
             </>
           ) : (
             <div className="flex items-center gap-2">
-              <Button asChild variant="ghost" className="hidden sm:inline-flex">
-                <Link to={paths.login()}>Log in</Link>
-              </Button>
-              <Button asChild size="sm" className="sm:h-10 sm:px-4">
-                <Link to={paths.signup()}>Sign up</Link>
-              </Button>
+              <Link to={paths.login()} data-slot="button" className={logInLinkClass}>
+                Log in
+              </Link>
+              <Link to={paths.signup()} data-slot="button" className={signUpLinkClass}>
+                Sign up
+              </Link>
             </div>
           )}
           {loading ? null : <MobileMenu me={me ?? null} />}

@@ -1,10 +1,18 @@
 import { Link } from 'react-router';
-import { cn } from '../../ui/cn.ts';
+
+/**
+ * The mark's classes, joined without tailwind-merge (the header draws it before the page's code
+ * comes, ADR 0047): a `size-*` of the caller's replaces the default `size-8`.
+ */
+export function pigMarkClassName(className?: string): string {
+  if (!className) return 'size-8 shrink-0';
+  return /(^|\s)size-/.test(className) ? `shrink-0 ${className}` : `size-8 shrink-0 ${className}`;
+}
 
 /** The pig mark on its own (decorative: the word "SavvyPig" sits beside it). */
 export function PigMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn('size-8 shrink-0', className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={pigMarkClassName(className)}>
       <path d="M6.5 11.5 7.8 3.6a.8.8 0 0 1 1.3-.5l5 4.4z" fill="#AA1164" />
       <path d="M25.5 11.5 24.2 3.6a.8.8 0 0 0-1.3-.5l-5 4.4z" fill="#AA1164" />
       <circle cx="16" cy="17.5" r="12" fill="#AA1164" />
@@ -22,7 +30,7 @@ export function Logo({ to, className, onNavigate }: { to: string; className?: st
     <Link
       to={to}
       onClick={onNavigate}
-      className={cn('flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground', className)}
+      className={`flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground${className ? ` ${className}` : ''}`}
       aria-label="SavvyPig home"
     >
       <PigMark />
