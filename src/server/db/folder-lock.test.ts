@@ -92,9 +92,11 @@ describe('the PGlite folder lock', () => {
 
   it.runIf(linux)('takes over a lock whose holder is a zombie (exited, not yet reaped by its parent)', async () => {
     const dir = folder();
-    // The shell starts a child that exits at once, prints its id, then becomes `sleep`, which
-    // never reaps it: the child stays a zombie while `sleep` runs.
-    const parent = spawn('sh', ['-c', 'sh -c "exit 0" & echo $!; exec sleep 30'], {
+    // The shell starts a child, prints its id, then becomes `sleep`, which never reaps it: the
+    // child exits only once its parent is `sleep` (a child that exited sooner could be reaped by
+    // the shell, and no zombie would be left), then stays a zombie while `sleep` runs.
+    const child = `until [ "$(cat /proc/$PPID/comm)" = sleep ]; do sleep 0.01; done`;
+    const parent = spawn('sh', ['-c', `sh -c '${child}' & echo $!; exec sleep 30`], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(parent);
