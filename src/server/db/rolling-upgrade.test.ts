@@ -101,6 +101,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
       check?: (json: unknown) => string | null,
     ): Promise<unknown> {
       const instance = rotation[turn++ % rotation.length]!;
+      const sentIn = phase;
       instance.inFlight++;
       let status = 0;
       let wrong: string | null = null;
@@ -138,7 +139,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
       answers.push({
         instance: instance.name,
         release: instance.release,
-        phase,
+        phase: sentIn,
         at: Date.now(),
         request: `${method} ${route}`,
         status,
@@ -279,11 +280,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
     }
 
     const summary = summarise(answers);
-    console.info(`rolling upgrade from ${previous.commit.slice(0, 7)} (+${previous.added.join(', ')}):\n${summary}`);
+    const seconds = ((migration.to - migration.from) / 1000).toFixed(1);
+    console.info(
+      `rolling upgrade from ${previous.commit.slice(0, 7)} (+${previous.added.join(', ')}; this release started and migrated in ${seconds} s):\n${summary}`,
+    );
     const wrong = answers.filter((a) => a.wrong);
     expect(
       wrong.map((a) => `${a.instance} (${a.phase}) ${a.request}: ${a.wrong}`),
-      instances.map((i) => `--- ${i.name}\n${i.server.output()}`).join('\n'),
+      instances.map((i) => `--- ${i.name} (its output's end)\n${i.server.output().slice(-3_000)}`).join('\n'),
     ).toEqual([]);
     // The old instances answered while the new one migrated, and after the migration, until replaced.
     for (const old of [oldA, oldB]) {
