@@ -1,10 +1,13 @@
-import { defineConfig } from 'rolldown';
+import { defineConfig, type RolldownOptions } from 'rolldown';
 
 // Node 24 loads drizzle-orm slowly unbundled (1.0 s / 288 MB vs 0.25 s / 106 MB bundled).
 // PGlite (WASM + data files), pg and the native bindings (argon2, sharp) stay external.
-export default defineConfig({
+const server: RolldownOptions = {
   input: { index: 'src/server/index.ts' },
   platform: 'node',
   external: [/^@electric-sql\/pglite/, /^pg($|\/)/, /^pg-/, /^@node-rs\//, /^nodemailer/, /^sharp($|\/)/],
   output: { dir: 'dist-server', format: 'esm', codeSplitting: false, sourcemap: true, entryFileNames: '[name].js' },
-});
+};
+
+// PGlite's own thread (docs/decisions/0049) is a second bundle beside the server's.
+export default defineConfig([server, { ...server, input: { 'pglite-worker': 'src/server/db/pglite-worker.ts' } }]);

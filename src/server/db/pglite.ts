@@ -1,61 +1,240 @@
-/** The embedded default: PGlite in this process, one connection, its data folder locked to it. */
+/**
+ * The embedded default: PGlite on a worker thread of this process (src/server/db/pglite-worker.ts,
+ * docs/decisions/0049), one connection, its data folder locked to this process. The server sees
+ * the same `Database` as before: drizzle talks to a stand-in client that sends each statement to
+ * the worker, so HTTP parsing, handlers and JSON run on the main thread beside PGlite's work.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
-import type { AppDb, Database, OpenOptions } from './client.ts';
-import { boundSql, compiledWith } from './named-query.ts';
+import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
+import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
+import type { Reply, Request, Statement, WorkerOptions } from './pglite-worker.ts';
+
+/**
+ * The types drizzle's PGlite driver reads as the text PostgreSQL sent (timestamp, timestamptz,
+ * interval, date and their arrays, numeric[]), for statements sent without drizzle.
+ */
+const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
+/** A request before it is given its id. */
+type Outgoing = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+
+/** What drizzle's PGlite driver (and the test helpers, through `db.$client`) call on a client. */
+export type WorkerClient = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  transaction<T>(work: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
+  dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
+};
+type WorkerTransaction = Pick<WorkerClient, 'query' | 'exec'> & { rollback(): Promise<void>; readonly closed: boolean };
+
+/** The worker module beside this one: the source in tests and dev, the bundle's own file in production. */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  return new URL(here.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js', here);
+}
+
+/** A stand-in error for what the worker threw: its message and fields (`code` is the SQLSTATE). */
+function rebuiltError(error: { message: string; fields: Record<string, unknown> }): Error {
+  return Object.assign(new Error(error.message), error.fields);
+}
+
+function statementOf(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Statement {
+  return {
+    kind: 'query',
+    sql,
+    params: params ?? [],
+    rowMode: options?.rowMode,
+    // drizzle passes parsers that keep some types as text; the worker rebuilds them from the type ids.
+    rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+  };
+}
+
+/** Starts the worker and answers once PGlite has opened; a failed open rejects. */
+async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
+  const worker = new Worker(workerUrl(), { workerData: options, transferList: transfer });
+  const pending = new Map<number, Pending>();
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  // A waiting reply keeps the process alive; an idle worker does not (as PGlite in-process did not).
+  worker.unref();
+  const settle = (id: number) => {
+    const entry = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return entry;
+  };
+  const stopAll = (err: Error) => {
+    stopped ??= err;
+    for (const [id, entry] of pending) {
+      pending.delete(id);
+      entry.reject(stopped);
+    }
+    worker.unref();
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject });
+    worker.ref();
+  });
+  worker.on('message', (message: Reply) => {
+    if ('notify' in message) {
+      for (const listener of channels.get(message.notify) ?? []) listener(message.payload);
+      return;
+    }
+    const entry = settle(message.id);
+    if (message.ok) entry?.resolve(message.value);
+    else entry?.reject(rebuiltError(message.error));
+  });
+  worker.on('error', (err) => stopAll(new Error(`The embedded database stopped: ${err.message}`, { cause: err })));
+  worker.on('exit', (code) => stopAll(new Error(`The embedded database stopped (its thread exited with ${code})`)));
+
+  const call = <T>(request: Outgoing): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
+  };
+
+  await ready;
+  return { worker, call, channels, isStopped: () => stopped !== undefined };
+}
+
+/** The thread a PGlite database runs on, for tests that end it as a crash would. */
+const workers = new WeakMap<Database, Worker>();
+export function pgliteWorkerOf(database: Database): Worker | undefined {
+  return workers.get(database);
+}
 
 export async function openPglite(options: OpenOptions): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
+  const pglite = await import('drizzle-orm/pglite');
   const dir = options.pgliteDir ?? 'memory://';
   const releaseLock = dir.startsWith('memory://') ? () => undefined : acquireFolderLock(dir);
-  let client: InstanceType<typeof PGlite>;
+  let started: Awaited<ReturnType<typeof startWorker>>;
   try {
-    client = await PGlite.create({
-      dataDir: dir,
-      loadDataDir: options.pgliteLoadDataDir,
-      parsers: { 20: (v: string) => Number(v) },
-    });
+    const loadDataDir = options.pgliteLoadDataDir ? await options.pgliteLoadDataDir.arrayBuffer() : undefined;
+    started = await startWorker({ dataDir: dir, loadDataDir }, loadDataDir ? [loadDataDir] : []);
   } catch (err) {
     releaseLock();
     throw err;
   }
-  const db = drizzle(client, { schema }) as unknown as AppDb;
+  const { worker, call, channels } = started;
+
+  let nextTx = 1;
+  const transactionClient = (tx: number): WorkerTransaction => {
+    let closed = false;
+    return {
+      query: (sql, params, opts) => call({ op: 'run', tx, statement: statementOf(sql, params, opts) }),
+      exec: (sql) => call({ op: 'run', tx, statement: { kind: 'exec', sql } }),
+      async rollback() {
+        closed = true;
+        throw new Error('Roll back by throwing from the transaction');
+      },
+      get closed() {
+        return closed;
+      },
+    };
+  };
+  /** BEGIN (with `first` run straight after it, in the same turn), `work`, then COMMIT; ROLLBACK if anything failed. */
+  const inTransaction = async <T>(
+    first: Statement | undefined,
+    work: (tx: WorkerTransaction, firstResult: unknown) => Promise<T>,
+  ) => {
+    const tx = nextTx++;
+    const opened = call<unknown>({ op: 'begin', tx, first });
+    try {
+      const result = await work(transactionClient(tx), await opened);
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    } catch (err) {
+      await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw err;
+    }
+  };
+
+  const client: WorkerClient = {
+    query: (sql, params, opts) => call({ op: 'run', statement: statementOf(sql, params, opts) }),
+    exec: (sql) => call({ op: 'run', statement: { kind: 'exec', sql } }),
+    transaction: (work) => inTransaction(undefined, (tx) => work(tx)),
+    async dumpDataDir(compression = 'none') {
+      return new Blob([await call<ArrayBuffer>({ op: 'dump', compression })]);
+    },
+  };
+
+  const db = pglite.drizzle(client as never, { schema }) as unknown as AppDb;
   const dialect = new PgDialect();
   const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
-  return {
+  // The opening as drizzle's `execute` would send it: rows as objects, dates and times as text.
+  const openingStatement = (opening: NamedQuery): Statement => {
+    const { text, params } = compiledWith(dialect, compiledOpenings, opening);
+    return { kind: 'query', sql: text, params, rowMode: 'object', rawTypes: TEXT_TYPES };
+  };
+  const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+
+  const database: Database = {
     kind: 'pglite',
     db,
-    async transactionOpenedWith(opening, work) {
-      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-      return db.transaction(async (tx) =>
-        work(tx, ((await tx.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows),
+    transactionOpenedWith(opening, work) {
+      // BEGIN and the opening go in one message and one turn; the work then runs in the transaction.
+      return inTransaction(openingStatement(opening), (tx, opened) =>
+        work(drizzleTransaction(pglite, db, tx), rowsOf(opened)),
       );
     },
     async openingOnly(opening) {
-      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-      return ((await db.execute(boundSql(text, params))) as unknown as { rows: unknown[] }).rows;
+      return rowsOf(await call({ op: 'run', statement: openingStatement(opening) }));
     },
     async listen(channel, onMessage) {
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => unsubscribe();
+      let listeners = channels.get(channel);
+      if (!listeners) {
+        listeners = new Set();
+        channels.set(channel, listeners);
+        await call({ op: 'listen', channel });
+      }
+      listeners.add(onMessage);
+      return async () => {
+        listeners.delete(onMessage);
+        if (listeners.size === 0 && channels.get(channel) === listeners) {
+          channels.delete(channel);
+          if (!started.isStopped()) await call({ op: 'unlisten', channel }).catch(() => undefined);
+        }
+      };
     },
     async serverVersion() {
       const r = await client.query<{ server_version: string }>('show server_version');
       return r.rows[0]?.server_version ?? 'unknown';
     },
-    async dumpDataDir() {
-      // Writes dirty pages out first, so a restore has little WAL to replay.
-      await client.exec('checkpoint');
-      // PGlite's transaction() holds this mutex from BEGIN to COMMIT (query() and exec() take it
-      // too); dumpDataDir alone would take only the statement mutex and could copy the folder
-      // between two statements of an open transaction.
-      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
-    },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
-      await client.close();
-      releaseLock();
+      try {
+        if (!started.isStopped()) await call({ op: 'close' });
+      } finally {
+        await worker.terminate();
+        releaseLock();
+      }
     },
   };
+  workers.set(database, worker);
+  return database;
+}
+
+/**
+ * A drizzle transaction on an open worker transaction: what drizzle's own `db.transaction` hands
+ * out (a PgliteTransaction over a session on the transaction's client), so savepoints and
+ * `tx.rollback()` behave alike.
+ */
+function drizzleTransaction(pglite: typeof import('drizzle-orm/pglite'), db: AppDb, client: WorkerTransaction): Tx {
+  const root = (db as unknown as { session: { dialect: PgDialect; schema: unknown; options: unknown } }).session;
+  const session = new pglite.PgliteSession(client as never, root.dialect, root.schema as never, root.options as never);
+  return new pglite.PgliteTransaction(root.dialect, session, root.schema as never) as unknown as Tx;
 }

@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
+import { pgliteWorkerOf } from './pglite.ts';
+import { quietLogger } from '../test/databases.ts';
+
+/** PGlite on its own thread (docs/decisions/0049): the server's side behaves as PGlite in-process did. */
+describe('PGlite on a worker thread', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteDir: 'memory://', logger: quietLogger });
+    await database.db.execute(sql`create table counter (id int primary key, n int not null)`);
+    await database.db.execute(sql`insert into counter values (1, 0)`);
+    await database.db.execute(sql`create table note (id serial primary key, body text not null)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const count = async () =>
+    ((await database.db.execute(sql`select n from counter where id = 1`)) as unknown as { rows: Array<{ n: number }> })
+      .rows[0]!.n;
+
+  it('rolls a transaction back in the worker when its work throws, and when drizzle is told to', async () => {
+    const before = await count();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`update counter set n = n + 100 where id = 1`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`update counter set n = n + 100 where id = 1`);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(await count()).toBe(before);
+    // The connection is usable afterwards, outside and inside a transaction.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update counter set n = n + 1 where id = 1`);
+    });
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('rolls back to a savepoint inside a transaction and keeps the rest', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into note (body) values ('kept')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into note (body) values ('undone')`);
+          throw new Error('inner');
+        }),
+      ).rejects.toThrow('inner');
+    });
+    const { rows } = (await database.db.execute(sql`select body from note order by id`)) as unknown as {
+      rows: Array<{ body: string }>;
+    };
+    expect(rows.map((r) => r.body)).toEqual(['kept']);
+  });
+
+  it('serialises concurrent transactions: none sees another between its BEGIN and COMMIT', async () => {
+    const before = await count();
+    const events: string[] = [];
+    // Read, wait on the main thread, write: interleaved transactions would lose increments.
+    const increment = (name: string) =>
+      database.db.transaction(async (tx) => {
+        events.push(`${name} begin`);
+        const { rows } = (await tx.execute(sql`select n from counter where id = 1`)) as unknown as {
+          rows: Array<{ n: number }>;
+        };
+        await sleep(5);
+        await tx.execute(sql`update counter set n = ${rows[0]!.n + 1} where id = 1`);
+        events.push(`${name} commit`);
+      });
+    // A statement outside any transaction, sent meanwhile, waits its turn too.
+    const outside = database.db.execute(sql`update counter set n = n + 1 where id = 1`);
+    await Promise.all([increment('a'), increment('b'), increment('c'), outside]);
+    expect(await count()).toBe(before + 4);
+    for (let i = 0; i < events.length; i += 2) {
+      expect(events[i]!.split(' ')[0]).toBe(events[i + 1]!.split(' ')[0]);
+    }
+  });
+
+  it('opens a request transaction with its opening in one turn and hands the rows to the work', async () => {
+    const rows = await database.transactionOpenedWith(
+      { name: 'counter_read', query: sql`select n, now() as at from counter where id = ${1}` },
+      async (tx, opened) => {
+        await tx.execute(sql`update counter set n = n where id = 1`);
+        return opened;
+      },
+    );
+    expect(rows).toEqual([{ n: await count(), at: expect.any(String) }]);
+  });
+
+  it('passes SQLSTATE codes and details through to the server', async () => {
+    const err = await database.db.execute(sql`insert into counter values (1, 0)`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as { cause?: { code?: string; constraint?: string } }).cause).toMatchObject({
+      code: '23505',
+      constraint: 'counter_pkey',
+    });
+  });
+
+  it('delivers NOTIFY from a committed transaction only', async () => {
+    const got: string[] = [];
+    const stop = await database.listen('probe_channel', (payload) => got.push(payload));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('probe_channel', 'rolled back')`);
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('probe_channel', 'committed')`);
+    });
+    await expect.poll(() => got).toEqual(['committed']);
+    await stop();
+  });
+
+  it('takes a copy of the data folder that opens again', async () => {
+    const copy = await database.dumpDataDir!();
+    const reopened = await openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: copy, logger: quietLogger });
+    try {
+      const { rows } = (await reopened.db.execute(sql`select n from counter where id = 1`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      expect(rows[0]!.n).toBe(await count());
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+/** drizzle wraps a failed statement's error ("Failed query: …") and keeps the worker's as its cause. */
+const STOPPED = { cause: { message: expect.stringMatching(/embedded database stopped/) } };
+
+describe('the PGlite thread ending', () => {
+  it('fails the statement under way and every later one, instead of leaving them waiting', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://', logger: quietLogger });
+    const worker = pgliteWorkerOf(database)!;
+    const longQuery = database.db.execute(sql`select pg_sleep(5)`);
+    await sleep(50);
+    await worker.terminate();
+    await expect(longQuery).rejects.toMatchObject(STOPPED);
+    await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject(STOPPED);
+    await expect(database.db.transaction(async () => undefined)).rejects.toThrow(/embedded database stopped/);
+    await database.close();
+  });
+
+  it('close() ends the thread', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://', logger: quietLogger });
+    const worker = pgliteWorkerOf(database)!;
+    const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+    await database.db.execute(sql`select 1`);
+    await database.close();
+    await exited;
+    expect(worker.threadId).toBe(-1);
+    await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject(STOPPED);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The embedded database's own thread (docs/decisions/0049): PGlite runs here, so its WebAssembly
+ * work never holds the server's event loop. The server's side (pglite.ts) sends one message per
+ * statement; statements outside a transaction and whole transactions take turns on PGlite's own
+ * transaction mutex (first come, first served), so a transaction sees no other statement between
+ * its BEGIN and its COMMIT.
+ *
+ * Imports only PGlite and Node: it runs from source (type stripping) in tests and from
+ * dist-server/pglite-worker.js in production.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+
+/** A statement: a parameterised query (`query`) or a simple-protocol string (`exec`, several statements). */
+export type Statement =
+  | { kind: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; rawTypes?: number[] }
+  | { kind: 'exec'; sql: string };
+
+export type Request =
+  | { op: 'run'; id: number; tx?: number; statement: Statement }
+  /** Opens transaction `tx` when its turn comes, then runs `first` in it (the request's opening). */
+  | { op: 'begin'; id: number; tx: number; first?: Statement }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'dump'; id: number; compression: 'none' | 'gzip' | 'auto' }
+  | { op: 'listen'; id: number; channel: string }
+  | { op: 'unlisten'; id: number; channel: string }
+  | { op: 'close'; id: number };
+
+export type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { message: string; fields: Record<string, unknown> } }
+  | { notify: string; payload: string };
+
+export type WorkerOptions = { dataDir: string; loadDataDir?: ArrayBuffer };
+
+type Queued = Extract<Request, { op: 'run' } | { op: 'end' }>;
+type OpenTransaction = { inbox: Queued[]; wake?: () => void };
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const options = workerData as WorkerOptions;
+
+const db = await PGlite.create({
+  dataDir: options.dataDir,
+  loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+  // bigint columns are read as JS numbers (integer pence stay far below 2^53), as on PostgreSQL.
+  parsers: { 20: (v: string) => Number(v) },
+});
+
+const transactions = new Map<number, OpenTransaction>();
+const unlisteners = new Map<string, () => Promise<void>>();
+/** drizzle asks for some types as the text PostgreSQL sent (dates, intervals): one parser set per list. */
+const rawParsers = new Map<string, Record<number, (v: string) => string>>();
+
+function parsersFor(types: number[] | undefined) {
+  if (!types?.length) return undefined;
+  const key = types.join(',');
+  let parsers = rawParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((oid) => [oid, (v: string) => v]));
+    rawParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
+function run(on: Pick<Transaction, 'query' | 'exec'>, statement: Statement): Promise<unknown> {
+  if (statement.kind === 'exec') return on.exec(statement.sql);
+  return on.query(statement.sql, statement.params, {
+    rowMode: statement.rowMode,
+    parsers: parsersFor(statement.rawTypes),
+  });
+}
+
+function reply(id: number, work: Promise<unknown>): Promise<void> {
+  return work.then(
+    (value) => port!.postMessage({ id, ok: true, value } satisfies Reply),
+    (err: unknown) => port!.postMessage({ id, ok: false, error: errorOf(err) } satisfies Reply),
+  );
+}
+
+/** The error's message and its own fields (SQLSTATE `code`, `detail`, `constraint`…), which the server reads. */
+function errorOf(err: unknown): { message: string; fields: Record<string, unknown> } {
+  if (!(err instanceof Error)) return { message: String(err), fields: {} };
+  const fields: Record<string, unknown> = { name: err.name };
+  for (const [key, value] of Object.entries(err)) {
+    if (value === undefined || typeof value === 'function') continue;
+    if (key === 'query' || key === 'params') continue;
+    fields[key] = typeof value === 'object' && value !== null ? String(value) : value;
+  }
+  return { message: err.message, fields };
+}
+
+const ROLLBACK = Symbol('rollback');
+
+function begin(request: Extract<Request, { op: 'begin' }>): void {
+  const open: OpenTransaction = { inbox: [] };
+  transactions.set(request.tx, open);
+  const next = (): Promise<Queued> =>
+    open.inbox.length
+      ? Promise.resolve(open.inbox.shift()!)
+      : new Promise((resolve) => {
+          open.wake = () => {
+            open.wake = undefined;
+            resolve(open.inbox.shift()!);
+          };
+        });
+  let endId: number | undefined;
+  let begun = false;
+  const done = db.transaction(async (tx) => {
+    begun = true;
+    await reply(request.id, request.first ? run(tx, request.first) : Promise.resolve(null));
+    for (;;) {
+      const queued = await next();
+      if (queued.op === 'end') {
+        endId = queued.id;
+        if (queued.commit) return;
+        throw ROLLBACK;
+      }
+      await reply(queued.id, run(tx, queued.statement));
+    }
+  });
+  done.then(
+    () => finish(null),
+    (err: unknown) => finish(err === ROLLBACK ? null : err),
+  );
+  function finish(err: unknown) {
+    transactions.delete(request.tx);
+    // BEGIN itself failed: the opening's answer is the error; a later `end` finds nothing to end.
+    if (!begun) return void reply(request.id, Promise.reject(err));
+    if (endId !== undefined) void reply(endId, err ? Promise.reject(err) : Promise.resolve(null));
+  }
+}
+
+port.on('message', (request: Request) => {
+  switch (request.op) {
+    case 'run':
+    case 'end': {
+      const open = request.tx === undefined ? undefined : transactions.get(request.tx);
+      if (open) {
+        open.inbox.push(request);
+        open.wake?.();
+      } else if (request.op === 'end') {
+        // Already over (its BEGIN or COMMIT failed, and that was answered).
+        void reply(request.id, Promise.resolve(null));
+      } else if (request.tx !== undefined) {
+        void reply(request.id, Promise.reject(new Error('The transaction is no longer open')));
+      } else {
+        void reply(request.id, run(db, request.statement));
+      }
+      return;
+    }
+    case 'begin':
+      return begin(request);
+    case 'dump':
+      return void reply(
+        request.id,
+        (async () => {
+          // Writes dirty pages out first, so a restore has little WAL to replay; then the copy
+          // is taken inside the transaction mutex, between transactions (docs/decisions/0048).
+          await db.exec('checkpoint');
+          const blob = await db._runExclusiveTransaction(() => db.dumpDataDir(request.compression));
+          return blob.arrayBuffer();
+        })(),
+      );
+    case 'listen':
+      return void reply(
+        request.id,
+        (async () => {
+          if (unlisteners.has(request.channel)) return null;
+          const stop = await db.listen(request.channel, (payload) =>
+            port.postMessage({ notify: request.channel, payload } satisfies Reply),
+          );
+          unlisteners.set(request.channel, stop);
+          return null;
+        })(),
+      );
+    case 'unlisten':
+      return void reply(
+        request.id,
+        (async () => {
+          const stop = unlisteners.get(request.channel);
+          unlisteners.delete(request.channel);
+          await stop?.();
+          return null;
+        })(),
+      );
+    case 'close':
+      return void reply(request.id, db.close()).then(() => port.close());
+  }
+});
+
+port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies Reply);
