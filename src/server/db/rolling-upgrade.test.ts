@@ -53,7 +53,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
   }, 60_000);
 
   it('keeps the previous release answering every request (no 500) while this release migrates and after, until it is replaced', async () => {
-    const previous = findPreviousRelease(ROOT);
+    // ROLLING_UPGRADE_FROM=<commit> starts from an older release instead (docs/operations.md).
+    const previous = findPreviousRelease(ROOT, process.env.ROLLING_UPGRADE_FROM);
     expect(previous.added.length).toBeGreaterThan(0);
     const folder = extractServer(ROOT, previous.commit);
     cleanups.push(() => fs.rmSync(folder, { recursive: true, force: true }));

@@ -37,13 +37,21 @@ function journalAt(root: string, commit: string): string[] | null {
 const isStrictBeginning = (older: string[], newer: string[]) =>
   older.length < newer.length && older.every((tag, i) => newer[i] === tag);
 
-export function findPreviousRelease(root: string): PreviousRelease {
+export function findPreviousRelease(root: string, from?: string): PreviousRelease {
   const current = tagsOf(fs.readFileSync(path.join(root, JOURNAL), 'utf8'));
   const found = (commit: string, migrations: string[]): PreviousRelease => ({
     commit,
     migrations,
     added: current.slice(migrations.length),
   });
+  if (from) {
+    // An older release asked for by name (several releases at once, or a bisection).
+    const commit = git(root, ['rev-parse', '--verify', `${from}^{commit}`]).trim();
+    const then = journalAt(root, commit);
+    if (!then || !isStrictBeginning(then, current))
+      throw new Error(`${from}: its migrations are not a strict beginning of this tree's`);
+    return found(commit, then);
+  }
   const head = git(root, ['rev-parse', 'HEAD']).trim();
   const atHead = journalAt(root, head);
   if (atHead && isStrictBeginning(atHead, current)) return found(head, atHead);
