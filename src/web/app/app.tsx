@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
-import { RouterProvider } from 'react-router';
+import { browserHistory, HistoryRouter } from './history-router.tsx';
 import { Providers } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes, createAppRoutes, preloadSignedInRoutes } from './router.tsx';
+
+function start() {
+  preloadSignedInRoutes();
+  return { history: browserHistory(), routes: createAppRoutes() };
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [{ history, routes }] = useState(start);
   return (
     <Providers>
-      {/* flushSync lets a navigation commit before a following cache update (see use-sign-out.ts). */}
-      <RouterProvider router={router} flushSync={flushSync} />
+      <HistoryRouter history={history}>
+        <AppRoutes routes={routes} />
+      </HistoryRouter>
     </Providers>
   );
 }

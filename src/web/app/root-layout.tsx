@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useDraftJanitor } from '../drafts/use-draft-janitor.ts';
 import { CookieConsent } from '../consent/cookie-consent.tsx';
 import { notify } from './notify.ts';
 import { isRegisteredHref } from './paths.ts';
 import { pageTitle, useCurrentRouteHandle } from './route-handle.ts';
 import { rememberLastVisited } from './route-memory.ts';
+import { ScrollMemory } from './scroll-memory.tsx';
 
 /**
  * Wraps every page: keeps lastVisitedRoute, sets the document title, restores scroll, tells the
@@ -48,7 +49,7 @@ export function RootLayout() {
   return (
     <CookieConsent>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollMemory />
       <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
         {announcement}
       </div>

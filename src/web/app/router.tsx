@@ -1,12 +1,12 @@
-import { type ComponentType, Suspense } from 'react';
-import { type RouteObject, createBrowserRouter } from 'react-router';
+import { type ComponentType, Suspense, useMemo } from 'react';
+import { Outlet, type RouteObject, matchRoutes, useLocation, useRoutes } from 'react-router';
 import { hasSignedInHint } from '../../core/session/signed-in-hint.ts';
 import { lazyWithRetry } from './lazy-with-retry.ts';
 import { PageSkeleton, type SkeletonKind } from './page-skeletons.tsx';
 import { type RegisteredRouteId, type RouteAccess, registeredRouteIds, routes } from './paths.ts';
 import { PublicLayout } from './public-layout.tsx';
-import type { RouteHandle } from './route-handle.ts';
-import { RootErrorPage, RouteErrorPage } from './route-error.tsx';
+import { type RouteHandle, RouteMatchesContext } from './route-handle.ts';
+import { RootErrorPage, RouteErrorBoundary, RouteErrorPage } from './route-error.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { CurrentPageSkeleton, SignedInCheck } from './signed-in-check.tsx';
 
@@ -288,6 +288,13 @@ function pageRoutes(...access: RouteAccess[]): RouteObject[] {
     .map(pageRoute);
 }
 
+/** A route's errorElement, without the data router (ADR 0047): its pages' errors show inside the layout. */
+const pageErrors = (
+  <RouteErrorBoundary fallback={RouteErrorPage}>
+    <Outlet />
+  </RouteErrorBoundary>
+);
+
 /** The route tree, built from the registered routes in paths.ts. */
 export function createAppRoutes(): RouteObject[] {
   const adminRoutes = pageRoutes('admin');
@@ -296,15 +303,16 @@ export function createAppRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <RootLayout />,
-      errorElement: <RootErrorPage />,
+      element: (
+        <RouteErrorBoundary fallback={RootErrorPage}>
+          <RootLayout />
+        </RouteErrorBoundary>
+      ),
       children: [
         {
           id: 'public-layout',
           element: <PublicLayout />,
-          children: [
-            { errorElement: <RouteErrorPage />, children: [...pageRoutes('public', 'auth'), pageRoute('notFound')] },
-          ],
+          children: [{ element: pageErrors, children: [...pageRoutes('public', 'auth'), pageRoute('notFound')] }],
         },
         {
           id: 'protected-layout',
@@ -315,7 +323,7 @@ export function createAppRoutes(): RouteObject[] {
           ),
           children: [
             {
-              errorElement: <RouteErrorPage />,
+              element: pageErrors,
               children: [
                 ...pageRoutes('protected'),
                 ...(tierRoutes.length > 0
@@ -336,9 +344,21 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  // A browser holding a session most likely opens a signed-in page: fetch its layout now, beside
-  // the page's own code, rather than after it.
+/**
+ * A browser holding a session most likely opens a signed-in page: fetch its layout now, beside
+ * the page's own code, rather than after it.
+ */
+export function preloadSignedInRoutes(): void {
   if (hasSignedInHint(document.cookie)) void loadSignedInRoutes().catch(() => undefined);
-  return createBrowserRouter(createAppRoutes());
+}
+
+/**
+ * The app's pages for the current location (React Router's declarative mode, ADR 0047), with the
+ * matched routes for `useCurrentRouteHandle`.
+ */
+export function AppRoutes({ routes: appRoutes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const matches = useMemo(() => matchRoutes(appRoutes, location), [appRoutes, location]);
+  const page = useRoutes(appRoutes, location);
+  return <RouteMatchesContext value={matches}>{page}</RouteMatchesContext>;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_STORAGE, isListedStorageKey } from '../../core/consent/cookie-catalogue.ts';
 import { LAST_VISITED_KEY, RETURN_TO_KEY } from '../app/route-memory.ts';
+import { SCROLL_POSITIONS_KEY } from '../app/scroll-memory.tsx';
 import { THEME_STORAGE_KEY } from '../app/theme.tsx';
 import { PENDING_SIGNUP_KEY } from '../auth/pending-signup.ts';
 import { draftKey } from '../drafts/draft-store.ts';
@@ -9,7 +10,6 @@ import { SETTINGS_TAB_STORAGE_KEY } from '../settings/settings-tabs.ts';
 import { PENDING_SYNC_KEY } from './consent-storage.ts';
 
 describe('the browser storage the cookie policy lists', () => {
-  // The last is react-router's <ScrollRestoration> default key (root-layout.tsx).
   const written = [
     THEME_STORAGE_KEY,
     PENDING_SIGNUP_KEY,
@@ -19,7 +19,7 @@ describe('the browser storage the cookie policy lists', () => {
     draftKey('user-1', 'profile'),
     LAST_VISITED_KEY,
     RETURN_TO_KEY,
-    'react-router-scroll-positions',
+    SCROLL_POSITIONS_KEY,
   ];
 
   it('lists every key the web app writes', () => {

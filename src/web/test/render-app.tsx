@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { type InitialEntry, RouterProvider, createMemoryRouter } from 'react-router';
+import type { InitialEntry, To } from 'react-router';
+import { HistoryRouter, memoryHistory } from '../app/history-router.tsx';
 import { Providers } from '../app/providers.tsx';
-import { createAppRoutes } from '../app/router.tsx';
+import { AppRoutes, createAppRoutes } from '../app/router.tsx';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -17,12 +17,25 @@ export function createTestQueryClient(): QueryClient {
 
 /** Renders the real app (routes from the registry) in a memory router at `entry`. */
 export function renderApp(entry: InitialEntry = '/') {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [entry] });
+  const history = memoryHistory(entry);
+  // What the tests ask of the router: where it is, and to go somewhere.
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    navigate: async (to: To) => {
+      await act(async () => history.push(to));
+    },
+  };
   const queryClient = createTestQueryClient();
   const user = userEvent.setup();
   const result = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <HistoryRouter history={history}>
+        <AppRoutes routes={createAppRoutes()} />
+      </HistoryRouter>
     </Providers>,
   );
   return { ...result, router, queryClient, user };
