@@ -23,7 +23,7 @@ const STARTING_BALANCE_PENCE = 50_000;
 const ROUNDS_PER_PHASE = 3;
 
 type Release = 'previous' | 'current';
-type Instance = { name: string; release: Release; server: ServerProcess; inFlight: number; stopped: boolean };
+type Instance = { name: string; release: Release; server: ServerProcess; inFlight: number };
 type Answer = {
   instance: string;
   release: Release;
@@ -71,9 +71,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
     cleanups.push(() => Promise.all(instances.map((i) => i.server.stop())));
     const env = { DATABASE_URL: url, DATA_DIR: dataDir, DB_POOL_MAX: '4', TRUST_PROXY: 'true' };
     const start = async (name: string, release: Release, publicUrl?: string) => {
-      const entry = release === 'previous' ? path.join(folder, 'src/server/index.ts') : 'src/server/index.ts';
+      const entry = path.join(release === 'previous' ? folder : ROOT, 'src/server/index.ts');
       const server = await startServerProcess(entry, publicUrl ? { ...env, PUBLIC_URL: publicUrl } : env);
-      const instance: Instance = { name, release, server, inFlight: 0, stopped: false };
+      const instance: Instance = { name, release, server, inFlight: 0 };
       instances.push(instance);
       return instance;
     };
@@ -246,7 +246,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
       rotation = rotation.filter((i) => i !== instance);
       await expect.poll(() => instance.inFlight, { timeout: 20_000, interval: 10 }).toBe(0);
       await instance.server.stop();
-      instance.stopped = true;
       expect(await instance.server.exited, instance.server.output()).toBe(0);
     }
 
