@@ -9,7 +9,7 @@ import { accountSummary } from '../../core/account-summary/summary.ts';
 import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { readsOf, sessionOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { AccountSchema, findAccountJson } from '../accounts/account-json.ts';
@@ -79,6 +79,7 @@ export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountD
     defineRoute(deps, '', {
       access: 'user',
       method: 'get',
+      frame: 'on-demand',
       path: '/api/accounts/{id}',
       summary:
         "One of the signed-in user's accounts with its summary cards, last 12 months, totals per type and newest 50 transactions",
@@ -102,13 +103,15 @@ export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountD
       const today = calendarDateInLondon(now);
       const compute = async () => {
         const window = monthWindow(today);
-        const rows = await readAccountDetail(txOf(c), {
-          userId: session.userId,
-          accountId: id,
-          today,
-          window,
-          pageSize: TRANSACTION_PAGE_SIZE,
-        });
+        const rows = await readsOf(c)((tx) =>
+          readAccountDetail(tx, {
+            userId: session.userId,
+            accountId: id,
+            today,
+            window,
+            pageSize: TRANSACTION_PAGE_SIZE,
+          }),
+        );
         // One run of the engine for the account's own answer and its licence group.
         const { summaries, picture } = userAccountsProtection(rows.accounts, today);
         const account = findAccountJson(rows.accounts, id, today, summaries);

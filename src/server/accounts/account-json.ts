@@ -227,7 +227,15 @@ export async function loadAccountsView(
   user: { userId: string; tier: Tier },
   today: CalendarDate,
 ): Promise<AccountList> {
-  const accounts = await listUserAccounts(tx, user.userId, today);
+  return accountsViewOf(await listUserAccounts(tx, user.userId, today), user, today);
+}
+
+/** The list from its rows (`listUserAccounts`'), without the database. */
+export function accountsViewOf(
+  accounts: Awaited<ReturnType<typeof listUserAccounts>>,
+  user: { tier: Tier },
+  today: CalendarDate,
+): AccountList {
   // One run of the engine for the rows' chips and the totals and licences above them.
   const { summaries, picture } = userAccountsProtection(accounts, today);
   const list = accounts.rows.map(({ item }) => judged(item, summaries.get(item.id)!));

@@ -30,7 +30,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Tx } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { readsOf, sessionOf, txOf } from '../http/access.ts';
 import type { AppEnv, Deps } from '../http/context.ts';
 import type { Context } from 'hono';
 import { createRouter, defineRoute, z } from '../http/route.ts';
@@ -41,7 +41,7 @@ import {
   AccountListSchema,
   AccountSchema,
   findAccountJson,
-  loadAccountsView,
+  accountsViewOf,
   storedAccountFields,
 } from './account-json.ts';
 import {
@@ -230,6 +230,7 @@ export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptio
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
+      frame: 'on-demand',
       method: 'get',
       path: '/api/accounts',
       summary:
@@ -241,8 +242,9 @@ export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptio
     async (c) => {
       const session = sessionOf(c);
       const now = deps.clock.now();
-      return kept(c, { session, now, today: calendarDateInLondon(now) }, () =>
-        loadAccountsView(txOf(c), viewer(session), today()),
+      const day = calendarDateInLondon(now);
+      return kept(c, { session, now, today: day }, async () =>
+        accountsViewOf(await readsOf(c)((tx) => listUserAccounts(tx, session.userId, day)), session, day),
       );
     },
   );

@@ -10,7 +10,7 @@ import { type BalanceSeries, DAILY_POINTS_UP_TO_DAYS, balanceSeriesOf } from '..
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { ACCOUNT_NOT_FOUND, accountIdOf } from '../accounts/account-id.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { readsOf, sessionOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { readAccountLine, readUserLine } from './queries.ts';
@@ -91,6 +91,7 @@ export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceS
     defineRoute(deps, '', {
       access: 'user',
       method: 'get',
+      frame: 'on-demand',
       path: '/api/accounts/{id}/balance-series',
       summary: "The balance over time of one of the signed-in user's accounts",
       description:
@@ -108,7 +109,7 @@ export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceS
       const id = accountIdOf(c.req.valid('param').id);
       const { userId } = sessionOf(c);
       return kept(c, `account:${id}`, async (today) => {
-        const line = await readAccountLine(txOf(c), { userId, accountId: id, today });
+        const line = await readsOf(c)((tx) => readAccountLine(tx, { userId, accountId: id, today }));
         if (line === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
         return balanceSeriesOf(line.accounts, today, line.bounds);
       });
@@ -119,6 +120,7 @@ export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceS
     defineRoute(deps, '', {
       access: 'user',
       method: 'get',
+      frame: 'on-demand',
       path: '/api/balance-series',
       summary: "The total balance over time of all the signed-in user's accounts",
       description:
@@ -129,7 +131,7 @@ export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceS
     async (c) => {
       const { userId } = sessionOf(c);
       return kept(c, 'total', async (today) => {
-        const line = await readUserLine(txOf(c), { userId, today });
+        const line = await readsOf(c)((tx) => readUserLine(tx, { userId, today }));
         return balanceSeriesOf(line.accounts, today, line.bounds, line.starts ?? []);
       });
     },

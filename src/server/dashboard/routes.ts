@@ -17,7 +17,7 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { displayNotes } from '../../core/transactions/standing-order-marker.ts';
 import { TRANSACTION_TYPES, normaliseTransactionType } from '../../core/transactions/transaction-types.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { readsOf, sessionOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import {
@@ -172,21 +172,38 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
   const lines = keepAnswers ? new LineCache() : null;
   const kept = keptAnswers(keepAnswers);
 
-  /** The user's 12-month line: the one kept for this ledger, else read (one more statement) and kept. */
-  async function lineOf(tx: Tx, userId: string, key: LineKey): Promise<BalanceSeries> {
-    const kept = lines?.get(userId, key);
-    if (kept) return kept;
-    const data = await readUserLineFrom(tx, { userId, today: key.today, lineFrom: key.lineFrom });
-    const line = balanceSeriesOf(data.accounts, key.today, data.bounds, data.starts ?? []);
-    lines?.set(userId, key, line);
+  /**
+   * What the dashboard reads, in `reads`' transaction: its three statements sent together, and the
+   * 12-month line's when the server keeps no line for this ledger (one more statement).
+   */
+  async function readDashboard(tx: Tx, userId: string, today: string) {
+    const lineFrom = balanceLineFirstPoint(today);
+    const rows = await readDashboardRows(tx, userId, today);
+    const lineKey: LineKey = { today, lineFrom, ledger: rows.ledger };
+    const keptLine = lines?.get(userId, lineKey);
+    const lineData = keptLine ? null : await readUserLineFrom(tx, { userId, today, lineFrom });
+    return { rows, lineKey, keptLine, lineData };
+  }
+
+  /** The 12-month line: the one kept for this ledger, else walked from what was read, and kept. */
+  function lineOf(userId: string, read: Awaited<ReturnType<typeof readDashboard>>): BalanceSeries {
+    if (read.keptLine) return read.keptLine;
+    const data = read.lineData!;
+    const line = balanceSeriesOf(data.accounts, read.lineKey.today, data.bounds, data.starts ?? []);
+    lines?.set(userId, read.lineKey, line);
     return line;
   }
 
   /** Everything the dashboard shows, read and computed. */
-  async function dashboardOf(tx: Tx, session: SessionUser, now: Date, today: string): Promise<DashboardJson> {
-    const lineFrom = balanceLineFirstPoint(today);
-    const rows = await readDashboardRows(tx, session.userId, today);
-    const balanceLine = await lineOf(tx, session.userId, { today, lineFrom, ledger: rows.ledger });
+  async function dashboardOf(
+    reads: ReturnType<typeof readsOf>,
+    session: SessionUser,
+    now: Date,
+    today: string,
+  ): Promise<DashboardJson> {
+    const read = await reads((tx) => readDashboard(tx, session.userId, today));
+    const { rows } = read;
+    const balanceLine = lineOf(session.userId, read);
     const picture = protectionPictureJson(rows, today, now);
     const hasHub = session.features.protectionHub;
     return {
@@ -228,6 +245,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     defineRoute(deps, '', {
       access: 'user',
       method: 'get',
+      frame: 'on-demand',
       path: '/api/dashboard',
       summary:
         "The signed-in user's home in one request: the protection picture, what is coming up in 30 days, the newest transactions and the total balance over 12 months",
@@ -239,12 +257,11 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     }),
     async (c) => {
       const session = sessionOf(c);
-      const tx = txOf(c);
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
-      // Read by the request's opening statement, before anything the answer shows, so what is read
-      // next is at least as new as the key.
-      return kept(c, { session, now, today }, () => dashboardOf(tx, session, now, today));
+      // The key is read by the request's opening statement, before anything the answer shows, so
+      // what is read next is at least as new as the key.
+      return kept(c, { session, now, today }, () => dashboardOf(readsOf(c), session, now, today));
     },
   );
 

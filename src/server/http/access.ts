@@ -57,10 +57,15 @@ export type FrameOptions = {
   adminRefusal?: string | undefined;
   /**
    * 'opening-only': the route's answer is in the opening's rows, so the opening runs alone in one
-   * round trip, with no transaction around the handler (`txOf` throws there). Default: the
-   * request transaction.
+   * round trip, with no transaction around the handler (`txOf` throws there).
+   * 'on-demand': the opening runs alone too; the handler's reads run in a transaction opened
+   * only when it asks (`readsOf`), which starts with the opening again (row-level security and
+   * a session still valid) and commits before the handler computes its answer, so a pooled
+   * connection is held only while statements run. For read-only routes whose answer is often
+   * kept (docs/decisions/0039): a kept answer costs one statement.
+   * Default: the request transaction, from the session check to the answer.
    */
-  frame?: 'transaction' | 'opening-only' | undefined;
+  frame?: 'transaction' | 'opening-only' | 'on-demand' | undefined;
   /** The opening also reads the profile's name and avatar (`SessionUser.profile`). */
   withProfile?: boolean | undefined;
 };
@@ -83,8 +88,15 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
       if (access === 'admin') requireAdminTwoFactor(session);
       return session;
     };
-    if (options.frame === 'opening-only') {
+    if (options.frame === 'opening-only' || options.frame === 'on-demand') {
       c.set('session', admitted(await deps.database.openingOnly(opening)));
+      if (options.frame === 'on-demand')
+        c.set('reads', (work) =>
+          deps.database.transactionOpenedWith(opening, (tx, rows) => {
+            admitted(rows);
+            return work(tx);
+          }),
+        );
       await next();
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
       return;
@@ -122,6 +134,16 @@ export function txOf(c: Context<AppEnv>): Tx {
   const tx = c.get('tx');
   if (!tx) throw new Error('No request transaction: is the route declared user or admin?');
   return tx;
+}
+
+/**
+ * Runs `work`'s reads: in a transaction of their own on a route framed 'on-demand' (committed when
+ * `work` resolves, so what comes after holds no connection), else in the request transaction.
+ */
+export function readsOf(c: Context<AppEnv>): <R>(work: (tx: Tx) => Promise<R>) => Promise<R> {
+  const reads = c.get('reads');
+  if (reads) return reads;
+  return (work) => work(txOf(c));
 }
 
 /** The signed-in user for a route declared `user` or `admin` (the middleware guarantees one). */

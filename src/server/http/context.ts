@@ -42,6 +42,8 @@ export type AppEnv = {
     session: SessionUser | null;
     /** The request transaction of a `user` or `admin` route (see http/access.ts). */
     tx: Tx | undefined;
+    /** Frame 'on-demand': runs reads in a transaction of their own, opened when asked (access.ts). */
+    reads: (<R>(work: (tx: Tx) => Promise<R>) => Promise<R>) | undefined;
     /** Work to do once the request transaction has committed (http/after-commit.ts). */
     afterCommit: (() => void)[] | undefined;
   };

@@ -5,12 +5,31 @@ import { AppError } from '../errors.ts';
 import { rowsOf } from '../db/rls.ts';
 import { profiles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
-import { txOf } from './access.ts';
+import { readsOf, txOf } from './access.ts';
 import type { AppEnv } from './context.ts';
 import { requestContext } from './middleware.ts';
 import { handleError } from './on-error.ts';
 import { defineRoute, z } from './route.ts';
+
+/** The texts of the statements `run` sends through node-postgres, in order. */
+async function statementTexts(run: () => Promise<void>): Promise<string[]> {
+  const pg = (await import('pg')).default;
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const config = args[0] as { text?: string } | string;
+    sent.push(typeof config === 'string' ? config : (config.text ?? ''));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent;
+}
 
 describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
   let server: TestServer;
@@ -51,6 +70,52 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     probe.openapi(
       defineRoute(deps, '', { access: 'admin', method: 'get', path: '/t/admin-sees', responses: ok }),
       async (c) => c.json({ ids: (await txOf(c).select({ id: profiles.id }).from(profiles)).map((r) => r.id) }, 200),
+    );
+    // Frame 'on-demand': the reads in a transaction of their own, then what the handler does after
+    // them, with the request's connection back in the pool.
+    const onDemand = {
+      200: {
+        description: 'ok',
+        content: {
+          'application/json': {
+            schema: z.object({ ids: z.array(z.string()), heldAfterReads: z.number(), txAfterReads: z.boolean() }),
+          },
+        },
+      },
+    };
+    probe.openapi(
+      defineRoute(deps, '', {
+        access: 'user',
+        frame: 'on-demand',
+        method: 'get',
+        path: '/t/on-demand-sees',
+        responses: onDemand,
+      }),
+      async (c) => {
+        if (c.req.header('x-revoke-first')) {
+          const { userId } = c.get('session')!;
+          await deps.database.db.execute(sql`delete from session where user_id = ${userId}`);
+        }
+        const ids = await readsOf(c)(async (tx) =>
+          (await tx.select({ id: profiles.id }).from(profiles)).map((r) => r.id),
+        );
+        // Connections of this server left inside a transaction (PostgreSQL; PGlite has one, in-process).
+        const held =
+          deps.database.kind === 'postgres'
+            ? rowsOf<{ n: number }>(
+                await deps.database.db.execute(
+                  sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+                ),
+              )[0]!.n
+            : 0;
+        let txAfterReads = true;
+        try {
+          txOf(c);
+        } catch {
+          txAfterReads = false;
+        }
+        return c.json({ ids, heldAfterReads: held, txAfterReads }, 200);
+      },
     );
     const plans = {
       200: { description: 'ok', content: { 'application/json': { schema: z.object({ mode: z.string() }) } } },
@@ -131,20 +196,10 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
   });
 
   it('answers /api/me in one statement with no transaction around it, and leaves no role or actor behind', async () => {
-    const pg = (await import('pg')).default;
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      const config = args[0] as { text?: string } | string;
-      sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    let me: Response;
-    try {
+    let me = new Response();
+    const sent = await statementTexts(async () => {
       me = await server.request('/api/me', { cookie: ann.cookie });
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ user: { id: ann.userId }, profile: { firstName: 'Ann' } });
     if (kind === 'postgres') {
@@ -165,6 +220,33 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     const { cookie, userId } = await signUpAndSignIn(server, { email: 'gone.me@example.com', verify: false });
     await server.deps.database.db.execute(sql`delete from session where user_id = ${userId}`);
     expect((await server.request('/api/me', { cookie })).status).toBe(401);
+  });
+
+  it("runs an 'on-demand' route's reads under row-level security in a transaction that has ended when they return", async () => {
+    const res = await call('GET', '/t/on-demand-sees', ann.cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ids: [ann.userId], heldAfterReads: 0, txAfterReads: false });
+    expect(await (await call('GET', '/t/on-demand-sees', boss.cookie)).json()).toMatchObject({ ids: [boss.userId] });
+    expect((await call('GET', '/t/on-demand-sees')).status).toBe(401);
+  });
+
+  it("refuses an 'on-demand' route's reads when the session ended after its opening", async () => {
+    const { cookie } = await signUpAndSignIn(server, { email: 'revoked.reads@example.com', verify: false });
+    const res = await probe.request('http://localhost/t/on-demand-sees', {
+      headers: { cookie, 'x-revoke-first': '1' },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  itOnPostgres(kind)("sends an 'on-demand' route's opening alone, and BEGIN only when the handler reads", async () => {
+    let status = 0;
+    const sent = await statementTexts(async () => {
+      status = (await call('GET', '/t/on-demand-sees', ann.cookie)).status;
+    });
+    expect(status).toBe(200);
+    const begins = sent.map((text, i) => (/^\s*begin/i.test(text) ? i : -1)).filter((i) => i >= 0);
+    expect(begins).toEqual([1]);
+    expect(sent[0]).toMatch(/set_config\('app\.user_id'/);
   });
 
   it('refuses a cookie whose session has expired', async () => {

@@ -7,7 +7,7 @@ import { AS_AT_MESSAGES, asAtDateProblem } from '../../core/protection/limits.ts
 import { FEATURE_LABELS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
 import { requireFeature } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { readsOf, sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
@@ -66,17 +66,20 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
   const app = createRouter();
   // The picture as sent, kept per user and `asAt` while nothing it reads has changed (ADR 0039).
   const kept = keptAnswers(keepAnswers);
-  const picture = async (tx: Parameters<typeof readProtectionRows>[0], userId: string, asAt?: string) => {
+  /** The picture: its rows read by `reads` (the request's transaction or one of their own), then worked out. */
+  const picture = async (reads: ReturnType<typeof readsOf>, userId: string, asAt?: string) => {
     const now = deps.clock.now();
     const today = calendarDateInLondon(now);
     const problem = asAt === undefined ? null : asAtDateProblem(asAt, today);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { field: 'asAt' });
-    return protectionPictureJson(await readProtectionRows(tx, userId, today), asAt ?? today, now);
+    const rows = await reads((tx) => readProtectionRows(tx, userId, today));
+    return protectionPictureJson(rows, asAt ?? today, now);
   };
 
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
+      frame: 'on-demand',
       method: 'get',
       path: '/api/protection',
       summary:
@@ -96,7 +99,7 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
       const { asAt } = c.req.valid('query');
       const now = deps.clock.now();
       return kept(c, { session, now, today: calendarDateInLondon(now), variant: asAt ?? '' }, () =>
-        picture(txOf(c), session.userId, asAt),
+        picture(readsOf(c), session.userId, asAt),
       );
     },
   );
@@ -122,7 +125,7 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
       requireFeature(session, 'protectionHub', PROTECTION_MESSAGES.needsBigPig);
       const tx = txOf(c);
       const { alertId, signature } = c.req.valid('json');
-      const current = await picture(tx, session.userId);
+      const current = await picture(readsOf(c), session.userId);
       const alert = current.alerts.find((a) => a.id === alertId);
       if (!alert) throw new AppError('NOT_FOUND', PROTECTION_MESSAGES.alertGone);
       if (alert.signature !== signature) throw new AppError('CONFLICT', PROTECTION_MESSAGES.alertChanged);
@@ -133,7 +136,7 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
         userId: session.userId,
         invalidate: [[...PROTECTION_QUERY_KEY]],
       });
-      return c.json(await picture(tx, session.userId), 200);
+      return c.json(await picture(readsOf(c), session.userId), 200);
     },
   );
 

@@ -9,7 +9,7 @@ import { SIMULATION_MESSAGES, simulateDeposit } from '../../core/smart-pig/simul
 import { FEATURE_LABELS, tierRequiredMessage } from '../../core/subscriptions/features.ts';
 import { requireFeature } from '../http/require-tier.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { readsOf, sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { publish } from '../realtime/hub.ts';
@@ -65,6 +65,7 @@ export function smartPigRoutes(deps: Deps, { keepAnswers = true }: SmartPigOptio
     defineRoute(deps, '', {
       access: 'user',
       method: 'get',
+      frame: 'on-demand',
       path: '/api/smart-pig',
       summary: "The signed-in user's Smart Pig: metric cards and recommendations, with their preferences applied",
       description:
@@ -77,7 +78,7 @@ export function smartPigRoutes(deps: Deps, { keepAnswers = true }: SmartPigOptio
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
       return kept(c, { session, now, today }, async () =>
-        smartPigJson(await readSmartPigRows(txOf(c), session.userId, today), today),
+        smartPigJson(await readsOf(c)((tx) => readSmartPigRows(tx, session.userId, today)), today),
       );
     },
   );
