@@ -65,12 +65,16 @@ export function findPreviousRelease(root: string, from?: string): PreviousReleas
     const then = journalAt(root, parent);
     if (then && isStrictBeginning(then, current)) return found(parent, then);
   }
-  const shallow = git(root, ['rev-parse', '--is-shallow-repository']).trim() === 'true';
-  throw new Error(
-    shallow
-      ? 'This is a shallow clone: the rolling-upgrade test needs the history back to the previous migration (git fetch --unshallow).'
-      : `No commit on HEAD's first-parent line has migrations that begin this tree's (${current.at(-1)}).`,
-  );
+  refuseShallowClone(root);
+  throw new Error(`No commit on HEAD's first-parent line has migrations that begin this tree's (${current.at(-1)}).`);
+}
+
+/** Releases are read from git history, which a shallow clone cuts short. */
+function refuseShallowClone(root: string): void {
+  if (git(root, ['rev-parse', '--is-shallow-repository']).trim() === 'true')
+    throw new Error(
+      "This is a shallow clone: the migrations' releases are read from git history (git fetch --unshallow).",
+    );
 }
 
 /**
@@ -95,6 +99,7 @@ export function extractServer(root: string, commit: string): string {
  * of one release went out together, so what one creates is new to the previous release in all.
  */
 export function releaseOfEachMigration(root: string): Map<string, string> {
+  refuseShallowClone(root);
   const current = tagsOf(fs.readFileSync(path.join(root, JOURNAL), 'utf8'));
   const release = new Map<string, string>();
   const atHead = journalAt(root, 'HEAD') ?? [];
