@@ -81,16 +81,22 @@ function windowRows(): SQL {
 
 /**
  * Each of the user's accounts' tracking start (its first entry date; an account with none has
- * none), by the account-and-date index: one index entry an account. The total line starts at the
- * latest (`trackingStartOf`). A column ending in a comma.
+ * none), by the account-and-date index read backwards: one index entry an account. The total line
+ * starts at the latest (`trackingStartOf`). A column ending in a comma.
+ *
+ * The account is filtered on the user; its entries are not filtered again (the composite foreign
+ * key keeps an entry's user its account's, and row-level security still applies): with both
+ * filters the planner misjudged the rows and combined the two indexes, reading every entry of
+ * the user once per account (3.5 ms of the dashboard's 4.4 ms line statement at 20 accounts).
+ * `nulls first` is the index's order read backwards, so the first entry is one index step.
  */
 function trackingStarts(): SQL {
   return sql`
-      (select json_agg(s.start) from (
-        select (select t.date from transactions t where t.account_id = a.id and t.user_id = ${userId}
-          order by t.date limit 1) as start
-        from accounts a where a.user_id = ${userId} and a.archived_at is null
-      ) s where s.start is not null) as starts,`;
+      (select json_agg(f.date) from accounts a
+        cross join lateral (
+          select t.date from transactions t where t.account_id = a.id order by t.date nulls first limit 1
+        ) f
+        where a.user_id = ${userId} and a.archived_at is null) as starts,`;
 }
 
 /**
