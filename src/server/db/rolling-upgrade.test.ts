@@ -28,6 +28,7 @@ type Answer = {
   instance: string;
   release: Release;
   phase: string;
+  sentAt: number;
   at: number;
   request: string;
   status: number;
@@ -77,6 +78,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
       instances.push(instance);
       return instance;
     };
+    /** True while a migration's transaction waits to record itself (on the lock the test holds). */
+    const migrationWaiting = async () =>
+      (
+        await admin.query(
+          `select exists (select from pg_locks l join pg_class c on c.oid = l.relation
+             join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'drizzle' and c.relname = '__drizzle_migrations' and not l.granted) as waiting`,
+        )
+      ).rows[0].waiting as boolean;
     const migrationsApplied = async () =>
       Number((await admin.query('select count(*) from drizzle.__drizzle_migrations')).rows[0].count);
 
@@ -103,6 +113,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
     ): Promise<unknown> {
       const instance = rotation[turn++ % rotation.length]!;
       const sentIn = phase;
+      const sentAt = Date.now();
       instance.inFlight++;
       let status = 0;
       let wrong: string | null = null;
@@ -141,6 +152,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
         instance: instance.name,
         release: instance.release,
         phase: sentIn,
+        sentAt,
         at: Date.now(),
         request: `${method} ${route}`,
         status,
@@ -251,6 +263,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
 
     const load = Promise.all(savers.map(run));
     let migration: { from: number; to: number } = { from: 0, to: 0 };
+    const held = { from: 0, to: 0 };
     let current: Instance;
     try {
       await rounds(ROUNDS_PER_PHASE);
@@ -258,7 +271,18 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
       // This release starts on the same database and applies the newest migrations while the old ones serve.
       phase = 'migrating';
       migration = { from: Date.now(), to: 0 };
-      current = await start('current C', 'current', publicUrl);
+      // Its transaction is held open once its statements have run (recording the migration waits on
+      // this lock) for a second of requests, with whatever locks they took, then commits.
+      await admin.query('begin');
+      await admin.query('lock table drizzle.__drizzle_migrations in share mode');
+      const starting = start('current C', 'current', publicUrl);
+      starting.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+      await expect.poll(migrationWaiting, { timeout: 60_000, interval: 20 }).toBe(true);
+      held.from = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      held.to = Date.now();
+      await admin.query('commit');
+      current = await starting;
       migration.to = Date.now();
       expect(await migrationsApplied()).toBe(previous.migrations.length + previous.added.length);
 
@@ -281,8 +305,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
 
     const summary = summarise(answers);
     const seconds = ((migration.to - migration.from) / 1000).toFixed(1);
+    // Requests to the old instances in flight while the migration's transaction was open.
+    const whileOpen = answers.filter((a) => a.release === 'previous' && a.sentAt <= held.to && a.at >= held.from);
     console.info(
-      `rolling upgrade from ${previous.commit.slice(0, 7)} (+${previous.added.join(', ')}; this release started and migrated in ${seconds} s):\n${summary}`,
+      `rolling upgrade from ${previous.commit.slice(0, 7)} (+${previous.added.join(', ')}; this release started and migrated in ${seconds} s, ` +
+        `${whileOpen.length} requests to the old instances in flight while the migration's transaction was held open for ${held.to - held.from} ms):\n${summary}`,
     );
     const wrong = answers.filter((a) => a.wrong);
     expect(
@@ -296,6 +323,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
       expect(during.length, `${old.name} while migrating`).toBeGreaterThan(0);
       expect(after.length, `${old.name} after the migration`).toBeGreaterThan(0);
     }
+    expect(whileOpen.length).toBeGreaterThanOrEqual(SAVERS);
     expect(answers.some((a) => a.release === 'current' && a.request.startsWith('GET /api/accounts/'))).toBe(true);
 
     // This release serves everything the previous one wrote: every acknowledged transaction and each balance.
