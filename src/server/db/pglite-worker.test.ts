@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +139,57 @@ describe('PGlite on a worker thread', () => {
 
 /** drizzle wraps a failed statement's error ("Failed query: …") and keeps the worker's as its cause. */
 const STOPPED = { cause: { message: expect.stringMatching(/embedded database stopped/) } };
+
+describe('a PGlite data folder on disk, with file sizes kept in the worker', () => {
+  it('stays whole through relations growing, shrinking (VACUUM, TRUNCATE) and a reopening', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-pglite-sizes-'));
+    const count = async (database: Database, table: string) =>
+      (
+        (await database.db.execute(
+          sql.raw(`select count(*)::int as n, coalesce(sum(v), 0)::int as s from ${table}`),
+        )) as unknown as {
+          rows: Array<{ n: number; s: number }>;
+        }
+      ).rows[0];
+    try {
+      let database = await openDatabase({ pgliteDir: dir, logger: quietLogger });
+      await database.db.execute(sql`create table grown (id serial primary key, v int not null, pad text not null)`);
+      await database.db.execute(sql`create table emptied (v int not null)`);
+      for (let round = 0; round < 4; round++) {
+        await database.db.execute(
+          sql`insert into grown (v, pad) select g, repeat('x', 200) from generate_series(1, 5000) g`,
+        );
+        await database.db.execute(sql`insert into emptied select g from generate_series(1, 5000) g`);
+        // Deleting the tail and vacuuming truncates the relation's files; TRUNCATE gives new ones.
+        await database.db.execute(sql`delete from grown where id > ${(round + 1) * 4000}`);
+        await database.db.execute(sql`vacuum grown`);
+        await database.db.execute(sql`truncate emptied`);
+        await database.db.execute(sql`insert into emptied select g from generate_series(1, 100) g`);
+      }
+      const before = [await count(database, 'grown'), await count(database, 'emptied')];
+      await database.close();
+      database = await openDatabase({ pgliteDir: dir, logger: quietLogger });
+      try {
+        expect([await count(database, 'grown'), await count(database, 'emptied')]).toEqual(before);
+        expect(before).toEqual([
+          // ids 1–4000, 5001–8000, 10001–12000, 15001–16000 of the 20,000 inserted.
+          { n: 10000, s: 15005000 },
+          { n: 100, s: 5050 },
+        ]);
+        // Every page of the table and its index reads back (a wrong size would cut them short).
+        await database.db.execute(sql`set enable_seqscan = off`);
+        const { rows } = (await database.db.execute(
+          sql`select count(*)::int as n from grown where id between 1 and 16000`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        expect(rows[0]!.n).toBe(10000);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('the PGlite thread ending', () => {
   it('fails the statement under way and every later one, instead of leaving them waiting', async () => {

@@ -47,10 +47,67 @@ const db = await PGlite.create({
   parsers: { 20: (v: string) => Number(v) },
 });
 
+keepFileSizes(db);
+
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<string, () => Promise<void>>();
 /** drizzle asks for some types as the text PostgreSQL sent (dates, intervals): one parser set per list. */
 const rawParsers = new Map<string, Record<number, (v: string) => string>>();
+
+type FsNode = { mode: number };
+type FsStream = { node: FsNode };
+type StreamOps = {
+  llseek(stream: FsStream, offset: number, whence: number): number;
+  write(stream: FsStream, buffer: unknown, offset: number, length: number, position: number): number;
+  setattr?(stream: FsStream, attr: unknown): void;
+};
+type Emscripten = {
+  NODEFS?: { stream_ops: StreamOps; node_ops: { setattr(node: FsNode, attr: unknown): void } };
+  FS?: { isFile(mode: number): boolean };
+};
+
+const SEEK_END = 2;
+
+/**
+ * PostgreSQL asks a relation file's size (lseek to its end) each time it plans or extends it, and
+ * Emscripten's Node file system answers every one with an fstat: ~25 file-status calls a request.
+ * This process alone writes the folder (the lock), and every write and truncation goes through
+ * these operations, so the size is asked once per file and then kept: grown by each write past
+ * the end, forgotten by any truncation or other attribute change.
+ */
+function keepFileSizes(pglite: PGlite): void {
+  const { NODEFS: nodefs, FS: fs } = (pglite as unknown as { Module?: Emscripten }).Module ?? {};
+  if (!nodefs || !fs) return;
+  const ops = nodefs.stream_ops;
+  const sizes = new WeakMap<FsNode, number>();
+  const { llseek, write, setattr } = ops;
+  const nodeSetattr = nodefs.node_ops.setattr;
+  ops.llseek = (stream, offset, whence) => {
+    if (whence !== SEEK_END || !fs.isFile(stream.node.mode)) return llseek(stream, offset, whence);
+    let size = sizes.get(stream.node);
+    if (size === undefined) {
+      size = llseek(stream, 0, SEEK_END);
+      sizes.set(stream.node, size);
+    }
+    return size + offset < 0 ? llseek(stream, offset, whence) : size + offset;
+  };
+  ops.write = (stream, buffer, offset, length, position) => {
+    const written = write(stream, buffer, offset, length, position);
+    const size = sizes.get(stream.node);
+    if (size !== undefined) sizes.set(stream.node, Math.max(size, position + written));
+    return written;
+  };
+  if (setattr) {
+    ops.setattr = (stream, attr) => {
+      sizes.delete(stream.node);
+      return setattr(stream, attr);
+    };
+  }
+  nodefs.node_ops.setattr = (node, attr) => {
+    sizes.delete(node);
+    return nodeSetattr(node, attr);
+  };
+}
 
 function parsersFor(types: number[] | undefined) {
   if (!types?.length) return undefined;

@@ -19,6 +19,8 @@ import type { Reply, Request, Statement, WorkerOptions } from './pglite-worker.t
  */
 const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
+const CLOSE_GRACE_MS = 5_000;
+
 /** A request before it is given its id. */
 type Outgoing = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
@@ -81,6 +83,7 @@ async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
     worker.unref();
   };
 
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     pending.set(0, { resolve: () => resolve(), reject });
     worker.ref();
@@ -108,7 +111,7 @@ async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
   };
 
   await ready;
-  return { worker, call, channels, isStopped: () => stopped !== undefined };
+  return { worker, call, channels, exited, isStopped: () => stopped !== undefined };
 }
 
 /** The thread a PGlite database runs on, for tests that end it as a crash would. */
@@ -219,7 +222,11 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
       try {
         if (!started.isStopped()) await call({ op: 'close' });
       } finally {
-        await worker.terminate();
+        // The thread ends by itself once PGlite has closed (writing a CPU profile, if asked);
+        // one that does not within the grace time is ended.
+        const grace = setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS);
+        await started.exited;
+        clearTimeout(grace);
         releaseLock();
       }
     },
