@@ -436,12 +436,11 @@ describe.each(testDatabaseKinds())('GET /api/accounts/{id} on %s', (kind) => {
         amountPence: i % 2 ? i : -i,
       })),
     );
-    // The session opening alone (the key); then, in a transaction of their own, BEGIN, the opening
-    // again, the three reads, COMMIT.
-    expect(small).toBe(7);
+    // The session opening alone (the key); then, in a transaction of their own, BEGIN, the opening again, the switch to app_user, the three reads, COMMIT.
+    expect(small).toBe(8);
     expect(await statementsFor(full)).toBe(small);
-    // In four writes: the opening; BEGIN with the opening; the three reads together; COMMIT.
-    expect(socketWrites).toBe(4);
+    // In three writes: the opening; BEGIN, the opening, the switch and the three reads; COMMIT.
+    expect(socketWrites).toBe(3);
     // Nothing changed since: the kept page is sent after the session opening alone.
     expect(await statementsFor(full)).toBe(1);
   });

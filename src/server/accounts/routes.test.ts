@@ -630,9 +630,10 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
     };
     const none = await sent();
     for (let i = 0; i < 3; i++) await createOk(who, saver());
-    // The session opening alone (the key); then BEGIN and the opening again together, the accounts
-    // with the cap, COMMIT (the list is computed after the connection is back in the pool).
-    expect(none).toEqual({ statements: 5, writes: 4 });
+    // The session opening alone (the key); then BEGIN, the opening again, the switch to app_user and
+    // the accounts with the cap together; COMMIT (the list is computed after the connection is back
+    // in the pool).
+    expect(none).toEqual({ statements: 6, writes: 3 });
     expect(await sent()).toEqual(none);
   });
 

@@ -277,10 +277,11 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
         amountPence: i % 2 || i % 7 === 0 ? i : -i,
       })),
     );
-    // The session opening alone; then BEGIN, the opening again, the one read, COMMIT.
-    expect(small.account).toBe(5);
+    // The session opening alone; then BEGIN, the opening again, the switch to app_user, the one
+    // read, COMMIT.
+    expect(small.account).toBe(6);
     expect(await statementsFor(`/api/accounts/${full}/balance-series`)).toBe(small.account);
-    expect(smallTotal).toBe(5);
+    expect(smallTotal).toBe(6);
     expect(await statementsFor('/api/balance-series')).toBe(smallTotal);
   });
 });

@@ -34,6 +34,19 @@ export interface Database {
    * settings end with the statement.
    */
   openingOnly(opening: NamedQuery): Promise<unknown[]>;
+  /**
+   * Reads in one transaction sent with its opening (PostgreSQL): BEGIN, the opening, the switch to
+   * `app_user` and the statements `reads` hands the driver before it first awaits leave in one
+   * socket write; `admit` checks the opening's rows before the reads' results are used, and COMMIT
+   * follows. The role is switched whatever the opening finds, so reads sent with an opening that
+   * found no session see no rows. Absent (PGlite, one in-process connection): the caller runs
+   * `transactionOpenedWith`.
+   */
+  readsOpenedWith?<T>(
+    opening: NamedQuery,
+    admit: (openingRows: unknown[]) => void,
+    reads: (tx: Tx) => Promise<T>,
+  ): Promise<T>;
   serverVersion(): Promise<string>;
   /**
    * PGlite only: its data folder as an uncompressed tar, taken between transactions, so it opens
@@ -116,38 +129,68 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   db.transaction = ((work, config) =>
     withClient((client) => drizzleOn(client).transaction(work, config))) as AppDb['transaction'];
 
-  const listeners: Array<() => Promise<void>> = [];
   const dialect = new PgDialect();
   const compiledOpenings = new Map<string, { sql: string; params: unknown[] }>();
+
+  /**
+   * BEGIN, the opening and what `sendWith` sends, pipelined and corked into one socket write
+   * (writes are the dearest thing on a small VM); then `work` with the opening's rows, and
+   * COMMIT. Whatever failed (BEGIN, the opening, a statement sent with them or the work), the
+   * transaction is rolled back before the connection goes back to the pool: an aborted
+   * transaction there would fail every later request on it.
+   */
+  const openedTransaction = <T>(
+    opening: NamedQuery,
+    sendWith: ((client: PoolClient) => Promise<unknown>[]) | null,
+    work: (client: PoolClient, openingRows: unknown[], sent: Promise<unknown>[]) => Promise<T>,
+  ): Promise<T> =>
+    withClient(async (client, discard) => {
+      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
+      const socket = socketOf(client);
+      socket?.cork?.();
+      const begin = client.query('begin');
+      const open = client.query({ name: opening.name, text, values: params });
+      let sent: Promise<unknown>[] = [];
+      try {
+        sent = sendWith?.(client) ?? [];
+      } catch (err) {
+        sent = [Promise.reject(err)];
+      } finally {
+        socket?.uncork?.();
+      }
+      // Awaited by `work` after the opening: one that fails first is not an unhandled rejection.
+      for (const statement of sent) statement.catch(() => undefined);
+      try {
+        const [, opened] = await Promise.all([begin, open]);
+        const result = await work(client, opened.rows, sent);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await Promise.allSettled([begin, open, ...sent]);
+        await client.query('rollback').catch(discard);
+        throw err;
+      }
+    });
+
+  const listeners: Array<() => Promise<void>> = [];
   return {
     kind: 'postgres',
     db,
     transactionOpenedWith(opening, work) {
-      return withClient(async (client, discard) => {
-        const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-        // Pipelined and corked: BEGIN and the opening go out in one socket write (writes are
-        // the dearest thing on a small VM). The opening's settings are transaction-local, and
-        // both results are awaited before any work runs.
-        const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } })
-          .connection?.stream;
-        socket?.cork?.();
-        const begin = client.query('begin');
-        const open = client.query({ name: opening.name, text, values: params });
-        socket?.uncork?.();
-        try {
-          const [, opened] = await Promise.all([begin, open]);
-          const result = await work(drizzleOn(client) as unknown as Tx, opened.rows);
-          await client.query('commit');
-          return result;
-        } catch (err) {
-          // Whatever failed (BEGIN, the opening or the work), end the transaction before the
-          // connection goes back to the pool: an aborted transaction there would fail every
-          // later request on it.
-          await Promise.allSettled([begin, open]);
-          await client.query('rollback').catch(discard);
-          throw err;
-        }
-      });
+      return openedTransaction(opening, null, (client, rows) => work(drizzleOn(client) as unknown as Tx, rows));
+    },
+    readsOpenedWith<T>(opening: NamedQuery, admit: (rows: unknown[]) => void, reads: (tx: Tx) => Promise<T>) {
+      return openedTransaction(
+        opening,
+        // The opening reads the session as the login role, then switches when it finds one; the
+        // switch after it holds whatever it found.
+        (client) => [client.query('set local role app_user'), reads(drizzleOn(client) as unknown as Tx)],
+        async (_client, rows, [role, read]) => {
+          await role;
+          admit(rows);
+          return (await read) as T;
+        },
+      );
     },
     openingOnly(opening) {
       const { text, params } = compiledWith(dialect, compiledOpenings, opening);
@@ -167,6 +210,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await pool.end();
     },
   };
+}
+
+/** A pooled connection's socket, to cork statements into one write (node-postgres keeps it there). */
+function socketOf(client: PoolClient): { cork?(): void; uncork?(): void } | undefined {
+  return (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
 }
 
 type PgModule = typeof import('pg').default;

@@ -90,13 +90,17 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
     };
     if (options.frame === 'opening-only' || options.frame === 'on-demand') {
       c.set('session', admitted(await deps.database.openingOnly(opening)));
-      if (options.frame === 'on-demand')
+      if (options.frame === 'on-demand') {
+        const { database } = deps;
         c.set('reads', (work) =>
-          deps.database.transactionOpenedWith(opening, (tx, rows) => {
-            admitted(rows);
-            return work(tx);
-          }),
+          database.readsOpenedWith
+            ? database.readsOpenedWith(opening, admitted, work)
+            : database.transactionOpenedWith(opening, (tx, rows) => {
+                admitted(rows);
+                return work(tx);
+              }),
         );
+      }
       await next();
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
       return;
