@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_MAX_AGE_MS, AnswerCache, type AnswerKey } from './answer-cache.ts';
+import { ANSWER_MAX_AGE_MS, AnswerCache, type AnswerKey, answerStore } from './answer-cache.ts';
 import { KeptPerUser } from './kept-per-user.ts';
 
 const key = (overrides: Partial<AnswerKey> = {}): AnswerKey => ({
@@ -52,6 +52,35 @@ describe('the dashboard answer cache', () => {
     cache.set('ann', key(), 'a'.repeat(11), at(0));
     expect(cache.get('ann', key(), at(0))).toBeUndefined();
     expect([cache.size, cache.characters]).toEqual([1, 4]);
+  });
+});
+
+describe('kept answers of several routes and pages', () => {
+  it('keeps a user’s answer for each variant side by side (two account pages in turn are both kept)', () => {
+    const cache = new AnswerCache();
+    cache.set('ann', key({ variant: 'account-1' }), 'one', at(0));
+    cache.set('ann', key({ variant: 'account-2' }), 'two', at(0));
+    expect(cache.get('ann', key({ variant: 'account-1' }), at(0))).toBe('one');
+    expect(cache.get('ann', key({ variant: 'account-2' }), at(0))).toBe('two');
+    // A newer version replaces the variant's answer, not the other's.
+    cache.set('ann', key({ variant: 'account-1', userVersion: 4 }), 'one again', at(0));
+    expect(cache.size).toBe(2);
+    expect(cache.get('ann', key({ variant: 'account-1', userVersion: 4 }), at(0))).toBe('one again');
+  });
+
+  it('share one budget between routes, least recently used out first, and never mix them up', () => {
+    const store = answerStore({ maxCharacters: 10 });
+    const dashboard = new AnswerCache({ store });
+    const list = new AnswerCache({ store });
+    dashboard.set('ann', key(), 'dddd', at(0));
+    list.set('ann', key(), 'llll', at(0));
+    expect(list.get('ann', key(), at(0))).toBe('llll');
+    expect(dashboard.get('ann', key(), at(0))).toBe('dddd');
+    list.set('bob', key(), 'bbbb', at(0));
+    // Over 10 characters: the least recently used of either route goes.
+    expect(list.get('ann', key(), at(0))).toBeUndefined();
+    expect(dashboard.get('ann', key(), at(0))).toBe('dddd');
+    expect(store.totalSize).toBe(8);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * A route's whole answer (its JSON text), kept per user while nothing it was computed from has
- * changed (docs/decisions/0039-the-dashboard-answer-cache.md): the dashboard's and the Protection
- * Hub's, each route with its own cache. The key: the user's data
+ * changed (docs/decisions/0039-the-dashboard-answer-cache.md): the dashboard's, the Protection
+ * Hub's, the accounts list's, an account page's, Smart Pig's and the balance lines'. Each route
+ * keeps one answer per user and variant (an account page per account, the Hub per `asAt`), and
+ * all of them share one budget (`sharedAnswerStore`). The key: the user's data
  * version and the reference data's version (read by the request's first statement; database
  * triggers bump them in the writer's own transaction on every table the dashboard reads), the
  * UK date, the plan's tier and whether the user is an admin. Versions only grow, and a write's
@@ -13,10 +15,13 @@ import type { Tier } from '../../core/subscriptions/tier.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { KeptPerUser } from './kept-per-user.ts';
 
-/** Most users a server keeps an answer for. */
-export const ANSWER_CACHE_USERS = 2_000;
-/** Most characters of answers a server keeps (a saver with 100 accounts: ~34,000). */
-export const ANSWER_CACHE_CHARACTERS = 32 * 1024 * 1024;
+/** Most answers a server keeps, all routes together (2,000 savers with six pages each). */
+export const ANSWER_CACHE_ENTRIES = 12_000;
+/**
+ * Most characters of answers a server keeps, all routes together (a saver with 100 accounts: a
+ * dashboard ~34,000, a Smart Pig ~150,000): about 64 MB of one-byte strings.
+ */
+export const ANSWER_CACHE_CHARACTERS = 64 * 1024 * 1024;
 /** How long a kept answer is served at most. */
 export const ANSWER_MAX_AGE_MS = 60_000;
 
@@ -54,26 +59,48 @@ export function answerKeyOf(
   };
 }
 
+/** Kept answers under one budget: one entry per route, user and variant, least recently used out first. */
+export function answerStore(
+  options: { maxEntries?: number; maxCharacters?: number; maxAgeMs?: number } = {},
+): KeptPerUser<string> {
+  return new KeptPerUser({
+    maxUsers: options.maxEntries ?? ANSWER_CACHE_ENTRIES,
+    maxSize: options.maxCharacters ?? ANSWER_CACHE_CHARACTERS,
+    maxAgeMs: options.maxAgeMs ?? ANSWER_MAX_AGE_MS,
+  });
+}
+
+/** The store every route's kept answers share in this server process (kept-answers.ts). */
+export const sharedAnswerStore = answerStore();
+
+let caches = 0;
+
 export class AnswerCache {
   readonly #answers: KeptPerUser<string>;
+  /** This cache's entries in a store it may share with other routes'. */
+  readonly #prefix = `${++caches}`;
   /** Answers being computed, by user and key: a concurrent miss waits for the one under way. */
   readonly #computing = new Map<string, Promise<string>>();
 
-  constructor(options: { maxUsers?: number; maxCharacters?: number; maxAgeMs?: number } = {}) {
-    this.#answers = new KeptPerUser({
-      maxUsers: options.maxUsers ?? ANSWER_CACHE_USERS,
-      maxSize: options.maxCharacters ?? ANSWER_CACHE_CHARACTERS,
-      maxAgeMs: options.maxAgeMs ?? ANSWER_MAX_AGE_MS,
-    });
+  /** `store`: the budget it shares with other caches; else one of its own with these limits. */
+  constructor(
+    options: { store?: KeptPerUser<string>; maxEntries?: number; maxCharacters?: number; maxAgeMs?: number } = {},
+  ) {
+    this.#answers = options.store ?? answerStore(options);
+  }
+
+  /** Where the user's answer for this variant is kept: one per route, user and variant. */
+  #slot(userId: string, key: AnswerKey): string {
+    return `${this.#prefix}|${userId}|${key.variant ?? ''}`;
   }
 
   /** The user's answer for `key` kept less than the maximum age before `now`, or undefined. */
   get(userId: string, key: AnswerKey, now: Date): string | undefined {
-    return this.#answers.get(userId, keyText(key), now.getTime());
+    return this.#answers.get(this.#slot(userId, key), keyText(key), now.getTime());
   }
 
   set(userId: string, key: AnswerKey, json: string, now: Date): void {
-    this.#answers.set(userId, keyText(key), json, { size: json.length, nowMs: now.getTime() });
+    this.#answers.set(this.#slot(userId, key), keyText(key), json, { size: json.length, nowMs: now.getTime() });
   }
 
   /**

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppEnv } from '../http/context.ts';
-import { AnswerCache, answerKeyOf } from './answer-cache.ts';
+import { AnswerCache, answerKeyOf, sharedAnswerStore } from './answer-cache.ts';
 import { jsonText } from './json-text.ts';
 
 export type KeptAt = {
@@ -20,7 +20,7 @@ export type KeptAt = {
 };
 
 export function keptAnswers(keep: boolean) {
-  const cache = keep ? new AnswerCache() : null;
+  const cache = keep ? new AnswerCache({ store: sharedAnswerStore }) : null;
   return async <T>(c: Context<AppEnv>, { session, now, today, variant }: KeptAt, compute: () => Promise<T>) => {
     const text = async () => JSON.stringify(await compute());
     const key = cache ? answerKeyOf(session, today, variant) : null;
