@@ -39,7 +39,9 @@ export interface RealtimeHub {
 export async function publish(tx: Tx | Database['db'], event: AppEvent): Promise<void> {
   const payload = JSON.stringify(event);
   if (payload.length > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  // execute() hands the statement to the driver at once (awaiting the query would only in a
+  // microtask), so a caller can send it together with others (`sentTogether`).
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`).execute();
 }
 
 /** One LISTEN per process, fanned out to this process's SSE subscribers, filtered by user. */

@@ -54,7 +54,8 @@ export async function accountBalance(tx: Tx, accountId: string, today: CalendarD
     // Money today: entries dated after it are scheduled (ADR 0044, migration 0036).
     .select({ balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)` })
     .from(accounts)
-    .where(eq(accounts.id, accountId));
+    .where(eq(accounts.id, accountId))
+    .execute();
   return Number(row?.balancePence ?? 0);
 }
 
@@ -157,10 +158,13 @@ export async function insertTransactions(
   accountId: string,
   rows: readonly NewTransaction[],
 ): Promise<TransactionJson[]> {
+  // execute() hands the statement to the driver at once (awaiting the builder would only in a
+  // microtask), so a caller can send it together with others (`sentTogether`).
   const inserted = await tx
     .insert(transactions)
     .values(rows.map((row) => ({ ...row, id: timeOrderedId(), userId, accountId })))
-    .returning(transactionColumns);
+    .returning(transactionColumns)
+    .execute();
   return inserted.map(toTransactionJson);
 }
 

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { standingOrderNotes } from '../../core/transactions/standing-order-marker.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { createTestAccount, insertStoredTransaction } from './account-fixture.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -70,6 +72,50 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     let account: string;
     beforeEach(async () => {
       account = await createTestAccount(db(), ann.userId);
+    });
+
+    itOnPostgres(kind)(
+      'adds a transaction in four socket writes: the insert, its event and the balance go together',
+      async () => {
+        await add(account, [row('deposit', 1_00)]); // the first call on a connection prepares its statements
+        let status = 0;
+        let balance = 0;
+        const sent = await statementsSent(async () => {
+          const res = await add(account, [row('deposit', 2_00)]);
+          status = res.status;
+          balance = ((await res.json()) as { balancePence: number }).balancePence;
+        });
+        expect(status).toBe(201);
+        expect(balance).toBe(3_00);
+        // BEGIN with the session opening; the account check; the insert, its event and the balance; COMMIT.
+        expect(sent).toEqual({ statements: 7, writes: 4 });
+      },
+    );
+
+    it('writes nothing when the insert fails in the database, with its event and balance read sent after it', async () => {
+      // A failure no validation foresees (a trigger refusing the row), after the account check passed.
+      await db().execute(
+        sql.raw(`create function refuse_probe() returns trigger language plpgsql as $$
+          begin if exists (select 1 from new_rows where notes = 'refuse me') then raise exception 'refused'; end if; return null; end $$`),
+      );
+      await db().execute(
+        sql.raw(
+          'create trigger refuse_probe after insert on transactions referencing new table as new_rows for each statement execute function refuse_probe()',
+        ),
+      );
+      try {
+        const before = { count: await countOf(account), balance: await balanceOf(account) };
+        const failed = await add(account, [row('deposit', 5_00, '2026-03-14', 'refuse me')]);
+        expect(failed.status).toBe(500);
+        expect({ count: await countOf(account), balance: await balanceOf(account) }).toEqual(before);
+        // The connection went back to the pool usable.
+        const next = await add(account, [row('deposit', 1_00)]);
+        expect(next.status).toBe(201);
+        expect(((await next.json()) as { balancePence: number }).balancePence).toBe(before.balance! + 1_00);
+      } finally {
+        await db().execute(sql.raw('drop trigger refuse_probe on transactions'));
+        await db().execute(sql.raw('drop function refuse_probe()'));
+      }
     });
 
     it('adds one transaction and answers with it and the new balance', async () => {

@@ -27,6 +27,7 @@ import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
+import { sentTogether } from '../db/prepared.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { decodeCursor, isUuid } from './cursor.ts';
 import {
@@ -260,9 +261,17 @@ export function transactionRoutes(deps: Deps) {
         ? openingBalanceCountError(await countOpeningBalances(tx, id), types)
         : null;
       if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
-      const items = await insertTransactions(tx, userId, id, checked.value);
-      await publishAccountChanged(tx, userId, [id]);
-      return c.json({ items, balancePence: await accountBalance(tx, id, calendarDateInLondon(deps.clock.now())) }, 201);
+      const today = calendarDateInLondon(deps.clock.now());
+      // The insert, its event and the new balance in one socket write: they run in this order in
+      // the transaction (the balance sees the insert), and a failed insert fails the other two.
+      const [items, , balancePence] = await sentTogether(tx, () =>
+        Promise.all([
+          insertTransactions(tx, userId, id, checked.value),
+          publishAccountChanged(tx, userId, [id]),
+          accountBalance(tx, id, today),
+        ]),
+      );
+      return c.json({ items, balancePence }, 201);
     },
   );
 
