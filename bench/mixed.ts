@@ -20,7 +20,7 @@ import { signUp } from './lib/account.ts';
 import { Cleanup } from './lib/cleanup.ts';
 import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
 import { databaseVersion, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
-import { median, type RunResult } from './lib/load.ts';
+import { median, type RunResult, runResultOf } from './lib/load.ts';
 import { withClient } from './lib/postgres.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
 import { ensureServerBundle, type RunningServer } from './lib/server.ts';
@@ -96,7 +96,6 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   // cycle. Every saver goes round the cycle in turn, and requests in flight together are mostly
   // different savers'.
   let sent = 0;
-  const statuses = new Map<number, number>();
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -120,28 +119,13 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
             ...(step.body ? { body: step.body(n) } : {}),
           };
         },
-        onResponse: (status) => {
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        },
       },
     ],
   });
-  const failed = [...statuses].reduce(
-    (sum, [status, count]) => (status === 200 || status === 201 ? sum : sum + count),
-    0,
+  const run = runResultOf(result, cpuShare(before, cpuSnapshot(server.pid)), [200, 201]);
+  const statuses = new Map(
+    Object.entries(result.statusCodeStats).map(([status, { count }]) => [Number(status), count]),
   );
-  const run: RunResult = {
-    reqPerSec: Math.round(result.requests.total / result.duration),
-    p50Ms: result.latency.p50,
-    p90Ms: result.latency.p90,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
-    requests: result.requests.total,
-    non200: failed,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    cpu: cpuShare(before, cpuSnapshot(server.pid)),
-  };
   return { run, statuses };
 }
 

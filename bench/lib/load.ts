@@ -1,4 +1,4 @@
-import autocannon, { type Request } from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 import { cpuShare, cpuSnapshot, type CpuShare } from './cpu.ts';
 
 export type EndpointId =
@@ -119,7 +119,11 @@ export async function load(
     title: endpoint.label,
     ...(endpoint.mix ? { requests: [roundRobin(endpoint.mix)] } : {}),
   });
-  const cpu = cpuShare(before, cpuSnapshot(target.pid));
+  return runResultOf(result, cpuShare(before, cpuSnapshot(target.pid)));
+}
+
+/** One run's figures from autocannon's result; a response with a status not in `ok` is a failure. */
+export function runResultOf(result: Result, cpu: CpuShare, ok: readonly number[] = [200]): RunResult {
   return {
     reqPerSec: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
@@ -128,7 +132,7 @@ export async function load(
     maxMs: result.latency.max,
     requests: result.requests.total,
     non200: Object.entries(result.statusCodeStats).reduce(
-      (n, [status, { count }]) => (status === '200' ? n : n + count),
+      (n, [status, { count }]) => (ok.includes(Number(status)) ? n : n + count),
       0,
     ),
     errors: result.errors,
