@@ -1,6 +1,4 @@
 import { NoopLogger, eq, sql } from 'drizzle-orm';
-import net from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, appSettings, standingOrders, transactions, userSettings } from '../db/schema/index.ts';
 import type { Subscriber } from '../realtime/hub.ts';
@@ -8,6 +6,7 @@ import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { Account, AccountList } from './account-json.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 
 type Person = { cookie: string; userId: string };
 type ErrorBody = { error: { code: string; message: string; details?: { field?: string } } };
@@ -615,19 +614,7 @@ describe.each(testDatabaseKinds())('the accounts API on %s', (kind) => {
 
   itOnPostgres(kind)('lists in the same four statements and three socket writes however many accounts', async () => {
     const who = await newPerson('writes');
-    const sent = async () => {
-      const query = vi.spyOn(pg.Client.prototype, 'query');
-      // What reaches the socket: one write per flush (corked writes leave as one).
-      const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
-      const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
-      try {
-        await list(who);
-        return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
-      } finally {
-        query.mockRestore();
-        for (const w of writes) w.mockRestore();
-      }
-    };
+    const sent = () => statementsSent(() => list(who));
     const none = await sent();
     for (let i = 0; i < 3; i++) await createOk(who, saver());
     // The session opening alone (the key); then BEGIN, the opening again, the switch to app_user and

@@ -1,10 +1,9 @@
-import net from 'node:net';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFERENCE_MESSAGES } from '../../core/smart-pig/preferences.ts';
 import { NEVER_MOVES_MONEY } from '../../core/smart-pig/texts.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import type { SimulationJson, SmartPigJson } from './smart-pig-json.ts';
 
@@ -323,18 +322,7 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
     'reads in the same statements and socket writes however many accounts, and none of its own while kept',
     async () => {
       const fay = await newPerson('fay');
-      const sent = async () => {
-        const query = vi.spyOn(pg.Client.prototype, 'query');
-        const socket = net.Socket.prototype as unknown as { _write: () => void; _writev: () => void };
-        const writes = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')];
-        try {
-          await smartPig(fay);
-          return { statements: query.mock.calls.length, writes: writes.reduce((n, w) => n + w.mock.calls.length, 0) };
-        } finally {
-          query.mockRestore();
-          for (const w of writes) w.mockRestore();
-        }
-      };
+      const sent = () => statementsSent(() => smartPig(fay));
       await sent(); // the first call on a connection prepares its statements
       // Nothing changed since: the kept answer is sent after the session opening alone.
       expect(await sent()).toEqual({ statements: 1, writes: 1 });
