@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateArb, transactionArb } from '../../core/account-summary/summary-arbitraries.ts';
 import type { SummaryTransaction } from '../../core/account-summary/summary.ts';
 import { type BalanceEntry, balanceOf } from '../../core/balance/balance-rule.ts';
@@ -17,6 +16,7 @@ import { withActor } from '../db/rls.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { readAccountLine } from './queries.ts';
 import type { BalanceSeriesJson } from './routes.ts';
@@ -251,15 +251,7 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
 
   itOnPostgres(kind)('sends the same statements however many accounts and transactions there are', async () => {
     const frank = await signUpAndSignIn(server, { email: 'frank.line@example.com' });
-    const statementsFor = async (path: string) => {
-      const query = vi.spyOn(pg.Client.prototype, 'query');
-      try {
-        await lineOk(frank, path);
-        return query.mock.calls.length;
-      } finally {
-        query.mockRestore();
-      }
-    };
+    const statementsFor = async (path: string) => (await statementsSent(() => lineOk(frank, path))).statements;
     const empty = await addAccount(frank);
     const small = { account: await statementsFor(`/api/accounts/${empty}/balance-series`) };
     const smallTotal = await statementsFor('/api/balance-series');
