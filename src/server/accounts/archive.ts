@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { accountCap } from '../../core/accounts/account-cap.ts';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { Tier } from '../../core/subscriptions/tier.ts';
+import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
 import type { Tx } from '../db/client.ts';
 import { accounts } from '../db/schema/index.ts';
 import { publishAccountChanged } from './account-events.ts';
@@ -19,7 +20,7 @@ export type ArchivedAccount = { id: string; name: string; balancePence: number; 
 const archivedColumns = (today: CalendarDate) => ({
   id: accounts.id,
   name: accounts.name,
-  balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)`,
+  balancePence: balanceOnDaySql(accounts.id, accounts.balancePence, today),
   archivedAt: accounts.archivedAt,
 });
 

@@ -15,6 +15,7 @@ import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/types.ts';
 import { jsonObject } from '../db/json-object.ts';
 import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
+import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
 import type { Tx } from '../db/client.ts';
 import {
   accounts,
@@ -67,10 +68,10 @@ const a = getTableColumns(accounts);
 
 /**
  * What the account holds on the UK today (ADR 0044): entries dated after it are scheduled, not
- * money today. The stored balance counts every entry; `account_balance_on` (migration 0036) is
- * core's `balanceOnDay` on the day, and answers the stored balance when nothing is dated after it.
+ * money today. The stored balance counts every entry; `balanceOnDaySql` answers it when nothing
+ * is dated after the day, else core's `balanceOnDay` on the day (`account_balance_on`, migration 0036).
  */
-const balanceToday = sql<number>`account_balance_on(${a.id}, ${a.balancePence}, ${sql.placeholder('today')}::date)`;
+const balanceToday = balanceOnDaySql(a.id, a.balancePence, sql.placeholder('today'));
 
 // Only when all three parts are there, like the form's reading of the columns.
 const temporaryHighBalanceJson = sql`case when ${a.thbLifeEvent} is not null and ${a.thbQualifyingPence} is not null and ${a.thbCreditedDate} is not null

@@ -51,7 +51,8 @@ export async function findOwnAccount(
 
 export async function accountBalance(tx: Tx, accountId: string, today: CalendarDate): Promise<number> {
   const [row] = await tx
-    // Money today: entries dated after it are scheduled (ADR 0044, migration 0036).
+    // Money today: entries dated after it are scheduled (ADR 0044, migration 0036). One account, sent
+    // unprepared: the function's kept plan is cheaper here than planning balanceOnDaySql's check.
     .select({ balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)` })
     .from(accounts)
     .where(eq(accounts.id, accountId))
