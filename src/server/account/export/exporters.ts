@@ -439,4 +439,8 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
     'Sums of the exported transactions per account, month and type, kept by the database to draw charts quickly: nothing in them that the transactions do not already say.',
   user_data_versions:
     'A counter the database bumps whenever the user’s data changes, so a server can tell a kept dashboard is still true: it says nothing about the user.',
+  reference_import_runs:
+    'The banking data importer’s runs (started_by names the admin who ran one): the business’s reference data work, not information about the user.',
+  reference_change_audit:
+    'The audit trail of changes to the banking reference data (changed_by names the admin who made one): the business’s record, not information about the user.',
 };

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { appUser } from './policies.ts';
+import { user } from './auth.ts';
 
 const isAdmin = sql`current_setting('app.is_admin', true) = 'true'`;
 
@@ -258,3 +259,56 @@ export const referenceDataLoads = pgTable('reference_data_loads', {
   reviewItems: integer('review_items').notNull().default(0),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One run of the banking data importer (issue 27): who ran it, from which source, and what it
+ * did per tab. A preview writes nothing, so it has no row.
+ */
+export const referenceImportRuns = pgTable(
+  'reference_import_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
+    /** 'google_sheets' | 'xlsx' | 'csv' */
+    source: text('source').notNull(),
+    /** The uploaded file's name or the spreadsheet's id. */
+    sourceName: text('source_name'),
+    /** 'sync' | 'clear' | 'fresh' */
+    mode: text('mode').notNull(),
+    tabs: text('tabs').array().notNull(),
+    /** 'succeeded' | 'failed' */
+    status: text('status').notNull(),
+    /** Per tab: processed, inserted, updated, unchanged, review, invalid, groups updated. */
+    results: jsonb('results').notNull(),
+    errors: jsonb('errors').notNull().default([]),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reference_import_runs_started_idx').on(t.startedAt),
+    pgPolicy('reference_import_runs_admin_all', { for: 'all', to: appUser, using: isAdmin, withCheck: isAdmin }),
+  ],
+).enableRLS();
+
+/** Every change an import or an approved review item made to a reference row, with the row before and after. */
+export const referenceChangeAudit = pgTable(
+  'reference_change_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id').references(() => referenceImportRuns.id, { onDelete: 'set null' }),
+    reviewItemId: uuid('review_item_id').references(() => adminReviewItems.id, { onDelete: 'set null' }),
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    /** 'insert' | 'update' | 'deactivate' */
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reference_change_audit_row_idx').on(t.tableName, t.rowId, t.changedAt),
+    index('reference_change_audit_run_idx').on(t.runId),
+    pgPolicy('reference_change_audit_admin_all', { for: 'all', to: appUser, using: isAdmin, withCheck: isAdmin }),
+  ],
+).enableRLS();
