@@ -71,6 +71,22 @@ describe('billing test mode (its Pay gives a plan for nothing)', () => {
   });
 });
 
+describe('the banking data importer’s Google Sheet', () => {
+  it('takes the key inline or as a file, not both, and a spreadsheet id rather than its address', () => {
+    const config = loadConfig({
+      GOOGLE_SHEETS_SPREADSHEET_ID: '1AbC-dEf_0123456789',
+      GOOGLE_SERVICE_ACCOUNT_KEY_FILE: 'key.json',
+    });
+    expect(config).toMatchObject({ GOOGLE_SERVICE_ACCOUNT_KEY_FILE: 'key.json', GOOGLE_SHEETS_TIMEOUT_MS: 20000 });
+    expect(() => loadConfig({ GOOGLE_SERVICE_ACCOUNT_KEY: '{}', GOOGLE_SERVICE_ACCOUNT_KEY_FILE: 'key.json' })).toThrow(
+      /GOOGLE_SERVICE_ACCOUNT_KEY: set it or GOOGLE_SERVICE_ACCOUNT_KEY_FILE, not both/,
+    );
+    expect(() =>
+      loadConfig({ GOOGLE_SHEETS_SPREADSHEET_ID: 'https://docs.google.com/spreadsheets/d/1AbC/edit' }),
+    ).toThrow(/GOOGLE_SHEETS_SPREADSHEET_ID: must be the id in the sheet's address/);
+  });
+});
+
 describe('isLoopbackHost', () => {
   it('knows loopback addresses from public ones', () => {
     expect(['127.0.0.1', 'localhost', '::1', '127.1.2.3'].every(isLoopbackHost)).toBe(true);

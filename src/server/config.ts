@@ -59,6 +59,18 @@ export const ConfigSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Every successful sign-up and every password-reset request answers no sooner than this (auth/routes.ts, app.ts). */
   SIGN_UP_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(400),
+  // The banking data importer's Google Sheet (docs/decisions/0050): read with a service account's key,
+  // given inline (the key file's JSON, or that JSON in base64) or as a file path.
+  GOOGLE_SHEETS_SPREADSHEET_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{10,}$/, "must be the id in the sheet's address (…/spreadsheets/d/<id>/edit)")
+    .optional(),
+  GOOGLE_SERVICE_ACCOUNT_KEY: z.string().min(1).optional(),
+  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: z.string().min(1).optional(),
+  GOOGLE_SHEETS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Tests only: the Sheets API (http://127.0.0.1:PORT/) and Google's token endpoint at other addresses. */
+  GOOGLE_SHEETS_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -95,6 +107,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ];
   if (config.PUBLIC_URL === undefined) trustedOrigins.push(`http://127.0.0.1:${config.PORT}`);
   const reachable = reachableFromElsewhere({ HOST: config.HOST, publicUrl, TRUST_PROXY: config.TRUST_PROXY });
+  if (config.GOOGLE_SERVICE_ACCOUNT_KEY && config.GOOGLE_SERVICE_ACCOUNT_KEY_FILE)
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_SERVICE_ACCOUNT_KEY: set it or GOOGLE_SERVICE_ACCOUNT_KEY_FILE, not both',
+    );
   const hasStripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
   if (config.BILLING_TEST_MODE && hasStripe)
     throw new ConfigError('Invalid configuration:\n  BILLING_TEST_MODE: must not be true when the Stripe keys are set');
