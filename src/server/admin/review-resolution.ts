@@ -7,18 +7,11 @@
  * `status = 'pending'` in the UPDATE itself, so when two admins approve it at once the second finds
  * it resolved and nothing is applied twice. Every applied change is in the audit trail.
  */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { IMPORT_TABLES, type ImportTable } from '../../core/reference-data/import/contract.ts';
 import type { Tx } from '../db/client.ts';
-import {
-  adminReviewItems,
-  bankReferences,
-  bankingGroups,
-  isaProviders,
-  pensionProviders,
-  referenceChangeAudit,
-} from '../db/schema/index.ts';
+import { adminReviewItems, type bankingGroups, referenceChangeAudit } from '../db/schema/index.ts';
+import { columnValues, REFERENCE_TABLES } from '../reference/import/reference-tables.ts';
 import { AppError } from '../errors.ts';
 
 export const REVIEW_MESSAGES = {
@@ -37,15 +30,6 @@ function dataRuleBroken(error: unknown): string | null {
   return null;
 }
 
-const TABLES = {
-  banking_groups: bankingGroups,
-  bank_references: bankReferences,
-  isa_providers: isaProviders,
-  pension_providers: pensionProviders,
-} as const satisfies Record<ImportTable, PgTable>;
-
-type ReferenceTable = (typeof TABLES)[ImportTable];
-
 /** What a reference data item proposes: the row, and its values from the source (null: deactivate it). */
 type ProposedChange = { table: ImportTable; id: string; incoming: Record<string, unknown> | null };
 
@@ -58,25 +42,9 @@ function proposedChangeOf(currentData: unknown): ProposedChange | null {
   return { table: table as ImportTable, id, incoming: incoming as Record<string, unknown> | null };
 }
 
-/**
- * The source's values as the table's columns take them: timestamps come back from JSON as text;
- * keys that are not columns (and the bookkeeping ones) are left out.
- */
-function columnValues(table: ReferenceTable, incoming: Record<string, unknown>): Record<string, unknown> {
-  const columns = getTableColumns(table) as Record<string, { columnType: string }>;
-  const skip = new Set(['loadedData', 'adminEditedAt', 'createdAt', 'updatedAt']);
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(incoming)) {
-    const column = columns[key];
-    if (!column || skip.has(key)) continue;
-    values[key] = column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
-  }
-  return values;
-}
-
 /** Applies a proposed change as the source's data (not an admin's edit), with its audit row. */
 async function applyChange(tx: Tx, change: ProposedChange, itemId: string, adminId: string): Promise<void> {
-  const table = TABLES[change.table];
+  const table = REFERENCE_TABLES[change.table];
   const idColumn = (table as typeof bankingGroups).id;
   await tx.execute(sql`select set_config('app.reference_import', 'true', true)`);
   const [before] = await tx.select().from(table).where(eq(idColumn, change.id)).for('update');
@@ -87,7 +55,7 @@ async function applyChange(tx: Tx, change: ProposedChange, itemId: string, admin
       .set({ isActive: false, adminEditedAt: null } as never)
       .where(eq(idColumn, change.id));
   } else {
-    const values = { ...columnValues(table, change.incoming), id: change.id };
+    const values = { ...columnValues(change.table, change.incoming), id: change.id };
     const written = { ...values, loadedData: change.incoming, adminEditedAt: null, isActive: true };
     try {
       await tx
@@ -124,7 +92,14 @@ export async function resolveReviewItem(
 ): Promise<typeof adminReviewItems.$inferSelect> {
   const [item] = await tx
     .update(adminReviewItems)
-    .set({ status: input.resolution, resolutionNotes: input.notes, resolvedAt: sql`now()` })
+    .set({
+      status: input.resolution,
+      resolutionNotes: input.notes,
+      resolvedAt: sql`now()`,
+      // An approved change is done: should the same difference arise again later (a row deactivated
+      // here, listed again, then dropped again), it is queued anew. A rejected one stays refused.
+      ...(input.resolution === 'approved' ? { dedupeKey: null } : {}),
+    })
     .where(and(eq(adminReviewItems.id, input.id), eq(adminReviewItems.status, 'pending')))
     .returning();
   if (!item) {
