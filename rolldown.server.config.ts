@@ -5,7 +5,18 @@ import { defineConfig, type RolldownOptions } from 'rolldown';
 const server: RolldownOptions = {
   input: { index: 'src/server/index.ts' },
   platform: 'node',
-  external: [/^@electric-sql\/pglite/, /^pg($|\/)/, /^pg-/, /^@node-rs\//, /^nodemailer/, /^sharp($|\/)/],
+  external: [
+    /^@electric-sql\/pglite/,
+    /^pg($|\/)/,
+    /^pg-/,
+    /^@node-rs\//,
+    /^nodemailer/,
+    /^sharp($|\/)/,
+    // The importer's (issue 27), loaded by its first request rather than at start.
+    /^exceljs($|\/)/,
+    /^@googleapis\//,
+    /^google-auth-library($|\/)/,
+  ],
   output: { dir: 'dist-server', format: 'esm', codeSplitting: false, sourcemap: true, entryFileNames: '[name].js' },
 };
 

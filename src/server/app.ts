@@ -29,6 +29,7 @@ import { verificationRoutes } from './auth/verification-routes.ts';
 import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
+import { bankDataImportRoutes, IMPORT_UPLOAD_PATH } from './reference/import/routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
 import { standingOrderRoutes } from './standing-orders/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
@@ -95,7 +96,10 @@ export function createApp(deps: Deps, options: AppOptions) {
   );
 
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
-  app.use('/api/*', refuseNulCharacters({ skipsBody: (path) => path === AVATAR_UPLOAD_PATH }));
+  app.use(
+    '/api/*',
+    refuseNulCharacters({ skipsBody: (path) => path === AVATAR_UPLOAD_PATH || path === IMPORT_UPLOAD_PATH }),
+  );
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
   declareAccess('GET', '/api/auth/*', 'public');
@@ -135,6 +139,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', consentRoutes(deps));
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
+  app.route('/', bankDataImportRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', standingOrderRoutes(deps));
   app.route('/', transactionRoutes(deps));

@@ -7,10 +7,13 @@
  * yyyy-mm-dd stays 2024-01-31 and dd/mm/yyyy shows 31/01/2024, which the parser then refuses
  * rather than guesses), a number as written, a formula as its result.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { splitRows } from '../../../core/reference-data/csv.ts';
 import { IMPORT_TABS, type ImportTab, type RawTab } from '../../../core/reference-data/import/contract.ts';
 import { AppError } from '../../errors.ts';
+
+/** exceljs is loaded by the first import, not at start (~170 ms and ~30 MB a server need not pay). */
+const newWorkbook = async (): Promise<ExcelJS.Workbook> => new (await import('exceljs')).default.Workbook();
 
 /** Uploads larger than this are refused before they are read: the shipped data is under 1 MB as XLSX. */
 export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
@@ -125,7 +128,7 @@ export async function readWorkbook(buffer: Buffer | Uint8Array): Promise<RawTab[
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not an XLSX workbook or a CSV file.');
   if (unzipped > MAX_UNZIPPED_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', 'The workbook unpacks to more than 50 MB; the data needs far less.');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   try {
     await workbook.xlsx.load(
       buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer,
@@ -143,7 +146,7 @@ export async function readWorkbook(buffer: Buffer | Uint8Array): Promise<RawTab[
 
 /** The tabs as a workbook, a sheet each, every cell as text (so an FRN stays 100014 and a date 2024-01-31). */
 export async function writeWorkbook(tabs: RawTab[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   for (const tab of tabs) {
     const sheet = workbook.addWorksheet(tab.tab, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.addRow(tab.headers).font = { bold: true };
