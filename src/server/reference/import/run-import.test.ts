@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawTab } from '../../../core/reference-data/import/contract.ts';
 import { exportImportTabs } from '../../../core/reference-data/import/export-source.ts';
+import { LICENCE_COLUMNS } from '../../../core/reference-data/import/source-format.ts';
 import { loadReferenceData } from '../../../core/reference-data/reference-data.ts';
 import { withActor } from '../../db/rls.ts';
 import {
@@ -12,6 +13,7 @@ import {
   referenceImportRuns,
 } from '../../db/schema/index.ts';
 import { quietLogger, testDatabaseKinds } from '../../test/databases.ts';
+import { addAccountAt } from '../../test/accounts-api.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../../test/server.ts';
 import { readReferenceFiles } from '../files.ts';
 import { loadReferenceDataIntoDatabase } from '../loader.ts';
@@ -93,6 +95,9 @@ describe.each(testDatabaseKinds())('a banking data import on %s', (kind) => {
   /** Back to the shipped data, as the start-up loader leaves it. */
   const reset = async () => {
     await db().delete(adminReviewItems);
+    // As the login role: no admin request, so the edit trigger marks nothing.
+    await db().update(bankReferences).set({ adminEditedAt: null });
+    await db().update(bankingGroups).set({ adminEditedAt: null });
     await loadReferenceDataIntoDatabase(server.deps.database, quietLogger, { ...shipped, bankReferences: [] });
     await loadReferenceDataIntoDatabase(server.deps.database, quietLogger, shipped);
   };
@@ -218,6 +223,58 @@ describe.each(testDatabaseKinds())('a banking data import on %s', (kind) => {
     const [untouched] = await db().select().from(bankReferences).where(eq(bankReferences.id, lloyds360Id));
     expect(untouched!.isActive).toBe(true);
     await reset();
+  });
+
+  it('moves a brand to another licence through the review queue, and a saver’s dashboard follows', async () => {
+    const saver = await signUpAndSignIn(server, { email: 'saver.import@example.com' });
+    await addAccountAt(server, saver.cookie, { name: 'Halifax saver', bankId: HALIFAX, pence: 50_000_00 });
+    const licenceNames = async () => {
+      const res = await server.request('/api/dashboard', { cookie: saver.cookie });
+      expect(res.status).toBe(200);
+      const { protection } = (await res.json()) as { protection: { groups: { name: string }[] } };
+      return protection.groups.map((g) => g.name);
+    };
+    expect(await licenceNames()).toEqual(['Bank of Scotland plc']);
+
+    // Halifax's row takes the licence columns of Lloyds Bank PLC's rows.
+    const banks = tabs.find((t) => t.tab === 'Banks')!;
+    const lloyds = banks.rows.find((row) => row[banks.headers.indexOf('FRN')] === '119278')!;
+    const source = tabs.map((t) =>
+      t.tab !== 'Banks'
+        ? t
+        : {
+            ...t,
+            rows: t.rows.map((row) => {
+              const cells = Object.fromEntries(t.headers.map((h, k) => [h, row[k] ?? '']));
+              if (!isHalifax(cells)) return row;
+              return row.map((cell, k) =>
+                (LICENCE_COLUMNS as readonly string[]).includes(t.headers[k]!) ? lloyds[k]! : cell,
+              );
+            }),
+          },
+    );
+    const preview = await run('preview', source);
+    expect(preview.changes.filter((c) => c.table === 'bank_references')).toEqual([
+      expect.objectContaining({ id: HALIFAX, state: 'updated', decision: 'review', changesCoverage: true }),
+    ]);
+
+    await run('sync', source);
+    expect(await licenceNames()).toEqual(['Bank of Scotland plc']);
+    const [item] = (await db().select().from(adminReviewItems).where(eq(adminReviewItems.status, 'pending'))).filter(
+      (i) => (i.currentData as { id: string }).id === HALIFAX,
+    );
+    expect(item).toMatchObject({ itemType: 'reference_data_licence_change', priority: 'high' });
+    const res = await server.request(`/api/admin/review-items/${item!.id}/approve`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: {},
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await licenceNames()).toEqual(['Lloyds Bank PLC']);
+    // The same source again finds Halifax where it now is.
+    expect((await run('preview', source)).changes).toEqual([]);
+    await reset();
+    expect(await licenceNames()).toEqual(['Bank of Scotland plc']);
   });
 
   it('refuses a cell holding U+0000 before reading anything', async () => {

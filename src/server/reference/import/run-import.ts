@@ -25,6 +25,7 @@ import {
   type RawTab,
 } from '../../../core/reference-data/import/contract.ts';
 import { LABEL_FIELD } from '../../../core/reference-data/import/coverage-fields.ts';
+import { keepMovedBrandIds } from '../../../core/reference-data/import/moved-brands.ts';
 import { exportImportTabs } from '../../../core/reference-data/import/export-source.ts';
 import { HEADER_ROW, parseImportTabs } from '../../../core/reference-data/import/parse-source.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -135,14 +136,13 @@ function tabChanges(
   records: Record<ImportTable, ImportRecord[]>,
   invalid: InvalidRow[],
 ): TableChanges[] {
-  return TAB_TABLES[tab].map((table) =>
-    detectChanges({
-      table,
-      incoming: records[table].filter((r) => ownedByTab(tab, table, r.id)),
-      stored: stored[table].filter((r) => ownedByTab(tab, table, r.id)),
-      invalidIds: invalid.flatMap((i) => (i.table === table && i.id !== null ? [i.id] : [])),
-    }),
-  );
+  return TAB_TABLES[tab].map((table) => {
+    const own = stored[table].filter((r) => ownedByTab(tab, table, r.id));
+    const invalidIds = invalid.flatMap((i) => (i.table === table && i.id !== null ? [i.id] : []));
+    const given = records[table].filter((r) => ownedByTab(tab, table, r.id));
+    const incoming = table === 'bank_references' ? keepMovedBrandIds(given, own, invalidIds) : given;
+    return detectChanges({ table, incoming, stored: own, invalidIds });
+  });
 }
 
 function resultOf(tab: ImportTab, tables: TableChanges[], invalidRows: number): TabResult {
