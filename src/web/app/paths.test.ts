@@ -100,6 +100,7 @@ describe('the route registry', () => {
         'accountNew',
         'accounts',
         'adminAccountTypes',
+        'adminBankData',
         'adminPromoCodes',
         'adminUsers',
         'auth',

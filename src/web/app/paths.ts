@@ -340,7 +340,7 @@ export const routes = {
     title: 'Admin settings',
     source: '002',
   },
-  adminBankData: { pattern: '/admin/bank-data', access: 'admin', registered: false, title: 'Bank data', source: '002' },
+  adminBankData: { pattern: '/admin/bank-data', access: 'admin', registered: true, title: 'Bank data', source: '002' },
   adminBankingGroups: {
     pattern: '/admin/banking-groups',
     access: 'admin',

@@ -168,6 +168,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminBankData: {
+    Component: lazyWithRetry(() =>
+      import('../admin/bank-data/bank-data-page.tsx').then((m) => ({ default: m.BankDataPage })),
+    ),
+    skeleton: 'list',
+  },
   adminUsers: {
     Component: lazyWithRetry(() =>
       import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),

@@ -1,0 +1,39 @@
+import { ClipboardList, Sheet } from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { BANK_DATA_TEXT } from './api.ts';
+import { ReviewQueue } from './review-queue.tsx';
+import { SheetsSyncPanel } from './sheets-sync-panel.tsx';
+
+/**
+ * /admin/bank-data: the Banking Data Monitor and Importer v2.0 (002 §2, issue 27). The banking
+ * reference data every protection answer rests on, synced from the Google Sheet or an uploaded
+ * file, and the review queue for what a sync would not apply by itself. The spec's Clear All Data
+ * and Fresh Sync are not here: the server does not offer them yet, and a button that cannot work
+ * would pretend.
+ */
+export function BankDataPage() {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{BANK_DATA_TEXT.title}</h1>
+      <p className="mt-2 max-w-3xl text-muted-foreground">{BANK_DATA_TEXT.description}</p>
+      <Tabs defaultValue="sheets" className="mt-8">
+        <TabsList aria-label="Banking data">
+          <TabsTrigger value="sheets">
+            <Sheet className="size-4" aria-hidden />
+            Google Sheets Sync
+          </TabsTrigger>
+          <TabsTrigger value="review">
+            <ClipboardList className="size-4" aria-hidden />
+            Admin Review Queue
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="sheets">
+          <SheetsSyncPanel />
+        </TabsContent>
+        <TabsContent value="review">
+          <ReviewQueue />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
