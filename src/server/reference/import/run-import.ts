@@ -181,27 +181,32 @@ function changeLines(tab: ImportTab, tables: TableChanges[]): ChangeLine[] {
   );
 }
 
+/** Rows per INSERT, keeping the bind parameters well under PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 500;
+function* inChunks<T>(rows: T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) yield rows.slice(i, i + ROWS_PER_INSERT);
+}
+
 /** Writes a tab's applied rows, queues its review items and records the audit trail. */
 async function applyTab(tx: Tx, tables: TableChanges[], runId: string, adminId: string): Promise<void> {
   await tx.execute(sql`select set_config('app.reference_import', 'true', true)`);
   for (const changes of tables) {
     await writeSourceRows(tx, changes.table, changes.writes);
-    const applied = changes.changes.filter((c) => c.decision === 'apply');
-    if (applied.length > 0)
-      await tx.insert(referenceChangeAudit).values(
-        applied.map((c) => ({
-          runId,
-          tableName: changes.table,
-          rowId: c.id,
-          action: c.state === 'new' ? 'insert' : 'update',
-          before: c.before,
-          after: c.after,
-          changedBy: adminId,
-        })),
-      );
+    const audit = changes.changes
+      .filter((c) => c.decision === 'apply')
+      .map((c) => ({
+        runId,
+        tableName: changes.table,
+        rowId: c.id,
+        action: c.state === 'new' ? 'insert' : 'update',
+        before: c.before,
+        after: c.after,
+        changedBy: adminId,
+      }));
+    for (const rows of inChunks(audit)) await tx.insert(referenceChangeAudit).values(rows);
     const reviews = changes.changes.flatMap((c) => (c.review ? [c.review] : []));
-    if (reviews.length > 0)
-      await tx.insert(adminReviewItems).values(reviews).onConflictDoNothing({ target: adminReviewItems.dedupeKey });
+    for (const rows of inChunks(reviews))
+      await tx.insert(adminReviewItems).values(rows).onConflictDoNothing({ target: adminReviewItems.dedupeKey });
   }
   await tx.execute(sql`select set_config('app.reference_import', 'false', true)`);
 }
