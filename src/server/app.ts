@@ -30,6 +30,7 @@ import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
 import { bankDataImportRoutes, IMPORT_UPLOAD_PATH } from './reference/import/routes.ts';
+import { bankDataAdminRoutes } from './reference/admin-data-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
 import { standingOrderRoutes } from './standing-orders/routes.ts';
 import { transactionRoutes } from './transactions/routes.ts';
@@ -140,6 +141,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
   app.route('/', bankDataImportRoutes(deps));
+  app.route('/', bankDataAdminRoutes(deps));
   app.route('/', accountsRoutes(deps));
   app.route('/', standingOrderRoutes(deps));
   app.route('/', transactionRoutes(deps));
