@@ -121,11 +121,12 @@ describe('detectChanges: the six states', () => {
     expect(change.review).toMatchObject({
       itemType: 'reference_data_licence_change',
       priority: 'high',
-      title: "Banking data: new licence or cover for the bank 'Sainsbury's Bank' (bank_references b-sainsburys)",
+      title: "Banking data: new licence or cover for the bank 'Sainsbury's Bank'",
       suggestedAction: "Apply the source's values, or keep the stored ones",
       currentData: { table: 'bank_references', id: 'b-sainsburys', incoming: SAINSBURYS_AT_NATWEST },
     });
     expect(change.review!.description).toContain('bank FRN, bank group FRN, banking group id and banking group name');
+    expect(change.review!.description).toContain("the bank 'Sainsbury's Bank' (bank_references b-sainsburys)");
     expect(result.writes).toEqual([]);
   });
 

@@ -111,9 +111,12 @@ function textsOf(subject: ReviewSubject, name: string): Texts {
 export function reviewProposal(subject: ReviewSubject): ReviewProposal {
   const { table, id, after } = subject;
   const label = after?.[LABEL_FIELD[table]] ?? subject.current[LABEL_FIELD[table]] ?? id;
-  const name = `the ${NOUN[table]} '${String(label)}' (${table} ${id})`;
+  const name = `the ${NOUN[table]} '${String(label)}'`;
+  const texts = textsOf(subject, name);
   return {
-    ...textsOf(subject, name),
+    ...texts,
+    // The title names the row as an admin knows it; the description adds where it is stored.
+    description: texts.description.replace(name, `${name} (${table} ${id})`),
     priority: priorityOf(subject),
     currentData: {
       table,
