@@ -101,6 +101,8 @@ describe('the route registry', () => {
         'accounts',
         'adminAccountTypes',
         'adminBankData',
+        'adminBankDataManagement',
+        'adminBankingGroups',
         'adminPromoCodes',
         'adminUsers',
         'auth',

@@ -344,14 +344,14 @@ export const routes = {
   adminBankingGroups: {
     pattern: '/admin/banking-groups',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Banking groups',
     source: '002',
   },
   adminBankDataManagement: {
     pattern: '/admin/bank-data-management',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Bank data management',
     source: '002',
   },

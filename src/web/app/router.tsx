@@ -174,6 +174,20 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminBankingGroups: {
+    Component: lazyWithRetry(() =>
+      import('../admin/bank-data-screens/banking-groups-page.tsx').then((m) => ({ default: m.BankingGroupsPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminBankDataManagement: {
+    Component: lazyWithRetry(() =>
+      import('../admin/bank-data-screens/bank-data-management-page.tsx').then((m) => ({
+        default: m.BankDataManagementPage,
+      })),
+    ),
+    skeleton: 'list',
+  },
   adminUsers: {
     Component: lazyWithRetry(() =>
       import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),
