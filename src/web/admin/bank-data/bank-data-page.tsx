@@ -17,13 +17,13 @@ export function BankDataPage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{BANK_DATA_TEXT.title}</h1>
       <p className="mt-2 max-w-3xl text-muted-foreground">{BANK_DATA_TEXT.description}</p>
       <Tabs defaultValue="sheets" className="mt-8">
-        <TabsList aria-label="Banking data">
-          <TabsTrigger value="sheets">
-            <Sheet className="size-4" aria-hidden />
+        <TabsList aria-label="Banking data" className="grid grid-cols-2 sm:inline-flex">
+          <TabsTrigger value="sheets" className="min-h-11 whitespace-normal">
+            <Sheet className="size-4 shrink-0" aria-hidden />
             Google Sheets Sync
           </TabsTrigger>
-          <TabsTrigger value="review">
-            <ClipboardList className="size-4" aria-hidden />
+          <TabsTrigger value="review" className="min-h-11 whitespace-normal">
+            <ClipboardList className="size-4 shrink-0" aria-hidden />
             Admin Review Queue
           </TabsTrigger>
         </TabsList>

@@ -77,7 +77,7 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
               {failedTabs.map((t) => t.tab).join(', ')} failed:{' '}
               {preview ? 'nothing would be written' : 'that tab is as it was'}
             </AlertTitle>
-            <AlertDescription>
+            <AlertDescription className="[overflow-wrap:anywhere]">
               {failedTabs.map((t) => (
                 <p key={t.tab}>
                   {t.tab}: {t.error}
@@ -127,7 +127,7 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
           ))}
           <AdminTableRow className="font-semibold">
             <AdminTableCell label="Tab">Totals</AdminTableCell>
-            <AdminTableCell label="Status">
+            <AdminTableCell label="Status" className="max-md:hidden">
               <span className="sr-only">—</span>
             </AdminTableCell>
             {COUNTS.map((c) => (
@@ -187,14 +187,16 @@ function ChangesList({ report }: { report: ImportReport }) {
               {shown.map((c) => (
                 <AdminTableRow key={`${c.table}-${c.id}`}>
                   <AdminTableCell label="Tab">{c.tab}</AdminTableCell>
-                  <AdminTableCell label="Row" className="break-words">
-                    <span className="font-medium">{c.label}</span>{' '}
-                    <span className="text-muted-foreground">({spaced(c.table)})</span>
+                  <AdminTableCell label="Row" className="[overflow-wrap:anywhere]">
+                    <span className="max-md:text-right">
+                      <span className="font-medium">{c.label}</span>{' '}
+                      <span className="text-muted-foreground">({spaced(c.table)})</span>
+                    </span>
                   </AdminTableCell>
                   <AdminTableCell label="State">
                     <Badge variant={STATE_BADGES[c.state].variant}>{STATE_BADGES[c.state].label}</Badge>
                   </AdminTableCell>
-                  <AdminTableCell label="What changed" className="break-words">
+                  <AdminTableCell label="What changed" className="[overflow-wrap:anywhere]">
                     {c.changedFields.length > 0 ? c.changedFields.join(', ') : '—'}
                   </AdminTableCell>
                   <AdminTableCell label="Changes cover">
@@ -263,7 +265,7 @@ function ErrorsList({ report }: { report: ImportReport }) {
           {errors.map((e) => (
             <li key={`${e.tab}-${e.rowNumber}`} className="flex gap-2">
               <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-              <span className="break-words">{errorLine(e)}</span>
+              <span className="[overflow-wrap:anywhere]">{errorLine(e)}</span>
             </li>
           ))}
         </ul>
@@ -282,7 +284,7 @@ function Diagnostics({ report }: { report: ImportReport }) {
             <p className="text-sm">
               <span className="font-semibold">{d.tab}</span>: {countText(d.rowCount)} rows
             </p>
-            <p className="text-sm break-words">
+            <p className="text-sm [overflow-wrap:anywhere]">
               <span className="text-muted-foreground">Headers: </span>
               {d.headers.join(', ') || 'none'}
             </p>

@@ -52,8 +52,8 @@ export function ImportRuns() {
           retrying={runs.isFetching}
         />
       ) : runs.data.length === 0 ? (
-        <p className="flex items-center gap-2 text-muted-foreground">
-          <History className="size-4" aria-hidden />
+        <p className="flex items-start gap-2 text-muted-foreground">
+          <History className="mt-1 size-4 shrink-0" aria-hidden />
           No syncs yet. A sync from the sheet or an uploaded file is listed here; a preview is not.
         </p>
       ) : (
@@ -90,7 +90,7 @@ export function ImportRuns() {
                   <AdminTableCell label="Who" className="break-all">
                     {run.startedBy ?? 'A former admin'}
                   </AdminTableCell>
-                  <AdminTableCell label="Source" className="break-words">
+                  <AdminTableCell label="Source" className="[overflow-wrap:anywhere]">
                     {SOURCES[run.source] ?? run.source}
                     {run.sourceName ? <span className="block text-muted-foreground">{run.sourceName}</span> : null}
                   </AdminTableCell>

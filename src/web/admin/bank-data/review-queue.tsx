@@ -273,7 +273,7 @@ function BulkOutcome({
       <AlertTitle>
         {resolvedText} {result.failed.length} could not be {PAST[action]}:
       </AlertTitle>
-      <AlertDescription>
+      <AlertDescription className="[overflow-wrap:anywhere]">
         <ul className="list-disc pl-5">
           {result.failed.map((f) => (
             <li key={f.id}>
@@ -349,7 +349,7 @@ function ReviewItemCard({
         </span>
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={titleId} className="font-semibold break-words">
+            <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
               {item.title}
             </h3>
             <Badge variant={STATUS_BADGES[item.status].variant}>{STATUS_BADGES[item.status].label}</Badge>
@@ -360,9 +360,9 @@ function ReviewItemCard({
         </div>
       </div>
 
-      {item.description ? <p className="text-sm break-words">{item.description}</p> : null}
+      {item.description ? <p className="text-sm [overflow-wrap:anywhere]">{item.description}</p> : null}
       {item.suggestedAction ? (
-        <p className="text-sm break-words">
+        <p className="text-sm [overflow-wrap:anywhere]">
           <span className="font-medium">Suggested action: </span>
           {item.suggestedAction}
         </p>
@@ -374,7 +374,7 @@ function ReviewItemCard({
         </pre>
       </details>
       {item.resolutionNotes ? (
-        <p className="text-sm break-words">
+        <p className="text-sm [overflow-wrap:anywhere]">
           <span className="font-medium">Resolution notes: </span>
           {item.resolutionNotes}
         </p>

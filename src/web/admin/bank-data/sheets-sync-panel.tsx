@@ -1,7 +1,6 @@
 import { CircleCheck, CircleX, FileSpreadsheet, Info, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { IMPORT_TABS, type ImportTab } from '../../../core/reference-data/import/contract.ts';
-import { notify } from '../../app/notify.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
@@ -71,11 +70,7 @@ export function SheetsSyncPanel() {
     setRunning(label);
     setOutcome(null);
     runImport.mutate(request, {
-      onSuccess: (report) => {
-        setOutcome({ title, report });
-        if (report.mode === 'sync' && report.tabs.every((t) => t.status === 'done'))
-          notify.success('Banking data synced: savers’ protection answers now use it');
-      },
+      onSuccess: (report) => setOutcome({ title, report }),
       onError: (error) => setOutcome({ title, error: error.message }),
       onSettled: () => setRunning(null),
     });
@@ -94,14 +89,14 @@ export function SheetsSyncPanel() {
   return (
     <div className="grid gap-6">
       <Card>
-        <CardHeader>
+        <CardHeader className="px-4 sm:px-6">
           <CardTitle>Google Sheet</CardTitle>
           <CardDescription>
             Reads the Banks, ISAs and Pensions tabs of the configured sheet. Preview writes nothing; a sync applies new
             and plain updates and sends licence and cover changes, conflicts and missing rows to the review queue.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-5">
+        <CardContent className="grid gap-5 px-4 sm:px-6">
           <div className="grid gap-2">
             <h3 className="text-sm font-semibold">Diagnostics</h3>
             <div className="flex flex-wrap gap-2">
@@ -125,7 +120,7 @@ export function SheetsSyncPanel() {
                     ) : (
                       <CircleX className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
                     )}
-                    <span className="break-words">
+                    <span className="[overflow-wrap:anywhere]">
                       <span className="font-medium">
                         {CHECK_LABELS[which]}: {ok ? 'OK' : 'Not OK'}.
                       </span>{' '}
@@ -143,7 +138,7 @@ export function SheetsSyncPanel() {
               <Alert variant="warning" id={reasonId}>
                 <Info aria-hidden />
                 <AlertTitle>The Google Sheet cannot be used yet</AlertTitle>
-                <AlertDescription>
+                <AlertDescription className="[overflow-wrap:anywhere]">
                   <p>{sheetsReason}</p>
                   <p>Uploading a workbook or CSV file below works without it.</p>
                 </AlertDescription>
@@ -200,7 +195,7 @@ export function SheetsSyncPanel() {
           <Alert variant="destructive" role="alert">
             <CircleX aria-hidden />
             <AlertTitle>{outcome.title}: not done</AlertTitle>
-            <AlertDescription>
+            <AlertDescription className="[overflow-wrap:anywhere]">
               <p>{outcome.error}</p>
             </AlertDescription>
           </Alert>
@@ -239,14 +234,14 @@ function UploadCard({
 
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>Upload a file</CardTitle>
         <CardDescription>
           An XLSX workbook with Banks, ISAs and Pensions sheets, or one tab as a CSV file (at most 5 MB), in the same 14
           columns as the sheet.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 px-4 sm:px-6">
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-file`}>File (XLSX or CSV)</Label>
