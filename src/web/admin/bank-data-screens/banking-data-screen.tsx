@@ -55,10 +55,10 @@ export function BankingDataScreen() {
   const summary = useBankDataOverview('groups', '', 1);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <SyncHeader lastSync={summary.data?.lastSync} isPending={summary.isPending} />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as BankDataTab)}>
-        <TabsList aria-label="Banking data">
+      <Tabs className="min-w-0" value={tab} onValueChange={(value) => setTab(value as BankDataTab)}>
+        <TabsList aria-label="Banking data" className="grid grid-cols-2 sm:inline-flex">
           {BANK_DATA_TABS.map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}
@@ -118,7 +118,7 @@ function TabPanel({ tab, onEdit }: { tab: BankDataTab; onEdit: (row: BankDataRow
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
           Search {TAB_LABELS[tab]}
@@ -175,10 +175,10 @@ function TabPanel({ tab, onEdit }: { tab: BankDataTab; onEdit: (row: BankDataRow
       ) : data ? (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {q ? `${count(data.total, tab)} match “${q}”` : count(data.total, tab)}
+            {q ? `${count(data.total, tab)} ${data.total === 1 ? 'matches' : 'match'} “${q}”` : count(data.total, tab)}
             {pages > 1 ? ` · page ${data.page} of ${pages}` : ''}
           </p>
-          <ul aria-label={TAB_LABELS[tab]} className="grid gap-2" aria-busy={overview.isFetching}>
+          <ul aria-label={TAB_LABELS[tab]} className="grid grid-cols-1 gap-2" aria-busy={overview.isFetching}>
             {data.rows.map((row) => (
               <RowItem key={row.id} tab={tab} row={row} onEdit={() => onEdit(row)} />
             ))}
@@ -222,13 +222,25 @@ function StatusBadges({ row }: { row: Pick<BankDataRow, 'isShared' | 'isUpdated'
   );
 }
 
+/** 'building_society' → 'Building society'. */
+const humanise = (code: string) => {
+  const words = code.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 function facts(tab: BankDataTab, row: BankDataRow): string[] {
   const frnLabel = tab === 'isas' ? 'FCA ref' : 'FRN';
   return [
-    tab === 'banks' ? (row.groupName ? `Licence: ${row.groupName}` : null) : row.legalName,
+    tab === 'banks'
+      ? row.groupName
+        ? `Licence: ${row.groupName}`
+        : null
+      : row.legalName === row.name
+        ? null
+        : row.legalName,
     row.frn ? `${frnLabel} ${row.frn}` : null,
     tab === 'isas' && row.groupName ? `Group: ${row.groupName}` : null,
-    row.type.replaceAll('_', ' '),
+    humanise(row.type),
   ].filter((fact): fact is string => !!fact);
 }
 
@@ -276,16 +288,27 @@ function RowItem({ tab, row, onEdit }: { tab: BankDataTab; row: BankDataRow; onE
         </Button>
       </div>
       {expandable && expanded ? (
-        <div id={membersId} className="grid gap-4 border-t px-3 py-3 sm:grid-cols-2 sm:pl-14">
-          <MemberList title="Banks" members={brands} empty="No brands under this licence." />
-          <MemberList title="ISA platforms" members={isas} empty="No ISA platforms in this group." />
+        <div id={membersId} className="grid grid-cols-1 gap-4 border-t px-3 py-3 sm:grid-cols-2 sm:pl-14">
+          <MemberList title="Banks" members={brands} groupFrn={row.frn} empty="No brands under this licence." />
+          <MemberList title="ISA platforms" members={isas} groupFrn={row.frn} empty="No ISA platforms in this group." />
         </div>
       ) : null}
     </li>
   );
 }
 
-function MemberList({ title, members, empty }: { title: string; members: GroupMember[]; empty: string }) {
+/** A group's brands or ISA platforms; an FRN is shown only where it is not the group's own. */
+function MemberList({
+  title,
+  members,
+  groupFrn,
+  empty,
+}: {
+  title: string;
+  members: GroupMember[];
+  groupFrn: string | null;
+  empty: string;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -299,7 +322,9 @@ function MemberList({ title, members, empty }: { title: string; members: GroupMe
           {members.map((member) => (
             <li key={member.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
               <span>{member.name}</span>
-              {member.frn ? <span className="text-muted-foreground tabular-nums">{member.frn}</span> : null}
+              {member.frn && member.frn !== groupFrn ? (
+                <span className="text-muted-foreground tabular-nums">FRN {member.frn}</span>
+              ) : null}
               <StatusBadges row={{ isShared: false, isUpdated: member.isUpdated, isActive: member.isActive }} />
             </li>
           ))}

@@ -163,7 +163,7 @@ function EditRowForm({ tab, row, onDone }: { tab: BankDataTab; row: BankDataRow;
         <DialogTitle>{TITLE[tab]}</DialogTitle>
         <DialogDescription>{row.name}</DialogDescription>
       </DialogHeader>
-      <Alert>
+      <Alert variant="info">
         <Info aria-hidden />
         <AlertTitle>What happens when you save</AlertTitle>
         <AlertDescription>{EDIT_CONSEQUENCE}</AlertDescription>
