@@ -220,7 +220,6 @@ function BulkBar({
           type="checkbox"
           className="size-4 accent-primary"
           checked={isAll}
-          aria-checked={isPartial ? 'mixed' : isAll}
           disabled={busy}
           onChange={() => onSelectAll(!isAll)}
         />
