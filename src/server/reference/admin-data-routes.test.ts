@@ -190,6 +190,18 @@ describe.each(testDatabaseKinds())('the banking data admin screen’s API on %s'
     expect(storedPension).toMatchObject({ userMessage: 'Call them first', displayMessage: 'Call them first' });
   });
 
+  it('carries a group’s new name to its brands in the saver’s picker, marking only the group as edited', async () => {
+    const group = (await overview('?q=nationwide')).rows.find((r) => (r.brands ?? []).length > 0)!;
+    const res = await patch(`groups/${encodeURIComponent(group.id)}`, { name: 'Nationwide Renamed Test' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const brand = group.brands![0]!;
+    const search = await server.request('/api/reference/banks?q=nationwide%20renamed%20test');
+    const { banks } = (await search.json()) as { banks: { id: string; legalName: string }[] };
+    expect(banks.find((b) => b.id === brand.id)).toMatchObject({ legalName: 'Nationwide Renamed Test' });
+    const [stored] = await server.deps.database.db.select().from(bankReferences).where(eq(bankReferences.id, brand.id));
+    expect(stored).toMatchObject({ bankingGroupName: 'Nationwide Renamed Test', adminEditedAt: null });
+  });
+
   it.each([
     [{}, BANK_DATA_MESSAGES.nothing],
     [{ frn: '12ab' }, BANK_DATA_MESSAGES.frn],

@@ -529,6 +529,37 @@ async function editRow(tx: Tx, tab: BankDataTab, id: string, edit: BankDataEdit,
     after: after ?? null,
     changedBy: adminId,
   });
+  if (tab === 'groups' && after) await followGroup(tx, before as GroupRow, after as GroupRow);
+}
+
+type GroupRow = typeof bankingGroups.$inferSelect;
+
+/**
+ * A group's new name or FRN on the rows that copy them: its brands (the saver's picker shows the
+ * licence's name, and finds a brand by it) and its ISA platforms. Derived, not edited by hand: they
+ * are written as the source's (`app.reference_import`), so only the group itself is the admin's and
+ * a later import flags only the group.
+ */
+async function followGroup(tx: Tx, before: GroupRow, after: GroupRow): Promise<void> {
+  const renamed = before.groupName !== after.groupName || before.legalName !== after.legalName;
+  if (!renamed && before.groupFrn === after.groupFrn) return;
+  await tx.execute(sql`select set_config('app.reference_import', 'true', true)`);
+  const brands = await tx.select().from(bankReferences).where(eq(bankReferences.bankingGroupId, after.id));
+  for (const brand of brands) {
+    await tx
+      .update(bankReferences)
+      .set({
+        bankingGroupName: after.groupName,
+        bankGroupFrn: after.groupFrn,
+        ...(renamed ? brandSearchAfterEdit(brand, brand.bankName, before, after) : {}),
+      })
+      .where(eq(bankReferences.id, brand.id));
+  }
+  await tx
+    .update(isaProviders)
+    .set({ bankingGroupName: after.groupName, bankingGroupFrn: after.groupFrn })
+    .where(eq(isaProviders.bankingGroupId, after.id));
+  await tx.execute(sql`select set_config('app.reference_import', 'false', true)`);
 }
 
 // ---- The routes -------------------------------------------------------------------------------
