@@ -1,4 +1,5 @@
 import { ClipboardList, Sheet } from 'lucide-react';
+import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { BANK_DATA_TEXT } from './api.ts';
 import { ReviewQueue } from './review-queue.tsx';
@@ -12,11 +13,13 @@ import { SheetsSyncPanel } from './sheets-sync-panel.tsx';
  * would pretend.
  */
 export function BankDataPage() {
+  const [tab, setTab] = useState('sheets');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{BANK_DATA_TEXT.title}</h1>
       <p className="mt-2 max-w-3xl text-muted-foreground">{BANK_DATA_TEXT.description}</p>
-      <Tabs defaultValue="sheets" className="mt-8">
+      {/* Both panels stay mounted: a run in flight, its result and the queue's choices outlive a look at the other tab. */}
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label="Banking data" className="grid grid-cols-2 sm:inline-flex">
           <TabsTrigger value="sheets" className="min-h-11 whitespace-normal">
             <Sheet className="size-4 shrink-0" aria-hidden />
@@ -27,10 +30,10 @@ export function BankDataPage() {
             Admin Review Queue
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="sheets">
+        <TabsContent value="sheets" forceMount hidden={tab !== 'sheets'}>
           <SheetsSyncPanel />
         </TabsContent>
-        <TabsContent value="review">
+        <TabsContent value="review" forceMount hidden={tab !== 'review'}>
           <ReviewQueue />
         </TabsContent>
       </Tabs>

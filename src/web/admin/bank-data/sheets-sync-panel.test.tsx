@@ -87,6 +87,7 @@ function server(overrides: Record<string, MockHandler> = {}) {
     'GET /api/admin/bank-data/import/runs': json(200, { runs: [RUN] }),
     'POST /api/admin/bank-data/import/google-sheets': json(200, REPORT),
     'POST /api/admin/bank-data/import': json(200, REPORT),
+    'GET /api/admin/review-items': json(200, { items: [] }),
     ...overrides,
   });
 }
@@ -246,6 +247,19 @@ describe('the Google Sheets Sync tab', () => {
     expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
       /^bank-data-import-errors-\d{4}-\d{2}-\d{2}\.csv$/,
     );
+  });
+
+  it('keeps the result while the admin looks at the review queue', async () => {
+    server();
+    const { user } = await openPage();
+    await waitFor(() => expect(button('Preview')).toBeEnabled());
+    await user.click(button('Preview'));
+    await screen.findByRole('table', { name: 'Results per tab' });
+    await user.click(screen.getByRole('tab', { name: 'Admin Review Queue' }));
+    expect(await screen.findByText('No review items found.')).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Results per tab' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Google Sheets Sync' }));
+    expect(screen.getByRole('table', { name: 'Results per tab' })).toBeVisible();
   });
 
   it('lists the recent syncs: when, who, source, status and counts', async () => {
