@@ -164,6 +164,53 @@ describe('the banking data admin screen', () => {
   });
 });
 
+describe('the banking data admin screen, by keyboard and page by page', () => {
+  it('opens the edit dialog from the keyboard and gives focus back when it closes', async () => {
+    bankDataServer();
+    const { user } = renderApp('/admin/banking-groups');
+    await screen.findByRole('list', { name: 'Bank Groups' });
+    const edit = screen.getByRole('button', { name: 'Edit Bank of Scotland' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit banking group' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(within(dialog).getByRole('switch', { name: 'Show the user message to savers' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(edit).toHaveFocus();
+  });
+
+  it('pages through a long tab', async () => {
+    const api = mockApi({
+      'GET /api/me': json(200, makeMe({ isAdmin: true, twoFactorEnabled: true })),
+      'GET /api/admin/check': json(200, { isAdmin: true }),
+      'GET /api/admin/bank-data/overview': (request) => {
+        const page = Number(request.url.searchParams.get('page') ?? '1');
+        const body: BankDataOverview = {
+          tab: 'groups',
+          q: '',
+          page,
+          pageSize: 50,
+          total: 120,
+          counts: { groups: 120, banks: 0, isas: 0, pensions: 0 },
+          lastSync: null,
+          rows: [row({ id: `g${page}`, name: `Group on page ${page}`, brands: [], isaPlatforms: [] })],
+        };
+        return json(200, body);
+      },
+    });
+    const { user } = renderApp('/admin/banking-groups');
+    await screen.findByText('Group on page 1');
+    expect(screen.getByText('Not synced yet')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Bank Groups pages' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await screen.findByText('Group on page 2');
+    expect(api.calls('GET /api/admin/bank-data/overview').at(-1)!.url.searchParams.get('page')).toBe('2');
+  });
+});
+
 describe('the Bank Data Management page', () => {
   it('has the title, subtitle, Back to Settings, and the Data and Spreadsheet Entry tabs', async () => {
     bankDataServer();

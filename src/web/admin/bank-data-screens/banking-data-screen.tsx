@@ -51,7 +51,9 @@ function useDebounced(value: string, delayMs: number): string {
  */
 export function BankingDataScreen() {
   const [tab, setTab] = useState<BankDataTab>('groups');
-  const [editing, setEditing] = useState<{ tab: BankDataTab; row: BankDataRow } | null>(null);
+  const [editing, setEditing] = useState<{ tab: BankDataTab; row: BankDataRow; opener: HTMLElement | null } | null>(
+    null,
+  );
   const summary = useBankDataOverview('groups', '', 1);
 
   return (
@@ -72,7 +74,16 @@ export function BankingDataScreen() {
         </TabsList>
         {BANK_DATA_TABS.map((t) => (
           <TabsContent key={t} value={t}>
-            <TabPanel tab={t} onEdit={(row) => setEditing({ tab: t, row })} />
+            <TabPanel
+              tab={t}
+              onEdit={(row) =>
+                setEditing({
+                  tab: t,
+                  row,
+                  opener: document.activeElement instanceof HTMLElement ? document.activeElement : null,
+                })
+              }
+            />
           </TabsContent>
         ))}
       </Tabs>

@@ -1,5 +1,5 @@
 import { Info, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '../../app/notify.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -80,14 +80,28 @@ const FIELDS: Record<BankDataTab, ReadonlySet<keyof BankDataEdit>> = {
 type Licence = { id: string; name: string; frn: string | null };
 
 interface EditRowDialogProps {
-  editing: { tab: BankDataTab; row: BankDataRow } | null;
+  /** The row, and the button that opened the dialog (focus returns to it). */
+  editing: { tab: BankDataTab; row: BankDataRow; opener?: HTMLElement | null } | null;
   onOpenChange: (open: boolean) => void;
 }
 
 export function EditRowDialog({ editing, onOpenChange }: EditRowDialogProps) {
+  // Kept past closing: the dialog's row is gone by the time focus is given back.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (editing?.opener) opener.current = editing.opener;
+  }, [editing]);
   return (
     <Dialog open={editing !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+        // Opened from a row's Edit button rather than a Radix trigger: focus goes back to that button.
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         {editing ? (
           <EditRowForm
             key={`${editing.tab}/${editing.row.id}`}
