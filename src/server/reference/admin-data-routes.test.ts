@@ -4,7 +4,11 @@ import { bankReferences, bankingGroups, pensionProviders, referenceChangeAudit }
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { BANK_DATA_MESSAGES, BANK_DATA_PAGE_SIZE } from './admin-data-routes.ts';
-import { bankReferenceId } from './rows.ts';
+import { exportImportTabs } from '../../core/reference-data/import/export-source.ts';
+import { loadReferenceData } from '../../core/reference-data/reference-data.ts';
+import { readReferenceFiles } from './files.ts';
+import { runImport } from './import/run-import.ts';
+import { bankReferenceId, referenceTableRows } from './rows.ts';
 
 type Member = { id: string; name: string; frn: string | null; isActive: boolean; isUpdated: boolean };
 type Row = {
@@ -235,6 +239,38 @@ describe.each(testDatabaseKinds())('the banking data admin screen’s API on %s'
       expect(res.status).toBe(400);
       expect((await errorOf(res)).message).toBe(message);
     }
+  });
+
+  it('marks what the last import changed as Updated, and dates the last sync by it', async () => {
+    const loaded = loadReferenceData(readReferenceFiles());
+    if (!loaded.ok) throw new Error('shipped data does not load');
+    const rows = referenceTableRows(loaded.loaded.data);
+    const [banks] = exportImportTabs(rows).filter((t) => t.tab === 'Banks');
+    const name = banks!.headers.indexOf('Brand name');
+    const notes = banks!.headers.indexOf('Brand notes');
+    const barclays = banks!.rows.findIndex((r) => r[name] === 'Barclays');
+    expect(barclays).toBeGreaterThanOrEqual(0);
+    const changed = {
+      ...banks!,
+      rows: banks!.rows.map((r, i) =>
+        i === barclays ? r.map((cell, c) => (c === notes ? 'Newer research' : cell)) : r,
+      ),
+    };
+    const before = (await overview('?tab=banks&q=barclays')).rows.find((r) => r.name === 'Barclays')!;
+    expect(before.isUpdated).toBe(false);
+
+    const report = await runImport(server.deps.database, {
+      mode: 'sync',
+      source: { kind: 'csv', name: 'banks.csv', tabs: [changed] },
+      adminId: admin.userId,
+      today: '2026-11-29',
+    });
+    expect(report.tabs[0]).toMatchObject({ updated: 1 });
+    const after = await overview('?tab=banks&q=barclays');
+    expect(after.rows.find((r) => r.id === before.id)).toMatchObject({ isUpdated: true, adminEditedAt: null });
+    expect(after.lastSync).toMatchObject({ source: 'import' });
+    const group = (await overview('?q=barclays')).rows.find((r) => r.id === before.groupId)!;
+    expect(group.isUpdated).toBe(true);
   });
 
   it('answers 404 for a row that does not exist', async () => {
