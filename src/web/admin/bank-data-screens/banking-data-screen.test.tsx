@@ -164,6 +164,25 @@ describe('the banking data admin screen', () => {
   });
 });
 
+describe('moving a brand to another licence', () => {
+  it('picks the licence from a search of the banking groups and sends only it', async () => {
+    const api = bankDataServer();
+    const { user } = renderApp('/admin/banking-groups');
+    await screen.findByRole('list', { name: 'Bank Groups' });
+    await user.click(screen.getByRole('tab', { name: /^Banks/ }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Halifax' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit bank' });
+    const licence = within(dialog).getByRole('combobox', { name: /Licence \(banking group\)/ });
+    expect(licence).toHaveTextContent('Bank of Scotland plc');
+    await user.click(licence);
+    await user.type(screen.getByRole('combobox', { name: 'Search banking groups' }), 'solo');
+    await user.click(await screen.findByRole('option', { name: /Solo Bank/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.calls('PATCH /api/admin/bank-data/banks/b2')).toHaveLength(1));
+    expect(api.calls('PATCH /api/admin/bank-data/banks/b2')[0]!.body).toEqual({ bankingGroupId: 'frn-100000' });
+  });
+});
+
 describe('the banking data admin screen, by keyboard and page by page', () => {
   it('opens the edit dialog from the keyboard and gives focus back when it closes', async () => {
     bankDataServer();
