@@ -74,8 +74,9 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
           <Alert variant="destructive" role="alert">
             <TriangleAlert aria-hidden />
             <AlertTitle>
-              {failedTabs.map((t) => t.tab).join(', ')} failed:{' '}
-              {preview ? 'nothing would be written' : 'that tab is as it was'}
+              {preview
+                ? `${failedTabs.map((t) => t.tab).join(', ')} failed: nothing would be written`
+                : `Sync failed: ${failedTabs.map((t) => t.error).join(' ')}`}
             </AlertTitle>
             <AlertDescription className="[overflow-wrap:anywhere]">
               {failedTabs.map((t) => (
@@ -89,10 +90,14 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
           <Alert variant={preview ? 'info' : 'success'} role="status">
             <CircleCheck aria-hidden />
             <AlertTitle>
-              {preview
-                ? 'Preview only: nothing has been written.'
-                : `Synced. ${countText(report.totals.inserted + report.totals.updated)} rows written, ${countText(report.totals.review)} sent to the review queue.`}
+              {preview ? 'Preview only: nothing has been written.' : 'Sync completed successfully'}
             </AlertTitle>
+            {preview ? null : (
+              <AlertDescription>
+                {countText(report.totals.inserted + report.totals.updated)} rows written,{' '}
+                {countText(report.totals.review)} sent to the review queue.
+              </AlertDescription>
+            )}
           </Alert>
         )}
       </div>

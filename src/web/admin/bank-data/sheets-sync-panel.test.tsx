@@ -210,6 +210,28 @@ describe('the Google Sheets Sync tab', () => {
     expect(alert).toHaveTextContent(NOT_CONFIGURED);
   });
 
+  it("says the spec's 'Sync completed successfully', and 'Sync failed: {message}' when a sync is refused", async () => {
+    server({
+      'POST /api/admin/bank-data/import/google-sheets': json(200, { ...REPORT, mode: 'sync', runId: 'run-1' }),
+    });
+    const { user } = await openPage();
+    await waitFor(() => expect(button('Sync (Full)')).toBeEnabled());
+    await user.click(button('Sync (Full)'));
+    const done = await screen.findByText('Sync completed successfully');
+    expect(done.closest('[role="status"]')).toHaveTextContent('9 rows written, 3 sent to the review queue.');
+
+    server({
+      'POST /api/admin/bank-data/import/google-sheets': apiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'Google is unavailable: try again later.',
+      ),
+    });
+    await user.click(button('Sync (Full)'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sync failed: Google is unavailable: try again later.');
+  });
+
   it('asks which tab a CSV file is, then sends the file, the mode and the tab', async () => {
     const api = server();
     const { user } = await openPage();

@@ -71,7 +71,9 @@ export function SheetsSyncPanel() {
     setOutcome(null);
     runImport.mutate(request, {
       onSuccess: (report) => setOutcome({ title, report }),
-      onError: (error) => setOutcome({ title, error: error.message }),
+      // The spec's words for a sync that did not happen (002 §8): 'Sync failed: {message}'.
+      onError: (error) =>
+        setOutcome({ title, error: request.mode === 'sync' ? `Sync failed: ${error.message}` : error.message }),
       onSettled: () => setRunning(null),
     });
   };
