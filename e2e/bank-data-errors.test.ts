@@ -78,7 +78,9 @@ test('without Google credentials the Sheets actions say what to set; an upload w
 
   // A sync writes nothing for Halifax: its stored row, missing from the file, goes to review.
   await page.getByRole('button', { name: 'Sync upload' }).click();
-  await page.getByText(/^Synced\. 0 rows written, 1 sent to the review queue\.$/).waitFor({ timeout: 15_000 });
+  const synced = page.getByRole('status').filter({ hasText: 'Sync completed successfully' });
+  await synced.waitFor({ timeout: 15_000 });
+  assert.match((await synced.textContent()) ?? '', /0 rows written, 1 sent to the review queue\./);
   await page.getByRole('table', { name: 'Recent syncs' }).getByText('reference-data-edited.xlsx').waitFor();
 
   await page.getByRole('tab', { name: 'Admin Review Queue' }).click();
