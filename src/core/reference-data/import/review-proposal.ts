@@ -2,6 +2,7 @@ import { sha256Hex, stableStringify } from '../content-hash.ts';
 import type { ChangeState } from './change-detection.ts';
 import type { ImportRecord, ImportTable } from './contract.ts';
 import { LABEL_FIELD, hasLicence } from './coverage-fields.ts';
+import { fieldWords } from './field-words.ts';
 
 /**
  * An admin review queue item (002 §2) for an import's change that is not applied directly.
@@ -46,16 +47,6 @@ const NOUN: Readonly<Record<ImportTable, string>> = {
   isa_providers: 'ISA provider',
   pension_providers: 'pension provider',
 };
-
-const ACRONYMS: Readonly<Record<string, string>> = { frn: 'FRN', fscs: 'FSCS', isa: 'ISA', url: 'URL', boe: 'BoE' };
-
-/** 'bankingGroupFrn' as an admin reads it: 'banking group FRN'. */
-function fieldWords(field: string): string {
-  return field
-    .split(/(?=[A-Z])/)
-    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase())
-    .join(' ');
-}
 
 function listed(fields: string[]): string {
   const words = fields.map(fieldWords);

@@ -22,6 +22,7 @@ import {
   reportDetailsText,
   spaced,
 } from './report-text.ts';
+import { fieldWords } from '../../../core/reference-data/import/field-words.ts';
 
 const COUNTS: { key: keyof TabCounts; label: string }[] = [
   { key: 'processed', label: 'Processed' },
@@ -202,7 +203,7 @@ function ChangesList({ report }: { report: ImportReport }) {
                     <Badge variant={STATE_BADGES[c.state].variant}>{STATE_BADGES[c.state].label}</Badge>
                   </AdminTableCell>
                   <AdminTableCell label="What changed" className="[overflow-wrap:anywhere]">
-                    {c.changedFields.length > 0 ? c.changedFields.join(', ') : '—'}
+                    {c.changedFields.length > 0 ? c.changedFields.map(fieldWords).join(', ') : '—'}
                   </AdminTableCell>
                   <AdminTableCell label="Changes cover">
                     {c.changesCoverage ? (

@@ -169,7 +169,7 @@ describe('the Google Sheets Sync tab', () => {
     expect(rows[4]).toHaveTextContent(/Totals.*30.*3.*6.*18.*3.*1.*3/);
     const changes = screen.getByRole('table', { name: 'Changes' });
     expect(within(changes).getAllByRole('row')[1]).toHaveTextContent(
-      /Sainsbury's Bank.*Updated.*bankingGroupId.*Yes.*Would go to review/,
+      /Sainsbury's Bank.*Updated.*banking group id.*Yes.*Would go to review/,
     );
     expect(
       within(screen.getByRole('list', { name: 'Errors' })).getByText(
