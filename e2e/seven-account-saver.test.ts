@@ -361,6 +361,8 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
       // The balance line starts where every account is tracked: the pensions and Halifax from
       // 01/11/2026. Month ends before would count them as nothing and jump by £150,000 today.
       const lineCard = page.getByRole('region', { name: 'Total balance over the last 12 months' });
+      // The line's table fills once its points have loaded: read it then, not before.
+      await lineCard.getByRole('table').getByRole('row').nth(1).waitFor();
       const points = await lineCard.getByRole('table').getByRole('row').allInnerTexts();
       assert.deepEqual(
         points.slice(1).map((row) => row.replace(/\s+/g, ' ').trim()),
