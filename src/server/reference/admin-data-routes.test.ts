@@ -204,6 +204,13 @@ describe.each(testDatabaseKinds())('the banking data admin screen’s API on %s'
     expect(banks.find((b) => b.id === brand.id)).toMatchObject({ legalName: 'Nationwide Renamed Test' });
     const [stored] = await server.deps.database.db.select().from(bankReferences).where(eq(bankReferences.id, brand.id));
     expect(stored).toMatchObject({ bankingGroupName: 'Nationwide Renamed Test', adminEditedAt: null });
+    // Every brand of the group, in the one statement that updates them.
+    const all = await server.deps.database.db
+      .select({ name: bankReferences.bankingGroupName })
+      .from(bankReferences)
+      .where(eq(bankReferences.bankingGroupId, group.id));
+    expect(all.length).toBe(group.brands!.length);
+    expect(new Set(all.map((b) => b.name))).toEqual(new Set(['Nationwide Renamed Test']));
   });
 
   it.each([

@@ -545,15 +545,17 @@ async function followGroup(tx: Tx, before: GroupRow, after: GroupRow): Promise<v
   if (!renamed && before.groupFrn === after.groupFrn) return;
   await tx.execute(sql`select set_config('app.reference_import', 'true', true)`);
   const brands = await tx.select().from(bankReferences).where(eq(bankReferences.bankingGroupId, after.id));
-  for (const brand of brands) {
-    await tx
-      .update(bankReferences)
-      .set({
-        bankingGroupName: after.groupName,
-        bankGroupFrn: after.groupFrn,
-        ...(renamed ? brandSearchAfterEdit(brand, brand.bankName, before, after) : {}),
-      })
-      .where(eq(bankReferences.id, brand.id));
+  if (brands.length > 0) {
+    // One statement for all the group's brands: each keeps its own search columns, worked out here.
+    const searches = brands.map((brand) => {
+      const s = renamed ? brandSearchAfterEdit(brand, brand.bankName, before, after) : brand;
+      return sql`(${brand.id}::uuid, ${s.searchName}::text, ${s.searchText}::text, ${s.everydaySearch}::text)`;
+    });
+    await tx.execute(sql`update bank_references b
+      set banking_group_name = ${after.groupName}, bank_group_frn = ${after.groupFrn},
+        search_name = v.search_name, search_text = v.search_text, everyday_search = v.everyday_search
+      from (values ${sql.join(searches, sql`, `)}) as v(id, search_name, search_text, everyday_search)
+      where b.id = v.id`);
   }
   await tx
     .update(isaProviders)
