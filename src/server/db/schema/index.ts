@@ -15,3 +15,4 @@ export * from './pension.ts';
 export * from './notifications.ts';
 export * from './subscriptions.ts';
 export * from './dashboard.ts';
+export * from './admin-audit.ts';

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withActor } from '../db/rls.ts';
+import { adminAuditLog } from '../db/schema/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
+import { listAdminActions, recordAdminAction } from './audit-log.ts';
+
+const ADMIN = { userId: 'admin-audit-1', email: 'admin.audit@example.com' };
+const asAdmin = { userId: ADMIN.userId, isAdmin: true };
+
+describe.each(testDatabaseKinds())('the admin audit log on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  }, 60_000);
+  afterAll(() => database.drop());
+  const db = () => database.database.db;
+
+  it('keeps an action with its before and after, and lists a subject’s newest first, page by page', async () => {
+    for (const tier of ['piglet', 'boar', 'bigpig'])
+      await withActor(db(), asAdmin, (tx) =>
+        recordAdminAction(tx, ADMIN, {
+          action: 'user.update',
+          subjectType: 'user',
+          subjectId: 'saver-1',
+          before: { tierOverride: null },
+          after: { tierOverride: tier },
+        }),
+      );
+    await withActor(db(), asAdmin, (tx) =>
+      recordAdminAction(tx, ADMIN, { action: 'contact.update', subjectType: 'contact_inquiry', subjectId: 'c-1' }),
+    );
+
+    const first = await withActor(db(), asAdmin, (tx) =>
+      listAdminActions(tx, { subjectType: 'user', subjectId: 'saver-1', limit: 2 }),
+    );
+    expect(first.map((e) => (e.after as { tierOverride: string }).tierOverride)).toEqual(['bigpig', 'boar']);
+    expect(first[0]).toMatchObject({ adminId: ADMIN.userId, adminEmail: ADMIN.email, action: 'user.update' });
+    const second = await withActor(db(), asAdmin, (tx) =>
+      listAdminActions(tx, { subjectType: 'user', subjectId: 'saver-1', afterId: first[1]!.id, limit: 2 }),
+    );
+    expect(second.map((e) => (e.after as { tierOverride: string }).tierOverride)).toEqual(['piglet']);
+    expect(second[0]!.before).toEqual({ tierOverride: null });
+  });
+
+  it('an action that rolls back leaves no entry', async () => {
+    await expect(
+      withActor(db(), asAdmin, async (tx) => {
+        await recordAdminAction(tx, ADMIN, { action: 'user.suspend', subjectType: 'user', subjectId: 'saver-2' });
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    const entries = await withActor(db(), asAdmin, (tx) => listAdminActions(tx, { subjectId: 'saver-2' }));
+    expect(entries).toEqual([]);
+  });
+
+  it('a non-admin can neither read nor add entries, and nobody can change or delete one', async () => {
+    const saver = { userId: 'saver-1' };
+    expect(await withActor(db(), saver, (tx) => listAdminActions(tx, {}))).toEqual([]);
+    await expect(
+      withActor(db(), saver, (tx) =>
+        recordAdminAction(
+          tx,
+          { userId: 'saver-1', email: 's@example.com' },
+          {
+            action: 'user.update',
+            subjectType: 'user',
+            subjectId: 'saver-1',
+          },
+        ),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    await expect(withActor(db(), asAdmin, (tx) => tx.update(adminAuditLog).set({ action: 'x' }))).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(withActor(db(), asAdmin, (tx) => tx.delete(adminAuditLog))).rejects.toThrow(/permission denied/);
+  });
+});
