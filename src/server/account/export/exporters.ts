@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   account,
   accountTerms,
@@ -24,6 +24,9 @@ import {
   smartPigPreferences,
   subscriptions,
   standingOrders,
+  supportTicketAttachments,
+  supportTicketMessages,
+  supportTickets,
   transactions,
   user,
   userRoles,
@@ -420,6 +423,61 @@ export const EXPORTERS: readonly Exporter[] = [
         .where(eq(signUpPromoCodes.userId, subject.userId));
       return row ?? null;
     },
+  },
+  {
+    table: 'support_tickets',
+    key: 'supportTickets',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          id: supportTickets.id,
+          subject: supportTickets.subject,
+          category: supportTickets.category,
+          status: supportTickets.status,
+          priority: supportTickets.priority,
+          createdAt: supportTickets.createdAt,
+          updatedAt: supportTickets.updatedAt,
+          lastReplyAt: supportTickets.lastReplyAt,
+        })
+        .from(supportTickets)
+        .where(eq(supportTickets.userId, subject.userId))
+        .orderBy(asc(supportTickets.createdAt), asc(supportTickets.id)),
+  },
+  {
+    table: 'support_ticket_messages',
+    key: 'supportTicketMessages',
+    role: 'app_user',
+    // The public messages of the user's tickets, theirs and support's: row-level security keeps
+    // support's internal notes out, as it does on every other route.
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          ticketId: supportTicketMessages.ticketId,
+          from: supportTicketMessages.authorRole,
+          body: supportTicketMessages.body,
+          createdAt: supportTicketMessages.createdAt,
+        })
+        .from(supportTicketMessages)
+        .where(and(eq(supportTicketMessages.userId, subject.userId), eq(supportTicketMessages.isInternal, false)))
+        .orderBy(asc(supportTicketMessages.ticketId), asc(supportTicketMessages.createdAt)),
+  },
+  {
+    table: 'support_ticket_attachments',
+    key: 'supportTicketAttachments',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          ticketId: supportTicketAttachments.ticketId,
+          fileName: supportTicketAttachments.fileName,
+          contentType: supportTicketAttachments.contentType,
+          sizeBytes: supportTicketAttachments.size,
+          createdAt: supportTicketAttachments.createdAt,
+        })
+        .from(supportTicketAttachments)
+        .where(eq(supportTicketAttachments.userId, subject.userId))
+        .orderBy(asc(supportTicketAttachments.ticketId), asc(supportTicketAttachments.createdAt)),
   },
 ];
 

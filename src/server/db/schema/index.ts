@@ -16,3 +16,4 @@ export * from './notifications.ts';
 export * from './subscriptions.ts';
 export * from './dashboard.ts';
 export * from './admin-audit.ts';
+export * from './support.ts';
