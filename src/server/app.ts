@@ -29,6 +29,8 @@ import { verificationRoutes } from './auth/verification-routes.ts';
 import { originCheck } from './http/origin-check.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { reviewItemRoutes } from './admin/review-items-routes.ts';
+import { adminContactRoutes } from './admin/contact-routes.ts';
+import { adminAuditLogRoutes } from './admin/audit-log-routes.ts';
 import { bankDataImportRoutes, IMPORT_UPLOAD_PATH } from './reference/import/routes.ts';
 import { bankDataAdminRoutes } from './reference/admin-data-routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
@@ -140,6 +142,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', consentRoutes(deps));
   app.route('/', referenceRoutes(deps));
   app.route('/', reviewItemRoutes(deps));
+  app.route('/', adminContactRoutes(deps));
+  app.route('/', adminAuditLogRoutes(deps));
   app.route('/', bankDataImportRoutes(deps));
   app.route('/', bankDataAdminRoutes(deps));
   app.route('/', accountsRoutes(deps));
