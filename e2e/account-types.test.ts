@@ -49,9 +49,12 @@ test('an admin with two-factor adds a type, renames one in use after a warning, 
   await page.goto(`${env.server.base}/dashboard`);
   await rejectCookies(page);
 
-  // Admins reach the page from the user menu.
-  await page.getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Account types' }).click();
+  // Admins reach the page from the Admin Dashboard.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).click();
+  await page
+    .getByRole('list', { name: 'Admin screens' })
+    .getByRole('link', { name: /^Account types/ })
+    .click();
   await page.waitForURL('**/admin/account-types');
   await page.getByRole('heading', { level: 1, name: 'Account types' }).waitFor();
   // The seeded types, in the order every account-type selector offers them.

@@ -40,9 +40,12 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   await page.goto(`${env.server.base}/dashboard`);
   await rejectCookies(page);
 
-  // Promo codes, from the user menu.
-  await page.getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Promo codes' }).click();
+  // Promo codes, from the Admin Dashboard.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).click();
+  await page
+    .getByRole('list', { name: 'Admin screens' })
+    .getByRole('link', { name: /^Promo codes/ })
+    .click();
   await page.waitForURL('**/admin/promo-codes');
   await page.getByRole('heading', { level: 2, name: 'No promo codes yet' }).waitFor();
   await page.getByRole('button', { name: 'Create promo code' }).first().click();
@@ -76,8 +79,11 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   await spring.getByText('Withdrawn').waitFor();
 
   // Users: the saver's trial, the admin's role, the ended trial, then the override on.
-  await page.getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('link', { name: 'Back to Settings' }).click();
+  await page
+    .getByRole('list', { name: 'Admin screens' })
+    .getByRole('link', { name: /^Users/ })
+    .click();
   await page.waitForURL('**/admin/users');
   await page.getByLabel('Search users by name or email').fill(`subs-saver-${stamp}`);
   await page.getByRole('button', { name: 'Search' }).click();

@@ -296,7 +296,7 @@ export const routes = {
   },
 
   // Admin (002 §2)
-  admin: { pattern: '/admin', access: 'admin', registered: false, title: 'Admin Dashboard', source: '002' },
+  admin: { pattern: '/admin', access: 'admin', registered: true, title: 'Admin Dashboard', source: '002' },
   adminUsers: {
     pattern: '/admin/users',
     access: 'admin',
@@ -314,8 +314,8 @@ export const routes = {
   adminContactEdit: {
     pattern: '/admin/contacts/:contactId/edit',
     access: 'admin',
-    registered: false,
-    title: 'Contact enquiry',
+    registered: true,
+    title: 'Contact inquiry',
     source: '002',
   },
   adminContent: { pattern: '/admin/content', access: 'admin', registered: false, title: 'Content', source: '002' },
@@ -336,7 +336,7 @@ export const routes = {
   adminSettings: {
     pattern: '/admin/settings',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Admin settings',
     source: '002',
   },
@@ -523,7 +523,7 @@ export const paths = {
   support: () => '/settings/support',
   supportNew: () => '/settings/support/new',
   supportTicket: (ticketId: string) => `/settings/support/ticket/${segment(ticketId)}`,
-  admin: (query?: { tab?: 'settings'; settings?: 'contact-inquiries' }) =>
+  admin: (query?: { tab?: 'settings'; settings?: 'contact-inquiries' | 'audit-log' }) =>
     withQuery('/admin', { tab: query?.tab, settings: query?.settings }),
   adminUsers: () => '/admin/users',
   adminUserEdit: (userId: string) => `/admin/users/${segment(userId)}/edit`,

@@ -32,6 +32,9 @@ function guarded(Guard: ComponentType) {
 }
 
 const LoginPage = lazyWithRetry(() => import('../auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+const AdminHomePage = lazyWithRetry(() =>
+  import('../admin/home/admin-home-page.tsx').then((m) => ({ default: m.AdminHomePage })),
+);
 const AccountDetailPage = lazyWithRetry(() =>
   import('../account-detail/account-detail-page.tsx').then((m) => ({ default: m.AccountDetailPage })),
 );
@@ -161,6 +164,14 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
   devMailbox: {
     Component: lazyWithRetry(() => import('../dev-mailbox/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage }))),
     skeleton: 'list',
+  },
+  admin: { Component: AdminHomePage, skeleton: 'list' },
+  adminSettings: { Component: AdminHomePage, skeleton: 'list' },
+  adminContactEdit: {
+    Component: lazyWithRetry(() =>
+      import('../admin/contacts/contact-edit-page.tsx').then((m) => ({ default: m.ContactEditPage })),
+    ),
+    skeleton: 'form',
   },
   adminAccountTypes: {
     Component: lazyWithRetry(() =>

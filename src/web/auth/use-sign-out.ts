@@ -13,9 +13,10 @@ export { SIGN_OUT_FAILED_MESSAGE, SIGN_OUT_UNREACHABLE_MESSAGE, SIGNED_OUT_MESSA
  * so, and goes to the home page. The catalogue's three texts (000 §8): the server refused
  * ('Failed to sign out. Please try again.'), it could not be reached ('Failed to sign out'), or
  * it answered 401 because the session had already ended, which is signed out all the same
- * ('Signed out successfully').
+ * ('Signed out successfully'). The admin header words its failure as 002 §8 does ('Failed to log
+ * out. Please try again.'): `failedMessage` replaces both failure texts there.
  */
-export function useSignOut() {
+export function useSignOut({ failedMessage }: { failedMessage?: string } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [isSigningOut, setSigningOut] = useState(false);
@@ -29,9 +30,9 @@ export function useSignOut() {
     try {
       const authClient = await loadAuthClient();
       const result = await authClient.signOut();
-      if (result.error && result.error.status !== 401) failure = SIGN_OUT_FAILED_MESSAGE;
+      if (result.error && result.error.status !== 401) failure = failedMessage ?? SIGN_OUT_FAILED_MESSAGE;
     } catch {
-      failure = SIGN_OUT_UNREACHABLE_MESSAGE;
+      failure = failedMessage ?? SIGN_OUT_UNREACHABLE_MESSAGE;
     }
     if (failure) {
       notify.error(failure);
@@ -43,7 +44,7 @@ export function useSignOut() {
     notify.success(SIGNED_OUT_MESSAGE);
     running.current = false;
     setSigningOut(false);
-  }, [navigate, queryClient]);
+  }, [failedMessage, navigate, queryClient]);
 
   return { signOut, isSigningOut };
 }

@@ -263,21 +263,19 @@ describe('the account types admin page', () => {
 });
 
 describe('the way to the page', () => {
-  it('is in the user menu of admins only', async () => {
+  it('is a tile of the Admin Dashboard, which the header links for admins only', async () => {
     typesServer(SEEDED);
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: /Account menu for/ }));
-    expect(await screen.findByRole('menuitem', { name: 'Account types' })).toHaveAttribute(
-      'href',
-      '/admin/account-types',
-    );
+    await user.click(await screen.findByRole('link', { name: 'Admin Dashboard' }));
+    expect(await screen.findByRole('link', { name: /^Account types/ })).toHaveAttribute('href', '/admin/account-types');
   });
 
-  it('is not in the user menu of a subscriber', async () => {
+  it('is not offered to a subscriber', async () => {
     mockApi({ 'GET /api/me': json(200, makeMe()) });
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: /Account menu for/ }));
     await screen.findByRole('menuitem', { name: 'Sign out' });
     expect(screen.queryByRole('menuitem', { name: 'Account types' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { notify } from '../../app/notify.ts';
 import { SectionLoadError } from '../../ui/section-states.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { AdminHeader } from '../admin-header.tsx';
 import { AccountTypeDialog } from './account-type-dialog.tsx';
 import {
   ACCOUNT_TYPE_TEXT,
@@ -35,19 +36,17 @@ export function AccountTypesPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 md:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Account types</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">
-            The types people choose from when they add an account, in the order they see them. Drag a type by its
-            handle, or use its arrows, to move it.
-          </p>
-        </div>
-        <Button className="self-start sm:self-auto" onClick={() => setAdding(true)}>
-          <Plus aria-hidden />
-          Add account type
-        </Button>
-      </div>
+      <AdminHeader
+        title="Account types"
+        description="The types people choose from when they add an account, in the order they see them. Drag a type by its handle, or use its arrows, to move it."
+        showBackToSettings
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            Add account type
+          </Button>
+        }
+      />
 
       <div className="mt-8">
         {types.isPending ? (

@@ -1,10 +1,11 @@
-import { ArrowLeft, FileSpreadsheet, Upload } from 'lucide-react';
+import { FileSpreadsheet, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { BANKS_COLUMNS, ISAS_COLUMNS, PENSIONS_COLUMNS } from '../../../core/reference-data/import/source-format.ts';
 import { paths } from '../../app/paths.ts';
 import { buttonVariants } from '../../ui/button-variants.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { BankingDataScreen } from './banking-data-screen.tsx';
+import { AdminHeader } from '../admin-header.tsx';
 
 export const BANK_DATA_MANAGEMENT_SUBTITLE = 'Manage banking groups and bank references with FRN information';
 
@@ -22,12 +23,7 @@ const SOURCE_TABS = [
 export function BankDataManagementPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 md:py-10">
-      <Link to={paths.adminSettings()} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-        <ArrowLeft aria-hidden />
-        Back to Settings
-      </Link>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Bank Data Management</h1>
-      <p className="mt-2 max-w-2xl text-muted-foreground">{BANK_DATA_MANAGEMENT_SUBTITLE}</p>
+      <AdminHeader title="Bank Data Management" description={BANK_DATA_MANAGEMENT_SUBTITLE} showBackToSettings />
       <Tabs defaultValue="data" className="mt-6">
         <TabsList aria-label="Bank data management">
           <TabsTrigger value="data">Data</TabsTrigger>

@@ -1,6 +1,7 @@
 import { ClipboardList, Sheet } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { AdminHeader } from '../admin-header.tsx';
 import { BANK_DATA_TEXT } from './api.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { SheetsSyncPanel } from './sheets-sync-panel.tsx';
@@ -16,8 +17,7 @@ export function BankDataPage() {
   const [tab, setTab] = useState('sheets');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{BANK_DATA_TEXT.title}</h1>
-      <p className="mt-2 max-w-3xl text-muted-foreground">{BANK_DATA_TEXT.description}</p>
+      <AdminHeader title={BANK_DATA_TEXT.title} description={BANK_DATA_TEXT.description} showBackToSettings />
       {/* Both panels stay mounted: a run in flight, its result and the queue's choices outlive a look at the other tab. */}
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label="Banking data" className="grid grid-cols-2 sm:inline-flex">

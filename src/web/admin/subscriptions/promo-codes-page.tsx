@@ -5,6 +5,7 @@ import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { AdminHeader } from '../admin-header.tsx';
 import { AdminTable, AdminTableBody, AdminTableCell, AdminTableHead, AdminTableRow } from './admin-table.tsx';
 import { type AdminPromoCode, useAdminPromoCodes, useSetPromoCodeActive } from './api.ts';
 import { PromoCodeDialog } from './promo-code-dialog.tsx';
@@ -17,19 +18,17 @@ export function PromoCodesPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Promo codes</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">
-            Codes people type at sign-up, on the plans page or on the trial-ended screen. A withdrawn code is refused
-            from then on; what it already gave stays.
-          </p>
-        </div>
-        <Button className="self-start sm:self-auto" onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          Create promo code
-        </Button>
-      </div>
+      <AdminHeader
+        title="Promo codes"
+        description="Codes people type at sign-up, on the plans page or on the trial-ended screen. A withdrawn code is refused from then on; what it already gave stays."
+        showBackToSettings
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Create promo code
+          </Button>
+        }
+      />
 
       <div className="mt-8">
         {codes.isPending ? (
