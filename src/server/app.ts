@@ -48,6 +48,7 @@ import { protectionRoutes } from './protection/routes.ts';
 import { termRoutes } from './terms/routes.ts';
 import { smartPigRoutes } from './smart-pig/routes.ts';
 import { adminSubscriptionRoutes } from './subscriptions/admin-routes.ts';
+import { adminUserRoutes } from './admin/users/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { downgradeRoutes } from './subscriptions/downgrade-routes.ts';
@@ -164,6 +165,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', subscriptionRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', adminSubscriptionRoutes(deps));
+  app.route('/', adminUserRoutes(deps));
   app.route('/', downgradeRoutes(deps));
   mountOpenApi(app, deps.version);
 

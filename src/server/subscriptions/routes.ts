@@ -5,12 +5,11 @@
  */
 import { desc, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { effectiveTier, subscriptionView } from '../../core/subscriptions/access.ts';
-import { tierRank } from '../../core/subscriptions/tier.ts';
-import { restoreArchivedAccounts } from '../accounts/archive.ts';
+import { subscriptionView } from '../../core/subscriptions/access.ts';
+import { recordAdminAction } from '../admin/audit-log.ts';
 import { normalisePromoCode, PROMO_MESSAGES } from '../../core/subscriptions/promo.ts';
 import { promoExpiryProblem, promoInputProblem } from '../../core/subscriptions/promo-input.ts';
-import { promoCodes, subscriptions } from '../db/schema/index.ts';
+import { promoCodes } from '../db/schema/index.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
@@ -20,6 +19,7 @@ import type { AppEnv, Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { publish } from '../realtime/hub.ts';
+import { setAdminOverride } from './admin-override.ts';
 import { findPromoForUser, readSubscriptionFacts, redeemPromo } from './redeem.ts';
 import {
   AdminPromoCodeSchema,
@@ -257,17 +257,20 @@ export function subscriptionRoutes(deps: Deps) {
         t.execute(sql`select 1 from "user" where id = ${userId}`).then((r) => rowsOf<{ '?column?': number }>(r)),
       );
       if (!exists) throw new AppError('NOT_FOUND', 'User not found');
-      const before = effectiveTier(await readSubscriptionFacts(tx, userId), { isAdmin: false, now });
-      await tx
-        .insert(subscriptions)
-        .values({ userId, adminOverride, updatedAt: now })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: { adminOverride, updatedAt: now } });
-      await publish(tx, { type: 'subscription.changed', userId, invalidate: [['me']] });
-      const facts = await readSubscriptionFacts(tx, userId);
-      const after = effectiveTier(facts, { isAdmin: false, now });
-      // A higher tier brings back the accounts a downgrade archived, as many as it has room for.
-      if (tierRank(after) > tierRank(before)) await restoreArchivedAccounts(tx, userId, after);
-      return c.json({ subscription: subscriptionView(facts, { isAdmin: false, now }) }, 200);
+      const { before, after } = await setAdminOverride(tx, { userId, adminOverride, now });
+      const session = sessionOf(c);
+      await recordAdminAction(
+        tx,
+        { userId: session.userId, email: session.email },
+        {
+          action: 'user.subscription.override',
+          subjectType: 'user',
+          subjectId: userId,
+          before: { adminOverride: before?.adminOverride ?? false },
+          after: { adminOverride },
+        },
+      );
+      return c.json({ subscription: subscriptionView(after, { isAdmin: false, now }) }, 200);
     },
   );
 
