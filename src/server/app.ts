@@ -58,6 +58,8 @@ import { balanceSeriesRoutes } from './balance-series/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { signedInHint } from './session/signed-in-hint.ts';
+import { isSupportUploadPath, supportRoutes } from './support/routes.ts';
+import { adminSupportRoutes } from './support/admin-routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -92,7 +94,10 @@ export function createApp(deps: Deps, options: AppOptions) {
   // Upload routes set their own limit. GET and HEAD carry no body, and checking one would make the
   // node server build a full Request per read (garbage that costs p99 latency; docs/performance.md).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === AVATAR_UPLOAD_PATH
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    c.req.path === AVATAR_UPLOAD_PATH ||
+    isSupportUploadPath(c.req.path)
       ? next()
       : isTransactionImportPath(c.req.path)
         ? importBodyLimit(c, next)
@@ -102,7 +107,9 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
   app.use(
     '/api/*',
-    refuseNulCharacters({ skipsBody: (path) => path === AVATAR_UPLOAD_PATH || path === IMPORT_UPLOAD_PATH }),
+    refuseNulCharacters({
+      skipsBody: (path) => path === AVATAR_UPLOAD_PATH || path === IMPORT_UPLOAD_PATH || isSupportUploadPath(path),
+    }),
   );
 
   // better-auth owns /api/auth/*; it sees the client address only through our own header.
@@ -167,6 +174,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', adminSubscriptionRoutes(deps));
   app.route('/', adminUserRoutes(deps));
   app.route('/', downgradeRoutes(deps));
+  app.route('/', supportRoutes(deps));
+  app.route('/', adminSupportRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

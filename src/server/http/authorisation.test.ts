@@ -9,6 +9,7 @@ import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cas
 import { PENSION_OWNERSHIP_CASES } from '../pension/ownership-cases.ts';
 import { TERM_OWNERSHIP_CASES } from '../terms/ownership-cases.ts';
 import { BILLING_OWNERSHIP_CASES } from '../billing/ownership-cases.ts';
+import { SUPPORT_OWNERSHIP_CASES } from '../support/ownership-cases.ts';
 import { ADMIN_CONTACT_OWNERSHIP_CASES } from '../admin/ownership-cases.ts';
 
 /**
@@ -134,6 +135,7 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   ...STANDING_ORDER_OWNERSHIP_CASES,
   ...TERM_OWNERSHIP_CASES,
   ...PENSION_OWNERSHIP_CASES,
+  ...SUPPORT_OWNERSHIP_CASES,
   ...ADMIN_CONTACT_OWNERSHIP_CASES,
   'GET /api/accounts/:id/isa': {
     setup: async (server, owner) => `${await ownAccount(server, owner)}/isa`,
