@@ -82,8 +82,10 @@ export function AdminHeader({
             <Skeleton className="mt-1 size-12 shrink-0 rounded-full" />
           )}
           <div className="min-w-0 flex-1">
-            <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{title}</h1>
-            {description ? <div className="mt-2 max-w-3xl text-muted-foreground">{description}</div> : null}
+            <h1 className="text-3xl font-bold tracking-tight wrap-anywhere sm:text-4xl">{title}</h1>
+            {description ? (
+              <div className="mt-2 max-w-3xl text-muted-foreground wrap-anywhere">{description}</div>
+            ) : null}
           </div>
         </div>
         {actions || showLogout ? (

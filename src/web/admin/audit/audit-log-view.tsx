@@ -49,7 +49,7 @@ function Entry({ entry, showSubject }: { entry: AdminActionJson; showSubject: bo
           {changes.map((change) => (
             <div key={change.field} className="contents">
               <dt className="font-medium">{change.field}</dt>
-              <dd className="mb-1 break-words sm:mb-0">
+              <dd className="mb-1 wrap-anywhere sm:mb-0">
                 <span className="text-muted-foreground">
                   <span className="sr-only">was </span>
                   <span className="whitespace-pre-wrap">{change.before}</span>

@@ -154,7 +154,7 @@ function ReadOnlyFact({ label, children }: { label: string; children: ReactNode 
   return (
     <div className="grid gap-1">
       <dt className="text-sm font-medium">{label}</dt>
-      <dd className="break-words text-muted-foreground">{children}</dd>
+      <dd className="wrap-anywhere text-muted-foreground">{children}</dd>
     </div>
   );
 }
@@ -188,7 +188,7 @@ function ContactEditor({ contact }: { contact: AdminContactInquiry }) {
         title={contact.name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <span className="break-words">{contact.subject}</span>
+            <span className="min-w-0 wrap-anywhere">{contact.subject}</span>
             <ContactStatusBadge status={contact.status} />
             <ContactPriorityBadge priority={contact.priority} />
           </span>

@@ -12,6 +12,7 @@ import { paths } from '../../app/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, NativeSelect } from '../../ui/input.tsx';
+import { Label } from '../../ui/label.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import {
@@ -83,9 +84,7 @@ export function ContactInquiries() {
           </NativeSelect>
         </FormField>
         <form onSubmit={submit} className="grid gap-2">
-          <label htmlFor="contact-search" className="text-sm font-medium">
-            Search
-          </label>
+          <Label htmlFor="contact-search">Search</Label>
           <div className="flex gap-2">
             <Input
               id="contact-search"
@@ -151,17 +150,17 @@ export function ContactInquiries() {
                   </AdminTableCell>
                   <AdminTableCell label="From" className="min-w-0">
                     <span className="grid min-w-0 max-md:text-right">
-                      <span className="break-words font-medium">{contact.name}</span>
+                      <span className="wrap-anywhere font-medium">{contact.name}</span>
                       <span className="break-all text-muted-foreground">{contact.email}</span>
                       {contact.company ? (
-                        <span className="break-words text-muted-foreground">{contact.company}</span>
+                        <span className="wrap-anywhere text-muted-foreground">{contact.company}</span>
                       ) : null}
                     </span>
                   </AdminTableCell>
                   <AdminTableCell label="Subject" className="min-w-0">
                     <Link
                       to={paths.adminContactEdit(contact.id)}
-                      className="break-words font-medium text-brand underline underline-offset-4 max-md:text-right"
+                      className="wrap-anywhere font-medium text-brand underline underline-offset-4 max-md:text-right"
                     >
                       {contact.subject}
                     </Link>
