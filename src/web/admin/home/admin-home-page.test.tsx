@@ -72,6 +72,23 @@ describe('the admin home', () => {
     expect(tiles.queryByRole('link', { name: /^Support/ }) !== null).toBe(isRegistered('adminSupport'));
   });
 
+  it('logs out from the admin header, in the spec’s words when it fails', async () => {
+    let fails = true;
+    const api = adminApi({
+      'POST /api/auth/sign-out': () =>
+        fails ? json(500, { code: 'INTERNAL', message: 'boom' }) : json(200, { success: true }),
+    });
+    const { user, router } = renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Failed to log out. Please try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.calls('POST /api/auth/sign-out')).toHaveLength(2);
+  });
+
   it('is also /admin/settings, where every Back to Settings leads', async () => {
     adminApi({ 'GET /api/admin/account-types': json(200, { accountTypes: [] }) });
     const { user, router } = renderApp('/admin/account-types');
