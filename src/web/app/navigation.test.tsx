@@ -118,17 +118,21 @@ describe('navigation links', () => {
     expectEveryLinkToLandOnAPage('/dashboard');
   });
 
-  it('signed in as an admin: no Admin Dashboard link until /admin exists, and every link works', async () => {
+  it('signed in as an admin: the Admin Dashboard link in the header and the side menu, and every link works', async () => {
     const { user } = await renderSignedIn('/dashboard', makeMe({ tier: 'piglet', isAdmin: true }));
     await screen.findByRole('heading', { level: 1, name: /Jane/ });
-    expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
     expectEveryLinkToLandOnAPage('/dashboard');
 
     await openUserMenu(user);
     expectEveryLinkToLandOnAPage('/dashboard');
     await user.keyboard('{Escape}');
 
-    await openMobileMenu(user);
+    const mobile = await openMobileMenu(user);
+    expect(within(mobile).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
     expectEveryLinkToLandOnAPage('/dashboard');
   });
 
