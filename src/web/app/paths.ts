@@ -279,18 +279,18 @@ export const routes = {
   },
 
   // User support (002 §2)
-  support: { pattern: '/settings/support', access: 'protected', registered: false, title: 'Support', source: '002' },
+  support: { pattern: '/settings/support', access: 'protected', registered: true, title: 'Support', source: '002' },
   supportNew: {
     pattern: '/settings/support/new',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'New support ticket',
     source: '002',
   },
   supportTicket: {
     pattern: '/settings/support/ticket/:ticketId',
     access: 'protected',
-    registered: false,
+    registered: true,
     title: 'Support ticket',
     source: '002',
   },
@@ -358,21 +358,21 @@ export const routes = {
   adminSupport: {
     pattern: '/admin/support',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Support administration',
     source: '002',
   },
   adminSupportTickets: {
     pattern: '/admin/support/tickets',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Support tickets',
     source: '002',
   },
   adminSupportTicket: {
     pattern: '/admin/support/ticket/:ticketId',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Support ticket',
     source: '002',
   },

@@ -275,6 +275,38 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../subscriptions/plans-page.tsx').then((m) => ({ default: m.PlansPage }))),
     skeleton: 'marketing',
   },
+  support: {
+    Component: lazyWithRetry(() => import('../support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
+    skeleton: 'list',
+  },
+  supportNew: {
+    Component: lazyWithRetry(() =>
+      import('../support/new-ticket-page.tsx').then((m) => ({ default: m.NewTicketPage })),
+    ),
+    skeleton: 'form',
+  },
+  supportTicket: {
+    Component: lazyWithRetry(() => import('../support/ticket-page.tsx').then((m) => ({ default: m.TicketPage }))),
+    skeleton: 'list',
+  },
+  adminSupport: {
+    Component: lazyWithRetry(() =>
+      import('../admin/support/support-overview-page.tsx').then((m) => ({ default: m.SupportOverviewPage })),
+    ),
+    skeleton: 'dashboard',
+  },
+  adminSupportTickets: {
+    Component: lazyWithRetry(() =>
+      import('../admin/support/tickets-page.tsx').then((m) => ({ default: m.SupportTicketsPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminSupportTicket: {
+    Component: lazyWithRetry(() =>
+      import('../admin/support/admin-ticket-page.tsx').then((m) => ({ default: m.AdminTicketPage })),
+    ),
+    skeleton: 'list',
+  },
   notFound: {
     Component: lazyWithRetry(() =>
       import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
