@@ -159,7 +159,7 @@ export function adminSupportRoutes(deps: Deps) {
       access: 'admin',
       method: 'get',
       path: '/api/admin/support/overview',
-      summary: 'Support tickets counted by status, the active ones by priority, unassigned and the admin’s own',
+      summary: 'Support tickets counted by status; of the open ones, the urgent, high, unassigned and the admin’s own',
       responses: {
         200: {
           description: 'Counts',

@@ -235,9 +235,12 @@ export async function listTicketsForAdmin(tx: Tx, adminId: string, filters: Admi
   };
 }
 
-/** The support overview's counts: by status, open ones by priority, unassigned, and the admin's own. */
+/**
+ * The support overview's counts: by status, and of the open tickets (waiting for support) the
+ * urgent, the high priority, the unassigned and the admin's own.
+ */
 export async function ticketCounts(tx: Tx, adminId: string) {
-  const active = sql`${supportTickets.status} in ('open', 'awaiting_reply')`;
+  const active = sql`${supportTickets.status} = 'open'`;
   const [row] = await tx
     .select({
       total: count(),
