@@ -14,17 +14,16 @@ import {
   CONTACT_STATUSES,
   CONTACT_STATUS_LABELS,
 } from '../../../core/contact-inquiries/fields.ts';
-import { hasStatus, refusalReason } from '../../app/api.ts';
+import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardContent } from '../../ui/card.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../ui/input.tsx';
-import { SectionLoadError } from '../../ui/section-states.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
+import { AdminRecordFrame, AdminRecordPage } from '../admin-record-page.tsx';
 import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import { CONTACT_INQUIRIES_HREF } from '../home/admin-tiles.ts';
@@ -109,45 +108,18 @@ function changedFields(values: ContactForm, dirty: Partial<Record<keyof ContactF
 /** /admin/contacts/{contactId}/edit (002 §2): one contact inquiry, its four tabs and Save Changes. */
 export function ContactEditPage() {
   const { contactId = '' } = useParams();
-  const contact = useContactInquiry(contactId);
-
-  if (contact.isPending)
-    return (
-      <Frame>
-        <AdminHeader title="Contact inquiry" back={BACK} />
-        <div role="status" className="mt-8 grid gap-4">
-          <p className="text-muted-foreground">{CONTACT_TEXT.loading}</p>
-          <Skeleton className="h-10 w-full max-w-md" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      </Frame>
-    );
-  if (contact.isError)
-    return (
-      <Frame>
-        <AdminHeader title="Contact inquiry" back={BACK} />
-        <div className="mt-8">
-          {hasStatus(contact.error, 404) || hasStatus(contact.error, 400) ? (
-            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-              <Inbox className="size-10 text-muted-foreground" aria-hidden />
-              <h2 className="text-lg font-semibold">{CONTACT_TEXT.missing}</h2>
-              <p className="text-muted-foreground">It may have been removed, or the link is wrong.</p>
-            </div>
-          ) : (
-            <SectionLoadError
-              message={CONTACT_TEXT.loadFailed}
-              onRetry={() => void contact.refetch()}
-              retrying={contact.isFetching}
-            />
-          )}
-        </div>
-      </Frame>
-    );
-  return <ContactEditor key={contact.data.id} contact={contact.data} />;
-}
-
-function Frame({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 md:py-10">{children}</div>;
+  return (
+    <AdminRecordPage
+      query={useContactInquiry(contactId)}
+      title="Contact inquiry"
+      back={BACK}
+      texts={CONTACT_TEXT}
+      missingIcon={Inbox}
+      missingHint="It may have been removed, or the link is wrong."
+    >
+      {(contact) => <ContactEditor key={contact.id} contact={contact} />}
+    </AdminRecordPage>
+  );
 }
 
 function ReadOnlyFact({ label, children }: { label: string; children: ReactNode }) {
@@ -183,7 +155,7 @@ function ContactEditor({ contact }: { contact: AdminContactInquiry }) {
   };
 
   return (
-    <Frame>
+    <AdminRecordFrame>
       <AdminHeader
         title={contact.name}
         description={
@@ -351,6 +323,6 @@ function ContactEditor({ contact }: { contact: AdminContactInquiry }) {
           {isDirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
         </div>
       </form>
-    </Frame>
+    </AdminRecordFrame>
   );
 }
