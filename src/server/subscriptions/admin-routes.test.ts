@@ -9,7 +9,7 @@ type AdminUser = {
   userId: string;
   email: string;
   name: string;
-  isAdmin: boolean;
+  role: 'subscriber' | 'admin';
   promoCode: string | null;
   subscription: { tier: string; paymentStatus: string; trialExpiresAt: string | null; hasAdminOverride: boolean };
 };
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())('admin subscription screens on %s', (kind) =>
   const call = (who: Person, path: string, method = 'GET', json?: unknown) =>
     server.request(path, { method, cookie: who.cookie, ...(json === undefined ? {} : { json }) });
   const listUsers = async (query = '') => {
-    const res = await call(admin, `/api/admin/subscriptions${query}`);
+    const res = await call(admin, `/api/admin/users${query}`);
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as { users: AdminUser[]; total: number };
   };
@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('admin subscription screens on %s', (kind) =>
       userId: saver.userId,
       email: saver.email,
       name: 'Quentin Saver',
-      isAdmin: false,
+      role: 'subscriber',
       promoCode: 'HELLO30',
       subscription: {
         tier: 'trial_bigpig',
@@ -75,14 +75,14 @@ describe.each(testDatabaseKinds())('admin subscription screens on %s', (kind) =>
     expect(all.users.map((u) => u.email)).toEqual(expect.arrayContaining([admin.email, saver.email]));
     // An admin has Big Pig because of the role: never "no access".
     expect(all.users.find((u) => u.userId === admin.userId)).toMatchObject({
-      isAdmin: true,
+      role: 'admin',
       subscription: { tier: 'bigpig' },
       accessReason: 'admin',
     });
     expect((await listUsers('?search=nobody-at-all')).users).toEqual([]);
   });
 
-  it('shows an override set and cleared on the list', async () => {
+  it('shows an override set and cleared on the users list, each change in the audit log', async () => {
     const override = (adminOverride: boolean) =>
       call(admin, `/api/admin/users/${saver.userId}/subscription/override`, 'PUT', { adminOverride });
     expect((await override(true)).status).toBe(200);
@@ -95,11 +95,20 @@ describe.each(testDatabaseKinds())('admin subscription screens on %s', (kind) =>
       tier: 'trial_bigpig',
       hasAdminOverride: false,
     });
+    const detail = (await (await call(admin, `/api/admin/users/${saver.userId}`)).json()) as {
+      user: { activity: { auditEntries: { action: string; adminEmail: string; after: unknown }[] } };
+    };
+    expect(
+      detail.user.activity.auditEntries.map(({ action, adminEmail, after }) => ({ action, adminEmail, after })),
+    ).toEqual([
+      { action: 'user.subscription.override', adminEmail: admin.email, after: { adminOverride: false } },
+      { action: 'user.subscription.override', adminEmail: admin.email, after: { adminOverride: true } },
+    ]);
   });
 
   it('refuses bad list parameters with 400', async () => {
-    expect((await call(admin, '/api/admin/subscriptions?offset=-1')).status).toBe(400);
-    expect((await call(admin, '/api/admin/subscriptions?offset=many')).status).toBe(400);
+    expect((await call(admin, '/api/admin/users?offset=-1')).status).toBe(400);
+    expect((await call(admin, '/api/admin/users?offset=many')).status).toBe(400);
   });
 
   it('withdraws a promo code, which is then refused as unknown, and puts it back', async () => {
@@ -136,7 +145,6 @@ describe.each(testDatabaseKinds())('admin subscription screens on %s', (kind) =>
     const lax = await newPerson('Lax');
     await grantAdmin(server, lax.userId, { twoFactor: false });
     const routes: [string, string, unknown?][] = [
-      ['/api/admin/subscriptions', 'GET'],
       ['/api/admin/promo-codes', 'GET'],
       ['/api/admin/promo-codes', 'POST', { code: 'MINE', promoType: 'free_trial', durationDays: 9 }],
       ['/api/admin/promo-codes/00000000-0000-4000-8000-000000000000', 'PATCH', { isActive: false }],

@@ -110,6 +110,7 @@ describe('the route registry', () => {
         'adminSupport',
         'adminSupportTicket',
         'adminSupportTickets',
+        'adminUserEdit',
         'adminUsers',
         'auth',
         'authCallback',

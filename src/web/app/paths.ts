@@ -307,7 +307,7 @@ export const routes = {
   adminUserEdit: {
     pattern: '/admin/users/:userId/edit',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'User details',
     source: '002',
   },

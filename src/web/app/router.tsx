@@ -200,10 +200,14 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     skeleton: 'list',
   },
   adminUsers: {
-    Component: lazyWithRetry(() =>
-      import('../admin/subscriptions/users-page.tsx').then((m) => ({ default: m.UsersPage })),
-    ),
+    Component: lazyWithRetry(() => import('../admin/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
     skeleton: 'list',
+  },
+  adminUserEdit: {
+    Component: lazyWithRetry(() =>
+      import('../admin/users/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
+    ),
+    skeleton: 'form',
   },
   adminPromoCodes: {
     Component: lazyWithRetry(() =>

@@ -131,6 +131,7 @@ const AdminUserDetailSchema = z
   .openapi('AdminUserDetail');
 
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;
 
 const UserIdParams = z.object({
   userId: z

@@ -9,6 +9,9 @@ const ACTION_WORDS: Record<string, string> = {
   'user.role.change': 'Changed a user’s role',
   'user.settings.update': 'Updated a user’s settings',
   'user.subscription.override': 'Changed a user’s subscription',
+  'user.suspend': 'Suspended a user',
+  'user.unsuspend': 'Lifted a user’s suspension',
+  'user.suspension.reason': 'Changed the reason for a user’s suspension',
 };
 
 const SUBJECT_WORDS: Record<string, string> = {
