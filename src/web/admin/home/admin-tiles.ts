@@ -29,7 +29,7 @@ const TILES: readonly AdminTile[] = [
     routeId: 'adminUsers',
     href: paths.adminUsers(),
     label: 'Users',
-    description: 'Find a user by name or email and see their plan, trial and promo code.',
+    description: 'Find a user by name or email; their role, plan, settings and suspension.',
     icon: Users,
   },
   {
