@@ -17,7 +17,7 @@ import { calendarDateInLondon } from '../../../core/dates/calendar-date.ts';
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES } from '../../../core/profile/profile-rules.ts';
 import { ACCESS_REASON_LABELS } from '../../../core/subscriptions/access.ts';
 import { TIER_LABELS } from '../../../core/subscriptions/tier.ts';
-import { hasStatus, refusalReason } from '../../app/api.ts';
+import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -26,10 +26,9 @@ import { Card, CardContent } from '../../ui/card.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../ui/input.tsx';
-import { SectionLoadError } from '../../ui/section-states.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
+import { AdminRecordFrame, AdminRecordPage } from '../admin-record-page.tsx';
 import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import { PAYMENT_STATUS_LABELS, tableDateText } from '../subscriptions/subscription-text.ts';
@@ -154,45 +153,18 @@ export function updateOf(values: UserForm, dirty: Dirty): AdminUserUpdateInput {
 /** /admin/users/{userId}/edit (002 §2 Admin user detail page): six tabs and Save Changes. */
 export function UserEditPage() {
   const { userId = '' } = useParams();
-  const user = useAdminUser(userId);
-
-  if (user.isPending)
-    return (
-      <Frame>
-        <AdminHeader title="User" back={BACK} />
-        <div role="status" className="mt-8 grid gap-4">
-          <p className="text-muted-foreground">{ADMIN_USER_TEXTS.loading}</p>
-          <Skeleton className="h-10 w-full max-w-xl" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      </Frame>
-    );
-  if (user.isError)
-    return (
-      <Frame>
-        <AdminHeader title="User" back={BACK} />
-        <div className="mt-8">
-          {hasStatus(user.error, 404) || hasStatus(user.error, 400) ? (
-            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-              <UserX className="size-10 text-muted-foreground" aria-hidden />
-              <h2 className="text-lg font-semibold">{ADMIN_USER_TEXTS.missing}</h2>
-              <p className="text-muted-foreground">They may have deleted their account, or the link is wrong.</p>
-            </div>
-          ) : (
-            <SectionLoadError
-              message={ADMIN_USER_TEXTS.loadFailed}
-              onRetry={() => void user.refetch()}
-              retrying={user.isFetching}
-            />
-          )}
-        </div>
-      </Frame>
-    );
-  return <UserEditor key={user.data.userId} user={user.data} />;
-}
-
-function Frame({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 md:py-10">{children}</div>;
+  return (
+    <AdminRecordPage
+      query={useAdminUser(userId)}
+      title="User"
+      back={BACK}
+      texts={ADMIN_USER_TEXTS}
+      missingIcon={UserX}
+      missingHint="They may have deleted their account, or the link is wrong."
+    >
+      {(user) => <UserEditor key={user.userId} user={user} />}
+    </AdminRecordPage>
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -265,7 +237,7 @@ function UserEditor({ user }: { user: AdminUserDetail }) {
   const cap = user.accountCap;
 
   return (
-    <Frame>
+    <AdminRecordFrame>
       <AdminHeader
         title={displayName(user)}
         description={
@@ -569,6 +541,6 @@ function UserEditor({ user }: { user: AdminUserDetail }) {
           {isDirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
         </div>
       </form>
-    </Frame>
+    </AdminRecordFrame>
   );
 }
