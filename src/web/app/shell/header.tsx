@@ -5,14 +5,14 @@ import type { Me } from '../api.ts';
 import { paths } from '../paths.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu, NotificationBell, ThemeToggle, UserMenu } from './header-parts.tsx';
-import { type NavItem, adminNavItem, appNavItems, publicNavItems } from './navigation.ts';
+import { type NavItem, adminNavItem, appNavItems, matchesOnlyItsOwnPath, publicNavItems } from './navigation.ts';
 
 // The header is drawn before the page's code comes, so its classes are joined without
 // tailwind-merge (ADR 0047); src/web/ui/first-render-classes.test.ts holds each to what `cn` makes of it.
 export const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring ${
+  `relative inline-flex h-9 items-center whitespace-nowrap rounded-md px-2 text-sm xl:px-3 font-medium transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring ${
     isActive
-      ? 'text-brand after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand'
+      ? 'text-brand after:absolute after:inset-x-2 after:-bottom-[13px] xl:after:inset-x-3 after:h-0.5 after:rounded-full after:bg-brand'
       : 'text-muted-foreground'
   }`;
 
@@ -23,7 +23,7 @@ export const signUpLinkClass = `${buttonVariants({ size: 'sm' })} sm:h-10 sm:px-
 
 function DesktopLink({ item }: { item: NavItem }) {
   return (
-    <NavLink to={item.href} className={desktopLinkClass} end={item.href === paths.dashboard()}>
+    <NavLink to={item.href} className={desktopLinkClass} end={matchesOnlyItsOwnPath(item.href)}>
       {item.label}
     </NavLink>
   );

@@ -11,7 +11,14 @@ import { isRegistered, paths } from '../paths.ts';
 import { UserAvatar } from './avatar.tsx';
 import { Logo } from './logo.tsx';
 import { navIcon } from './nav-icons.ts';
-import { type NavItem, adminNavItem, adminToolItems, appNavItems, publicNavItems } from './navigation.ts';
+import {
+  type NavItem,
+  adminNavItem,
+  adminToolItems,
+  appNavItems,
+  matchesOnlyItsOwnPath,
+  publicNavItems,
+} from './navigation.ts';
 import { ThemeSegmented } from './theme-toggle.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,7 +30,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const Icon = navIcon(item.routeId);
   return (
-    <NavLink to={item.href} className={linkClass} onClick={onNavigate} end={item.href === paths.dashboard()}>
+    <NavLink to={item.href} className={linkClass} onClick={onNavigate} end={matchesOnlyItsOwnPath(item.href)}>
       <Icon className="size-5 text-muted-foreground" aria-hidden />
       {item.label}
     </NavLink>

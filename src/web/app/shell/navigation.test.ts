@@ -8,7 +8,9 @@ vi.mock('../paths.ts', async (importOriginal) => ({
   isRegistered: () => true,
 }));
 
-const { adminNavItem, adminToolItems, appNavItems, publicNavItems } = await import('./navigation.ts');
+const { adminNavItem, adminToolItems, appNavItems, matchesOnlyItsOwnPath, publicNavItems } = await import(
+  './navigation.ts'
+);
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
@@ -77,5 +79,14 @@ describe('navigation with every page built', () => {
       'Portfolio analytics',
       'Contact',
     ]);
+  });
+});
+
+describe('which links are current below their own path', () => {
+  it('keeps Dashboard and Settings to their own path, so under /settings/support only Support is current', () => {
+    expect(matchesOnlyItsOwnPath('/dashboard')).toBe(true);
+    expect(matchesOnlyItsOwnPath('/settings')).toBe(true);
+    expect(matchesOnlyItsOwnPath('/settings/support')).toBe(false);
+    expect(matchesOnlyItsOwnPath('/accounts')).toBe(false);
   });
 });

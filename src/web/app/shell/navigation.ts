@@ -91,6 +91,14 @@ export function publicNavItems(): NavItem[] {
   return [...FEATURE_NAV, CONTACT_ITEM].filter((item) => isRegistered(item.routeId));
 }
 
+/**
+ * Whether a link is current only on its own path, not below it: the dashboard, and Settings, whose
+ * /settings/support is Support's.
+ */
+export function matchesOnlyItsOwnPath(href: string): boolean {
+  return href === paths.dashboard() || href === paths.settings();
+}
+
 export function isAuthPage(pathname: string): boolean {
   const id = findRoute(pathname);
   return id !== null && routeDefinition(id).access === 'auth';
