@@ -10,6 +10,7 @@ import {
   launchBrowser,
   login,
   newPage,
+  keepPicture,
   screenshot,
   startServer,
   type E2EServer,
@@ -300,7 +301,7 @@ test('banner and dialog in light and dark, desktop and phone: screenshots and ax
       await page.goto(server.base);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await banner(page).waitFor();
-      await page.screenshot({ path: `test-results/consent-banner-${size}-${scheme}.png`, animations: 'disabled' });
+      await keepPicture(page, `consent-banner-${size}-${scheme}.png`, { animations: 'disabled' });
       await assertAccessible(page, `the cookie banner (${size}, ${scheme})`, {
         include: '[data-testid="cookie-banner"]',
       });
@@ -310,7 +311,7 @@ test('banner and dialog in light and dark, desktop and phone: screenshots and ax
         .click();
       await dialog(page).getByRole('switch', { name: 'Analytics cookies' }).click();
       await dialog(page).getByRole('button', { name: 'Save Custom Preferences' }).waitFor();
-      await page.screenshot({ path: `test-results/consent-dialog-${size}-${scheme}.png`, animations: 'disabled' });
+      await keepPicture(page, `consent-dialog-${size}-${scheme}.png`, { animations: 'disabled' });
       await assertAccessible(page, `the cookie preferences dialog (${size}, ${scheme})`, {
         include: '[role="dialog"]',
       });
@@ -318,7 +319,7 @@ test('banner and dialog in light and dark, desktop and phone: screenshots and ax
       await page.goto(`${server.base}/legal?tab=cookies`);
       await page.getByRole('heading', { level: 2, name: 'Cookie policy' }).waitFor();
       await page.locator('#cookies-essential').evaluate((heading) => heading.scrollIntoView());
-      await page.screenshot({ path: `test-results/consent-policy-${size}-${scheme}.png`, animations: 'disabled' });
+      await keepPicture(page, `consent-policy-${size}-${scheme}.png`, { animations: 'disabled' });
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { test } from 'node:test';
 import { addTransactions, createAccount, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
 import {
   checkAndPicture,
-  PICTURES_DIR,
+  keepPicture,
   pictureDialogEverywhere,
   pictureEverywhere,
   signedInDesktop,
@@ -137,7 +136,7 @@ test('downgrade to Piglet keeping three accounts, then all five back on an upgra
 
   // Processing for 3 s after the call, then complete; Finish goes to /.
   await page.getByRole('heading', { name: 'Changing your plan…' }).waitFor();
-  await page.screenshot({ path: path.join(PICTURES_DIR, 'downgrade-04-processing-1280-light.png'), fullPage: true });
+  await keepPicture(page, 'downgrade-04-processing-1280-light.png', { fullPage: true });
   await page.getByText('Your accounts are ready for Piglet').waitFor({ timeout: 10_000 });
   await desktop(page, 'downgrade-05-complete');
   await page.getByRole('button', { name: 'Finish' }).click();

@@ -13,6 +13,30 @@ export const RESULTS_DIR = path.resolve('test-results');
 /** Where pictures go: SCREENSHOT_DIR when set (a folder to look through), else test-results/. */
 export const PICTURES_DIR = process.env.SCREENSHOT_DIR ? path.resolve(process.env.SCREENSHOT_DIR) : RESULTS_DIR;
 
+/**
+ * Whether pictures are kept: always, unless E2E_PICTURES=0 (CI sets it: a clean clone's pictures
+ * are thrown away unseen, and a full-page picture at four sizes costs more than the checks beside
+ * it). The checks made where a picture is taken (axe, sideways scrolling) run either way.
+ */
+export const KEEP_PICTURES = process.env.E2E_PICTURES !== '0';
+
+/** Takes `page`'s picture (or `of`'s, an element) into `file` under PICTURES_DIR, when pictures are kept. */
+export async function keepPicture(
+  page: Page,
+  file: string,
+  { fullPage = false, of, animations }: { fullPage?: boolean; of?: Locator; animations?: 'disabled' } = {},
+): Promise<void> {
+  if (!KEEP_PICTURES) return;
+  const where = path.join(PICTURES_DIR, file);
+  fs.mkdirSync(path.dirname(where), { recursive: true });
+  if (of) {
+    await of.scrollIntoViewIfNeeded();
+    await of.screenshot({ path: where, animations });
+  } else {
+    await page.screenshot({ path: where, fullPage, animations });
+  }
+}
+
 export type E2EServer = ServerProcess & { dataDir: string };
 
 /** Where `scripts/e2e.ts` leaves a data folder a server has already migrated and loaded. */
@@ -103,8 +127,7 @@ export async function pageGatheringErrors(context: BrowserContext, errors: strin
 
 /** A full-page picture, `<name>.png` in PICTURES_DIR. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(PICTURES_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(PICTURES_DIR, `${name}.png`), fullPage: true });
+  await keepPicture(page, `${name}.png`, { fullPage: true });
 }
 
 /** Decodes a quoted-printable MIME body (what nodemailer writes for long lines). */
@@ -353,7 +376,6 @@ export async function checkAndPicture(
   name: string,
   { schemes = ['light', 'dark'], widths, of = 'page' }: PictureOptions = {},
 ): Promise<void> {
-  fs.mkdirSync(PICTURES_DIR, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of widths ?? [size.width]) {
     if (widths) {
@@ -372,16 +394,15 @@ export async function checkAndPicture(
       await useColorScheme(page, scheme);
       // The first scheme gets every rule; the markup is the same in the next, only its colours change.
       await assertAccessible(page, `${name} at ${width} px (${scheme})`, { coloursOnly: index > 0 });
-      const file = path.join(PICTURES_DIR, `${widths ? `${name}-${width}` : name}-${scheme}.png`);
+      const file = `${widths ? `${name}-${width}` : name}-${scheme}.png`;
       if (of === 'window') {
-        await page.screenshot({ path: file });
+        await keepPicture(page, file);
       } else if (of === 'page') {
         // A scrolled page puts the sticky header over the content in a full-page picture.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: file, fullPage: true });
+        if (KEEP_PICTURES) await page.evaluate(() => window.scrollTo(0, 0));
+        await keepPicture(page, file, { fullPage: true });
       } else {
-        await of.scrollIntoViewIfNeeded();
-        await of.screenshot({ path: file });
+        await keepPicture(page, file, { of });
       }
     }
   }

@@ -11,8 +11,8 @@
 // time, the journeys took 25 min of wall clock for about 10½ min of CPU (servers, Chromium and
 // runners together): a file computes less than half the time and waits on the server, the
 // browser or a toast the rest, so four at once keep two cores busy without queueing on them.
-// E2E_COUNTS_FILE, when set, receives {passed, failed, skipped} summed over the files, for
-// scripts/test.ts.
+// E2E_COUNTS_FILE, when set, receives {passed, failed, skipped, failures} summed over the files,
+// for scripts/test.ts; the failures (file, test, first line of the error) are also listed last.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +22,7 @@ import { DATA_TEMPLATE_ENV, makeDataTemplate } from '../e2e/fixtures.ts';
 export const DEFAULT_E2E_CONCURRENCY = 4;
 const DURATIONS_FILE = 'test-results/e2e-durations.json';
 
-type Counts = { passed: number; failed: number; skipped: number };
+type Counts = { passed: number; failed: number; skipped: number; failures?: string[] };
 
 /** The files, slowest by `durations` (seconds) first; files without a time before all of them, largest first. */
 export function orderLongestFirst(
@@ -131,11 +131,13 @@ if (import.meta.main) {
   fs.rmSync(countsDir, { recursive: true, force: true });
   fs.rmSync(template, { recursive: true, force: true });
 
-  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const { counts } of results) {
+  const total: Required<Counts> = { passed: 0, failed: 0, skipped: 0, failures: [] };
+  for (const { file, counts } of results) {
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;
+    for (const failure of counts.failures ?? []) total.failures.push(`${file} › ${failure}`);
+    if (counts.failed > 0 && !counts.failures?.length) total.failures.push(`${file}: failed outside any test`);
   }
   fs.mkdirSync(path.dirname(DURATIONS_FILE), { recursive: true });
   const measured = Object.fromEntries(results.map((r) => [r.file, Math.round(r.seconds * 10) / 10]));
@@ -145,6 +147,10 @@ if (import.meta.main) {
   process.stdout.write('\nJourney files, slowest first:\n');
   for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
     process.stdout.write(`  ${r.counts.failed > 0 ? '✗' : '✓'} ${r.file.padEnd(40)} ${r.seconds.toFixed(1)} s\n`);
+  if (total.failures.length > 0) {
+    process.stdout.write('\nFailed journeys:\n');
+    for (const failure of total.failures) process.stdout.write(`  ✗ ${failure}\n`);
+  }
   process.stdout.write(`\njourneys: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
   process.exit(total.failed === 0 ? 0 : 1);
 }

@@ -151,5 +151,9 @@ countVitest();
 if (!buildOk) finish(false);
 if (!(await run('Chromium for browser tests', process.execPath, ['scripts/ensure-chromium.ts']))) finish(false);
 const e2eOk = await journeys();
-if (fs.existsSync(e2eJson)) addCounts(JSON.parse(fs.readFileSync(e2eJson, 'utf8')) as Counts);
+if (fs.existsSync(e2eJson)) {
+  const journeyCounts = JSON.parse(fs.readFileSync(e2eJson, 'utf8')) as Counts & { failures?: string[] };
+  addCounts(journeyCounts);
+  failures.push(...(journeyCounts.failures ?? []));
+}
 finish(ok && vitestOk && e2eOk);
