@@ -88,7 +88,7 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
   await page.getByLabel('Search users by name or email').fill(`subs-saver-${stamp}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByText(`1 user matching “subs-saver-${stamp}”`).waitFor();
-  const users = page.getByRole('table', { name: 'Users and their subscriptions' });
+  const users = page.getByRole('table', { name: 'Users' });
   const row = users.getByRole('row').filter({ hasText: saverEmail });
   assert.match((await row.textContent()) ?? '', /Sam .*Big Pig trial.*Trial/);
   // The plan each user has now, with the reason for it beneath.
@@ -106,9 +106,19 @@ test('an admin creates and withdraws a promo code, and overrides a saver to Big 
     await users.getByRole('row').filter({ hasText: endedEmail }).locator('[data-label="Trial ends"]').innerText(),
     /^\d\d\/\d\d\/\d{4} \(ended\)$/,
   );
-  await row.getByRole('switch', { name: `Big Pig override for ${saverEmail}` }).click();
-  await waitForToastToGo(page, `${saverEmail} now has Big Pig`);
-  await row.getByRole('switch', { name: `Big Pig override for ${saverEmail}`, checked: true }).waitFor();
+  // The override is on the user's page, under Subscription.
+  await page.getByLabel('Search users by name or email').fill(saverEmail);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText(`1 user matching “${saverEmail}”`).waitFor();
+  await row.getByRole('link', { name: `Edit ${saverEmail}` }).click();
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await page.getByRole('checkbox', { name: 'Tier override: Big Pig' }).check();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await waitForToastToGo(page, 'User updated successfully');
+  await page.getByRole('link', { name: 'Back to Users' }).click();
+  await page.getByLabel('Search users by name or email').fill(saverEmail);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText(`1 user matching “${saverEmail}”`).waitFor();
   await row.getByText('admin override', { exact: true }).waitFor();
   assert.deepEqual(await planNow(saverEmail), ['Big Pig', 'admin override']);
   await pictureEverywhere(page, 'admin-users');
