@@ -3,7 +3,7 @@
  * "user" table is not app_user's to read, so the callers run these as the login role
  * (`asLoginRole`) in an admin's request: nothing here filters by a signed-in user.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ONLINE_WINDOW_MS } from '../../../core/session/limits.ts';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rls.ts';
@@ -52,23 +52,28 @@ export async function listAdminUsers(
 ): Promise<{ rows: AdminUserListRow[]; total: number; isCapped: boolean }> {
   const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
   const needle = search.toLowerCase();
-  const matched =
+  const pageOf = (from: SQL) =>
+    sql`page as (select id, created_at from ${from} order by created_at desc, id
+      limit ${ADMIN_USERS_PAGE_SIZE} offset ${offset})`;
+  // With no search, every user: the newest 50 (a top-N sort) and a count, no list of ids kept.
+  const pattern = likeContaining(needle);
+  const [ctes, count] =
     needle === ''
-      ? sql`select id, created_at from "user"`
-      : sql`
-        with hits as (
-          (select id from "user" where email like ${likeContaining(needle)} limit ${ADMIN_USERS_SEARCH_CAP + 1})
-          union
-          (select id from profiles
-            where (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ${likeContaining(needle)}
-            limit ${ADMIN_USERS_SEARCH_CAP + 1}))
-        select u.id, u.created_at from hits join "user" u on u.id = hits.id`;
+      ? [pageOf(sql`"user"`), sql`(select count(*) from "user")`]
+      : [
+          sql`hits as (
+            (select id from "user" where email like ${pattern} limit ${ADMIN_USERS_SEARCH_CAP + 1})
+            union
+            (select id from profiles
+              where (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ${pattern}
+              limit ${ADMIN_USERS_SEARCH_CAP + 1})),
+          matched as materialized (select u.id, u.created_at from hits join "user" u on u.id = hits.id),
+          ${pageOf(sql`matched`)}`,
+          sql`(select count(*) from matched)`,
+        ];
   const rows = rowsOf<AdminUserListRow & { total: number | string }>(
     await tx.execute(sql`
-      with matched as materialized (${matched}),
-      page as (
-        select id, created_at from matched order by created_at desc, id
-        limit ${ADMIN_USERS_PAGE_SIZE} offset ${offset})
+      with ${ctes}
       select u.id as user_id, u.email,
         coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), u.name) as name,
         u.created_at,
@@ -78,7 +83,7 @@ export async function listAdminUsers(
         case when pr.online_at > ${onlineSince}::timestamptz then pr.online_at end as online_at,
         case when pr.online_at > ${onlineSince}::timestamptz then pr.status end as presence_status,
         us.suspended,
-        (select count(*) from matched) as total
+        ${count} as total
       from (select 1) one
       left join page on true
       left join "user" u on u.id = page.id
