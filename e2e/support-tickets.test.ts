@@ -13,7 +13,15 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { ATTACHMENT_MESSAGES } from '../src/core/support/attachments.ts';
 import { grantAdminRole, signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
-import { newPage, pictureEverywhere, rejectCookies, waitForEmail, waitForToastToGo } from './fixtures.ts';
+import {
+  assertAccessible,
+  newPage,
+  pictureEverywhere,
+  rejectCookies,
+  screenshot,
+  waitForEmail,
+  waitForToastToGo,
+} from './fixtures.ts';
 
 const env = useJourneyServerAndBrowser();
 
@@ -85,6 +93,8 @@ test('a saver opens a ticket, an admin answers with a note and a reply, the save
   await saver.getByRole('button', { name: 'Send ticket' }).click();
   await saver.getByText('Please choose what your question is about').waitFor();
   await saver.getByText('Please enter a subject').waitFor();
+  await assertAccessible(saver, 'the new ticket form with its messages');
+  await screenshot(saver, 'support-tickets-00-new-ticket-errors');
 
   await saver.getByLabel('What is it about?').selectOption({ label: 'Bank, rate or protection details' });
   await saver.getByLabel('Subject').fill(SUBJECT);
@@ -178,6 +188,8 @@ test('a saver opens a ticket, an admin answers with a note and a reply, the save
   await admin.goto(`${env.server.base}/admin/support/tickets`);
   await admin.getByRole('link', { name: SUBJECT }).waitFor();
   await assertInert(admin, adminDialogs, 'the admins’ ticket list');
+  await assertAccessible(admin, 'the admins’ ticket list');
+  await screenshot(admin, 'support-tickets-03-admin-list');
 
   // The refused upload answered 415, which the browser reports; nothing else went wrong.
   assert.deepEqual(
