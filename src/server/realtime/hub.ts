@@ -15,6 +15,11 @@ export type AppEvent = {
   admins?: boolean;
   invalidate?: string[][];
   data?: Record<string, unknown>;
+  /**
+   * The user's sessions have ended (an admin suspended them): every instance sends this event to
+   * the user's open event streams and then closes them, as a request would now be refused.
+   */
+  endsStreams?: boolean;
 };
 
 export type Subscriber = {
@@ -62,6 +67,7 @@ export function createRealtimeHub(database: Database, logger: Logger): RealtimeH
     for (const s of subscribers) {
       if (s.userId === event.userId || (event.admins && s.isAdmin)) {
         s.send(event.type, { type: event.type, invalidate: event.invalidate, data: event.data });
+        if (event.endsStreams && s.userId === event.userId) s.close();
       }
     }
   };

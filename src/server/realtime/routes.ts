@@ -36,7 +36,8 @@ export function realtimeRoutes(deps: Deps) {
         wake?.();
       });
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ userId: session.userId }), id: String(id++) });
-      while (!closed && !stream.aborted && !stream.closed) {
+      // Closed (the server stopping, the user's sessions ended): what is queued is still sent.
+      while ((!closed || queue.length > 0) && !stream.aborted && !stream.closed) {
         const next = queue.shift();
         if (next) {
           await stream.writeSSE({ ...next, id: String(id++) });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USER_TEXTS } from '../../../core/admin-users/user-edit.ts';
 import { rowsOf } from '../../db/rls.ts';
 import { ADMIN_TWO_FACTOR_MESSAGE } from '../../http/access.ts';
+import { sseReader } from '../../realtime/sse-reader.ts';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../session/lifecycle-plugin.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { createTestServer, grantAdmin, signIn, signUpAndSignIn, type TestServer } from '../../test/server.ts';
@@ -227,6 +228,9 @@ describe.each(testDatabaseKinds())('the admin users API on %s', (kind) => {
   it('suspends with a reason: the user is signed out at once and refused at sign-in; lifting it clears the reason', async () => {
     const vic = await newPerson('Vic');
     expect((await call(vic, '/api/me')).status).toBe(200);
+    const events = await server.request('/api/events', { cookie: vic.cookie });
+    const stream = sseReader(events.body!);
+    expect((await stream.next()).event).toBe('ready');
     const count = await auditCount();
     const noReason = await patch(vic.userId, { settings: { suspended: true, suspensionReason: '  ' } });
     expect(noReason.status).toBe(400);
@@ -245,6 +249,9 @@ describe.each(testDatabaseKinds())('the admin users API on %s', (kind) => {
       after: { suspended: true, suspensionReason: 'Chargeback fraud' },
     });
     expect((await call(vic, '/api/me')).status).toBe(401);
+    // Their open event stream hears it, and ends.
+    expect(JSON.parse((await stream.nextOf(['account.suspended'])).data)).toMatchObject({ invalidate: [['me']] });
+    await expect(stream.next(2_000)).rejects.toThrow('stream ended');
     const signInAgain = await server.request('/api/auth/sign-in/email', {
       method: 'POST',
       json: { email: vic.email, password: PASSWORD },

@@ -318,7 +318,13 @@ async function applyUpdate(
         .update(userSettings)
         .set({ ...flagChange?.after, ...suspensionChange?.after, updatedAt: now })
         .where(eq(userSettings.userId, userId));
-      await publish(tx, { type: 'settings.changed', userId, invalidate: [['me']] });
+      await publish(tx, {
+        type: suspensionChange && merged.suspended ? 'account.suspended' : 'settings.changed',
+        userId,
+        invalidate: [['me']],
+        // The trigger has ended their sessions; their open event streams end too, on every instance.
+        endsStreams: suspensionChange !== null && merged.suspended,
+      });
     }
     if (flagChange) await audit('user.settings.update', flagChange);
     if (suspensionChange) {
