@@ -20,9 +20,12 @@ function ThemeTogglePlaceholder() {
   );
 }
 
-function MobileMenuPlaceholder() {
+function MobileMenuPlaceholder({ wide = false }: { me: unknown; wide?: boolean }) {
   return (
-    <span aria-hidden className={`${buttonVariants({ variant: 'ghost', size: 'icon' })} lg:hidden`}>
+    <span
+      aria-hidden
+      className={`${buttonVariants({ variant: 'ghost', size: 'icon' })} ${wide ? 'xl:hidden' : 'lg:hidden'}`}
+    >
       <Menu className="size-6" />
     </span>
   );

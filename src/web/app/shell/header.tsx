@@ -50,6 +50,8 @@ export function Header({ me }: HeaderProps) {
   const loading = me === undefined;
   const items = me ? appNavItems(me) : me === null ? publicNavItems() : [];
   const admin = me ? adminNavItem(me, location.pathname) : null;
+  // With the Admin Dashboard link as well, the links fit on one line from 1280 px: below, the menu holds them.
+  const wide = admin !== null;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -58,7 +60,7 @@ export function Header({ me }: HeaderProps) {
         <Logo to={me ? paths.dashboard() : paths.home()} />
 
         {items.length > 0 || admin ? (
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          <nav aria-label="Main" className={`ml-4 hidden items-center gap-1 ${wide ? 'xl:flex' : 'lg:flex'}`}>
             {items.map((item) => (
               <DesktopLink key={item.routeId} item={item} />
             ))}
@@ -85,7 +87,7 @@ export function Header({ me }: HeaderProps) {
               </Link>
             </div>
           )}
-          {loading ? null : <MobileMenu me={me ?? null} />}
+          {loading ? null : <MobileMenu me={me ?? null} wide={wide} />}
         </div>
       </div>
     </header>

@@ -37,8 +37,11 @@ function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void 
   );
 }
 
-/** The side menu on phones and small tablets: the same items as the desktop header. */
-export function MobileMenu({ me }: { me: Me | null }) {
+/**
+ * The side menu on phones and small tablets: the same items as the desktop header. `wide`: the
+ * header holds more links (an admin's), shown on one line only from 1280 px, so the menu stays until then.
+ */
+export function MobileMenu({ me, wide = false }: { me: Me | null; wide?: boolean }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const { signOut, isSigningOut } = useSignOut();
@@ -57,7 +60,7 @@ export function MobileMenu({ me }: { me: Me | null }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="lg:hidden">
+        <Button variant="ghost" size="icon" aria-label="Open menu" className={wide ? 'xl:hidden' : 'lg:hidden'}>
           <Menu className="size-6" aria-hidden />
         </Button>
       </DialogTrigger>
