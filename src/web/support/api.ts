@@ -1,25 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TicketStatus } from '../../core/support/tickets.ts';
+import type { AttachmentJson, MessageJson } from '../../server/support/queries.ts';
 import { apiFetch } from '../app/api.ts';
 
-export interface SupportAttachment {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
-
-export interface SupportMessage {
-  id: string;
-  authorRole: 'saver' | 'admin';
-  /** Admin screens: who wrote it; the saver's: null (support writes as the team). */
-  authorName: string | null;
-  body: string;
-  isInternal: boolean;
-  createdAt: string;
-  attachments: SupportAttachment[];
-}
+/** As the server sends them (support/queries.ts). */
+export type SupportAttachment = AttachmentJson;
+export type SupportMessage = MessageJson;
 
 export interface SupportTicket {
   id: string;

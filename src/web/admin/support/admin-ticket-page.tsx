@@ -3,10 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   ADMIN_STATUS_LABELS,
-  PRIORITY_LABELS,
   SUPPORT_MESSAGES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
   type TicketPriority,
   type TicketStatus,
 } from '../../../core/support/tickets.ts';
@@ -26,6 +23,7 @@ import { STATUS_BADGE, ticketTimeText } from '../../support/support-text.ts';
 import { AdminHeader } from '../admin-header.tsx';
 import { type AdminSupportThread, useAdminMessage, useAdminTicket, useSupportAdmins, useUpdateTicket } from './api.ts';
 import { PriorityBadge } from './tickets-page.tsx';
+import { AdminOptions, PriorityOptions, RadioChoice, StatusOptions } from './ticket-options.tsx';
 
 const ACTION_LABELS: Record<string, string> = {
   'ticket.update': 'Changed the ticket',
@@ -149,32 +147,20 @@ function AdminComposer({ thread }: { thread: AdminSupportThread }) {
       <CardContent>
         <fieldset className="mb-4 grid gap-2">
           <legend className="mb-2 text-sm font-medium">Kind of message</legend>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="message-kind"
-              className="mt-1 accent-[var(--color-brand)]"
-              checked={kind === 'reply'}
-              onChange={() => setKind('reply')}
-            />
-            <span>
-              <span className="font-medium">Public reply</span>
-              <span className="block text-muted-foreground">The saver sees it and gets it by email.</span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="message-kind"
-              className="mt-1 accent-[var(--color-brand)]"
-              checked={kind === 'note'}
-              onChange={() => setKind('note')}
-            />
-            <span>
-              <span className="font-medium">Internal note</span>
-              <span className="block text-muted-foreground">Admins only: the saver never sees it.</span>
-            </span>
-          </label>
+          <RadioChoice
+            name="message-kind"
+            checked={kind === 'reply'}
+            onSelect={() => setKind('reply')}
+            label="Public reply"
+            description="The saver sees it and gets it by email."
+          />
+          <RadioChoice
+            name="message-kind"
+            checked={kind === 'note'}
+            onSelect={() => setKind('note')}
+            label="Internal note"
+            description="Admins only: the saver never sees it."
+          />
         </fieldset>
         <ReplyForm
           label={isInternal ? 'Internal note' : 'Reply to the saver'}
@@ -184,11 +170,7 @@ function AdminComposer({ thread }: { thread: AdminSupportThread }) {
             <FormField label="Status after sending" optional>
               <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as TicketStatus | '')}>
                 <option value="">{isInternal ? 'Leave as it is' : 'Awaiting saver (when open)'}</option>
-                {TICKET_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {ADMIN_STATUS_LABELS[value]}
-                  </option>
-                ))}
+                <StatusOptions />
               </NativeSelect>
             </FormField>
           }
@@ -241,30 +223,18 @@ function TicketSettings({ thread }: { thread: AdminSupportThread }) {
         <form noValidate onSubmit={save} className="grid gap-4">
           <FormField label="Status">
             <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as TicketStatus)}>
-              {TICKET_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {ADMIN_STATUS_LABELS[value]}
-                </option>
-              ))}
+              <StatusOptions />
             </NativeSelect>
           </FormField>
           <FormField label="Priority">
             <NativeSelect value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority)}>
-              {TICKET_PRIORITIES.map((value) => (
-                <option key={value} value={value}>
-                  {PRIORITY_LABELS[value]}
-                </option>
-              ))}
+              <PriorityOptions />
             </NativeSelect>
           </FormField>
           <FormField label="Assigned to" error={error ?? undefined}>
             <NativeSelect value={assignee} onChange={(e) => setAssignee(e.target.value)}>
               <option value="">Unassigned</option>
-              {(admins.data ?? []).map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.name}
-                </option>
-              ))}
+              <AdminOptions admins={admins.data} />
             </NativeSelect>
           </FormField>
           <Button type="submit" disabled={update.isPending} className="w-full">

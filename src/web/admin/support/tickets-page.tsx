@@ -1,12 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  ADMIN_STATUS_LABELS,
-  PRIORITY_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  isTicketPriority,
-} from '../../../core/support/tickets.ts';
+import { ADMIN_STATUS_LABELS, PRIORITY_LABELS, isTicketPriority } from '../../../core/support/tickets.ts';
 import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -24,6 +18,7 @@ import {
   AdminTableRow,
 } from '../subscriptions/admin-table.tsx';
 import { type TicketFilters, useAdminTickets, useSupportAdmins } from './api.ts';
+import { AdminOptions, PriorityOptions, StatusOptions } from './ticket-options.tsx';
 
 export const PRIORITY_BADGE = { low: 'secondary', medium: 'outline', high: 'warning', urgent: 'destructive' } as const;
 
@@ -73,21 +68,13 @@ export function SupportTicketsPage() {
           <FormField label="Status">
             <NativeSelect value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
               <option value="">All statuses</option>
-              {TICKET_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {ADMIN_STATUS_LABELS[status]}
-                </option>
-              ))}
+              <StatusOptions />
             </NativeSelect>
           </FormField>
           <FormField label="Priority">
             <NativeSelect value={filters.priority} onChange={(e) => setFilter('priority', e.target.value)}>
               <option value="">All priorities</option>
-              {TICKET_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {PRIORITY_LABELS[priority]}
-                </option>
-              ))}
+              <PriorityOptions />
             </NativeSelect>
           </FormField>
           <FormField label="Assignee">
@@ -95,11 +82,7 @@ export function SupportTicketsPage() {
               <option value="">Anyone</option>
               <option value="me">Assigned to me</option>
               <option value="unassigned">Unassigned</option>
-              {(admins.data ?? []).map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.name}
-                </option>
-              ))}
+              <AdminOptions admins={admins.data} />
             </NativeSelect>
           </FormField>
         </form>
