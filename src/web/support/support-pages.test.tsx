@@ -165,6 +165,7 @@ describe('a saver’s tickets and one conversation', () => {
     const { router } = renderApp(`/settings/support/ticket/${TICKET_ID}`);
     expect(await screen.findByText(SUPPORT_MESSAGES.closed)).toBeInTheDocument();
     expect(screen.queryByLabelText('Your reply')).toBeNull();
+    expect(screen.getByRole('link', { name: 'New ticket' })).toHaveAttribute('href', '/settings/support/new');
     await router.navigate('/settings/support/ticket/00000000-0000-4000-8000-000000000000');
     expect(await screen.findByRole('heading', { level: 1, name: SUPPORT_MESSAGES.notFound })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { SAVER_STATUS_LABELS, SUPPORT_MESSAGES } from '../../core/support/tickets.ts';
 import { hasStatus } from '../app/api.ts';
@@ -72,7 +72,13 @@ export function TicketPage() {
       <Card className="mt-6">
         <CardContent>
           {ticket.status === 'closed' ? (
-            <p>{SUPPORT_MESSAGES.closed}</p>
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+              <p>{SUPPORT_MESSAGES.closed}</p>
+              <Link to={paths.supportNew()} className={buttonVariants({ variant: 'outline' })}>
+                <Plus aria-hidden />
+                New ticket
+              </Link>
+            </div>
           ) : (
             <ReplyForm
               label="Your reply"
