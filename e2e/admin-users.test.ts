@@ -157,6 +157,15 @@ test('an admin finds a saver by part of their e-mail, caps their accounts, and s
   assert.equal(refused.status, 403);
   assert.match(await refused.text(), /limit of 1 account set on your SavvyPig account/);
 
+  // The saver has the app open on the other instance.
+  const saverContext = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const [cookieName, ...cookieValue] = saverCookie.split('=');
+  await saverContext.addCookies([{ name: cookieName!, value: cookieValue.join('='), url: saver.base }]);
+  const { page: saverPage, errors: saverErrors } = await newPage(saverContext);
+  await saverPage.goto(`${saver.base}/dashboard`);
+  await saverPage.getByRole('heading', { level: 1 }).first().waitFor();
+  assert.match(new URL(saverPage.url()).pathname, /^\/dashboard/);
+
   // Suspended with a reason: the box shows only once Suspended is ticked.
   await page.getByRole('tab', { name: 'Account' }).click();
   assert.equal(await page.getByLabel('Reason for the suspension').count(), 0);
@@ -166,7 +175,9 @@ test('an admin finds a saver by part of their e-mail, caps their accounts, and s
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await waitForToastToGo(page, 'User updated successfully');
 
-  // At once, on the other instance: the saver's session is over and sign-in is refused with the reason to call.
+  // At once, on the other instance: the saver's open page is sent to sign in without a reload (its
+  // event stream hears of the suspension), their session is over, and sign-in is refused.
+  await saverPage.waitForURL((url) => !url.pathname.startsWith('/dashboard'), { timeout: 15_000 });
   assert.equal((await asSaver('GET', '/api/me')).status, 401);
   const trySignIn = () =>
     fetch(`${saver.base}/api/auth/sign-in/email`, {
@@ -191,5 +202,7 @@ test('an admin finds a saver by part of their e-mail, caps their accounts, and s
   await activity.getByText('Updated a user’s settings').waitFor();
 
   await context.close();
+  await saverContext.close();
   assert.deepEqual(errors, []);
+  assert.deepEqual(saverErrors, []);
 });
