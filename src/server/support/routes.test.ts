@@ -240,6 +240,9 @@ describe.each(testDatabaseKinds())('support tickets’ API on %s', (kind) => {
     expect(mail?.links.some((l) => l.endsWith(`/settings/support/ticket/${ticket.id}`))).toBe(true);
 
     // The data export and the database itself hide the note from the saver too.
+    const exported = await (await get('/api/account/export', saver.cookie)).text();
+    expect(exported).toContain('We have fixed it');
+    expect(exported).not.toContain('Internal: looks like a sync bug');
     const visible = await withActor(server.deps.database.db, { userId: saver.userId }, (tx) =>
       tx
         .select({ body: supportTicketMessages.body })
