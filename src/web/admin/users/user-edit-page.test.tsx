@@ -126,6 +126,15 @@ describe('the admin user detail page', () => {
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
+  it("goes Back to Users at the list's search and page when the list led here", async () => {
+    userServer();
+    renderApp({ pathname: '/admin/users/user-s/edit', state: { listSearch: '?search=sam&offset=50' } });
+    expect(await screen.findByRole('link', { name: 'Back to Users' })).toHaveAttribute(
+      'href',
+      '/admin/users?search=sam&offset=50',
+    );
+  });
+
   it('says User not found for an unknown user', async () => {
     mockApi({
       'GET /api/me': json(200, makeMe({ isAdmin: true, twoFactorEnabled: true })),

@@ -1,7 +1,7 @@
 import { Save, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import {
   ADMIN_USER_TEXTS,
   type AdminUserUpdateInput,
@@ -33,6 +33,7 @@ import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import { PAYMENT_STATUS_LABELS, tableDateText } from '../subscriptions/subscription-text.ts';
 import { type AdminUserDetail, useAdminUser, useUpdateAdminUser } from './api.ts';
+import type { UsersListState } from './users-page.tsx';
 
 const BACK = { to: paths.adminUsers(), label: 'Back to Users' };
 const FORM = 'admin-user';
@@ -153,16 +154,19 @@ export function updateOf(values: UserForm, dirty: Dirty): AdminUserUpdateInput {
 /** /admin/users/{userId}/edit (002 §2 Admin user detail page): six tabs and Save Changes. */
 export function UserEditPage() {
   const { userId = '' } = useParams();
+  // Back to the list's search and page when the list led here.
+  const listSearch = (useLocation().state as UsersListState | null)?.listSearch ?? '';
+  const back = { ...BACK, to: `${BACK.to}${listSearch.startsWith('?') ? listSearch : ''}` };
   return (
     <AdminRecordPage
       query={useAdminUser(userId)}
       title="User"
-      back={BACK}
+      back={back}
       texts={ADMIN_USER_TEXTS}
       missingIcon={UserX}
       missingHint="They may have deleted their account, or the link is wrong."
     >
-      {(user) => <UserEditor key={user.userId} user={user} />}
+      {(user) => <UserEditor key={user.userId} user={user} back={back} />}
     </AdminRecordPage>
   );
 }
@@ -191,7 +195,7 @@ function tabOfField(field: string): Tab {
   return 'settings';
 }
 
-function UserEditor({ user }: { user: AdminUserDetail }) {
+function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }) {
   const update = useUpdateAdminUser(user.userId);
   const [tab, setTab] = useState<Tab>('profile');
   const [formError, setFormError] = useState<string | null>(null);
@@ -248,7 +252,7 @@ function UserEditor({ user }: { user: AdminUserDetail }) {
             {user.presence.isOnline ? <Badge variant="success">Online now</Badge> : null}
           </span>
         }
-        back={BACK}
+        back={back}
       />
       <form className="mt-8 grid gap-6" noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <FormError message={formError} />

@@ -108,16 +108,27 @@ describe('the admin users list', () => {
 
   it('searches by part of an e-mail address', async () => {
     const api = usersServer();
-    const { user } = renderApp('/admin/users');
+    const { user, router } = renderApp('/admin/users');
     await screen.findByRole('table', { name: 'Users' });
     await user.type(screen.getByLabelText('Search users by name or email'), 'percy@');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.getByText('1 user matching “percy@”')).toBeInTheDocument());
     expect(api.calls('GET /api/admin/users').at(-1)?.url.searchParams.get('search')).toBe('percy@');
+    // The search is in the address, so Back returns to it.
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('percy@');
     await user.clear(screen.getByLabelText('Search users by name or email'));
     await user.type(screen.getByLabelText('Search users by name or email'), 'nobody');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { name: 'No users match “nobody”' })).toBeInTheDocument();
+  });
+
+  it('opens on the search and page the address names', async () => {
+    const api = usersServer();
+    renderApp('/admin/users?search=quentin&offset=50');
+    await screen.findByRole('heading', { name: 'No users match “quentin”' }).catch(() => undefined);
+    expect(api.calls('GET /api/admin/users').at(-1)?.url.searchParams.get('search')).toBe('quentin');
+    expect(api.calls('GET /api/admin/users').at(-1)?.url.searchParams.get('offset')).toBe('50');
+    expect(screen.getByLabelText('Search users by name or email')).toHaveValue('quentin');
   });
 
   it('pages through a long list', async () => {

@@ -1,6 +1,6 @@
 import { Circle, Pencil, Search, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ACCESS_REASON_LABELS } from '../../../core/subscriptions/access.ts';
 import { TIER_LABELS } from '../../../core/subscriptions/tier.ts';
 import { paths } from '../../app/paths.ts';
@@ -54,18 +54,27 @@ export function countText({
  * now and whether they are suspended; each row leads to the user's detail page.
  */
 export function UsersPage() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  // The search and page live in the address, so Back (and the user page's Back to Users) return to them.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const offset = Math.max(0, Math.trunc(Number(params.get('offset') ?? 0)) || 0);
+  const [typed, setTyped] = useState(search);
   const users = useAdminUsers(search, offset);
+  const go = (next: { search: string; offset: number }) => {
+    const query = new URLSearchParams();
+    if (next.search) query.set('search', next.search);
+    if (next.offset) query.set('offset', String(next.offset));
+    setParams(query);
+  };
+  const setOffset = (next: number) => go({ search, offset: next });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSearch(typed.trim());
-    setOffset(0);
+    go({ search: typed.trim(), offset: 0 });
   };
   const page = users.data;
   const pageSize = page?.pageSize ?? 50;
+  const listSearch = useLocation().search;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 md:py-10">
@@ -136,7 +145,7 @@ export function UsersPage() {
               </AdminTableHead>
               <AdminTableBody>
                 {page.users.map((user) => (
-                  <UserRow key={user.userId} user={user} />
+                  <UserRow key={user.userId} user={user} listSearch={listSearch} />
                 ))}
               </AdminTableBody>
             </AdminTable>
@@ -165,7 +174,10 @@ export function UsersPage() {
   );
 }
 
-function UserRow({ user }: { user: AdminUserListItem }) {
+/** What the user page's Back to Users returns to: this list's search and page. */
+export type UsersListState = { listSearch: string };
+
+function UserRow({ user, listSearch }: { user: AdminUserListItem; listSearch: string }) {
   const s = user.subscription;
   return (
     <AdminTableRow>
@@ -225,6 +237,7 @@ function UserRow({ user }: { user: AdminUserListItem }) {
       <AdminTableCell label="Actions" className="max-md:before:content-none">
         <Link
           to={paths.adminUserEdit(user.userId)}
+          state={{ listSearch } satisfies UsersListState}
           className={buttonVariants({ variant: 'outline', size: 'sm' })}
           aria-label={`Edit ${user.email}`}
         >
