@@ -291,6 +291,16 @@ describe.each(testDatabaseKinds())('support tickets’ API on %s', (kind) => {
       tx.update(supportTickets).set({ priority: 'urgent' }).where(eq(supportTickets.id, ticket.id)),
     ).catch((err: unknown) => err);
     expect(sqlState(priority)).toBe('42501');
+    const resolved = await asSaver((tx) =>
+      tx.update(supportTickets).set({ status: 'resolved' }).where(eq(supportTickets.id, ticket.id)),
+    ).catch((err: unknown) => err);
+    expect(sqlState(resolved)).toBe('42501');
+    const urgent = await asSaver((tx) =>
+      tx
+        .insert(supportTickets)
+        .values({ userId: saver.userId, subject: 'Me first', category: 'other', priority: 'urgent' }),
+    ).catch((err: unknown) => err);
+    expect(sqlState(urgent)).toBe('42501');
     const othersView = await withActor(db, { userId: other.userId }, (tx) =>
       tx.select({ n: count() }).from(supportTickets).where(eq(supportTickets.id, ticket.id)),
     );
