@@ -111,6 +111,23 @@ describe('each account’s protection', () => {
     });
   });
 
+  it('does not know the protection of an account whose bank has left our data, whatever its name, type or record says', () => {
+    const halifax = account({ bank: HALIFAX, bankName: 'Halifax', balancePence: 60_000_00, referenceWithdrawn: true });
+    const bankOfScotland = account({ bank: BANK_OF_SCOTLAND, balancePence: 70_000_00 });
+    const pension = account({
+      accountType: 'SIPP',
+      bankName: 'Aviva',
+      referenceWithdrawn: true,
+      pension: { category: 'insurance_100', provider: { bankName: 'Aviva', legalName: 'Aviva Life', frn: '185896' } },
+    });
+    const summaries = accountProtectionSummaries([halifax, bankOfScotland, pension], TODAY);
+    const notInData = { status: 'unknown-bank', uncoveredPence: null, reason: 'bank-not-in-data' };
+    expect(summaries.get(halifax.id)).toEqual(notInData);
+    expect(summaries.get(pension.id)).toEqual(notInData);
+    // Its £60,000 is not added to Bank of Scotland's licence, nor called covered under its own name.
+    expect(summaries.get(bankOfScotland.id)).toEqual({ status: 'covered-in-full', uncoveredPence: null, reason: null });
+  });
+
   it('says why money is outside the FSCS, and that an ISA without its provider is not known yet', () => {
     const nsAndI = account({ bank: NS_AND_I, balancePence: 500_000_00 });
     const jersey = account({ bank: JERSEY });

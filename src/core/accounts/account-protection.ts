@@ -35,6 +35,12 @@ export type AccountProtectionFacts = {
   temporaryHighBalance: TemporaryHighBalance | null;
   /** A pension's record: its money is in its own scheme, whoever's name the account carries. */
   pension?: PensionProtection | null;
+  /**
+   * The bank, platform bank or provider the account was linked to is no longer in SavvyPig's data
+   * (an admin cleared the data, or the source dropped it): its protection is unknown until the
+   * saver links the account again, whatever its name or type says (ADR 0052).
+   */
+  referenceWithdrawn?: boolean;
 };
 
 /** A pension record's protection category (the spec's fscs_ppf_category) and its provider's licence. */
@@ -47,13 +53,15 @@ export type ProtectionStatus = (typeof PROTECTION_STATUSES)[number];
  * Why an account's protection is unknown: `no-bank` (no bank recorded), `isa-provider-missing`
  * and `pension-provider-missing` (an ISA or pension whose provider is not chosen yet on its ISA
  * Details or Pension Details card), `platform-bank-missing` (money on a platform, and the bank
- * holding it is not named).
+ * holding it is not named), `bank-not-in-data` (the bank or provider it was linked to has left
+ * our data).
  */
 export type UnknownProtectionReason =
   | 'no-bank'
   | 'isa-provider-missing'
   | 'pension-provider-missing'
-  | 'platform-bank-missing';
+  | 'platform-bank-missing'
+  | 'bank-not-in-data';
 
 /**
  * One account's answer. `uncoveredPence`: for `partly-covered`, the money over the limit at the
@@ -110,6 +118,8 @@ export function protectionInput(account: AccountProtectionFacts): {
     input: { ...base, institution: null, category: 'deposit' as const },
     unknownReason: reason,
   });
+  // Its name alone would group it as a bank of its own and call it covered: it may share a licence.
+  if (account.referenceWithdrawn) return unknown('bank-not-in-data');
   // On a platform the platform is never the protected firm: the bank holding the deposits is.
   const holder = account.isPlatformAccount ? account.platformBank : account.bank;
   // A pension's record names its scheme (ADR 0034): never deposit money, and never unknown.

@@ -28,13 +28,14 @@ import type { AccountInput, Pence, ProtectionCategory } from './types.ts';
 
 /**
  * Why an account's protection cannot be known: no bank recorded, an ISA's or a pension's provider
- * not chosen yet, or a platform's holding bank not chosen.
+ * not chosen yet, a platform's holding bank not chosen, or its bank no longer in our data.
  */
 export type UnknownBankReason =
   | 'no-bank'
   | 'isa-provider-missing'
   | 'pension-provider-missing'
-  | 'platform-bank-missing';
+  | 'platform-bank-missing'
+  | 'bank-not-in-data';
 
 /** One of the saver's accounts as the picture needs it: the engine's input and what to call it. */
 export type PictureAccount = {
@@ -158,6 +159,7 @@ export const UNKNOWN_REASONS: Readonly<Record<UnknownBankReason, string>> = {
   'isa-provider-missing': `This ISA's provider is not chosen yet, so we cannot tell which limit covers it. Choose the provider in the ISA Details card on the account's page. ${UNKNOWN_VERDICT}`,
   'pension-provider-missing': `This pension's provider is not chosen yet, so we cannot tell what protects it. Choose the provider in the Pension Details card on the account's page. ${UNKNOWN_VERDICT}`,
   'platform-bank-missing': `This money is on a platform and the bank holding it is not chosen, so we cannot tell which limit covers it. Choose the bank in the account's Basic Information. ${UNKNOWN_VERDICT}`,
+  'bank-not-in-data': `The bank or provider this money is with is not in our data any more, so we cannot tell which limit covers it. Choose it again in the account's Basic Information (or the ISA or Pension Details card) once it is back. ${UNKNOWN_VERDICT}`,
 };
 
 /** The unknown groups' few words: what is missing. */
@@ -166,6 +168,7 @@ const UNKNOWN_BASIS: Readonly<Record<UnknownBankReason, string>> = {
   'isa-provider-missing': 'Protection unknown: ISA provider not chosen',
   'pension-provider-missing': 'Protection unknown: pension provider not chosen',
   'platform-bank-missing': 'Protection unknown: holding bank not chosen',
+  'bank-not-in-data': 'Protection unknown: bank not in our data',
 };
 
 const BUCKET_ORDER: Readonly<Record<OutsideBucket, number>> = {

@@ -16,7 +16,7 @@ import type { UserAccounts } from './queries.ts';
 
 /** Each of the user's accounts' protection facts, named, in the order they added them. */
 export function protectionFactsOf({ rows }: UserAccounts): NamedAccountFacts[] {
-  return rows.map(({ item, holders, temporaryHighBalance, bank, platformBank, pension }) => ({
+  return rows.map(({ item, holders, temporaryHighBalance, bank, platformBank, pension, referenceWithdrawn }) => ({
     id: item.id,
     name: item.name,
     balancePence: item.balancePence,
@@ -28,6 +28,7 @@ export function protectionFactsOf({ rows }: UserAccounts): NamedAccountFacts[] {
     platformBank,
     pension,
     temporaryHighBalance,
+    referenceWithdrawn,
   }));
 }
 

@@ -144,7 +144,7 @@ function bankColumns(table: typeof bank | typeof platformBank, prefix: string) {
  * `platformBank`'s references still name them.
  */
 const platformBankLookup = sql`lateral (select ${sql.join(
-  Object.values(bankFacts(bankReferences)).map((column) => sql.identifier(column.name)),
+  [...Object.values(bankFacts(bankReferences)), bankReferences.isActive].map((column) => sql.identifier(column.name)),
   sql`, `,
 )} from ${bankReferences} where ${bankReferences.id} = ${accounts.platformBankReferenceId} offset 0) as ${sql.identifier('platform_bank')}`;
 
@@ -169,7 +169,8 @@ const isaProviderColumns = {
  * legal entity and FRN for its licence, and the record's protection category (ADR 0034).
  */
 const pensionLookup = sql`lateral (select ${pensionProviders.id} as id, ${pensionProviders.providerDisplayName} as bank_name,
-    ${pensionProviders.legalEntityName} as legal_name, ${pensionProviders.frn} as frn, ${pensionAccounts.protectionCategory} as category
+    ${pensionProviders.legalEntityName} as legal_name, ${pensionProviders.frn} as frn, ${pensionAccounts.protectionCategory} as category,
+    ${pensionProviders.isActive} as is_active
   from ${pensionAccounts} join ${pensionProviders} on ${pensionProviders.id} = ${pensionAccounts.providerId}
   where ${pensionAccounts.accountId} = ${accounts.id} offset 0) as pension`;
 
@@ -220,6 +221,13 @@ const listStatement = preparedPerConnection((tx) =>
       ...bankColumns(platformBank, 'platform'),
       ...isaProviderColumns,
       ...pensionColumns,
+      // A bank or provider withdrawn from the reference data (cleared, or gone from the source).
+      referenceWithdrawn: named(
+        sql`coalesce(not ${bank.isActive}, false) or coalesce(not platform_bank.is_active, false)
+          or coalesce(not ${isaProviders.isActive}, false) or coalesce(not ${bankingGroups.isActive}, false)
+          or coalesce(not pension.is_active, false)`,
+        'reference_withdrawn',
+      ),
       account: named(sql`case when ${a.id} = ${fullAccountId}::uuid then ${accountJson} end`, 'account'),
       limitOverride: named(
         sql`(select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${FSCS_PROTECTION_SETTING})`,
@@ -270,6 +278,7 @@ type RawAccountRow = {
   term_length_value: number | null;
   term_length_unit: string | null;
   fixed_term_ends_on: string | null;
+  reference_withdrawn: boolean;
   account: AccountDraft | null;
   limit_override: unknown;
   max_accounts: number | null;
@@ -340,6 +349,7 @@ function listRowOf(row: RawAccountRow): AccountListRow {
     // An ISA's provider, once recorded, is where its money is (the ISA card sets the bank's name to it).
     bank: protectionBankOf(row, 'isa') ?? protectionBankOf(row, 'bank'),
     platformBank: protectionBankOf(row, 'platform'),
+    referenceWithdrawn: row.reference_withdrawn,
     pension:
       row.pension_id === null
         ? null
@@ -379,6 +389,8 @@ export type AccountListRow = {
   bank: ProtectionBank | null;
   platformBank: ProtectionBank | null;
   pension: PensionProtection | null;
+  /** The bank or provider the account is linked to has left the reference data (ADR 0052). */
+  referenceWithdrawn: boolean;
 };
 /**
  * A user's accounts, the deposit limit their protection is judged against when an admin has

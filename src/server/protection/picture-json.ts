@@ -68,7 +68,13 @@ export const OutsideGroupSchema = z
       description: "What the money rests on: 'Insurer: FSCS covers 100% of a long-term insurance claim'",
     }),
     unknownReason: z
-      .enum(['no-bank', 'isa-provider-missing', 'pension-provider-missing', 'platform-bank-missing'])
+      .enum([
+        'no-bank',
+        'isa-provider-missing',
+        'pension-provider-missing',
+        'platform-bank-missing',
+        'bank-not-in-data',
+      ])
       .nullable()
       .openapi({ description: 'For money whose protection is unknown: what is missing (where to choose it)' }),
     bankName: z.string().nullable(),

@@ -83,13 +83,16 @@ function UnknownBankAdvice({ account, group }: { account: Account; group: Outsid
       </p>
     );
   const platform = group.unknownReason === 'platform-bank-missing';
+  const withdrawn = group.unknownReason === 'bank-not-in-data';
   return (
     <p className="flex gap-2 text-sm">
       <CircleHelp className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
       <span>
-        {platform
-          ? 'Choose the bank that holds the deposits in Basic Information above, and the card shows which limit covers them. '
-          : 'Choose the bank or provider in Basic Information above, and the card shows which limit covers the money. '}
+        {withdrawn
+          ? `${account.bank ?? 'This account’s bank'} is not in our data any more. Choose it again in Basic Information above (or the provider in the ISA or Pension Details card) once it is back, and the card shows which limit covers the money. `
+          : platform
+            ? 'Choose the bank that holds the deposits in Basic Information above, and the card shows which limit covers them. '
+            : 'Choose the bank or provider in Basic Information above, and the card shows which limit covers the money. '}
         <Link to={paths.accountEdit(account.id)} className="font-medium underline underline-offset-4">
           Or edit the account
         </Link>

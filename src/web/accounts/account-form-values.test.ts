@@ -162,5 +162,12 @@ describe('protection in words', () => {
     expect(
       protectionLabel({ status: 'unknown-bank', uncoveredPence: null, reason: 'platform-bank-missing' }),
     ).toMatchObject({ title: 'Protection unknown', detail: 'Choose the bank that holds the deposits' });
+    expect(protectionLabel({ status: 'unknown-bank', uncoveredPence: null, reason: 'bank-not-in-data' })).toMatchObject(
+      { tone: 'warning', title: 'Protection unknown', detail: 'Bank not in our data: choose it again' },
+    );
+    expect(protectionLabel({ status: 'unknown-bank', uncoveredPence: null, reason: null })).toMatchObject({
+      tone: 'secondary',
+      detail: 'No bank or provider recorded',
+    });
   });
 });

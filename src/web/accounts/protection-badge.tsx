@@ -27,6 +27,15 @@ const OUTSIDE_FSCS: Readonly<Record<string, Omit<ProtectionLabel, 'icon'>>> = {
   },
 };
 
+/** Why the protection is unknown (the account's `reason`), and what to do about it. */
+const UNKNOWN_BANK: Readonly<Record<string, Pick<ProtectionLabel, 'tone' | 'detail'>>> = {
+  'platform-bank-missing': { tone: 'warning', detail: 'Choose the bank that holds the deposits' },
+  'isa-provider-missing': { tone: 'warning', detail: 'Choose the provider in the ISA Details card' },
+  'pension-provider-missing': { tone: 'warning', detail: 'Choose the provider in the Pension Details card' },
+  'bank-not-in-data': { tone: 'warning', detail: 'Bank not in our data: choose it again' },
+  'no-bank': { tone: 'secondary', detail: 'No bank or provider recorded' },
+};
+
 /**
  * An account's protection in words (DESIGN.md: colour never alone): the badge's title, and a
  * short line saying why when the money is not simply covered. `inSharedLicence`: the account is
@@ -58,34 +67,10 @@ export function protectionLabel(
       const label = OUTSIDE_FSCS[reason ?? ''] ?? { tone: 'destructive', title: 'Not FSCS protected', detail: null };
       return { ...label, icon: label.tone === 'info' ? Landmark : TriangleAlert };
     }
-    case 'unknown-bank':
-      return reason === 'platform-bank-missing'
-        ? {
-            tone: 'warning',
-            icon: CircleHelp,
-            title: 'Protection unknown',
-            detail: 'Choose the bank that holds the deposits',
-          }
-        : reason === 'isa-provider-missing'
-          ? {
-              tone: 'warning',
-              icon: CircleHelp,
-              title: 'Protection unknown',
-              detail: 'Choose the provider in the ISA Details card',
-            }
-          : reason === 'pension-provider-missing'
-            ? {
-                tone: 'warning',
-                icon: CircleHelp,
-                title: 'Protection unknown',
-                detail: 'Choose the provider in the Pension Details card',
-              }
-            : {
-                tone: 'secondary',
-                icon: CircleHelp,
-                title: 'Protection unknown',
-                detail: 'No bank or provider recorded',
-              };
+    case 'unknown-bank': {
+      const unknown = UNKNOWN_BANK[reason ?? ''] ?? UNKNOWN_BANK['no-bank']!;
+      return { ...unknown, icon: CircleHelp, title: 'Protection unknown' };
+    }
   }
 }
 

@@ -38,6 +38,7 @@ export function outsideTitle(group: Pick<OutsideGroup, 'kind' | 'unknownReason' 
   if (group.kind !== 'unknown-bank') return group.bankName ?? group.status;
   if (group.unknownReason === 'isa-provider-missing') return 'ISA provider not chosen';
   if (group.unknownReason === 'pension-provider-missing') return 'Pension provider not chosen';
+  if (group.unknownReason === 'bank-not-in-data') return 'Bank not in our data';
   return 'Bank not known';
 }
 

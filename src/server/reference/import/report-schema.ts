@@ -12,6 +12,10 @@ const counts = {
   invalid: z.number().int(),
   errors: z.number().int(),
   bankingGroupsUpdated: z.number().int(),
+  withdrawn: z
+    .number()
+    .int()
+    .openapi({ description: 'Brands or providers withdrawn first (Fresh Sync); 0 for a preview or sync' }),
 };
 
 export const TabResultSchema = z
@@ -25,7 +29,7 @@ export const TabResultSchema = z
 
 export const ImportReportSchema = z
   .object({
-    mode: z.enum(['preview', 'sync']),
+    mode: z.enum(['preview', 'sync', 'fresh-sync']),
     runId: z.string().nullable().openapi({ description: 'Null for a preview: it writes nothing' }),
     tabs: z.array(TabResultSchema),
     totals: z.object(counts),
@@ -60,8 +64,23 @@ export const ImportReportSchema = z
         sampleRows: z.array(z.array(z.string())),
       }),
     ),
+    accountsNotInData: z.number().int().nullable().openapi({
+      description: 'After a Fresh Sync, the accounts whose bank or provider is not in the data (null otherwise)',
+    }),
   })
   .openapi('BankDataImportReport');
+
+export const ClearReportSchema = z
+  .object({
+    runId: z.string(),
+    tabs: z.array(z.object({ tab: z.enum(IMPORT_TABS), withdrawn: z.number().int() })),
+    reviewItemsRejected: z.number().int().openapi({ description: 'Pending review items about the data, now moot' }),
+    accountsNotInData: z
+      .number()
+      .int()
+      .openapi({ description: 'Accounts whose bank or provider is not in the data now (they keep its name)' }),
+  })
+  .openapi('BankDataClearReport');
 
 export const ImportRunSchema = z
   .object({

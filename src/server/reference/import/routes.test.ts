@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds())('the banking data importer’s API on %s', (k
     expect(noFile.status).toBe(400);
     expect(((await noFile.json()) as ApiError).error.message).toBe('Choose an XLSX workbook or a CSV file to import');
     const noMode = await upload({ file: xlsx() });
-    expect(((await noMode.json()) as ApiError).error.message).toBe('mode must be preview or sync');
+    expect(((await noMode.json()) as ApiError).error.message).toBe('mode must be preview, sync or fresh-sync');
     const noTab = await upload({ mode: 'preview', file: new File(['a,b\n1,2'], 'banks.csv') });
     expect(noTab.status).toBe(400);
     expect(((await noTab.json()) as ApiError).error.message).toBe(

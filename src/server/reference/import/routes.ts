@@ -10,13 +10,15 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calendarDateInLondon } from '../../../core/dates/calendar-date.ts';
 import { IMPORT_TABS, type ImportTab, type RawTab } from '../../../core/reference-data/import/contract.ts';
+import { CLEAR_ALL, confirms, FRESH_SYNC } from '../../../core/reference-data/import/danger-zone.ts';
 import { withActor } from '../../db/rls.ts';
 import { referenceImportRuns, user } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { AppEnv, Deps } from '../../http/context.ts';
 import { createRouter, defineRoute, z } from '../../http/route.ts';
-import { ImportReportSchema, ImportRunSchema } from './report-schema.ts';
+import { clearReferenceData } from './clear-data.ts';
+import { ClearReportSchema, ImportReportSchema, ImportRunSchema } from './report-schema.ts';
 import { type ImportMode, type ImportSourceKind, runImport } from './run-import.ts';
 
 export const IMPORT_UPLOAD_PATH = '/api/admin/bank-data/import';
@@ -27,18 +29,24 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const IMPORT_MESSAGES = {
   noFile: 'Choose an XLSX workbook or a CSV file to import',
   tooLarge: 'The file is larger than 5 MB; the banking data needs far less',
-  mode: 'mode must be preview or sync',
+  mode: 'mode must be preview, sync or fresh-sync',
   csvTab: 'Say which tab this CSV file is: Banks, ISAs or Pensions',
   noTabs: 'The workbook has none of the Banks, ISAs and Pensions sheets',
 } as const;
 
-const ModeSchema = z.enum(['preview', 'sync'], IMPORT_MESSAGES.mode);
+const ModeSchema = z.enum(['preview', 'sync', 'fresh-sync'], IMPORT_MESSAGES.mode);
 const TabSchema = z.enum(IMPORT_TABS, IMPORT_MESSAGES.csvTab);
 
 const Upload = z
   .object({
     file: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'XLSX or CSV, at most 5 MB' }),
-    mode: z.string().optional().openapi({ description: 'preview (writes nothing) or sync' }),
+    mode: z.string().optional().openapi({
+      description: 'preview (writes nothing), sync, or fresh-sync (withdraws all the data first; needs confirmation)',
+    }),
+    confirmation: z
+      .string()
+      .optional()
+      .openapi({ description: `For fresh-sync: the words '${FRESH_SYNC.phrase}'` }),
     tab: z.string().optional().openapi({ description: 'For a CSV file: Banks, ISAs or Pensions' }),
   })
   .openapi('BankDataUpload');
@@ -52,6 +60,7 @@ async function uploadedSource(
   const form = await c.req.parseBody();
   const mode = ModeSchema.safeParse(form.mode);
   if (!mode.success) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.mode, { field: 'mode' });
+  refuseUnconfirmedFreshSync(mode.data, typeof form.confirmation === 'string' ? form.confirmation : null);
   const file = form.file;
   if (!(file instanceof File) || file.size === 0)
     throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noFile, { field: 'file' });
@@ -68,6 +77,12 @@ async function uploadedSource(
   if (!tab.success) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.csvTab, { field: 'tab' });
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
   return { mode: mode.data, kind: 'csv', name: file.name, tabs: [readCsvTab(text, tab.data)] };
+}
+
+/** A Fresh Sync withdraws all the data first: it runs only with the admin's typed words. */
+function refuseUnconfirmedFreshSync(mode: ImportMode, confirmation: string | null | undefined): void {
+  if (mode === 'fresh-sync' && !confirms(confirmation, FRESH_SYNC))
+    throw new AppError('VALIDATION_FAILED', FRESH_SYNC.refused, { field: 'confirmation' });
 }
 
 const json = <T extends z.ZodType>(schema: T) => ({
@@ -131,11 +146,16 @@ export function bankDataImportRoutes(deps: Deps) {
       method: 'post',
       path: '/api/admin/bank-data/import/google-sheets',
       frame: 'opening-only',
-      summary: 'Preview or sync the banking data from the configured Google Sheet (all tabs unless named)',
+      summary: 'Preview, sync or Fresh Sync the banking data from the configured Google Sheet (all tabs unless named)',
       request: json(
         z.strictObject({
           mode: ModeSchema,
           tabs: z.array(z.enum(IMPORT_TABS, 'tabs must be Banks, ISAs or Pensions')).min(1).optional(),
+          confirmation: z
+            .string()
+            .max(100)
+            .optional()
+            .openapi({ description: `For fresh-sync: '${FRESH_SYNC.phrase}'` }),
         }),
       ),
       responses: {
@@ -145,7 +165,8 @@ export function bankDataImportRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { mode, tabs = [...IMPORT_TABS] } = c.req.valid('json');
+      const { mode, tabs = [...IMPORT_TABS], confirmation } = c.req.valid('json');
+      refuseUnconfirmedFreshSync(mode, confirmation);
       const configured = await sheets();
       // The server's settings, not Google, stand in the way: a 409 that says what to set.
       if (!configured.isConfigured) throw new AppError('CONFLICT', configured.message);
@@ -153,6 +174,37 @@ export function bankDataImportRoutes(deps: Deps) {
       const read = await configured.source.readTabs(wanted);
       const source = { kind: 'google_sheets' as const, name: configured.source.spreadsheetId, tabs: read };
       return c.json(await importAs(c, mode, source), 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'admin',
+      method: 'post',
+      path: '/api/admin/bank-data/clear',
+      frame: 'opening-only',
+      summary:
+        'Clear All Data: withdraws every banking group, brand, ISA and pension provider in one transaction (accounts keep their bank’s name and say it is not in the data)',
+      request: json(
+        z.strictObject({
+          confirmation: z
+            .string()
+            .max(100)
+            .openapi({ description: `The words '${CLEAR_ALL.phrase}'` }),
+        }),
+      ),
+      responses: {
+        200: {
+          description: 'What was withdrawn, and how many accounts now say their bank is not in the data',
+          content: { 'application/json': { schema: ClearReportSchema } },
+        },
+      },
+    }),
+    async (c) => {
+      const { confirmation } = c.req.valid('json');
+      if (!confirms(confirmation, CLEAR_ALL))
+        throw new AppError('VALIDATION_FAILED', CLEAR_ALL.refused, { field: 'confirmation' });
+      return c.json(await clearReferenceData(deps.database, sessionOf(c).userId), 200);
     },
   );
 

@@ -34,8 +34,13 @@ import { AppError } from '../../errors.ts';
 import { NUL_MESSAGE } from '../../http/nul-guard.ts';
 import { adminReviewItems, referenceChangeAudit, referenceImportRuns } from '../../db/schema/index.ts';
 import { readStoredRows, writeSourceRows } from './reference-tables.ts';
+import { accountsNotInData, rejectPendingReferenceReviews, withdrawTabRows } from './withdraw.ts';
 
-export type ImportMode = 'preview' | 'sync';
+/** Why a Fresh Sync rejects the review items pending before it. */
+const FRESH_SYNC_REVIEW_NOTE = 'The banking data was cleared and imported afresh (Fresh Sync)';
+
+/** `fresh-sync`: every tab's rows are withdrawn, then the source's written as new (ADR 0052). */
+export type ImportMode = 'preview' | 'sync' | 'fresh-sync';
 export type ImportSourceKind = 'google_sheets' | 'xlsx' | 'csv';
 
 /** What a tab did (or, in a preview, would do). */
@@ -50,6 +55,8 @@ export type TabResult = {
   invalid: number;
   errors: number;
   bankingGroupsUpdated: number;
+  /** Rows withdrawn first (a Fresh Sync's or Clear All Data's): brands or providers, not groups. */
+  withdrawn: number;
   error: string | null;
 };
 
@@ -75,6 +82,8 @@ export type ImportReport = {
   errors: InvalidRow[];
   changes: ChangeLine[];
   diagnostics: Diagnostics[];
+  /** After a Fresh Sync, how many accounts' bank or provider is not in the data (null otherwise). */
+  accountsNotInData: number | null;
 };
 
 /** The tables a tab writes, groups first (the brands and providers name them). */
@@ -95,7 +104,7 @@ function ownedByTab(tab: ImportTab, table: ImportTable, id: string): boolean {
 export const PREVIEW_CHANGES_MAX = 1_000;
 const SAMPLE_ROWS = 3;
 
-const emptyResult = (tab: ImportTab): TabResult => ({
+export const emptyResult = (tab: ImportTab): TabResult => ({
   tab,
   status: 'not-run',
   processed: 0,
@@ -106,6 +115,7 @@ const emptyResult = (tab: ImportTab): TabResult => ({
   invalid: 0,
   errors: 0,
   bankingGroupsUpdated: 0,
+  withdrawn: 0,
   error: null,
 });
 
@@ -130,18 +140,23 @@ async function tabsToParse(database: Database, adminId: string, source: RawTab[]
   return [...source, banks];
 }
 
+/**
+ * Each of the tab's tables' changes. `fresh`: the stored rows are about to be withdrawn, so every
+ * source row is new (a brand that moved licence still keeps its stored id: its accounts follow it).
+ */
 function tabChanges(
   tab: ImportTab,
   stored: Record<ImportTable, StoredReferenceRow[]>,
   records: Record<ImportTable, ImportRecord[]>,
   invalid: InvalidRow[],
+  fresh: boolean,
 ): TableChanges[] {
   return TAB_TABLES[tab].map((table) => {
     const own = stored[table].filter((r) => ownedByTab(tab, table, r.id));
     const invalidIds = invalid.flatMap((i) => (i.table === table && i.id !== null ? [i.id] : []));
     const given = records[table].filter((r) => ownedByTab(tab, table, r.id));
     const incoming = table === 'bank_references' ? keepMovedBrandIds(given, own, invalidIds) : given;
-    return detectChanges({ table, incoming, stored: own, invalidIds });
+    return detectChanges({ table, incoming, stored: fresh ? [] : own, invalidIds });
   });
 }
 
@@ -221,6 +236,7 @@ const sumOf = (tabs: TabResult[]): ImportReport['totals'] => {
     'invalid',
     'errors',
     'bankingGroupsUpdated',
+    'withdrawn',
   ] as const;
   return Object.fromEntries(keys.map((k) => [k, tabs.reduce((n, t) => n + t[k], 0)])) as ImportReport['totals'];
 };
@@ -240,10 +256,18 @@ function refuseNulCells(tabs: RawTab[]): void {
         throw new AppError('VALIDATION_FAILED', `${NUL_MESSAGE} (in the ${tab.tab} tab, row ${i + 1})`);
 }
 
+/** Fresh Sync replaces all the data: a source without one of the tabs would leave that tab empty. */
+export function freshSyncMissingTabsMessage(missing: readonly ImportTab[]): string {
+  return `Fresh Sync needs the Banks, ISAs and Pensions tabs: the source has no ${missing.join(' or ')} tab`;
+}
+
 export async function runImport(database: Database, input: ImportInput): Promise<ImportReport> {
   const { mode, source, adminId } = input;
+  const fresh = mode === 'fresh-sync';
   refuseNulCells(source.tabs);
   const tabs = IMPORT_TABS.filter((tab) => source.tabs.some((t) => t.tab === tab));
+  const missing = IMPORT_TABS.filter((tab) => !tabs.includes(tab));
+  if (fresh && missing.length > 0) throw new AppError('VALIDATION_FAILED', freshSyncMissingTabsMessage(missing));
   const parsed = parseImportTabs(await tabsToParse(database, adminId, source.tabs), input.today);
   const ownInvalid = (tab: ImportTab) => parsed.invalid.filter((i) => i.tab === tab);
   const headerFailure = (tab: ImportTab) => ownInvalid(tab).find((i) => i.rowNumber === HEADER_ROW);
@@ -260,9 +284,10 @@ export async function runImport(database: Database, input: ImportInput): Promise
       headers: t.headers,
       sampleRows: t.rows.slice(0, SAMPLE_ROWS),
     })),
+    accountsNotInData: null,
   };
   const asAdmin = { userId: adminId, isAdmin: true };
-  if (mode === 'sync') {
+  if (mode !== 'preview') {
     const [run] = await withActor(database.db, asAdmin, (tx) =>
       tx
         .insert(referenceImportRuns)
@@ -289,10 +314,15 @@ export async function runImport(database: Database, input: ImportInput): Promise
       report.tabs[index] = await withActor(database.db, asAdmin, async (tx) => {
         const stored = {} as Record<ImportTable, StoredReferenceRow[]>;
         for (const table of TAB_TABLES[tab]) stored[table] = await readStoredRows(tx, table);
-        const tables = tabChanges(tab, stored, parsed.records, parsed.invalid);
+        const tables = tabChanges(tab, stored, parsed.records, parsed.invalid, fresh);
         report.changes.push(...changeLines(tab, tables));
-        if (mode === 'sync') await applyTab(tx, tables, report.runId!, adminId);
-        return resultOf(tab, tables, ownInvalid(tab).length);
+        let withdrawn = 0;
+        if (fresh) {
+          await tx.execute(sql`select set_config('app.reference_import', 'true', true)`);
+          withdrawn = await withdrawTabRows(tx, tab, report.runId!, adminId);
+        }
+        if (mode !== 'preview') await applyTab(tx, tables, report.runId!, adminId);
+        return { ...resultOf(tab, tables, ownInvalid(tab).length), withdrawn };
       });
     } catch (error) {
       report.tabs[index] = { ...emptyResult(tab), status: 'failed', errors: 1, error: (error as Error).message };
@@ -301,6 +331,13 @@ export async function runImport(database: Database, input: ImportInput): Promise
   }
   report.totals = sumOf(report.tabs);
   report.changes = report.changes.slice(0, PREVIEW_CHANGES_MAX);
+  if (fresh)
+    report.accountsNotInData = await withActor(database.db, asAdmin, async (tx) => {
+      // A failed tab kept its rows, and the items about them still stand.
+      if (report.tabs.every((t) => t.status === 'done'))
+        await rejectPendingReferenceReviews(tx, FRESH_SYNC_REVIEW_NOTE);
+      return accountsNotInData(tx);
+    });
   if (report.runId) {
     const failed = report.tabs.some((t) => t.status !== 'done');
     await withActor(database.db, asAdmin, (tx) =>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ImportTab } from '../../../core/reference-data/import/contract.ts';
 import type {
+  ClearReportSchema,
   ImportReportSchema,
   ImportRunSchema,
   TabResultSchema,
@@ -24,6 +25,7 @@ export type TabCounts = ImportReport['totals'];
 export type ImportRowError = ImportReport['errors'][number];
 export type ImportChange = ImportReport['changes'][number];
 export type ImportRun = z.infer<typeof ImportRunSchema>;
+export type ClearReport = z.infer<typeof ClearReportSchema>;
 
 export const SHEETS_CHECKS = ['health', 'verify-secrets', 'test-google-api'] as const;
 export type SheetsCheck = (typeof SHEETS_CHECKS)[number];
@@ -99,9 +101,10 @@ export function useImportRuns() {
   });
 }
 
+/** `confirmation`: a Fresh Sync's typed words (the server refuses one without them). */
 export type ImportRequest =
-  | { source: 'sheets'; mode: ImportReport['mode']; tabs?: ImportTab[] }
-  | { source: 'upload'; mode: ImportReport['mode']; file: File; tab?: ImportTab };
+  | { source: 'sheets'; mode: ImportReport['mode']; tabs?: ImportTab[]; confirmation?: string }
+  | { source: 'upload'; mode: ImportReport['mode']; file: File; tab?: ImportTab; confirmation?: string };
 
 /** Preview or sync, from the Google Sheet or an uploaded file; a sync refreshes the runs and the queue. */
 export function useRunImport() {
@@ -111,19 +114,39 @@ export function useRunImport() {
       if (request.source === 'sheets')
         return apiFetch<ImportReport>('/api/admin/bank-data/import/google-sheets', {
           method: 'POST',
-          json: { mode: request.mode, ...(request.tabs ? { tabs: request.tabs } : {}) },
+          json: {
+            mode: request.mode,
+            ...(request.tabs ? { tabs: request.tabs } : {}),
+            ...(request.confirmation !== undefined ? { confirmation: request.confirmation } : {}),
+          },
         });
       const form = new FormData();
       form.set('file', request.file);
       form.set('mode', request.mode);
       if (request.tab) form.set('tab', request.tab);
+      if (request.confirmation !== undefined) form.set('confirmation', request.confirmation);
       return apiFetch<ImportReport>('/api/admin/bank-data/import', { method: 'POST', body: form });
     },
     onSettled: (_report, _error, request) => {
-      if (request.mode !== 'sync') return;
-      void queryClient.invalidateQueries({ queryKey: bankDataKeys.runs });
-      void queryClient.invalidateQueries({ queryKey: bankDataKeys.reviewItems });
+      if (request.mode !== 'preview') afterDataChange(queryClient);
     },
+  });
+}
+
+/** After a write to the data: the runs, the review queue and the banking data screens read it again. */
+function afterDataChange(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: bankDataKeys.runs });
+  void queryClient.invalidateQueries({ queryKey: bankDataKeys.reviewItems });
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'bank-data', 'overview'] });
+}
+
+/** Clear All Data, with the admin's typed words. */
+export function useClearAllData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmation: string) =>
+      apiFetch<ClearReport>('/api/admin/bank-data/clear', { method: 'POST', json: { confirmation } }),
+    onSettled: () => afterDataChange(queryClient),
   });
 }
 

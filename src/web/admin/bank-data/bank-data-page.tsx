@@ -9,9 +9,8 @@ import { SheetsSyncPanel } from './sheets-sync-panel.tsx';
 /**
  * /admin/bank-data: the Banking Data Monitor and Importer v2.0 (002 §2, issue 27). The banking
  * reference data every protection answer rests on, synced from the Google Sheet or an uploaded
- * file, and the review queue for what a sync would not apply by itself. The spec's Clear All Data
- * and Fresh Sync are not here: the server does not offer them yet, and a button that cannot work
- * would pretend.
+ * file (with the Danger Zone's Clear All Data and Fresh Sync), and the review queue for what a
+ * sync would not apply by itself.
  */
 export function BankDataPage() {
   const [tab, setTab] = useState('sheets');

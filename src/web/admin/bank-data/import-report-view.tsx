@@ -21,6 +21,7 @@ import {
   fileDate,
   reportDetailsText,
   spaced,
+  accountsNotInDataText,
 } from './report-text.ts';
 import { fieldWords } from '../../../core/reference-data/import/field-words.ts';
 
@@ -62,9 +63,14 @@ async function copy(text: string, what: string) {
 }
 
 /** What an import did or would do: per tab, totals, the changes, the errors, diagnostics and the raw answer. */
+/** A Fresh Sync's counts say what it withdrew first; a preview's and a sync's have nothing to say there. */
+const countsOf = (mode: ImportReport['mode']) =>
+  mode === 'fresh-sync' ? [...COUNTS, { key: 'withdrawn' as const, label: 'Withdrawn first' }] : COUNTS;
+
 export function ImportReportView({ report, title }: { report: ImportReport; title: string }) {
   const failedTabs = report.tabs.filter((t) => t.status === 'failed');
   const preview = report.mode === 'preview';
+  const counts = countsOf(report.mode);
   return (
     <section aria-labelledby="import-result-heading" className="grid gap-6">
       <div className="grid gap-2">
@@ -97,6 +103,7 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
               <AlertDescription>
                 {countText(report.totals.inserted + report.totals.updated)} rows written,{' '}
                 {countText(report.totals.review)} sent to the review queue.
+                {report.accountsNotInData !== null ? <> {accountsNotInDataText(report.accountsNotInData)}</> : null}
               </AlertDescription>
             )}
           </Alert>
@@ -108,7 +115,7 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
           <tr>
             <th scope="col">Tab</th>
             <th scope="col">Status</th>
-            {COUNTS.map((c) => (
+            {counts.map((c) => (
               <th key={c.key} scope="col" className="text-right">
                 {c.label}
               </th>
@@ -124,7 +131,7 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
               <AdminTableCell label="Status">
                 <TabStatusBadge status={t.status} />
               </AdminTableCell>
-              {COUNTS.map((c) => (
+              {counts.map((c) => (
                 <AdminTableCell key={c.key} label={c.label} className="tabular-nums md:text-right">
                   {countText(t[c.key])}
                 </AdminTableCell>
@@ -136,7 +143,7 @@ export function ImportReportView({ report, title }: { report: ImportReport; titl
             <AdminTableCell label="Status" className="max-md:hidden">
               <span className="sr-only">—</span>
             </AdminTableCell>
-            {COUNTS.map((c) => (
+            {counts.map((c) => (
               <AdminTableCell key={c.key} label={c.label} className="tabular-nums md:text-right">
                 {countText(report.totals[c.key])}
               </AdminTableCell>

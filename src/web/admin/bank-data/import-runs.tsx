@@ -11,17 +11,23 @@ import {
 import { type ImportRun, useImportRuns } from './api.ts';
 import { countText, dateTimeText } from './report-text.ts';
 
-const SOURCES: Record<string, string> = { google_sheets: 'Google Sheet', xlsx: 'XLSX upload', csv: 'CSV upload' };
+const SOURCES: Record<string, string> = {
+  google_sheets: 'Google Sheet',
+  xlsx: 'XLSX upload',
+  csv: 'CSV upload',
+  admin: 'Clear All Data',
+};
 
 interface RunTotals {
   inserted: number;
   updated: number;
   review: number;
+  withdrawn: number;
 }
 
 /** A run's per-tab results summed (the runs table keeps the tab results the report had). */
 function totalsOf(results: unknown): RunTotals {
-  const totals = { inserted: 0, updated: 0, review: 0 };
+  const totals = { inserted: 0, updated: 0, review: 0, withdrawn: 0 };
   if (!Array.isArray(results)) return totals;
   for (const tab of results as Partial<RunTotals>[])
     for (const key of Object.keys(totals) as (keyof RunTotals)[])
@@ -54,7 +60,8 @@ export function ImportRuns() {
       ) : runs.data.length === 0 ? (
         <p className="flex items-start gap-2 text-muted-foreground">
           <History className="mt-1 size-4 shrink-0" aria-hidden />
-          No syncs yet. A sync from the sheet or an uploaded file is listed here; a preview is not.
+          No syncs yet. A sync from the sheet or an uploaded file, a Fresh Sync and Clear All Data are listed here; a
+          preview is not.
         </p>
       ) : (
         <AdminTable aria-label="Recent syncs">
@@ -75,6 +82,9 @@ export function ImportRuns() {
                 Sent to review
               </th>
               <th scope="col" className="text-right">
+                Withdrawn
+              </th>
+              <th scope="col" className="text-right">
                 Errors
               </th>
             </tr>
@@ -92,6 +102,7 @@ export function ImportRuns() {
                   </AdminTableCell>
                   <AdminTableCell label="Source" className="[overflow-wrap:anywhere]">
                     {SOURCES[run.source] ?? run.source}
+                    {run.mode === 'fresh-sync' ? <span className="block font-medium">Fresh Sync</span> : null}
                     {run.sourceName ? <span className="block text-muted-foreground">{run.sourceName}</span> : null}
                   </AdminTableCell>
                   <AdminTableCell label="Tabs">{run.tabs.join(', ')}</AdminTableCell>
@@ -106,6 +117,9 @@ export function ImportRuns() {
                   </AdminTableCell>
                   <AdminTableCell label="Sent to review" className="tabular-nums md:text-right">
                     {countText(totals.review)}
+                  </AdminTableCell>
+                  <AdminTableCell label="Withdrawn" className="tabular-nums md:text-right">
+                    {countText(totals.withdrawn)}
                   </AdminTableCell>
                   <AdminTableCell label="Errors" className="tabular-nums md:text-right">
                     {countText(run.errorCount)}

@@ -81,3 +81,10 @@ export function downloadText(name: string, text: string, type: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** What a Fresh Sync or Clear All Data left savers with: accounts whose bank is not in the data. */
+export function accountsNotInDataText(count: number): string {
+  if (count === 0) return 'Every saver’s account is still linked to a bank or provider in the data.';
+  const accounts = count === 1 ? '1 account says' : `${countText(count)} accounts say`;
+  return `${accounts} “bank not in our data” until its bank is back or its saver chooses it again.`;
+}

@@ -23,6 +23,7 @@ const tab = (name: TabResult['tab'], over: Partial<TabResult> = {}): TabResult =
   invalid: 0,
   errors: 0,
   bankingGroupsUpdated: 0,
+  withdrawn: 0,
   error: null,
   ...over,
 });
@@ -30,6 +31,7 @@ const tab = (name: TabResult['tab'], over: Partial<TabResult> = {}): TabResult =
 const REPORT: ImportReport = {
   mode: 'preview',
   runId: null,
+  accountsNotInData: null,
   tabs: [tab('Banks', { errors: 1, invalid: 1, bankingGroupsUpdated: 3 }), tab('ISAs'), tab('Pensions')],
   totals: {
     processed: 30,
@@ -40,6 +42,7 @@ const REPORT: ImportReport = {
     invalid: 1,
     errors: 1,
     bankingGroupsUpdated: 3,
+    withdrawn: 0,
   },
   errors: [
     {
@@ -291,5 +294,89 @@ describe('the Google Sheets Sync tab', () => {
     expect(within(runs).getAllByRole('row')[1]).toHaveTextContent(
       /21 Nov 2026, 14:05.*ops@savvypig\.co\.uk.*XLSX upload.*banking-data\.xlsx.*Banks, ISAs, Pensions.*Succeeded.*2.*4.*5.*2/,
     );
+  });
+});
+
+describe('the Danger Zone', () => {
+  const CLEARED = {
+    runId: 'run-clear',
+    tabs: [
+      { tab: 'Banks', withdrawn: 560 },
+      { tab: 'ISAs', withdrawn: 120 },
+      { tab: 'Pensions', withdrawn: 48 },
+    ],
+    reviewItemsRejected: 2,
+    accountsNotInData: 1_204,
+  };
+
+  it('clears all data only once the words are typed, after the spec’s warning, and says what savers see', async () => {
+    const api = server({ 'POST /api/admin/bank-data/clear': json(200, CLEARED) });
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear All Data?' });
+    expect(dialog).toHaveTextContent('Are you sure you want to clear ALL bank reference data? This cannot be undone.');
+    expect(dialog).toHaveTextContent(/keeps its bank’s name and says “bank not in our data”/);
+    const go = within(dialog).getByRole('button', { name: 'Clear All Data' });
+    expect(go).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Type CLEAR ALL DATA to confirm'), 'clear all');
+    expect(go).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Type CLEAR ALL DATA to confirm'), ' data');
+    await user.click(go);
+    expect(await screen.findByText('All bank reference data cleared')).toBeInTheDocument();
+    expect(api.calls('POST /api/admin/bank-data/clear')[0]?.body).toEqual({ confirmation: 'clear all data' });
+    expect(screen.getByText('Withdrawn: Banks 560, ISAs 120, Pensions 48.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '1,204 accounts say “bank not in our data” until its bank is back or its saver chooses it again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('cancelling sends nothing', async () => {
+    const api = server({ 'POST /api/admin/bank-data/clear': json(200, CLEARED) });
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear All Data?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST /api/admin/bank-data/clear')).toEqual([]);
+  });
+
+  it('Fresh Sync waits for the Google Sheet like the other sheet actions', async () => {
+    server({ 'GET /api/admin/bank-data/google-sheets/health': json(200, { ok: false, message: NOT_CONFIGURED }) });
+    await openPage();
+    await screen.findByText(NOT_CONFIGURED);
+    expect(button('Fresh Sync')).toBeDisabled();
+    expect(button('Fresh Sync')).toHaveAccessibleDescription(expect.stringContaining(NOT_CONFIGURED));
+    expect(button('Clear All Data')).toBeEnabled();
+  });
+
+  it('Fresh Sync from the sheet reports what it withdrew first and what savers are left with', async () => {
+    const api = server({
+      'POST /api/admin/bank-data/import/google-sheets': json(200, {
+        ...REPORT,
+        mode: 'fresh-sync',
+        runId: 'run-fresh',
+        accountsNotInData: 0,
+      }),
+    });
+    const { user } = await openPage();
+    await waitFor(() => expect(button('Fresh Sync')).toBeEnabled());
+    await user.click(button('Fresh Sync'));
+    const dialog = await screen.findByRole('dialog', { name: 'Fresh Sync?' });
+    expect(dialog).toHaveTextContent(
+      'This will clear ALL existing bank data and import fresh data from Google Sheets. Are you sure?',
+    );
+    await user.type(within(dialog).getByLabelText('Type FRESH SYNC to confirm'), 'FRESH SYNC');
+    await user.click(within(dialog).getByRole('button', { name: 'Fresh Sync' }));
+    expect(await screen.findByText('Sync completed successfully')).toBeInTheDocument();
+    expect(api.calls('POST /api/admin/bank-data/import/google-sheets')[0]?.body).toEqual({
+      mode: 'fresh-sync',
+      confirmation: 'FRESH SYNC',
+    });
+    expect(
+      screen.getByText(/Every saver’s account is still linked to a bank or provider in the data\./),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Results per tab' })).getByText('Withdrawn first')).toBeTruthy();
   });
 });

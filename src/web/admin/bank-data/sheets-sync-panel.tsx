@@ -15,8 +15,11 @@ import {
   useSheetsCheck,
   useSheetsHealth,
 } from './api.ts';
+import { FRESH_SYNC } from '../../../core/reference-data/import/danger-zone.ts';
+import { DangerZone, WHAT_SAVERS_SEE } from './danger-zone.tsx';
 import { ImportReportView } from './import-report-view.tsx';
 import { ImportRuns } from './import-runs.tsx';
+import { TypedConfirmationDialog } from './typed-confirmation-dialog.tsx';
 
 const CHECK_LABELS: Record<SheetsCheck, string> = {
   health: 'Health',
@@ -43,6 +46,12 @@ const ENHANCED: SheetsAction = {
   mode: 'sync',
   tabs: ['Banks', 'ISAs', 'Pensions'],
   title: 'Enhanced sync from the Google Sheet: Banks, ISAs and Pensions',
+};
+
+const UPLOAD_ACTIONS: Record<ImportReport['mode'], { label: string; what: string }> = {
+  preview: { label: 'Preview upload', what: 'Preview of' },
+  sync: { label: 'Sync upload', what: 'Sync from' },
+  'fresh-sync': { label: 'Fresh Sync upload', what: 'Fresh Sync (all data cleared, then imported) from' },
 };
 
 type Outcome = { title: string; report: ImportReport } | { title: string; error: string };
@@ -73,7 +82,7 @@ export function SheetsSyncPanel() {
       onSuccess: (report) => setOutcome({ title, report }),
       // The spec's words for a sync that did not happen (002 §8): 'Sync failed: {message}'.
       onError: (error) =>
-        setOutcome({ title, error: request.mode === 'sync' ? `Sync failed: ${error.message}` : error.message }),
+        setOutcome({ title, error: request.mode === 'preview' ? error.message : `Sync failed: ${error.message}` }),
       onSettled: () => setRunning(null),
     });
   };
@@ -185,6 +194,19 @@ export function SheetsSyncPanel() {
 
       <UploadCard busy={busy} running={running} onRun={run} />
 
+      <DangerZone
+        busy={busy}
+        sheetsReason={sheetsReason}
+        reasonId={reasonId}
+        onFreshSync={(confirmation) =>
+          run('Fresh Sync', 'Fresh Sync from the Google Sheet: all data cleared, then imported', {
+            source: 'sheets',
+            mode: 'fresh-sync',
+            confirmation,
+          })
+        }
+      />
+
       {busy && running ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -222,16 +244,23 @@ function UploadCard({
 }) {
   const ids = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [askingFresh, setAskingFresh] = useState(false);
   const [tab, setTab] = useState<ImportTab | ''>('');
   const isCsv = file !== null && !/\.xlsx$/i.test(file.name);
   const missing =
     file === null ? 'Choose a file first.' : isCsv && tab === '' ? 'Say which tab this CSV file is.' : null;
 
-  const start = (mode: ImportReport['mode']) => {
+  const start = (mode: ImportReport['mode'], confirmation?: string) => {
     if (!file) return;
-    const label = mode === 'preview' ? 'Preview upload' : 'Sync upload';
-    const title = `${mode === 'preview' ? 'Preview of' : 'Sync from'} ${file.name}${isCsv && tab ? ` (${tab})` : ''}`;
-    onRun(label, title, { source: 'upload', mode, file, ...(isCsv && tab ? { tab } : {}) });
+    const { label, what } = UPLOAD_ACTIONS[mode];
+    const title = `${what} ${file.name}${isCsv && tab ? ` (${tab})` : ''}`;
+    onRun(label, title, {
+      source: 'upload',
+      mode,
+      file,
+      ...(isCsv && tab ? { tab } : {}),
+      ...(confirmation !== undefined ? { confirmation } : {}),
+    });
   };
 
   return (
@@ -299,7 +328,30 @@ function UploadCard({
             {running === 'Sync upload' ? <Loader2 className="animate-spin" aria-hidden /> : null}
             Sync upload
           </Button>
+          <Button
+            variant="destructive"
+            disabled={busy || missing !== null}
+            aria-describedby={missing ? `${ids}-missing` : undefined}
+            onClick={() => setAskingFresh(true)}
+          >
+            {running === 'Fresh Sync upload' ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Fresh Sync upload
+          </Button>
         </div>
+        <TypedConfirmationDialog
+          open={askingFresh}
+          title="Fresh Sync from this file?"
+          warning="This will clear ALL existing bank data and import fresh data from this file. Are you sure?"
+          phrase={FRESH_SYNC.phrase}
+          actionLabel="Fresh Sync"
+          onClose={() => setAskingFresh(false)}
+          onConfirm={(typed) => {
+            setAskingFresh(false);
+            start('fresh-sync', typed);
+          }}
+        >
+          {WHAT_SAVERS_SEE} The workbook needs all three sheets: Banks, ISAs and Pensions.
+        </TypedConfirmationDialog>
       </CardContent>
     </Card>
   );
