@@ -14,12 +14,13 @@ import {
   signUpConfirmed,
   useJourneyServerAndBrowser,
 } from './account-setup.ts';
-import { newPage, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
+import { newPage, pictureDialogEverywhere, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
 
 // Issue 27's journey: an admin uploads the shipped banking data as XLSX (all unchanged), then a
 // copy in which Halifax sits under Lloyds Bank PLC's licence: the preview flags it, the sync sends
 // it to the review queue, and approving it moves a saver's Halifax money to the new licence on
-// their dashboard.
+// their dashboard. Then the Danger Zone: Clear All Data leaves the saver's account named Halifax
+// and saying its bank is not in our data; a Fresh Sync of the shipped workbook links it again.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'an admin passphrase';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -49,7 +50,7 @@ function halifaxUnderLloyds(tabs: RawTab[]): RawTab[] {
   });
 }
 
-test('an admin moves Halifax to another licence through an XLSX import and the review queue', async () => {
+test('an admin moves Halifax to another licence through an XLSX import and the review queue, then clears all data and brings it back with a Fresh Sync', async () => {
   const stamp = Date.now();
   const adminEmail = `bank-data-admin-${stamp}@example.com`;
   const saverEmail = `bank-data-saver-${stamp}@example.com`;
@@ -81,8 +82,10 @@ test('an admin moves Halifax to another licence through an XLSX import and the r
   await rejectCookies(page);
   await page.getByRole('tab', { name: 'Google Sheets Sync' }).waitFor();
 
+  const chooseFile = (name: string, buffer: Buffer) =>
+    page.getByLabel('File (XLSX or CSV)').setInputFiles({ name, mimeType: XLSX, buffer });
   const upload = async (name: string, buffer: Buffer, action: 'Preview upload' | 'Sync upload') => {
-    await page.getByLabel('File (XLSX or CSV)').setInputFiles({ name, mimeType: XLSX, buffer });
+    await chooseFile(name, buffer);
     await page.getByRole('button', { name: action, exact: true }).click();
     await page.locator('#import-result-heading').getByText(name).waitFor();
   };
@@ -117,6 +120,44 @@ test('an admin moves Halifax to another licence through an XLSX import and the r
   const saverPage = await saverContext.newPage();
   await saverPage.goto(`${env.server.base}/dashboard`);
   await saverPage.getByText('Lloyds Bank PLC').first().waitFor();
+  /** The saver's Halifax row on /accounts once it says `protection`. */
+  const saverRowSays = async (protection: string) => {
+    await saverPage.goto(`${env.server.base}/accounts`);
+    const row = saverPage
+      .getByRole('table', { name: /^Your accounts/ })
+      .getByRole('row')
+      .filter({ hasText: 'Halifax' });
+    await row.getByText(protection).waitFor();
+  };
+
+  // The Danger Zone: nothing goes until the words are typed.
+  await page.getByRole('tab', { name: 'Google Sheets Sync' }).click();
+  await page.getByRole('button', { name: 'Clear All Data', exact: true }).click();
+  const clearDialog = page.getByRole('dialog', { name: 'Clear All Data?' });
+  await clearDialog
+    .getByText('Are you sure you want to clear ALL bank reference data? This cannot be undone.')
+    .waitFor();
+  const clearButton = clearDialog.getByRole('button', { name: 'Clear All Data' });
+  assert.equal(await clearButton.isDisabled(), true);
+  await clearDialog.getByLabel('Type CLEAR ALL DATA to confirm').fill('CLEAR ALL DATA');
+  await pictureDialogEverywhere(page, 'bank-data-03-clear-all-confirmation');
+  await clearButton.click();
+  await page.getByText('All bank reference data cleared').waitFor();
+  await page
+    .getByText('1 account says “bank not in our data” until its bank is back or its saver chooses it again.')
+    .waitFor();
+  await saverRowSays('Bank not in our data: choose it again');
+
+  // A Fresh Sync of the shipped workbook: Halifax is back under its own licence, and so is the account.
+  await chooseFile('shipped.xlsx', shipped);
+  await page.getByRole('button', { name: 'Fresh Sync upload' }).click();
+  const freshDialog = page.getByRole('dialog', { name: 'Fresh Sync from this file?' });
+  await freshDialog.getByLabel('Type FRESH SYNC to confirm').fill('fresh sync');
+  await freshDialog.getByRole('button', { name: 'Fresh Sync' }).click();
+  await page.getByText('Sync completed successfully').waitFor();
+  await page.getByText('Every saver’s account is still linked to a bank or provider in the data.').waitFor();
+  await saverRowSays('Fully protected');
+  assert.deepEqual(await saverLicences(), ['Bank of Scotland plc']);
   await saverContext.close();
   assert.deepEqual(errors, []);
   await context.close();

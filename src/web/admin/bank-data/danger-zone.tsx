@@ -59,6 +59,12 @@ export function DangerZone({
             Fresh Sync
           </Button>
         </div>
+        {sheetsReason ? (
+          <p className="text-sm text-muted-foreground">
+            Fresh Sync reads the Google Sheet, which cannot be used yet (see above). Fresh Sync upload, on the upload
+            card, does the same from a workbook.
+          </p>
+        ) : null}
         {cleared ? <ClearOutcome outcome={cleared} /> : null}
       </CardContent>
       <TypedConfirmationDialog
