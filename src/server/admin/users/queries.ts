@@ -4,7 +4,7 @@
  * (`asLoginRole`) in an admin's request: nothing here filters by a signed-in user.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { ONLINE_WINDOW_MS } from '../../../core/session/limits.ts';
+import { INACTIVITY_LIMIT_MS, ONLINE_WINDOW_MS } from '../../../core/session/limits.ts';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rls.ts';
 import { type SubscriptionRow, subscriptionFactColumns } from '../../subscriptions/facts.ts';
@@ -125,11 +125,13 @@ export type AdminUserDetailRow = SubscriptionRow & {
 
 /**
  * One user whole, for the detail page's six tabs: account, profile (as JSON), role, subscription,
- * settings (as JSON), presence, live sessions and the devices they signed in from. One statement;
+ * settings (as JSON), presence, sessions in use (unexpired, not idle) and the devices they signed in from. One statement;
  * null when there is no such user.
  */
 export async function findAdminUser(tx: Tx, userId: string, now: Date): Promise<AdminUserDetailRow | null> {
   const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
+  // A session idle for the inactivity limit is over, whatever its expiry says (ADR 0010).
+  const idleSince = new Date(now.getTime() - INACTIVITY_LIMIT_MS).toISOString();
   const [row] = rowsOf<AdminUserDetailRow>(
     await tx.execute(sql`
       select u.id as user_id, u.email, u.name as user_name, u.created_at, u.email_confirmed_at, u.two_factor_enabled,
@@ -140,8 +142,8 @@ export async function findAdminUser(tx: Tx, userId: string, now: Date): Promise<
         (select to_jsonb(us) from user_settings us where us.user_id = u.id) as settings,
         case when pr.online_at > ${onlineSince}::timestamptz then pr.online_at end as online_at,
         case when pr.online_at > ${onlineSince}::timestamptz then pr.status end as presence_status,
-        (select count(*) from session se where se.user_id = u.id and se.expires_at > ${now.toISOString()}::timestamptz)
-          as live_sessions,
+        (select count(*) from session se where se.user_id = u.id and se.expires_at > ${now.toISOString()}::timestamptz
+            and se.last_active_at > ${idleSince}::timestamptz) as live_sessions,
         (select json_agg(json_build_object('first_seen_at', d.first_seen_at, 'last_seen_at', d.last_seen_at)
             order by d.last_seen_at desc)
           from (select * from login_devices where user_id = u.id order by last_seen_at desc limit 20) d) as devices

@@ -127,6 +127,11 @@ describe.each(testDatabaseKinds())('the admin users API on %s', (kind) => {
     });
     expect(user.activity.lastLoginAt).not.toBeNull();
     expect(user.activity.devices).toHaveLength(1);
+    // A session idle for ten minutes is over, whatever its expiry says.
+    await server.deps.database.db.execute(
+      sql`update session set last_active_at = now() - interval '11 minutes' where user_id = ${sam.userId}`,
+    );
+    expect((await detail(sam.userId)).activity.liveSessions).toBe(0);
     expect((await detail(admin.userId)).isSelf).toBe(true);
     const missing = await call(admin, '/api/admin/users/no-such-user');
     expect(missing.status).toBe(404);
