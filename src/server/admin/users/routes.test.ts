@@ -272,6 +272,20 @@ describe.each(testDatabaseKinds())('the admin users API on %s', (kind) => {
     await signIn(server, vic.email, PASSWORD);
   });
 
+  it('takes two admins saving one user in turn, each audit entry starting where the other ended', async () => {
+    const zed = await newPerson('Zed');
+    const saves = await Promise.all([5, 6, 7].map((maxAccounts) => patch(zed.userId, { settings: { maxAccounts } })));
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200]);
+    const entries = (await detail(zed.userId)).activity.auditEntries
+      .filter((e) => e.action === 'user.settings.update')
+      .reverse() as { before: { maxAccounts: number | null }; after: { maxAccounts: number } }[];
+    expect(entries).toHaveLength(3);
+    expect(entries[0]!.before.maxAccounts).toBeNull();
+    expect(entries[1]!.before.maxAccounts).toBe(entries[0]!.after.maxAccounts);
+    expect(entries[2]!.before.maxAccounts).toBe(entries[1]!.after.maxAccounts);
+    expect((await detail(zed.userId)).settings.maxAccounts).toBe(entries[2]!.after.maxAccounts);
+  });
+
   it('writes nothing when any part of a save is refused', async () => {
     const wes = await newPerson('Wes');
     await patch(wes.userId, { settings: { suspended: true, suspensionReason: 'Review' } });

@@ -5,7 +5,7 @@
  * change is written with its audit log entries in the request's one transaction, so a refusal
  * anywhere writes nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_USER_TEXTS,
   type AdminUserUpdate,
@@ -449,6 +449,8 @@ export function adminUserRoutes(deps: Deps) {
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       const tx = txOf(c);
       const now = deps.clock.now();
+      // Two admins saving one user take turns, so each audit entry's "before" is what the save replaced.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`admin-user:${userId}`}, 0))`);
       const current = await readDetail(tx, userId, session.userId, now);
       await applyUpdate(tx, { userId: session.userId, email: session.email }, current, parsed.data, now);
       return c.json({ user: await readDetail(tx, userId, session.userId, now) }, 200);
