@@ -1,7 +1,6 @@
 import { Building2, ChevronDown, Save, TriangleAlert } from 'lucide-react';
-import { type ReactElement, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { canCountStartingBalanceAsPaidIn, STARTING_BALANCE_PAID_IN_LABEL } from '../../core/isa/starting-balance.ts';
-import { flushSync } from 'react-dom';
 import { Controller, type FieldErrors, type FieldPath, type FieldPathByValue, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PENALTY_TYPES, TERM_LENGTH_UNITS } from '../../core/accounts/account-schema.ts';
@@ -278,16 +277,26 @@ export function AccountForm({
   };
 
   /**
-   * Once the errors are drawn: opens More details when a problem is folded inside it (so every
-   * problem can be seen), then focuses the first control marked invalid (pickers are buttons, so
-   * by attribute).
+   * Asks for the first problem to be focused once the errors are drawn (an effect after the render
+   * that draws them, however long that render takes): More details opens first when a problem is
+   * folded inside it (so every problem can be seen), then the first control marked invalid gets
+   * the focus (pickers are buttons, so by attribute).
    */
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => {
-      const invalid = Array.from(formElement?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []);
-      if (invalid.some((control) => moreRegion.current?.contains(control))) flushSync(() => setMoreOpen(true));
-      invalid[0]?.focus();
-    });
+  const [focusRequested, setFocusRequested] = useState(false);
+  const focusFirstInvalid = () => setFocusRequested(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `errors` changing means the problems were just drawn: look again
+  useEffect(() => {
+    if (!focusRequested) return;
+    const invalid = Array.from(formElement?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []);
+    // Not drawn yet: the effect runs again with the render that draws them.
+    if (invalid.length === 0) return;
+    if (!moreOpen && invalid.some((control) => moreRegion.current?.contains(control))) {
+      setMoreOpen(true); // the effect runs again once the fields show
+      return;
+    }
+    invalid[0]!.focus();
+    setFocusRequested(false);
+  }, [focusRequested, errors, moreOpen, formElement]);
 
   const submit = form.handleSubmit(
     async (output) => {
