@@ -57,7 +57,7 @@ test('without Google credentials the Sheets actions say what to set; an upload w
   await page.getByText(/Health: Not OK\./).waitFor();
 
   await page.getByLabel('File (XLSX or CSV)').setInputFiles(mistyped);
-  await page.getByRole('button', { name: 'Preview upload' }).click();
+  await page.getByRole('button', { name: 'Preview upload', exact: true }).click();
   await page.getByRole('heading', { name: 'Preview of reference-data-edited.xlsx' }).waitFor();
   await page
     .getByRole('list', { name: 'Errors' })
@@ -77,7 +77,7 @@ test('without Google credentials the Sheets actions say what to set; an upload w
   await pictureEverywhere(page, 'bank-data-errors-01-preview');
 
   // A sync writes nothing for Halifax: its stored row, missing from the file, goes to review.
-  await page.getByRole('button', { name: 'Sync upload' }).click();
+  await page.getByRole('button', { name: 'Sync upload', exact: true }).click();
   const synced = page.getByRole('status').filter({ hasText: 'Sync completed successfully' });
   await synced.waitFor({ timeout: 15_000 });
   assert.match((await synced.textContent()) ?? '', /0 rows written, 1 sent to the review queue\./);
