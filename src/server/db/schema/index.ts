@@ -17,3 +17,4 @@ export * from './subscriptions.ts';
 export * from './dashboard.ts';
 export * from './admin-audit.ts';
 export * from './support.ts';
+export * from './news.ts';
