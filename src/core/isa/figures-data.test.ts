@@ -4,13 +4,19 @@ import { findFigureOn, type DatedFigure } from '../dates/effective-dated.ts';
 import {
   ANNUAL_ALLOWANCE,
   CARRY_FORWARD_YEARS,
+  LUMP_SUM_ALLOWANCE,
   MONEY_PURCHASE_ANNUAL_ALLOWANCE,
   NORMAL_MINIMUM_PENSION_AGE,
+  RELIEF_ADDITIONAL_RATE_PERCENT,
+  RELIEF_BASIC_AMOUNT,
+  RELIEF_BASIC_RATE_PERCENT,
+  RELIEF_HIGHER_RATE_PERCENT,
   STATE_PENSION_AGE,
   TAPER_ADJUSTED_INCOME,
   TAPER_INCOME_PER_POUND,
   TAPER_MINIMUM_ALLOWANCE,
   TAPER_THRESHOLD_INCOME,
+  TAX_FREE_LUMP_SUM_PERCENT,
 } from '../pension/pension-figures.ts';
 import { parseCsv } from '../reference-data/csv.ts';
 import { SAVINGS_BASIC_RATE_PERCENT } from '../tax/savings-tax.ts';
@@ -45,6 +51,12 @@ const TABLES: Record<string, readonly DatedFigure[]> = {
   pension_carry_forward_years: CARRY_FORWARD_YEARS,
   normal_minimum_pension_age: NORMAL_MINIMUM_PENSION_AGE,
   state_pension_age: STATE_PENSION_AGE,
+  pension_lump_sum_allowance: LUMP_SUM_ALLOWANCE,
+  pension_tax_free_lump_sum_percent: TAX_FREE_LUMP_SUM_PERCENT,
+  pension_relief_basic_rate_percent: RELIEF_BASIC_RATE_PERCENT,
+  pension_relief_higher_rate_percent: RELIEF_HIGHER_RATE_PERCENT,
+  pension_relief_additional_rate_percent: RELIEF_ADDITIONAL_RATE_PERCENT,
+  pension_relief_basic_amount: RELIEF_BASIC_AMOUNT,
   savings_basic_rate_percent: SAVINGS_BASIC_RATE_PERCENT,
 };
 

@@ -69,6 +69,36 @@ export const STATE_PENSION_AGE: readonly DatedFigure[] = [
   { effectiveFrom: '2020-10-06', value: 66, source: 'Pensions Act 2011' },
 ];
 
+/** The lump sum allowance: the most a person may take tax-free from all their pensions, pence. */
+export const LUMP_SUM_ALLOWANCE: readonly DatedFigure[] = [
+  { effectiveFrom: '2024-04-06', value: 268_275_00, source: 'HMRC Pensions Tax Manual PTM172000' },
+];
+
+/** The share of a pension that may be taken as a tax-free lump sum, percent (within the allowance). */
+export const TAX_FREE_LUMP_SUM_PERCENT: readonly DatedFigure[] = [
+  { effectiveFrom: '2006-04-06', value: 25, source: 'Finance Act 2004; HMRC Pensions Tax Manual PTM063000' },
+];
+
+/**
+ * Tax relief on personal contributions at the income tax rates of England, Wales and Northern
+ * Ireland, percent: the basic rate a relief-at-source scheme claims, and the higher and additional
+ * rates a taxpayer claims back. Unchanged by Budget 2025 (only savings, dividend and property rates rise).
+ */
+export const RELIEF_BASIC_RATE_PERCENT: readonly DatedFigure[] = [
+  { effectiveFrom: '2008-04-06', value: 20, source: 'HMRC income tax rates (basic rate 20% from 2008/09)' },
+];
+export const RELIEF_HIGHER_RATE_PERCENT: readonly DatedFigure[] = [
+  { effectiveFrom: '2008-04-06', value: 40, source: 'HMRC income tax rates' },
+];
+export const RELIEF_ADDITIONAL_RATE_PERCENT: readonly DatedFigure[] = [
+  { effectiveFrom: '2013-04-06', value: 45, source: 'HMRC income tax rates (additional rate 45% from 2013/14)' },
+];
+
+/** Relief at source for someone without earnings: on up to this much gross a tax year, pence. */
+export const RELIEF_BASIC_AMOUNT: readonly DatedFigure[] = [
+  { effectiveFrom: '2006-04-06', value: 3_600_00, source: 'Finance Act 2004 s190 (basic amount £3,600)' },
+];
+
 /** The first tax year the annual allowance tables answer for: 2016/17. */
 export const EARLIEST_PENSION_TAX_YEAR = 2016;
 
