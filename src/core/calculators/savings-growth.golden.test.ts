@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { cashIsaYears } from './cash-isa-instead.ts';
-import { savingsGrowth } from './savings-growth.ts';
+import { type SavingsGrowthInput, savingsGrowth } from './savings-growth.ts';
 import { savingsTaxByTaxYear } from './savings-tax.ts';
 
 const START = '2026-11-29';
 
+/** £10,000 from 29 Nov 2026 for a year, no deposits, with what a test changes. */
+const grow = (over: Partial<SavingsGrowthInput>) =>
+  savingsGrowth({
+    startDate: START,
+    startPence: 10_000_00,
+    regularDepositPence: 0,
+    depositFrequency: 'none',
+    rate: { kind: 'aer', bps: 500 },
+    termMonths: 12,
+    ...over,
+  });
+
 describe('the savings calculator’s growth, worked by hand', () => {
   it('pays a gross 5% a year once, at the end of the year', () => {
     // Each month earns £10,000 × 5% ÷ 12 = £41.666…; twelve of them are £500.00, paid on 29 Nov 2027.
-    const growth = savingsGrowth({
-      startDate: START,
-      startPence: 10_000_00,
-      regularDepositPence: 0,
-      depositFrequency: 'none',
-      rate: { kind: 'gross', bps: 500, compounding: 'annually' },
-      termMonths: 12,
-    });
+    const growth = grow({ rate: { kind: 'gross', bps: 500, compounding: 'annually' } });
     expect(growth.interestPence).toBe(500_00);
     expect(growth.finalPence).toBe(10_500_00);
     expect(growth.payments).toEqual([{ date: '2027-11-29', interestPence: 500_00 }]);
@@ -27,14 +32,7 @@ describe('the savings calculator’s growth, worked by hand', () => {
     // Q2: £10,100.00 × 1% = £101.00 → £10,201.00
     // Q3: £10,201.00 × 1% = £102.01 → £10,303.01
     // Q4: £10,303.01 × 1% = £103.0301 → £103.03 → £10,406.04; AER (1.01)^4 − 1 = 4.0604% → 4.06%.
-    const growth = savingsGrowth({
-      startDate: START,
-      startPence: 10_000_00,
-      regularDepositPence: 0,
-      depositFrequency: 'none',
-      rate: { kind: 'gross', bps: 400, compounding: 'quarterly' },
-      termMonths: 12,
-    });
+    const growth = grow({ rate: { kind: 'gross', bps: 400, compounding: 'quarterly' } });
     expect(growth.payments.map((p) => p.interestPence)).toEqual([100_00, 101_00, 102_01, 103_03]);
     expect(growth.finalPence).toBe(10_406_04);
     expect(growth.aerBps).toBe(406);
@@ -45,8 +43,7 @@ describe('the savings calculator’s growth, worked by hand', () => {
     // Month 1: £1,000 + £100 = £1,100.00, interest £11.00 → £1,111.00
     // Month 2: + £100 = £1,211.00, interest £12.11 → £1,223.11
     // Month 3: + £100 = £1,323.11, interest £13.2311 → £13.23 → £1,336.34
-    const growth = savingsGrowth({
-      startDate: START,
+    const growth = grow({
       startPence: 1_000_00,
       regularDepositPence: 100_00,
       depositFrequency: 'monthly',
@@ -60,8 +57,7 @@ describe('the savings calculator’s growth, worked by hand', () => {
 
   it('adds an annual deposit at the start of each year', () => {
     // Year 1: £1,000 × 10% = £100.00 → £1,100.00; year 2: £1,100 + £1,000 = £2,100 × 10% = £210.00 → £2,310.00.
-    const growth = savingsGrowth({
-      startDate: START,
+    const growth = grow({
       startPence: 0,
       regularDepositPence: 1_000_00,
       depositFrequency: 'annually',
@@ -76,14 +72,7 @@ describe('the savings calculator’s growth, worked by hand', () => {
 
   it('pays a part year’s interest at the end of the term', () => {
     // Year 1 as above: £10,500.00. Months 13–18: £10,500 × 5% ÷ 12 × 6 = £262.50, paid at the end → £10,762.50.
-    const growth = savingsGrowth({
-      startDate: START,
-      startPence: 10_000_00,
-      regularDepositPence: 0,
-      depositFrequency: 'none',
-      rate: { kind: 'gross', bps: 500, compounding: 'annually' },
-      termMonths: 18,
-    });
+    const growth = grow({ rate: { kind: 'gross', bps: 500, compounding: 'annually' }, termMonths: 18 });
     expect(growth.years.map((y) => [y.year, y.months, y.interestPence, y.closingPence])).toEqual([
       [1, 12, 500_00, 10_500_00],
       [2, 6, 262_50, 10_762_50],
@@ -94,14 +83,7 @@ describe('the savings calculator’s growth, worked by hand', () => {
   it('pays an AER monthly at the rate that compounds to it', () => {
     // Monthly rate 1.05^(1/12) − 1 = 0.4074124%: month 1 is £10,000 × 0.4074124% = £40.74124 → £40.74.
     // Over the year the AER gives £500.00; rounding each month to the penny moves it by at most ½p × 12.
-    const growth = savingsGrowth({
-      startDate: START,
-      startPence: 10_000_00,
-      regularDepositPence: 0,
-      depositFrequency: 'none',
-      rate: { kind: 'aer', bps: 500 },
-      termMonths: 12,
-    });
+    const growth = grow({});
     expect(growth.payments[0]).toEqual({ date: '2026-12-29', interestPence: 40_74 });
     expect(Math.abs(growth.interestPence - 500_00)).toBeLessThanOrEqual(6);
   });
@@ -111,13 +93,10 @@ describe('the savings calculator’s growth, worked by hand', () => {
     // 6 Jan 2027 £1,000.00 (2026/27); 6 Apr 2027 £1,010.00, 6 Jul 2027 £1,020.10, 6 Oct 2027 £1,030.30 (2027/28).
     // 2026/27: (£1,000.00 − £500 PSA) × 40% = £200.00.
     // 2027/28: £3,060.40 − £500 = £2,560.40 × 42% = £1,075.368 → £1,075.36.
-    const growth = savingsGrowth({
+    const growth = grow({
       startDate: '2026-10-06',
       startPence: 100_000_00,
-      regularDepositPence: 0,
-      depositFrequency: 'none',
       rate: { kind: 'gross', bps: 400, compounding: 'quarterly' },
-      termMonths: 12,
     });
     const tax = savingsTaxByTaxYear(growth.payments, { band: 'higher', otherIncomePence: null });
     expect(tax.map((y) => [y.taxYear.label, y.interestPence, y.taxPence])).toEqual([
@@ -131,13 +110,11 @@ describe('the same savings in a cash ISA instead', () => {
   it('counts what goes in each tax year against that year’s limit', () => {
     // From 29 Nov 2026: £15,000 + five £1,000 deposits (29 Nov, Dec, Jan, Feb, Mar) = £20,000 in 2026/27 (limit £20,000);
     // seven deposits from 29 Apr to 29 Oct 2027 = £7,000 in 2027/28 (limit £12,000 under 65).
-    const growth = savingsGrowth({
-      startDate: START,
+    const growth = grow({
       startPence: 15_000_00,
       regularDepositPence: 1_000_00,
       depositFrequency: 'monthly',
       rate: { kind: 'aer', bps: 400 },
-      termMonths: 12,
     });
     const years = cashIsaYears(START, 15_000_00, growth.points, true);
     expect(years.map((y) => [y.taxYear.label, y.paidInPence, y.limitPence, y.overPence])).toEqual([
