@@ -57,6 +57,34 @@ describe('billing notices: which e-mails an applied event calls for', () => {
     ).toEqual([expect.objectContaining({ kind: 'payment-received', amountPence: 0 })]);
   });
 
+  it('reminds a card trial’s saver of the first payment before it is taken, or that nothing will be', () => {
+    const trialEndsAt = at('2026-12-11T10:00:00Z');
+    const ending = (after: BillingState) =>
+      billingNoticesOf({
+        eventType: 'customer.subscription.trial_will_end',
+        at: NOW,
+        before: after,
+        after,
+        invoice: null,
+        trialEnding: { trialEndsAt, thenPence: 999 },
+      });
+    expect(ending(state({ paymentStatus: 'trialing' }))).toEqual([
+      {
+        kind: 'trial-ending',
+        plan: { tier: 'bigpig', cycle: 'monthly' },
+        trialEndsAt,
+        firstPaymentAt: trialEndsAt,
+        firstPaymentPence: 999,
+      },
+    ]);
+    // Cancelled during the trial: it ends with nothing taken, and the reminder says so.
+    expect(ending(state({ paymentStatus: 'trialing', cancelAtPeriodEnd: true }))).toEqual([
+      expect.objectContaining({ kind: 'trial-ending', firstPaymentAt: null, firstPaymentPence: null }),
+    ]);
+    // Already ended: nothing to remind of.
+    expect(ending(state({ paymentStatus: 'canceled' }))).toEqual([]);
+  });
+
   it('names no next payment when the subscription ends at the period end', () => {
     const [notice] = notices('invoice.paid', state(), state({ cancelAtPeriodEnd: true }));
     expect(notice).toMatchObject({ kind: 'payment-received', nextPaymentAt: null, amountPence: null });

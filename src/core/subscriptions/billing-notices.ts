@@ -51,7 +51,19 @@ export type BillingNotice =
       /** When the trial ends and its first payment is taken. */
       firstPaymentAt: Date | null;
       firstPaymentPence: number | null;
+    }
+  | {
+      /** The provider's reminder, three days before a card trial ends: what will be taken, when. */
+      kind: 'trial-ending';
+      plan: PlanChoice | null;
+      trialEndsAt: Date | null;
+      /** Null when nothing will be taken: the subscription ends with the trial. */
+      firstPaymentAt: Date | null;
+      firstPaymentPence: number | null;
     };
+
+/** What a provider's trial-ending event says of the trial (each null when it did not say). */
+export type TrialEnding = { trialEndsAt: Date | null; thenPence: number | null };
 
 const planOf = (state: BillingState): PlanChoice | null =>
   state.tier && state.billingCycle ? { tier: state.tier, cycle: state.billingCycle } : null;
@@ -65,8 +77,25 @@ export function billingNoticesOf(input: {
   before: BillingState;
   after: BillingState;
   invoice: InvoiceFigures | null;
+  /** A trial-ending event's trial (customer.subscription.trial_will_end). */
+  trialEnding?: TrialEnding | null;
 }): BillingNotice[] {
   const { eventType, at, before, after, invoice } = input;
+  // Money moves in the open: the saver hears what will be taken, and when, before it is.
+  if (eventType === 'customer.subscription.trial_will_end') {
+    const trial = input.trialEnding;
+    if (!trial || after.paymentStatus === 'canceled') return [];
+    const charged = !after.cancelAtPeriodEnd;
+    return [
+      {
+        kind: 'trial-ending',
+        plan: planOf(after),
+        trialEndsAt: trial.trialEndsAt,
+        firstPaymentAt: charged ? trial.trialEndsAt : null,
+        firstPaymentPence: charged ? trial.thenPence : null,
+      },
+    ];
+  }
   if (eventType === 'invoice.paid') {
     const periodEnd = invoice?.periodEnd ?? after.currentPeriodEnd;
     // Nothing was paid: the saver hears that the trial started and what is taken when, not '£0.00 received'.

@@ -7,7 +7,7 @@
 import { restoreArchivedAccounts } from '../accounts/archive.ts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { type BillingChange, type BillingState, applyBillingChange } from '../../core/subscriptions/billing-state.ts';
-import { billingNoticesOf, type InvoiceFigures } from '../../core/subscriptions/billing-notices.ts';
+import { billingNoticesOf, type InvoiceFigures, type TrialEnding } from '../../core/subscriptions/billing-notices.ts';
 import { instantOfSeconds, paymentStatusOf, planOfPrice } from '../../core/subscriptions/billing.ts';
 import { tierRank } from '../../core/subscriptions/tier.ts';
 import type { Tx } from '../db/client.ts';
@@ -38,6 +38,8 @@ export type ParsedEvent = {
   change: BillingChange | null;
   /** An invoice event's amount and period, for its e-mail. */
   invoice?: InvoiceFigures;
+  /** A trial-ending event's trial end and first payment, for its e-mail. */
+  trialEnding?: TrialEnding;
   promoCodeId?: string | null;
   releasePromoCodeId?: string | null;
 };
@@ -107,7 +109,18 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
 ]);
+
+/** A trial-ending subscription's trial end and what our checkout said its first payment is. */
+function trialEndingOf(sub: Record<string, unknown>): TrialEnding {
+  const seconds = wholeNumber(sub.trial_end);
+  const thenText = metadataText(sub.metadata as Record<string, unknown> | undefined, 'trialThenPence') ?? '';
+  return {
+    trialEndsAt: seconds === null || seconds > 4_102_444_800 ? null : instantOfSeconds(seconds),
+    thenPence: /^\d{1,9}$/.test(thenText) ? Number(thenText) : null,
+  };
+}
 const INVOICE_EVENTS = new Set([
   'invoice.paid',
   'invoice.payment_succeeded',
@@ -155,6 +168,7 @@ export function parseEvent(raw: unknown): { event: ProviderEvent; parsed: Parsed
         subscriptionId: sub.id,
       },
       change: event.type === 'customer.subscription.deleted' ? { ...change, status: 'canceled' } : change,
+      ...(event.type === 'customer.subscription.trial_will_end' ? { trialEnding: trialEndingOf(shape.data) } : {}),
     });
   }
   if (INVOICE_EVENTS.has(event.type)) {
@@ -329,6 +343,7 @@ export async function applyProviderEvent(tx: Tx, raw: unknown, now: Date): Promi
         before: transition.before,
         after: transition.after,
         invoice: parsed.invoice ?? null,
+        trialEnding: parsed.trialEnding ?? null,
       })
     : [];
   return { outcome: 'applied', ...(notices.length > 0 ? { mail: { userId, notices } } : {}) };

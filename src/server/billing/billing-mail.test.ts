@@ -191,4 +191,47 @@ describe.each(testDatabaseKinds())('e-mails from Stripe webhooks on %s', (kind) 
     expect(mail.map((m) => m.subject)).toEqual(['Payment received: £1,234.56']);
     expect(mail[0]!.text).toContain('It pays for 27 November 2026 to 27 November 2027.');
   });
+
+  it('mails the reminder three days before a card trial’s first payment: how much, and when', async () => {
+    const ida = await person(server, 'ida-mail@example.com');
+    const created = Math.floor(START.getTime() / 1000);
+    const trialEnd = created + 3 * 86_400;
+    const subscription = {
+      id: 'sub_ida',
+      object: 'subscription',
+      customer: 'cus_ida',
+      status: 'trialing',
+      cancel_at_period_end: false,
+      trial_end: trialEnd,
+      metadata: { userId: ida.userId, trialDays: '14', trialThenPence: '999' },
+      items: {
+        object: 'list',
+        data: [
+          {
+            current_period_end: trialEnd,
+            price: {
+              id: 'price_bigpig_monthly',
+              lookup_key: 'bigpig_monthly',
+              unit_amount: 999,
+              recurring: { interval: 'month' },
+            },
+          },
+        ],
+      },
+    };
+    const event = {
+      id: 'evt_ida_trial_will_end',
+      object: 'event',
+      type: 'customer.subscription.trial_will_end',
+      created,
+      data: { object: subscription },
+    };
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    const mail = await billingMailTo(server, ida.email);
+    expect(mail.map((m) => m.subject)).toEqual(['Your SavvyPig free trial ends on 30 November 2026']);
+    expect(mail[0]!.text).toContain(
+      'Your first payment of £9.99 will be taken from your card on 30 November 2026. To pay nothing, cancel before then.',
+    );
+  });
 });

@@ -14,6 +14,7 @@ import {
   paymentReceivedMail,
   planChangedMail,
   subscriptionCancelledMail,
+  cardTrialEndingMail,
   trialStartedMail,
 } from '../mail/billing-templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -42,6 +43,8 @@ export function billingMailOf(to: string, notice: BillingNotice, links: MailLink
       return subscriptionCancelledMail(to, notice, links);
     case 'trial-started':
       return trialStartedMail(to, notice, links);
+    case 'trial-ending':
+      return cardTrialEndingMail(to, notice, links);
   }
 }
 

@@ -140,6 +140,33 @@ export function trialStartedMail(
   ]);
 }
 
+/** A card trial's first payment is three days away (the provider's reminder): how much, and when. */
+export function cardTrialEndingMail(
+  to: string,
+  notice: {
+    plan: PlanChoice | null;
+    trialEndsAt: Date | null;
+    firstPaymentAt: Date | null;
+    firstPaymentPence: number | null;
+  },
+  links: Pick<MailLinks, 'subscriptionUrl'>,
+): OutgoingMail {
+  const plan = notice.plan ? `SavvyPig ${planText(notice.plan)}` : 'your SavvyPig plan';
+  const ends = notice.trialEndsAt ? `ends on ${longDate(notice.trialEndsAt)}` : 'ends soon';
+  const payment =
+    notice.firstPaymentPence === null
+      ? 'Your first payment'
+      : `Your first payment of ${formatPence(notice.firstPaymentPence)}`;
+  const then = notice.firstPaymentAt
+    ? `${payment} will be taken from your card on ${longDate(notice.firstPaymentAt)}. To pay nothing, cancel before then.`
+    : 'Your subscription is set to end with the trial, so nothing will be taken.';
+  return compose(to, `Your SavvyPig free trial ${ends}`, [
+    { kind: 'p', text: `Your free trial of ${plan} ${ends}.` },
+    { kind: 'p', text: then },
+    { kind: 'button', label: 'View your subscription', url: links.subscriptionUrl },
+  ]);
+}
+
 export function subscriptionCancelledMail(
   to: string,
   notice: { accessEndsAt: Date | null; immediately: boolean },
