@@ -1,7 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { pwaOptions } from './scripts/pwa.ts';
 
 // The web app. `npm run dev:web` serves it on :5173 and proxies /api (including the
 // Server-Sent Events stream at /api/events) to the API server on :3000.
@@ -9,8 +12,10 @@ import { precompress } from './scripts/precompress.ts';
 // server may cache for a long time; index.html itself must not be cached. Text files get `.br` and
 // `.gz` twins (scripts/precompress.ts) that the server sends to browsers that accept them, and
 // dist/.vite/manifest.json says which chunks each page needs (bench/landing.ts reads it).
+// The web app manifest and the service worker (sw.js, an offline shell for the public pages) come
+// from vite-plugin-pwa: scripts/pwa.ts and docs/decisions/0059-service-worker.md.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions(path.resolve(import.meta.dirname, 'dist'))), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -13,3 +13,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The installable app's worker (ADR 0059): production builds only, fetched after the page has loaded.
+if (import.meta.env.PROD) void import('./app/service-worker.ts').then((m) => m.registerServiceWorkerAfterLoad());
