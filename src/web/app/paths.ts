@@ -155,14 +155,14 @@ export const routes = {
   featureSavingsCalculator: {
     pattern: '/features/savings-calculator',
     access: 'public',
-    registered: false,
+    registered: true,
     title: 'Savings calculator',
     source: '000, 002',
   },
   featureInterestCalculator: {
     pattern: '/features/interest-calculator',
     access: 'public',
-    registered: false,
+    registered: true,
     title: 'Interest calculator',
     source: '000, 002',
   },

@@ -89,6 +89,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../checker/checker-page.tsx').then((m) => ({ default: m.CheckerPage }))),
     skeleton: 'form',
   },
+  featureSavingsCalculator: {
+    Component: lazyWithRetry(() =>
+      import('../calculators/savings-calculator-page.tsx').then((m) => ({ default: m.SavingsCalculatorPage })),
+    ),
+    skeleton: 'form',
+  },
+  featureInterestCalculator: {
+    Component: lazyWithRetry(() =>
+      import('../calculators/interest-calculator-page.tsx').then((m) => ({ default: m.InterestCalculatorPage })),
+    ),
+    skeleton: 'form',
+  },
   dashboard: {
     Component: lazyWithRetry(() =>
       import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
