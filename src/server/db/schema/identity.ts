@@ -55,9 +55,13 @@ export const userRoles = pgTable(
 
 export const currencyEnum = pgEnum('currency', ['GBP', 'USD', 'EUR']);
 
+/** The saver's income tax band for the dashboard's tax estimate (core/calculators/savings-tax.ts TAX_BANDS). */
+export const savingsTaxBandEnum = pgEnum('savings_tax_band', ['basic', 'higher', 'additional']);
+
 /**
  * The spec's `user_settings` (002 §3), one row per user, created with the user. The owner may
- * change only their preferences (dark mode, notifications, login notifications, currency); a
+ * change only their preferences (dark mode, notifications, login notifications, currency, the
+ * tax band of the savings tax estimate); a
  * trigger (drizzle/0003_identity_rules.sql) refuses any other column unless the request is an
  * admin's. `two_factor_enabled` mirrors better-auth's flag on "user"; setting `suspended` ends
  * the user's sessions.
@@ -85,6 +89,8 @@ export const userSettings = pgTable(
     suspended: boolean('suspended').notNull().default(false),
     suspensionReason: text('suspension_reason'),
     defaultCurrency: currencyEnum('default_currency').notNull().default('GBP'),
+    /** The income tax band the saver chose for the tax estimate on their savings interest; null until they choose (issue 29). */
+    savingsTaxBand: savingsTaxBandEnum('savings_tax_band'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
