@@ -338,6 +338,26 @@ describe.each(testDatabaseKinds())('the admin users API on %s', (kind) => {
     expect((await patch(admin.userId, { settings: { defaultCurrency: 'USD' } })).status).toBe(200);
   });
 
+  it('lets only one of two admins demoting or suspending each other at once win: one admin is always left', async () => {
+    for (const change of [
+      { role: 'subscriber' },
+      { settings: { suspended: true, suspensionReason: 'Locked out by the other' } },
+    ]) {
+      for (let round = 0; round < 3; round += 1) {
+        const [ann, bob] = [await newPerson('Ann'), await newPerson('Bob')];
+        await grantAdmin(server, ann.userId);
+        await grantAdmin(server, bob.userId);
+        const results = await Promise.all([patch(bob.userId, change, ann), patch(ann.userId, change, bob)]);
+        expect(
+          results.filter((r) => r.status === 200),
+          JSON.stringify(change),
+        ).toHaveLength(1);
+        // The other is refused: no longer an admin (403), or signed out by their suspension (401).
+        expect(results.filter((r) => r.status === 401 || r.status === 403)).toHaveLength(1);
+      }
+    }
+  });
+
   it('answers a non-admin 403 and an admin without two-factor 403 on every admin users route', async () => {
     const yan = await newPerson('Yan');
     const routes: [string, string, unknown?][] = [

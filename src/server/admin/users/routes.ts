@@ -22,9 +22,10 @@ import { ACCESS_REASONS, accessReason, effectiveTier, subscriptionView } from '.
 import { TIERS } from '../../../core/subscriptions/tier.ts';
 import type { Tx } from '../../db/client.ts';
 import { asLoginRole } from '../../db/login-role.ts';
+import { rowsOf } from '../../db/rls.ts';
 import { profiles, userRoles, userSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sessionOf, txOf } from '../../http/access.ts';
+import { ADMIN_REFUSAL_MESSAGE, sessionOf, txOf } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { createRouter, defineRoute, z } from '../../http/route.ts';
 import { publish } from '../../realtime/hub.ts';
@@ -256,6 +257,15 @@ function detailOf(
 /** How many of the user's audit entries the Activity tab shows, newest first. */
 const ACTIVITY_ENTRIES = 50;
 
+/** Whether `userId` holds the admin role and is not suspended, as last committed. */
+async function isActiveAdmin(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await tx.execute(sql`select exists (select 1 from user_roles where user_id = ${userId} and role = 'admin')
+      and not coalesce((select suspended from user_settings where user_id = ${userId}), false) as ok`),
+  );
+  return row?.ok === true;
+}
+
 async function readDetail(tx: Tx, userId: string, adminId: string, now: Date): Promise<AdminUserDetail> {
   // better-auth's "user", session and login_devices are not app_user's to read: the login role reads them, for an admin only.
   const row = await asLoginRole(tx, (t) => findAdminUser(t, userId, now));
@@ -449,6 +459,12 @@ export function adminUserRoutes(deps: Deps) {
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       const tx = txOf(c);
       const now = deps.clock.now();
+      if (parsed.data.role === 'subscriber' || parsed.data.settings?.suspended === true) {
+        // Two admins demoting or suspending each other at once would each pass their session's
+        // check and leave neither: such saves take turns, and the later one's admin must still be one.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('admin-user:lockout', 0))`);
+        if (!(await isActiveAdmin(tx, session.userId))) throw new AppError('FORBIDDEN', ADMIN_REFUSAL_MESSAGE);
+      }
       // Two admins saving one user take turns, so each audit entry's "before" is what the save replaced.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`admin-user:${userId}`}, 0))`);
       const current = await readDetail(tx, userId, session.userId, now);
