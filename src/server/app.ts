@@ -60,6 +60,8 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { signedInHint } from './session/signed-in-hint.ts';
 import { isSupportUploadPath, supportRoutes } from './support/routes.ts';
 import { adminSupportRoutes } from './support/admin-routes.ts';
+import { newsRoutes } from './news/routes.ts';
+import { adminNewsRoutes } from './news/admin-routes.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -176,6 +178,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', downgradeRoutes(deps));
   app.route('/', supportRoutes(deps));
   app.route('/', adminSupportRoutes(deps));
+  app.route('/', newsRoutes(deps));
+  app.route('/', adminNewsRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));

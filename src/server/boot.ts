@@ -11,6 +11,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { scheduleThrottleCleanup } from './http/throttle.ts';
 import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
 import { scheduleNotificationDigest, scheduleTrialEndingMail } from './notifications/jobs.ts';
+import { scheduleNewsRefresh } from './news/jobs.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { openLocalMailbox } from './dev/local-mailbox.ts';
@@ -101,6 +102,7 @@ export async function boot({
     logger,
   });
   await scheduleTrialEndingMail(jobs, { database, mailer, publicUrl: config.publicUrl, clock, logger });
+  await scheduleNewsRefresh(jobs, { config, clock, logger });
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   return {
     deps,

@@ -40,6 +40,10 @@ export const ConfigSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   JOBS_ENABLED: booleanFromEnv.default(true),
+  /** News feeds may be fetched from private, loopback and link-local addresses: tests and development only (ADR 0058). */
+  NEWS_FEEDS_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /** How long one feed's fetch may take, redirects and body included. */
+  NEWS_FEEDS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   MAILBOX_ENABLED: booleanFromEnv.optional(),
   /** Tests only: a file holding milliseconds to shift the server's clock by (src/server/clock.ts). */
   TEST_CLOCK_OFFSET_FILE: z.string().min(1).optional(),

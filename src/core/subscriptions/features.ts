@@ -15,6 +15,7 @@ export const FEATURES = [
   'smartPig',
   'rssNews',
   'accountTerms',
+  'adFree',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -30,6 +31,8 @@ export const FEATURE_TIERS: Readonly<Record<Feature, RequiredTier>> = {
   rssNews: 'boar',
   // The matrix (000 §6) does not list terms, so every plan keeps its accounts' terms (ADR 0045).
   accountTerms: 'piglet',
+  // Ads show on Piglet and Boar (000 §6): no ads is Big Pig's.
+  adFree: 'bigpig',
 };
 
 /** Names used in '{feature} requires {tier} tier or higher'. */
@@ -43,6 +46,7 @@ export const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
   smartPig: 'Smart Pig',
   rssNews: 'The RSS news feed',
   accountTerms: 'Account terms',
+  adFree: 'Ad-free',
 };
 
 /**
@@ -58,8 +62,9 @@ export const FEATURE_BUILT: Readonly<Record<Feature, boolean>> = {
   pensionCalculator: false,
   protectionHub: true,
   smartPig: true,
-  rssNews: false,
+  rssNews: true,
   accountTerms: true,
+  adFree: true,
 };
 
 /** How a plan card and the trial-ended screen name each feature. */
@@ -73,6 +78,7 @@ export const FEATURE_SALES_TEXTS: Readonly<Record<Feature, string>> = {
   smartPig: 'Smart Pig recommendations',
   rssNews: 'RSS news feeds',
   accountTerms: 'Account terms, with alerts when one is at risk',
+  adFree: 'Ad-free',
 };
 
 /** The features a plan card lists, in the matrix's order: those built, the ones every plan has first. */
@@ -86,7 +92,7 @@ export function hasFeature(tier: Tier, feature: Feature, isAdmin = false): boole
 
 /** Ads show on piglet and boar; Big Pig (and its trial) is ad-free. */
 export function showsAds(tier: Tier): boolean {
-  return tier === 'piglet' || tier === 'boar';
+  return !hasFeature(tier, 'adFree');
 }
 
 export function accountCapOf(tier: Tier): number | null {
@@ -131,7 +137,7 @@ export const NO_FEATURE_FLAGS: Readonly<FeatureFlags> = {
   maxAccounts: null,
 };
 
-/** The flag that grants each feature; the Hub, Smart Pig and terms have none (the plan decides). */
+/** The flag that grants each feature (adFree: an admin's is_ad_free); the Hub, Smart Pig and terms have none. */
 const FEATURE_FLAGS: Readonly<Partial<Record<Feature, Exclude<keyof FeatureFlags, 'maxAccounts'>>>> = {
   isas: 'hasIsas',
   pensions: 'hasPensions',
@@ -139,12 +145,11 @@ const FEATURE_FLAGS: Readonly<Partial<Record<Feature, Exclude<keyof FeatureFlags
   maturityCalculator: 'hasMaturityCalculator',
   pensionCalculator: 'hasPensionCalculator',
   rssNews: 'hasRssNews',
+  adFree: 'isAdFree',
 };
 
 /** What one user may use: every gate on the server and the browser's guard and screens read it. */
 export type ResolvedFeatures = Record<Feature, boolean> & {
-  /** No ads: Big Pig (and its trial), or an admin's is_ad_free. */
-  adFree: boolean;
   /** Granted only by an admin (has_open_banking); no plan includes it yet. */
   openBanking: boolean;
   /** The account cap in force: the plan's, or the admin's max_accounts. */
@@ -173,7 +178,6 @@ export function featuresFor({
   ) as Record<Feature, boolean>;
   return {
     ...features,
-    adFree: isAdmin || !showsAds(tier) || flags.isAdFree,
     openBanking: isAdmin || flags.hasOpenBanking,
     accountCap: accountCap({ tier, maxAccounts: flags.maxAccounts }),
   };

@@ -51,9 +51,16 @@ describe('what a plan card sells (issue 25: only what exists, ticked as the gate
       .filter((l) => l.included)
       .map((l) => l.text);
 
-  it('lists no feature the product does not have yet: no calculators, no news feed, no ad-free line', () => {
+  it('lists no feature the product does not have yet: no calculators', () => {
     const texts = PLANS.flatMap((plan) => plan.features.map((f) => f.text));
-    for (const missing of [/calculator/i, /news/i, /ad-free/i]) expect(texts.join('\n')).not.toMatch(missing);
+    for (const missing of [/calculator/i]) expect(texts.join('\n')).not.toMatch(missing);
+  });
+
+  it('sells the news feeds from Boar and no ads on Big Pig only, now that both exist (issue 29)', () => {
+    expect(lines('piglet')).toContainEqual({ text: 'RSS news feeds', included: false });
+    expect(lines('boar')).toContainEqual({ text: 'RSS news feeds', included: true });
+    expect(lines('boar')).toContainEqual({ text: 'Ad-free', included: false });
+    expect(lines('bigpig')).toContainEqual({ text: 'Ad-free', included: true });
   });
 
   it('ticks each feature exactly where hasFeature gives it, on every plan', () => {
@@ -69,9 +76,13 @@ describe('what a plan card sells (issue 25: only what exists, ticked as the gate
     }
   });
 
-  it('Piglet and Boar: their accounts and account terms; Big Pig: everything built', () => {
+  it('Piglet: its accounts and account terms; Boar: the news feeds too; Big Pig: everything built', () => {
     expect(ticked('piglet')).toEqual(['Track up to 3 accounts', 'Account terms, with alerts when one is at risk']);
-    expect(ticked('boar')).toEqual(['Track up to 10 accounts', 'Account terms, with alerts when one is at risk']);
+    expect(ticked('boar')).toEqual([
+      'Track up to 10 accounts',
+      'Account terms, with alerts when one is at risk',
+      'RSS news feeds',
+    ]);
     expect(ticked('bigpig')).toEqual([
       'Unlimited accounts',
       'Account terms, with alerts when one is at risk',
@@ -80,6 +91,8 @@ describe('what a plan card sells (issue 25: only what exists, ticked as the gate
       'A reminder before a fixed term ends',
       'Protection Hub',
       'Smart Pig recommendations',
+      'RSS news feeds',
+      'Ad-free',
     ]);
   });
 
@@ -91,6 +104,8 @@ describe('what a plan card sells (issue 25: only what exists, ticked as the gate
       'A reminder before a fixed term ends',
       'Protection Hub',
       'Smart Pig recommendations',
+      'RSS news feeds',
+      'Ad-free',
     ]);
   });
 });

@@ -12,6 +12,7 @@ import { BILLING_OWNERSHIP_CASES } from '../billing/ownership-cases.ts';
 import { SUPPORT_OWNERSHIP_CASES } from '../support/ownership-cases.ts';
 import { ADMIN_CONTACT_OWNERSHIP_CASES } from '../admin/ownership-cases.ts';
 import { ADMIN_USER_OWNERSHIP_CASES } from '../admin/users/ownership-cases.ts';
+import { ADMIN_NEWS_OWNERSHIP_CASES } from '../news/ownership-cases.ts';
 
 /**
  * Routes that take the id of a user-owned row must prove, with a real row, that its owner
@@ -139,6 +140,7 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   ...SUPPORT_OWNERSHIP_CASES,
   ...ADMIN_CONTACT_OWNERSHIP_CASES,
   ...ADMIN_USER_OWNERSHIP_CASES,
+  ...ADMIN_NEWS_OWNERSHIP_CASES,
   'GET /api/accounts/:id/isa': {
     setup: async (server, owner) => `${await ownAccount(server, owner)}/isa`,
     otherStatus: 404,
