@@ -57,6 +57,7 @@ import { pensionRoutes } from './pension/routes.ts';
 import { balanceSeriesRoutes } from './balance-series/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { savingsTaxRoutes } from './savings-tax/routes.ts';
 import { signedInHint } from './session/signed-in-hint.ts';
 import { isSupportUploadPath, supportRoutes } from './support/routes.ts';
 import { adminSupportRoutes } from './support/admin-routes.ts';
@@ -170,6 +171,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', balanceSeriesRoutes(deps));
   app.route('/', termRoutes(deps));
   app.route('/', dashboardRoutes(deps));
+  app.route('/', savingsTaxRoutes(deps));
   app.route('/', notificationRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
   app.route('/', billingRoutes(deps));

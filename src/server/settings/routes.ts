@@ -6,6 +6,7 @@ import { createRouter, defineRoute, z } from '../http/route.ts';
 import type { Tx } from '../db/client.ts';
 import { userSettings } from '../db/schema/index.ts';
 import { publish } from '../realtime/hub.ts';
+import { TAX_BANDS } from '../../core/calculators/savings-tax.ts';
 
 export const SettingsSchema = z
   .object({
@@ -25,6 +26,9 @@ export const SettingsSchema = z
     suspended: z.boolean(),
     suspensionReason: z.string().nullable(),
     defaultCurrency: z.enum(['GBP', 'USD', 'EUR']),
+    savingsTaxBand: z.enum(TAX_BANDS).nullable().openapi({
+      description: 'The income tax band of the savings tax estimate; null until the user chooses one',
+    }),
   })
   .openapi('UserSettings');
 
@@ -36,6 +40,7 @@ export const SettingsUpdateSchema = z
       notificationsEnabled: z.boolean('Notifications must be on or off'),
       loginNotificationsEnabled: z.boolean('Sign-in alerts must be on or off'),
       defaultCurrency: z.enum(['GBP', 'USD', 'EUR'], 'Choose GBP, USD or EUR'),
+      savingsTaxBand: z.enum(TAX_BANDS, 'Choose basic rate, higher rate or additional rate').nullable(),
     },
     {
       error: (issue) =>
@@ -65,6 +70,7 @@ const columns = {
   suspended: userSettings.suspended,
   suspensionReason: userSettings.suspensionReason,
   defaultCurrency: userSettings.defaultCurrency,
+  savingsTaxBand: userSettings.savingsTaxBand,
 };
 
 async function getSettings(tx: Tx, userId: string) {
@@ -93,7 +99,8 @@ export function settingsRoutes(deps: Deps) {
       access: 'user',
       method: 'patch',
       path: '/api/settings',
-      summary: "Change the signed-in user's preferences (dark mode, notifications, sign-in alerts, currency)",
+      summary:
+        "Change the signed-in user's preferences (dark mode, notifications, sign-in alerts, currency, the savings tax band)",
       request: { body: { content: { 'application/json': { schema: SettingsUpdateSchema } }, required: true } },
       responses: {
         200: { description: 'Updated settings', content: { 'application/json': { schema: SettingsSchema } } },

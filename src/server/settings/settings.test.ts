@@ -39,6 +39,7 @@ describe.each(testDatabaseKinds())('the settings API on %s', (kind) => {
       suspended: false,
       suspensionReason: null,
       defaultCurrency: 'GBP',
+      savingsTaxBand: null,
     });
   });
 
