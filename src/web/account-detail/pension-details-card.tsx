@@ -7,8 +7,9 @@
  * 'Add Pension Details' / 'Edit Pension Details' opens the dialog.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Info, Pencil, Plus, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { Calculator, Info, Pencil, Plus, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { formatPence } from '../../core/money/format.ts';
 import type { PensionAlert } from '../../core/pension/alerts.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import { confidenceColour, SCHEME_TYPE_DETAILS } from '../../core/pension/scheme-types.ts';
 import { formatShortDate } from '../../core/standing-orders/text.ts';
 import { refusalReason } from '../app/api.ts';
+import { pensionCalculatorHref, pensionFactsOf } from '../calculators/prefill.ts';
 import { notify } from '../app/notify.ts';
 import { ProtectionBadge } from '../accounts/protection-badge.tsx';
 import { PensionProviderPicker } from '../reference/pension-provider-picker.tsx';
@@ -223,7 +225,13 @@ export function PensionDetailsCard({ account }: { account: Account }) {
     <DetailCard title={PENSION_CARD_TEXT.title} description={PENSION_CARD_TEXT.description} className="lg:row-span-2">
       {view ? (
         <div className="grid gap-6">
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to={pensionCalculatorHref(pensionFactsOf(account, view))}>
+                <Calculator aria-hidden />
+                Pension calculator
+              </Link>
+            </Button>
             <Button type="button" variant="outline" onClick={() => setEditing(true)}>
               {view.pension ? <Pencil aria-hidden /> : <Plus aria-hidden />}
               {view.pension ? PENSION_DIALOG_TEXT.editTitle : PENSION_DIALOG_TEXT.addTitle}

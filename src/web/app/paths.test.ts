@@ -73,6 +73,8 @@ const SPEC_ROUTES: { path: string; access: 'public' | 'auth' | 'protected' | 'ad
   { path: '/settings/support/ticket/t-1', access: 'protected' },
   { path: '/protection', access: 'protected', tier: 'bigpig' },
   { path: '/smart-pig', access: 'protected', tier: 'bigpig' },
+  { path: '/calculators/maturity', access: 'protected', tier: 'bigpig' },
+  { path: '/calculators/pension', access: 'protected', tier: 'bigpig' },
 ];
 
 describe('the route registry', () => {
@@ -123,9 +125,11 @@ describe('the route registry', () => {
         'home',
         'legal',
         'login',
+        'maturityCalculator',
         'notFound',
         'notifications',
         'notificationsUnsubscribe',
+        'pensionCalculator',
         'plans',
         'profile',
         'protection',

@@ -278,6 +278,26 @@ export const routes = {
     source: '002',
   },
 
+  // Big Pig's calculators (000 §6 feature matrix; the paths are ours, issue 29)
+  maturityCalculator: {
+    pattern: '/calculators/maturity',
+    access: 'protected',
+    registered: true,
+    tier: 'bigpig',
+    feature: 'maturityCalculator',
+    title: 'Maturity calculator',
+    source: '000 §6 (maturity calculator, Big Pig; path is ours)',
+  },
+  pensionCalculator: {
+    pattern: '/calculators/pension',
+    access: 'protected',
+    registered: true,
+    tier: 'bigpig',
+    feature: 'pensionCalculator',
+    title: 'Pension calculator',
+    source: '000 §6 (pension calculator, Big Pig; path is ours)',
+  },
+
   // User support (002 §2)
   support: { pattern: '/settings/support', access: 'protected', registered: true, title: 'Support', source: '002' },
   supportNew: {
@@ -520,6 +540,8 @@ export const paths = {
   news: () => '/news',
   protection: () => '/protection',
   smartPig: () => '/smart-pig',
+  maturityCalculator: () => '/calculators/maturity',
+  pensionCalculator: () => '/calculators/pension',
   support: () => '/settings/support',
   supportNew: () => '/settings/support/new',
   supportTicket: (ticketId: string) => `/settings/support/ticket/${segment(ticketId)}`,

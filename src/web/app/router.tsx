@@ -245,6 +245,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'dashboard',
   },
+  maturityCalculator: {
+    Component: lazyWithRetry(() =>
+      import('../calculators/maturity-calculator-page.tsx').then((m) => ({ default: m.MaturityCalculatorPage })),
+    ),
+    skeleton: 'form',
+  },
+  pensionCalculator: {
+    Component: lazyWithRetry(() =>
+      import('../calculators/pension-calculator-page.tsx').then((m) => ({ default: m.PensionCalculatorPage })),
+    ),
+    skeleton: 'form',
+  },
   subscribe: {
     Component: lazyWithRetry(() =>
       import('../subscriptions/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })),

@@ -7,6 +7,8 @@ import { graceOf } from './grace.ts';
 export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
   protection: 'Protection Hub',
   smartPig: 'Smart Pig',
+  maturityCalculator: 'The maturity calculator',
+  pensionCalculator: 'The pension calculator',
 };
 
 /** What each guarded page does, said on its upgrade banner. */
@@ -15,6 +17,10 @@ export const GUARDED_FEATURE_PITCH: Readonly<Record<string, string>> = {
     'The Protection Hub groups your accounts by banking licence, not by brand, and warns you before money goes over a protection limit.',
   smartPig:
     'Smart Pig looks at the accounts you track and suggests moves that bring money under protection or earn more interest.',
+  maturityCalculator:
+    'The maturity calculator works out what a fixed-term account pays when it ends, what closing it early would cost, and whether to renew or move the money.',
+  pensionCalculator:
+    'The pension calculator grows your pension to the age you retire, with tax relief, your employer’s money, the annual allowance and the tax-free lump sum.',
 };
 
 export type GuardDecision =

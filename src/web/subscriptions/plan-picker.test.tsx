@@ -61,6 +61,6 @@ describe('what the plan cards sell (issue 25)', () => {
         .map((item) => `${item.querySelector('svg')?.getAttribute('aria-label')}: ${item.textContent?.trim()}`);
       expect(lines).toEqual(plan.features.map((f) => `${f.included ? 'Included' : 'Not included'}: ${f.text}`));
     }
-    expect(document.body.textContent).not.toMatch(/calculator/i);
+    expect(within(screen.getByRole('group', { name: 'Big Pig' })).getByText('Pension calculator')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,118 @@
+/** What the two Big Pig calculators share: the page frame, a text field bound to the address, a choice and a figure. */
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { FormField } from '../ui/form-field.tsx';
+import { Input, NativeSelect } from '../ui/input.tsx';
+import { UnitInput } from '../ui/unit-input.tsx';
+
+export function CalculatorPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  const [params] = useSearchParams();
+  const accountId = params.get('account');
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
+      <div className="grid gap-2">
+        {accountId ? (
+          <Link
+            to={paths.account(accountId)}
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand underline-offset-4 hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            Back to the account
+          </Link>
+        ) : null}
+        <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
+        <p className="text-muted-foreground">{intro}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+type FieldProps = {
+  name: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (name: string, value: string) => void;
+  unit?: '£' | '%' | undefined;
+  hint?: string | undefined;
+  optional?: boolean | undefined;
+  type?: 'text' | 'date' | undefined;
+};
+
+/** A text field whose value is the address's: each keystroke replaces the history entry. */
+export function CalculatorField({
+  name,
+  label,
+  value,
+  error,
+  onChange,
+  unit,
+  hint,
+  optional,
+  type = 'text',
+}: FieldProps) {
+  const common = {
+    name,
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  };
+  return (
+    <FormField label={label} error={error} hint={hint} optional={optional} id={`calc-${name}`}>
+      {unit ? (
+        <UnitInput unit={unit} position={unit === '£' ? 'before' : 'after'} {...common} />
+      ) : (
+        <Input type={type} inputMode={type === 'text' ? 'numeric' : undefined} {...common} />
+      )}
+    </FormField>
+  );
+}
+
+export function CalculatorChoice<T extends string>({
+  name,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  choices: readonly (readonly [T, string])[];
+  onChange: (name: string, value: string) => void;
+}) {
+  return (
+    <FormField label={label} id={`calc-${name}`}>
+      <NativeSelect name={name} value={value} onChange={(event) => onChange(name, event.target.value)}>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+}
+
+/** A labelled figure in a result card. */
+export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Said where the results would be while a field needs correcting. */
+export function FixTheFields() {
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      Correct the fields marked below to see the result.
+    </p>
+  );
+}
