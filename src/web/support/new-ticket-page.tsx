@@ -1,5 +1,5 @@
 import { ArrowLeft, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CATEGORY_LABELS, SUPPORT_MESSAGES, TICKET_CATEGORIES } from '../../core/support/tickets.ts';
 import { refusalReason } from '../app/api.ts';
@@ -12,6 +12,7 @@ import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../ui/input.tsx';
 import { useOpenTicket } from './api.ts';
+import { useFocusFirstProblem } from './focus-first-problem.ts';
 import { AttachmentField, attachmentProblem } from './attachment-field.tsx';
 import { bodyProblem, categoryProblem, subjectProblem } from './ticket-form-rules.ts';
 
@@ -27,6 +28,8 @@ export function NewTicketPage() {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstProblem = useFocusFirstProblem(formRef);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +44,10 @@ export function NewTicketPage() {
     }
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstProblem();
+      return;
+    }
     try {
       const thread = await open.mutateAsync({ subject: subject.trim(), category, body: body.trim(), file });
       notify.success(SUPPORT_MESSAGES.created);
@@ -64,7 +70,7 @@ export function NewTicketPage() {
       <Card className="mt-6">
         <CardContent>
           <FormError message={formError} />
-          <form noValidate onSubmit={submit} className="grid gap-5">
+          <form ref={formRef} noValidate onSubmit={submit} className="grid gap-5">
             <FormField label="What is it about?" error={errors.category}>
               <NativeSelect value={category} onChange={(e) => setCategory(e.target.value)}>
                 <option value="" disabled>

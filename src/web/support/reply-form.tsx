@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../core/support/tickets.ts';
 import { refusalReason } from '../app/api.ts';
 import { Button } from '../ui/button.tsx';
@@ -7,6 +7,7 @@ import { FormError } from '../ui/form-error.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Textarea } from '../ui/input.tsx';
 import { AttachmentField, attachmentProblem } from './attachment-field.tsx';
+import { useFocusFirstProblem } from './focus-first-problem.ts';
 import { bodyProblem } from './ticket-form-rules.ts';
 
 /**
@@ -35,6 +36,8 @@ export function ReplyForm({
   const [sending, setSending] = useState(false);
   // Remounts the file input, so a sent file is no longer shown as chosen.
   const [fileKey, setFileKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstProblem = useFocusFirstProblem(formRef);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +45,10 @@ export function ReplyForm({
     const found = { body: bodyProblem(body) ?? undefined, file: attachmentProblem(chosen) ?? undefined };
     setErrors(found);
     setFormError(null);
-    if (found.body || found.file) return;
+    if (found.body || found.file) {
+      focusFirstProblem();
+      return;
+    }
     setSending(true);
     try {
       await send({ body: body.trim(), file: chosen });
@@ -57,7 +63,7 @@ export function ReplyForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       <FormError message={formError} />
       <FormField label={label} error={errors.body}>
         <Textarea rows={5} value={body} onChange={(e) => setBody(e.target.value)} maxLength={MESSAGE_MAX_CHARS + 100} />

@@ -59,6 +59,8 @@ describe('opening a support ticket', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Subject')).toHaveAccessibleDescription(SUPPORT_MESSAGES.subjectRequired);
+    // The keyboard is taken to the first problem, whose message is read out with it.
+    await waitFor(() => expect(screen.getByLabelText('What is it about?')).toHaveFocus());
     expect(api.calls('POST /api/support/tickets')).toHaveLength(0);
   });
 
@@ -149,6 +151,7 @@ describe('a saver’s tickets and one conversation', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText(SUPPORT_MESSAGES.bodyRequired)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Your reply')).toHaveFocus());
     await user.type(screen.getByLabelText('Your reply'), 'Thank you');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(api.calls(`POST /api/support/tickets/${TICKET_ID}/messages`)).toHaveLength(1));
