@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from './api.ts';
+import { registeredRouteIds, routes } from './paths.ts';
 import { createAppRoutes } from './router.tsx';
 import { makeMe, meHandler, mockApi } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -66,9 +67,9 @@ describe('navigation links', () => {
     expect(within(header).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(within(header).getByRole('link', { name: 'SavvyPig home' })).toHaveAttribute('href', '/');
-    // Of the feature pages only the protection checker is built, so only it is offered.
+    // Exactly the feature pages that are built are offered (the header's Features menu, the footer).
     expect(new Set(linkHrefs().filter((href) => href.startsWith('/features/')))).toEqual(
-      new Set(['/features/fscs-protection-checker']),
+      new Set(registeredRouteIds.filter((id) => id.startsWith('feature')).map((id) => routes[id].pattern)),
     );
 
     const hrefs = expectEveryLinkToLandOnAPage('/');

@@ -101,6 +101,24 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  featureAccountManagement: {
+    Component: lazyWithRetry(() =>
+      import('../features/feature-pages.tsx').then((m) => ({ default: m.AccountManagementPage })),
+    ),
+    skeleton: 'marketing',
+  },
+  featureRateMonitoring: {
+    Component: lazyWithRetry(() =>
+      import('../features/feature-pages.tsx').then((m) => ({ default: m.RateMonitoringPage })),
+    ),
+    skeleton: 'marketing',
+  },
+  featurePortfolioAnalytics: {
+    Component: lazyWithRetry(() =>
+      import('../features/feature-pages.tsx').then((m) => ({ default: m.PortfolioAnalyticsPage })),
+    ),
+    skeleton: 'marketing',
+  },
   dashboard: {
     Component: lazyWithRetry(() =>
       import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),

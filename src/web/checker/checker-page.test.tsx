@@ -390,4 +390,19 @@ describe('the public deposit protection checker', () => {
     expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/#v1~/));
     expect(await screen.findByText(LINK_COPIED)).toBeInTheDocument();
   });
+
+  it('explains how it works and shows the same answer in the product (a real screenshot), with the plans', async () => {
+    mockCheckerApi();
+    await openChecker();
+    const how = screen.getByRole('region', { name: 'How the checker works' });
+    expect(within(how).getAllByRole('listitem')).toHaveLength(3);
+    expect(how).toHaveTextContent('share one £120,000 limit');
+    const inProduct = screen.getByRole('region', { name: 'The same answer for your real accounts' });
+    expect(within(inProduct).getByRole('img')).toHaveAttribute('src', '/features/protection-hub-1280-light.webp');
+    expect(within(inProduct).getByRole('link', { name: 'See plans and prices' })).toHaveAttribute('href', '/plans');
+    expect(within(inProduct).getByRole('link', { name: 'More about the dashboard' })).toHaveAttribute(
+      'href',
+      '/features/portfolio-analytics',
+    );
+  });
 });

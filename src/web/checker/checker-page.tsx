@@ -7,6 +7,7 @@ import { asAtDateProblem } from '../../core/protection/limits.ts';
 import { useMe } from '../app/api.ts';
 import { notify } from '../app/notify.ts';
 import { paths } from '../app/paths.ts';
+import { CheckerExplained } from '../features/checker-explained.tsx';
 import { AsAtField } from '../protection/as-at-field.tsx';
 import { useProtectionLimits } from '../protection/use-protection-limits.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
@@ -184,6 +185,7 @@ export function CheckerPage() {
         </section>
       </div>
 
+      <CheckerExplained />
       <SignUpCallToAction />
     </div>
   );

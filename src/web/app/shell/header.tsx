@@ -5,7 +5,15 @@ import type { Me } from '../api.ts';
 import { paths } from '../paths.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu, NotificationBell, ThemeToggle, UserMenu } from './header-parts.tsx';
-import { type NavItem, adminNavItem, appNavItems, matchesOnlyItsOwnPath, publicNavItems } from './navigation.ts';
+import { FeaturesMenu } from './features-menu.tsx';
+import {
+  type NavItem,
+  adminNavItem,
+  appNavItems,
+  contactNavItem,
+  featureNavItems,
+  matchesOnlyItsOwnPath,
+} from './navigation.ts';
 
 // The header is drawn before the page's code comes, so its classes are joined without
 // tailwind-merge (ADR 0047); src/web/ui/first-render-classes.test.ts holds each to what `cn` makes of it.
@@ -48,7 +56,10 @@ export interface HeaderProps {
 export function Header({ me }: HeaderProps) {
   const location = useLocation();
   const loading = me === undefined;
-  const items = me ? appNavItems(me) : me === null ? publicNavItems() : [];
+  const items = me ? appNavItems(me) : [];
+  // A visitor: the feature pages under one Features button, then Contact (000 §2).
+  const features = me === null ? featureNavItems() : [];
+  const contact = me === null ? contactNavItem() : null;
   const admin = me ? adminNavItem(me, location.pathname) : null;
   // With the Admin Dashboard link as well, the links fit on one line from 1280 px: below, the menu holds them.
   const wide = admin !== null;
@@ -59,8 +70,10 @@ export function Header({ me }: HeaderProps) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Logo to={me ? paths.dashboard() : paths.home()} />
 
-        {items.length > 0 || admin ? (
+        {items.length > 0 || admin || features.length > 0 || contact ? (
           <nav aria-label="Main" className={`ml-4 hidden items-center gap-1 ${wide ? 'xl:flex' : 'lg:flex'}`}>
+            {features.length > 0 ? <FeaturesMenu items={features} buttonClass={desktopLinkClass} /> : null}
+            {contact ? <DesktopLink item={contact} /> : null}
             {items.map((item) => (
               <DesktopLink key={item.routeId} item={item} />
             ))}

@@ -16,8 +16,9 @@ import {
   adminNavItem,
   adminToolItems,
   appNavItems,
+  contactNavItem,
+  featureNavItems,
   matchesOnlyItsOwnPath,
-  publicNavItems,
 } from './navigation.ts';
 import { ThemeSegmented } from './theme-toggle.tsx';
 
@@ -51,7 +52,10 @@ export function MobileMenu({ me, wide = false }: { me: Me | null; wide?: boolean
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on every navigation.
   useEffect(() => setOpen(false), [location.pathname]);
 
-  const items = me ? appNavItems(me) : publicNavItems();
+  const items = me ? appNavItems(me) : [];
+  // A visitor: the feature pages under a Features heading, then Contact (000 §2).
+  const features = me ? [] : featureNavItems();
+  const contact = me ? null : contactNavItem();
   const admin = me ? adminNavItem(me, location.pathname) : null;
   const name = me
     ? displayName({ firstName: me.profile.firstName, lastName: me.profile.lastName, email: me.user.email })
@@ -84,6 +88,15 @@ export function MobileMenu({ me, wide = false }: { me: Me | null; wide?: boolean
         ) : null}
 
         <nav aria-label="Main" className="grid gap-1">
+          {features.length > 0 ? (
+            <div className="grid gap-1">
+              <p className="px-3 pt-1 text-sm font-semibold text-muted-foreground">Features</p>
+              {features.map((item) => (
+                <ItemLink key={item.routeId} item={item} onNavigate={close} />
+              ))}
+            </div>
+          ) : null}
+          {contact ? <ItemLink item={contact} onNavigate={close} /> : null}
           {items.map((item) => (
             <ItemLink key={item.routeId} item={item} onNavigate={close} />
           ))}

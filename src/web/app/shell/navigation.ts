@@ -86,9 +86,19 @@ export function adminToolItems(me: Pick<Me, 'isAdmin'>): NavItem[] {
   return ADMIN_TOOLS.filter((item) => isRegistered(item.routeId));
 }
 
+/** The feature pages that exist, in the spec's order (the visitor's Features menu, the footer). */
+export function featureNavItems(): NavItem[] {
+  return FEATURE_NAV.filter((item) => isRegistered(item.routeId));
+}
+
 /** Signed-out links (besides Log in and Sign up): feature pages that exist, then Contact. */
 export function publicNavItems(): NavItem[] {
-  return [...FEATURE_NAV, CONTACT_ITEM].filter((item) => isRegistered(item.routeId));
+  return [...featureNavItems(), CONTACT_ITEM].filter((item) => isRegistered(item.routeId));
+}
+
+/** The visitor's Contact link, once its page exists. */
+export function contactNavItem(): NavItem | null {
+  return isRegistered(CONTACT_ITEM.routeId) ? CONTACT_ITEM : null;
 }
 
 /**
