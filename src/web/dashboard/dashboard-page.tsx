@@ -46,7 +46,9 @@ import { SectionLoadError } from '../ui/section-states.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { trackingStartNote } from '../balance-series/format.ts';
 import { type ComingUpItem, type Dashboard, type RecentTransaction, useDashboard } from './api.ts';
+import { SavingsTaxCard } from './savings-tax-card.tsx';
 import { greeting } from './greeting.ts';
+import { SponsoredSlot } from '../news/sponsored-slot.tsx';
 
 export const TOTAL_BALANCE_TITLE = 'Total balance over the last 12 months';
 export const EMPTY_TITLE = 'Add your first account';
@@ -617,6 +619,7 @@ export function DashboardPage() {
           <RecentTransactions transactions={dashboard.recentTransactions} />
         </div>
         <TotalBalance dashboard={dashboard} query={query} />
+        <SavingsTaxCard />
         {isRegistered('accounts') ? (
           <p>
             <LinkButton to={paths.accounts()}>
@@ -648,6 +651,7 @@ export function DashboardPage() {
       </div>
       {!me.user.emailVerified ? <EmailNotice email={me.user.email} /> : null}
       {body}
+      <SponsoredSlot />
     </div>
   );
 }

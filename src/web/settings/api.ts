@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaxBand } from '../../core/calculators/savings-tax.ts';
 import type { ProfileFields } from '../../core/profile/profile-schema.ts';
 import { ApiError, apiFetch, meQueryKey, NETWORK_ERROR_MESSAGE } from '../app/api.ts';
 
@@ -37,10 +38,15 @@ export interface UserSettings {
   loginNotificationsEnabled: boolean;
   twoFactorEnabled: boolean;
   defaultCurrency: Currency;
+  /** The income tax band of the dashboard's savings tax estimate; null until chosen (issue 29). */
+  savingsTaxBand?: TaxBand | null;
 }
 
 export type SettingsUpdate = Partial<
-  Pick<UserSettings, 'darkModeEnabled' | 'notificationsEnabled' | 'loginNotificationsEnabled' | 'defaultCurrency'>
+  Pick<
+    UserSettings,
+    'darkModeEnabled' | 'notificationsEnabled' | 'loginNotificationsEnabled' | 'defaultCurrency' | 'savingsTaxBand'
+  >
 >;
 
 export interface AccountSession {
