@@ -101,8 +101,7 @@ describe('navigation links', () => {
     expect(within(header).getByRole('link', { name: 'Protection' })).toHaveAttribute('href', '/protection');
     expect(within(header).getByRole('link', { name: 'Smart Pig' })).toHaveAttribute('href', '/smart-pig');
     expect(within(header).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/settings/support');
-    // Known but unbuilt pages stay hidden, whatever the tier.
-    expect(within(header).queryByRole('link', { name: 'News' })).toBeNull();
+    expect(within(header).getByRole('link', { name: 'News' })).toHaveAttribute('href', '/news');
     expectEveryLinkToLandOnAPage('/dashboard');
 
     const menu = await openUserMenu(user);

@@ -107,6 +107,7 @@ describe('the route registry', () => {
         'adminBankDataManagement',
         'adminBankingGroups',
         'adminContactEdit',
+        'adminNews',
         'adminPromoCodes',
         'adminSettings',
         'adminSupport',
@@ -126,6 +127,7 @@ describe('the route registry', () => {
         'legal',
         'login',
         'maturityCalculator',
+        'news',
         'notFound',
         'notifications',
         'notificationsUnsubscribe',
@@ -185,7 +187,7 @@ describe('the route registry', () => {
   it('tells registered hrefs from unregistered and foreign ones', () => {
     expect(isRegisteredHref('/legal?tab=terms')).toBe(true);
     expect(isRegisteredHref('/accounts')).toBe(true);
-    expect(isRegisteredHref('/news')).toBe(false);
+    expect(isRegisteredHref('/admin/content')).toBe(false);
     expect(isRegisteredHref('/no-such-page')).toBe(false);
     expect(isRegisteredHref('https://evil.example/dashboard')).toBe(false);
     expect(isRegisteredHref('//evil.example/dashboard')).toBe(false);

@@ -255,7 +255,9 @@ export const routes = {
   news: {
     pattern: '/news',
     access: 'protected',
-    registered: false,
+    registered: true,
+    tier: 'boar',
+    feature: 'rssNews',
     title: 'News',
     source: '000 (header item News; path is ours)',
   },
@@ -424,6 +426,13 @@ export const routes = {
     title: 'Account types',
     source: '001 §6, 002 (account-type management; path is ours)',
   },
+  adminNews: {
+    pattern: '/admin/news',
+    access: 'admin',
+    registered: true,
+    title: 'News and ads',
+    source: 'issue 29 (admins choose the news feeds and the house ads; path is ours)',
+  },
   adminPromoCodes: {
     pattern: '/admin/promo-codes',
     access: 'admin',
@@ -565,6 +574,7 @@ export const paths = {
   adminHubspotIntegration: () => '/admin/hubspot-integration',
   adminAccountTypes: () => '/admin/account-types',
   adminPromoCodes: () => '/admin/promo-codes',
+  adminNews: () => '/admin/news',
   adminDebugConsole: () => '/admin/debug-console',
   pagePreview: (slug: string) => `/preview/${segment(slug)}`,
   contentPage: (slug: string) => `/${segment(slug)}`,

@@ -239,6 +239,16 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  adminNews: {
+    Component: lazyWithRetry(() =>
+      import('../admin/news/news-admin-page.tsx').then((m) => ({ default: m.NewsAdminPage })),
+    ),
+    skeleton: 'list',
+  },
+  news: {
+    Component: lazyWithRetry(() => import('../news/news-page.tsx').then((m) => ({ default: m.NewsPage }))),
+    skeleton: 'list',
+  },
   adminPromoCodes: {
     Component: lazyWithRetry(() =>
       import('../admin/subscriptions/promo-codes-page.tsx').then((m) => ({ default: m.PromoCodesPage })),

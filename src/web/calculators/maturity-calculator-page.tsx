@@ -26,18 +26,10 @@ import {
   checkRate,
   checkWholeNumber,
   collect,
-  fieldBinder,
   oneOf,
   useCalculatorFields,
 } from './address-fields.ts';
-import {
-  CalculatorChoice,
-  CalculatorField,
-  CalculatorPage,
-  Figure,
-  FiguresTable,
-  FixTheFields,
-} from './calculator-parts.tsx';
+import { CalculatorChoice, CalculatorField, CalculatorPage, Figure, FixTheFields } from './calculator-parts.tsx';
 
 const PENALTY_NAMES: Record<(typeof MATURITY_PENALTY_TYPES)[number], string> = {
   none: 'No penalty',
@@ -99,7 +91,6 @@ export function MaturityCalculatorPage() {
     move: checkOptionalRate(fields.move, 'Rate elsewhere'),
   });
   const unit = oneOf(fields.unit, MATURITY_TERM_UNITS);
-  const bind = fieldBinder(fields, errors, set);
   const result = values
     ? maturityOf({
         depositPence: values.amount,
@@ -133,9 +124,23 @@ export function MaturityCalculatorPage() {
           <CardTitle>The account</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <CalculatorField {...bind('amount')} label="Amount in the account" unit="£" />
-          <CalculatorField {...bind('start')} label="From" type="date" />
-          <CalculatorField {...bind('term')} label="Term" />
+          <CalculatorField
+            name="amount"
+            label="Amount in the account"
+            unit="£"
+            value={fields.amount}
+            error={errors.amount}
+            onChange={set}
+          />
+          <CalculatorField
+            name="start"
+            label="From"
+            type="date"
+            value={fields.start}
+            error={errors.start}
+            onChange={set}
+          />
+          <CalculatorField name="term" label="Term" value={fields.term} error={errors.term} onChange={set} />
           <CalculatorChoice
             name="unit"
             label="Term in"
@@ -143,7 +148,14 @@ export function MaturityCalculatorPage() {
             onChange={set}
             choices={MATURITY_TERM_UNITS.map((u) => [u, u[0]!.toUpperCase() + u.slice(1)] as const)}
           />
-          <CalculatorField {...bind('rate')} label="Interest rate" unit="%" />
+          <CalculatorField
+            name="rate"
+            label="Interest rate"
+            unit="%"
+            value={fields.rate}
+            error={errors.rate}
+            onChange={set}
+          />
           <CalculatorChoice
             name="type"
             label="Rate type"
@@ -190,12 +202,23 @@ export function MaturityCalculatorPage() {
             />
             {penaltyType === 'none' ? null : (
               <CalculatorField
-                {...bind('penalty')}
+                name="penalty"
                 label={penaltyType === 'days_interest' ? 'Days of interest' : 'Penalty'}
                 unit={PENALTY_UNIT[penaltyType]}
+                value={fields.penalty}
+                error={errors.penalty}
+                onChange={set}
               />
             )}
-            <CalculatorField {...bind('close')} error={closeError} label="Close on" type="date" optional />
+            <CalculatorField
+              name="close"
+              label="Close on"
+              type="date"
+              optional
+              value={fields.close}
+              error={closeError}
+              onChange={set}
+            />
           </CardContent>
         )}
         {result?.earlyClose ? (
@@ -218,8 +241,24 @@ export function MaturityCalculatorPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <CalculatorField {...bind('renew')} label="Renewal rate" unit="%" optional />
-          <CalculatorField {...bind('move')} label="Rate elsewhere" unit="%" optional />
+          <CalculatorField
+            name="renew"
+            label="Renewal rate"
+            unit="%"
+            optional
+            value={fields.renew}
+            error={errors.renew}
+            onChange={set}
+          />
+          <CalculatorField
+            name="move"
+            label="Rate elsewhere"
+            unit="%"
+            optional
+            value={fields.move}
+            error={errors.move}
+            onChange={set}
+          />
         </CardContent>
         {result ? <OnTheDay result={result} /> : null}
       </Card>
@@ -293,14 +332,30 @@ function Payments({ result }: { result: MaturityResult }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <FiguresTable
-          columns={['Date', 'Interest', 'Balance']}
-          rows={result.payments.map((p) => [
-            displayDate(p.date),
-            formatPence(p.interestPence),
-            formatPence(p.balancePence),
-          ])}
-        />
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Interest
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.payments.map((p) => (
+              <tr key={p.date} className="border-b last:border-0">
+                <td className="py-2 pr-4">{displayDate(p.date)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatPence(p.interestPence)}</td>
+                <td className="py-2 text-right tabular-nums">{formatPence(p.balancePence)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </CardContent>
     </Card>
   );

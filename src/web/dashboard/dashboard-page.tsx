@@ -48,6 +48,7 @@ import { trackingStartNote } from '../balance-series/format.ts';
 import { type ComingUpItem, type Dashboard, type RecentTransaction, useDashboard } from './api.ts';
 import { SavingsTaxCard } from './savings-tax-card.tsx';
 import { greeting } from './greeting.ts';
+import { SponsoredSlot } from '../news/sponsored-slot.tsx';
 
 export const TOTAL_BALANCE_TITLE = 'Total balance over the last 12 months';
 export const EMPTY_TITLE = 'Add your first account';
@@ -650,6 +651,7 @@ export function DashboardPage() {
       </div>
       {!me.user.emailVerified ? <EmailNotice email={me.user.email} /> : null}
       {body}
+      <SponsoredSlot />
     </div>
   );
 }

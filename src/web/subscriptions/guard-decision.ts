@@ -7,6 +7,7 @@ import { graceOf } from './grace.ts';
 export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
   protection: 'Protection Hub',
   smartPig: 'Smart Pig',
+  news: 'The RSS news feed',
   maturityCalculator: 'The maturity calculator',
   pensionCalculator: 'The pension calculator',
 };
@@ -17,6 +18,7 @@ export const GUARDED_FEATURE_PITCH: Readonly<Record<string, string>> = {
     'The Protection Hub groups your accounts by banking licence, not by brand, and warns you before money goes over a protection limit.',
   smartPig:
     'Smart Pig looks at the accounts you track and suggests moves that bring money under protection or earn more interest.',
+  news: 'News brings the latest savings stories from the sources our team follows into one list, newest first.',
   maturityCalculator:
     'The maturity calculator works out what a fixed-term account pays when it ends, what closing it early would cost, and whether to renew or move the money.',
   pensionCalculator:

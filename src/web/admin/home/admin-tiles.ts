@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   ListOrdered,
   type LucideIcon,
+  Rss,
   TicketPercent,
   Users,
 } from 'lucide-react';
@@ -45,6 +46,13 @@ const TILES: readonly AdminTile[] = [
     label: 'Contact inquiries',
     description: 'Messages from the contact form: mark them contacted or resolved and set their priority.',
     icon: Inbox,
+  },
+  {
+    routeId: 'adminNews',
+    href: paths.adminNews(),
+    label: 'News and ads',
+    description: 'The news feeds savers read, each one’s last fetch and error, and the house ads.',
+    icon: Rss,
   },
   {
     routeId: 'adminPromoCodes',

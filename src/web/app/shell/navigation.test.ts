@@ -39,12 +39,12 @@ describe('navigation with every page built', () => {
     expect(labels(appNavItems(user('trial_bigpig')))).toContain('Smart Pig');
   });
 
-  it('hides the Big Pig items from Piglet and Boar users', () => {
+  it('hides the Big Pig items from Piglet and Boar users, and News (Boar and up) from Piglet', () => {
     for (const tier of ['piglet', 'boar'] as const) {
       const shown = labels(appNavItems(user(tier)));
       expect(shown).not.toContain('Protection');
       expect(shown).not.toContain('Smart Pig');
-      expect(shown).toContain('News');
+      expect(shown.includes('News')).toBe(tier === 'boar');
     }
   });
 

@@ -1,0 +1,377 @@
+import { Megaphone, Plus, Rss } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { refusalReason } from '../../app/api.ts';
+import { notify } from '../../app/notify.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { displayDate } from '../../ui/date-format.ts';
+import { FormError } from '../../ui/form-error.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { AdminHeader } from '../admin-header.tsx';
+import {
+  AdminTable,
+  AdminTableBody,
+  AdminTableCell,
+  AdminTableHead,
+  AdminTableRow,
+} from '../subscriptions/admin-table.tsx';
+import {
+  type AdminAdCampaign,
+  type AdminNewsFeed,
+  type CampaignInput,
+  useAddCampaign,
+  useAddFeed,
+  useAdminCampaigns,
+  useAdminFeeds,
+  useRemoveCampaign,
+  useRemoveFeed,
+  useSetCampaignActive,
+  useSetFeedEnabled,
+  useTestFeed,
+} from './api.ts';
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Never');
+const failed = (error: Error, what: string) =>
+  notify.error(refusalReason(error) ?? `Failed to ${what}: ${error.message}`);
+
+/** /admin/news: the feeds the news page reads, and the house ads of the Sponsored slot (issue 29). */
+export function NewsAdminPage() {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-8 sm:px-6 md:py-10">
+      <AdminHeader
+        title="News and ads"
+        description="The RSS or Atom feeds shown on the news page (Boar and Big Pig), fetched every half hour; and the house ads in the Sponsored slot that Piglet and Boar savers see on their dashboard and the news page."
+        showBackToSettings
+      />
+      <FeedsSection />
+      <CampaignsSection />
+    </div>
+  );
+}
+
+function FeedsSection() {
+  const feeds = useAdminFeeds();
+  return (
+    <section aria-labelledby="feeds-heading" className="grid gap-4">
+      <h2 id="feeds-heading" className="flex items-center gap-2 text-xl font-semibold">
+        <Rss className="size-5 text-brand" aria-hidden />
+        News feeds
+      </h2>
+      <AddFeedForm />
+      {feeds.isPending ? (
+        <SectionSkeleton rows={3} label="Loading the feeds" />
+      ) : feeds.isError ? (
+        <SectionLoadError
+          message={`Failed to load the feeds: ${feeds.error.message}`}
+          onRetry={() => void feeds.refetch()}
+          retrying={feeds.isFetching}
+        />
+      ) : feeds.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
+          No feeds yet. Add one above: its stories appear on the news page after its first fetch.
+        </p>
+      ) : (
+        <AdminTable aria-label="News feeds">
+          <AdminTableHead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last fetch</th>
+              <th scope="col">Last error</th>
+              <th scope="col" className="text-right">
+                Stories
+              </th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </AdminTableHead>
+          <AdminTableBody>
+            {feeds.data.map((feed) => (
+              <FeedRow key={feed.id} feed={feed} />
+            ))}
+          </AdminTableBody>
+        </AdminTable>
+      )}
+    </section>
+  );
+}
+
+function AddFeedForm() {
+  const add = useAddFeed();
+  const [url, setUrl] = useState('');
+  const [title, setTitle] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      { url, title },
+      {
+        onSuccess: ({ feed }) => {
+          notify.success(`Feed ${feed.title} added`);
+          setUrl('');
+          setTitle('');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add a feed" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="grid gap-3 md:grid-cols-[2fr_1fr]">
+        <FormField label="Feed address" hint="The RSS or Atom address, starting https://">
+          <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} required inputMode="url" />
+        </FormField>
+        <FormField label="Source name" hint="Shown beside each story">
+          <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} />
+        </FormField>
+      </div>
+      <FormError message={add.error ? (refusalReason(add.error) ?? add.error.message) : null} />
+      <div>
+        <Button type="submit" disabled={add.isPending}>
+          <Plus aria-hidden />
+          Add feed
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FeedRow({ feed }: { feed: AdminNewsFeed }) {
+  const test = useTestFeed();
+  const setEnabled = useSetFeedEnabled();
+  const remove = useRemoveFeed();
+  const busy = test.isPending || setEnabled.isPending || remove.isPending;
+  const runTest = () =>
+    test.mutate(feed.id, {
+      onSuccess: ({ outcome }) => {
+        if (outcome.status === 'failed') notify.error(`${feed.title}: ${outcome.error}`);
+        else if (outcome.status === 'not-modified')
+          notify.success(`${feed.title} has not changed since its last fetch`);
+        else notify.success(`${feed.title} fetched: ${outcome.itemCount} stories`);
+      },
+      onError: (error) => failed(error, `test ${feed.title}`),
+    });
+  const toggle = () =>
+    setEnabled.mutate(
+      { id: feed.id, isEnabled: !feed.isEnabled },
+      {
+        onSuccess: () => notify.success(`${feed.title} ${feed.isEnabled ? 'disabled' : 'enabled'}`),
+        onError: (error) => failed(error, `change ${feed.title}`),
+      },
+    );
+  const removeFeed = () => {
+    if (!window.confirm(`Remove ${feed.title} and its stories?`)) return;
+    remove.mutate(feed.id, {
+      onSuccess: () => notify.success(`${feed.title} removed`),
+      onError: (error) => failed(error, `remove ${feed.title}`),
+    });
+  };
+  return (
+    <AdminTableRow>
+      <AdminTableCell label="Source">
+        <span className="font-medium">{feed.title}</span>
+        <span className="block text-xs break-all text-muted-foreground">{feed.url}</span>
+      </AdminTableCell>
+      <AdminTableCell label="Status">
+        {feed.isEnabled ? <Badge variant="success">Enabled</Badge> : <Badge variant="secondary">Disabled</Badge>}
+      </AdminTableCell>
+      <AdminTableCell label="Last fetch" className="tabular-nums">
+        {when(feed.lastFetchedAt)}
+      </AdminTableCell>
+      <AdminTableCell label="Last error">
+        {feed.lastError ? (
+          <span className="text-destructive">{feed.lastError}</span>
+        ) : (
+          <span className="text-muted-foreground">None</span>
+        )}
+      </AdminTableCell>
+      <AdminTableCell label="Stories" className="tabular-nums md:text-right">
+        {feed.itemCount}
+      </AdminTableCell>
+      <AdminTableCell label="Actions" className="md:text-right">
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          <Button size="sm" variant="secondary" onClick={runTest} disabled={busy} aria-label={`Test ${feed.title}`}>
+            {test.isPending ? 'Testing…' : 'Test'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={toggle}
+            disabled={busy}
+            aria-label={`${feed.isEnabled ? 'Disable' : 'Enable'} ${feed.title}`}
+          >
+            {feed.isEnabled ? 'Disable' : 'Enable'}
+          </Button>
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={removeFeed}
+            disabled={busy}
+            aria-label={`Remove ${feed.title}`}
+          >
+            Remove
+          </Button>
+        </div>
+      </AdminTableCell>
+    </AdminTableRow>
+  );
+}
+
+function CampaignsSection() {
+  const campaigns = useAdminCampaigns();
+  return (
+    <section aria-labelledby="ads-heading" className="grid gap-4">
+      <h2 id="ads-heading" className="flex items-center gap-2 text-xl font-semibold">
+        <Megaphone className="size-5 text-brand" aria-hidden />
+        House ads
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        One live campaign is shown at a time, labelled Sponsored, from its start date to its end date (both included).
+        Big Pig savers see none, and no ad appears beside protection answers.
+      </p>
+      <AddCampaignForm />
+      {campaigns.isPending ? (
+        <SectionSkeleton rows={3} label="Loading the house ads" />
+      ) : campaigns.isError ? (
+        <SectionLoadError
+          message={`Failed to load the house ads: ${campaigns.error.message}`}
+          onRetry={() => void campaigns.refetch()}
+          retrying={campaigns.isFetching}
+        />
+      ) : campaigns.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">No house ads yet.</p>
+      ) : (
+        <AdminTable aria-label="House ads">
+          <AdminTableHead>
+            <tr>
+              <th scope="col">Ad</th>
+              <th scope="col">Dates</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </AdminTableHead>
+          <AdminTableBody>
+            {campaigns.data.map((campaign) => (
+              <CampaignRow key={campaign.id} campaign={campaign} />
+            ))}
+          </AdminTableBody>
+        </AdminTable>
+      )}
+    </section>
+  );
+}
+
+const EMPTY_CAMPAIGN: CampaignInput = { title: '', body: '', link: '', startsOn: '', endsOn: '', isActive: true };
+
+function AddCampaignForm() {
+  const add = useAddCampaign();
+  const [fields, setFields] = useState<CampaignInput>(EMPTY_CAMPAIGN);
+  const set = (key: keyof CampaignInput) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(fields, {
+      onSuccess: ({ campaign }) => {
+        notify.success(`House ad ${campaign.title} added`);
+        setFields(EMPTY_CAMPAIGN);
+      },
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add a house ad" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="grid gap-3 md:grid-cols-2">
+        <FormField label="Title">
+          <Input value={fields.title} onChange={set('title')} required maxLength={80} />
+        </FormField>
+        <FormField label="Link" hint="Where Find out more goes, starting https://">
+          <Input type="url" value={fields.link} onChange={set('link')} required inputMode="url" />
+        </FormField>
+        <FormField label="Text" className="md:col-span-2">
+          <Input value={fields.body} onChange={set('body')} required maxLength={240} />
+        </FormField>
+        <FormField label="Start date">
+          <Input type="date" value={fields.startsOn} onChange={set('startsOn')} required />
+        </FormField>
+        <FormField label="End date">
+          <Input type="date" value={fields.endsOn} onChange={set('endsOn')} required />
+        </FormField>
+      </div>
+      <FormError message={add.error ? (refusalReason(add.error) ?? add.error.message) : null} />
+      <div>
+        <Button type="submit" disabled={add.isPending}>
+          <Plus aria-hidden />
+          Add house ad
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
+  const setActive = useSetCampaignActive();
+  const remove = useRemoveCampaign();
+  const busy = setActive.isPending || remove.isPending;
+  const toggle = () =>
+    setActive.mutate(
+      { id: campaign.id, isActive: !campaign.isActive },
+      {
+        onSuccess: () => notify.success(`${campaign.title} ${campaign.isActive ? 'paused' : 'resumed'}`),
+        onError: (error) => failed(error, `change ${campaign.title}`),
+      },
+    );
+  const removeCampaign = () => {
+    if (!window.confirm(`Remove the house ad ${campaign.title}?`)) return;
+    remove.mutate(campaign.id, {
+      onSuccess: () => notify.success(`${campaign.title} removed`),
+      onError: (error) => failed(error, `remove ${campaign.title}`),
+    });
+  };
+  return (
+    <AdminTableRow>
+      <AdminTableCell label="Ad">
+        <span className="font-medium break-words">{campaign.title}</span>
+        <span className="block text-xs break-words text-muted-foreground">{campaign.body}</span>
+        <span className="block text-xs break-all text-muted-foreground">{campaign.link}</span>
+      </AdminTableCell>
+      <AdminTableCell label="Dates" className="tabular-nums">
+        {displayDate(campaign.startsOn)} to {displayDate(campaign.endsOn)}
+      </AdminTableCell>
+      <AdminTableCell label="Status">
+        {campaign.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Paused</Badge>}
+      </AdminTableCell>
+      <AdminTableCell label="Actions" className="md:text-right">
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={toggle}
+            disabled={busy}
+            aria-label={`${campaign.isActive ? 'Pause' : 'Resume'} ${campaign.title}`}
+          >
+            {campaign.isActive ? 'Pause' : 'Resume'}
+          </Button>
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={removeCampaign}
+            disabled={busy}
+            aria-label={`Remove ${campaign.title}`}
+          >
+            Remove
+          </Button>
+        </div>
+      </AdminTableCell>
+    </AdminTableRow>
+  );
+}
