@@ -107,7 +107,11 @@ export function messageFormMiddleware(deps: Deps): {
     prepare: async (c, next) => {
       const isForm = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
       if (c.req.method === 'POST' && isForm && readSessionToken(c.req.header('cookie'), deps.secret)) {
-        prepared.set(c, await readMessageForm(c));
+        const read = await readMessageForm(c);
+        // A form that cannot be read is refused here: its failed parse stays cached, and the
+        // route's validator would meet it again as an unhandled error (a 500).
+        if (!read.ok && read.error.code === 'BAD_REQUEST') throw read.error;
+        prepared.set(c, read);
       }
       await next();
     },

@@ -182,6 +182,32 @@ describe.each(testDatabaseKinds())('support tickets’ API on %s', (kind) => {
     expect(await ticketCount()).toBe(before);
   });
 
+  it('answers a form it cannot read with 400 on every route that takes one, and writes nothing', async () => {
+    const { ticket } = await openTicket();
+    const before = await ticketCount();
+    const routes: [string, string][] = [
+      ['/api/support/tickets', saver.cookie],
+      [`/api/support/tickets/${ticket.id}/messages`, saver.cookie],
+      [`/api/admin/support/tickets/${ticket.id}/messages`, admin.cookie],
+    ];
+    const broken = [
+      { 'content-type': 'multipart/form-data', body: 'no boundary given' },
+      {
+        'content-type': 'multipart/form-data; boundary=xyz',
+        body: '--xyz\r\nContent-Disposition: form-data; name="body"\r\n\r\ncut short',
+      },
+    ];
+    for (const [path, cookie] of routes) {
+      for (const { body, ...headers } of broken) {
+        const res = await server.request(path, { method: 'POST', cookie, headers, body });
+        expect(res.status, `${path} ${headers['content-type']}`).toBe(400);
+        expect((await errorOf(res)).message).toBe('The form could not be read');
+      }
+    }
+    expect(await ticketCount()).toBe(before);
+    expect((await saverThread(ticket.id)).messages).toHaveLength(1);
+  });
+
   it('e-mails every admin about a new unassigned ticket, the saver’s words escaped', async () => {
     const subject = '<img src=x onerror=alert(1)> help';
     await openTicket({ ...NEW_TICKET, subject, body: '<script>alert("x")</script>' });
