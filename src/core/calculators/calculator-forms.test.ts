@@ -6,6 +6,7 @@ import {
   SAVINGS_FORM_DEFAULTS,
   SAVINGS_FORM_MESSAGES,
   savingsFormFrom,
+  savingsFormFromAccount,
   savingsFormParams,
 } from './savings-form.ts';
 
@@ -70,6 +71,38 @@ describe('the savings calculator’s form', () => {
     expect(readSavingsForm({ ...SAVINGS_FORM_DEFAULTS, rate: '4.125' }, TODAY)).toMatchObject({
       problems: { rate: CALCULATOR_MESSAGES.rateTooPrecise },
     });
+  });
+});
+
+describe('the savings calculator started from an account', () => {
+  it('takes the balance, the rate and how interest is paid, with no deposits', () => {
+    // £12,345.67 at 4.35% gross paid quarterly.
+    const form = savingsFormFromAccount({
+      balancePence: 12_345_67,
+      interestRateBps: 435,
+      rateType: 'Gross',
+      interestFrequency: 'Quarterly',
+    });
+    expect(form).toMatchObject({
+      start: '12345.67',
+      every: 'none',
+      rate: '4.35',
+      rateKind: 'gross',
+      compounding: 'quarterly',
+    });
+    expect(readSavingsForm(form, TODAY)).toMatchObject({
+      ok: true,
+      calculation: { growth: { startPence: 12_345_67, rate: { kind: 'gross', bps: 435, compounding: 'quarterly' } } },
+    });
+    // An AER account at maturity: £20,000 at 4.5% AER.
+    expect(
+      savingsFormFromAccount({
+        balancePence: 20_000_00,
+        interestRateBps: 450,
+        rateType: 'AER',
+        interestFrequency: 'At Maturity',
+      }),
+    ).toMatchObject({ start: '20000', rate: '4.5', rateKind: 'aer', compounding: 'annually' });
   });
 });
 

@@ -3,6 +3,7 @@
  * how they read into a calculation. Every field is a parameter, so the page's address reopens the
  * calculation; a missing parameter takes its default.
  */
+import { formatRateInput } from '../accounts/interest-rate.ts';
 import type { CalendarDate } from '../dates/calendar-date.ts';
 import {
   type Read,
@@ -127,4 +128,43 @@ export function readSavingsForm(form: SavingsForm, today: CalendarDate): Savings
 /** The query parameters of a form: every field, so a link keeps its meaning if the defaults change. */
 export function savingsFormParams(form: SavingsForm): URLSearchParams {
   return new URLSearchParams(form);
+}
+
+/** One of the saver's accounts as the savings calculator starts from it. */
+export type CalculatorAccount = {
+  balancePence: number;
+  interestRateBps: number;
+  /** 'AER', 'Gross' or 'Net' (a net rate is read as gross: the calculator taxes it itself). */
+  rateType: string;
+  /** 'Monthly', 'Quarterly', 'Annually', 'On Demand', 'At Maturity'. */
+  interestFrequency: string;
+};
+
+const COMPOUNDING_OF: Readonly<Record<string, CompoundingFrequency>> = {
+  // Daily interest paid monthly is what the calculator's finest step gives.
+  Daily: 'monthly',
+  Monthly: 'monthly',
+  Quarterly: 'quarterly',
+  Annually: 'annually',
+};
+
+/** Pence as the form's pounds text: 1234567 → '12345.67', 1200000 → '12000'. */
+export function poundsText(pence: number): string {
+  const whole = Math.floor(Math.max(0, pence) / 100);
+  const rest = Math.max(0, pence) % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+/** The savings calculator's form started from an account: its balance, rate and how it pays, no deposits. */
+export function savingsFormFromAccount(account: CalculatorAccount): SavingsForm {
+  return {
+    ...SAVINGS_FORM_DEFAULTS,
+    start: poundsText(account.balancePence),
+    deposit: '0',
+    every: 'none',
+    rate: formatRateInput(Math.max(0, account.interestRateBps)),
+    rateKind: account.rateType === 'AER' ? 'aer' : 'gross',
+    // Interest paid on demand or at maturity compounds once a year at most.
+    compounding: COMPOUNDING_OF[account.interestFrequency] ?? 'annually',
+  };
 }

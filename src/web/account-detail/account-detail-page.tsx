@@ -36,6 +36,7 @@ import { PensionDetailsCard } from './pension-details-card.tsx';
 import { type AccountPageNotification, readAccountPageState } from './page-state.ts';
 import { ProtectionCard } from './protection-card.tsx';
 import { MaturityNote } from './maturity-note.tsx';
+import { SavingsCalculatorLink } from '../calculators/from-account-link.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TermsBanner, TermsCard } from './terms-card.tsx';
 import { UpdateBalanceDialog } from './update-balance-dialog.tsx';
@@ -200,6 +201,7 @@ function AccountView({
         {account.category === 'pension' ? <PensionDetailsCard account={account} /> : null}
         <InterestSettingsCard account={account} />
       </div>
+      <SavingsCalculatorLink account={account} />
 
       {/* 6. Protection (issue 14): the account's licence, the accounts sharing it, its limit, covered and at risk */}
       <ProtectionCard account={account} protection={detail.protection} />

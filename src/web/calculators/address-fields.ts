@@ -131,3 +131,12 @@ export function collect<T extends Record<string, Checked<unknown>>>(
         : null,
   };
 }
+
+/** A field's name, value, message and setter, to spread on a `CalculatorField`. */
+export function fieldBinder<K extends string>(
+  fields: Readonly<Record<K, string>>,
+  errors: Readonly<Partial<Record<string, string>>>,
+  set: (name: string, value: string) => void,
+) {
+  return (name: K) => ({ name, value: fields[name], error: errors[name], onChange: set });
+}

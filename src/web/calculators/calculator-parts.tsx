@@ -116,3 +116,32 @@ export function FixTheFields() {
     </p>
   );
 }
+
+/** A table of figures: the first column as written, the others right-aligned in tabular figures. */
+export function FiguresTable({ columns, rows }: { columns: readonly string[]; rows: readonly (readonly string[])[] }) {
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="border-b text-left">
+          {columns.map((column, i) => (
+            <th key={column} scope="col" className={`py-2 pr-4 font-medium last:pr-0 ${i > 0 ? 'text-right' : ''}`}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row[0]} className="border-b last:border-0">
+            {row.map((cell, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order
+              <td key={i} className={`py-2 pr-4 last:pr-0 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

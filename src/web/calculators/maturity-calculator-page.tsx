@@ -26,10 +26,18 @@ import {
   checkRate,
   checkWholeNumber,
   collect,
+  fieldBinder,
   oneOf,
   useCalculatorFields,
 } from './address-fields.ts';
-import { CalculatorChoice, CalculatorField, CalculatorPage, Figure, FixTheFields } from './calculator-parts.tsx';
+import {
+  CalculatorChoice,
+  CalculatorField,
+  CalculatorPage,
+  Figure,
+  FiguresTable,
+  FixTheFields,
+} from './calculator-parts.tsx';
 
 const PENALTY_NAMES: Record<(typeof MATURITY_PENALTY_TYPES)[number], string> = {
   none: 'No penalty',
@@ -91,6 +99,7 @@ export function MaturityCalculatorPage() {
     move: checkOptionalRate(fields.move, 'Rate elsewhere'),
   });
   const unit = oneOf(fields.unit, MATURITY_TERM_UNITS);
+  const bind = fieldBinder(fields, errors, set);
   const result = values
     ? maturityOf({
         depositPence: values.amount,
@@ -124,23 +133,9 @@ export function MaturityCalculatorPage() {
           <CardTitle>The account</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <CalculatorField
-            name="amount"
-            label="Amount in the account"
-            unit="£"
-            value={fields.amount}
-            error={errors.amount}
-            onChange={set}
-          />
-          <CalculatorField
-            name="start"
-            label="From"
-            type="date"
-            value={fields.start}
-            error={errors.start}
-            onChange={set}
-          />
-          <CalculatorField name="term" label="Term" value={fields.term} error={errors.term} onChange={set} />
+          <CalculatorField {...bind('amount')} label="Amount in the account" unit="£" />
+          <CalculatorField {...bind('start')} label="From" type="date" />
+          <CalculatorField {...bind('term')} label="Term" />
           <CalculatorChoice
             name="unit"
             label="Term in"
@@ -148,14 +143,7 @@ export function MaturityCalculatorPage() {
             onChange={set}
             choices={MATURITY_TERM_UNITS.map((u) => [u, u[0]!.toUpperCase() + u.slice(1)] as const)}
           />
-          <CalculatorField
-            name="rate"
-            label="Interest rate"
-            unit="%"
-            value={fields.rate}
-            error={errors.rate}
-            onChange={set}
-          />
+          <CalculatorField {...bind('rate')} label="Interest rate" unit="%" />
           <CalculatorChoice
             name="type"
             label="Rate type"
@@ -202,23 +190,12 @@ export function MaturityCalculatorPage() {
             />
             {penaltyType === 'none' ? null : (
               <CalculatorField
-                name="penalty"
+                {...bind('penalty')}
                 label={penaltyType === 'days_interest' ? 'Days of interest' : 'Penalty'}
                 unit={PENALTY_UNIT[penaltyType]}
-                value={fields.penalty}
-                error={errors.penalty}
-                onChange={set}
               />
             )}
-            <CalculatorField
-              name="close"
-              label="Close on"
-              type="date"
-              optional
-              value={fields.close}
-              error={closeError}
-              onChange={set}
-            />
+            <CalculatorField {...bind('close')} error={closeError} label="Close on" type="date" optional />
           </CardContent>
         )}
         {result?.earlyClose ? (
@@ -241,24 +218,8 @@ export function MaturityCalculatorPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <CalculatorField
-            name="renew"
-            label="Renewal rate"
-            unit="%"
-            optional
-            value={fields.renew}
-            error={errors.renew}
-            onChange={set}
-          />
-          <CalculatorField
-            name="move"
-            label="Rate elsewhere"
-            unit="%"
-            optional
-            value={fields.move}
-            error={errors.move}
-            onChange={set}
-          />
+          <CalculatorField {...bind('renew')} label="Renewal rate" unit="%" optional />
+          <CalculatorField {...bind('move')} label="Rate elsewhere" unit="%" optional />
         </CardContent>
         {result ? <OnTheDay result={result} /> : null}
       </Card>
@@ -332,30 +293,14 @@ function Payments({ result }: { result: MaturityResult }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Interest
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.payments.map((p) => (
-              <tr key={p.date} className="border-b last:border-0">
-                <td className="py-2 pr-4">{displayDate(p.date)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatPence(p.interestPence)}</td>
-                <td className="py-2 text-right tabular-nums">{formatPence(p.balancePence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          columns={['Date', 'Interest', 'Balance']}
+          rows={result.payments.map((p) => [
+            displayDate(p.date),
+            formatPence(p.interestPence),
+            formatPence(p.balancePence),
+          ])}
+        />
       </CardContent>
     </Card>
   );

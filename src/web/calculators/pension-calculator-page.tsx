@@ -27,10 +27,18 @@ import {
   checkRate,
   checkWholeNumber,
   collect,
+  fieldBinder,
   oneOf,
   useCalculatorFields,
 } from './address-fields.ts';
-import { CalculatorChoice, CalculatorField, CalculatorPage, Figure, FixTheFields } from './calculator-parts.tsx';
+import {
+  CalculatorChoice,
+  CalculatorField,
+  CalculatorPage,
+  Figure,
+  FiguresTable,
+  FixTheFields,
+} from './calculator-parts.tsx';
 
 const AGE_MESSAGE = 'Enter your age as a whole number from 16 to 99';
 const RETIRE_MESSAGE = 'Enter a retirement age from your age to 99';
@@ -77,6 +85,7 @@ export function PensionCalculatorPage() {
     taken: checkOptionalMoney(fields.taken),
   });
   const method = oneOf(fields.method, RELIEF_METHODS);
+  const bind = fieldBinder(fields, errors, set);
   const band = oneOf(fields.band, TAX_BANDS);
   const result = values
     ? pensionGrowth({
@@ -109,38 +118,11 @@ export function PensionCalculatorPage() {
           <CardTitle>You and your pension</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <CalculatorField name="age" label="Your age" value={fields.age} error={errors.age} onChange={set} />
-          <CalculatorField
-            name="retire"
-            label="Retirement age"
-            value={fields.retire}
-            error={errors.retire}
-            onChange={set}
-          />
-          <CalculatorField
-            name="pot"
-            label="Pension today"
-            unit="£"
-            value={fields.pot}
-            error={errors.pot}
-            onChange={set}
-          />
-          <CalculatorField
-            name="monthly"
-            label="You pay each month"
-            unit="£"
-            value={fields.monthly}
-            error={errors.monthly}
-            onChange={set}
-          />
-          <CalculatorField
-            name="employer"
-            label="Your employer pays each month"
-            unit="£"
-            value={fields.employer}
-            error={errors.employer}
-            onChange={set}
-          />
+          <CalculatorField {...bind('age')} label="Your age" />
+          <CalculatorField {...bind('retire')} label="Retirement age" />
+          <CalculatorField {...bind('pot')} label="Pension today" unit="£" />
+          <CalculatorField {...bind('monthly')} label="You pay each month" unit="£" />
+          <CalculatorField {...bind('employer')} label="Your employer pays each month" unit="£" />
           <CalculatorChoice
             name="method"
             label="How tax relief is given"
@@ -156,30 +138,13 @@ export function PensionCalculatorPage() {
             choices={TAX_BANDS.map((b) => [b, TAX_BAND_NAMES[b]] as const)}
           />
           <CalculatorField
-            name="growth"
+            {...bind('growth')}
             label="Growth a year"
             unit="%"
-            value={fields.growth}
-            error={errors.growth}
-            onChange={set}
             hint="Before charges; investments can fall as well as rise."
           />
-          <CalculatorField
-            name="charges"
-            label="Charges a year"
-            unit="%"
-            value={fields.charges}
-            error={errors.charges}
-            onChange={set}
-          />
-          <CalculatorField
-            name="inflation"
-            label="Inflation a year"
-            unit="%"
-            value={fields.inflation}
-            error={errors.inflation}
-            onChange={set}
-          />
+          <CalculatorField {...bind('charges')} label="Charges a year" unit="%" />
+          <CalculatorField {...bind('inflation')} label="Inflation a year" unit="%" />
         </CardContent>
       </Card>
       <Card>
@@ -191,42 +156,10 @@ export function PensionCalculatorPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <CalculatorField
-            name="threshold"
-            label="Threshold income"
-            unit="£"
-            optional
-            value={fields.threshold}
-            error={errors.threshold}
-            onChange={set}
-          />
-          <CalculatorField
-            name="adjusted"
-            label="Adjusted income"
-            unit="£"
-            optional
-            value={fields.adjusted}
-            error={errors.adjusted}
-            onChange={set}
-          />
-          <CalculatorField
-            name="access"
-            label="Flexibly accessed a pension on"
-            type="date"
-            optional
-            value={fields.access}
-            error={errors.access}
-            onChange={set}
-          />
-          <CalculatorField
-            name="taken"
-            label="Tax-free lump sums already taken"
-            unit="£"
-            optional
-            value={fields.taken}
-            error={errors.taken}
-            onChange={set}
-          />
+          <CalculatorField {...bind('threshold')} label="Threshold income" unit="£" optional />
+          <CalculatorField {...bind('adjusted')} label="Adjusted income" unit="£" optional />
+          <CalculatorField {...bind('access')} label="Flexibly accessed a pension on" type="date" optional />
+          <CalculatorField {...bind('taken')} label="Tax-free lump sums already taken" unit="£" optional />
         </CardContent>
         {result ? <AllowanceWords result={result} /> : null}
       </Card>
@@ -307,34 +240,15 @@ function Years({ result }: { result: PensionGrowthResult }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Age
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Paid in
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Growth
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Pension
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.years.map((y) => (
-              <tr key={y.age} className="border-b last:border-0">
-                <td className="py-2 pr-4">{y.age}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{pounds(y.contributionsPence)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{pounds(y.growthPence)}</td>
-                <td className="py-2 text-right tabular-nums">{pounds(y.potPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          columns={['Age', 'Paid in', 'Growth', 'Pension']}
+          rows={result.years.map((y) => [
+            String(y.age),
+            pounds(y.contributionsPence),
+            pounds(y.growthPence),
+            pounds(y.potPence),
+          ])}
+        />
       </CardContent>
     </Card>
   );
