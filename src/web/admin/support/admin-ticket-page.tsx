@@ -13,6 +13,7 @@ import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { NativeSelect } from '../../ui/input.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
@@ -221,6 +222,7 @@ function TicketSettings({ thread }: { thread: AdminSupportThread }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={save} className="grid gap-4">
+          <FormError message={error} />
           <FormField label="Status">
             <NativeSelect value={status} onChange={(e) => setStatus(e.target.value as TicketStatus)}>
               <StatusOptions />
@@ -231,7 +233,7 @@ function TicketSettings({ thread }: { thread: AdminSupportThread }) {
               <PriorityOptions />
             </NativeSelect>
           </FormField>
-          <FormField label="Assigned to" error={error ?? undefined}>
+          <FormField label="Assigned to">
             <NativeSelect value={assignee} onChange={(e) => setAssignee(e.target.value)}>
               <option value="">Unassigned</option>
               <AdminOptions admins={admins.data} />
