@@ -39,7 +39,11 @@ describe('the home page', () => {
       within(screen.getByRole('region', { name: 'What SavvyPig does for you' }))
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]);
-    expect(cardLinks()).toEqual([['Check your protection', '/features/fscs-protection-checker']]);
+    expect(cardLinks()).toEqual([
+      ['Check your protection', '/features/fscs-protection-checker'],
+      ['Try the savings calculator', '/features/savings-calculator'],
+      ['Try the interest calculator', '/features/interest-calculator'],
+    ]);
     expect(within(visitor).queryByRole('link', { name: /Protection Hub/i })).toBeNull();
     expect(within(visitor).queryByRole('link', { name: /your accounts/i })).toBeNull();
     cleanup();
@@ -51,10 +55,12 @@ describe('the home page', () => {
       ['Check your protection', '/features/fscs-protection-checker'],
       ['Open the Protection Hub', '/protection'],
       ['See Smart Pig’s suggestions', '/smart-pig'],
+      ['Try the savings calculator', '/features/savings-calculator'],
+      ['Try the interest calculator', '/features/interest-calculator'],
     ]);
   });
 
-  it('promises only what exists: the Protection Hub, Smart Pig and the plans page, no calculators yet', async () => {
+  it('promises only what exists: the Protection Hub, Smart Pig, the calculators and the plans page', async () => {
     const main = await renderHome(false);
     expect(featureCards()).toEqual([
       'All your savings in one place',
@@ -62,8 +68,9 @@ describe('the home page', () => {
       'Check before you sign up',
       'Your licences at a glance',
       'Smart Pig suggestions',
+      'Savings calculator',
+      'Interest calculator',
     ]);
-    expect(within(main).queryByText(/calculator/i)).toBeNull();
     expect(within(main).getByRole('link', { name: 'choose Piglet, Boar or Big Pig' })).toHaveAttribute(
       'href',
       '/plans',
@@ -91,12 +98,14 @@ describe('the feature cards', () => {
 
   it('shows a card only once the page it promises is registered', () => {
     const unregistered = FEATURE_CARDS.filter((card) => !isRegistered(card.route)).map((card) => card.title);
-    expect(unregistered).toEqual(expect.arrayContaining(['Savings calculator', 'Interest calculator']));
     const shown = shownFeatureCards().map((card) => card.title);
     for (const title of unregistered) expect(shown).not.toContain(title);
-    // The day a calculator page is registered, its card appears; a card whose page goes is hidden again.
-    const withCalculator = (route: RouteId) => isRegistered(route) || route === 'featureSavingsCalculator';
-    expect(shownFeatureCards(FEATURE_CARDS, withCalculator).map((card) => card.title)).toContain('Savings calculator');
+    expect(shown).toEqual(expect.arrayContaining(['Savings calculator', 'Interest calculator']));
+    // A card whose page goes is hidden again.
+    const withoutCalculator = (route: RouteId) => isRegistered(route) && route !== 'featureSavingsCalculator';
+    expect(shownFeatureCards(FEATURE_CARDS, withoutCalculator).map((card) => card.title)).not.toContain(
+      'Savings calculator',
+    );
     const withoutChecker = (route: RouteId) => isRegistered(route) && route !== 'featureFscsProtectionChecker';
     expect(shownFeatureCards(FEATURE_CARDS, withoutChecker).map((card) => card.title)).not.toContain(
       'Check before you sign up',
