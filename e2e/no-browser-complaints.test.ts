@@ -62,7 +62,20 @@ async function visit(page: Page, path: string, complaints: string[]) {
 test('a visitor’s pages: no console error, no policy violation, no failed request', async () => {
   const context = await env.browser.newContext({ locale: 'en-GB' });
   const { page, complaints } = await complaintsOf(context);
-  for (const path of ['/', '/login', '/signup', '/auth/confirmation', '/legal', '/contact', '/plans', '/get-started'])
+  for (const path of [
+    '/',
+    '/login',
+    '/signup',
+    '/auth/confirmation',
+    '/legal',
+    '/contact',
+    '/plans',
+    '/get-started',
+    '/features/fscs-protection-checker',
+    '/features/account-management',
+    '/features/rate-monitoring',
+    '/features/portfolio-analytics',
+  ])
     await visit(page, path, complaints);
   assert.deepEqual(complaints, []);
   assert.equal(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pigMarkClassName } from '../app/shell/logo.tsx';
+import { featuresMenuItemClass } from '../app/shell/features-menu.tsx';
 import { desktopLinkClass, logInLinkClass, signUpLinkClass } from '../app/shell/header.tsx';
 import { buttonVariants } from './button-variants.ts';
 import { cn } from './cn.ts';
@@ -36,6 +37,8 @@ describe('the first render’s classes', () => {
     for (const isActive of [true, false]) {
       const classes = desktopLinkClass({ isActive });
       expect(classes).toBe(cn(classes));
+      const featureLink = featuresMenuItemClass({ isActive });
+      expect(featureLink).toBe(cn(featureLink));
     }
     expect(logInLinkClass).toBe(cn(buttonVariants({ variant: 'ghost' }), 'hidden sm:inline-flex'));
     expect(signUpLinkClass).toBe(cn(buttonVariants({ size: 'sm' }), 'sm:h-10 sm:px-4'));
