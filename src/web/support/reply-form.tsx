@@ -55,6 +55,8 @@ export function ReplyForm({
       setBody('');
       setFile(null);
       setFileKey((k) => k + 1);
+      // The button, disabled while sending, lost the focus: the box takes it for the next message.
+      formRef.current?.querySelector('textarea')?.focus();
     } catch (error) {
       setFormError(refusalReason(error) ?? 'Your message could not be sent. Please try again.');
     } finally {

@@ -157,6 +157,8 @@ describe('a saver’s tickets and one conversation', () => {
     await waitFor(() => expect(api.calls(`POST /api/support/tickets/${TICKET_ID}/messages`)).toHaveLength(1));
     expect(sentForm(api, `/api/support/tickets/${TICKET_ID}/messages`).get('body')).toBe('Thank you');
     await waitFor(() => expect(screen.getByLabelText('Your reply')).toHaveValue(''));
+    // The button was disabled while sending, which drops the focus: it goes back to the reply box.
+    await waitFor(() => expect(screen.getByLabelText('Your reply')).toHaveFocus());
   });
 
   it('takes no reply on a closed ticket, and says a missing one is not found', async () => {
