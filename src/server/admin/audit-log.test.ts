@@ -43,6 +43,16 @@ describe.each(testDatabaseKinds())('the admin audit log on %s', (kind) => {
     expect(second[0]!.before).toEqual({ tierOverride: null });
   });
 
+  it('lists the entries of one transaction newest first, in the order they were written', async () => {
+    const steps = ['profile', 'role', 'settings', 'suspend', 'override', 'reason', 'flags', 'cap'];
+    await withActor(db(), asAdmin, async (tx) => {
+      for (const step of steps)
+        await recordAdminAction(tx, ADMIN, { action: `user.${step}`, subjectType: 'user', subjectId: 'saver-3' });
+    });
+    const entries = await withActor(db(), asAdmin, (tx) => listAdminActions(tx, { subjectId: 'saver-3' }));
+    expect(entries.map((e) => e.action)).toEqual(steps.map((step) => `user.${step}`).reverse());
+  });
+
   it('an action that rolls back leaves no entry', async () => {
     await expect(
       withActor(db(), asAdmin, async (tx) => {

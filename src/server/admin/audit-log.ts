@@ -30,6 +30,9 @@ export async function recordAdminAction(tx: Tx, admin: AdminActor, entry: AdminA
     subjectId: entry.subjectId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    // When it was written, not when its transaction began (now()): the entries of one save, and
+    // of saves that waited on each other, list in the order they happened.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 
