@@ -24,11 +24,15 @@ export type JourneyServer = {
   stop: () => Promise<void>;
 };
 
-export async function startJourneyServer(): Promise<JourneyServer> {
+/** `env`: more settings for the server, kept across its restarts (the news journey allows private feed addresses). */
+export async function startJourneyServer(env: Record<string, string> = {}): Promise<JourneyServer> {
   if (!fs.existsSync('dist-server/index.js'))
     throw new Error('Run `npm run build` first: the browser tests drive the production build.');
   const dataDir = freshDataDir();
-  let running: ServerProcess | undefined = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir });
+  let running: ServerProcess | undefined = await startServerProcess('dist-server/index.js', {
+    ...env,
+    DATA_DIR: dataDir,
+  });
   const server: JourneyServer = {
     base: running.base,
     dataDir,
@@ -41,7 +45,7 @@ export async function startJourneyServer(): Promise<JourneyServer> {
       } finally {
         await database.close();
       }
-      running = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir });
+      running = await startServerProcess('dist-server/index.js', { ...env, DATA_DIR: dataDir });
       server.base = running.base;
     },
     stop: async () => {
@@ -53,7 +57,8 @@ export async function startJourneyServer(): Promise<JourneyServer> {
 }
 
 /** A journey server and Chromium for the file's tests, started before them and stopped after (fields set once `before` ran). */
-export const useJourneyServerAndBrowser = () => useServerAndBrowser(startJourneyServer);
+export const useJourneyServerAndBrowser = (env: Record<string, string> = {}) =>
+  useServerAndBrowser(() => startJourneyServer(env));
 
 const json = (base: string, cookie?: string) => ({
   'content-type': 'application/json',
