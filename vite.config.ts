@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadDependencies } from './scripts/module-preload.ts';
 import { precompress } from './scripts/precompress.ts';
 import { pwaOptions } from './scripts/pwa.ts';
 
@@ -32,7 +33,11 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     // Every browser we support preloads modules itself (Chrome 66, Firefox 115, Safari 17).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The admin and test-mode pages' preload lists stay out of the entry (scripts/module-preload.ts).
+      resolveDependencies: preloadDependencies,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
