@@ -14,7 +14,7 @@ import { pwaOptions } from './scripts/pwa.ts';
 // `.gz` twins (scripts/precompress.ts) that the server sends to browsers that accept them, and
 // dist/.vite/manifest.json says which chunks each page needs (bench/landing.ts reads it).
 // The web app manifest and the service worker (sw.js, an offline shell for the public pages) come
-// from vite-plugin-pwa: scripts/pwa.ts and docs/decisions/0059-service-worker.md.
+// from vite-plugin-pwa: scripts/pwa.ts and docs/decisions/0059-service-worker-and-landing-split.md.
 export default defineConfig({
   plugins: [react(), tailwindcss(), VitePWA(pwaOptions(path.resolve(import.meta.dirname, 'dist'))), precompress()],
   server: {

@@ -1,7 +1,7 @@
 /**
  * `node scripts/make-icons.ts`: the installable app's PNG icons (public/icons/), drawn from the
  * logo public/favicon.svg with sharp. Re-run it when the logo changes and commit the PNGs; the web
- * app manifest (vite.config.ts) and index.html name them. See docs/decisions/0059-service-worker.md.
+ * app manifest (vite.config.ts) and index.html name them. See docs/decisions/0059-service-worker-and-landing-split.md.
  *
  * - `icon-192.png`, `icon-512.png`: the pig on a transparent background ("any" purpose).
  * - `maskable-512.png`: the pig inside the maskable safe zone (the middle 80%) on a white square,

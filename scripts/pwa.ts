@@ -1,6 +1,6 @@
 /**
  * The installable app (issue 29): the web app manifest and the service worker that
- * vite-plugin-pwa generates with Workbox (generateSW). docs/decisions/0059-service-worker.md.
+ * vite-plugin-pwa generates with Workbox (generateSW). docs/decisions/0059-service-worker-and-landing-split.md.
  *
  * What the worker does, and what it never does:
  * - It precaches an offline shell for the public pages only: index.html, the theme script, the
