@@ -9,6 +9,13 @@ describe('the audit log in words', () => {
     expect(subjectTypeText('promo_code')).toBe('Promo code');
   });
 
+  it('names the news feed and house ad actions (issue 29)', () => {
+    expect(actionText('news_feed.test')).toBe('Tested a news feed');
+    expect(actionText('ad_campaign.delete')).toBe('Removed a house ad');
+    expect(subjectTypeText('news_feed')).toBe('News feed');
+    expect(subjectTypeText('ad_campaign')).toBe('House ad');
+  });
+
   it('writes times in London in en-GB, both sides of the clocks changing', () => {
     expect(dateTimeText('2026-11-29T03:53:00Z')).toBe('29 Nov 2026, 03:53');
     expect(dateTimeText('2026-07-01T12:00:00.123456Z')).toBe('1 Jul 2026, 13:00');

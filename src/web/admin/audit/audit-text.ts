@@ -12,12 +12,21 @@ const ACTION_WORDS: Record<string, string> = {
   'user.suspend': 'Suspended a user',
   'user.unsuspend': 'Lifted a user’s suspension',
   'user.suspension.reason': 'Changed the reason for a user’s suspension',
+  'news_feed.create': 'Added a news feed',
+  'news_feed.update': 'Changed a news feed',
+  'news_feed.test': 'Tested a news feed',
+  'news_feed.delete': 'Removed a news feed',
+  'ad_campaign.create': 'Added a house ad',
+  'ad_campaign.update': 'Changed a house ad',
+  'ad_campaign.delete': 'Removed a house ad',
 };
 
 const SUBJECT_WORDS: Record<string, string> = {
   contact_inquiry: 'Contact inquiry',
   user: 'User',
   support_ticket: 'Support ticket',
+  news_feed: 'News feed',
+  ad_campaign: 'House ad',
 };
 
 /** Splits camelCase and snake_case into lower-case words: 'respondedAt' → 'responded at'. */
