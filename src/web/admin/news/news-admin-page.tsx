@@ -5,6 +5,7 @@ import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { displayDate } from '../../ui/date-format.ts';
+import { DatePicker } from '../../ui/date-picker.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -272,12 +273,13 @@ function CampaignsSection() {
   );
 }
 
+const THIS_YEAR = new Date().getFullYear();
 const EMPTY_CAMPAIGN: CampaignInput = { title: '', body: '', link: '', startsOn: '', endsOn: '', isActive: true };
 
 function AddCampaignForm() {
   const add = useAddCampaign();
   const [fields, setFields] = useState<CampaignInput>(EMPTY_CAMPAIGN);
-  const set = (key: keyof CampaignInput) => (e: { target: { value: string } }) =>
+  const set = (key: 'title' | 'body' | 'link') => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -300,11 +302,25 @@ function AddCampaignForm() {
         <FormField label="Text" className="md:col-span-2">
           <Input value={fields.body} onChange={set('body')} required maxLength={240} />
         </FormField>
-        <FormField label="Start date">
-          <Input type="date" value={fields.startsOn} onChange={set('startsOn')} required />
+        <FormField label="Start date" hint="dd/mm/yyyy: the first day it shows">
+          <DatePicker
+            value={fields.startsOn}
+            onChange={(startsOn) => setFields((f) => ({ ...f, startsOn }))}
+            fromYear={THIS_YEAR - 1}
+            toYear={THIS_YEAR + 10}
+            label="start date"
+            required
+          />
         </FormField>
-        <FormField label="End date">
-          <Input type="date" value={fields.endsOn} onChange={set('endsOn')} required />
+        <FormField label="End date" hint="dd/mm/yyyy: the last day it shows">
+          <DatePicker
+            value={fields.endsOn}
+            onChange={(endsOn) => setFields((f) => ({ ...f, endsOn }))}
+            fromYear={THIS_YEAR - 1}
+            toYear={THIS_YEAR + 10}
+            label="end date"
+            required
+          />
         </FormField>
       </div>
       <FormError message={add.error ? (refusalReason(add.error) ?? add.error.message) : null} />
