@@ -77,7 +77,7 @@ function AccountFields({
       onChange({ ...account, [key]: value });
   const error = (key: Parameters<typeof accountParam>[1]) => problems[accountParam(index, key)];
   return (
-    <fieldset aria-labelledby={headingId} className="grid gap-4 rounded-lg border p-4">
+    <fieldset aria-labelledby={headingId} className="grid min-w-0 gap-4 rounded-lg border p-4">
       <div className="flex items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
           Account {index + 1}
@@ -242,7 +242,7 @@ export function InterestCalculatorPage() {
       </p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
-        <section aria-labelledby="interest-inputs-heading">
+        <section aria-labelledby="interest-inputs-heading" className="min-w-0">
           <Card>
             <CardHeader>
               <h2 id="interest-inputs-heading" className="text-lg font-semibold">
@@ -300,7 +300,7 @@ export function InterestCalculatorPage() {
           </Card>
         </section>
 
-        <section aria-labelledby="interest-result-heading" className="grid gap-5">
+        <section aria-labelledby="interest-result-heading" className="grid min-w-0 gap-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="interest-result-heading" className="text-2xl font-bold tracking-tight">
               How they compare

@@ -172,7 +172,7 @@ function SavingsResult({ calculation }: { calculation: SavingsCalculation }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <SavingsChart growth={growth} startPence={input.startPence} />
-          <table className="w-full text-sm">
+          <table className="w-full text-xs sm:text-sm">
             <caption className="sr-only">Your savings year by year</caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
@@ -232,7 +232,7 @@ export function SavingsCalculatorPage() {
       </p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <section aria-labelledby="savings-inputs-heading">
+        <section aria-labelledby="savings-inputs-heading" className="min-w-0">
           <Card>
             <CardHeader>
               <h2 id="savings-inputs-heading" className="text-lg font-semibold">
@@ -274,7 +274,7 @@ export function SavingsCalculatorPage() {
                   onChange={set('compounding')}
                 />
               ) : null}
-              <fieldset className="grid gap-2">
+              <fieldset className="grid min-w-0 gap-2">
                 <legend className="mb-2 text-sm font-medium">Term</legend>
                 <div className="grid grid-cols-2 gap-4">
                   <WholeNumberField
@@ -325,7 +325,7 @@ export function SavingsCalculatorPage() {
           </Card>
         </section>
 
-        <section aria-labelledby="savings-result-heading" className="grid gap-5">
+        <section aria-labelledby="savings-result-heading" className="grid min-w-0 gap-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="savings-result-heading" className="text-2xl font-bold tracking-tight">
               Your result

@@ -1,7 +1,7 @@
 /**
  * The savings calculator's balance over time: the balance and the money paid in, at the end of
- * each year (each month for terms under two years). The year-by-year table beside it is the
- * table alternative.
+ * each year (each month for terms under two years). The year-by-year table under it gives the
+ * same figures to everyone, screen readers included.
  */
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SavingsGrowth } from '../../core/calculators/savings-growth.ts';
@@ -39,7 +39,7 @@ export function SavingsChart({
 }) {
   const data = savingsChartPoints(growth, startPence);
   return (
-    <div aria-hidden className="min-w-0">
+    <div className="min-w-0">
       <LineChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis
