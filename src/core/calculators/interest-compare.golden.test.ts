@@ -22,6 +22,13 @@ describe('the interest calculator, worked by hand', () => {
     expect(result).toMatchObject({ interestPence: 500_00, balancePence: 10_500_00, firstYearInterestPence: 500_00 });
   });
 
+  it('pays 4.5% AER monthly as £450.00 over a year, the same as yearly', () => {
+    // Monthly at 1.045^(1/12) − 1 = 0.36748%: month 1 is £36.75 (36.748…), and the twelve add up to £10,000 × 4.5% = £450.00.
+    const [monthly, yearly] = compare([account({ aerBps: 450, paid: 'monthly' }), account({ aerBps: 450 })]);
+    expect(monthly?.interestPence).toBe(450_00);
+    expect(yearly?.interestPence).toBe(450_00);
+  });
+
   it('shows what a bonus’s end does to the next year', () => {
     // 3% AER + 1% bonus for 12 months, paid yearly: year 1 at 4% = £400.00 → £10,400.00;
     // the year after the bonus at 3%: £10,400 × 3% = £312.00, £88.00 less.

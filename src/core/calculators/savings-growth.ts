@@ -2,7 +2,8 @@
  * How savings grow, month by month (issue 29): a starting sum, regular deposits and interest at a
  * rate given as AER or as a gross rate with how often it compounds. Money is whole pence: interest
  * builds up unrounded through each interest period and is paid rounded to the nearest penny
- * (`roundPence`), as a bank credits it; the balance is then whole pence again.
+ * (`roundPence`), as a bank credits it, the part of a penny left over carried to the next period;
+ * the balance is then whole pence again.
  *
  * Timing: deposits go in at the start of a month (the first on the day the savings start, with the
  * starting sum); an interest period earns simple interest on each month's opening balance, and the
@@ -82,7 +83,9 @@ export function growMonthly(plan: GrowthPlan): MonthPoint[] {
     accrued += (balance * plan.yearlyRate(month)) / 12;
     const pays = plan.paysAfter(month) || month === plan.months - 1;
     const interest = pays ? roundPence(accrued) : 0;
-    if (pays) accrued = 0;
+    // What rounding left over (under half a penny either way) is carried into the next period, so a
+    // year of monthly payments at an AER adds up to the AER's interest, not a penny short.
+    if (pays) accrued -= interest;
     balance += interest;
     points.push({
       month,
