@@ -147,6 +147,19 @@ describe.each(cases)('avatars on $kind with $storage storage', ({ kind, storage 
     expect((await server.request('/api/profile/avatar', { method: 'POST', json: {} })).status).toBe(401);
   });
 
+  it('answers a form it cannot read (no boundary, or cut short) with 400, never a 500', async () => {
+    const body = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=xyz']) {
+      const res = await server.request('/api/profile/avatar', {
+        method: 'POST',
+        cookie: owner.cookie,
+        headers: { 'content-type': contentType },
+        body,
+      });
+      expect(res.status, contentType).toBe(400);
+    }
+  });
+
   it('serves an avatar to its owner and admins only; another user gets 404', async () => {
     const url = (await avatarOf(owner.userId))!;
     expect((await server.request(url, { cookie: owner.cookie })).status).toBe(200);

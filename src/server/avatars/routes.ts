@@ -29,6 +29,7 @@ export const AVATAR_MESSAGES = {
   notAnImage: 'Upload failed: the file is not a PNG, JPEG, WebP or GIF image',
   tooManyPixels: 'Upload failed: the image is too large (at most 40 megapixels)',
   unreadable: 'Upload failed: the image could not be read',
+  unreadableForm: 'The form could not be read',
 } as const;
 
 const AvatarResult = z.object({ avatarUrl: z.string().nullable() }).openapi('AvatarResult');
@@ -65,7 +66,13 @@ export function avatarRoutes(deps: Deps) {
    * once the session has been checked.
    */
   async function prepareUpload(c: Context<AppEnv>): Promise<PreparedUpload> {
-    const { file } = (await c.req.parseBody()) as { file?: unknown };
+    let file: unknown;
+    try {
+      ({ file } = (await c.req.parseBody()) as { file?: unknown });
+    } catch {
+      // A multipart body without its boundary, or cut short: the client's fault, said as such.
+      return { ok: false, error: new AppError('BAD_REQUEST', AVATAR_MESSAGES.unreadableForm) };
+    }
     if (!(file instanceof File) || file.size === 0)
       return { ok: false, error: new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.noFile, { field: 'file' }) };
     if (file.size > AVATAR_MAX_BYTES)
@@ -89,7 +96,11 @@ export function avatarRoutes(deps: Deps) {
   app.use(AVATAR_UPLOAD_PATH, async (c, next) => {
     const isForm = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
     if (c.req.method === 'POST' && isForm && readSessionToken(c.req.header('cookie'), deps.secret)) {
-      prepared.set(c, await prepareUpload(c));
+      const upload = await prepareUpload(c);
+      // A form that cannot be read is refused here: its failed parse stays cached, and the
+      // route's validator would meet it again as an unhandled error (a 500).
+      if (!upload.ok && upload.error.code === 'BAD_REQUEST') throw upload.error;
+      prepared.set(c, upload);
     }
     await next();
   });
