@@ -1,5 +1,5 @@
 import { Megaphone, Plus, Rss } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -11,6 +11,7 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { AdminHeader } from '../admin-header.tsx';
+import { dateTimeText } from '../bank-data/report-text.ts';
 import {
   AdminTable,
   AdminTableBody,
@@ -33,17 +34,79 @@ import {
   useTestFeed,
 } from './api.ts';
 
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : 'Never');
+const when = (iso: string | null) => (iso ? dateTimeText(iso) : 'Never');
 const failed = (error: Error, what: string) =>
   notify.error(refusalReason(error) ?? `Failed to ${what}: ${error.message}`);
+
+type ListQuery<T> = {
+  data: T[] | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+};
+
+/** A list's loading, failure and empty states, else the list itself. */
+function ListState<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: ListQuery<T>;
+  what: string;
+  empty: string;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <SectionSkeleton rows={3} label={`Loading the ${what}`} />;
+  if (query.isError || !query.data)
+    return (
+      <SectionLoadError
+        message={`Failed to load the ${what}: ${query.error?.message ?? 'no answer'}`}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  if (query.data.length === 0)
+    return <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">{empty}</p>;
+  return children(query.data);
+}
+
+/** A row's buttons: its own (Test), switching it on or off, and removing it; each names its row. */
+function RowActions({
+  name,
+  busy,
+  toggle,
+  onRemove,
+  children,
+}: {
+  name: string;
+  busy: boolean;
+  toggle: { label: string; onClick: () => void };
+  onRemove: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <AdminTableCell label="Actions" className="md:text-right">
+      <div className="flex flex-wrap gap-2 md:justify-end">
+        {children}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={toggle.onClick}
+          disabled={busy}
+          aria-label={`${toggle.label} ${name}`}
+        >
+          {toggle.label}
+        </Button>
+        <Button size="sm" variant="destructive" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`}>
+          Remove
+        </Button>
+      </div>
+    </AdminTableCell>
+  );
+}
 
 /** /admin/news: the feeds the news page reads, and the house ads of the Sponsored slot (issue 29). */
 export function NewsAdminPage() {
@@ -69,41 +132,35 @@ function FeedsSection() {
         News feeds
       </h2>
       <AddFeedForm />
-      {feeds.isPending ? (
-        <SectionSkeleton rows={3} label="Loading the feeds" />
-      ) : feeds.isError ? (
-        <SectionLoadError
-          message={`Failed to load the feeds: ${feeds.error.message}`}
-          onRetry={() => void feeds.refetch()}
-          retrying={feeds.isFetching}
-        />
-      ) : feeds.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
-          No feeds yet. Add one above: its stories appear on the news page after its first fetch.
-        </p>
-      ) : (
-        <AdminTable aria-label="News feeds">
-          <AdminTableHead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last fetch</th>
-              <th scope="col">Last error</th>
-              <th scope="col" className="text-right">
-                Stories
-              </th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </AdminTableHead>
-          <AdminTableBody>
-            {feeds.data.map((feed) => (
-              <FeedRow key={feed.id} feed={feed} />
-            ))}
-          </AdminTableBody>
-        </AdminTable>
-      )}
+      <ListState
+        query={feeds}
+        what="feeds"
+        empty="No feeds yet. Add one above: its stories appear on the news page after its first fetch."
+      >
+        {(rows) => (
+          <AdminTable aria-label="News feeds">
+            <AdminTableHead>
+              <tr>
+                <th scope="col">Source</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last fetch</th>
+                <th scope="col">Last error</th>
+                <th scope="col" className="text-right">
+                  Stories
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </AdminTableHead>
+            <AdminTableBody>
+              {rows.map((feed) => (
+                <FeedRow key={feed.id} feed={feed} />
+              ))}
+            </AdminTableBody>
+          </AdminTable>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -198,31 +255,16 @@ function FeedRow({ feed }: { feed: AdminNewsFeed }) {
       <AdminTableCell label="Stories" className="tabular-nums md:text-right">
         {feed.itemCount}
       </AdminTableCell>
-      <AdminTableCell label="Actions" className="md:text-right">
-        <div className="flex flex-wrap gap-2 md:justify-end">
-          <Button size="sm" variant="secondary" onClick={runTest} disabled={busy} aria-label={`Test ${feed.title}`}>
-            {test.isPending ? 'Testing…' : 'Test'}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={toggle}
-            disabled={busy}
-            aria-label={`${feed.isEnabled ? 'Disable' : 'Enable'} ${feed.title}`}
-          >
-            {feed.isEnabled ? 'Disable' : 'Enable'}
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            onClick={removeFeed}
-            disabled={busy}
-            aria-label={`Remove ${feed.title}`}
-          >
-            Remove
-          </Button>
-        </div>
-      </AdminTableCell>
+      <RowActions
+        name={feed.title}
+        busy={busy}
+        toggle={{ label: feed.isEnabled ? 'Disable' : 'Enable', onClick: toggle }}
+        onRemove={removeFeed}
+      >
+        <Button size="sm" variant="secondary" onClick={runTest} disabled={busy} aria-label={`Test ${feed.title}`}>
+          {test.isPending ? 'Testing…' : 'Test'}
+        </Button>
+      </RowActions>
     </AdminTableRow>
   );
 }
@@ -240,35 +282,27 @@ function CampaignsSection() {
         Big Pig savers see none, and no ad appears beside protection answers.
       </p>
       <AddCampaignForm />
-      {campaigns.isPending ? (
-        <SectionSkeleton rows={3} label="Loading the house ads" />
-      ) : campaigns.isError ? (
-        <SectionLoadError
-          message={`Failed to load the house ads: ${campaigns.error.message}`}
-          onRetry={() => void campaigns.refetch()}
-          retrying={campaigns.isFetching}
-        />
-      ) : campaigns.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">No house ads yet.</p>
-      ) : (
-        <AdminTable aria-label="House ads">
-          <AdminTableHead>
-            <tr>
-              <th scope="col">Ad</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </AdminTableHead>
-          <AdminTableBody>
-            {campaigns.data.map((campaign) => (
-              <CampaignRow key={campaign.id} campaign={campaign} />
-            ))}
-          </AdminTableBody>
-        </AdminTable>
-      )}
+      <ListState query={campaigns} what="house ads" empty="No house ads yet.">
+        {(rows) => (
+          <AdminTable aria-label="House ads">
+            <AdminTableHead>
+              <tr>
+                <th scope="col">Ad</th>
+                <th scope="col">Dates</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </AdminTableHead>
+            <AdminTableBody>
+              {rows.map((campaign) => (
+                <CampaignRow key={campaign.id} campaign={campaign} />
+              ))}
+            </AdminTableBody>
+          </AdminTable>
+        )}
+      </ListState>
     </section>
   );
 }
@@ -366,28 +400,12 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
       <AdminTableCell label="Status">
         {campaign.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Paused</Badge>}
       </AdminTableCell>
-      <AdminTableCell label="Actions" className="md:text-right">
-        <div className="flex flex-wrap gap-2 md:justify-end">
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={toggle}
-            disabled={busy}
-            aria-label={`${campaign.isActive ? 'Pause' : 'Resume'} ${campaign.title}`}
-          >
-            {campaign.isActive ? 'Pause' : 'Resume'}
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            onClick={removeCampaign}
-            disabled={busy}
-            aria-label={`Remove ${campaign.title}`}
-          >
-            Remove
-          </Button>
-        </div>
-      </AdminTableCell>
+      <RowActions
+        name={campaign.title}
+        busy={busy}
+        toggle={{ label: campaign.isActive ? 'Pause' : 'Resume', onClick: toggle }}
+        onRemove={removeCampaign}
+      />
     </AdminTableRow>
   );
 }
