@@ -14,6 +14,7 @@ import {
   signInToDashboard,
   useServerAndBrowser,
   waitForEmail,
+  waitForToastToGo,
 } from './fixtures.ts';
 
 const env = useServerAndBrowser();
@@ -124,6 +125,9 @@ test('a user edits their profile, adds a photo, changes preferences, password an
   assert.equal(exported.profile?.dateOfBirth, '1980-07-14');
   assert.equal(exported.settings?.loginNotificationsEnabled, false);
   assert.ok(!JSON.stringify(exported).includes('$argon2'), 'no password hash in the export');
+  // The download's toast pauses while the pointer is over it, and would cover the dialog's button.
+  await page.mouse.move(0, 0);
+  await waitForToastToGo(page, 'Your data has been downloaded');
 
   // Delete the account.
   await page.getByRole('button', { name: 'Delete my account' }).click();
