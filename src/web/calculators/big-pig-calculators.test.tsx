@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MaturityNote } from '../account-detail/maturity-note.tsx';
+import { Providers } from '../app/providers.tsx';
 import { paths } from '../app/paths.ts';
 import { payingView } from '../subscriptions/view-test-fixtures.ts';
 import { json, makeMe, mockApi } from '../test/api-mock.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { createTestQueryClient, renderApp } from '../test/render-app.tsx';
 import { maturityCalculatorHref, pensionCalculatorHref, pensionFactsOf } from './prefill.ts';
 
 beforeAll(async () => {
@@ -71,6 +74,40 @@ describe('starting a calculator from an account (issue 29)', () => {
     expect(query.get('start')).toBe('2027-06-01');
     expect([query.get('term'), query.get('unit')]).toEqual(['6', 'months']);
     expect([query.get('penaltyType'), query.get('early')]).toEqual(['none', 'no']);
+  });
+
+  it('links a bond’s maturity note to the calculator with its terms, the fixed-term term’s penalty first', async () => {
+    mockApi({
+      'GET /api/accounts/bond-1/terms': json(200, {
+        terms: [
+          {
+            id: 't',
+            termType: 'fixed_term',
+            inputs: {
+              termEndDate: '2027-12-01',
+              earlyAccessAllowed: true,
+              penaltyType: 'days_interest',
+              penaltyAmount: 90_00,
+            },
+          },
+        ],
+      }),
+    });
+    render(
+      <Providers queryClient={createTestQueryClient()}>
+        <MemoryRouter>
+          <MaturityNote account={bond} today="2027-01-10" />
+        </MemoryRouter>
+      </Providers>,
+    );
+    const link = await screen.findByRole('link', { name: 'What it pays at maturity' });
+    const query = new URLSearchParams(link.getAttribute('href')!.split('?')[1]);
+    expect([query.get('penaltyType'), query.get('penalty'), query.get('term'), query.get('unit')]).toEqual([
+      'days_interest',
+      '90',
+      '1',
+      'years',
+    ]);
   });
 
   it('offers nothing for an account that does not mature', () => {
