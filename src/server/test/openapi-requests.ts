@@ -213,6 +213,18 @@ function formBodyArbitrary(schema: JsonSchema, schemas: Record<string, JsonSchem
 
 type FuzzFormField = Extract<FuzzBody, { kind: 'form' }>['fields'][number];
 
+/** A multipart body that cannot be read: no boundary in its type, or cut short before its end. */
+const unreadableFormArbitrary: fc.Arbitrary<FuzzBody> = fc
+  .record({
+    contentType: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=fuzz'),
+    text: fc.constantFrom(
+      '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      '--fuzz\r\nContent-Disposition: form-data; name="mode"\r\n\r\nsync\r\n',
+      'not a form at all',
+    ),
+  })
+  .map(({ contentType, text }): FuzzBody => ({ kind: 'text', contentType, text }));
+
 function bodyArbitrary(
   op: Operation,
   schemas: Record<string, JsonSchema>,
@@ -228,6 +240,7 @@ function bodyArbitrary(
     return fc.oneof(
       { weight: 4, arbitrary: formBodyArbitrary(op.body.schema, schemas) },
       { weight: 1, arbitrary: jsonBodyArbitrary(op.body.schema, schemas, realValues) },
+      { weight: 1, arbitrary: unreadableFormArbitrary },
     );
   }
   return fc.oneof(
