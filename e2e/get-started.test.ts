@@ -82,9 +82,11 @@ test('the app installs: its manifest and service worker are served, and the land
   const { page, errors } = await newPage(context);
   await page.goto(env.server.base);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  assert.equal(
-    await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href')),
-    '/manifest.webmanifest',
+  assert.deepEqual(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="manifest"]')].map((link) => link.getAttribute('href')),
+    ),
+    ['/manifest.webmanifest'],
   );
   // The worker registers after load and takes the page over once it has precached the shell.
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
