@@ -32,7 +32,7 @@ test('the dashboard answers first: one licence £20,000 at risk, Nationwide cove
   await signInToDashboard(page, env.server.base, email, PASSWORD);
   await rejectCookies(page);
 
-  const answer = page.getByRole('region', { name: 'Your savings' });
+  const answer = page.getByRole('region', { name: 'Your savings', exact: true });
   await answer.getByText('£200,000.00').waitFor();
   await answer.getByText('Mostly protected').waitFor();
   const risk = page.getByRole('region', { name: 'Where your money is' });

@@ -292,7 +292,7 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
   await t.test(
     'the dashboard: £301,412.57 in all, £20,000.00 over the shared licence, each firm’s figures and the balance line',
     async () => {
-      const answer = page.getByRole('region', { name: 'Your savings' });
+      const answer = page.getByRole('region', { name: 'Your savings', exact: true });
       await goTo('/dashboard', answer.getByText('£301,412.57'));
       await page.getByText('Saturday 28 November 2026').waitFor();
       await answer.getByText('Mostly protected').waitFor();
@@ -815,7 +815,7 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
     'issue 24: pensions and investments show with their own basis, the cards add up to £301,412.57, and "licences" counts only banks (3)',
     async () => {
       // The dashboard: the Aviva pension on its own card, as an insured pension (100% of a claim).
-      const answer = page.getByRole('region', { name: 'Your savings' });
+      const answer = page.getByRole('region', { name: 'Your savings', exact: true });
       await goTo('/dashboard', answer.getByText('£301,412.57'));
       assert.equal(await page.getByText('In 7 accounts with 5 banking licences.').count(), 0, 'not 5 licences');
       await answer.getByText(/3 banking licences/).waitFor({ timeout: 1_000 });
@@ -925,7 +925,11 @@ test('the seven-account saver: every figure on the dashboard, the Hub, /accounts
 
   await t.test('pictures of the dashboard, the Hub, /accounts and Smart Pig', async () => {
     for (const [url, name, ready] of [
-      ['/dashboard', 'dashboard', page.getByRole('region', { name: 'Your savings' }).getByText('£301,412.57')],
+      [
+        '/dashboard',
+        'dashboard',
+        page.getByRole('region', { name: 'Your savings', exact: true }).getByText('£301,412.57'),
+      ],
       ['/protection', 'protection-hub', page.getByRole('region', { name: 'Summary' }).getByText('£281,412.57')],
       ['/accounts', 'accounts', page.getByRole('table', { name: /^Your accounts/ })],
       ['/smart-pig', 'smart-pig', page.getByRole('region', { name: 'Your figures' }).getByText('£301,412.57')],
