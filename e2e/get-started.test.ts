@@ -105,6 +105,10 @@ test('the app installs: its manifest and service worker are served, and the land
     ),
   );
   assert.equal(online, false, 'the page really is offline: what it shows came from the worker');
+  // The checker's form too (its answers need the network: the bank search is an API answer).
+  await page.goto(`${env.server.base}/features/fscs-protection-checker`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('main').getByRole('button').first().waitFor();
   // A signed-in page is never served from the worker: offline, the browser cannot open it.
   const dashboard = await page.goto(`${env.server.base}/dashboard`).catch((error: Error) => error);
   assert.ok(dashboard instanceof Error, 'the dashboard is not kept offline');
