@@ -1,4 +1,4 @@
-import { Link2, PiggyBank, Plus, Trash2, Trophy } from 'lucide-react';
+import { Plus, Trash2, Trophy } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import {
   accountName,
@@ -20,31 +20,19 @@ import {
 import { formatRate } from '../../core/accounts/interest-rate.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
-import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { ChoiceField, MoneyField, RateField, WholeNumberField } from './calculator-fields.tsx';
-import { copyCalculatorLink } from './copy-link.ts';
+import { CalculatorLayout, FixTheFigures, monthsText } from './calculator-layout.tsx';
 import { useAddressForm } from './use-address-form.ts';
 
 const PAID_OPTIONS = [
   { value: 'monthly', label: 'Monthly' },
   { value: 'yearly', label: 'Once a year' },
 ] as const;
-
-/** '2 years and 3 months' for a count of months. */
-export function monthsText(months: number): string {
-  const years = Math.floor(months / 12);
-  const rest = months % 12;
-  const parts = [
-    years ? `${years} year${years === 1 ? '' : 's'}` : '',
-    rest ? `${rest} month${rest === 1 ? '' : 's'}` : '',
-  ];
-  return parts.filter(Boolean).join(' and ') || '0 months';
-}
 
 function accessText(account: CompareAccount): string {
   if (account.fixedMonths > 0) return `Fixed for ${monthsText(account.fixedMonths)}`;
@@ -233,108 +221,85 @@ export function InterestCalculatorPage() {
     update((current) => ({ ...current, accounts: current.accounts.filter((_, i) => i !== index) }));
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-14">
-      <Badge variant="brand">Free · no sign-up needed</Badge>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Interest calculator</h1>
-      <p className="mt-3 max-w-3xl text-muted-foreground">
-        Compare up to four savings accounts: the interest each pays over the time you choose, how long each takes to
-        reach your target, and what happens when an introductory bonus ends. The web address keeps your figures.
-      </p>
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
-        <section aria-labelledby="interest-inputs-heading" className="min-w-0">
-          <Card>
-            <CardHeader>
-              <h2 id="interest-inputs-heading" className="text-lg font-semibold">
-                Your money and the accounts
-              </h2>
-            </CardHeader>
-            <CardContent className="grid gap-5">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <MoneyField
-                  label="Amount to save"
-                  value={form.deposit}
-                  onChange={set('deposit')}
-                  error={problems.deposit}
-                />
-                <WholeNumberField
-                  label="Over"
-                  unit="months"
-                  value={form.period}
-                  onChange={set('period')}
-                  error={problems.period}
-                />
-              </div>
-              <MoneyField
-                label="Target balance"
-                optional
-                value={form.target}
-                onChange={set('target')}
-                error={problems.target}
-                hint="To see how long each account takes to reach it"
-              />
-              {form.accounts.map((account, index) => (
-                <AccountFields
-                  // Accounts have no identity but their place: removing one renumbers the rest.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the place is the account's identity here
-                  key={index}
-                  index={index}
-                  account={account}
-                  problems={problems}
-                  onChange={setAccount(index)}
-                  onRemove={form.accounts.length > MIN_COMPARE_ACCOUNTS ? removeAccount(index) : null}
-                />
-              ))}
-              {form.accounts.length < MAX_COMPARE_ACCOUNTS ? (
-                <Button
-                  variant="outline"
-                  onClick={() =>
-                    update((current) => ({ ...current, accounts: [...current.accounts, NEW_COMPARE_ACCOUNT] }))
-                  }
-                >
-                  <Plus aria-hidden />
-                  Add an account
-                </Button>
-              ) : null}
-            </CardContent>
-          </Card>
-        </section>
-
-        <section aria-labelledby="interest-result-heading" className="grid min-w-0 gap-5">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="interest-result-heading" className="text-2xl font-bold tracking-tight">
-              How they compare
-            </h2>
-            <Button variant="outline" onClick={() => void copyCalculatorLink()}>
-              <Link2 aria-hidden />
-              Copy link
-            </Button>
+    <CalculatorLayout
+      id="interest"
+      title="Interest calculator"
+      intro="Compare up to four savings accounts: the interest each pays over the time you choose, how long each takes to reach your target, and what happens when an introductory bonus ends. The web address keeps your figures."
+      inputsTitle="Your money and the accounts"
+      resultTitle="How they compare"
+      columns="lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
+      inputs={
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <MoneyField
+              label="Amount to save"
+              value={form.deposit}
+              onChange={set('deposit')}
+              error={problems.deposit}
+            />
+            <WholeNumberField
+              label="Over"
+              unit="months"
+              value={form.period}
+              onChange={set('period')}
+              error={problems.period}
+            />
           </div>
-          {comparison && result.ok ? (
-            <>
-              {comparison.map((c, index) => (
-                <ResultCard
-                  key={accountName(form.accounts[index] ?? { name: '' }, index) + String(index)}
-                  result={c}
-                  periodMonths={result.calculation.periodMonths}
-                  isBest={best > 0 && c.interestPence === best}
-                  hasTarget={result.calculation.targetPence !== null}
-                />
-              ))}
-              <p className="text-xs text-muted-foreground">
-                Interest before tax, on one sum paid in today. An account paid monthly earns its AER over a year as
-                monthly interest; one paid once a year is paid on each anniversary and when a bonus ends. A bonus is on
-                top of the AER for the months you give.
-              </p>
-            </>
-          ) : (
-            <Alert variant="info" role="status">
-              <PiggyBank aria-hidden />
-              <AlertTitle>Check the figures marked in the form to see how the accounts compare</AlertTitle>
-            </Alert>
-          )}
-        </section>
-      </div>
-    </div>
+          <MoneyField
+            label="Target balance"
+            optional
+            value={form.target}
+            onChange={set('target')}
+            error={problems.target}
+            hint="To see how long each account takes to reach it"
+          />
+          {form.accounts.map((account, index) => (
+            <AccountFields
+              // Accounts have no identity but their place: removing one renumbers the rest.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the place is the account's identity here
+              key={index}
+              index={index}
+              account={account}
+              problems={problems}
+              onChange={setAccount(index)}
+              onRemove={form.accounts.length > MIN_COMPARE_ACCOUNTS ? removeAccount(index) : null}
+            />
+          ))}
+          {form.accounts.length < MAX_COMPARE_ACCOUNTS ? (
+            <Button
+              variant="outline"
+              onClick={() =>
+                update((current) => ({ ...current, accounts: [...current.accounts, NEW_COMPARE_ACCOUNT] }))
+              }
+            >
+              <Plus aria-hidden />
+              Add an account
+            </Button>
+          ) : null}
+        </>
+      }
+      result={
+        comparison && result.ok ? (
+          <>
+            {comparison.map((c, index) => (
+              <ResultCard
+                key={accountName(form.accounts[index] ?? { name: '' }, index) + String(index)}
+                result={c}
+                periodMonths={result.calculation.periodMonths}
+                isBest={best > 0 && c.interestPence === best}
+                hasTarget={result.calculation.targetPence !== null}
+              />
+            ))}
+            <p className="text-xs text-muted-foreground">
+              Interest before tax, on one sum paid in today. An account paid monthly earns its AER over a year as
+              monthly interest; one paid once a year is paid on each anniversary and when a bonus ends. A bonus is on
+              top of the AER for the months you give.
+            </p>
+          </>
+        ) : (
+          <FixTheFigures>Check the figures marked in the form to see how the accounts compare</FixTheFigures>
+        )
+      }
+    />
   );
 }

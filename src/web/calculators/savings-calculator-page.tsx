@@ -1,4 +1,4 @@
-import { Link2, PiggyBank, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { cashIsaYears } from '../../core/calculators/cash-isa-instead.ts';
 import { savingsGrowth } from '../../core/calculators/savings-growth.ts';
@@ -15,12 +15,10 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { formatPence } from '../../core/money/format.ts';
 import { formatRate } from '../../core/accounts/interest-rate.ts';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
-import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { ChoiceField, MoneyField, RateField, WholeNumberField } from './calculator-fields.tsx';
-import { copyCalculatorLink } from './copy-link.ts';
 import { SavingsChart } from './savings-chart.tsx';
+import { CalculatorLayout, FixTheFigures, monthsText } from './calculator-layout.tsx';
 import { useAddressForm } from './use-address-form.ts';
 
 const DEPOSIT_OPTIONS = [
@@ -40,16 +38,6 @@ const COMPOUNDING_OPTIONS = [
 const BAND_OPTIONS = TAX_BANDS.map((band) => ({ value: band, label: `${TAX_BAND_NAMES[band]} taxpayer` }));
 const AGE_OPTIONS = AGE_GROUPS.map((age) => ({ value: age, label: age === 'under-65' ? 'Under 65' : '65 or over' }));
 
-function termText(months: number): string {
-  const years = Math.floor(months / 12);
-  const rest = months % 12;
-  const parts = [
-    years ? `${years} year${years === 1 ? '' : 's'}` : '',
-    rest ? `${rest} month${rest === 1 ? '' : 's'}` : '',
-  ];
-  return parts.filter(Boolean).join(' and ');
-}
-
 function SavingsResult({ calculation }: { calculation: SavingsCalculation }) {
   const { growth: input } = calculation;
   const growth = useMemo(() => savingsGrowth(input), [input]);
@@ -66,7 +54,7 @@ function SavingsResult({ calculation }: { calculation: SavingsCalculation }) {
       <Card>
         <CardContent className="grid gap-2">
           <p id="savings-headline" className="text-sm text-muted-foreground">
-            After {termText(input.termMonths)} you would have
+            After {monthsText(input.termMonths)} you would have
           </p>
           <p className="text-4xl font-bold tabular-nums" data-testid="savings-final">
             {formatPence(growth.finalPence)}
@@ -223,128 +211,100 @@ export function SavingsCalculatorPage() {
       update((current) => ({ ...current, [key]: value }));
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-14">
-      <Badge variant="brand">Free · no sign-up needed</Badge>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Savings calculator</h1>
-      <p className="mt-3 max-w-3xl text-muted-foreground">
-        See how your savings grow with regular deposits, what tax you would pay on the interest, and what a cash ISA
-        would save. The calculation stays in your browser; its web address keeps your figures.
-      </p>
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <section aria-labelledby="savings-inputs-heading" className="min-w-0">
-          <Card>
-            <CardHeader>
-              <h2 id="savings-inputs-heading" className="text-lg font-semibold">
-                Your savings
-              </h2>
-            </CardHeader>
-            <CardContent className="grid gap-5">
-              <MoneyField label="Starting sum" value={form.start} onChange={set('start')} error={problems.start} />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <ChoiceField
-                  label="Regular deposits"
-                  value={form.every}
-                  options={DEPOSIT_OPTIONS}
-                  onChange={set('every')}
-                />
-                {form.every === 'none' ? null : (
-                  <MoneyField
-                    label="Each deposit"
-                    value={form.deposit}
-                    onChange={set('deposit')}
-                    error={problems.deposit}
-                  />
-                )}
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <RateField label="Interest rate" value={form.rate} onChange={set('rate')} error={problems.rate} />
-                <ChoiceField
-                  label="The rate is"
-                  value={form.rateKind}
-                  options={RATE_KIND_OPTIONS}
-                  onChange={set('rateKind')}
-                />
-              </div>
-              {form.rateKind === 'gross' ? (
-                <ChoiceField
-                  label="Interest is paid and compounds"
-                  value={form.compounding}
-                  options={COMPOUNDING_OPTIONS}
-                  onChange={set('compounding')}
-                />
-              ) : null}
-              <fieldset className="grid min-w-0 gap-2">
-                <legend className="mb-2 text-sm font-medium">Term</legend>
-                <div className="grid grid-cols-2 gap-4">
-                  <WholeNumberField
-                    label="Years"
-                    unit="years"
-                    value={form.years}
-                    onChange={set('years')}
-                    error={problems.years}
-                  />
-                  <WholeNumberField
-                    label="Months"
-                    unit="months"
-                    value={form.months}
-                    onChange={set('months')}
-                    error={problems.months}
-                  />
-                </div>
-                {problems.term ? (
-                  <p className="text-sm font-medium text-destructive" role="alert">
-                    {problems.term}
-                  </p>
-                ) : null}
-              </fieldset>
-              <ChoiceField
-                label="Your income tax band"
-                value={form.band}
-                options={BAND_OPTIONS}
-                onChange={set('band')}
+    <CalculatorLayout
+      id="savings"
+      title="Savings calculator"
+      intro="See how your savings grow with regular deposits, what tax you would pay on the interest, and what a cash ISA would save. The calculation stays in your browser; its web address keeps your figures."
+      inputsTitle="Your savings"
+      resultTitle="Your result"
+      columns="lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      inputs={
+        <>
+          <MoneyField label="Starting sum" value={form.start} onChange={set('start')} error={problems.start} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ChoiceField
+              label="Regular deposits"
+              value={form.every}
+              options={DEPOSIT_OPTIONS}
+              onChange={set('every')}
+            />
+            {form.every === 'none' ? null : (
+              <MoneyField
+                label="Each deposit"
+                value={form.deposit}
+                onChange={set('deposit')}
+                error={problems.deposit}
               />
-              {form.band === 'basic' ? (
-                <MoneyField
-                  label="Your other income this tax year"
-                  optional
-                  value={form.otherIncome}
-                  onChange={set('otherIncome')}
-                  error={problems.otherIncome}
-                  hint="Wages or pension before tax. Under £17,570, part of your interest can be tax-free at the starting rate."
-                />
-              ) : null}
-              <ChoiceField
-                label="Your age on 6 April 2027"
-                value={form.age}
-                options={AGE_OPTIONS}
-                onChange={set('age')}
-                hint="For the cash ISA limit"
-              />
-            </CardContent>
-          </Card>
-        </section>
-
-        <section aria-labelledby="savings-result-heading" className="grid min-w-0 gap-5">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="savings-result-heading" className="text-2xl font-bold tracking-tight">
-              Your result
-            </h2>
-            <Button variant="outline" onClick={() => void copyCalculatorLink()}>
-              <Link2 aria-hidden />
-              Copy link
-            </Button>
+            )}
           </div>
-          {result.ok ? (
-            <SavingsResult calculation={result.calculation} />
-          ) : (
-            <Alert variant="info" role="status">
-              <PiggyBank aria-hidden />
-              <AlertTitle>Check the figures marked in the form to see your result</AlertTitle>
-            </Alert>
-          )}
-        </section>
-      </div>
-    </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <RateField label="Interest rate" value={form.rate} onChange={set('rate')} error={problems.rate} />
+            <ChoiceField
+              label="The rate is"
+              value={form.rateKind}
+              options={RATE_KIND_OPTIONS}
+              onChange={set('rateKind')}
+            />
+          </div>
+          {form.rateKind === 'gross' ? (
+            <ChoiceField
+              label="Interest is paid and compounds"
+              value={form.compounding}
+              options={COMPOUNDING_OPTIONS}
+              onChange={set('compounding')}
+            />
+          ) : null}
+          <fieldset className="grid min-w-0 gap-2">
+            <legend className="mb-2 text-sm font-medium">Term</legend>
+            <div className="grid grid-cols-2 gap-4">
+              <WholeNumberField
+                label="Years"
+                unit="years"
+                value={form.years}
+                onChange={set('years')}
+                error={problems.years}
+              />
+              <WholeNumberField
+                label="Months"
+                unit="months"
+                value={form.months}
+                onChange={set('months')}
+                error={problems.months}
+              />
+            </div>
+            {problems.term ? (
+              <p className="text-sm font-medium text-destructive" role="alert">
+                {problems.term}
+              </p>
+            ) : null}
+          </fieldset>
+          <ChoiceField label="Your income tax band" value={form.band} options={BAND_OPTIONS} onChange={set('band')} />
+          {form.band === 'basic' ? (
+            <MoneyField
+              label="Your other income this tax year"
+              optional
+              value={form.otherIncome}
+              onChange={set('otherIncome')}
+              error={problems.otherIncome}
+              hint="Wages or pension before tax. Under £17,570, part of your interest can be tax-free at the starting rate."
+            />
+          ) : null}
+          <ChoiceField
+            label="Your age on 6 April 2027"
+            value={form.age}
+            options={AGE_OPTIONS}
+            onChange={set('age')}
+            hint="For the cash ISA limit"
+          />
+        </>
+      }
+      result={
+        result.ok ? (
+          <SavingsResult calculation={result.calculation} />
+        ) : (
+          <FixTheFigures>Check the figures marked in the form to see your result</FixTheFigures>
+        )
+      }
+    />
   );
 }

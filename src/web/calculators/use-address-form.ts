@@ -1,21 +1,40 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * A calculator's form kept in the page's address: the form is read from the query parameters and
+ * A calculator's form kept in the page's address: the form opens from the query parameters, and
  * every change writes them all back (replacing the history entry, keeping the scroll), so the
- * address always reopens the calculation.
+ * address always reopens the calculation. The form itself is state: what someone types shows at
+ * once, however fast they type, and the address follows; an address changed from outside (a link,
+ * Back) is read again.
  */
 export function useAddressForm<F>(
   read: (params: URLSearchParams) => F,
   write: (form: F) => URLSearchParams,
 ): [F, (change: (form: F) => F) => void] {
   const [params, setParams] = useSearchParams();
-  const form = useMemo(() => read(params), [params, read]);
+  const [form, setForm] = useState(() => read(params));
+  const current = useRef(form);
+  const written = useRef(params.toString());
+
+  useEffect(() => {
+    const address = params.toString();
+    if (address === written.current) return;
+    written.current = address;
+    current.current = read(params);
+    setForm(current.current);
+  }, [params, read]);
+
   const update = useCallback(
-    (change: (form: F) => F) =>
-      setParams((current) => write(change(read(current))), { replace: true, preventScrollReset: true }),
-    [read, write, setParams],
+    (change: (form: F) => F) => {
+      const next = change(current.current);
+      current.current = next;
+      setForm(next);
+      const address = write(next);
+      written.current = address.toString();
+      setParams(address, { replace: true, preventScrollReset: true });
+    },
+    [write, setParams],
   );
   return [form, update];
 }
