@@ -109,7 +109,9 @@ test('an admin chooses the feeds and a house ad; Boar reads the news with the ad
   const adForm = admin.getByRole('form', { name: 'Add a house ad' });
   await adForm.getByLabel('Title', { exact: true }).fill(AD_TITLE);
   await adForm.getByLabel('Link', { exact: true }).fill(`${env.server.base}/features/fscs-protection-checker`);
-  await adForm.getByLabel('Text', { exact: true }).fill('Check how much of your savings the FSCS covers, bank by bank.');
+  await adForm
+    .getByLabel('Text', { exact: true })
+    .fill('Check how much of your savings the FSCS covers, bank by bank.');
   const typed = (date: string) => date.split('-').reverse().join('/');
   await adForm.getByLabel('Start date', { exact: true }).fill(typed(today));
   await adForm.getByLabel('End date', { exact: true }).fill(typed(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`));
