@@ -159,6 +159,8 @@ describe('the maturity calculator page', () => {
     // 182 days: £224.38 earned; 1.5% of £10,224.38 is £153.37.
     expect(screen.getByTestId('early-close')).toHaveTextContent('the penalty is £153.37 and you receive £10,071.01');
     expect(screen.getByRole('link', { name: 'Back to the account' })).toHaveAttribute('href', paths.account('bond-1'));
+    // Dates read as the UK writes them, whatever the browser's language.
+    expect(screen.getByLabelText('Close on (optional)')).toHaveValue('01/06/2027');
 
     const rate = screen.getByLabelText('Interest rate');
     await user.clear(rate);

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { DatePicker } from '../ui/date-picker.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, NativeSelect } from '../ui/input.tsx';
 import { UnitInput } from '../ui/unit-input.tsx';
@@ -61,10 +62,13 @@ export function CalculatorField({
   };
   return (
     <FormField label={label} error={error} hint={hint} optional={optional} id={`calc-${name}`}>
-      {unit ? (
+      {type === 'date' ? (
+        // The app's own date field: dd/mm/yyyy whatever the browser's language (stored yyyy-mm-dd).
+        <DatePicker name={name} value={value} onChange={(date) => onChange(name, date)} label={label.toLowerCase()} />
+      ) : unit ? (
         <UnitInput unit={unit} position={unit === '£' ? 'before' : 'after'} {...common} />
       ) : (
-        <Input type={type} inputMode={type === 'text' ? 'numeric' : undefined} {...common} />
+        <Input inputMode="numeric" {...common} />
       )}
     </FormField>
   );

@@ -1,6 +1,6 @@
 import { Save, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import {
   ADMIN_USER_TEXTS,
@@ -23,6 +23,7 @@ import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardContent } from '../../ui/card.tsx';
+import { DatePicker } from '../../ui/date-picker.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../ui/input.tsx';
@@ -284,9 +285,22 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
                   <FormField label="Mobile number" optional error={err('profile.mobileNumber')}>
                     <Input type="tel" autoComplete="off" {...form.register('profile.mobileNumber')} />
                   </FormField>
-                  <FormField label="Date of birth" optional error={err('profile.dateOfBirth')}>
-                    <Input type="date" {...form.register('profile.dateOfBirth')} />
-                  </FormField>
+                  <Controller
+                    control={form.control}
+                    name="profile.dateOfBirth"
+                    render={({ field }) => (
+                      <FormField label="Date of birth" optional error={err('profile.dateOfBirth')}>
+                        <DatePicker
+                          label="date of birth"
+                          name={field.name}
+                          value={field.value ?? ''}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          latest={calendarDateInLondon(new Date())}
+                        />
+                      </FormField>
+                    )}
+                  />
                   <FormField label="Profession" optional error={err('profile.profession')}>
                     <Input autoComplete="off" {...form.register('profile.profession')} />
                   </FormField>
