@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CALCULATOR_MESSAGES } from './calculator-inputs.ts';
-import { COMPARE_FORM_MESSAGES, compareFormFrom, compareFormParams, readCompareForm } from './compare-form.ts';
+import {
+  COMPARE_FORM_MESSAGES,
+  compareFormFrom,
+  compareFormFromAccount,
+  compareFormParams,
+  readCompareForm,
+} from './compare-form.ts';
 import {
   readSavingsForm,
   SAVINGS_FORM_DEFAULTS,
@@ -134,5 +140,34 @@ describe('the interest calculator’s form', () => {
         a2noticeDays: COMPARE_FORM_MESSAGES.noticeDays,
       },
     });
+  });
+});
+
+describe('the interest calculator started from an account', () => {
+  it('puts the account first with its balance, rate and how it pays, beside another account to change', () => {
+    const form = compareFormFromAccount({
+      name: 'Coventry Easy Access',
+      balancePence: 12_345_67,
+      interestRateBps: 435,
+      rateType: 'AER',
+      interestFrequency: 'Monthly',
+    });
+    expect(form.deposit).toBe('12345.67');
+    expect(form.accounts).toEqual([
+      expect.objectContaining({ name: 'Coventry Easy Access', rate: '4.35', paid: 'monthly', bonus: '' }),
+      expect.objectContaining({ name: 'Another account', rate: '4.5', paid: 'monthly' }),
+    ]);
+    // The address round-trips it, and it reads as a calculation.
+    expect(compareFormFrom(compareFormParams(form))).toEqual(form);
+    expect(readCompareForm(form).ok).toBe(true);
+    // An account paying yearly (or at maturity) is compared as paying yearly.
+    const yearly = compareFormFromAccount({
+      name: 'Bond',
+      balancePence: 100_00,
+      interestRateBps: 500,
+      rateType: 'Gross',
+      interestFrequency: 'At Maturity',
+    });
+    expect(yearly.accounts[0]).toMatchObject({ paid: 'yearly', rate: '5' });
   });
 });

@@ -11,7 +11,9 @@ import {
   readRate,
   readWhole,
 } from './calculator-inputs.ts';
+import { formatRateInput } from '../accounts/interest-rate.ts';
 import { type CompareAccount, INTEREST_PAID, type InterestPaid, MAX_COMPARE_MONTHS } from './interest-compare.ts';
+import { type CalculatorAccount, poundsText } from './savings-form.ts';
 
 export const MIN_COMPARE_ACCOUNTS = 2;
 export const MAX_COMPARE_ACCOUNTS = 4;
@@ -98,6 +100,22 @@ export function compareFormFrom(params: URLSearchParams): CompareForm {
     target: params.get('target') ?? d.target,
     accounts,
   };
+}
+
+/**
+ * The interest calculator started from one of the saver's accounts: its balance as the sum, the
+ * account itself first (its name, rate and how often it pays), beside the default other account
+ * for the saver to change.
+ */
+export function compareFormFromAccount(account: CalculatorAccount & { name: string }): CompareForm {
+  const own: CompareAccountForm = {
+    ...NEW_COMPARE_ACCOUNT,
+    name: account.name.trim().slice(0, MAX_ACCOUNT_NAME),
+    rate: formatRateInput(Math.max(0, account.interestRateBps)),
+    paid: account.interestFrequency === 'Monthly' ? 'monthly' : 'yearly',
+  };
+  const other = { ...COMPARE_FORM_DEFAULTS.accounts[0]!, name: 'Another account' };
+  return { ...COMPARE_FORM_DEFAULTS, deposit: poundsText(account.balancePence), accounts: [own, other] };
 }
 
 /** The query parameters of a form: every field. */

@@ -1,4 +1,4 @@
-import { Calculator } from 'lucide-react';
+import { ArrowLeftRight, Calculator } from 'lucide-react';
 import { Link } from 'react-router';
 import { earnsCashInterest } from '../../core/accounts/cash-interest.ts';
 import {
@@ -6,24 +6,41 @@ import {
   savingsFormFromAccount,
   savingsFormParams,
 } from '../../core/calculators/savings-form.ts';
+import { compareFormFromAccount, compareFormParams } from '../../core/calculators/compare-form.ts';
 import { isRegistered, paths } from '../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 
 /**
- * The savings calculator started from one of the saver's own accounts (issue 29): its balance,
- * rate and how it pays go in the link's address; nothing is sent anywhere else.
+ * The savings and interest calculators started from one of the saver's own accounts (issue 29):
+ * its balance, rate and how it pays go in the links' addresses; nothing is sent anywhere else.
  */
-export function SavingsCalculatorLink({ account }: { account: CalculatorAccount & { accountType: string } }) {
-  if (!isRegistered('featureSavingsCalculator') || !earnsCashInterest(account.accountType)) return null;
-  const query = savingsFormParams(savingsFormFromAccount(account)).toString();
+export function SavingsCalculatorLink({
+  account,
+}: {
+  account: CalculatorAccount & { accountType: string; name: string };
+}) {
+  if (!earnsCashInterest(account.accountType)) return null;
+  const savings = isRegistered('featureSavingsCalculator');
+  const compare = isRegistered('featureInterestCalculator');
+  if (!savings && !compare) return null;
   return (
-    <p>
-      <Button asChild variant="outline">
-        <Link to={`${paths.featureSavingsCalculator()}?${query}`}>
-          <Calculator aria-hidden />
-          See how this account grows
-        </Link>
-      </Button>
+    <p className="flex flex-wrap gap-2">
+      {savings ? (
+        <Button asChild variant="outline">
+          <Link to={`${paths.featureSavingsCalculator()}?${savingsFormParams(savingsFormFromAccount(account))}`}>
+            <Calculator aria-hidden />
+            See how this account grows
+          </Link>
+        </Button>
+      ) : null}
+      {compare ? (
+        <Button asChild variant="outline">
+          <Link to={`${paths.featureInterestCalculator()}?${compareFormParams(compareFormFromAccount(account))}`}>
+            <ArrowLeftRight aria-hidden />
+            Compare it with another rate
+          </Link>
+        </Button>
+      ) : null}
     </p>
   );
 }
