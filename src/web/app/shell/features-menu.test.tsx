@@ -19,7 +19,7 @@ async function visitorAt(path: string) {
 describe('the visitor’s header', () => {
   it('holds the feature pages in a Features disclosure that opens, closes with Escape and gives focus back', async () => {
     const { user } = await visitorAt('/');
-    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    const nav = await within(screen.getByRole('banner')).findByRole('navigation', { name: 'Main' });
     const button = within(nav).getByRole('button', { name: 'Features' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
@@ -50,7 +50,7 @@ describe('the visitor’s header', () => {
 
   it('closes the list on a click outside it, and lists Contact beside it', async () => {
     const { user } = await visitorAt('/contact');
-    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    const nav = await within(screen.getByRole('banner')).findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     const button = within(nav).getByRole('button', { name: 'Features' });
     await user.click(button);
