@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, Save } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { hasStatus } from '../app/api.ts';
+import { Button } from '../ui/button.tsx';
 import { SectionLoadError } from '../ui/section-states.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { AdminHeader, type AdminHeaderProps } from './admin-header.tsx';
@@ -66,5 +67,28 @@ export function AdminRecordPage<T>({
         </div>
       )}
     </AdminRecordFrame>
+  );
+}
+
+/** One read-only fact of a record, in a `<dl>`: its label and value (long values wrap anywhere). */
+export function RecordFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm font-medium">{label}</dt>
+      <dd className="wrap-anywhere text-muted-foreground">{children}</dd>
+    </div>
+  );
+}
+
+/** A record form's Save Changes button, enabled once something changed, and the unsaved-changes note. */
+export function SaveChangesBar({ dirty, saving }: { dirty: boolean; saving: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="submit" disabled={!dirty || saving}>
+        <Save aria-hidden />
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+      {dirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Inbox, Save } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Inbox } from 'lucide-react';
+import { useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
@@ -16,14 +16,13 @@ import {
 } from '../../../core/contact-inquiries/fields.ts';
 import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
-import { Button } from '../../ui/button.tsx';
 import { Card, CardContent } from '../../ui/card.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
-import { AdminRecordFrame, AdminRecordPage } from '../admin-record-page.tsx';
+import { AdminRecordFrame, AdminRecordPage, RecordFact, SaveChangesBar } from '../admin-record-page.tsx';
 import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import { CONTACT_INQUIRIES_HREF } from '../home/admin-tiles.ts';
@@ -119,15 +118,6 @@ export function ContactEditPage() {
     >
       {(contact) => <ContactEditor key={contact.id} contact={contact} />}
     </AdminRecordPage>
-  );
-}
-
-function ReadOnlyFact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-sm font-medium">{label}</dt>
-      <dd className="wrap-anywhere text-muted-foreground">{children}</dd>
-    </div>
   );
 }
 
@@ -268,14 +258,14 @@ function ContactEditor({ contact }: { contact: AdminContactInquiry }) {
                   </NativeSelect>
                 </FormField>
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <ReadOnlyFact label="Received">{dateTimeText(contact.createdAt)}</ReadOnlyFact>
-                  <ReadOnlyFact label="Responded at">
+                  <RecordFact label="Received">{dateTimeText(contact.createdAt)}</RecordFact>
+                  <RecordFact label="Responded at">
                     {contact.respondedAt ? (
                       <time dateTime={contact.respondedAt}>{dateTimeText(contact.respondedAt)}</time>
                     ) : (
                       'Not yet: set the status to Contacted when you have replied'
                     )}
-                  </ReadOnlyFact>
+                  </RecordFact>
                 </dl>
                 <FormField label="Subject" error={errors.subject?.message}>
                   <Input autoComplete="off" {...form.register('subject')} />
@@ -294,13 +284,13 @@ function ContactEditor({ contact }: { contact: AdminContactInquiry }) {
                   What the CRM sync recorded for this inquiry. These fields are the sync&apos;s to write.
                 </p>
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <ReadOnlyFact label="HubSpot contact ID">{contact.hubspotContactId ?? 'Not synced'}</ReadOnlyFact>
-                  <ReadOnlyFact label="Lifecycle stage">{contact.lifecycleStage ?? 'None'}</ReadOnlyFact>
-                  <ReadOnlyFact label="HubSpot deal ID">{contact.hubspotDealId ?? 'None'}</ReadOnlyFact>
-                  <ReadOnlyFact label="HubSpot ticket ID">{contact.hubspotTicketId ?? 'None'}</ReadOnlyFact>
-                  <ReadOnlyFact label="Last synced">
+                  <RecordFact label="HubSpot contact ID">{contact.hubspotContactId ?? 'Not synced'}</RecordFact>
+                  <RecordFact label="Lifecycle stage">{contact.lifecycleStage ?? 'None'}</RecordFact>
+                  <RecordFact label="HubSpot deal ID">{contact.hubspotDealId ?? 'None'}</RecordFact>
+                  <RecordFact label="HubSpot ticket ID">{contact.hubspotTicketId ?? 'None'}</RecordFact>
+                  <RecordFact label="Last synced">
                     {contact.hubspotSyncedAt ? dateTimeText(contact.hubspotSyncedAt) : 'Never'}
-                  </ReadOnlyFact>
+                  </RecordFact>
                 </dl>
               </CardContent>
             </Card>
@@ -315,13 +305,7 @@ function ContactEditor({ contact }: { contact: AdminContactInquiry }) {
           </TabsContent>
         </Tabs>
 
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={!isDirty || update.isPending}>
-            <Save aria-hidden />
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-          {isDirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
-        </div>
+        <SaveChangesBar dirty={isDirty} saving={update.isPending} />
       </form>
     </AdminRecordFrame>
   );

@@ -1,5 +1,5 @@
-import { Save, UserX } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { UserX } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import {
@@ -21,7 +21,6 @@ import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { Button } from '../../ui/button.tsx';
 import { Card, CardContent } from '../../ui/card.tsx';
 import { DatePicker } from '../../ui/date-picker.tsx';
 import { FormError } from '../../ui/form-error.tsx';
@@ -29,7 +28,7 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input, NativeSelect, Textarea } from '../../ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
-import { AdminRecordFrame, AdminRecordPage } from '../admin-record-page.tsx';
+import { AdminRecordFrame, AdminRecordPage, RecordFact, SaveChangesBar } from '../admin-record-page.tsx';
 import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import { PAYMENT_STATUS_LABELS, tableDateText } from '../subscriptions/subscription-text.ts';
@@ -169,15 +168,6 @@ export function UserEditPage() {
     >
       {(user) => <UserEditor key={user.userId} user={user} back={back} />}
     </AdminRecordPage>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-sm font-medium">{label}</dt>
-      <dd className="break-words text-muted-foreground">{children}</dd>
-    </div>
   );
 }
 
@@ -386,12 +376,14 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
                   </div>
                 )}
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <Fact label="Joined">{when(user.createdAt)}</Fact>
-                  <Fact label="Email verified">{user.emailVerified ? 'Yes' : 'No'}</Fact>
-                  <Fact label="Two-factor authentication">{user.settings.twoFactorEnabled ? 'On' : 'Off'}</Fact>
-                  <Fact label="Signed in now">
+                  <RecordFact label="Joined">{when(user.createdAt)}</RecordFact>
+                  <RecordFact label="Email verified">{user.emailVerified ? 'Yes' : 'No'}</RecordFact>
+                  <RecordFact label="Two-factor authentication">
+                    {user.settings.twoFactorEnabled ? 'On' : 'Off'}
+                  </RecordFact>
+                  <RecordFact label="Signed in now">
                     {user.activity.liveSessions === 1 ? '1 session' : `${user.activity.liveSessions} sessions`}
-                  </Fact>
+                  </RecordFact>
                 </dl>
               </CardContent>
             </Card>
@@ -401,35 +393,37 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
             <Card>
               <CardContent className="grid gap-5">
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <Fact label="Plan now">
+                  <RecordFact label="Plan now">
                     {TIER_LABELS[s.tier]} ({ACCESS_REASON_LABELS[s.accessReason]})
-                  </Fact>
-                  <Fact label="Subscription status">
+                  </RecordFact>
+                  <RecordFact label="Subscription status">
                     {s.hasSubscription
                       ? (PAYMENT_STATUS_LABELS[s.paymentStatus] ?? s.paymentStatus)
                       : 'No subscription yet'}
-                  </Fact>
-                  <Fact label="Paid plan">{s.storedTier ? TIER_LABELS[s.storedTier] : 'None chosen'}</Fact>
-                  <Fact label="Billing cycle">
+                  </RecordFact>
+                  <RecordFact label="Paid plan">{s.storedTier ? TIER_LABELS[s.storedTier] : 'None chosen'}</RecordFact>
+                  <RecordFact label="Billing cycle">
                     {s.billingCycle === 'annual' ? 'Annual' : s.billingCycle === 'monthly' ? 'Monthly' : 'None'}
-                  </Fact>
-                  <Fact label={s.cancelAtPeriodEnd ? 'Ends' : 'Renews'}>{tableDateText(s.currentPeriodEnd)}</Fact>
-                  <Fact label="Payment failures">
+                  </RecordFact>
+                  <RecordFact label={s.cancelAtPeriodEnd ? 'Ends' : 'Renews'}>
+                    {tableDateText(s.currentPeriodEnd)}
+                  </RecordFact>
+                  <RecordFact label="Payment failures">
                     {s.paymentFailureCount === 0
                       ? 'None'
                       : `${s.paymentFailureCount}, the last on ${tableDateText(s.lastPaymentFailureAt)}`}
-                  </Fact>
-                  <Fact label="Trial ends">
+                  </RecordFact>
+                  <RecordFact label="Trial ends">
                     {tableDateText(s.trialExpiresAt)}
                     {s.isTrialExpired ? ' (ended)' : ''}
-                  </Fact>
-                  <Fact label="Promo code">
+                  </RecordFact>
+                  <RecordFact label="Promo code">
                     {s.promoCode
                       ? `${s.promoCode}${s.promo ? ` until ${tableDateText(s.promo.expiresAt)}` : ''}`
                       : 'None'}
-                  </Fact>
-                  <Fact label="Card provider customer">{s.stripeCustomerId ?? 'None'}</Fact>
-                  <Fact label="Card provider subscription">{s.stripeSubscriptionId ?? 'None'}</Fact>
+                  </RecordFact>
+                  <RecordFact label="Card provider customer">{s.stripeCustomerId ?? 'None'}</RecordFact>
+                  <RecordFact label="Card provider subscription">{s.stripeSubscriptionId ?? 'None'}</RecordFact>
                 </dl>
                 <div className="grid gap-2 rounded-lg border p-4">
                   <label className="flex items-center gap-2 text-sm font-medium">
@@ -497,9 +491,11 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
                   </FormField>
                 </div>
                 <dl className="grid gap-4 sm:grid-cols-3">
-                  <Fact label="Dark mode">{user.settings.darkModeEnabled ? 'On' : 'Off'}</Fact>
-                  <Fact label="Notifications">{user.settings.notificationsEnabled ? 'On' : 'Off'}</Fact>
-                  <Fact label="Sign-in alerts">{user.settings.loginNotificationsEnabled ? 'On' : 'Off'}</Fact>
+                  <RecordFact label="Dark mode">{user.settings.darkModeEnabled ? 'On' : 'Off'}</RecordFact>
+                  <RecordFact label="Notifications">{user.settings.notificationsEnabled ? 'On' : 'Off'}</RecordFact>
+                  <RecordFact label="Sign-in alerts">
+                    {user.settings.loginNotificationsEnabled ? 'On' : 'Off'}
+                  </RecordFact>
                 </dl>
                 <p className="text-sm text-muted-foreground">Their own preferences: they change these themselves.</p>
               </CardContent>
@@ -513,11 +509,13 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
                   What the CRM sync recorded for this user. These fields are the sync&apos;s to write.
                 </p>
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <Fact label="HubSpot contact ID">{user.hubspot.contactId ?? 'Not synced'}</Fact>
-                  <Fact label="Lifecycle stage">{user.hubspot.lifecycleStage ?? 'None'}</Fact>
-                  <Fact label="Lead score">{user.hubspot.leadScore ?? 'None'}</Fact>
-                  <Fact label="Last activity in HubSpot">{when(user.hubspot.lastActivityDate, 'None')}</Fact>
-                  <Fact label="Last synced">{when(user.hubspot.syncedAt)}</Fact>
+                  <RecordFact label="HubSpot contact ID">{user.hubspot.contactId ?? 'Not synced'}</RecordFact>
+                  <RecordFact label="Lifecycle stage">{user.hubspot.lifecycleStage ?? 'None'}</RecordFact>
+                  <RecordFact label="Lead score">{user.hubspot.leadScore ?? 'None'}</RecordFact>
+                  <RecordFact label="Last activity in HubSpot">
+                    {when(user.hubspot.lastActivityDate, 'None')}
+                  </RecordFact>
+                  <RecordFact label="Last synced">{when(user.hubspot.syncedAt)}</RecordFact>
                 </dl>
               </CardContent>
             </Card>
@@ -528,18 +526,18 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
               <CardContent>
                 <h2 className="mb-4 text-lg font-semibold">Sign-ins</h2>
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <Fact label="Last signed in">{when(user.activity.lastLoginAt)}</Fact>
-                  <Fact label="Last active">{when(user.activity.lastActiveAt)}</Fact>
-                  <Fact label="Last signed out">{when(user.activity.lastSignoutAt)}</Fact>
-                  <Fact label="Last signed out for inactivity">{when(user.activity.lastAutoLogoutAt)}</Fact>
-                  <Fact label="Online now">
+                  <RecordFact label="Last signed in">{when(user.activity.lastLoginAt)}</RecordFact>
+                  <RecordFact label="Last active">{when(user.activity.lastActiveAt)}</RecordFact>
+                  <RecordFact label="Last signed out">{when(user.activity.lastSignoutAt)}</RecordFact>
+                  <RecordFact label="Last signed out for inactivity">{when(user.activity.lastAutoLogoutAt)}</RecordFact>
+                  <RecordFact label="Online now">
                     {user.presence.isOnline ? (user.presence.status === 'away' ? 'Away' : 'Yes') : 'No'}
-                  </Fact>
-                  <Fact label="Devices signed in from">
+                  </RecordFact>
+                  <RecordFact label="Devices signed in from">
                     {user.activity.devices.length === 0
                       ? 'None'
                       : `${user.activity.devices.length}, the latest last seen ${dateTimeText(user.activity.devices[0]!.lastSeenAt)}`}
-                  </Fact>
+                  </RecordFact>
                 </dl>
               </CardContent>
             </Card>
@@ -551,13 +549,7 @@ function UserEditor({ user, back }: { user: AdminUserDetail; back: typeof BACK }
           </TabsContent>
         </Tabs>
 
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={!isDirty || update.isPending}>
-            <Save aria-hidden />
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-          {isDirty ? <p className="text-sm text-muted-foreground">You have unsaved changes.</p> : null}
-        </div>
+        <SaveChangesBar dirty={isDirty} saving={update.isPending} />
       </form>
     </AdminRecordFrame>
   );
