@@ -1,4 +1,5 @@
-import { Inbox, Search } from 'lucide-react';
+import { Inbox } from 'lucide-react';
+import { AdminSearchBox } from '../admin-search-box.tsx';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -11,8 +12,7 @@ import {
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import { Input, NativeSelect } from '../../ui/input.tsx';
-import { Label } from '../../ui/label.tsx';
+import { NativeSelect } from '../../ui/input.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
 import {
@@ -83,22 +83,14 @@ export function ContactInquiries() {
             ))}
           </NativeSelect>
         </FormField>
-        <form onSubmit={submit} className="grid gap-2">
-          <Label htmlFor="contact-search">Search</Label>
-          <div className="flex gap-2">
-            <Input
-              id="contact-search"
-              type="search"
-              placeholder="Name, email, company or subject"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <Button type="submit" variant="outline">
-              <Search aria-hidden />
-              Search
-            </Button>
-          </div>
-        </form>
+        <AdminSearchBox
+          id="contact-search"
+          label="Search"
+          placeholder="Name, email, company or subject"
+          value={typed}
+          onChange={setTyped}
+          onSubmit={submit}
+        />
       </search>
 
       {inquiries.isPending ? (

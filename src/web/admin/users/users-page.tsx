@@ -1,4 +1,5 @@
-import { Circle, Pencil, Search, Users } from 'lucide-react';
+import { Circle, Pencil, Users } from 'lucide-react';
+import { AdminSearchBox } from '../admin-search-box.tsx';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ACCESS_REASON_LABELS } from '../../../core/subscriptions/access.ts';
@@ -7,7 +8,6 @@ import { paths } from '../../app/paths.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { buttonVariants } from '../../ui/button-variants.ts';
-import { Input } from '../../ui/input.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { AdminHeader } from '../admin-header.tsx';
 import { dateTimeText } from '../audit/audit-text.ts';
@@ -85,22 +85,15 @@ export function UsersPage() {
       />
 
       <search className="mt-6 block max-w-md">
-        <form onSubmit={submit} className="flex gap-2">
-          <label htmlFor="admin-user-search" className="sr-only">
-            Search users by name or email
-          </label>
-          <Input
-            id="admin-user-search"
-            type="search"
-            placeholder="Name or email"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden />
-            Search
-          </Button>
-        </form>
+        <AdminSearchBox
+          id="admin-user-search"
+          label="Search users by name or email"
+          labelHidden
+          placeholder="Name or email"
+          value={typed}
+          onChange={setTyped}
+          onSubmit={submit}
+        />
       </search>
 
       <div className="mt-6">
