@@ -146,12 +146,14 @@ test('a saver opens a ticket, an admin answers with a note and a reply, the save
   await admin.getByRole('radio', { name: /Internal note/ }).check();
   await admin.getByRole('textbox', { name: 'Internal note' }).fill(NOTE);
   await admin.getByRole('button', { name: 'Add internal note' }).click();
-  await admin.getByText(NOTE).waitFor();
+  // In the thread, not the box it was typed in (which clears once it is sent).
+  const thread = admin.getByRole('list', { name: 'Messages' });
+  await thread.getByText(NOTE).waitFor();
   await waitForToastToGo(admin, 'Internal note added');
   await admin.getByRole('radio', { name: /Public reply/ }).check();
   await admin.getByRole('textbox', { name: 'Reply to the saver' }).fill(REPLY);
   await admin.getByRole('button', { name: 'Send reply' }).click();
-  await admin.getByText(REPLY).waitFor();
+  await thread.getByText(REPLY).waitFor();
   await waitForToastToGo(admin, 'Reply sent');
   await admin.getByText('Awaiting saver').first().waitFor();
   await assertInert(admin, adminDialogs, 'the admin’s ticket page after the note and the reply');
