@@ -345,9 +345,24 @@ export async function assertNoSidewaysScroll(page: Page, where: string): Promise
 
 export type Scheme = 'light' | 'dark';
 
-/** Switches the colour scheme and waits until the colour transitions the switch starts are over. */
+/**
+ * Switches the colour scheme, waits until a page that follows the system's scheme has taken it
+ * (the app sets the `dark` class when the media query's change event reaches React), and then
+ * until the colour transitions the switch starts are over. Frames alone are not enough: a context
+ * with Playwright's clock runs requestAnimationFrame on timers, ahead of the rendering step that
+ * reports the media query's change.
+ */
 export async function useColorScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    ({ key, dark }) => {
+      const chosen = localStorage.getItem(key);
+      const follows = chosen !== 'light' && chosen !== 'dark';
+      return !follows || document.documentElement.classList.contains('dark') === dark;
+    },
+    // The key src/web/app/theme.tsx and public/theme-init.js keep the saver's chosen theme under.
+    { key: 'ui-theme', dark: scheme === 'dark' },
+  );
   // Two frames, so colour transitions the switch starts are running before they are waited out.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await waitForAnimationsToSettle(page);

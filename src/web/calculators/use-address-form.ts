@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AddressEchoes } from './address-echoes.ts';
 
 /**
  * A calculator's form kept in the page's address: the form opens from the query parameters, and
  * every change writes them all back (replacing the history entry, keeping the scroll), so the
  * address always reopens the calculation. The form itself is state: what someone types shows at
  * once, however fast they type, and the address follows; an address changed from outside (a link,
- * Back) is read again.
+ * Back) is read again, while the form's own addresses coming back late are not (AddressEchoes).
  */
 export function useAddressForm<F>(
   read: (params: URLSearchParams) => F,
@@ -15,12 +16,11 @@ export function useAddressForm<F>(
   const [params, setParams] = useSearchParams();
   const [form, setForm] = useState(() => read(params));
   const current = useRef(form);
-  const written = useRef(params.toString());
+  const echoes = useRef<AddressEchoes | null>(null);
+  echoes.current ??= new AddressEchoes(params.toString());
 
   useEffect(() => {
-    const address = params.toString();
-    if (address === written.current) return;
-    written.current = address;
+    if (!echoes.current?.isFromOutside(params.toString())) return;
     current.current = read(params);
     setForm(current.current);
   }, [params, read]);
@@ -31,7 +31,7 @@ export function useAddressForm<F>(
       current.current = next;
       setForm(next);
       const address = write(next);
-      written.current = address.toString();
+      echoes.current?.wrote(address.toString());
       setParams(address, { replace: true, preventScrollReset: true });
     },
     [write, setParams],
