@@ -18,3 +18,4 @@ export * from './dashboard.ts';
 export * from './admin-audit.ts';
 export * from './support.ts';
 export * from './news.ts';
+export * from './footer.ts';
