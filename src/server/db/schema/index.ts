@@ -19,3 +19,4 @@ export * from './admin-audit.ts';
 export * from './support.ts';
 export * from './news.ts';
 export * from './footer.ts';
+export * from './crm.ts';
