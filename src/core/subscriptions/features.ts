@@ -13,6 +13,7 @@ export const FEATURES = [
   'pensionCalculator',
   'protectionHub',
   'smartPig',
+  'openBanking',
   'rssNews',
   'accountTerms',
   'adFree',
@@ -28,6 +29,8 @@ export const FEATURE_TIERS: Readonly<Record<Feature, RequiredTier>> = {
   pensionCalculator: 'bigpig',
   protectionHub: 'bigpig',
   smartPig: 'bigpig',
+  // Balances kept current through a bank's consent (issue 32); an admin's has_open_banking grants it too.
+  openBanking: 'bigpig',
   rssNews: 'boar',
   // The matrix (000 §6) does not list terms, so every plan keeps its accounts' terms (ADR 0045).
   accountTerms: 'piglet',
@@ -44,6 +47,7 @@ export const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
   pensionCalculator: 'The pension calculator',
   protectionHub: 'Protection Hub',
   smartPig: 'Smart Pig',
+  openBanking: 'Open Banking',
   rssNews: 'The RSS news feed',
   accountTerms: 'Account terms',
   adFree: 'Ad-free',
@@ -62,6 +66,7 @@ export const FEATURE_BUILT: Readonly<Record<Feature, boolean>> = {
   pensionCalculator: true,
   protectionHub: true,
   smartPig: true,
+  openBanking: true,
   rssNews: true,
   accountTerms: true,
   adFree: true,
@@ -76,6 +81,7 @@ export const FEATURE_SALES_TEXTS: Readonly<Record<Feature, string>> = {
   pensionCalculator: 'Pension calculator',
   protectionHub: 'Protection Hub',
   smartPig: 'Smart Pig recommendations',
+  openBanking: 'Balances kept current by your bank through Open Banking',
   rssNews: 'RSS news feeds',
   accountTerms: 'Account terms, with alerts when one is at risk',
   adFree: 'Ad-free',
@@ -145,13 +151,12 @@ const FEATURE_FLAGS: Readonly<Partial<Record<Feature, Exclude<keyof FeatureFlags
   maturityCalculator: 'hasMaturityCalculator',
   pensionCalculator: 'hasPensionCalculator',
   rssNews: 'hasRssNews',
+  openBanking: 'hasOpenBanking',
   adFree: 'isAdFree',
 };
 
 /** What one user may use: every gate on the server and the browser's guard and screens read it. */
 export type ResolvedFeatures = Record<Feature, boolean> & {
-  /** Granted only by an admin (has_open_banking); no plan includes it yet. */
-  openBanking: boolean;
   /** The account cap in force: the plan's, or the admin's max_accounts. */
   accountCap: AccountCap;
 };
@@ -178,7 +183,6 @@ export function featuresFor({
   ) as Record<Feature, boolean>;
   return {
     ...features,
-    openBanking: isAdmin || flags.hasOpenBanking,
     accountCap: accountCap({ tier, maxAccounts: flags.maxAccounts }),
   };
 }

@@ -95,6 +95,7 @@ describe('what a plan card sells (issue 25: only what exists, ticked as the gate
       'Pension calculator',
       'Protection Hub',
       'Smart Pig recommendations',
+      'Balances kept current by your bank through Open Banking',
       'RSS news feeds',
       'Ad-free',
     ]);
@@ -110,6 +111,7 @@ describe('what a plan card sells (issue 25: only what exists, ticked as the gate
       'Pension calculator',
       'Protection Hub',
       'Smart Pig recommendations',
+      'Balances kept current by your bank through Open Banking',
       'RSS news feeds',
       'Ad-free',
     ]);

@@ -5,7 +5,6 @@ import { FEATURES } from '../../core/subscriptions/features.ts';
 export const ResolvedFeaturesSchema = z
   .object({
     ...Object.fromEntries(FEATURES.map((feature) => [feature, z.boolean()])),
-    openBanking: z.boolean(),
     accountCap: z.object({
       max: z.number().int().nullable().openapi({ description: 'null: no limit' }),
       source: z.enum(['tier', 'admin']),

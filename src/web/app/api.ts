@@ -162,7 +162,6 @@ function featuresOf(value: unknown, tier: Tier, isAdmin: boolean): ResolvedFeatu
   return {
     ...own,
     ...granted,
-    openBanking: typeof value.openBanking === 'boolean' ? value.openBanking : own.openBanking,
     accountCap: isRecord(value.accountCap) ? (value.accountCap as ResolvedFeatures['accountCap']) : own.accountCap,
   };
 }
