@@ -208,6 +208,8 @@ export const transactions = pgTable(
     /** A standing-order payment: the order and the occurrence it pays (unique together: exactly once). */
     standingOrderId: uuid('standing_order_id').references(() => standingOrders.id, { onDelete: 'set null' }),
     occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    /** A transaction an Open Banking sync imported: the provider's id for it (one per account, never twice). */
+    providerTransactionId: text('provider_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -219,6 +221,9 @@ export const transactions = pgTable(
       .on(t.accountId, t.date.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.type} in ('opening_balance', 'balance_update')`),
     uniqueIndex('transactions_standing_order_occurrence_unique').on(t.standingOrderId, t.occurrenceDate),
+    uniqueIndex('transactions_provider_id_unique')
+      .on(t.accountId, t.providerTransactionId)
+      .where(sql`${t.providerTransactionId} is not null`),
     check(
       'transactions_sign_matches_type',
       sql`(${t.type} in ('withdrawal', 'fee') and ${t.amountPence} <= 0)

@@ -20,3 +20,4 @@ export * from './support.ts';
 export * from './news.ts';
 export * from './footer.ts';
 export * from './crm.ts';
+export * from './open-banking.ts';
