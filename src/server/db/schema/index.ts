@@ -21,3 +21,4 @@ export * from './news.ts';
 export * from './footer.ts';
 export * from './crm.ts';
 export * from './open-banking.ts';
+export * from './content.ts';
