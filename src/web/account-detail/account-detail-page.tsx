@@ -37,6 +37,7 @@ import { type AccountPageNotification, readAccountPageState } from './page-state
 import { ProtectionCard } from './protection-card.tsx';
 import { MaturityNote } from './maturity-note.tsx';
 import { SavingsCalculatorLink } from '../calculators/from-account-link.tsx';
+import { AccountBankSync } from '../open-banking/account-bank-sync.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TermsBanner, TermsCard } from './terms-card.tsx';
 import { UpdateBalanceDialog } from './update-balance-dialog.tsx';
@@ -179,6 +180,8 @@ function AccountView({
           </Button>
         }
       />
+      {/* Open Banking (issue 32): where the balance came from, or "Keep this balance up to date" */}
+      <AccountBankSync account={account} />
       <UpdateBalanceDialog
         accountId={account.id}
         open={updatingBalance}

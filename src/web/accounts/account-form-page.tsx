@@ -15,6 +15,7 @@ import { AccountForm, type SaveProblem } from './account-form.tsx';
 import { type AccountFormOutput, accountToFormValues, emptyAccountForm } from './account-form-values.ts';
 import { isNotFound, useAccountDetail } from '../account-detail/api.ts';
 import { AccountCapNotice } from './account-cap-notice.tsx';
+import { ConnectInstead } from '../open-banking/entry-points.tsx';
 import {
   type Account,
   ACCOUNT_LIST_MESSAGES,
@@ -135,6 +136,7 @@ export function AccountNewPage() {
       title="Add an account"
       intro="Add a savings account, current account, bond, ISA or pension to keep track of it."
     >
+      {capReached || !list ? null : <ConnectInstead />}
       {capReached && list ? (
         <AccountCapNotice cap={list.cap} />
       ) : types.isPending || accounts.isPending ? (

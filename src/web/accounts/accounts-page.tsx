@@ -25,6 +25,7 @@ import { type AccountListItem, AccountDataError, ACCOUNT_LIST_MESSAGES, useAccou
 import { ProtectionBadge } from './protection-badge.tsx';
 import { SharedLicenceSummary } from './shared-licence-summary.tsx';
 import { accountKeys } from './query-keys.ts';
+import { BankConnectionsLink } from '../open-banking/entry-points.tsx';
 
 const LIST_CAPTION = 'Your accounts, in the order you added them, grouped by banking licence where they share one';
 
@@ -410,7 +411,12 @@ export function AccountsPage() {
             under it: they share one protection limit.
           </p>
         </div>
-        {list && list.accounts.length > 0 ? <AddAccountButton disabled={capReached} /> : null}
+        {list && list.accounts.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            <BankConnectionsLink />
+            <AddAccountButton disabled={capReached} />
+          </div>
+        ) : null}
       </div>
 
       <div className="mt-6 grid gap-6">

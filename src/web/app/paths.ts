@@ -280,6 +280,26 @@ export const routes = {
     source: '002',
   },
 
+  // Open Banking (issue 32; the paths are ours, and the server's callback redirects to them)
+  openBanking: {
+    pattern: '/open-banking',
+    access: 'protected',
+    registered: true,
+    tier: 'bigpig',
+    feature: 'openBanking',
+    title: 'Open Banking',
+    source: 'issue 32 (bank connections; path is ours)',
+  },
+  openBankingLink: {
+    pattern: '/open-banking/connections/:connectionId/link',
+    access: 'protected',
+    registered: true,
+    tier: 'bigpig',
+    feature: 'openBanking',
+    title: 'Link your bank accounts',
+    source: 'issue 32 (after the bank’s consent; path is ours)',
+  },
+
   // Big Pig's calculators (000 §6 feature matrix; the paths are ours, issue 29)
   maturityCalculator: {
     pattern: '/calculators/maturity',
@@ -549,6 +569,8 @@ export const paths = {
   news: () => '/news',
   protection: () => '/protection',
   smartPig: () => '/smart-pig',
+  openBanking: () => '/open-banking',
+  openBankingLink: (connectionId: string) => `/open-banking/connections/${segment(connectionId)}/link`,
   maturityCalculator: () => '/calculators/maturity',
   pensionCalculator: () => '/calculators/pension',
   support: () => '/settings/support',

@@ -273,6 +273,16 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'dashboard',
   },
+  openBanking: {
+    Component: lazyWithRetry(() =>
+      import('../open-banking/open-banking-page.tsx').then((m) => ({ default: m.OpenBankingPage })),
+    ),
+    skeleton: 'list',
+  },
+  openBankingLink: {
+    Component: lazyWithRetry(() => import('../open-banking/link-page.tsx').then((m) => ({ default: m.LinkPage }))),
+    skeleton: 'form',
+  },
   maturityCalculator: {
     Component: lazyWithRetry(() =>
       import('../calculators/maturity-calculator-page.tsx').then((m) => ({ default: m.MaturityCalculatorPage })),

@@ -10,6 +10,8 @@ export const GUARDED_FEATURES: Readonly<Record<string, string>> = {
   news: 'The RSS news feed',
   maturityCalculator: 'The maturity calculator',
   pensionCalculator: 'The pension calculator',
+  openBanking: 'Open Banking',
+  openBankingLink: 'Open Banking',
 };
 
 /** What each guarded page does, said on its upgrade banner. */
@@ -23,6 +25,10 @@ export const GUARDED_FEATURE_PITCH: Readonly<Record<string, string>> = {
     'The maturity calculator works out what a fixed-term account pays when it ends, what closing it early would cost, and whether to renew or move the money.',
   pensionCalculator:
     'The pension calculator grows your pension to the age you retire, with tax relief, your employer’s money, the annual allowance and the tax-free lump sum.',
+  openBanking:
+    'Open Banking keeps your balances and transactions up to date straight from your bank, read-only, so your protection figures are never out of date.',
+  openBankingLink:
+    'Open Banking keeps your balances and transactions up to date straight from your bank, read-only, so your protection figures are never out of date.',
 };
 
 export type GuardDecision =

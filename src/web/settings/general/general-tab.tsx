@@ -3,6 +3,7 @@ import { CurrencySection } from './currency-section.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { TaxBandSection } from './tax-band-section.tsx';
+import { BankConnectionsSection } from '../../open-banking/entry-points.tsx';
 
 export function GeneralTab() {
   return (
@@ -10,6 +11,7 @@ export function GeneralTab() {
       <AppearanceSection />
       <CurrencySection />
       <TaxBandSection />
+      <BankConnectionsSection />
       <DataExportSection />
       <DeleteAccountSection />
     </div>
