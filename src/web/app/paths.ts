@@ -421,7 +421,7 @@ export const routes = {
   adminConsentSyncMonitor: {
     pattern: '/admin/consent-sync-monitor',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Consent and sync monitor',
     source: '002',
   },
@@ -435,7 +435,7 @@ export const routes = {
   adminHubspotIntegration: {
     pattern: '/admin/hubspot-integration',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'CRM integration',
     source: '002',
   },

@@ -355,6 +355,18 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     Component: lazyWithRetry(() => import('../support/ticket-page.tsx').then((m) => ({ default: m.TicketPage }))),
     skeleton: 'list',
   },
+  adminConsentSyncMonitor: {
+    Component: lazyWithRetry(() =>
+      import('../admin/crm/consent-sync-monitor-page.tsx').then((m) => ({ default: m.ConsentSyncMonitorPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminHubspotIntegration: {
+    Component: lazyWithRetry(() =>
+      import('../admin/crm/hubspot-integration-page.tsx').then((m) => ({ default: m.HubspotIntegrationPage })),
+    ),
+    skeleton: 'dashboard',
+  },
   adminSupport: {
     Component: lazyWithRetry(() =>
       import('../admin/support/support-overview-page.tsx').then((m) => ({ default: m.SupportOverviewPage })),
