@@ -7,6 +7,8 @@ import { CLIENT_IP_HEADER } from './auth/auth.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { devMailRoutes } from './dev/mail-routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { diagnosticsRoutes } from './diagnostics/routes.ts';
+import { debugRoutes } from './diagnostics/debug-routes.ts';
 import { declareAccess } from './http/access.ts';
 import { compressAnswers } from './http/compression.ts';
 import type { AppEnv, Deps } from './http/context.ts';
@@ -173,6 +175,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', dashboardRoutes(deps));
   app.route('/', savingsTaxRoutes(deps));
   app.route('/', notificationRoutes(deps));
+  app.route('/', diagnosticsRoutes(deps));
+  app.route('/', debugRoutes(deps));
   app.route('/', subscriptionRoutes(deps));
   app.route('/', billingRoutes(deps));
   app.route('/', adminSubscriptionRoutes(deps));

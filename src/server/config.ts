@@ -75,6 +75,10 @@ export const ConfigSchema = z.object({
   /** Tests only: the Sheets API (http://127.0.0.1:PORT/) and Google's token endpoint at other addresses. */
   GOOGLE_SHEETS_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The debug API (/api/debug/*, docs/decisions/0066): off (404) unless set; callers send it in X-Debug-Key. */
+  DEBUG_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The debug console may add mock savers in production (ADR 0066); elsewhere it always may. */
+  ALLOW_MOCK_DATA: booleanFromEnv.default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -8,6 +8,7 @@ import { boot, type Booted } from '../boot.ts';
 import { session, user, userRoles } from '../db/schema/index.ts';
 import { listStoredMail, type StoredMail } from '../mail/mailer.ts';
 import { createTestDatabase, quietLogger, type TestDbKind } from './databases.ts';
+import type { Logger } from '../logger.ts';
 
 export type TestServer = Booted & {
   kind: TestDbKind;
@@ -22,7 +23,12 @@ export type TestServer = Booted & {
 };
 
 /** A whole app on a fresh database, in process: what API integration tests call. */
-export async function createTestServer(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestServer(
+  kind: TestDbKind,
+  env: Record<string, string> = {},
+  /** Where the server logs (a test that reads the log lines passes its own). */
+  logger: Logger = quietLogger,
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-test-'));
   const { database, url, drop } = await createTestDatabase(kind);
   const config = loadConfig({
@@ -38,7 +44,7 @@ export async function createTestServer(kind: TestDbKind, env: Record<string, str
     ...env,
   });
   const clock = createTestClock();
-  const booted = await boot({ config, logger: quietLogger, database, startJobs: false, serveSpa: false, clock });
+  const booted = await boot({ config, logger, database, startJobs: false, serveSpa: false, clock });
   const request: TestServer['request'] = (p, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
