@@ -136,6 +136,8 @@ describe('the route registry', () => {
         'notFound',
         'notifications',
         'notificationsUnsubscribe',
+        'openBanking',
+        'openBankingLink',
         'pensionCalculator',
         'plans',
         'profile',

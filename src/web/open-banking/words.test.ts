@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { OPEN_BANKING_PAGE, openBankingLinkPage } from '../../core/open-banking/api-types.ts';
+import { findRoute, paths } from '../app/paths.ts';
 import { connection } from './test-fixtures.ts';
 import { accountSyncWords, accountTypeWords, daysUntil, reconfirmWords, statusWords } from './words.ts';
 
@@ -62,5 +64,14 @@ describe('a bank account’s type', () => {
     expect(accountTypeWords('SAVINGS')).toBe('Savings');
     expect(accountTypeWords('CREDIT_CARD')).toBe('Credit card');
     expect(accountTypeWords('')).toBe('Account');
+  });
+});
+
+describe('the pages the server’s callback redirects to', () => {
+  it('are the app’s own Open Banking routes', () => {
+    expect(findRoute(OPEN_BANKING_PAGE)).toBe('openBanking');
+    expect(paths.openBanking()).toBe(OPEN_BANKING_PAGE);
+    expect(paths.openBankingLink('c-1')).toBe(openBankingLinkPage('c-1'));
+    expect(findRoute(openBankingLinkPage('c-1'))).toBe('openBankingLink');
   });
 });
