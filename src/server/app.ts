@@ -65,6 +65,8 @@ import { isSupportUploadPath, supportRoutes } from './support/routes.ts';
 import { adminSupportRoutes } from './support/admin-routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { adminNewsRoutes } from './news/admin-routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import { contentPageFor, mountSitemap, withPageHead } from './content/page-head.ts';
 
 export type AppOptions = { databaseVersion: string; serveSpa?: boolean; distDir?: string };
 
@@ -186,10 +188,13 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', adminSupportRoutes(deps));
   app.route('/', newsRoutes(deps));
   app.route('/', adminNewsRoutes(deps));
+  app.route('/', contentRoutes(deps));
   mountOpenApi(app, deps.version);
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}`), 404));
-  if (options.serveSpa !== false) mountSpa(app, options.distDir ?? findDistDir());
+  mountSitemap(app, deps);
+  if (options.serveSpa !== false)
+    mountSpa(app, options.distDir ?? findDistDir(), { pageFor: contentPageFor(deps), withHead: withPageHead });
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
   app.onError(handleError);
   return app;

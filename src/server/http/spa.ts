@@ -26,13 +26,29 @@ function loadIndexPage(distDir: string): Record<ContentCoding | 'identity', Repr
 }
 
 /**
+ * What a history-fallback path is, when a hook knows (content pages, ADR 0061): a 404 for a place
+ * with no page (the app shows its 404 page with that status), or a page whose <head> the server
+ * fills in for sharing.
+ */
+export type SpaPage = {
+  status: 200 | 404;
+  head?: { title: string; description: string; ogTitle: string; url: string };
+};
+
+export type SpaOptions = {
+  pageFor?: (path: string) => Promise<SpaPage | null>;
+  withHead?: (html: string, head: NonNullable<SpaPage['head']>) => string;
+};
+
+/**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, text
  * files in the Brotli or gzip coding the browser accepts (precompressed at build time), and any
  * other path without a file (not under /api or /assets) answered with index.html (history fallback).
  */
-export function mountSpa(app: Hono<AppEnv>, distDir: string) {
+export function mountSpa(app: Hono<AppEnv>, distDir: string, options: SpaOptions = {}) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) return false;
   const indexPage = loadIndexPage(distDir);
+  const indexHtml = new TextDecoder().decode(indexPage.identity.body);
   const files = (cacheControl: string) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const file = filePathOf(distDir, c.req.path);
     const res = file ? await sendFile(c, file, cacheControl) : null;
@@ -41,12 +57,25 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string) {
   };
   app.get('/assets/*', files(HASHED_ASSET_CACHE));
   app.get('*', files(FILE_CACHE));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     // An API path is never the app, nor is a missing built file: a script from an older build
     // (a tab open across a release) gets a plain 404 rather than an HTML page read as JavaScript.
     if (c.req.path.startsWith('/api/') || c.req.path === '/api' || c.req.path.startsWith('/assets/'))
       return c.notFound();
     const coding = negotiateEncoding(c.req.header('accept-encoding'));
+    const page = options.pageFor ? await options.pageFor(c.req.path) : null;
+    if (page?.head && options.withHead) {
+      const html = options.withHead(indexHtml, page.head);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(html, 200);
+    }
+    if (page?.status === 404) {
+      const representation = indexPage[coding ?? 'identity'];
+      const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-cache' });
+      if (representation.coding) headers.set('Content-Encoding', representation.coding);
+      headers.set('Vary', 'Accept-Encoding');
+      return new Response(representation.body, { status: 404, headers });
+    }
     return sendRepresentation(c, indexPage[coding ?? 'identity'], {
       contentType: 'text/html; charset=UTF-8',
       cacheControl: 'no-cache',
