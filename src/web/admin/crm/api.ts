@@ -5,17 +5,30 @@ import type { ConsentSyncStatus, QueueStatus } from './crm-text.ts';
 /** Whether the CRM is connected, and what to set when it is not. */
 export interface CrmIntegration {
   enabled: boolean;
-  /** What the operator sets to turn it on (e.g. 'Set HUBSPOT_ACCESS_TOKEN on the server'); null when enabled. */
+  /** What the operator sets to turn it on; null when enabled. */
   whatToSet: string | null;
 }
 
-/** The queue's counts and timings, as measured from the running system. */
+/**
+ * GET /api/admin/crm/status (src/server/crm/admin-routes.ts): the integration and the queue's
+ * figures, measured from the running system.
+ */
 export interface CrmStatus extends CrmIntegration {
   queue: Record<QueueStatus, number>;
-  /** The last item the worker finished (completed), null when none has. */
-  lastSyncAt: string | null;
-  /** Mean of processed_at - created_at over recently finished items, null when none has. */
+  total: number;
+  /** completed ÷ (completed + failed) × 100; null before anything finished. */
+  completionRate: number | null;
+  /** failed ÷ total × 100; null for an empty queue. */
+  errorRate: number | null;
+  oldestPendingAt: string | null;
+  stalePending: number;
+  /** Mean time an attempt took, claim to result (last 24 h); null when none finished. */
   averageProcessingMs: number | null;
+  /** Mean time from queueing to completion (last 24 h). */
+  averageLatencyMs: number | null;
+  lastSyncAt: string | null;
+  /** 002 §9: pending under 50, failed under 10, stale pending under 5. */
+  healthy: boolean;
   users: { total: number; synced: number };
 }
 
@@ -44,7 +57,9 @@ export interface SyncQueueItem {
   scheduledAt: string;
   createdAt: string;
   processedAt: string | null;
+  processingMs: number | null;
   errorDetails: string | null;
+  hubspotContactId: string | null;
 }
 
 /** hubspot-sync-processor's answer (002 §7). */
@@ -75,6 +90,7 @@ export interface TestSuiteResult {
 export interface SetupResult {
   created: string[];
   groupsCreated: string[];
+  existing: string[];
   errors: string[];
 }
 
@@ -160,6 +176,9 @@ export const useProcessQueue = () =>
 
 export const useClearQueue = () =>
   useCrmMutation(() => apiFetch<{ deleted: number }>(`${BASE}/queue`, { method: 'DELETE' }));
+
+export const useRetryFailed = () =>
+  useCrmMutation(() => apiFetch<{ retried: number }>(`${BASE}/queue/retry-failed`, { method: 'POST', json: {} }));
 
 export const useTestConnection = () =>
   useCrmMutation(() =>

@@ -30,8 +30,8 @@ describe('the Consent and Sync Monitor', () => {
       ['Failed', '4'],
     ] as const)
       expect(counts.getByText(label).parentElement).toHaveTextContent(`${label}${n}`);
-    // 12 of 20 items completed.
-    expect(screen.getByRole('progressbar', { name: 'Completion rate' })).toHaveAttribute('aria-valuenow', '60');
+    // As measured by the server: completed ÷ (completed + failed).
+    expect(screen.getByRole('progressbar', { name: 'Completion rate' })).toHaveAttribute('aria-valuenow', '75');
 
     const log = within(await screen.findByRole('table', { name: 'Consent audit log' }));
     const rows = log.getAllByRole('row').slice(1);
@@ -88,6 +88,16 @@ describe('the Consent and Sync Monitor', () => {
     expect(await screen.findByText('Failed to process sync queue')).toBeInTheDocument();
   });
 
+  it('puts the failed items back in the queue', async () => {
+    const api = crmApi({ 'POST /api/admin/crm/queue/retry-failed': json(200, { retried: 4 }) });
+    const { user } = await openMonitor();
+    await user.click(screen.getByRole('tab', { name: 'Sync Queue' }));
+    await screen.findByRole('table', { name: 'Sync queue' });
+    await user.click(button('Retry failed'));
+    expect(await screen.findByText('4 failed items are back in the queue')).toBeInTheDocument();
+    expect(api.calls('POST /api/admin/crm/queue/retry-failed')).toHaveLength(1);
+  });
+
   it('reads everything again on Refresh Data', async () => {
     const api = crmApi();
     const { user } = await openMonitor();
@@ -140,11 +150,13 @@ describe('the Consent and Sync Monitor', () => {
     expect(screen.getByText(WHAT_TO_SET)).toBeInTheDocument();
     expect(button('Process Sync Queue')).toBeDisabled();
     expect(button('Process Sync Queue')).toHaveAccessibleDescription(expect.stringContaining(WHAT_TO_SET));
-    expect(screen.getByRole('progressbar', { name: 'Completion rate' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText(/no item has finished yet/)).toBeInTheDocument();
     expect(await screen.findByText(/No consent changes yet/)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Sync Queue' }));
     expect(await screen.findByText(/The sync queue is empty/)).toBeInTheDocument();
     expect(button('Clear Queue')).toBeDisabled();
+    expect(button('Retry failed')).toBeDisabled();
     expect(api.calls('POST /api/admin/crm/queue/process')).toHaveLength(0);
   });
 

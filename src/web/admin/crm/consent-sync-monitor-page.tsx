@@ -18,15 +18,8 @@ import {
   QueueCounters,
   SyncQueueTable,
 } from './crm-parts.tsx';
-import {
-  completionPercent,
-  CONSENT_STATUS_WORDS,
-  type ConsentSyncStatus,
-  CRM_TEXT,
-  syncTypeText,
-  whenText,
-} from './crm-text.ts';
-import { useProcessAction } from './process-action.ts';
+import { CONSENT_STATUS_WORDS, type ConsentSyncStatus, CRM_TEXT, syncTypeText, whenText } from './crm-text.ts';
+import { RetryFailedButton, useProcessAction } from './process-action.tsx';
 
 const CONSENT_TONE = { pending: 'warning', completed: 'success', failed: 'destructive' } as const;
 const CONSENT_ICON = {
@@ -161,7 +154,13 @@ export function ConsentSyncMonitorPage() {
             </div>
           )}
           <QueueCounters counts={status.data.queue} />
-          <PercentBar label="Completion rate" percent={completionPercent(status.data.queue)} />
+          {status.data.completionRate === null ? (
+            <p className="text-sm text-muted-foreground">
+              Completion rate: no item has finished yet, so there is nothing to measure.
+            </p>
+          ) : (
+            <PercentBar label="Completion rate" percent={status.data.completionRate} />
+          )}
         </section>
       )}
 
@@ -186,7 +185,13 @@ export function ConsentSyncMonitorPage() {
         <TabsContent value="queue" className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted-foreground">The newest {MONITOR_LIST_SIZE} items of the sync queue.</p>
-            <ClearQueueButton disabled={!queue.data || queue.data.length === 0} />
+            <div className="flex flex-wrap gap-2">
+              <RetryFailedButton
+                disabled={!enabled || !status.data || status.data.queue.failed === 0}
+                describedBy={status.data && !enabled ? disabledId : undefined}
+              />
+              <ClearQueueButton disabled={!queue.data || queue.data.length === 0} />
+            </div>
           </div>
           <ListView
             query={queue}

@@ -8,8 +8,15 @@ export const crmStatus = (over: Partial<CrmStatus> = {}): CrmStatus => ({
   enabled: true,
   whatToSet: null,
   queue: { pending: 3, processing: 1, completed: 12, failed: 4 },
+  total: 20,
+  completionRate: 75,
+  errorRate: 20,
+  oldestPendingAt: '2026-11-28T09:00:00.000Z',
+  stalePending: 0,
   lastSyncAt: '2026-11-28T10:15:00.000Z',
   averageProcessingMs: 840,
+  averageLatencyMs: 2600,
+  healthy: true,
   users: { total: 25, synced: 20 },
   ...over,
 });
@@ -18,8 +25,13 @@ export const DISABLED_STATUS = crmStatus({
   enabled: false,
   whatToSet: WHAT_TO_SET,
   queue: { pending: 0, processing: 0, completed: 0, failed: 0 },
+  total: 0,
+  completionRate: null,
+  errorRate: null,
+  oldestPendingAt: null,
   lastSyncAt: null,
   averageProcessingMs: null,
+  averageLatencyMs: null,
 });
 
 export const consentEntry = (over: Partial<ConsentLogEntry> = {}): ConsentLogEntry => ({
@@ -48,7 +60,9 @@ export const queueItem = (over: Partial<SyncQueueItem> = {}): SyncQueueItem => (
   scheduledAt: '2026-11-28T09:31:00.000Z',
   createdAt: '2026-11-28T09:30:00.000Z',
   processedAt: '2026-11-28T09:35:00.000Z',
+  processingMs: 310,
   errorDetails: 'HubSpot answered 500',
+  hubspotContactId: null,
   ...over,
 });
 
@@ -76,8 +90,8 @@ export const syncRun = (over: Partial<SyncUsersRun> = {}): SyncUsersRun => ({
 export const suiteResult = (over: Partial<TestSuiteResult> = {}): TestSuiteResult => ({
   summary: { passed: 1, totalTests: 2, missingProperties: ['savvypig_lead_source'] },
   tests: [
-    { test: 'HubSpot connection', passed: true, message: 'Connected to portal 123', timing: 120 },
-    { test: 'Custom properties', passed: false, message: '1 property is missing', timing: 80 },
+    { test: 'hubspot-connection', passed: true, message: 'Connected to portal 123', timing: 120 },
+    { test: 'custom-properties', passed: false, message: '1 property is missing', timing: 80 },
   ],
   timestamp: '2026-11-28T11:05:00.000Z',
   duration: 200,

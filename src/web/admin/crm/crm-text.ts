@@ -71,13 +71,9 @@ export function countText(n: number): string {
   return n.toLocaleString('en-GB');
 }
 
-/**
- * The share of queue items that completed, as a whole percentage of all items (0 when there are
- * none): the monitor's completion-rate bar.
- */
-export function completionPercent(counts: Record<QueueStatus, number>): number {
-  const total = QUEUE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  return total === 0 ? 0 : Math.round((counts.completed / total) * 100);
+/** A measured percentage, as the status gives it (one decimal at most): '92.5%'. */
+export function percentText(percent: number): string {
+  return `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
 }
 
 /** A measured duration: '850 ms', '2.4 s', '1 min 5 s'; 'Not measured yet' without one. */
@@ -92,6 +88,17 @@ export function durationText(ms: number | null | undefined): string {
 /** An instant, or 'Never' when there is none. */
 export function whenText(iso: string | null | undefined, never = 'Never'): string {
   return iso ? dateTimeText(iso) : never;
+}
+
+const TEST_WORDS: Record<string, string> = {
+  'hubspot-connection': 'HubSpot connection',
+  'custom-properties': 'Custom properties',
+  'sync-queue': 'Sync queue',
+};
+
+/** A check's name as the integration test suite gives it ('hubspot-connection'), in words. */
+export function testNameText(test: string): string {
+  return TEST_WORDS[test] ?? syncTypeText(test);
 }
 
 /** A payload as an admin reads it: indented JSON. */

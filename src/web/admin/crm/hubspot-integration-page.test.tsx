@@ -24,11 +24,15 @@ describe('the CRM integration dashboard', () => {
     crmApi();
     await openDashboard();
     const cards = within(await screen.findByRole('list', { name: 'Integration status' }));
-    expect(cards.getByText('Enabled')).toBeInTheDocument();
+    expect(cards.getByText('Enabled and healthy')).toBeInTheDocument();
     expect(cards.getByText('20 linked to a HubSpot contact')).toBeInTheDocument();
     // Backlog: 3 pending + 1 processing.
-    expect(cards.getByText('Sync backlog').parentElement).toHaveTextContent('Sync backlog44 failed');
-    expect(cards.getByText('Average processing time 840 ms')).toBeInTheDocument();
+    expect(cards.getByText('Sync backlog').parentElement).toHaveTextContent(
+      'Sync backlog44 failed, error rate 20%; oldest waiting since 28 Nov 2026, 09:00',
+    );
+    expect(cards.getByText('Last sync').parentElement).toHaveTextContent(
+      'Average processing time 840 ms; queued to sent in 2.6 s',
+    );
     expect(cards.getByText('28 Nov 2026, 10:15')).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Other monitors' }));
     expect(links.getByRole('link', { name: /Consent and Sync Monitor/ })).toHaveAttribute(
@@ -57,12 +61,18 @@ describe('the CRM integration dashboard', () => {
       'POST /api/admin/crm/setup-properties': () =>
         fail
           ? apiError(502, 'CRM_UNAVAILABLE', 'HubSpot did not answer')
-          : json(200, { created: ['savvypig_lead_source'], groupsCreated: ['savvypig'], errors: [] }),
+          : json(200, {
+              created: ['savvypig_lead_source'],
+              groupsCreated: ['savvypig'],
+              existing: ['savvypig_user_id'],
+              errors: [],
+            }),
     });
     const { user } = await openDashboard();
     await user.click(await screen.findByRole('button', { name: 'Set up properties' }));
     expect(await screen.findByText('Properties set up: 1 created, 1 groups created')).toBeInTheDocument();
     expect(screen.getByText('Created: savvypig_lead_source')).toBeInTheDocument();
+    expect(screen.getByText('Already there: 1 property')).toBeInTheDocument();
     fail = true;
     await user.click(button('Set up properties'));
     expect(await screen.findByText(/^Setup failed: /)).toBeInTheDocument();
@@ -77,7 +87,9 @@ describe('the CRM integration dashboard', () => {
     expect(await screen.findByText('The HubSpot integration is disabled')).toBeInTheDocument();
     expect(screen.getAllByText(WHAT_TO_SET).length).toBeGreaterThan(0);
     expect(within(screen.getByRole('list', { name: 'Integration status' })).getByText('Disabled')).toBeInTheDocument();
-    expect(screen.getByText('Average processing time Not measured yet')).toBeInTheDocument();
+    expect(screen.getByText('Last sync').parentElement).toHaveTextContent(
+      'NeverAverage processing time Not measured yet',
+    );
     for (const name of [...ACTIONS, 'Start sync']) {
       expect(button(name)).toBeDisabled();
       expect(button(name)).toHaveAccessibleDescription(expect.stringContaining(WHAT_TO_SET));
@@ -88,6 +100,21 @@ describe('the CRM integration dashboard', () => {
     expect(button('Clear Queue')).toBeDisabled();
     expect(button('Refresh Queue')).toBeEnabled();
     expect(api.requests.filter((r) => r.method !== 'GET' && r.url.pathname.startsWith('/api/admin/crm'))).toEqual([]);
+  });
+
+  it('says what needs attention when the queue is not healthy', async () => {
+    crmApi({
+      'GET /api/admin/crm/status': json(
+        200,
+        crmStatus({ healthy: false, queue: { pending: 60, processing: 0, completed: 5, failed: 2 }, stalePending: 6 }),
+      ),
+    });
+    await openDashboard();
+    const cards = within(await screen.findByRole('list', { name: 'Integration status' }));
+    expect(cards.getByText('Needs attention')).toBeInTheDocument();
+    expect(
+      cards.getByText('60 pending, 2 failed, 6 waiting over a day: healthy is under 50, 10 and 5.'),
+    ).toBeInTheDocument();
   });
 
   it('says Failed to fetch system status, and Refresh Status tries again', async () => {

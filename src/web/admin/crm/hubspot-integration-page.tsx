@@ -4,6 +4,7 @@ import {
   CircleCheck,
   CircleX,
   Gauge,
+  HeartPulse,
   Inbox,
   LifeBuoy,
   ListChecks,
@@ -29,8 +30,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
 import { type CrmStatus, type SetupResult, useCrmStatus, useSetupProperties, useTestConnection } from './api.ts';
 import { IntegrationDisabledNotice, QueueCounters } from './crm-parts.tsx';
-import { countText, CRM_TEXT, durationText, setupFailedText, whenText } from './crm-text.ts';
-import { useProcessAction } from './process-action.ts';
+import { countText, CRM_TEXT, durationText, percentText, setupFailedText, whenText } from './crm-text.ts';
+import { useProcessAction } from './process-action.tsx';
 import { SyncDebugger, TestResults } from './sync-debugger.tsx';
 import { SyncUsersPanel } from './sync-users-panel.tsx';
 
@@ -62,32 +63,44 @@ function StatusCards({ status }: { status: CrmStatus }) {
   return (
     <ul aria-label="Integration status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard
-        title="Integration"
-        icon={<PlugZap aria-hidden />}
+        title="Health"
+        icon={<HeartPulse aria-hidden />}
         value={
-          status.enabled ? (
+          !status.enabled ? (
+            <Badge variant="warning" className="text-sm">
+              <PlugZap aria-hidden />
+              Disabled
+            </Badge>
+          ) : status.healthy ? (
             <Badge variant="success" className="text-sm">
               <CircleCheck aria-hidden />
-              Enabled
+              Enabled and healthy
             </Badge>
           ) : (
-            <Badge variant="warning" className="text-sm">
+            <Badge variant="destructive" className="text-sm">
               <CircleX aria-hidden />
-              Disabled
+              Needs attention
             </Badge>
           )
         }
       >
-        {status.enabled ? 'Changes are sent to HubSpot.' : (status.whatToSet ?? 'No access token is set.')}
+        {!status.enabled
+          ? (status.whatToSet ?? 'No access token is set.')
+          : status.healthy
+            ? 'Fewer than 50 pending, 10 failed and 5 waiting over a day.'
+            : `${countText(status.queue.pending)} pending, ${countText(status.queue.failed)} failed, ${countText(status.stalePending)} waiting over a day: healthy is under 50, 10 and 5.`}
       </StatCard>
       <StatCard title="Users" icon={<Users aria-hidden />} value={countText(status.users.total)}>
         {countText(status.users.synced)} linked to a HubSpot contact
       </StatCard>
       <StatCard title="Sync backlog" icon={<Inbox aria-hidden />} value={countText(backlog)}>
         {countText(status.queue.failed)} failed
+        {status.errorRate === null ? null : <>, error rate {percentText(status.errorRate)}</>}
+        {status.oldestPendingAt ? <>; oldest waiting since {whenText(status.oldestPendingAt)}</> : null}
       </StatCard>
       <StatCard title="Last sync" icon={<Activity aria-hidden />} value={whenText(status.lastSyncAt)}>
         Average processing time {durationText(status.averageProcessingMs)}
+        {status.averageLatencyMs === null ? null : <>; queued to sent in {durationText(status.averageLatencyMs)}</>}
       </StatCard>
     </ul>
   );
@@ -103,7 +116,11 @@ function SetupOutcome({ result }: { result: SetupResult }) {
       </AlertTitle>
       <AlertDescription>
         {result.created.length > 0 ? <p className="wrap-anywhere">Created: {result.created.join(', ')}</p> : null}
-        {result.created.length === 0 && ok ? <p>Every property already existed.</p> : null}
+        {result.existing.length > 0 ? (
+          <p className="wrap-anywhere">
+            Already there: {result.existing.length} {result.existing.length === 1 ? 'property' : 'properties'}
+          </p>
+        ) : null}
         {result.errors.length > 0 ? (
           <ul className="list-disc pl-5">
             {result.errors.map((error) => (

@@ -1,6 +1,8 @@
 import { refusalReason } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
-import { useProcessQueue } from './api.ts';
+import { RotateCcw } from 'lucide-react';
+import { Button } from '../../ui/button.tsx';
+import { useProcessQueue, useRetryFailed } from './api.ts';
 import { CRM_TEXT, processedText, syncErrorsText } from './crm-text.ts';
 
 /** Says how a sync run went (002 §8): processed and failed, and how many errors. */
@@ -23,4 +25,27 @@ export function useProcessAction() {
         onError: (error) => notify.error(CRM_TEXT.processFailed, { detail: refusalReason(error) ?? error.message }),
       }),
   };
+}
+
+/** Puts every failed item back in the queue, due now, with a fresh count of attempts. */
+export function RetryFailedButton({ disabled, describedBy }: { disabled: boolean; describedBy?: string | undefined }) {
+  const retry = useRetryFailed();
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || retry.isPending}
+      aria-describedby={describedBy}
+      onClick={() =>
+        retry.mutate(undefined, {
+          onSuccess: ({ retried }) =>
+            notify.success(`${retried} failed ${retried === 1 ? 'item is' : 'items are'} back in the queue`),
+          onError: (error) =>
+            notify.error(`Failed to retry the failed items: ${refusalReason(error) ?? error.message}`),
+        })
+      }
+    >
+      <RotateCcw aria-hidden />
+      Retry failed
+    </Button>
+  );
 }

@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DEBUGGER_LIST_SIZE, type TestSuiteResult, useFullE2eTest, useRunAllTests, useSyncQueue } from './api.ts';
 import { ClearQueueButton, ListView, SyncQueueTable, ToolCard } from './crm-parts.tsx';
-import { CRM_TEXT, durationText, whenText } from './crm-text.ts';
+import { CRM_TEXT, durationText, testNameText, whenText } from './crm-text.ts';
 
 type Outcome = { title: string; result: TestSuiteResult } | { title: string; error: string };
 
@@ -40,7 +40,7 @@ export function TestResults({ outcome }: { outcome: Outcome }) {
             )}
             <span className="wrap-anywhere">
               <span className="font-medium">
-                {test.test}: {test.passed ? 'Passed' : 'Failed'}.
+                {testNameText(test.test)}: {test.passed ? 'Passed' : 'Failed'}.
               </span>{' '}
               {test.message} <span className="text-muted-foreground tabular-nums">({durationText(test.timing)})</span>
             </span>
