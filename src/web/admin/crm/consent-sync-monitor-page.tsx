@@ -14,6 +14,7 @@ import {
   HeaderRow,
   IntegrationDisabledNotice,
   ListView,
+  Long,
   PercentBar,
   QueueCounters,
   SyncQueueTable,
@@ -67,8 +68,8 @@ function ConsentLogTable({ entries }: { entries: ConsentLogEntry[] }) {
             <AdminTableCell label="Changed" className="tabular-nums">
               <time dateTime={entry.createdAt}>{whenText(entry.createdAt)}</time>
             </AdminTableCell>
-            <AdminTableCell label="User" className="break-all">
-              {entry.userEmail ?? entry.userId}
+            <AdminTableCell label="User">
+              <Long>{entry.userEmail ?? entry.userId}</Long>
             </AdminTableCell>
             <AdminTableCell label="Choices">
               <ConsentChoices data={entry.consentData} />
@@ -80,8 +81,8 @@ function ConsentLogTable({ entries }: { entries: ConsentLogEntry[] }) {
             <AdminTableCell label="Synced" className="tabular-nums">
               {whenText(entry.syncedAt, 'Not yet')}
             </AdminTableCell>
-            <AdminTableCell label="Error" className="max-w-xs wrap-anywhere">
-              {entry.errorDetails ?? '—'}
+            <AdminTableCell label="Error" className="md:max-w-xs">
+              <Long>{entry.errorDetails ?? '—'}</Long>
             </AdminTableCell>
           </AdminTableRow>
         ))}

@@ -104,6 +104,14 @@ export function PercentBar({ label, percent }: { label: string; percent: number 
   );
 }
 
+/**
+ * A long value in a table cell (an address, an error): it wraps anywhere, and on a phone, where the
+ * cell shows its column's name first, it keeps to its own side.
+ */
+export function Long({ children }: { children: ReactNode }) {
+  return <span className="min-w-0 wrap-anywhere max-md:text-right">{children}</span>;
+}
+
 /** The empty state of a list: what it would hold. */
 export function EmptyList({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">{children}</p>;
@@ -164,8 +172,8 @@ export function SyncQueueTable({
               <AdminTableCell label="Created" className="tabular-nums">
                 <time dateTime={item.createdAt}>{whenText(item.createdAt)}</time>
               </AdminTableCell>
-              <AdminTableCell label="User" className="break-all">
-                {item.userEmail ?? item.userId ?? '—'}
+              <AdminTableCell label="User">
+                <Long>{item.userEmail ?? item.userId ?? '—'}</Long>
               </AdminTableCell>
               <AdminTableCell label="Type">{syncTypeText(item.syncType)}</AdminTableCell>
               <AdminTableCell label="Status">
@@ -177,8 +185,8 @@ export function SyncQueueTable({
               <AdminTableCell label="Processed" className="tabular-nums">
                 {whenText(item.processedAt, 'Not yet')}
               </AdminTableCell>
-              <AdminTableCell label="Error" className="max-w-xs wrap-anywhere">
-                {item.errorDetails ?? '—'}
+              <AdminTableCell label="Error" className="md:max-w-xs">
+                <Long>{item.errorDetails ?? '—'}</Long>
               </AdminTableCell>
               {showPayload ? (
                 <AdminTableCell label="Payload" className="md:text-right">

@@ -85,7 +85,7 @@ function StatusCards({ status }: { status: CrmStatus }) {
         }
       >
         {!status.enabled
-          ? (status.whatToSet ?? 'No access token is set.')
+          ? 'No access token is set: see above for what to set.'
           : status.healthy
             ? 'Fewer than 50 pending, 10 failed and 5 waiting over a day.'
             : `${countText(status.queue.pending)} pending, ${countText(status.queue.failed)} failed, ${countText(status.stalePending)} waiting over a day: healthy is under 50, 10 and 5.`}

@@ -16,7 +16,7 @@ import {
   useStartSyncUsers,
   useSyncUsersRun,
 } from './api.ts';
-import { EmptyList, HeaderRow, PercentBar, ToolCard } from './crm-parts.tsx';
+import { EmptyList, HeaderRow, Long, PercentBar, ToolCard } from './crm-parts.tsx';
 import { countText, CRM_TEXT, whenText } from './crm-text.ts';
 
 const RESULT_WORDS: Record<SyncUserStatus, string> = {
@@ -68,17 +68,17 @@ function ResultTable({ run }: { run: SyncUsersRun }) {
           {rows.map((row, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a user appears once per run; the index only separates a repeated address.
             <AdminTableRow key={`${row.email}-${index}`}>
-              <AdminTableCell label="Email" className="break-all">
-                {row.email}
+              <AdminTableCell label="Email">
+                <Long>{row.email}</Long>
               </AdminTableCell>
               <AdminTableCell label="Result">
                 <Badge variant={RESULT_TONE[row.status]}>{RESULT_WORDS[row.status]}</Badge>
               </AdminTableCell>
-              <AdminTableCell label="HubSpot ID" className="tabular-nums break-all">
-                {row.hubspotId ?? '—'}
+              <AdminTableCell label="HubSpot ID" className="tabular-nums">
+                <Long>{row.hubspotId ?? '—'}</Long>
               </AdminTableCell>
-              <AdminTableCell label="Reason or error" className="wrap-anywhere">
-                {row.error ?? row.reason ?? '—'}
+              <AdminTableCell label="Reason or error">
+                <Long>{row.error ?? row.reason ?? '—'}</Long>
               </AdminTableCell>
             </AdminTableRow>
           ))}
