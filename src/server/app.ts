@@ -65,6 +65,7 @@ import { isSupportUploadPath, supportRoutes } from './support/routes.ts';
 import { adminSupportRoutes } from './support/admin-routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { adminNewsRoutes } from './news/admin-routes.ts';
+import { footerRoutes } from './footer/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { contentPageFor, mountSitemap, withPageHead } from './content/page-head.ts';
 
@@ -188,6 +189,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', adminSupportRoutes(deps));
   app.route('/', newsRoutes(deps));
   app.route('/', adminNewsRoutes(deps));
+  app.route('/', footerRoutes(deps));
   app.route('/', contentRoutes(deps));
   mountOpenApi(app, deps.version);
 

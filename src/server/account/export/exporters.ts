@@ -501,4 +501,6 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
     'The banking data importer’s runs (started_by names the admin who ran one): the business’s reference data work, not information about the user.',
   reference_change_audit:
     'The audit trail of changes to the banking reference data (changed_by names the admin who made one): the business’s record, not information about the user.',
+  cms_footers:
+    'The site’s footers (created_by names the admin who wrote one, and is cleared when that account is deleted): the business’s content, not information about the user.',
 };
