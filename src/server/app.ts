@@ -66,6 +66,8 @@ import { adminSupportRoutes } from './support/admin-routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { adminNewsRoutes } from './news/admin-routes.ts';
 import { footerRoutes } from './footer/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { systemRoutes } from './metrics/system-routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { contentPageFor, mountSitemap, withPageHead } from './content/page-head.ts';
 
@@ -78,7 +80,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>();
   const isProduction = deps.config.NODE_ENV === 'production';
 
-  app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY));
+  app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY, deps.metrics));
   app.use(
     '*',
     securityHeaders(isProduction, deps.config.publicUrl.startsWith('https://'), consentScriptOrigins(deps.config)),
@@ -190,6 +192,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', newsRoutes(deps));
   app.route('/', adminNewsRoutes(deps));
   app.route('/', footerRoutes(deps));
+  app.route('/', metricsRoutes(deps));
+  app.route('/', systemRoutes(deps));
   app.route('/', contentRoutes(deps));
   mountOpenApi(app, deps.version);
 

@@ -20,6 +20,8 @@ import { createApp } from './app.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { loadReferenceDataIntoDatabase } from './reference/loader.ts';
 import { createBillingProvider } from './billing/create-provider.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerSystemProbe } from './metrics/system-health.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -73,7 +75,9 @@ export async function boot({
   const auth = createAuth({ config, database, mailer, logger, secret, clock });
   const hub = createRealtimeHub(database, logger);
   await hub.start();
-  const jobs = createJobRunner(database, logger);
+  const metrics = createMetrics();
+  const jobs = createJobRunner(database, logger, { metrics });
+  registerSystemProbe(jobs);
   const deps: Deps = {
     config,
     database,
@@ -89,6 +93,7 @@ export async function boot({
     storage: createFileStorage(config),
     mailbox: openLocalMailbox(config.mailboxEnabled, mailer.mailDir),
     billing: createBillingProvider(config, { secret, logger }),
+    metrics,
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);
@@ -104,10 +109,12 @@ export async function boot({
   await scheduleTrialEndingMail(jobs, { database, mailer, publicUrl: config.publicUrl, clock, logger });
   await scheduleNewsRefresh(jobs, { config, clock, logger });
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
+  metrics.startSampling(config.METRICS_SAMPLE_SECONDS * 1000);
   return {
     deps,
     app,
     async shutdown() {
+      metrics.stop();
       await jobs.stop();
       await hub.stop();
       await mailer.flush();

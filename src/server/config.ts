@@ -79,6 +79,10 @@ export const ConfigSchema = z.object({
   DEBUG_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The debug console may add mock savers in production (ADR 0066); elsewhere it always may. */
   ALLOW_MOCK_DATA: booleanFromEnv.default(false),
+  /** The Prometheus endpoint `/api/metrics` answers only with this bearer token; unset, it is off (ADR 0065). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often the System Health Dashboard's performance history takes a sample. */
+  METRICS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
+import { routePath } from 'hono/route';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { AppEnv } from './context.ts';
 
-/** A request id (ours, or a sane one the caller sent), a child logger and one access log line. */
-export function requestContext(logger: Logger, trustProxy: boolean) {
+/**
+ * A request id (ours, or a sane one the caller sent), a child logger and one access log line; and
+ * the request's count and time in `metrics`, labelled by the route pattern that answered (the
+ * handler the dispatch ended on), never the raw path.
+ */
+export function requestContext(logger: Logger, trustProxy: boolean, metrics?: Pick<Metrics, 'recordRequest'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -16,8 +22,10 @@ export function requestContext(logger: Logger, trustProxy: boolean) {
     c.header('x-request-id', requestId);
     const started = performance.now();
     await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed * 10) / 10;
     const status = c.res.status;
+    metrics?.recordRequest(c.req.method, routePath(c) || 'unmatched', status, elapsed);
     const fields = { method: c.req.method, path: c.req.path, status, ms };
     if (status >= 500) log.error('request', fields);
     else if (c.req.path.startsWith('/api/')) log.info('request', fields);

@@ -4,6 +4,7 @@ import type { AppDb, Database } from '../db/client.ts';
 import { actAs, rowsOf, withActor, type Tx } from '../db/rls.ts';
 import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 export type JobContext<P> = {
   payload: P;
@@ -55,6 +56,8 @@ export interface JobRunner {
   runDue(limit?: number): Promise<number>;
   start(pollMs?: number): void;
   stop(): Promise<void>;
+  /** Whether this instance's loop is running (started and not stopped). */
+  isRunning(): boolean;
 }
 
 type JobRow = {
@@ -78,13 +81,18 @@ const STALE_LOCK = sql`interval '5 minutes'`;
  * its completion commit in one transaction, so a crash re-runs it and a success is final; a job
  * registered in steps commits each step, then its completion (docs/decisions/0019).
  */
-export function createJobRunner(database: Database, logger: Logger): JobRunner {
+export function createJobRunner(
+  database: Database,
+  logger: Logger,
+  options: { metrics?: Pick<Metrics, 'recordJob'> } = {},
+): JobRunner {
   const { db } = database;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, { handler: JobHandler<never> | SteppedJobHandler<never>; inSteps: boolean }>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  let started = false;
 
   async function enqueueDueSchedules(): Promise<void> {
     await db.transaction(async (tx) => {
@@ -167,10 +175,13 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
   async function run(job: JobRow): Promise<void> {
     const registered = handlers.get(job.name);
     if (!registered) return;
+    const started = performance.now();
     try {
       if (registered.inSteps) await runInSteps(job, registered.handler as SteppedJobHandler<Record<string, unknown>>);
       else await runInOneTransaction(job, registered.handler as JobHandler<Record<string, unknown>>);
+      options.metrics?.recordJob(job.name, performance.now() - started, true);
     } catch (err) {
+      options.metrics?.recordJob(job.name, performance.now() - started, false);
       const final = job.attempts >= job.max_attempts;
       logger.warn('job failed', { job: job.name, jobId: job.id, attempt: job.attempts, final, ...errorFields(err) });
       await db.execute(sql`
@@ -225,8 +236,10 @@ export function createJobRunner(database: Database, logger: Logger): JobRunner {
     runDue,
     start(pollMs = 1_000) {
       stopped = false;
+      started = true;
       loop(pollMs);
     },
+    isRunning: () => started && !stopped,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
