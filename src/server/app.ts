@@ -65,6 +65,7 @@ import { isSupportUploadPath, supportRoutes } from './support/routes.ts';
 import { adminSupportRoutes } from './support/admin-routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { adminNewsRoutes } from './news/admin-routes.ts';
+import { crmAdminRoutes } from './crm/admin-routes.ts';
 import { footerRoutes } from './footer/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { systemRoutes } from './metrics/system-routes.ts';
@@ -191,6 +192,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', adminSupportRoutes(deps));
   app.route('/', newsRoutes(deps));
   app.route('/', adminNewsRoutes(deps));
+  app.route('/', crmAdminRoutes(deps));
   app.route('/', footerRoutes(deps));
   app.route('/', metricsRoutes(deps));
   app.route('/', systemRoutes(deps));

@@ -12,6 +12,8 @@ import { scheduleThrottleCleanup } from './http/throttle.ts';
 import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
 import { scheduleNotificationDigest, scheduleTrialEndingMail } from './notifications/jobs.ts';
 import { scheduleNewsRefresh } from './news/jobs.ts';
+import { createCrm } from './crm/crm.ts';
+import { scheduleCrmSync } from './crm/jobs.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { openLocalMailbox } from './dev/local-mailbox.ts';
@@ -93,6 +95,7 @@ export async function boot({
     storage: createFileStorage(config),
     mailbox: openLocalMailbox(config.mailboxEnabled, mailer.mailDir),
     billing: createBillingProvider(config, { secret, logger }),
+    crm: createCrm(config, database.db, logger),
     metrics,
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
@@ -108,6 +111,7 @@ export async function boot({
   });
   await scheduleTrialEndingMail(jobs, { database, mailer, publicUrl: config.publicUrl, clock, logger });
   await scheduleNewsRefresh(jobs, { config, clock, logger });
+  await scheduleCrmSync(jobs, deps.crm);
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   metrics.startSampling(config.METRICS_SAMPLE_SECONDS * 1000);
   return {

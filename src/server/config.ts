@@ -79,6 +79,20 @@ export const ConfigSchema = z.object({
   DEBUG_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The debug console may add mock savers in production (ADR 0066); elsewhere it always may. */
   ALLOW_MOCK_DATA: booleanFromEnv.default(false),
+  // The CRM sync (docs/decisions/0063): HubSpot through its official client when a private app's token is set.
+  HUBSPOT_ACCESS_TOKEN: z.string().min(8, 'must be a HubSpot private app access token').optional(),
+  /** Tests only: HubSpot's API at another address (http://127.0.0.1:PORT, the tests' fake server). */
+  HUBSPOT_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How many times a failed item is tried again before it is marked failed. */
+  HUBSPOT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  /** The first retry's wait; each next one doubles (capped at 5 minutes). Lower in tests. */
+  HUBSPOT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** Requests per window shared by every instance: HubSpot allows 100 per 10 s, so never more. */
+  HUBSPOT_RATE_LIMIT: z.coerce.number().int().min(1).max(100).default(100),
+  HUBSPOT_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Sync Users' pause between pages of 20 users. */
+  HUBSPOT_SYNC_USERS_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The Prometheus endpoint `/api/metrics` answers only with this bearer token; unset, it is off (ADR 0065). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How often the System Health Dashboard's performance history takes a sample. */
@@ -122,6 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.GOOGLE_SERVICE_ACCOUNT_KEY && config.GOOGLE_SERVICE_ACCOUNT_KEY_FILE)
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_SERVICE_ACCOUNT_KEY: set it or GOOGLE_SERVICE_ACCOUNT_KEY_FILE, not both',
+    );
+  // Any 10 s holds at most 100 requests only when the window's own rate is no higher (tests may go faster).
+  if (config.NODE_ENV !== 'test' && config.HUBSPOT_RATE_LIMIT * 10_000 > 100 * config.HUBSPOT_RATE_WINDOW_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  HUBSPOT_RATE_LIMIT: more than 100 requests per 10 seconds (HUBSPOT_RATE_WINDOW_MS); HubSpot refuses them',
     );
   const hasStripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
   if (config.BILLING_TEST_MODE && hasStripe)

@@ -11,6 +11,7 @@ import type { Tx } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { LocalMailbox } from '../dev/local-mailbox.ts';
 import type { BillingProvider } from '../billing/provider.ts';
+import type { Crm } from '../crm/crm.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
@@ -33,6 +34,8 @@ export type Deps = {
   mailbox: LocalMailbox | null;
   /** The card provider: Stripe when configured, otherwise test mode (billing/provider.ts). */
   billing: BillingProvider;
+  /** The CRM (HubSpot) sync: disabled without HUBSPOT_ACCESS_TOKEN (crm/crm.ts, ADR 0063). */
+  crm: Crm;
   /** This instance's request and job metrics (metrics/metrics.ts, ADR 0065). */
   metrics: Metrics;
 };
