@@ -576,7 +576,7 @@ export const paths = {
   support: () => '/settings/support',
   supportNew: () => '/settings/support/new',
   supportTicket: (ticketId: string) => `/settings/support/ticket/${segment(ticketId)}`,
-  admin: (query?: { tab?: 'settings'; settings?: 'contact-inquiries' | 'audit-log' }) =>
+  admin: (query?: { tab?: 'settings'; settings?: 'contact-inquiries' | 'audit-log' | 'footer' }) =>
     withQuery('/admin', { tab: query?.tab, settings: query?.settings }),
   adminUsers: () => '/admin/users',
   adminUserEdit: (userId: string) => `/admin/users/${segment(userId)}/edit`,

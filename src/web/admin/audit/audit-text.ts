@@ -19,6 +19,10 @@ const ACTION_WORDS: Record<string, string> = {
   'ad_campaign.create': 'Added a house ad',
   'ad_campaign.update': 'Changed a house ad',
   'ad_campaign.delete': 'Removed a house ad',
+  'cms_footer.create': 'Created a footer',
+  'cms_footer.update': 'Changed a footer',
+  'cms_footer.activate': 'Activated a footer',
+  'cms_footer.delete': 'Deleted a footer',
 };
 
 const SUBJECT_WORDS: Record<string, string> = {
@@ -27,6 +31,7 @@ const SUBJECT_WORDS: Record<string, string> = {
   support_ticket: 'Support ticket',
   news_feed: 'News feed',
   ad_campaign: 'House ad',
+  cms_footer: 'Footer',
 };
 
 /** Splits camelCase and snake_case into lower-case words: 'respondedAt' → 'responded at'. */

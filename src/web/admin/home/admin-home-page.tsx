@@ -4,9 +4,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
 import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { ContactInquiries } from '../contacts/contact-inquiries.tsx';
+import { FooterManagement } from '../footer/footer-management.tsx';
 import { adminTiles } from './admin-tiles.ts';
 
-const SECTIONS = ['tools', 'contact-inquiries', 'audit-log'] as const;
+const SECTIONS = ['tools', 'contact-inquiries', 'audit-log', 'footer'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The `settings` query parameter's section (002 §2: /admin?tab=settings&settings=contact-inquiries). */
@@ -45,8 +46,8 @@ function AdminTiles() {
 
 /**
  * The admin home, at /admin and /admin/settings (where every Back to Settings leads): tiles to
- * every admin screen, the contact inquiries (`?tab=settings&settings=contact-inquiries`) and the
- * audit log (`?tab=settings&settings=audit-log`).
+ * every admin screen, the contact inquiries (`?tab=settings&settings=contact-inquiries`), the
+ * audit log (`?tab=settings&settings=audit-log`) and the footer (`?tab=settings&settings=footer`).
  */
 export function AdminHomePage() {
   const [params, setParams] = useSearchParams();
@@ -62,7 +63,7 @@ export function AdminHomePage() {
         showLogout
       />
       <Tabs value={section} onValueChange={open} className="mt-8">
-        <TabsList aria-label="Admin sections" className="grid h-auto grid-cols-3 sm:inline-flex">
+        <TabsList aria-label="Admin sections" className="grid h-auto grid-cols-2 sm:inline-flex">
           <TabsTrigger value="tools" className="min-h-11 whitespace-normal">
             Admin screens
           </TabsTrigger>
@@ -71,6 +72,9 @@ export function AdminHomePage() {
           </TabsTrigger>
           <TabsTrigger value="audit-log" className="min-h-11 whitespace-normal">
             Audit log
+          </TabsTrigger>
+          <TabsTrigger value="footer" className="min-h-11 whitespace-normal">
+            Footer
           </TabsTrigger>
         </TabsList>
         <TabsContent value="tools" className="mt-6">
@@ -92,6 +96,9 @@ export function AdminHomePage() {
             </div>
             <AuditLogView label="Audit log entries" />
           </section>
+        </TabsContent>
+        <TabsContent value="footer" className="mt-6">
+          <FooterManagement />
         </TabsContent>
       </Tabs>
     </div>

@@ -8,6 +8,7 @@ import {
   ListChecks,
   ListOrdered,
   type LucideIcon,
+  PanelBottom,
   PlugZap,
   Rss,
   TicketPercent,
@@ -26,6 +27,7 @@ export interface AdminTile {
 
 export const CONTACT_INQUIRIES_HREF = paths.admin({ tab: 'settings', settings: 'contact-inquiries' });
 export const AUDIT_LOG_HREF = paths.admin({ tab: 'settings', settings: 'audit-log' });
+export const FOOTER_HREF = paths.admin({ tab: 'settings', settings: 'footer' });
 
 const TILES: readonly AdminTile[] = [
   {
@@ -104,6 +106,13 @@ const TILES: readonly AdminTile[] = [
     label: 'Consent and Sync Monitor',
     description: 'Cookie-consent changes and the HubSpot sync queue: pending, processing, completed and failed.',
     icon: ListChecks,
+  },
+  {
+    routeId: 'admin',
+    href: FOOTER_HREF,
+    label: 'Footer',
+    description: 'The footer on every page: its links, colours and copyright line, or raw HTML; which one is active.',
+    icon: PanelBottom,
   },
   {
     routeId: 'admin',

@@ -1,37 +1,23 @@
 import { Link } from 'react-router';
 import { CookiePreferencesLink } from '../../consent/cookie-preferences-link.tsx';
-import { isRegistered, paths, type RouteId } from '../paths.ts';
-import { PigMark } from './logo.tsx';
+import { isRegistered, paths } from '../paths.ts';
+import { useFooterContent } from './footer-api.ts';
+import { FooterContentView, footerColours, footerLinkClass } from './footer-content-view.tsx';
 import { featureNavItems } from './navigation.ts';
 
-interface FooterLink {
-  routeId: RouteId;
-  label: string;
-  href: string;
-}
-
-// The spec's default footer (000 §3), and our plans page; the CMS-managed footer replaces it in a later issue.
-const DEFAULT_LINKS: readonly FooterLink[] = [
-  { routeId: 'legal', label: 'Legal', href: paths.legal() },
-  { routeId: 'contact', label: 'Contact', href: paths.contact() },
-  { routeId: 'plans', label: 'Plans and prices', href: paths.plans() },
-];
-
-const footerLinkClass =
-  'rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
-
-export function copyrightText(year: number): string {
-  return `© ${year} SavvyPig. All rights reserved.`;
-}
-
+/**
+ * Every page's footer: the feature pages (ours), then the CMS-managed footer (000 §4, ADR 0062):
+ * the active one an admin chose, or the spec's defaults. The cookie preferences and our plans page
+ * are always there, whatever the content.
+ */
 export function Footer() {
-  const links = DEFAULT_LINKS.filter((link) => isRegistered(link.routeId));
+  const content = useFooterContent();
   const features = featureNavItems();
   return (
-    <footer className="bg-footer text-footer-foreground">
+    <footer style={footerColours(content)}>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
         {features.length > 0 ? (
-          <nav aria-labelledby="footer-features-heading" className="border-b border-white/25 pb-6">
+          <nav aria-labelledby="footer-features-heading" className="border-b border-current/25 pb-6">
             <h2 id="footer-features-heading" className="text-sm font-semibold">
               Features
             </h2>
@@ -46,29 +32,23 @@ export function Footer() {
             </ul>
           </nav>
         ) : null}
-        <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
-          <div className="flex items-center gap-2 font-semibold">
-            <span className="inline-flex rounded-full bg-white p-0.5">
-              <PigMark className="size-6" />
-            </span>
-            SavvyPig
-          </div>
-          <nav aria-label="Footer">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {links.map((link) => (
-                <li key={link.routeId}>
-                  <Link to={link.href} className={footerLinkClass}>
-                    {link.label}
+        <FooterContentView
+          content={content}
+          extraLinks={
+            <>
+              {isRegistered('plans') ? (
+                <li>
+                  <Link to={paths.plans()} className={footerLinkClass}>
+                    Plans and prices
                   </Link>
                 </li>
-              ))}
+              ) : null}
               <li>
                 <CookiePreferencesLink className={footerLinkClass} />
               </li>
-            </ul>
-          </nav>
-          <p className="text-sm">{copyrightText(new Date().getFullYear())}</p>
-        </div>
+            </>
+          }
+        />
       </div>
     </footer>
   );
