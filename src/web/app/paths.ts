@@ -463,7 +463,7 @@ export const routes = {
   adminDebugConsole: {
     pattern: '/admin/debug-console',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Debug console',
     source: '002',
   },

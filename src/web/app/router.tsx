@@ -203,6 +203,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  adminDebugConsole: {
+    Component: lazyWithRetry(() =>
+      import('../admin/debug-console/debug-console-page.tsx').then((m) => ({ default: m.DebugConsolePage })),
+    ),
+    skeleton: 'dashboard',
+  },
   adminAccountTypes: {
     Component: lazyWithRetry(() =>
       import('../admin/account-types/account-types-page.tsx').then((m) => ({ default: m.AccountTypesPage })),
