@@ -360,18 +360,18 @@ export const routes = {
     title: 'Contact inquiry',
     source: '002',
   },
-  adminContent: { pattern: '/admin/content', access: 'admin', registered: false, title: 'Content', source: '002' },
+  adminContent: { pattern: '/admin/content', access: 'admin', registered: true, title: 'Content', source: '002' },
   adminContentAction: {
     pattern: '/admin/content/:action',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Content',
     source: '002',
   },
   adminContentEdit: {
     pattern: '/admin/content/edit/:pageId',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'Edit page',
     source: '002',
   },
@@ -469,8 +469,8 @@ export const routes = {
   },
 
   // CMS pages (002 §2)
-  pagePreview: { pattern: '/preview/:slug', access: 'public', registered: false, title: 'Page preview', source: '002' },
-  contentPage: { pattern: '/:slug', access: 'public', registered: false, title: 'SavvyPig', source: '002' },
+  pagePreview: { pattern: '/preview/:slug', access: 'public', registered: true, title: 'Page preview', source: '002' },
+  contentPage: { pattern: '/:slug', access: 'public', registered: true, title: 'SavvyPig', source: '002' },
 
   // Development mailbox: the page exists; it shows itself only in development or when the
   // server reports that captured mail is available (GET /api/dev/mail → 200), else the 404 page.

@@ -245,6 +245,32 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'form',
   },
+  adminContent: {
+    Component: lazyWithRetry(() =>
+      import('../admin/content/content-list-page.tsx').then((m) => ({ default: m.ContentListPage })),
+    ),
+    skeleton: 'list',
+  },
+  adminContentAction: {
+    Component: lazyWithRetry(() =>
+      import('../admin/content/content-editor-page.tsx').then((m) => ({ default: m.ContentActionPage })),
+    ),
+    skeleton: 'form',
+  },
+  adminContentEdit: {
+    Component: lazyWithRetry(() =>
+      import('../admin/content/content-editor-page.tsx').then((m) => ({ default: m.ContentEditPage })),
+    ),
+    skeleton: 'form',
+  },
+  pagePreview: {
+    Component: lazyWithRetry(() => import('../content/content-page.tsx').then((m) => ({ default: m.PreviewPage }))),
+    skeleton: 'marketing',
+  },
+  contentPage: {
+    Component: lazyWithRetry(() => import('../content/content-page.tsx').then((m) => ({ default: m.ContentPage }))),
+    skeleton: 'marketing',
+  },
   adminNews: {
     Component: lazyWithRetry(() =>
       import('../admin/news/news-admin-page.tsx').then((m) => ({ default: m.NewsAdminPage })),

@@ -1,6 +1,7 @@
 import {
   Database,
   FileSpreadsheet,
+  FileText,
   History,
   Inbox,
   Landmark,
@@ -50,6 +51,13 @@ const TILES: readonly AdminTile[] = [
     label: 'Contact inquiries',
     description: 'Messages from the contact form: mark them contacted or resolved and set their priority.',
     icon: Inbox,
+  },
+  {
+    routeId: 'adminContent',
+    href: paths.adminContent(),
+    label: 'Content',
+    description: 'Pages written and published without a release: drafts, previews and earlier versions.',
+    icon: FileText,
   },
   {
     routeId: 'adminNews',
