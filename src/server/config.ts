@@ -75,6 +75,24 @@ export const ConfigSchema = z.object({
   /** Tests only: the Sheets API (http://127.0.0.1:PORT/) and Google's token endpoint at other addresses. */
   GOOGLE_SHEETS_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // Open Banking (docs/decisions/0067): off until the client id, secret, redirect URL and token key are set.
+  OPEN_BANKING_CLIENT_ID: z.string().min(1).optional(),
+  OPEN_BANKING_CLIENT_SECRET: z.string().min(8).optional(),
+  OPEN_BANKING_REDIRECT_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OPEN_BANKING_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** 32 random bytes in base64 (openssl rand -base64 32): the AES-256-GCM key for tokens at rest. */
+  OPEN_BANKING_TOKEN_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** The key before a rotation: still read, never written (docs/operations.md). */
+  OPEN_BANKING_TOKEN_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Tests: the provider's auth server and API at other addresses (a local fake). */
+  OPEN_BANKING_AUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OPEN_BANKING_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** The debug API (/api/debug/*, docs/decisions/0066): off (404) unless set; callers send it in X-Debug-Key. */
   DEBUG_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The debug console may add mock savers in production (ADR 0066); elsewhere it always may. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { deleteCookie } from 'hono/cookie';
+import { revokeAllConsents } from '../open-banking/routes.ts';
 import { AppError, errorBody } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -115,6 +116,8 @@ export function deleteAccountRoutes(deps: Deps) {
       // The subscription is cancelled at the provider first (ADR 0037): if that fails, nothing is
       // deleted, so a saver is never left paying for an account that no longer exists.
       const cancelled = await cancelSubscriptionAtProvider(deps, tx, current.userId);
+      // Every Open Banking consent is ended at the provider too (ADR 0067).
+      await revokeAllConsents(deps, tx, current.userId);
 
       await asLoginRole(tx, async (t) => {
         if (current.emailVerified)

@@ -14,6 +14,8 @@ import {
   notificationDigestPreferences,
   notificationDigestSends,
   notificationDismissals,
+  openBankingAccounts,
+  openBankingConnections,
   presence,
   profiles,
   protectionAlertDismissals,
@@ -479,6 +481,50 @@ export const EXPORTERS: readonly Exporter[] = [
         .where(eq(supportTicketAttachments.userId, subject.userId))
         .orderBy(asc(supportTicketAttachments.ticketId), asc(supportTicketAttachments.createdAt)),
   },
+  {
+    table: 'open_banking_connections',
+    key: 'openBankingConnections',
+    role: 'app_user',
+    // The consents, never their tokens (credentials, encrypted at rest, and never sent anywhere).
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          id: openBankingConnections.id,
+          bankName: openBankingConnections.bankName,
+          providerInstitutionId: openBankingConnections.providerInstitutionId,
+          status: openBankingConnections.status,
+          consentCreatedAt: openBankingConnections.consentCreatedAt,
+          consentExpiresAt: openBankingConnections.consentExpiresAt,
+          lastSyncedAt: openBankingConnections.lastSyncedAt,
+          lastSyncError: openBankingConnections.lastSyncError,
+          revokedAt: openBankingConnections.revokedAt,
+          createdAt: openBankingConnections.createdAt,
+        })
+        .from(openBankingConnections)
+        .where(eq(openBankingConnections.userId, subject.userId))
+        .orderBy(asc(openBankingConnections.createdAt), asc(openBankingConnections.id)),
+  },
+  {
+    table: 'open_banking_accounts',
+    key: 'openBankingAccounts',
+    role: 'app_user',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          connectionId: openBankingAccounts.connectionId,
+          providerAccountId: openBankingAccounts.providerAccountId,
+          displayName: openBankingAccounts.displayName,
+          accountNumberMasked: openBankingAccounts.accountNumberMasked,
+          accountType: openBankingAccounts.accountType,
+          currency: openBankingAccounts.currency,
+          balancePence: openBankingAccounts.balancePence,
+          balanceAt: openBankingAccounts.balanceAt,
+          linkedAccountId: openBankingAccounts.linkedAccountId,
+        })
+        .from(openBankingAccounts)
+        .where(eq(openBankingAccounts.userId, subject.userId))
+        .orderBy(asc(openBankingAccounts.connectionId), asc(openBankingAccounts.providerAccountId)),
+  },
 ];
 
 /**
@@ -501,6 +547,8 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
     'The banking data importer’s runs (started_by names the admin who ran one): the business’s reference data work, not information about the user.',
   reference_change_audit:
     'The audit trail of changes to the banking reference data (changed_by names the admin who made one): the business’s record, not information about the user.',
+  open_banking_oauth_states:
+    'The hashes of single-use values that tie a bank consent under way to the session that started it, gone stale within 10 minutes: security checks, not information about the user.',
   cms_footers:
     'The site’s footers (created_by names the admin who wrote one, and is cleared when that account is deleted): the business’s content, not information about the user.',
 };
