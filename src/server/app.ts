@@ -68,7 +68,6 @@ import { adminNewsRoutes } from './news/admin-routes.ts';
 import { crmAdminRoutes } from './crm/admin-routes.ts';
 import { footerRoutes } from './footer/routes.ts';
 import { openBankingRoutes } from './open-banking/routes.ts';
-import { openBankingRoutes } from './open-banking/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { systemRoutes } from './metrics/system-routes.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -196,7 +195,6 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route('/', adminNewsRoutes(deps));
   app.route('/', crmAdminRoutes(deps));
   app.route('/', footerRoutes(deps));
-  app.route('/', openBankingRoutes(deps));
   app.route('/', openBankingRoutes(deps));
   app.route('/', metricsRoutes(deps));
   app.route('/', systemRoutes(deps));

@@ -13,7 +13,6 @@ import { scheduleStandingOrderProcessing } from './standing-orders/jobs.ts';
 import { scheduleNotificationDigest, scheduleTrialEndingMail } from './notifications/jobs.ts';
 import { scheduleNewsRefresh } from './news/jobs.ts';
 import { scheduleOpenBankingSync } from './open-banking/service.ts';
-import { scheduleOpenBankingSync } from './open-banking/service.ts';
 import { createCrm } from './crm/crm.ts';
 import { scheduleCrmSync } from './crm/jobs.ts';
 import type { Logger } from './logger.ts';
@@ -113,7 +112,6 @@ export async function boot({
   });
   await scheduleTrialEndingMail(jobs, { database, mailer, publicUrl: config.publicUrl, clock, logger });
   await scheduleNewsRefresh(jobs, { config, clock, logger });
-  await scheduleOpenBankingSync(jobs, { config, clock, logger });
   await scheduleOpenBankingSync(jobs, { config, clock, logger });
   await scheduleCrmSync(jobs, deps.crm);
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
