@@ -17,7 +17,7 @@ import {
   Underline,
   Undo2,
 } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Input } from '../../ui/input.tsx';
@@ -105,8 +105,8 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const current = (editor.getAttributes('link').href as string | undefined) ?? '';
   const [href, setHref] = useState(current);
   const id = useId();
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  // Not a <form>: the editor sits inside the page's form, and forms cannot nest.
+  const apply = () => {
     const url = href.trim();
     const chain = editor.chain().focus().extendMarkRange('link');
     if (url === '') chain.unsetLink().run();
@@ -114,18 +114,20 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     onDone();
   };
   return (
-    <form
-      onSubmit={apply}
+    <fieldset
       className="flex flex-wrap items-end gap-2 border-b bg-muted/50 px-3 py-2"
-      aria-label="Link"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          apply();
+        } else if (event.key === 'Escape') {
           event.preventDefault();
           onDone();
           editor.commands.focus();
         }
       }}
     >
+      <legend className="sr-only">Link</legend>
       <div className="grid min-w-64 flex-1 gap-1">
         <label htmlFor={id} className="text-xs font-medium">
           Link address
@@ -139,7 +141,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
           inputMode="url"
         />
       </div>
-      <Button type="submit" size="sm">
+      <Button type="button" size="sm" onClick={apply}>
         {current ? 'Update link' : 'Add link'}
       </Button>
       {current ? (
@@ -158,7 +160,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       <Button type="button" size="sm" variant="ghost" onClick={onDone}>
         Cancel
       </Button>
-    </form>
+    </fieldset>
   );
 }
 

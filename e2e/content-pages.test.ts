@@ -1,0 +1,206 @@
+/**
+ * Content pages (issue 30, ADR 0061): an admin writes a page with a heading, a link, a list and a
+ * table in the editor, saves it as a draft, previews it, publishes it; a visitor reads it at its
+ * address (the server wrote its title for sharing; the external link opens in a new tab without an
+ * opener); an unknown address is the 404 page with HTTP 404. Then the XSS corpus, published as a
+ * page body, runs nothing in Chromium.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { XSS_PAYLOADS } from '../src/server/content/xss-corpus.ts';
+import { grantAdminRole, signInWithTwoFactor, useJourneyServerAndBrowser, verifyEmail } from './account-setup.ts';
+import { newPage, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
+
+const env = useJourneyServerAndBrowser();
+const PASSWORD = 'a content writing passphrase';
+const EMAIL = `content-admin-${Date.now()}@example.com`;
+const TITLE = 'Saving for a rainy day';
+const SLUG = 'saving-for-a-rainy-day';
+const DESCRIPTION = 'How much to keep in an emergency fund, and where to keep it.';
+const GOV_UK = 'https://www.gov.uk/individual-savings-accounts';
+
+/** What a payload would do if it ran: a dialog, or a mark on the window. */
+const XSS_TRAPS = `
+  window.__xss = 0;
+  for (const name of ['alert', 'confirm', 'prompt', 'print']) {
+    window[name] = () => { window.__xss += 1; };
+  }
+`;
+
+async function xssCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __xss: number }).__xss);
+}
+
+test('an admin writes, previews and publishes a page; a visitor reads it; the XSS corpus runs nothing', async () => {
+  const signUp = await fetch(`${env.server.base}/api/account/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: env.server.base },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD, firstName: 'Cara', lastName: 'Writer' }),
+  });
+  assert.equal(signUp.status, 200, await signUp.text());
+  await verifyEmail(env.server, EMAIL);
+  // Granting restarts the server (on a new port): read its address after.
+  await grantAdminRole(env.server, EMAIL);
+  const base = env.server.base;
+
+  const adminContext = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  });
+  const { page: admin, errors: adminErrors } = await newPage(adminContext);
+  await signInWithTwoFactor(adminContext, env.server, EMAIL, PASSWORD);
+  await admin.goto(`${base}/admin`);
+  await rejectCookies(admin);
+  await admin.getByRole('link', { name: /^Content/ }).click();
+  await admin.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+  await admin.getByText('No pages yet.').waitFor();
+  await admin.getByRole('link', { name: 'New page' }).click();
+  await admin.getByRole('heading', { level: 1, name: 'New page' }).waitFor();
+
+  // The form: the slug follows the title until it is typed.
+  await admin.getByLabel('Title', { exact: true }).fill(TITLE);
+  assert.equal(await admin.getByLabel('Slug', { exact: true }).inputValue(), SLUG);
+  await admin.getByLabel('Meta description').fill(DESCRIPTION);
+
+  // The editor, from the toolbar and the keyboard.
+  const editor = admin.getByRole('textbox', { name: 'Content' });
+  const toolbar = admin.getByRole('toolbar', { name: 'Formatting' });
+  await editor.click();
+  await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+  await admin.keyboard.type('Why keep an emergency fund');
+  await admin.keyboard.press('Enter');
+  await admin.keyboard.type('Read the GOV.UK guide');
+  for (let i = 0; i < 'GOV.UK guide'.length; i++) await admin.keyboard.press('Shift+ArrowLeft');
+  await toolbar.getByRole('button', { name: 'Link', exact: true }).click();
+  await admin.getByLabel('Link address').fill(GOV_UK);
+  await admin.getByLabel('Link address').press('Enter');
+  await admin.keyboard.press('End');
+  await admin.keyboard.type(' first.');
+  await admin.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+  await admin.keyboard.type('Three months of spending');
+  await admin.keyboard.press('Enter');
+  await admin.keyboard.type('In an easy-access account');
+  await admin.keyboard.press('Enter');
+  await admin.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Insert table' }).click();
+  for (const [i, cell] of ['Account', 'Rate', 'Access', 'Easy saver', '4.5%', 'Instant'].entries()) {
+    if (i > 0) await admin.keyboard.press('Tab');
+    await admin.keyboard.type(cell);
+  }
+  await admin.getByRole('button', { name: 'Save draft' }).click();
+  await waitForToastToGo(admin, `${TITLE} saved as a draft`);
+  await admin.waitForURL(/\/admin\/content\/edit\//);
+  await admin.getByRole('heading', { level: 1, name: `Edit ${TITLE}` }).waitFor();
+  await admin.getByRole('list', { name: 'Saved versions, newest first' }).getByText('Version 1').waitFor();
+  await admin.getByRole('textbox', { name: 'Content' }).getByRole('table').waitFor();
+  await pictureEverywhere(admin, 'content-editor');
+
+  // Preview, in a tab of its own, marked as one.
+  const [preview] = await Promise.all([
+    adminContext.waitForEvent('page'),
+    admin.getByRole('link', { name: /^Preview/ }).click(),
+  ]);
+  await preview.getByText('This draft is not published: only admins can see it.').waitFor();
+  await preview.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  await preview.getByRole('table').getByText('Easy saver').waitFor();
+  await preview.close();
+
+  // Not public until published.
+  const visitorContext = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  });
+  const { page: visitor, errors: visitorErrors } = await newPage(visitorContext);
+  const draft = await visitor.goto(`${base}/${SLUG}`);
+  assert.equal(draft?.status(), 404);
+  await visitor.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor();
+  await rejectCookies(visitor);
+
+  await admin.getByRole('button', { name: 'Publish' }).click();
+  await waitForToastToGo(admin, `${TITLE} is published at /${SLUG}`);
+  await admin.getByRole('button', { name: 'Unpublish' }).waitFor();
+
+  // The visitor reads it; the server's HTML already had its title and description.
+  const html = await (await fetch(`${base}/${SLUG}`)).text();
+  assert.match(html, new RegExp(`<title>${TITLE} · SavvyPig</title>`));
+  assert.match(html, new RegExp(`<meta name="description" content="${DESCRIPTION}" />`));
+  assert.match(html, new RegExp(`<meta property="og:title" content="${TITLE}" />`));
+  const published = await visitor.goto(`${base}/${SLUG}`);
+  assert.equal(published?.status(), 200);
+  const article = visitor.getByRole('article');
+  await article.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  await article.getByRole('heading', { level: 2, name: 'Why keep an emergency fund' }).waitFor();
+  assert.deepEqual(await article.getByRole('listitem').allTextContents(), [
+    'Three months of spending',
+    'In an easy-access account',
+  ]);
+  assert.deepEqual(await article.getByRole('columnheader').allTextContents(), ['Account', 'Rate', 'Access']);
+  await article.getByRole('cell', { name: 'Easy saver' }).waitFor();
+  const link = article.getByRole('link', { name: 'GOV.UK guide' });
+  assert.equal(await link.getAttribute('href'), GOV_UK);
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+  assert.equal(await visitor.title(), `${TITLE} · SavvyPig`);
+  await pictureEverywhere(visitor, 'content-page');
+
+  // An address no page has is the 404 page, with the status to match.
+  const unknown = await visitor.goto(`${base}/no-page-lives-here`);
+  assert.equal(unknown?.status(), 404);
+  await visitor.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor();
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  assert.match(sitemap, new RegExp(`/${SLUG}</loc>`));
+
+  // The XSS corpus as a published page body: nothing runs, nothing becomes a dialog.
+  const headers = { 'content-type': 'application/json', origin: base };
+  const created = await adminContext.request.post(`${base}/api/admin/content/pages`, {
+    headers,
+    data: {
+      title: 'Corpus',
+      slug: 'xss-corpus',
+      // A NUL character is refused before any route sees it, so that payload cannot be saved.
+      bodyHtml: XSS_PAYLOADS.filter((payload) => !payload.includes('\u0000')).join('\n'),
+    },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const { page: corpus } = (await created.json()) as { page: { id: string } };
+  const publish = await adminContext.request.post(`${base}/api/admin/content/pages/${corpus.id}/publish`, { headers });
+  assert.equal(publish.status(), 200);
+
+  const dialogs: string[] = [];
+  await visitorContext.addInitScript(XSS_TRAPS);
+  visitor.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await visitor.goto(`${base}/xss-corpus`);
+  await visitor.getByRole('heading', { level: 1, name: 'Corpus' }).waitFor();
+  // Every element is pointed at and focused, in case a handler slipped through on an event.
+  const body = visitor.getByRole('article');
+  await body.evaluate((article) => {
+    for (const element of article.querySelectorAll('*')) {
+      for (const type of ['mouseover', 'mouseenter'])
+        element.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
+      element.dispatchEvent(new FocusEvent('focus'));
+      element.dispatchEvent(new AnimationEvent('animationstart'));
+    }
+  });
+  await visitor.waitForTimeout(500);
+  assert.equal(await xssCount(visitor), 0);
+  assert.deepEqual(dialogs, []);
+  assert.equal(
+    await body.locator('script, iframe, object, embed, svg, math, form, input, style, base, meta').count(),
+    0,
+  );
+  assert.equal(await body.locator('[href^="javascript:" i], [src^="javascript:" i], [src^="data:" i]').count(), 0);
+
+  assert.deepEqual(adminErrors, []);
+  assert.deepEqual(visitorErrors, []);
+  await visitorContext.close();
+  await adminContext.close();
+});
