@@ -1,127 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../app/api.ts';
-import type { ConsentSyncStatus, QueueStatus } from './crm-text.ts';
+import type { ConsentLogEntry, QueueItem, QueueStats } from '../../../server/crm/queue.ts';
+import type { SetupResult } from '../../../server/crm/setup.ts';
+import type { IntegrationStatus, TestSuiteResult } from '../../../server/crm/status.ts';
+import type { SyncUsersRun } from '../../../server/crm/sync-users.ts';
+import type { ProcessResult } from '../../../server/crm/worker.ts';
 
 /** Whether the CRM is connected, and what to set when it is not. */
-export interface CrmIntegration {
-  enabled: boolean;
-  /** What the operator sets to turn it on; null when enabled. */
-  whatToSet: string | null;
-}
+export type CrmIntegration = Pick<IntegrationStatus, 'enabled' | 'whatToSet'>;
 
 /**
  * GET /api/admin/crm/status (src/server/crm/admin-routes.ts): the integration and the queue's
- * figures, measured from the running system.
+ * figures, measured from the running system, and how many users are linked to a HubSpot contact.
  */
-export interface CrmStatus extends CrmIntegration {
-  queue: Record<QueueStatus, number>;
-  total: number;
-  /** completed ÷ (completed + failed) × 100; null before anything finished. */
-  completionRate: number | null;
-  /** failed ÷ total × 100; null for an empty queue. */
-  errorRate: number | null;
-  oldestPendingAt: string | null;
-  stalePending: number;
-  /** Mean time an attempt took, claim to result (last 24 h); null when none finished. */
-  averageProcessingMs: number | null;
-  /** Mean time from queueing to completion (last 24 h). */
-  averageLatencyMs: number | null;
-  lastSyncAt: string | null;
-  /** 002 §9: pending under 50, failed under 10, stale pending under 5. */
-  healthy: boolean;
-  users: { total: number; synced: number };
-}
+export type CrmStatus = IntegrationStatus & QueueStats & { users: { total: number; synced: number } };
 
-export interface ConsentLogEntry {
-  id: number;
-  userId: string;
-  userEmail: string | null;
-  consentData: { essential: boolean; analytics: boolean; functional: boolean; marketing: boolean };
-  changeSource: string;
-  hubspotContactId: string | null;
-  syncStatus: ConsentSyncStatus;
-  createdAt: string;
-  syncedAt: string | null;
-  errorDetails: string | null;
-}
-
-export interface SyncQueueItem {
-  id: number;
-  userId: string | null;
-  userEmail: string | null;
-  syncType: string;
-  status: QueueStatus;
-  payload: unknown;
-  retryCount: number;
-  maxRetries: number;
-  scheduledAt: string;
-  createdAt: string;
-  processedAt: string | null;
-  processingMs: number | null;
-  errorDetails: string | null;
-  hubspotContactId: string | null;
-}
-
-/** hubspot-sync-processor's answer (002 §7). */
-export interface ProcessResult {
-  processed: number;
-  failed: number;
-  errors: string[];
-  success: boolean;
-}
-
-export interface TestResult {
-  test: string;
-  passed: boolean;
-  message: string;
-  timing: number;
-}
-
-/** integration-test-suite's answer (002 §7). */
-export interface TestSuiteResult {
-  summary: { passed: number; totalTests: number; missingProperties?: string[] };
-  tests: TestResult[];
-  timestamp: string;
-  duration: number;
-  success: boolean;
-}
-
-/** hubspot-setup-properties' answer (002 §7). */
-export interface SetupResult {
-  created: string[];
-  groupsCreated: string[];
-  existing: string[];
-  errors: string[];
-}
-
-export const SYNC_USER_STATUSES = ['created', 'exists', 'updated', 'error', 'skipped'] as const;
-export type SyncUserStatus = (typeof SYNC_USER_STATUSES)[number];
-
-export interface SyncUserRow {
-  email: string;
-  status: SyncUserStatus;
-  hubspotId: string | null;
-  error: string | null;
-  reason: string | null;
-}
-
-/** One run of Sync Users: the server pages through every user, 20 a page with a 1 s pause (002 §4, §9). */
-export interface SyncUsersRun {
-  id: string;
-  status: 'running' | 'completed' | 'failed';
-  forceUpdate: boolean;
-  page: number;
-  pageSize: number;
-  total: number;
-  processed: number;
-  counts: Record<SyncUserStatus, number>;
-  /** The first 100 rows (002 §9). */
-  results: SyncUserRow[];
-  hasMore: boolean;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
+export type { ConsentLogEntry, ProcessResult, SetupResult, SyncUsersRun, TestSuiteResult };
+export type SyncQueueItem = QueueItem;
+export type SyncUserRow = SyncUsersRun['results'][number];
+export type SyncUserStatus = SyncUserRow['status'];
+export const SYNC_USER_STATUSES = [
+  'created',
+  'exists',
+  'updated',
+  'error',
+  'skipped',
+] as const satisfies readonly SyncUserStatus[];
 
 /** 002 §9: the monitor's lists show 100 rows, the Sync Debugger's 20; Sync Users shows its first 100 results. */
 export const MONITOR_LIST_SIZE = 100;
