@@ -119,6 +119,7 @@ describe('the route registry', () => {
         'adminSupport',
         'adminSupportTicket',
         'adminSupportTickets',
+        'adminSystemHealth',
         'adminUserEdit',
         'adminUsers',
         'auth',

@@ -428,7 +428,7 @@ export const routes = {
   adminSystemHealth: {
     pattern: '/admin/system-health',
     access: 'admin',
-    registered: false,
+    registered: true,
     title: 'System health',
     source: '002',
   },

@@ -277,6 +277,12 @@ const pages: Record<RegisteredRouteId, PageEntry> = {
     ),
     skeleton: 'list',
   },
+  adminSystemHealth: {
+    Component: lazyWithRetry(() =>
+      import('../admin/system-health/system-health-page.tsx').then((m) => ({ default: m.SystemHealthPage })),
+    ),
+    skeleton: 'dashboard',
+  },
   news: {
     Component: lazyWithRetry(() => import('../news/news-page.tsx').then((m) => ({ default: m.NewsPage }))),
     skeleton: 'list',

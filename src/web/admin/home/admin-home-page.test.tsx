@@ -4,6 +4,7 @@ import type { AdminContactInquiry } from '../../../server/admin/contact-routes.t
 import { isRegistered } from '../../app/paths.ts';
 import { apiError, json, makeMe, type MockHandler, mockApi } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { healthFixture } from '../system-health/health-fixture.ts';
 
 beforeAll(() => Promise.all([import('./admin-home-page.tsx'), import('../contacts/contact-edit-page.tsx')]), 60_000);
 beforeEach(() => {
@@ -45,6 +46,7 @@ function adminApi(handlers: Record<string, MockHandler> = {}) {
     'GET /api/admin/check': json(200, { isAdmin: true }),
     'GET /api/admin/contacts': json(200, { contacts: [contact()], nextAfterId: null }),
     'GET /api/admin/audit-log': json(200, { entries: [], nextAfterId: null }),
+    'GET /api/admin/system/health': json(200, healthFixture()),
     ...handlers,
   });
 }

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
+import { SystemStatusPanel } from '../system-health/system-status-panel.tsx';
 import { AuditLogView } from '../audit/audit-log-view.tsx';
 import { ContactInquiries } from '../contacts/contact-inquiries.tsx';
 import { FooterManagement } from '../footer/footer-management.tsx';
@@ -77,7 +78,8 @@ export function AdminHomePage() {
             Footer
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="tools" className="mt-6">
+        <TabsContent value="tools" className="mt-6 grid gap-8">
+          <SystemStatusPanel />
           <AdminTiles />
         </TabsContent>
         <TabsContent value="contact-inquiries" className="mt-6">

@@ -1,4 +1,5 @@
 import {
+  Activity,
   Database,
   FileSpreadsheet,
   FileText,
@@ -121,6 +122,13 @@ const TILES: readonly AdminTile[] = [
     label: 'Footer',
     description: 'The footer on every page: its links, colours and copyright line, or raw HTML; which one is active.',
     icon: PanelBottom,
+  },
+  {
+    routeId: 'adminSystemHealth',
+    href: paths.adminSystemHealth(),
+    label: 'System health',
+    description: 'Health score, queue backlog, error rate and processing time, measured now; test the queue.',
+    icon: Activity,
   },
   {
     routeId: 'admin',
