@@ -83,24 +83,23 @@ export function SyncDebugger({ enabled, disabledId }: { enabled: boolean; disabl
       description="Run All Tests checks the connection, the custom properties and the queue. Full E2E Test sends a test contact through the queue to HubSpot and reads it back."
     >
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          disabled={!enabled || busy}
-          aria-describedby={enabled ? undefined : disabledId}
-          onClick={() => run('Run All Tests', allTests)}
-        >
-          {allTests.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <FlaskConical aria-hidden />}
-          Run All Tests
-        </Button>
-        <Button
-          variant="outline"
-          disabled={!enabled || busy}
-          aria-describedby={enabled ? undefined : disabledId}
-          onClick={() => run('Full E2E Test', e2e)}
-        >
-          {e2e.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Route aria-hidden />}
-          Full E2E Test
-        </Button>
+        {(
+          [
+            ['Run All Tests', allTests, <FlaskConical key="icon" aria-hidden />],
+            ['Full E2E Test', e2e, <Route key="icon" aria-hidden />],
+          ] as const
+        ).map(([title, mutation, icon]) => (
+          <Button
+            key={title}
+            variant="outline"
+            disabled={!enabled || busy}
+            aria-describedby={enabled ? undefined : disabledId}
+            onClick={() => run(title, mutation)}
+          >
+            {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden /> : icon}
+            {title}
+          </Button>
+        ))}
         <Button variant="outline" disabled={queue.isFetching} onClick={() => void queue.refetch()}>
           <RefreshCw className={queue.isFetching ? 'animate-spin' : undefined} aria-hidden />
           Refresh Queue
