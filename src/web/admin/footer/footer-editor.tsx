@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { calendarDateInLondon } from '../../../core/dates/calendar-date.ts';
 import {
   checkContrast,
   contrastText,
@@ -7,6 +8,7 @@ import {
   FOOTER_LIMITS,
   type FooterContent,
   type FooterLink,
+  footerForYear,
   isHexColour,
   normaliseHexColour,
   type StructuredFooter,
@@ -44,12 +46,13 @@ export function ContrastWarning({ footer }: { footer: StructuredFooter }) {
   );
 }
 
-/** The footer as it will look, drawn inert (its links go nowhere). */
+/** The footer as it will look (this year in its texts), drawn inert (its links go nowhere). */
 export function FooterPreview({ content, label = 'Preview' }: { content: FooterContent; label?: string }) {
+  const shown = footerForYear(content, Number(calendarDateInLondon(new Date()).slice(0, 4)));
   return (
     <section aria-label={label} className="overflow-hidden rounded-lg border">
-      <div style={footerColours(content)} className="px-4 py-5">
-        <FooterContentView content={content} preview navLabel={`${label} links`} />
+      <div style={footerColours(shown)} className="px-4 py-5">
+        <FooterContentView content={shown} preview navLabel={`${label} links`} />
       </div>
     </section>
   );
