@@ -9,7 +9,8 @@ import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { asLoginRole } from '../db/login-role.ts';
 import type { Tx } from '../db/client.ts';
-import { account, contactInquiries, jobs, subscriptions, user } from '../db/schema/index.ts';
+import { account, contactInquiries, jobs, profiles, subscriptions, user } from '../db/schema/index.ts';
+import { enqueueErasure } from '../crm/enqueue.ts';
 import { afterCommit } from '../http/after-commit.ts';
 import { planName } from '../mail/billing-templates.ts';
 import { isPlanTier } from '../../core/subscriptions/plans.ts';
@@ -123,6 +124,16 @@ export function deleteAccountRoutes(deps: Deps) {
         if (current.emailVerified)
           await t.delete(contactInquiries).where(sql`lower(${contactInquiries.email}) = lower(${current.email})`);
         await t.delete(jobs).where(eq(jobs.userId, current.userId));
+        // The CRM contact's GDPR erasure, queued to outlive the user's row (ADR 0063).
+        const [crm] = await t
+          .select({ contactId: profiles.hubspotContactId })
+          .from(profiles)
+          .where(eq(profiles.id, current.userId));
+        await enqueueErasure(deps.crm, t, {
+          userId: current.userId,
+          email: current.email,
+          hubspotContactId: crm?.contactId ?? null,
+        });
         await deps.storage.removeAllOf(t, current.userId);
         // Profiles, settings, roles, consent log, presence, files, sessions, sign-in methods,
         // two-factor and devices all reference "user" with ON DELETE CASCADE.

@@ -58,7 +58,7 @@ function sameRecord(a: ConsentRecord, b: ConsentRecord): boolean {
 export async function recordConsentChange(
   tx: Tx,
   input: { userId: string; record: ConsentRecord; source: ConsentChangeSource },
-): Promise<{ recorded: boolean }> {
+): Promise<{ recorded: boolean; id?: number }> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consent:${input.userId}`}))`);
   const [last] = await tx
     .select({ consentData: consentAuditLog.consentData })
@@ -67,13 +67,16 @@ export async function recordConsentChange(
     .orderBy(desc(consentAuditLog.id))
     .limit(1);
   if (last && sameRecord(last.consentData, input.record)) return { recorded: false };
-  await tx.insert(consentAuditLog).values({
-    userId: input.userId,
-    consentData: input.record,
-    changeSource: input.source,
-    syncStatus: 'pending',
-  });
-  return { recorded: true };
+  const [row] = await tx
+    .insert(consentAuditLog)
+    .values({
+      userId: input.userId,
+      consentData: input.record,
+      changeSource: input.source,
+      syncStatus: 'pending',
+    })
+    .returning({ id: consentAuditLog.id });
+  return { recorded: true, id: row?.id };
 }
 
 /** How many changes the user recorded in the last `seconds` (a cap on writes). */

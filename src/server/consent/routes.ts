@@ -3,6 +3,7 @@ import { throttleRefusal } from '../http/throttle.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
+import { enqueueConsentSync } from '../crm/enqueue.ts';
 import { countRecentChanges, findCurrentConsent, listConsentChanges, recordConsentChange } from './queries.ts';
 
 const flag = (name: string) => z.boolean(`${name} must be true or false`);
@@ -107,14 +108,21 @@ export function consentRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { userId } = sessionOf(c);
+      const { userId, email } = sessionOf(c);
       const { consent, dnt, source } = c.req.valid('json');
       const tx = txOf(c);
       const recent = await countRecentChanges(tx, userId, 3600);
       if (recent.count >= MAX_CONSENT_CHANGES_PER_HOUR) {
         throw throttleRefusal('RATE_LIMITED', 'Too many requests. Please wait before trying again', recent);
       }
-      const { recorded } = await recordConsentChange(tx, { userId, record: { ...consent, dntRespected: dnt }, source });
+      const { recorded, id } = await recordConsentChange(tx, {
+        userId,
+        record: { ...consent, dntRespected: dnt },
+        source,
+      });
+      // The CRM hears of the change in the same transaction; the audit row's sync status follows (ADR 0063).
+      if (recorded && id !== undefined)
+        await enqueueConsentSync(deps.crm, tx, { userId, email, consentAuditId: id, consent });
       return c.json({ success: true as const, recorded }, 200);
     },
   );

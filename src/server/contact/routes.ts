@@ -6,6 +6,7 @@ import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { withActor } from '../db/rls.ts';
 import { contactInquiries } from '../db/schema/index.ts';
 import { contactNotificationMail } from '../mail/templates.ts';
+import { enqueueInquirySync } from '../crm/enqueue.ts';
 
 export const ContactSchema = z
   .object({
@@ -55,8 +56,8 @@ export function contactRoutes(deps: Deps) {
       const id = randomUUID();
       const [firstName, ...rest] = input.name.split(/\s+/);
       // No RETURNING: app_user may insert an inquiry but only admins may read them back.
-      await withActor(deps.database.db, { userId: session?.userId ?? null }, (tx) =>
-        tx.insert(contactInquiries).values({
+      await withActor(deps.database.db, { userId: session?.userId ?? null }, async (tx) => {
+        await tx.insert(contactInquiries).values({
           id,
           name: input.name,
           firstName: firstName ?? null,
@@ -67,8 +68,23 @@ export function contactRoutes(deps: Deps) {
           message: input.message,
           isExistingUser: session !== null,
           submitterIp: ip,
-        }),
-      );
+        });
+        // The sender as a CRM contact and the message as a ticket, queued with the inquiry (ADR 0063).
+        await enqueueInquirySync(deps.crm, tx, {
+          inquiryId: id,
+          userId: session?.userId ?? null,
+          email: input.email,
+          name: input.name,
+          firstName: firstName ?? null,
+          lastName: rest.join(' ') || null,
+          phone: null,
+          company: null,
+          inquiryType: input.inquiryType,
+          subject: input.subject,
+          message: input.message,
+          priority: 'medium',
+        });
+      });
       deps.mailer.sendInBackground(contactNotificationMail(deps.config.CONTACT_EMAIL, input));
       return c.json({ id }, 201);
     },

@@ -126,7 +126,9 @@ export async function enqueueInquirySync(
       email: input.email,
       syncType: 'contact_inquiry',
       payload: {
-        properties: inquiryProperties(input),
+        // A form anyone can send: it names a new contact, but never renames an existing one.
+        properties: { email: input.email.toLowerCase(), savvypig_inquiry_type: input.inquiryType },
+        createProperties: inquiryProperties(input),
         ticket: {
           subject: input.subject,
           content: input.message,

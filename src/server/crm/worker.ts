@@ -82,6 +82,8 @@ export async function upsertContact(
   email: string,
   properties: Record<string, string>,
   knownId: string | null,
+  /** Sent only when the contact is new (a contact form's name fields). */
+  createProperties: Record<string, string> = properties,
 ): Promise<{ id: string; created: boolean }> {
   if (knownId) {
     try {
@@ -97,7 +99,7 @@ export async function upsertContact(
     await api.updateContact(found.id, properties);
     return { id: found.id, created: false };
   }
-  const made = await api.createContact({ ...properties, email });
+  const made = await api.createContact({ ...createProperties, ...properties, email });
   if (made.existed) await api.updateContact(made.id, properties);
   return { id: made.id, created: !made.existed };
 }
@@ -118,7 +120,13 @@ async function send(crm: Crm, api: HubSpotApi, item: ClaimedItem): Promise<Outco
       return { contactId: null };
     }
     case 'contact_inquiry': {
-      const contact = await upsertContact(api, item.subjectKey, properties, await knownContactId(crm, item));
+      const contact = await upsertContact(
+        api,
+        item.subjectKey,
+        properties,
+        await knownContactId(crm, item),
+        (item.payload.createProperties ?? properties) as Record<string, string>,
+      );
       const ticket = item.payload.ticket as Record<string, string> | undefined;
       // A ticket made on an attempt whose result was lost is remembered in the payload.
       let ticketId = (item.payload.ticketId as string | undefined) ?? null;

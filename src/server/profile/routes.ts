@@ -8,6 +8,7 @@ import { createRouter, defineRoute, z } from '../http/route.ts';
 import { profiles } from '../db/schema/index.ts';
 import type { Tx } from '../db/client.ts';
 import { publish } from '../realtime/hub.ts';
+import { enqueueProfileSync } from '../crm/enqueue.ts';
 
 /**
  * The route checks the shape; the handler checks again against today's date in the UK (a date
@@ -109,6 +110,8 @@ export function profileRoutes(deps: Deps) {
         .where(eq(profiles.id, session.userId))
         .returning({ id: profiles.id });
       if (updated.length === 0) throw new AppError('NOT_FOUND', 'Profile not found');
+      // Queued for the CRM in the same transaction as the change (ADR 0063): a rollback queues nothing.
+      await enqueueProfileSync(deps.crm, tx, { userId: session.userId, email: session.email });
       await publish(tx, { type: 'profile.updated', userId: session.userId, invalidate: [['me']] });
       return c.json((await findProfile(tx, session.userId, session.email))!, 200);
     },

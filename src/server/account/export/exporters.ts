@@ -4,6 +4,7 @@ import {
   accountTerms,
   accounts,
   consentAuditLog,
+  hubspotSyncQueue,
   contactInquiries,
   isaAccounts,
   pensionAccounts,
@@ -120,6 +121,27 @@ export const EXPORTERS: readonly Exporter[] = [
         .from(consentAuditLog)
         .where(eq(consentAuditLog.userId, subject.userId))
         .orderBy(asc(consentAuditLog.createdAt)),
+  },
+  {
+    table: 'hubspot_sync_queue',
+    key: 'crmSync',
+    // Savers have no grant on the CRM queue (ADR 0063): read as the login role, filtered here.
+    role: 'login',
+    read: ({ tx, subject }) =>
+      tx
+        .select({
+          syncType: hubspotSyncQueue.syncType,
+          status: hubspotSyncQueue.status,
+          sentToHubSpot: hubspotSyncQueue.payload,
+          hubspotContactId: hubspotSyncQueue.hubspotContactId,
+          retryCount: hubspotSyncQueue.retryCount,
+          createdAt: hubspotSyncQueue.createdAt,
+          processedAt: hubspotSyncQueue.processedAt,
+          errorDetails: hubspotSyncQueue.errorDetails,
+        })
+        .from(hubspotSyncQueue)
+        .where(eq(hubspotSyncQueue.userId, subject.userId))
+        .orderBy(asc(hubspotSyncQueue.createdAt), asc(hubspotSyncQueue.id)),
   },
   {
     table: 'presence',

@@ -5,6 +5,8 @@
  * change is written with its audit log entries in the request's one transaction, so a refusal
  * anywhere writes nothing.
  */
+import type { Crm } from '../../crm/crm.ts';
+import { enqueueProfileSync } from '../../crm/enqueue.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_USER_TEXTS,
@@ -284,6 +286,7 @@ async function applyUpdate(
   current: AdminUserDetail,
   update: AdminUserUpdate,
   now: Date,
+  crm: Crm,
 ): Promise<void> {
   const userId = current.userId;
   const audit = (action: string, change: { before: unknown; after: unknown }) =>
@@ -298,6 +301,7 @@ async function applyUpdate(
         .where(eq(profiles.id, userId));
       await publish(tx, { type: 'profile.updated', userId, invalidate: [['me']] });
       await audit('user.profile.update', change);
+      await enqueueProfileSync(crm, tx, { userId, email: current.email });
     }
   }
 
@@ -468,7 +472,7 @@ export function adminUserRoutes(deps: Deps) {
       // Two admins saving one user take turns, so each audit entry's "before" is what the save replaced.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`admin-user:${userId}`}, 0))`);
       const current = await readDetail(tx, userId, session.userId, now);
-      await applyUpdate(tx, { userId: session.userId, email: session.email }, current, parsed.data, now);
+      await applyUpdate(tx, { userId: session.userId, email: session.email }, current, parsed.data, now, deps.crm);
       return c.json({ user: await readDetail(tx, userId, session.userId, now) }, 200);
     },
   );
