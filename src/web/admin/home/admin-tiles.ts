@@ -13,6 +13,7 @@ import {
   PanelBottom,
   PlugZap,
   Rss,
+  Stethoscope,
   TicketPercent,
   Users,
 } from 'lucide-react';
@@ -129,6 +130,13 @@ const TILES: readonly AdminTile[] = [
     label: 'System health',
     description: 'Health score, queue backlog, error rate and processing time, measured now; test the queue.',
     icon: Activity,
+  },
+  {
+    routeId: 'adminDebugConsole',
+    href: paths.adminDebugConsole(),
+    label: 'Debug console',
+    description: 'Run the validation checks, auto-fix what they find, query reference data read-only, test functions.',
+    icon: Stethoscope,
   },
   {
     routeId: 'admin',
