@@ -14,7 +14,7 @@ import { Alert, AlertDescription, AlertTitle } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { useOpenBankingAllowed, useOpenBankingBanks, useOpenBankingStatus } from './api.ts';
 import { ConnectBankDialog } from './connect-dialog.tsx';
-import { useReconnectAndGo, useSyncNowAndWait } from './connection-actions.ts';
+import { useFirstSyncWatch, useReconnectAndGo, useSyncNowAndWait } from './connection-actions.ts';
 import { accountSyncWords, canReconnect, canSync, reconfirmWords } from './words.ts';
 
 type AccountRef = { id: string; bankId: string | null };
@@ -28,6 +28,7 @@ export function connectionOfAccount(connections: readonly Connection[], accountI
 function Connected({ connection }: { connection: Connection }) {
   const sync = useSyncNowAndWait();
   const reconnect = useReconnectAndGo();
+  useFirstSyncWatch();
   const words = accountSyncWords(connection);
   const reconfirm = reconfirmWords(connection, new Date());
   const Icon = words.tone === 'ok' ? CircleCheck : words.tone === 'waiting' ? Clock : CircleAlert;

@@ -4,7 +4,7 @@
  * The shapes and paths are the server's own (core/open-banking/api-types.ts). Nothing is asked
  * unless the saver's resolved features include Open Banking, the answer the server's gate gives.
  */
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Authorisation,
   type DisconnectResult,
@@ -42,7 +42,7 @@ export function useOpenBankingStatus({
   refetchInterval = false,
 }: {
   enabled?: boolean;
-  refetchInterval?: number | false;
+  refetchInterval?: number | false | ((query: Query<OpenBankingStatus>) => number | false);
 } = {}) {
   return useQuery({
     queryKey: openBankingKeys.status,

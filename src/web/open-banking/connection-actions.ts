@@ -16,7 +16,7 @@ export const SYNC_WAIT_MS = 60_000;
 /** How often the status is asked again while a sync is awaited. */
 export const SYNC_POLL_MS = 1_500;
 
-type Waiting = { since: string | null; error: string | null; startedAt: number };
+type Waiting = { since: string | null; error: string | null; startedAt: number; quiet?: boolean };
 
 /**
  * Sync now for any connection on the page; `isSyncing(id)` says a sync is awaited for that
@@ -49,7 +49,8 @@ export function useSyncNowAndWait() {
         notify.error(`Sync with ${connection.bankName} failed`, { detail: connection.lastSyncError });
       } else if (Date.now() - wait.startedAt > SYNC_WAIT_MS) {
         done.push(id);
-        notify.info(`${connection.bankName} is taking a while to answer. Your balances update when it does.`);
+        if (!wait.quiet)
+          notify.info(`${connection.bankName} is taking a while to answer. Your balances update when it does.`);
       }
     }
     if (done.length === 0) return;
@@ -66,6 +67,16 @@ export function useSyncNowAndWait() {
       [connection.id]: { since: connection.lastSyncedAt, error: connection.lastSyncError, startedAt: Date.now() },
     }));
     sync.mutate(connection.id, {
+      onSuccess: (job) => {
+        if (job.status !== 'already_queued') return;
+        // One sync a minute on demand: the one asked for may have run already.
+        notify.info(`${connection.bankName} was asked for an update less than a minute ago. Try again in a minute.`);
+        setWaiting((current) =>
+          current[connection.id]
+            ? { ...current, [connection.id]: { ...current[connection.id]!, quiet: true } }
+            : current,
+        );
+      },
       onError: (error) => {
         setWaiting((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== connection.id)));
         notify.error(`Could not sync ${connection.bankName}`, { detail: refusalReason(error) });
@@ -74,6 +85,44 @@ export function useSyncNowAndWait() {
   };
 
   return { start, isSyncing: (connectionId: string) => connectionId in waiting };
+}
+
+/** A connection whose linked accounts wait for their first sync (queued when they were linked). */
+function awaitsFirstSync(connection: Connection): boolean {
+  return (
+    connection.lastSyncedAt === null &&
+    connection.lastSyncError === null &&
+    (connection.status === 'active' || connection.status === 'expiring') &&
+    connection.accounts.some((a) => a.linkedAccountId !== null)
+  );
+}
+
+/**
+ * Watches for the first sync of newly linked accounts: the status is asked again until it has
+ * run, then the accounts it filled are fetched again.
+ */
+export function useFirstSyncWatch(): void {
+  const queryClient = useQueryClient();
+  const [startedAt] = useState(() => Date.now());
+  const status = useOpenBankingStatus({
+    refetchInterval: (query) =>
+      Date.now() - startedAt < SYNC_WAIT_MS && query.state.data?.connections.some(awaitsFirstSync)
+        ? SYNC_POLL_MS
+        : false,
+  });
+  const waiting = status.data?.connections.filter(awaitsFirstSync).map((c) => c.id) ?? [];
+  const key = waiting.join(',');
+  const [seen, setSeen] = useState(key);
+  useEffect(() => {
+    if (key === seen) return;
+    setSeen(key);
+    // One that waited has synced (or failed): its accounts changed.
+    if (seen.split(',').some((id) => id && !key.includes(id))) {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.list });
+      void queryClient.invalidateQueries({ queryKey: ['me', 'account'] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.overview });
+    }
+  }, [key, seen, queryClient]);
 }
 
 /** Reconnect: asks the server for the bank's consent page and goes there. */

@@ -23,7 +23,7 @@ import { NeedsBigPig } from '../ui/needs-big-pig.tsx';
 import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { useDisconnect, useOpenBankingStatus } from './api.ts';
 import { ConnectBankDialog } from './connect-dialog.tsx';
-import { useReconnectAndGo, useSyncNowAndWait } from './connection-actions.ts';
+import { useFirstSyncWatch, useReconnectAndGo, useSyncNowAndWait } from './connection-actions.ts';
 import { accountTypeWords, canReconnect, canSync, lastSyncedWords, reconfirmWords, statusWords } from './words.ts';
 
 export const OPEN_BANKING_TEXTS = {
@@ -174,7 +174,7 @@ function ConnectionCard({
             <AlertTitle>{reconfirm}</AlertTitle>
           </Alert>
         ) : null}
-        {connection.lastSyncError && !ended ? (
+        {connection.lastSyncError && !ended && connection.status !== 'expired' ? (
           <Alert variant="destructive">
             <TriangleAlert aria-hidden />
             <AlertTitle>The last sync did not work</AlertTitle>
@@ -279,6 +279,7 @@ export function OpenBankingPage() {
   const accounts = useAccounts();
   const sync = useSyncNowAndWait();
   const reconnect = useReconnectAndGo();
+  useFirstSyncWatch();
   const [connecting, setConnecting] = useState(false);
   const enabled = status.data?.enabled === true;
   const connections = status.data ? ordered(status.data.connections) : [];

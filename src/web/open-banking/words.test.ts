@@ -48,8 +48,12 @@ describe('the 90-day reconfirmation', () => {
       'Your bank asks you to reconfirm access every 90 days. Reconfirm Halifax by 20 Feb 2027 (in 10 days) to keep your balances up to date.',
     );
     expect(reconfirmWords(connection({ status: 'active' }), NOW)).toBeNull();
-    expect(reconfirmWords(connection({ status: 'expired' }), NOW)).toBe(
+    expect(reconfirmWords(connection({ status: 'expired' }), new Date('2027-02-21T09:00:00.000Z'))).toBe(
       'Your Halifax access ended on 20 Feb 2027. Reconnect to start syncing again.',
+    );
+    // Ended by the bank before the 90 days were up.
+    expect(reconfirmWords(connection({ status: 'expired' }), NOW)).toBe(
+      'Your Halifax access has ended. Reconnect to start syncing again.',
     );
   });
 

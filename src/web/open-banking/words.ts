@@ -96,7 +96,10 @@ function trimStop(text: string): string {
 /** The 90-day reconfirmation, said ahead of time: null while it is far off. */
 export function reconfirmWords(connection: Pick<Connection, 'status' | 'reconfirmBy' | 'bankName'>, now: Date) {
   if (connection.status === 'expired')
-    return `Your ${connection.bankName} access ended on ${dayOf(connection.reconfirmBy)}. Reconnect to start syncing again.`;
+    // A bank may end a consent before its 90 days: then there is no past date to name.
+    return new Date(connection.reconfirmBy) <= now
+      ? `Your ${connection.bankName} access ended on ${dayOf(connection.reconfirmBy)}. Reconnect to start syncing again.`
+      : `Your ${connection.bankName} access has ended. Reconnect to start syncing again.`;
   if (connection.status !== 'expiring') return null;
   return `Your bank asks you to reconfirm access every ${CONSENT_DAYS} days. Reconfirm ${connection.bankName} by ${dayOf(
     connection.reconfirmBy,
