@@ -104,7 +104,8 @@ test('an admin writes, previews and publishes a page; a visitor reads it; the XS
     adminContext.waitForEvent('page'),
     admin.getByRole('link', { name: /^Preview/ }).click(),
   ]);
-  await preview.getByText('This draft is not published: only admins can see it.').waitFor();
+  // A new tab loads the app from the start: on a busy machine that can take a while.
+  await preview.getByText('This draft is not published: only admins can see it.').waitFor({ timeout: 60_000 });
   await preview.getByRole('heading', { level: 1, name: TITLE }).waitFor();
   await preview.getByRole('table').getByText('Easy saver').waitFor();
   await preview.close();
