@@ -307,7 +307,7 @@ describe.each(testDatabaseKinds())('Open Banking on %s', (kind) => {
       json: { links: [{ providerAccountId: 'acc-easy-access', create: { name: 'Easy' } }] },
     });
     await server.deps.jobs.runDue();
-    fake.expireConsents();
+    fake.expireConsents('latest');
     await syncNow(dan, id);
     const c = await connection(dan, id);
     expect(c.status).toBe('expired');
@@ -333,12 +333,14 @@ describe.each(testDatabaseKinds())('Open Banking on %s', (kind) => {
       json: { links: [{ providerAccountId: 'acc-fixed-bond', create: { name: 'Bond' } }] },
     });
     await server.deps.jobs.runDue();
-    fake.revokeConsents();
+    fake.revokeConsents('latest');
     await syncNow(eve, id);
     expect((await connection(eve, id)).status).toBe('revoked');
   });
 
   it('disconnecting revokes at the provider and deletes the tokens; the linked accounts and history stay', async () => {
+    // Other savers' tests moved the clock on: a fresh sign-in, not an idle one.
+    ann = { ...ann, ...(await signIn(server, ann.email, 'correct horse battery')) };
     const revoked = fake.stats.revoked;
     const res = await call(ann, `/api/open-banking/connections/${annConnection}`, { method: 'DELETE' });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -351,6 +353,7 @@ describe.each(testDatabaseKinds())('Open Banking on %s', (kind) => {
   });
 
   it('the export lists connections without tokens, and no token or secret appears anywhere', async () => {
+    ann = { ...ann, ...(await signIn(server, ann.email, 'correct horse battery')) };
     const exported = await call(ann, '/api/account/export');
     expect(exported.status).toBe(200);
     const document = (await exported.json()) as Record<string, unknown>;

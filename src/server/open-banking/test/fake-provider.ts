@@ -60,16 +60,18 @@ export type FakeProvider = {
     accountId: string,
     transaction: Omit<FakeTransaction, 'transaction_id'> & { transaction_id?: string },
   ): void;
-  /** Every consent given so far ends: data calls answer 401, refreshes invalid_grant. */
-  expireConsents(): void;
-  /** Every consent given so far is withdrawn: data calls and refreshes answer access_denied. */
-  revokeConsents(): void;
+  /** Every consent given so far ('all') or the latest one ends: data calls answer 401, refreshes invalid_grant. */
+  expireConsents(which?: 'all' | 'latest'): void;
+  /** Every consent given so far ('all') or the latest one is withdrawn: data calls and refreshes answer access_denied. */
+  revokeConsents(which?: 'all' | 'latest'): void;
   /** The next `count` requests answer 429 with Retry-After: `seconds`. */
   rateLimitNext(count: number, seconds?: number): void;
   /** The next `count` requests answer 500. */
   failNext(count: number): void;
   /** The next consent is declined at the bank (the callback gets error=access_denied). */
   denyNext(): void;
+  /** A consent given without the browser (benches): its tokens, as the token endpoint would answer. */
+  grantConsent(): { access_token: string; refresh_token: string; expires_in: number };
   stats: {
     requests: number;
     rateLimited: number;
@@ -363,11 +365,11 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       if (!account) throw new Error(`No fake account ${accountId}`);
       account.transactions.push({ ...transaction, transaction_id: transaction.transaction_id ?? `tx-${randomUUID()}` });
     },
-    expireConsents() {
-      for (const c of consents.values()) c.expired = true;
+    expireConsents(which = 'all') {
+      for (const c of which === 'all' ? consents.values() : [...consents.values()].slice(-1)) c.expired = true;
     },
-    revokeConsents() {
-      for (const c of consents.values()) c.revoked = true;
+    revokeConsents(which = 'all') {
+      for (const c of which === 'all' ? consents.values() : [...consents.values()].slice(-1)) c.revoked = true;
     },
     rateLimitNext(count, seconds = 1) {
       limitNext = count;
@@ -378,6 +380,11 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     },
     denyNext() {
       denyNextConsent = true;
+    },
+    grantConsent() {
+      const consent: Consent = { id: randomUUID(), redirectUri: '', expired: false, revoked: false };
+      consents.set(consent.id, consent);
+      return issueTokens(consent.id);
     },
     stats,
     issuedSecrets: () => [...issued, clientSecret, tokenKey],
