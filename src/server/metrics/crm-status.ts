@@ -1,8 +1,9 @@
 /**
- * The CRM (HubSpot) integration as the health screens see it: disabled without an access token;
- * otherwise Test HubSpot is the CRM integration's own connection test (src/server/crm/).
+ * The CRM (HubSpot) integration as the health screens see it: disabled without an access token
+ * (what to set, in the CRM's own words); otherwise Test HubSpot is the CRM integration's own
+ * connection test (src/server/crm/status.ts), one authorised read at HubSpot, timed.
  */
-import type { Config } from '../config.ts';
+import { testConnection } from '../crm/status.ts';
 import type { Deps } from '../http/context.ts';
 
 export type CrmTestResult = {
@@ -11,18 +12,13 @@ export type CrmTestResult = {
   responseMs: number | null;
 };
 
-export const CRM_DISABLED_MESSAGE = 'HubSpot is not configured: set HUBSPOT_ACCESS_TOKEN to turn the CRM sync on';
-
-/** Whether a HubSpot access token is configured (the CRM integration's own setting). */
-export function crmConfigured(config: Config): boolean {
-  return 'HUBSPOT_ACCESS_TOKEN' in config && Boolean(config.HUBSPOT_ACCESS_TOKEN);
+/** What the health screens say while the CRM sync is off. */
+export function crmDisabledMessage(crm: Deps['crm']): string {
+  return `HubSpot is not configured. ${crm.whatToSet ?? 'Set HUBSPOT_ACCESS_TOKEN on the server.'}`;
 }
 
-export async function testCrmConnection(deps: Pick<Deps, 'config'>): Promise<CrmTestResult> {
-  if (!crmConfigured(deps.config)) return { status: 'disabled', message: CRM_DISABLED_MESSAGE, responseMs: null };
-  return {
-    status: 'warning',
-    message: 'HubSpot is configured, but this server has no connection test for it yet',
-    responseMs: null,
-  };
+export async function testCrmConnection(deps: Pick<Deps, 'crm'>): Promise<CrmTestResult> {
+  if (!deps.crm.enabled) return { status: 'disabled', message: crmDisabledMessage(deps.crm), responseMs: null };
+  const result = await testConnection(deps.crm);
+  return { status: result.passed ? 'healthy' : 'error', message: result.message, responseMs: result.timing };
 }

@@ -31,7 +31,7 @@ import type { AppDb } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Deps } from '../http/context.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import { CRM_DISABLED_MESSAGE, crmConfigured } from './crm-status.ts';
+import { crmDisabledMessage } from './crm-status.ts';
 import { type Metrics, REQUEST_WINDOW_MS, JOB_WINDOW_MS } from './metrics.ts';
 
 export type QueueDepth = {
@@ -187,8 +187,10 @@ export type DatabaseReadingsOf = Awaited<ReturnType<typeof readDatabase>>;
 export { readDatabase };
 
 /** Everything the dashboard shows, measured now. */
-export async function measureSystemHealth(deps: Pick<Deps, 'database' | 'config' | 'metrics'>): Promise<SystemHealth> {
-  const { metrics, database, config } = deps;
+export async function measureSystemHealth(
+  deps: Pick<Deps, 'database' | 'config' | 'metrics' | 'crm'>,
+): Promise<SystemHealth> {
+  const { metrics, database, config, crm } = deps;
   const started = performance.now();
   const readings = await readDatabase(database.db);
   const dbMs = performance.now() - started;
@@ -203,7 +205,7 @@ export async function measureSystemHealth(deps: Pick<Deps, 'database' | 'config'
     stalePending: 0,
     oldestDueSeconds: null,
   };
-  const syncQueue = crmConfigured(config) ? readings.syncQueue : null;
+  const syncQueue = crm.enabled ? readings.syncQueue : null;
   const syncPending = syncQueue?.pending ?? null;
   const backlogTotal = queue.due + (syncPending ?? 0);
   const failed = requests.failed + recentJobs.failed;
@@ -221,12 +223,12 @@ export async function measureSystemHealth(deps: Pick<Deps, 'database' | 'config'
               ? 'Written to files, not sent: set SMTP_URL to send e-mail'
               : 'Written to the local mailbox (no SMTP_URL)',
         };
-  const crm = syncQueue
+  const crmState = syncQueue
     ? {
         status: syncQueueStatus(syncQueue) === 'passed' ? ('healthy' as const) : ('warning' as const),
         message: `${syncQueue.pending} pending, ${syncQueue.failed} failed in the sync queue`,
       }
-    : { status: 'disabled' as const, message: CRM_DISABLED_MESSAGE };
+    : { status: 'disabled' as const, message: crmDisabledMessage(crm) };
   const processing =
     syncQueue && syncQueue.processedLastHour > 0
       ? { meanMs: syncQueue.meanProcessingMs, source: 'sync-queue' as const, count: syncQueue.processedLastHour }
@@ -327,7 +329,7 @@ export async function measureSystemHealth(deps: Pick<Deps, 'database' | 'config'
     database: { kind: database.kind, up: readings.roundTripMs !== null, roundTripMs: readings.roundTripMs },
     jobs: { ...queue, runnerOnThisInstance: config.JOBS_ENABLED },
     syncQueue,
-    crm,
+    crm: crmState,
     mail,
     uptimeSeconds: Math.round((Date.now() - metrics.startedAtMs) / 1000),
     memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },

@@ -50,7 +50,10 @@ export function healthFixture(overrides: Partial<SystemHealth> = {}): SystemHeal
       runnerOnThisInstance: true,
     },
     syncQueue: null,
-    crm: { status: 'disabled', message: 'HubSpot is not configured: set HUBSPOT_ACCESS_TOKEN to turn the CRM sync on' },
+    crm: {
+      status: 'disabled',
+      message: 'HubSpot is not configured. Set HUBSPOT_ACCESS_TOKEN on the server, then restart it',
+    },
     mail: { transport: 'files', status: 'healthy', message: 'Written to the local mailbox (no SMTP_URL)' },
     uptimeSeconds: 120,
     memory: { rssBytes: 200 * 1024 * 1024, heapUsedBytes: 60 * 1024 * 1024, heapTotalBytes: 90 * 1024 * 1024 },
