@@ -103,6 +103,11 @@ function QueryBuilderForm({ allowList }: { allowList: QueryTables }) {
     setFilters([]);
     setOrderColumn(next.columns[0]!.name);
   };
+  const columnOptions = table.columns.map((c) => (
+    <option key={c.name} value={c.name}>
+      {c.name}
+    </option>
+  ));
   const updateFilter = (key: number, change: Partial<FilterRow>) =>
     setFilters((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
@@ -160,11 +165,7 @@ function QueryBuilderForm({ allowList }: { allowList: QueryTables }) {
               value={orderColumn}
               onChange={(e) => setOrderColumn(e.target.value)}
             >
-              {table.columns.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
+              {columnOptions}
             </NativeSelect>
             <NativeSelect
               aria-label="Direction"
@@ -220,11 +221,7 @@ function QueryBuilderForm({ allowList }: { allowList: QueryTables }) {
               onChange={(e) => updateFilter(f.key, { column: e.target.value })}
               className="w-44"
             >
-              {table.columns.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
+              {columnOptions}
             </NativeSelect>
             <NativeSelect
               aria-label={`Filter ${i + 1} operator`}
