@@ -1,5 +1,5 @@
 import { CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { checkContrast, DEFAULT_FOOTER, type FooterContent } from '../../../core/footer/footer-content.ts';
 import { FOOTER_MESSAGES } from '../../../core/footer/messages.ts';
 import { refusalReason } from '../../app/api.ts';
@@ -18,6 +18,35 @@ const failsContrast = (content: FooterContent) =>
 
 const nameOf = (footer: AdminFooter) => `Footer updated ${dateTimeText(footer.updatedAt)}`;
 
+/** A confirmation for one footer: its question, what it means, and the buttons (which keep it open while busy). */
+function ConfirmDialog({
+  title,
+  description,
+  children,
+  actions,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  children?: ReactNode;
+  actions: (busy: { busy: boolean; setBusy: (busy: boolean) => void }) => ReactNode;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+        {actions({ busy, setBusy })}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function ActivateDialog({
   footer,
   onClose,
@@ -27,15 +56,12 @@ function ActivateDialog({
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Activate a footer that fails contrast?</DialogTitle>
-          <DialogDescription>Every page will show this footer.</DialogDescription>
-        </DialogHeader>
-        {footer.content.kind === 'structured' ? <ContrastWarning footer={footer.content.footer} /> : null}
+    <ConfirmDialog
+      title="Activate a footer that fails contrast?"
+      description="Every page will show this footer."
+      onClose={onClose}
+      actions={({ busy, setBusy }) => (
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Cancel
@@ -55,8 +81,10 @@ function ActivateDialog({
             {busy ? 'Activating...' : 'Activate anyway'}
           </Button>
         </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      )}
+    >
+      {footer.content.kind === 'structured' ? <ContrastWarning footer={footer.content.footer} /> : null}
+    </ConfirmDialog>
   );
 }
 
@@ -69,19 +97,15 @@ function DeleteDialog({
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Delete this footer?</DialogTitle>
-          <DialogDescription>
-            {nameOf(footer)} will be gone for good. It is not the active footer, so no page changes.
-          </DialogDescription>
-        </DialogHeader>
+    <ConfirmDialog
+      title="Delete this footer?"
+      description={`${nameOf(footer)} will be gone for good. It is not the active footer, so no page changes.`}
+      onClose={onClose}
+      actions={({ busy, setBusy }) => (
         <DeleteDialogFooter busy={busy} setBusy={setBusy} onClose={onClose} onConfirm={onConfirm} />
-      </DialogContent>
-    </Dialog>
+      )}
+    />
   );
 }
 
