@@ -13,6 +13,9 @@ import {
   RECONFIRM_WARNING_DAYS,
 } from '../../core/open-banking/api-types.ts';
 
+/** The account information provider the server uses (ADR 0067), named to the saver before consent. */
+export const PROVIDER_NAME = 'TrueLayer';
+
 export type Tone = 'success' | 'warning' | 'destructive' | 'info' | 'secondary';
 
 /** '29 Nov 2026' (cards and prose). */
@@ -134,7 +137,7 @@ export function consentPoints(bankName: string): { title: string; text: string }
     },
     {
       title: 'Who connects',
-      text: `A regulated Open Banking provider (an account information service authorised by the FCA) asks ${bankName} for your data on our behalf. You sign in at your bank: SavvyPig never sees your bank login.`,
+      text: `${PROVIDER_NAME}, an account information service authorised by the FCA, asks ${bankName} for your data on our behalf. You sign in at your bank: SavvyPig never sees your bank login.`,
     },
   ];
 }
