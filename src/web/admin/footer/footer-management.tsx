@@ -151,7 +151,7 @@ function FooterCard({
               variant={editing ? 'secondary' : 'outline'}
               onClick={onEdit}
               aria-expanded={editing}
-              aria-label={`${editing ? 'Close' : 'Edit'} ${name}`}
+              aria-label={editing ? `Close editor for ${name}` : `Edit ${name}`}
             >
               <Pencil aria-hidden />
               {editing ? 'Close editor' : 'Edit'}
