@@ -31,7 +31,7 @@
  *                          {email, status, hubspotId, error, reason}), hasMore, error, startedAt, finishedAt }
  *
  * With the CRM off (no HUBSPOT_ACCESS_TOKEN), status answers enabled: false and whatToSet; the reads
- * still answer; process, tests, e2e-test, setup-properties and sync-users answer 503 with whatToSet.
+ * still answer; process, e2e-test, setup-properties and sync-users answer 409 with whatToSet as the message.
  */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
@@ -196,13 +196,13 @@ const emptyBody = { body: { content: { 'application/json': { schema: z.strictObj
 const ok = <T extends z.ZodType>(description: string, schema: T) => ({
   200: { description, content: { 'application/json': { schema } } },
 });
-const UNAVAILABLE = { 503: { description: 'The CRM is not configured (whatToSet says what to set)' } };
+const UNAVAILABLE = { 409: { description: 'The CRM is not configured (the message says what to set)' } };
 
 export function crmAdminRoutes(deps: Deps) {
   const app = createRouter();
   const crm = deps.crm;
   const requireEnabled = () => {
-    if (!crm.enabled) throw new AppError('SERVICE_UNAVAILABLE', crm.whatToSet ?? 'The CRM is not configured');
+    if (!crm.enabled) throw new AppError('CONFLICT', crm.whatToSet ?? 'The CRM is not configured');
   };
 
   app.openapi(
@@ -380,8 +380,7 @@ export function crmAdminRoutes(deps: Deps) {
       },
       responses: {
         202: { description: 'Started', content: { 'application/json': { schema: z.object({ run: SyncRunSchema }) } } },
-        409: { description: 'A run is already going' },
-        ...UNAVAILABLE,
+        409: { description: 'A run is already going, or the CRM is not configured' },
       },
     }),
     async (c) => {

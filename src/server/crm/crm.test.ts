@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
         cookie: admin.cookie,
         json: {},
       });
-      expect(process.status).toBe(503);
+      expect(process.status).toBe(409);
       // A saver never reaches the admin API.
       expect((await server.request('/api/admin/crm/status', { cookie: saver.cookie })).status).toBe(403);
     });
