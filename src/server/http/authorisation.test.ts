@@ -8,6 +8,8 @@ import { createTestAccount, insertStoredTransaction } from '../transactions/acco
 import { STANDING_ORDER_OWNERSHIP_CASES } from '../standing-orders/ownership-cases.ts';
 import { PENSION_OWNERSHIP_CASES } from '../pension/ownership-cases.ts';
 import { TERM_OWNERSHIP_CASES } from '../terms/ownership-cases.ts';
+import { OPEN_BANKING_OWNERSHIP_CASES } from '../open-banking/ownership-cases.ts';
+import { type FakeProvider, startFakeProvider } from '../open-banking/test/fake-provider.ts';
 import { BILLING_OWNERSHIP_CASES } from '../billing/ownership-cases.ts';
 import { SUPPORT_OWNERSHIP_CASES } from '../support/ownership-cases.ts';
 import { ADMIN_CONTACT_OWNERSHIP_CASES } from '../admin/ownership-cases.ts';
@@ -136,6 +138,7 @@ const OWNERSHIP_CASES: Record<string, OwnershipCase> = {
   ),
   ...STANDING_ORDER_OWNERSHIP_CASES,
   ...TERM_OWNERSHIP_CASES,
+  ...OPEN_BANKING_OWNERSHIP_CASES,
   ...PENSION_OWNERSHIP_CASES,
   ...SUPPORT_OWNERSHIP_CASES,
   ...ADMIN_CONTACT_OWNERSHIP_CASES,
@@ -203,9 +206,11 @@ describe('the authorisation harness', () => {
   let admin: { cookie: string; userId: string };
   let adminWithoutTwoFactor: { cookie: string; userId: string };
   let routes: Array<{ key: string; method: string; path: string }>;
+  let fakeBank: FakeProvider;
 
   beforeAll(async () => {
-    server = await createTestServer('pglite');
+    fakeBank = await startFakeProvider();
+    server = await createTestServer('pglite', fakeBank.serverEnv());
     subscriber = await signUpAndSignIn(server, { email: 'owner@example.com' });
     other = await signUpAndSignIn(server, { email: 'other@example.com' });
     admin = await signUpAndSignIn(server, { email: 'root@example.com' });
@@ -220,6 +225,7 @@ describe('the authorisation harness', () => {
   });
   afterAll(async () => {
     await server?.close();
+    await fakeBank?.close();
   });
 
   it('finds the API routes', () => {
