@@ -164,7 +164,7 @@ test('an admin changes the footer’s links and colours and activates it; every 
     // Every element is pointed at and focused, in case a handler slipped through on an event.
     await footer.evaluate((element) => {
       for (const child of element.querySelectorAll('*')) {
-        for (const type of ['mouseover', 'mouseenter', 'click'])
+        for (const type of ['mouseover', 'mouseenter'])
           child.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
         child.dispatchEvent(new FocusEvent('focus'));
         child.dispatchEvent(new AnimationEvent('animationstart'));
