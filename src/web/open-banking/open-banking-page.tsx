@@ -99,14 +99,18 @@ function DisconnectDialog({
 }) {
   const disconnect = useDisconnect();
   const busy = disconnect.isPending;
-  const confirm = () =>
-    disconnect.mutate(connection.id, {
-      onSuccess: () => {
-        notify.success(OPEN_BANKING_TEXTS.disconnected(connection.bankName));
-        onOpenChange(false);
-      },
-      onError: (error) => notify.error(`Could not disconnect ${connection.bankName}`, { detail: refusalReason(error) }),
-    });
+  // Awaited rather than mutate's callbacks: the refreshed status ends the card's actions (and this
+  // dialog with them) before those callbacks would run.
+  const confirm = async () => {
+    try {
+      await disconnect.mutateAsync(connection.id);
+    } catch (error) {
+      notify.error(`Could not disconnect ${connection.bankName}`, { detail: refusalReason(error) });
+      return;
+    }
+    notify.success(OPEN_BANKING_TEXTS.disconnected(connection.bankName));
+    onOpenChange(false);
+  };
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent className="sm:max-w-md">
@@ -122,7 +126,7 @@ function DisconnectDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="button" variant="destructive" onClick={confirm} disabled={busy}>
+          <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy}>
             <Unplug aria-hidden />
             {busy ? 'Disconnecting...' : 'Disconnect'}
           </Button>
