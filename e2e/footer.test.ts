@@ -188,6 +188,7 @@ test('an admin changes the footer’s links and colours and activates it; every 
   // The earlier footer, no longer active, can be deleted.
   await admin.goto(`${base}/admin?tab=settings&settings=footer`);
   const deletable = admin.getByRole('button', { name: /^Delete Footer updated/ });
+  await deletable.waitFor();
   assert.equal(await deletable.count(), 1);
   await deletable.click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
