@@ -83,12 +83,18 @@ export const ConfigSchema = z.object({
   /** 32 random bytes in base64 (openssl rand -base64 32): the AES-256-GCM key for tokens at rest. */
   OPEN_BANKING_TOKEN_KEY: z
     .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
     .optional(),
   /** The key before a rotation: still read, never written (docs/operations.md). */
   OPEN_BANKING_TOKEN_KEY_PREVIOUS: z
     .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
     .optional(),
   /** Tests: the provider's auth server and API at other addresses (a local fake). */
   OPEN_BANKING_AUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
