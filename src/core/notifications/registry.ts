@@ -6,6 +6,7 @@ import type { NotificationRows } from './rows.ts';
 import { accountTermNotifications } from './sources/account-terms.ts';
 import { interestNotifications } from './sources/interest.ts';
 import { isaNotifications } from './sources/isa.ts';
+import { openBankingNotifications } from './sources/open-banking.ts';
 import { pensionNotifications } from './sources/pension.ts';
 import { protectionNotifications } from './sources/protection.ts';
 import { rateChangeNotifications } from './sources/rate-change.ts';
@@ -24,6 +25,7 @@ export const NOTIFICATION_SOURCES: Readonly<Record<NotificationKind, Notificatio
   'standing-order': standingOrderNotifications,
   pension: pensionNotifications,
   subscription: subscriptionNotifications,
+  'open-banking': openBankingNotifications,
 };
 
 const RANK: Readonly<Record<NotificationSeverity, number>> = { error: 0, warning: 1, info: 2, success: 3 };

@@ -10,6 +10,7 @@ import type { IsaAlert } from '../isa/alerts.ts';
 import type { PensionAlert } from '../pension/alerts.ts';
 import type { ProtectionAlert } from '../protection/alerts.ts';
 import type { SubscriptionFacts } from '../subscriptions/access.ts';
+import type { StoredConnectionStatus } from '../open-banking/rules.ts';
 import type { MaturityFacts } from '../terms/maturity.ts';
 import type { TermAlert, TermStatus } from '../terms/status.ts';
 
@@ -67,4 +68,18 @@ export type NotificationRows = {
    * reminders are counted at; null without a row (a user from before subscriptions, ADR 0036).
    */
   subscription: { facts: SubscriptionFacts; now: Date } | null;
+  /**
+   * The saver's bank connections not disconnected (issue 32), and the instant their consents are
+   * judged at; null or absent without Open Banking in the plan.
+   */
+  openBanking?: {
+    now: Date;
+    connections: ReadonlyArray<{
+      connectionId: string;
+      bankName: string;
+      status: StoredConnectionStatus;
+      /** ISO instant. */
+      consentExpiresAt: string;
+    }>;
+  } | null;
 };

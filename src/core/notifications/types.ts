@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'standing-order',
   'pension',
   'subscription',
+  'open-banking',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   'standing-order': 'Standing orders processed',
   pension: 'Pension contributions and transfers',
   subscription: 'Subscription and payments',
+  'open-banking': 'Bank connections',
 };
 
 /** Where the user acts on it: a path on this site and the words of the link. */

@@ -4,7 +4,7 @@
  * and core's registry turns their results into notifications. The Protection Hub, ISAs and
  * pensions are Big Pig features (000 §5): without them ISAs and pensions say nothing, and
  * protection says only that money is over a limit, where the dashboard shows it. Maturity
- * reminders follow the maturity notifications feature.
+ * reminders follow the maturity notifications feature, bank connections' consents Open Banking.
  */
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { notificationsFrom, withoutDismissed } from '../../core/notifications/registry.ts';
@@ -22,7 +22,7 @@ import type { ResolvedFeatures } from '../../core/subscriptions/features.ts';
 /** The features that decide which kinds a user is told about (core `featuresFor`, ADR 0045). */
 export type NotificationFeatures = Pick<
   ResolvedFeatures,
-  'isas' | 'pensions' | 'protectionHub' | 'maturityNotifications'
+  'isas' | 'pensions' | 'protectionHub' | 'maturityNotifications' | 'openBanking'
 >;
 
 /** The user's subscription row as the session read it, and the instant to count it at (ADR 0038). */
@@ -83,6 +83,8 @@ export function notificationRowsOf(
         }))
       : null,
     subscription: subscription.facts && { facts: subscription.facts, now: subscription.now },
+    // A consent's end is told while the plan has Open Banking; a lapsed plan's connections sync no more.
+    openBanking: features.openBanking ? { now: subscription.now, connections: reads.openBanking } : null,
   };
 }
 

@@ -9,14 +9,15 @@
  *   provider, transfers, and the user's contributions, drawdowns and date of birth;
  * - `notification_extras`, below: rate changes due, every account with terms (its terms and the
  *   transactions they read, the terms card's own select), the standing-order payments of the last
- *   7 days, the user's notification dismissals, the 'Account notifications' switch and the
- *   digest's kinds.
+ *   7 days, the user's notification dismissals, the 'Account notifications' switch, the
+ *   digest's kinds and the bank connections not disconnected (their consents' ends).
  */
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { addDays } from '../../core/dates/day-count.ts';
 import { type TaxYear, taxYearOf } from '../../core/dates/tax-year.ts';
 import { NOTIFICATION_HORIZONS as H } from '../../core/notifications/horizons.ts';
+import type { StoredConnectionStatus } from '../../core/open-banking/rules.ts';
 import { type DashboardRows, readDashboardRows } from '../dashboard/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
@@ -42,7 +43,15 @@ export type ProcessedPaymentRow = {
   date: CalendarDate;
 };
 
+export type OpenBankingConsentRow = {
+  connectionId: string;
+  bankName: string;
+  status: StoredConnectionStatus;
+  consentExpiresAt: string;
+};
+
 type ExtrasRow = {
+  openBanking: OpenBankingConsentRow[] | null;
   rateChanges: RateChangeRow[] | null;
   termAccounts: TermAccountRow[] | null;
   processed: ProcessedPaymentRow[] | null;
@@ -63,6 +72,7 @@ export type NotificationReads = {
   /** The user's 'Account notifications' switch (`user_settings.notifications_enabled`). */
   enabled: boolean;
   digestKinds: string[];
+  openBanking: OpenBankingConsentRow[];
 };
 
 const userId = sql.placeholder('userId');
@@ -98,6 +108,9 @@ const extrasStatement = preparedPerConnection((tx) =>
       >`(select s.notifications_enabled from user_settings s where s.user_id = ${userId})`.as('enabled'),
       digestKinds: sql<string[] | null>`(select p.kinds from notification_digest_preferences p
         where p.user_id = ${userId})`.as('digest_kinds'),
+      openBanking: sql<OpenBankingConsentRow[] | null>`(select json_agg(json_build_object('connectionId', c.id,
+          'bankName', c.bank_name, 'status', c.status, 'consentExpiresAt', c.consent_expires_at))
+        from open_banking_connections c where c.user_id = ${userId} and c.status <> 'revoked')`.as('open_banking'),
     })
     .from(sql`(select 1) as one`)
     .prepare('notification_extras'),
@@ -132,5 +145,6 @@ export async function readNotificationReads(tx: Tx, forUserId: string, day: Cale
     dismissedIds: new Set(extras?.dismissed ?? []),
     enabled: extras?.enabled ?? true,
     digestKinds: extras?.digestKinds ?? [],
+    openBanking: extras?.openBanking ?? [],
   };
 }

@@ -369,6 +369,31 @@ describe.each(testDatabaseKinds())('Open Banking on %s', (kind) => {
     for (const secret of secrets) expect(everything.includes(secret), 'a secret leaked').toBe(false);
   });
 
+  it('tells the saver in their notifications to reconfirm ahead of the 90 days, and to reconnect once ended', async () => {
+    const gus = await newPerson('gus');
+    const id = await connect(gus);
+    const notices = async () => {
+      const res = await call(gus, '/api/notifications');
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { notifications: { kind: string; title: string; link: { href: string } }[] };
+      return body.notifications.filter((n) => n.kind === 'open-banking').map((n) => [n.title, n.link.href]);
+    };
+    const endIn = (days: number) =>
+      db()
+        .update(openBankingConnections)
+        .set({ consentExpiresAt: new Date(server.clock.now().getTime() + days * 86_400_000) })
+        .where(eq(openBankingConnections.id, id));
+    expect(await notices()).toEqual([]);
+    await endIn(10);
+    const [[title, href]] = (await notices()) as [[string, string]];
+    expect(title).toMatch(/^Reconfirm your .+ connection by \d{2}\/\d{2}\/\d{4}$/);
+    expect(href).toBe('/open-banking');
+    await endIn(-1);
+    expect((await notices()).map(([t]) => t)).toEqual([expect.stringMatching(/^Your .+ connection has ended$/)]);
+    await call(gus, `/api/open-banking/connections/${id}`, { method: 'DELETE' });
+    expect(await notices()).toEqual([]);
+  });
+
   it('account deletion revokes every consent at the provider', async () => {
     const fay = await newPerson('fay');
     await connect(fay);
