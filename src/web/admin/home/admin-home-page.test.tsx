@@ -6,7 +6,18 @@ import { apiError, json, makeMe, type MockHandler, mockApi } from '../../test/ap
 import { renderApp } from '../../test/render-app.tsx';
 import { healthFixture } from '../system-health/health-fixture.ts';
 
-beforeAll(() => Promise.all([import('./admin-home-page.tsx'), import('../contacts/contact-edit-page.tsx')]), 60_000);
+// Every page these tests open, loaded once up front: a lazy page's first import (hundreds of
+// modules transformed) under a loaded machine took longer than a findBy's wait.
+beforeAll(
+  () =>
+    Promise.all([
+      import('./admin-home-page.tsx'),
+      import('../contacts/contact-edit-page.tsx'),
+      import('../../home/home-page.tsx'),
+      import('../account-types/account-types-page.tsx'),
+    ]),
+  120_000,
+);
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
