@@ -483,7 +483,7 @@ function MockData() {
                       setConfirming(false);
                       notify.success(`${r.removed} mock savers removed`);
                     },
-                    onError: (e) => notify.error('Action failed: ' + reason(e)),
+                    onError: (e) => notify.error(`Action failed: ${reason(e)}`),
                   })
                 }
                 disabled={remove.isPending}
