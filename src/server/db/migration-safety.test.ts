@@ -98,6 +98,11 @@ describe('migrations an older release survives', () => {
         'CREATE UNIQUE INDEX "one_name" ON "accounts" USING btree ("user_id", "name");',
         'adds a unique index older writes may break',
       ],
+      [
+        `ALTER TABLE "accounts" ADD COLUMN "code" text;
+         CREATE UNIQUE INDEX "one_code" ON "accounts" USING btree ("user_id", "code") NULLS NOT DISTINCT;`,
+        'adds a unique index older writes may break',
+      ],
       ['REVOKE ALL ON TABLE accounts FROM app_user;', 'revokes a privilege older code may use'],
       [
         'REVOKE ALL ON FUNCTION account_balance_on(uuid, bigint, date) FROM PUBLIC;',
@@ -125,6 +130,9 @@ describe('migrations an older release survives', () => {
       `ALTER TABLE "accounts" ADD COLUMN "goal_id" uuid;
        ALTER TABLE "accounts" ADD CONSTRAINT "accounts_goal_fk" FOREIGN KEY ("goal_id") REFERENCES "goals"("id");
        ALTER TABLE "accounts" ADD CONSTRAINT "accounts_goal_set" CHECK ("accounts"."goal_id" IS NOT NULL OR true);`,
+      // A unique index over a column this migration adds: older inserts leave it null, and nulls never clash.
+      `ALTER TABLE "transactions" ADD COLUMN "provider_transaction_id" text;
+       CREATE UNIQUE INDEX "transactions_provider_id_unique" ON "transactions" USING btree ("account_id","provider_transaction_id") WHERE "transactions"."provider_transaction_id" is not null;`,
       // A function this migration creates, kept from PUBLIC.
       `CREATE FUNCTION bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DROP TABLE x; RETURN NULL; END $$;
        REVOKE ALL ON FUNCTION bump() FROM PUBLIC;`,

@@ -121,7 +121,14 @@ const RULES: Rule[] = [
   },
   {
     name: 'adds a unique index older writes may break',
-    test: (s, c) => /^create unique index\b/.test(s) && !onNewTable(s, c),
+    test: (s, c) => {
+      if (!/^create unique index\b/.test(s) || onNewTable(s, c)) return false;
+      // An index over a column this release adds: older code leaves it null, and nulls never
+      // clash in a unique index (unless it says NULLS NOT DISTINCT).
+      const table = tableOf(s)!;
+      const overNew = columnsAfter(s, ' on ').some((column) => c.columns.has(`${table}.${column}`));
+      return !overNew || /\bnulls not distinct\b/.test(s);
+    },
   },
   {
     name: 'revokes a privilege older code may use',

@@ -573,4 +573,10 @@ export const EXCLUDED_FROM_EXPORT: Readonly<Record<string, string>> = {
     'The hashes of single-use values that tie a bank consent under way to the session that started it, gone stale within 10 minutes: security checks, not information about the user.',
   cms_footers:
     'The site’s footers (created_by names the admin who wrote one, and is cleared when that account is deleted): the business’s content, not information about the user.',
+  content_pages:
+    'The site’s content pages (created_by and updated_by name the admins who wrote them, cleared when that account is deleted): the business’s content, not information about the user.',
+  content_page_versions:
+    'The saved versions of the site’s content pages (created_by names the admin who saved one, cleared when that account is deleted): the business’s content, not information about the user.',
+  crm_sync_runs:
+    'The runs of the admin’s Sync Users action (started_by names the admin who started one): the business’s CRM work; what was sent about the user is in the CRM sync rows.',
 };
