@@ -112,6 +112,7 @@ describe('the route registry', () => {
         'adminContent',
         'adminContentAction',
         'adminContentEdit',
+        'adminDebugConsole',
         'adminHubspotIntegration',
         'adminNews',
         'adminPromoCodes',
