@@ -5,7 +5,6 @@
 // after the unit suites.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { rowsOf } from '../src/server/db/rls.ts';
 import { argon2Parameters, meetsOwaspArgon2Minimum } from '../src/server/test/argon2.ts';
 import { quietLogger } from '../src/server/test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
+import { freshDataDir } from './fixtures.ts';
 
 let server: ServerProcess;
 let dataDir: string;
@@ -21,7 +21,9 @@ let dataDir: string;
 before(async () => {
   if (!fs.existsSync('dist-server/index.js'))
     throw new Error('Run `npm run build` first: this suite drives the production build.');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-security-'));
+  // The runner's migrated template, as every journey server starts from: a fresh folder made
+  // PGlite's initdb and every migration run again, over a minute on a loaded machine.
+  dataDir = freshDataDir();
   // TRUST_PROXY: the suite plays the proxy, so it can speak for many client addresses.
   server = await startServerProcess('dist-server/index.js', {
     DATA_DIR: dataDir,
@@ -295,7 +297,7 @@ describe('suspension (production mode)', () => {
     });
 
   before(() => {
-    suspendDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-suspension-'));
+    suspendDir = freshDataDir();
   });
   after(async () => {
     await current?.stop();
