@@ -16,6 +16,8 @@ const server: RolldownOptions = {
     /^exceljs($|\/)/,
     /^@googleapis\//,
     /^google-auth-library($|\/)/,
+    // HubSpot's client: tens of MB, loaded by the CRM's first request (src/server/crm/client.ts).
+    /^@hubspot\//,
   ],
   output: { dir: 'dist-server', format: 'esm', codeSplitting: false, sourcemap: true, entryFileNames: '[name].js' },
 };

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { Client } from '@hubspot/api-client';
+import type { Client } from '@hubspot/api-client';
 import type { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/models/Filter';
 import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/tickets/models/AssociationSpec';
 import type { AppDb } from '../db/client.ts';
@@ -110,25 +110,35 @@ const BOOLEAN_OPTIONS = [
 ];
 
 export function createHubSpotApi(db: AppDb, settings: HubSpotSettings): HubSpotApi {
-  const client = new Client({
-    accessToken: settings.token,
-    ...(settings.baseUrl ? { basePath: settings.baseUrl.replace(/\/$/, '') } : {}),
-    numberOfApiCallRetries: 0,
-    httpAgent: timeoutAgent(settings.baseUrl ?? 'https://api.hubapi.com', settings.timeoutMs),
-    middleware: [
-      {
-        // Every HTTP request the client makes passes here first: one slot of the shared window each.
-        pre: async (ctx: unknown) => {
-          await takeSlot(db, HUBSPOT_RATE_KEY, settings.rate);
-          return ctx;
+  // The official client is large (tens of MB of generated code): loaded by the first request,
+  // never at start, and never by a server without a token (it stays outside the server bundle).
+  let client!: Client;
+  let loading: Promise<void> | null = null;
+  const ready = () =>
+    (loading ??= import('@hubspot/api-client').then((hubspot) => {
+      client = newClient(hubspot.Client);
+    }));
+  const newClient = (HubSpotClient: typeof Client) =>
+    new HubSpotClient({
+      accessToken: settings.token,
+      ...(settings.baseUrl ? { basePath: settings.baseUrl.replace(/\/$/, '') } : {}),
+      numberOfApiCallRetries: 0,
+      httpAgent: timeoutAgent(settings.baseUrl ?? 'https://api.hubapi.com', settings.timeoutMs),
+      middleware: [
+        {
+          // Every HTTP request the client makes passes here first: one slot of the shared window each.
+          pre: async (ctx: unknown) => {
+            await takeSlot(db, HUBSPOT_RATE_KEY, settings.rate);
+            return ctx;
+          },
+          post: (ctx: unknown) => ctx,
         },
-        post: (ctx: unknown) => ctx,
-      },
-    ],
-  });
+      ],
+    });
   const call = async <T>(work: () => Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     try {
+      await ready();
       // The socket timeout ends a silent request; this also ends one whose answer trickles in.
       return await Promise.race([
         work(),
