@@ -22,3 +22,4 @@ export * from './footer.ts';
 export * from './crm.ts';
 export * from './open-banking.ts';
 export * from './content.ts';
+export * from './diagnostics.ts';
