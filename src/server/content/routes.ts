@@ -187,13 +187,18 @@ async function getPage(tx: Tx, id: string, lock = false): Promise<typeof content
   return row;
 }
 
-async function pageJson(tx: Tx, id: string): Promise<ContentPage> {
-  const row = await getPage(tx, id);
-  const names = await namesOf(tx, [row.updatedBy]);
+/** The number of the page's newest saved version (0 before the first). */
+async function latestVersion(tx: Tx, pageId: string): Promise<number> {
   const [latest] = await tx
     .select({ version: max(contentPageVersions.version) })
     .from(contentPageVersions)
-    .where(eq(contentPageVersions.pageId, id));
+    .where(eq(contentPageVersions.pageId, pageId));
+  return latest?.version ?? 0;
+}
+
+async function pageJson(tx: Tx, id: string): Promise<ContentPage> {
+  const row = await getPage(tx, id);
+  const names = await namesOf(tx, [row.updatedBy]);
   return {
     id: row.id,
     title: row.title,
@@ -204,17 +209,13 @@ async function pageJson(tx: Tx, id: string): Promise<ContentPage> {
     publishedAt: iso(row.publishedAt),
     metaDescription: row.metaDescription,
     bodyHtml: sanitiseRichHtml(row.bodyHtml, { tables: true }),
-    version: latest?.version ?? 0,
+    version: await latestVersion(tx, id),
   };
 }
 
 /** Saves `input` as the page's newest version (the caller holds the page's row lock). */
 async function addVersion(tx: Tx, pageId: string, input: PageInput, userId: string) {
-  const [latest] = await tx
-    .select({ version: max(contentPageVersions.version) })
-    .from(contentPageVersions)
-    .where(eq(contentPageVersions.pageId, pageId));
-  const version = (latest?.version ?? 0) + 1;
+  const version = (await latestVersion(tx, pageId)) + 1;
   await tx.insert(contentPageVersions).values({ pageId, version, ...input, createdBy: userId });
   return version;
 }
@@ -228,6 +229,45 @@ const actorOf = (c: Context<AppEnv>) => {
   const admin = sessionOf(c);
   return { userId: admin.userId, email: admin.email };
 };
+type Actor = ReturnType<typeof actorOf>;
+
+/**
+ * Saves `input` over the page (`row`, locked by the caller) and as its newest version, and audits
+ * it as `action` with what `after` adds to the new version's number; returns the page as JSON.
+ */
+async function saveNewVersion(
+  deps: Deps,
+  tx: Tx,
+  admin: Actor,
+  row: typeof contentPages.$inferSelect,
+  input: PageInput,
+  { action, after }: { action: string; after: Record<string, unknown> },
+): Promise<ContentPage> {
+  await tx
+    .update(contentPages)
+    .set({ ...input, updatedBy: admin.userId, updatedAt: deps.clock.now() })
+    .where(eq(contentPages.id, row.id));
+  const version = await addVersion(tx, row.id, input, admin.userId);
+  await recordAdminAction(tx, admin, {
+    action,
+    subjectType: CONTENT_PAGE_SUBJECT,
+    subjectId: row.id,
+    before: { title: row.title, slug: row.slug },
+    after: { ...after, version },
+  });
+  return pageJson(tx, row.id);
+}
+
+/** A page as a reader sees it (an admin's preview says it is one, and whether it is published). */
+const publicPageOf = (row: typeof contentPages.$inferSelect, isPreview: boolean): PublicContentPage => ({
+  title: row.title,
+  slug: row.slug,
+  metaDescription: row.metaDescription,
+  bodyHtml: sanitiseRichHtml(row.bodyHtml, { tables: true }),
+  updatedAt: row.updatedAt.toISOString(),
+  isPreview,
+  status: row.status,
+});
 
 const cleanInput = (input: PageInput): PageInput => ({
   ...input,
@@ -292,16 +332,7 @@ export function contentRoutes(deps: Deps) {
       const { slug } = c.req.valid('param');
       const row = await findPublishedPage(deps, slug);
       if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.notFound);
-      const page: PublicContentPage = {
-        title: row.title,
-        slug: row.slug,
-        metaDescription: row.metaDescription,
-        bodyHtml: sanitiseRichHtml(row.bodyHtml, { tables: true }),
-        updatedAt: row.updatedAt.toISOString(),
-        isPreview: false,
-        status: 'published',
-      };
-      const text = JSON.stringify({ page });
+      const text = JSON.stringify({ page: publicPageOf(row, false) });
       const etag = etagOf(text);
       c.header('Cache-Control', 'public, no-cache');
       c.header('ETag', etag);
@@ -327,16 +358,7 @@ export function contentRoutes(deps: Deps) {
       const [row] = await txOf(c).select().from(contentPages).where(eq(contentPages.slug, slug));
       if (!row) throw new AppError('NOT_FOUND', CONTENT_MESSAGES.notFound);
       c.header('Cache-Control', 'private, no-store');
-      const page: PublicContentPage = {
-        title: row.title,
-        slug: row.slug,
-        metaDescription: row.metaDescription,
-        bodyHtml: sanitiseRichHtml(row.bodyHtml, { tables: true }),
-        updatedAt: row.updatedAt.toISOString(),
-        isPreview: true,
-        status: row.status,
-      };
-      return c.json({ page }, 200);
+      return c.json({ page: publicPageOf(row, true) }, 200);
     },
   );
 
@@ -419,19 +441,11 @@ export function contentRoutes(deps: Deps) {
       const admin = actorOf(c);
       const row = await getPage(tx, id, true);
       if (!(await slugIsFree(tx, input.slug, id))) throw new AppError('CONFLICT', CONTENT_MESSAGES.taken);
-      await tx
-        .update(contentPages)
-        .set({ ...input, updatedBy: admin.userId, updatedAt: deps.clock.now() })
-        .where(eq(contentPages.id, id));
-      const version = await addVersion(tx, id, input, admin.userId);
-      await recordAdminAction(tx, admin, {
+      const page = await saveNewVersion(deps, tx, admin, row, input, {
         action: 'content_page.update',
-        subjectType: CONTENT_PAGE_SUBJECT,
-        subjectId: id,
-        before: { title: row.title, slug: row.slug },
-        after: { title: input.title, slug: input.slug, version },
+        after: { title: input.title, slug: input.slug },
       });
-      return c.json({ page: await pageJson(tx, id) }, 200);
+      return c.json({ page }, 200);
     },
   );
 
@@ -551,19 +565,11 @@ export function contentRoutes(deps: Deps) {
         metaDescription: old.metaDescription,
         bodyHtml: old.bodyHtml,
       });
-      await tx
-        .update(contentPages)
-        .set({ ...input, updatedBy: admin.userId, updatedAt: deps.clock.now() })
-        .where(eq(contentPages.id, id));
-      const version = await addVersion(tx, id, input, admin.userId);
-      await recordAdminAction(tx, admin, {
+      const page = await saveNewVersion(deps, tx, admin, row, input, {
         action: 'content_page.restore',
-        subjectType: CONTENT_PAGE_SUBJECT,
-        subjectId: id,
-        before: { title: row.title, slug: row.slug },
-        after: { restoredVersion: old.version, version },
+        after: { restoredVersion: old.version },
       });
-      return c.json({ page: await pageJson(tx, id) }, 200);
+      return c.json({ page }, 200);
     },
   );
 
