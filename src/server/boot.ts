@@ -75,7 +75,8 @@ export async function boot({
   });
   const clock =
     givenClock ?? (config.TEST_CLOCK_OFFSET_FILE ? offsetFileClock(config.TEST_CLOCK_OFFSET_FILE) : systemClock);
-  const auth = createAuth({ config, database, mailer, logger, secret, clock });
+  const crm = createCrm(config, database.db, logger);
+  const auth = createAuth({ config, database, mailer, logger, secret, clock, crm });
   const hub = createRealtimeHub(database, logger);
   await hub.start();
   const metrics = createMetrics();
@@ -96,7 +97,7 @@ export async function boot({
     storage: createFileStorage(config),
     mailbox: openLocalMailbox(config.mailboxEnabled, mailer.mailDir),
     billing: createBillingProvider(config, { secret, logger }),
-    crm: createCrm(config, database.db, logger),
+    crm,
     metrics,
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });

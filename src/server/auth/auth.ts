@@ -24,6 +24,8 @@ import { twoFactorPlugins } from './two-factor.ts';
 import { honestRevokeSession } from './revoke-session-check.ts';
 import { commonPasswordRule } from './common-passwords.ts';
 import { keepSignUpPromoCode } from '../subscriptions/redeem.ts';
+import type { Crm } from '../crm/crm.ts';
+import { enqueueNewContact } from '../crm/enqueue.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -47,9 +49,11 @@ export type AuthDeps = {
   logger: Logger;
   secret: string;
   clock: Clock;
+  /** The CRM: when configured, a new user's contact is queued in the sign-up transaction. */
+  crm?: Crm;
 };
 
-export function createAuth({ config, database, mailer, logger, secret, clock }: AuthDeps) {
+export function createAuth({ config, database, mailer, logger, secret, clock, crm }: AuthDeps) {
   const { db } = database;
   const signInThrottle = signInThrottleHooks(database);
   const auth = betterAuth({
@@ -127,6 +131,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock }: 
                 .onConflictDoNothing();
               await tx.insert(schema.userSettings).values({ userId: created.id }).onConflictDoNothing();
               await keepSignUpPromoCode(tx, created.id, details?.promoCode);
+              if (crm) await enqueueNewContact(crm, tx, { userId: created.id, email: created.email });
             });
           },
         },

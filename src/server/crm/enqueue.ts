@@ -88,6 +88,24 @@ export async function enqueueProfileSync(crm: Crm, tx: Tx, input: { userId: stri
   );
 }
 
+/**
+ * A new user (sign-up, ADR 0063): their contact, queued as a `user_sync` item in the sign-up's own
+ * transaction on the server's connection (`tx` writes the queue directly), after their profile row.
+ * Nothing when the CRM is off.
+ */
+export async function enqueueNewContact(crm: Crm, tx: Tx, input: { userId: string; email: string }): Promise<void> {
+  if (!crm.enabled) return;
+  const properties = await profileForCrm(tx, input.userId, input.email);
+  if (!properties) return;
+  await insertCrmItem(tx, {
+    userId: input.userId,
+    email: input.email,
+    syncType: 'user_sync',
+    payload: { properties },
+    maxRetries: crm.settings.maxRetries,
+  });
+}
+
 /** A signed-in saver's cookie choice; its audit row's sync status follows the item. */
 export async function enqueueConsentSync(
   crm: Crm,
