@@ -119,3 +119,8 @@ export const CONSENT_ACTIVITY_DAYS = 7;
 
 /** §9 cleanup: completed jobs and queue rows older than this go (ours: §9 names no age; 30 days keeps a month to look back on). */
 export const CLEANUP_AFTER_DAYS = 30;
+
+/** A critical issue (002 §2, §8): a failed check of high or critical severity. */
+export function isCriticalIssue(result: { status: CheckStatus; severity: Severity }): boolean {
+  return result.status === 'failed' && (result.severity === 'critical' || result.severity === 'high');
+}

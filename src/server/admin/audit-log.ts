@@ -6,8 +6,15 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { adminAuditLog } from '../db/schema/index.ts';
+import { sessionOf } from '../http/access.ts';
 
 export type AdminActor = { userId: string; email: string };
+
+/** The signed-in admin of a request, as the log names them. */
+export function actingAdmin(c: Parameters<typeof sessionOf>[0]): AdminActor {
+  const { userId, email } = sessionOf(c);
+  return { userId, email };
+}
 
 export type AdminAction = {
   /** Dotted verb: 'user.update', 'user.suspend', 'contact.update', 'ticket.reply'… */

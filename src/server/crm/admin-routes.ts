@@ -2,6 +2,8 @@
  * The CRM (HubSpot) admin API, for the Consent and Sync Monitor, the Sync Debugger, the Sync Users
  * panel, the CRM integration dashboard and the system health screens (002 §2, §7; ADR 0063).
  * Every route is `access: 'admin'` (an admin with two-factor on). Figures are measured, never fixed.
+ * Every action that changes something (process, clear, retry, Sync Users) writes one admin audit
+ * log entry naming the acting admin: in the request's transaction, or after sending for process.
  *
  *   GET    /api/admin/crm/status                → CrmStatus: { enabled, whatToSet (null when enabled), baseUrl,
  *                                                  rateLimit {limit, windowMs}, maxRetries,
@@ -34,6 +36,7 @@
  * still answer; process, e2e-test, setup-properties and sync-users answer 409 with whatToSet as the message.
  */
 import { sql } from 'drizzle-orm';
+import { actingAdmin, recordAdminAction } from '../admin/audit-log.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
@@ -270,6 +273,14 @@ export function crmAdminRoutes(deps: Deps) {
     async (c) => {
       requireEnabled();
       const result = await processQueueNow(crm);
+      await deps.database.db.transaction((tx) =>
+        recordAdminAction(tx, actingAdmin(c), {
+          action: 'crm.queue.process',
+          subjectType: 'hubspot_sync_queue',
+          subjectId: 'due',
+          after: { processed: result.processed, failed: result.failed },
+        }),
+      );
       return c.json({ ...result, message: CRM_MESSAGES.processed(result.processed, result.failed) }, 200);
     },
   );
@@ -286,7 +297,14 @@ export function crmAdminRoutes(deps: Deps) {
       responses: ok('Cleared', z.object({ deleted: z.number(), message: z.string() })),
     }),
     async (c) => {
-      const deleted = await clearQueue(txOf(c), c.req.valid('query').scope ?? 'all');
+      const scope = c.req.valid('query').scope ?? 'all';
+      const deleted = await clearQueue(txOf(c), scope);
+      await recordAdminAction(txOf(c), actingAdmin(c), {
+        action: 'crm.queue.clear',
+        subjectType: 'hubspot_sync_queue',
+        subjectId: scope,
+        after: { deleted },
+      });
       deps.logger.info('crm queue cleared', { by: sessionOf(c).userId, deleted });
       return c.json({ deleted, message: CRM_MESSAGES.cleared }, 200);
     },
@@ -301,7 +319,16 @@ export function crmAdminRoutes(deps: Deps) {
       request: emptyBody,
       responses: ok('Retried', z.object({ retried: z.number() })),
     }),
-    async (c) => c.json({ retried: await retryFailed(txOf(c)) }, 200),
+    async (c) => {
+      const retried = await retryFailed(txOf(c));
+      await recordAdminAction(txOf(c), actingAdmin(c), {
+        action: 'crm.queue.retry-failed',
+        subjectType: 'hubspot_sync_queue',
+        subjectId: 'failed',
+        after: { retried },
+      });
+      return c.json({ retried }, 200);
+    },
   );
 
   app.openapi(
@@ -388,6 +415,12 @@ export function crmAdminRoutes(deps: Deps) {
       const { forceUpdate } = c.req.valid('json');
       const startedBy = sessionOf(c).userId;
       const run = await asLoginRole(txOf(c), (t) => startSyncUsers(t, deps.jobs, { forceUpdate, startedBy }));
+      await recordAdminAction(txOf(c), actingAdmin(c), {
+        action: 'crm.sync-users.start',
+        subjectType: 'crm_sync_runs',
+        subjectId: run.id,
+        after: { forceUpdate },
+      });
       deps.logger.info('crm user sync started', { by: startedBy, runId: run.id, forceUpdate });
       return c.json({ run }, 202);
     },

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { maxInAnyWindow } from '../../core/crm/rate-window.ts';
 import { createLogger } from '../logger.ts';
 import { withActor, rowsOf } from '../db/rls.ts';
-import { consentAuditLog, hubspotSyncQueue, profiles } from '../db/schema/index.ts';
+import { adminAuditLog, consentAuditLog, hubspotSyncQueue, profiles } from '../db/schema/index.ts';
 import { CONSENT_VERSION } from '../../core/consent/consent.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
     let hubspot: FakeHubSpot;
     const logLines: string[] = [];
     let adminCookie: string;
+    let adminId: string;
 
     beforeAll(async () => {
       hubspot = await startFakeHubSpot();
@@ -92,6 +93,7 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
       const admin = await signUpAndSignIn(server, { email: 'crm-admin@example.com' });
       await grantAdmin(server, admin.userId);
       adminCookie = admin.cookie;
+      adminId = admin.userId;
     });
     afterAll(async () => {
       await server?.close();
@@ -115,7 +117,9 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
-      expect((await queueRows(server)).filter((r) => r.userId === saver.userId)).toEqual([]);
+      expect((await queueRows(server)).filter((r) => r.userId === saver.userId).map((r) => r.syncType)).toEqual([
+        'user_sync',
+      ]);
 
       const res = await server.request('/api/profile', {
         method: 'PATCH',
@@ -123,7 +127,10 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
         json: { firstName: 'Tess' },
       });
       expect(res.status).toBe(200);
-      const mine = (await queueRows(server)).filter((r) => r.userId === saver.userId);
+      // Besides the new contact its sign-up queued (a user_sync item), the change: one item.
+      const mine = (await queueRows(server)).filter(
+        (r) => r.userId === saver.userId && r.syncType === 'profile_update',
+      );
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({
         status: 'pending',
@@ -176,7 +183,7 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
     it('through a 429 with Retry-After, a 500, a timeout and an outage that ends, two instances deliver every change once, with no duplicate contact and never over the rate', async () => {
       const savers = [];
       for (let i = 0; i < 8; i++) savers.push(await signUpAndSignIn(server, { email: `outage-${i}@example.com` }));
-      // Two changes each: the later must win, so each contact's items go in order.
+      // Its sign-up's new contact and two changes each: the later must win, so each contact's items go in order.
       for (const [i, s] of savers.entries()) {
         for (const name of ['First', 'Second'])
           expect(
@@ -200,7 +207,7 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
       await drain([a, b], allDone(server), 90_000);
 
       const rows = (await queueRows(server)).filter((r) => r.subjectKey.startsWith('outage-'));
-      expect(rows).toHaveLength(16);
+      expect(rows).toHaveLength(24);
       expect(rows.every((r) => r.status === 'completed')).toBe(true);
       expect(rows.some((r) => r.retryCount > 0)).toBe(true);
       for (const [i] of savers.entries()) {
@@ -274,6 +281,46 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
       expect(all).not.toContain(TOKEN);
     });
 
+    it('Process Sync Queue, Sync Users, Clear Queue and retry each write one admin audit entry naming the admin', async () => {
+      const { db } = server.deps.database;
+      const entries = async (action: string) =>
+        (await db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action))).sort(
+          (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+        );
+      const actions = ['crm.queue.process', 'crm.sync-users.start', 'crm.queue.clear', 'crm.queue.retry-failed'];
+      // An earlier test started Sync Users through the API too: count from here.
+      const before = new Map(await Promise.all(actions.map(async (a) => [a, (await entries(a)).length] as const)));
+
+      const adminPost = (path: string, json: unknown = {}) =>
+        server.request(`/api/admin/crm/${path}`, { method: 'POST', cookie: adminCookie, json });
+      const processed = await adminPost('queue/process');
+      expect(processed.status).toBe(200);
+      const started = await adminPost('sync-users', { forceUpdate: true });
+      expect(started.status).toBe(202);
+      const { run } = (await started.json()) as { run: { id: string } };
+      while ((await server.deps.jobs.runDue()) > 0);
+      const retried = await adminPost('queue/retry-failed');
+      expect(retried.status).toBe(200);
+      const cleared = await server.request('/api/admin/crm/queue?scope=finished', {
+        method: 'DELETE',
+        cookie: adminCookie,
+      });
+      expect(cleared.status).toBe(200);
+      const { deleted } = (await cleared.json()) as { deleted: number };
+
+      const expected = {
+        'crm.queue.process': { subjectType: 'hubspot_sync_queue', subjectId: 'due' },
+        'crm.sync-users.start': { subjectType: 'crm_sync_runs', subjectId: run.id, after: { forceUpdate: true } },
+        'crm.queue.retry-failed': { subjectType: 'hubspot_sync_queue', subjectId: 'failed' },
+        'crm.queue.clear': { subjectType: 'hubspot_sync_queue', subjectId: 'finished', after: { deleted } },
+      };
+      for (const [action, fields] of Object.entries(expected)) {
+        const written = await entries(action);
+        expect(written, action).toHaveLength((before.get(action) ?? 0) + 1);
+        expect(written[0], action).toMatchObject({ adminId, adminEmail: 'crm-admin@example.com', ...fields });
+      }
+    });
+
     it("exports the saver's CRM rows, and deleting the account queues the contact's erasure, which outlives the user", async () => {
       const saver = await signUpAndSignIn(server, { email: 'leaver@example.com', password: 'correct horse battery' });
       await server.request('/api/profile', { method: 'PATCH', cookie: saver.cookie, json: { firstName: 'Lee' } });
@@ -282,7 +329,13 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
       const exported = (await (await server.request('/api/account/export', { cookie: saver.cookie })).json()) as {
         crmSync: { syncType: string; status: string }[];
       };
-      expect(exported.crmSync).toEqual([expect.objectContaining({ syncType: 'profile_update', status: 'completed' })]);
+      expect(exported.crmSync).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ syncType: 'user_sync', status: 'completed' }),
+          expect.objectContaining({ syncType: 'profile_update', status: 'completed' }),
+        ]),
+      );
+      expect(exported.crmSync).toHaveLength(2);
       expect(JSON.stringify(exported)).not.toContain(TOKEN);
 
       const deleted = await server.request('/api/account/delete', {

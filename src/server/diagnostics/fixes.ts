@@ -154,7 +154,10 @@ export async function applyFixes(db: AppDb, admin: AdminActor, kinds: readonly F
 
 export type CleanupOutcome = { table: string; removed: number };
 
-/** Removes finished jobs and completed sync items older than CLEANUP_AFTER_DAYS, each table in its own transaction. */
+/**
+ * Removes finished jobs and completed sync items older than CLEANUP_AFTER_DAYS, in one transaction
+ * with one admin audit entry listing what went from each table.
+ */
 export async function cleanUp(db: AppDb, admin: AdminActor): Promise<CleanupOutcome[]> {
   const targets: { table: string; statement: ReturnType<typeof sql> }[] = [
     {
@@ -167,21 +170,18 @@ export async function cleanUp(db: AppDb, admin: AdminActor): Promise<CleanupOutc
       table: 'hubspot_sync_queue',
       statement: sql`delete from hubspot_sync_queue where status = 'completed' and coalesce(processed_at, created_at) < now() - make_interval(days => ${CLEANUP_AFTER_DAYS}) returning 1`,
     });
-  const outcomes: CleanupOutcome[] = [];
-  for (const target of targets) {
-    const removed = await db.transaction(async (tx) => {
-      const n = rowsOf<unknown>(await tx.execute(target.statement)).length;
-      await recordAdminAction(tx, admin, {
-        action: 'diagnostics.cleanup',
-        subjectType: target.table,
-        subjectId: `older-than-${CLEANUP_AFTER_DAYS}-days`,
-        after: { removed: n },
-      });
-      return n;
+  return db.transaction(async (tx) => {
+    const outcomes: CleanupOutcome[] = [];
+    for (const target of targets)
+      outcomes.push({ table: target.table, removed: rowsOf<unknown>(await tx.execute(target.statement)).length });
+    await recordAdminAction(tx, admin, {
+      action: 'diagnostics.cleanup',
+      subjectType: 'system',
+      subjectId: `older-than-${CLEANUP_AFTER_DAYS}-days`,
+      after: { removed: Object.fromEntries(outcomes.map((o) => [o.table, o.removed])) },
     });
-    outcomes.push({ table: target.table, removed });
-  }
-  return outcomes;
+    return outcomes;
+  });
 }
 
 function errorText(error: unknown): string {

@@ -13,6 +13,7 @@ type Run = {
     message: string;
     details: Record<string, unknown>;
     durationMs: number;
+    severity: string;
     fix: string | null;
   }[];
   summary: { healthScore: number; totalTests: number; passed: number; failed: number; warnings: number };
@@ -146,6 +147,118 @@ describe.each(testDatabaseKinds())('diagnostics on %s', (kind) => {
     const names = (await db.select({ name: jobs.name }).from(jobs)).map((j) => j.name);
     expect(names).toContain('test:new');
     expect(names).not.toContain('test:old');
+    const entries = await db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'diagnostics.cleanup'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ adminId: admin.userId, adminEmail: 'root@example.com' });
+    expect((entries[0]?.after as { removed: Record<string, number> }).removed.jobs).toBe(1);
+  });
+
+  it('writes one admin audit entry per Auto-Fix, naming the admin', async () => {
+    const { db } = server.deps.database;
+    const autoFixes = () => db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'diagnostics.auto-fix'));
+    const before = (await autoFixes()).length;
+    expect((await post('/api/admin/diagnostics/auto-fix')).status).toBe(200);
+    const after = await autoFixes();
+    expect(after).toHaveLength(before + 1);
+    const newest = after.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    expect(newest).toMatchObject({ adminId: admin.userId, adminEmail: 'root@example.com', subjectType: 'system' });
+  });
+
+  it('keeps the last full validation run, whose critical issues System Alerts raises until Auto-Fix mends them', async () => {
+    const { db } = server.deps.database;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.balance_recalculation', 'on', true)`);
+      await tx.execute(sql`update accounts set balance_pence = balance_pence + 99 where id = ${accountId}`);
+    });
+    // A run of named checks is not the suite's run: only a full one is kept.
+    await run(['balances-match-ledger']);
+    const full = await run();
+    const critical = full.results.filter((r) => r.status === 'failed' && ['high', 'critical'].includes(r.severity));
+    expect(critical.map((r) => r.id)).toContain('balances-match-ledger');
+    const last = (await (await server.request('/api/admin/diagnostics/last-run', { cookie: admin.cookie })).json()) as {
+      run: Run & { ranAt: string };
+      criticalIssues: number;
+    };
+    expect(last.criticalIssues).toBe(critical.length);
+    expect(last.run.summary).toEqual(full.summary);
+    const alertText = `${critical.length} critical data validation issues found. Run auto-fix or manual resolution.`;
+    const health = async () =>
+      (await (await server.request('/api/admin/system/health', { cookie: admin.cookie })).json()) as {
+        alerts: { id: string; level: string; message: string }[];
+        validation: { criticalIssues: number; ranAt: string } | null;
+      };
+    const raised = await health();
+    expect(raised.alerts).toContainEqual({ id: 'critical-validation-issues', level: 'critical', message: alertText });
+    expect(raised.validation).toMatchObject({ criticalIssues: critical.length, ranAt: last.run.ranAt });
+
+    const fixed = (await (await post('/api/admin/diagnostics/auto-fix')).json()) as { after: Run };
+    const remaining = fixed.after.results.filter(
+      (r) => r.status === 'failed' && ['high', 'critical'].includes(r.severity),
+    );
+    expect(remaining.map((r) => r.id)).not.toContain('balances-match-ledger');
+    const now = await health();
+    expect(now.validation?.criticalIssues).toBe(remaining.length);
+    expect(now.alerts.map((a) => a.message)).not.toContain(alertText);
+  });
+
+  it('refuses the last run to a saver and to the signed out', async () => {
+    expect((await server.request('/api/admin/diagnostics/last-run', { cookie: saver.cookie })).status).toBe(403);
+    expect((await server.request('/api/admin/diagnostics/last-run')).status).toBe(401);
+  });
+
+  describe('the TestSprite API tab', () => {
+    it('says the outside debug API is off here and which header it needs', async () => {
+      const res = await server.request('/api/admin/diagnostics/debug-api', { cookie: admin.cookie });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { enabled: boolean; header: string; tests: { name: string }[] };
+      expect(body).toMatchObject({ enabled: false, header: 'X-Debug-Key' });
+      expect(body.tests.map((t) => t.name)).toEqual(['auth', 'navigation', 'database', 'system-health', 'full']);
+    });
+
+    it("runs each test for an admin with the debug API's answers, even with the outside API off", async () => {
+      const expected: Record<string, string[]> = {
+        auth: ['authTest'],
+        navigation: ['navigationTest'],
+        database: ['databaseTest'],
+        'system-health': ['systemHealth'],
+        full: ['authTest', 'navigationTest', 'databaseTest', 'systemHealth'],
+      };
+      for (const [name, keys] of Object.entries(expected)) {
+        const res = await post(`/api/admin/diagnostics/debug-api/${name}`);
+        expect(res.status, name).toBe(200);
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(Object.keys(body).sort(), name).toEqual([...keys, 'timestamp'].sort());
+      }
+      const full = (await (await post('/api/admin/diagnostics/debug-api/full')).json()) as Record<
+        string,
+        Record<string, unknown>
+      >;
+      expect(full.authTest).toMatchObject({ status: 'pass', errors: [] });
+      expect(Number(full.authTest?.totalUsers)).toBeGreaterThanOrEqual(2);
+      expect(full.navigationTest).toMatchObject({ status: 'pass', adminUsers: 1 });
+      expect(full.databaseTest).toMatchObject({ status: 'pass', basicConnectivity: true, rlsFunctionTest: true });
+      expect(typeof full.databaseTest?.queryTime).toBe('number');
+      expect(full.systemHealth).toHaveProperty('edgeFunctions');
+      expect(full.systemHealth).toHaveProperty('environment');
+      const entries = await server.deps.database.db
+        .select()
+        .from(adminAuditLog)
+        .where(eq(adminAuditLog.action, 'diagnostics.debug-test'));
+      expect(entries.filter((e) => e.subjectId === 'full')).toHaveLength(2);
+      expect(entries.every((e) => e.adminId === admin.userId)).toBe(true);
+    });
+
+    it('refuses the tests to a saver (403) and to the signed out (401)', async () => {
+      for (const name of ['auth', 'navigation', 'database', 'system-health', 'full']) {
+        expect((await post(`/api/admin/diagnostics/debug-api/${name}`, {}, saver.cookie)).status, name).toBe(403);
+        expect(
+          (await server.request(`/api/admin/diagnostics/debug-api/${name}`, { method: 'POST', json: {} })).status,
+          name,
+        ).toBe(401);
+      }
+      expect((await server.request('/api/admin/diagnostics/debug-api', { cookie: saver.cookie })).status).toBe(403);
+      expect((await server.request('/api/admin/diagnostics/debug-api')).status).toBe(401);
+    });
   });
 
   it('describes the system for the debug console from measured figures', async () => {

@@ -1,8 +1,9 @@
 /**
  * The admin diagnostics API (002 §2 Integration Validation Suite, Comprehensive System
  * Diagnostics, Debug Console; §7 advanced-system-diagnostics, data-validation-suite,
- * generate-mock-data, export-system-state). Every route is admin-only (with two-factor); every
- * action is written to the admin audit log. The routes hold no request transaction
+ * generate-mock-data, export-system-state; the TestSprite API tab's debug tests). Every route is
+ * admin-only (with two-factor); every action is written to the admin audit log. A full validation
+ * run (and the check after Auto-Fix) is kept as the suite's last run (last-run.ts). The routes hold no request transaction
  * ('opening-only'): each check, fix and query runs in a transaction of its own.
  */
 import { sql } from 'drizzle-orm';
@@ -10,15 +11,17 @@ import { CLEANUP_AFTER_DAYS } from '../../core/diagnostics/health.ts';
 import { checkQuery, QUERY_LIMIT_MAX, QUERY_OPS, QUERY_TABLES } from '../../core/diagnostics/query-spec.ts';
 import { redactText } from '../../core/diagnostics/redact.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { type AdminActor, type AdminAction, recordAdminAction } from '../admin/audit-log.ts';
+import { actingAdmin, type AdminActor, type AdminAction, recordAdminAction } from '../admin/audit-log.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { healthRoutes } from '../health/routes.ts';
 import { CHECK_IDS, type CheckEnv, type FixKind, runChecks, tableExists } from './checks.ts';
+import { DEBUG_KEY_HEADER_NAME } from './debug-routes.ts';
+import { DEBUG_TEST_NAMES, debugTests, diagnosticsEnv } from './debug-tests.ts';
 import { applyFixes, cleanUp } from './fixes.ts';
+import { keepValidationRun, lastValidationRun } from './last-run.ts';
 import { TESTABLE_FUNCTIONS, testFunction } from './function-tester.ts';
 import { assertMockDataAllowed, countMockData, generateMockData, MOCK_COUNTS, removeMockData } from './mock-data.ts';
 import { runQuery } from './query-builder.ts';
@@ -78,17 +81,10 @@ const QueryRequestSchema = z.strictObject({
   limit: z.number().int().optional(),
 });
 
-function adminOf(c: Parameters<typeof sessionOf>[0]): AdminActor {
-  const session = sessionOf(c);
-  return { userId: session.userId, email: session.email };
-}
-
 export function diagnosticsRoutes(deps: Deps) {
   const app = createRouter();
   const { db } = deps.database;
-  // The API check times a real request through Hono to a cheap route that asks the database.
-  const probe = healthRoutes(deps, 'probe');
-  const env: CheckEnv = { db, probeRequest: async () => probe.request('http://localhost/api/health/db') };
+  const env = diagnosticsEnv(deps);
   const audit = (admin: AdminActor, entry: AdminAction) => db.transaction((tx) => recordAdminAction(tx, admin, entry));
 
   app.openapi(
@@ -111,7 +107,9 @@ export function diagnosticsRoutes(deps: Deps) {
     async (c) => {
       const { checks } = c.req.valid('json');
       const run = await runChecks(env, checks?.length ? checks : undefined);
-      await audit(adminOf(c), {
+      // A full run is the suite's last run, which System Alerts reads (every instance).
+      if (!checks?.length) await keepValidationRun(db, run);
+      await audit(actingAdmin(c), {
         action: 'diagnostics.run',
         subjectType: 'system',
         subjectId: 'diagnostics',
@@ -130,6 +128,24 @@ export function diagnosticsRoutes(deps: Deps) {
     defineRoute(deps, '', {
       access: 'admin',
       frame: 'opening-only',
+      method: 'get',
+      path: '/api/admin/diagnostics/last-run',
+      summary: "The Integration Validation Suite's last full run (on any instance), or null before the first",
+      responses: ok(
+        'The last run',
+        z.object({ run: DiagnosticsRunSchema.nullable(), criticalIssues: z.number().nullable() }),
+      ),
+    }),
+    async (c) => {
+      const last = await lastValidationRun(db);
+      return c.json({ run: last?.run ?? null, criticalIssues: last?.criticalIssues ?? null }, 200);
+    },
+  );
+
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'admin',
+      frame: 'opening-only',
       method: 'post',
       path: '/api/admin/diagnostics/auto-fix',
       summary: 'Mends what the failed checks can mend, each fix in its own transaction, then checks again',
@@ -140,11 +156,12 @@ export function diagnosticsRoutes(deps: Deps) {
       ),
     }),
     async (c) => {
-      const admin = adminOf(c);
+      const admin = actingAdmin(c);
       const before = await runChecks(env);
       const kinds = before.results.filter((r) => r.status !== 'passed' && r.fix).map((r) => r.fix as FixKind);
       const fixed = await applyFixes(db, admin, kinds);
       const after = await runChecks(env);
+      await keepValidationRun(db, after);
       await audit(admin, {
         action: 'diagnostics.auto-fix',
         subjectType: 'system',
@@ -169,7 +186,7 @@ export function diagnosticsRoutes(deps: Deps) {
         z.object({ cleaned: z.array(z.object({ table: z.string(), removed: z.number() })) }),
       ),
     }),
-    async (c) => c.json({ cleaned: await cleanUp(db, adminOf(c)) }, 200),
+    async (c) => c.json({ cleaned: await cleanUp(db, actingAdmin(c)) }, 200),
   );
 
   app.openapi(
@@ -244,7 +261,7 @@ export function diagnosticsRoutes(deps: Deps) {
       const checked = checkQuery(c.req.valid('json'));
       if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
       const answer = await runQuery(db, sessionOf(c).userId, checked.spec);
-      await audit(adminOf(c), {
+      await audit(actingAdmin(c), {
         action: 'diagnostics.query',
         subjectType: checked.spec.table,
         subjectId: 'query',
@@ -302,7 +319,7 @@ export function diagnosticsRoutes(deps: Deps) {
     async (c) => {
       const body = c.req.valid('json');
       const answer = await testFunction(db, sessionOf(c).userId, body.function ?? '', body.parameters ?? '{}');
-      await audit(adminOf(c), {
+      await audit(actingAdmin(c), {
         action: 'diagnostics.function-test',
         subjectType: 'function',
         subjectId: body.function ?? '',
@@ -310,6 +327,53 @@ export function diagnosticsRoutes(deps: Deps) {
       return c.json(answer, 200);
     },
   );
+
+  // The Debug Console's TestSprite API tab: the outside debug API's tests (debug-tests.ts), run by an admin.
+  const tests = debugTests(deps, env);
+  app.openapi(
+    defineRoute(deps, '', {
+      access: 'admin',
+      frame: 'opening-only',
+      method: 'get',
+      path: '/api/admin/diagnostics/debug-api',
+      summary: 'Whether the outside debug API is on (DEBUG_API_KEY set) and the header it needs; never the key',
+      responses: ok(
+        'The debug API',
+        z.object({
+          enabled: z.boolean(),
+          header: z.string(),
+          tests: z.array(z.object({ name: z.enum(DEBUG_TEST_NAMES), summary: z.string() })),
+        }),
+      ),
+    }),
+    (c) =>
+      c.json(
+        {
+          enabled: Boolean(deps.config.DEBUG_API_KEY),
+          header: DEBUG_KEY_HEADER_NAME,
+          tests: DEBUG_TEST_NAMES.map((name) => ({ name, summary: tests[name].summary })),
+        },
+        200,
+      ),
+  );
+  for (const name of DEBUG_TEST_NAMES) {
+    app.openapi(
+      defineRoute(deps, '', {
+        access: 'admin',
+        frame: 'opening-only',
+        method: 'post',
+        path: `/api/admin/diagnostics/debug-api/${name}`,
+        summary: `TestSprite API (${name}): ${tests[name].summary}; the answer the outside debug API gives`,
+        request: jsonBody(z.strictObject({})),
+        responses: ok('The test results', z.record(z.string(), z.unknown())),
+      }),
+      async (c) => {
+        const result = await tests[name].run();
+        await audit(actingAdmin(c), { action: 'diagnostics.debug-test', subjectType: 'system', subjectId: name });
+        return c.json({ ...result, timestamp: new Date(deps.clock.now()).toISOString() }, 200);
+      },
+    );
+  }
 
   const mockStatus = z.object({ count: z.number(), allowed: z.boolean() });
   const mockAllowed = () => !(deps.config.NODE_ENV === 'production' && !deps.config.ALLOW_MOCK_DATA);
@@ -349,7 +413,7 @@ export function diagnosticsRoutes(deps: Deps) {
       const { count } = c.req.valid('json');
       await generateMockData(db, count, calendarDateInLondon(new Date(deps.clock.now())));
       const total = await countMockData(db);
-      await audit(adminOf(c), {
+      await audit(actingAdmin(c), {
         action: 'diagnostics.mock-data.add',
         subjectType: 'mock_data',
         subjectId: 'mock',
@@ -369,7 +433,7 @@ export function diagnosticsRoutes(deps: Deps) {
     }),
     async (c) => {
       const removed = await removeMockData(db);
-      await audit(adminOf(c), {
+      await audit(actingAdmin(c), {
         action: 'diagnostics.mock-data.remove',
         subjectType: 'mock_data',
         subjectId: 'mock',
@@ -390,7 +454,7 @@ export function diagnosticsRoutes(deps: Deps) {
       responses: ok('The system state', z.record(z.string(), z.unknown())),
     }),
     async (c) => {
-      const admin = adminOf(c);
+      const admin = actingAdmin(c);
       const state = await systemState(deps, admin.userId, await runChecks(env));
       const stamp = new Date(deps.clock.now()).toISOString().replace(/[:.]/g, '-');
       await audit(admin, { action: 'diagnostics.export', subjectType: 'system', subjectId: 'state' });

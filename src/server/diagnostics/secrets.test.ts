@@ -116,6 +116,24 @@ describe('secrets, the debug API and mock data in production', () => {
     }
   });
 
+  it('tells the Debug Console the debug API is on and its header, never the key, and runs the same tests for an admin', async () => {
+    const res = await server.request('/api/admin/diagnostics/debug-api', { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ enabled: true, header: 'X-Debug-Key' });
+    expect(text).not.toContain(SECRETS.DEBUG_API_KEY);
+    const outside = (await (
+      await server.request('/api/debug/full', { method: 'POST', headers: { 'x-debug-key': SECRETS.DEBUG_API_KEY } })
+    ).json()) as Record<string, Record<string, unknown>>;
+    const inside = (await (
+      await server.request('/api/admin/diagnostics/debug-api/full', { method: 'POST', cookie: admin.cookie, json: {} })
+    ).json()) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(inside).sort()).toEqual(Object.keys(outside).sort());
+    for (const part of ['authTest', 'navigationTest', 'databaseTest', 'systemHealth'])
+      expect(Object.keys(inside[part] ?? {}).sort(), part).toEqual(Object.keys(outside[part] ?? {}).sort());
+    expect(inside.systemHealth).toMatchObject({ environment: outside.systemHealth?.environment });
+  });
+
   it('refuses mock data in production without ALLOW_MOCK_DATA', async () => {
     const res = await server.request('/api/admin/diagnostics/mock-data', {
       method: 'POST',

@@ -243,6 +243,21 @@ describe('the authorisation harness', () => {
     expect(stale).toEqual([]);
   });
 
+  it("finds the Debug Console's TestSprite API and validation last-run routes, admin only", () => {
+    const expected = [
+      'GET /api/admin/diagnostics/debug-api',
+      ...['auth', 'navigation', 'database', 'system-health', 'full'].map(
+        (name) => `POST /api/admin/diagnostics/debug-api/${name}`,
+      ),
+      'GET /api/admin/diagnostics/last-run',
+    ].map((k) => routeKey(k.split(' ')[0]!, k.split(' ')[1]!));
+    const keys = new Set(routes.map((r) => r.key));
+    for (const key of expected) {
+      expect(keys.has(key), key).toBe(true);
+      expect(declaredAccess().get(key), key).toBe('admin');
+    }
+  });
+
   it('has an owner/other/admin case for every user route that takes an id', () => {
     const needCases = routes
       .filter((r) => declaredAccess().get(r.key) === 'user' && r.path.includes(':'))

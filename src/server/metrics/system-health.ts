@@ -2,7 +2,8 @@
  * The figures the System Health Dashboard and the System status panel show (issue 31, ADR 0065),
  * measured when asked: a database round trip, the job queue's depth (one statement over the
  * `jobs` table, shared by every instance), the CRM sync queue's when it exists, and this
- * instance's request and job windows. The checks and alerts are core's rules over them.
+ * instance's request and job windows, and the validation suite's last run (its critical issues
+ * raise an alert). The checks and alerts are core's rules over them.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -31,6 +32,7 @@ import type { AppDb } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import type { Deps } from '../http/context.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { lastValidationSummary, type ValidationSummary } from '../diagnostics/last-run.ts';
 import { crmDisabledMessage } from './crm-status.ts';
 import { type Metrics, REQUEST_WINDOW_MS, JOB_WINDOW_MS } from './metrics.ts';
 
@@ -166,6 +168,8 @@ export type SystemHealth = {
   mail: { transport: 'smtp' | 'files'; status: IntegrationStatus; message: string };
   uptimeSeconds: number;
   memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number };
+  /** The Integration Validation Suite's last full run (any instance), or null before the first. */
+  validation: ValidationSummary | null;
   alerts: SystemAlert[];
   allClear: boolean;
 };
@@ -194,6 +198,7 @@ export async function measureSystemHealth(
   const started = performance.now();
   const readings = await readDatabase(database.db);
   const dbMs = performance.now() - started;
+  const validation = readings.roundTripMs === null ? null : await lastValidationSummary(database.db).catch(() => null);
   const requests = metrics.requestWindow(REQUEST_WINDOW_MS);
   const recentJobs = metrics.jobWindow(REQUEST_WINDOW_MS);
   const hourOfJobs = metrics.jobWindow(JOB_WINDOW_MS);
@@ -296,7 +301,12 @@ export async function measureSystemHealth(
     },
   ];
   const healthPercent = healthScorePercent(checks);
-  const figures: AlertFigures = { healthPercent, errorRatePercent, backlogItems: backlogTotal };
+  const figures: AlertFigures = {
+    healthPercent,
+    errorRatePercent,
+    backlogItems: backlogTotal,
+    criticalValidationIssues: validation?.criticalIssues ?? null,
+  };
   const memory = process.memoryUsage();
   return {
     measuredAt: new Date().toISOString(),
@@ -333,6 +343,7 @@ export async function measureSystemHealth(
     mail,
     uptimeSeconds: Math.round((Date.now() - metrics.startedAtMs) / 1000),
     memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
+    validation,
     alerts: systemAlerts(figures),
     allClear: isAllClear(figures),
   };

@@ -91,6 +91,10 @@ const SystemHealthSchema = z
     mail: z.object({ transport: z.enum(['smtp', 'files']), status, message: z.string() }),
     uptimeSeconds: z.number(),
     memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number(), heapTotalBytes: z.number() }),
+    validation: z
+      .object({ ranAt: z.string(), healthScore: z.number(), criticalIssues: z.number() })
+      .nullable()
+      .describe("The Integration Validation Suite's last full run (any instance); null before the first"),
     alerts: z.array(AlertSchema),
     allClear: z.boolean(),
   })
