@@ -37,6 +37,9 @@ export function callbackErrorText(code: string | null | undefined): string | nul
 }
 
 /** The server's error messages (AppError), shown as they are. */
+/** Syncs a saver may ask for in an hour, all their connections together (the four unattended a day aside). */
+export const SAVER_SYNCS_PER_HOUR = 20;
+
 export const OPEN_BANKING_MESSAGES = {
   needsBigPig: 'Open Banking requires Big Pig tier or higher',
   disabled: 'Open Banking is not switched on for this site',
@@ -50,6 +53,7 @@ export const OPEN_BANKING_MESSAGES = {
   needsReconnect: 'Your bank needs you to reconnect before it will share more',
   accountCap: 'You have reached the number of accounts your plan allows',
   providerDown: "Your bank's connection service did not answer. Please try again in a few minutes",
+  tooManySyncs: `You can ask for up to ${SAVER_SYNCS_PER_HOUR} syncs an hour. Please try again later: your balances also update on their own up to four times a day`,
 } as const;
 
 export const ConnectionAccountSchema = z.object({

@@ -6,20 +6,28 @@
  * is bound to its session; the plan gate; other users see and touch nothing; and no token or
  * secret appears in a response, a log line or the export.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, OpenBankingStatus } from '../../core/open-banking/api-types.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Connection,
+  OPEN_BANKING_MESSAGES,
+  type OpenBankingStatus,
+  SAVER_SYNCS_PER_HOUR,
+} from '../../core/open-banking/api-types.ts';
 import {
   accounts,
+  jobs,
   openBankingConnections,
   openBankingOauthStates,
   subscriptions,
+  throttles,
   transactions,
 } from '../db/schema/index.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signIn, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { enqueueSync, SYNC_JOB } from './service.ts';
 import { type FakeProvider, startFakeProvider } from './test/fake-provider.ts';
 
 type Person = { cookie: string; userId: string; email: string };
@@ -73,7 +81,7 @@ describe.each(testDatabaseKinds())('Open Banking on %s', (kind) => {
     if (!found) throw new Error('no connection');
     return found;
   };
-  /** A saver's sync now (a minute on, so it is not the one already queued) and the queue run. */
+  /** A saver's sync now (a minute on, as a saver would) and the queue run. */
   const syncNow = async (who: Person, id: string) => {
     server.clock.advance(61_000);
     const res = await call(who, `/api/open-banking/connections/${id}/sync`, { method: 'POST' });
@@ -230,6 +238,115 @@ describe.each(testDatabaseKinds())('Open Banking on %s', (kind) => {
     await syncNow(ann, annConnection);
     expect((await connection(ann, annConnection)).status).toBe('active');
   }, 20_000);
+
+  describe('Sync now', () => {
+    const askSync = async (who: Person, id: string) => {
+      const res = await call(who, `/api/open-banking/connections/${id}/sync`, { method: 'POST' });
+      expect(res.status, await res.clone().text()).toBe(202);
+      return ((await res.json()) as { status: string }).status;
+    };
+    const syncJobs = (id: string) =>
+      db()
+        .select({ id: jobs.id, status: jobs.status, payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.name, SYNC_JOB), sql`${jobs.payload}->>'connectionId' = ${id}`));
+    const unattendedSyncs = async (id: string) =>
+      (
+        await db()
+          .select({ u: openBankingConnections.unattendedSyncs })
+          .from(openBankingConnections)
+          .where(eq(openBankingConnections.id, id))
+      )[0]!.u;
+
+    // The scheduler may have queued an unattended sync of the new connection: each test starts with none waiting.
+    beforeEach(async () => {
+      for (let round = 0; round < 5; round++) {
+        if (!(await syncJobs(annConnection)).some((j) => j.status === 'pending' || j.status === 'running')) return;
+        await server.deps.jobs.runDue();
+      }
+      throw new Error('a sync of the connection still waits');
+    });
+
+    it('is queued again as soon as the last one finished, within the same minute', async () => {
+      // Both asked in one clock minute, two seconds apart; then the clock runs on from there.
+      const minute = Math.ceil(server.clock.now().getTime() / 60_000) * 60_000;
+      server.clock.set(new Date(minute + 1_000));
+      try {
+        expect(await askSync(ann, annConnection)).toBe('queued');
+        await server.deps.jobs.runDue();
+        const { lastSyncedAt } = await connection(ann, annConnection);
+        server.clock.advance(1_000);
+        expect(await askSync(ann, annConnection)).toBe('queued');
+        await server.deps.jobs.runDue();
+        expect((await connection(ann, annConnection)).lastSyncedAt).not.toBe(lastSyncedAt);
+      } finally {
+        server.clock.reset();
+        server.clock.advance(Math.max(0, minute + 3_000 - Date.now()));
+      }
+    });
+
+    it('answers already_queued while one waits or runs, and queues nothing more', async () => {
+      const before = (await syncJobs(annConnection)).length;
+      expect(await askSync(ann, annConnection)).toBe('queued');
+      expect(await askSync(ann, annConnection)).toBe('already_queued');
+      const open = (await syncJobs(annConnection)).filter((j) => j.status === 'pending');
+      expect(open).toHaveLength(1);
+      await db().update(jobs).set({ status: 'running' }).where(eq(jobs.id, open[0]!.id));
+      expect(await askSync(ann, annConnection)).toBe('already_queued');
+      await db().update(jobs).set({ status: 'pending' }).where(eq(jobs.id, open[0]!.id));
+      await server.deps.jobs.runDue();
+      const after = await syncJobs(annConnection);
+      expect(after).toHaveLength(before + 1);
+      expect(after.filter((j) => j.status !== 'done')).toEqual([]);
+      expect(await askSync(ann, annConnection)).toBe('queued');
+      await server.deps.jobs.runDue();
+    });
+
+    it('leaves the four unattended syncs a day alone: the scheduler still queues its slot, counted apart', async () => {
+      const before = (await unattendedSyncs(annConnection)).length;
+      await askSync(ann, annConnection);
+      await server.deps.jobs.runDue();
+      expect(await unattendedSyncs(annConnection)).toHaveLength(before);
+
+      // A scheduler slot of its own (a week on), so no earlier run of the scheduler has used it.
+      const now = new Date(server.clock.now().getTime() + 7 * 86_400_000);
+      const jobsOf = { connectionId: annConnection, userId: ann.userId, now };
+      expect(await enqueueSync(server.deps.jobs, jobsOf)).toBe(true);
+      expect(await enqueueSync(server.deps.jobs, jobsOf)).toBe(false);
+      // The saver's request waits for the unattended one already waiting.
+      expect(await askSync(ann, annConnection)).toBe('already_queued');
+      await server.deps.jobs.runDue();
+      expect(await unattendedSyncs(annConnection)).toHaveLength(before + 1);
+      expect(await askSync(ann, annConnection)).toBe('queued');
+      await server.deps.jobs.runDue();
+      expect(await unattendedSyncs(annConnection)).toHaveLength(before + 1);
+    });
+
+    it(`refuses more than ${SAVER_SYNCS_PER_HOUR} asked for in an hour with a 429 that says so`, async () => {
+      const key = `open-banking-sync:${ann.userId}`;
+      await db()
+        .insert(throttles)
+        .values({ key, windowStart: new Date(), count: SAVER_SYNCS_PER_HOUR - 1 })
+        .onConflictDoUpdate({
+          target: throttles.key,
+          set: { windowStart: new Date(), count: SAVER_SYNCS_PER_HOUR - 1 },
+        });
+      expect(await askSync(ann, annConnection)).toBe('queued');
+      // One waits: that answer is not a new sync, so it is not refused.
+      expect(await askSync(ann, annConnection)).toBe('already_queued');
+      await server.deps.jobs.runDue();
+      const refused = await call(ann, `/api/open-banking/connections/${annConnection}/sync`, { method: 'POST' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        OPEN_BANKING_MESSAGES.tooManySyncs,
+      );
+      expect((await syncJobs(annConnection)).filter((j) => j.status !== 'done')).toEqual([]);
+      await db().delete(throttles).where(eq(throttles.key, key));
+      expect(await askSync(ann, annConnection)).toBe('queued');
+      await server.deps.jobs.runDue();
+    });
+  });
 
   it('refuses a state from another session, a used state, and an expired one', async () => {
     const other = await signIn(server, ann.email, 'correct horse battery');

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { canAddAccount, accountLimitMessage } from '../../core/accounts/account-cap.ts';
 import {
   AuthorisationSchema,
@@ -19,6 +20,8 @@ import {
   OpenBankingBanksSchema,
   OpenBankingStatusSchema,
   StartConnectionSchema,
+  SAVER_SYNCS_PER_HOUR,
+  type SyncJob,
   SyncJobSchema,
   openBankingLinkPage,
 } from '../../core/open-banking/api-types.ts';
@@ -30,15 +33,16 @@ import { asLoginRole } from '../db/login-role.ts';
 import { accounts, bankReferences, openBankingAccounts, openBankingConnections } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
-import type { Deps } from '../http/context.ts';
+import type { AppEnv, Deps } from '../http/context.ts';
 import { requireFeature } from '../http/require-tier.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
+import { takeThrottle, throttleRefusal } from '../http/throttle.ts';
 import { ProviderError } from './provider.ts';
 import {
   consentDates,
   consumeState,
   createState,
-  enqueueSync,
+  enqueueSaverSync,
   type OpenBanking,
   openBankingFor,
   openTokens,
@@ -106,11 +110,28 @@ async function ownConnection(tx: Tx, userId: string, id: string) {
   return row;
 }
 
+type Ctx = Context<AppEnv>;
+
 export function openBankingRoutes(deps: Deps) {
   const app = createRouter();
   const openBanking = () => openBankingFor(deps.config);
-  const needsFeature = (c: Parameters<typeof sessionOf>[0]) =>
+  /** The request's transaction and signed-in saver. */
+  const saverOf = (c: Ctx) => ({ tx: txOf(c), session: sessionOf(c) });
+  /** New use: the plan includes Open Banking (else 403) and it is switched on (else 404). */
+  const forNewUse = (c: Ctx) => {
     requireFeature(sessionOf(c), 'openBanking', OPEN_BANKING_MESSAGES.needsBigPig);
+    return { ob: enabledOrRefuse(openBanking()), ...saverOf(c) };
+  };
+  /** Adds one of the saver's connections, its row locked for this request (404 for anyone else's). */
+  const withConnection = async <T extends ReturnType<typeof saverOf>>(asked: T, id: string) => ({
+    ...asked,
+    row: await ownConnection(asked.tx, asked.session.userId, id),
+  });
+  /** A saver's sync of the connection, queued with this request (the connection's row is locked). */
+  const queueSync = async (tx: Tx, userId: string, connectionId: string): Promise<SyncJob> => {
+    const queued = await asLoginRole(tx, (t) => enqueueSaverSync(deps.jobs, t, { connectionId, userId }));
+    return { status: queued ? 'queued' : 'already_queued' };
+  };
   const connectionOf = async (tx: Tx, userId: string, id: string) => {
     const [connection] = await readConnections(tx, userId, deps.clock.now(), id);
     if (!connection) throw new AppError('NOT_FOUND', OPEN_BANKING_MESSAGES.notFound);
@@ -128,7 +149,8 @@ export function openBankingRoutes(deps: Deps) {
     }),
     async (c) => {
       const ob = openBanking();
-      const connections = await readConnections(txOf(c), sessionOf(c).userId, deps.clock.now());
+      const { tx, session } = saverOf(c);
+      const connections = await readConnections(tx, session.userId, deps.clock.now());
       return c.json({ enabled: ob.enabled, missingSettings: ob.enabled ? [] : ob.missing, connections }, 200);
     },
   );
@@ -146,9 +168,8 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      needsFeature(c);
-      enabledOrRefuse(openBanking());
-      return c.json(await connectableBanks(txOf(c)), 200);
+      const { tx } = forNewUse(c);
+      return c.json(await connectableBanks(tx), 200);
     },
   );
 
@@ -168,10 +189,7 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      needsFeature(c);
-      const ob = enabledOrRefuse(openBanking());
-      const tx = txOf(c);
-      const session = sessionOf(c);
+      const { ob, tx, session } = forNewUse(c);
       const { bankId, accountId } = c.req.valid('json');
       const bank = await connectableBank(tx, bankId);
       if (accountId) {
@@ -213,8 +231,7 @@ export function openBankingRoutes(deps: Deps) {
       const back = (error: CallbackError) => c.redirect(`${OPEN_BANKING_PAGE}?error=${error}`, 302);
       const ob = openBanking();
       if (!ob.enabled) return back('disabled');
-      const tx = txOf(c);
-      const session = sessionOf(c);
+      const { tx, session } = saverOf(c);
       const { code, state, error } = c.req.valid('query');
       if (!state) return back('state');
       const now = deps.clock.now();
@@ -268,12 +285,7 @@ export function openBankingRoutes(deps: Deps) {
               },
             });
         }
-        if (used.connectionId) {
-          const id = used.connectionId;
-          await asLoginRole(tx, (t) =>
-            enqueueSync(deps.jobs, { connectionId: id, userId: session.userId, unattended: false, now }, t),
-          );
-        }
+        if (used.connectionId) await queueSync(tx, session.userId, used.connectionId);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         c.get('logger').warn('open banking consent failed', { kind: err.kind });
@@ -302,13 +314,9 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      needsFeature(c);
-      enabledOrRefuse(openBanking());
-      const tx = txOf(c);
-      const session = sessionOf(c);
       const { id } = c.req.valid('param');
       const { links } = c.req.valid('json');
-      const row = await ownConnection(tx, session.userId, id);
+      const { tx, session, row } = await withConnection(forNewUse(c), id);
       const now = deps.clock.now();
       if (!maySync(row.status, row.consentExpiresAt, now))
         throw new AppError('CONFLICT', OPEN_BANKING_MESSAGES.notConnected);
@@ -385,16 +393,8 @@ export function openBankingRoutes(deps: Deps) {
         await tx.update(openBankingAccounts).set({ linkedAccountId }).where(eq(openBankingAccounts.id, account.id));
       }
       // Queued in this transaction: the job sees the links, or there is neither.
-      const queued = await asLoginRole(tx, (t) =>
-        enqueueSync(deps.jobs, { connectionId: id, userId: session.userId, unattended: false, now }, t),
-      );
-      return c.json(
-        {
-          connection: await connectionOf(tx, session.userId, id),
-          sync: { status: queued ? ('queued' as const) : ('already_queued' as const) },
-        },
-        200,
-      );
+      const sync = await queueSync(tx, session.userId, id);
+      return c.json({ connection: await connectionOf(tx, session.userId, id), sync }, 200);
     },
   );
 
@@ -404,28 +404,29 @@ export function openBankingRoutes(deps: Deps) {
       method: 'post',
       path: '/api/open-banking/connections/{id}/sync',
       summary: "Sync now: the saver's own request (beyond the four unattended syncs a day)",
+      description: `Queued, unless a sync of this connection is waiting or running already (\`already_queued\`: its result is the one to wait for). At most ${SAVER_SYNCS_PER_HOUR} a saver an hour.`,
       request: { params: IdParams },
       responses: {
-        202: json(SyncJobSchema, 'Queued, or one asked for this minute already waits'),
+        202: json(SyncJobSchema, 'Queued, or one already waits or runs'),
         403: { description: 'FORBIDDEN: the plan has no Open Banking' },
         404: { description: 'NOT_FOUND: the connection' },
         409: { description: 'CONFLICT: the consent has ended: reconnect' },
+        429: { description: `RATE_LIMITED: ${SAVER_SYNCS_PER_HOUR} syncs asked for in the hour already` },
       },
     }),
     async (c) => {
-      needsFeature(c);
-      enabledOrRefuse(openBanking());
-      const tx = txOf(c);
-      const session = sessionOf(c);
-      const { id } = c.req.valid('param');
-      const row = await ownConnection(tx, session.userId, id);
-      const now = deps.clock.now();
-      if (!maySync(row.status, row.consentExpiresAt, now) || !row.accessTokenEnc)
+      const { tx, session, row } = await withConnection(forNewUse(c), c.req.valid('param').id);
+      if (!maySync(row.status, row.consentExpiresAt, deps.clock.now()) || !row.accessTokenEnc)
         throw new AppError('CONFLICT', OPEN_BANKING_MESSAGES.needsReconnect);
-      const queued = await asLoginRole(tx, (t) =>
-        enqueueSync(deps.jobs, { connectionId: id, userId: session.userId, unattended: false, now }, t),
-      );
-      return c.json({ status: queued ? ('queued' as const) : ('already_queued' as const) }, 202);
+      const sync = await queueSync(tx, session.userId, row.id);
+      if (sync.status === 'queued') {
+        // Counted only when a sync is queued: a refusal rolls the whole request back, the count with it.
+        const throttle = await asLoginRole(tx, (t) =>
+          takeThrottle(t, `open-banking-sync:${session.userId}`, SAVER_SYNCS_PER_HOUR, 3600),
+        );
+        if (!throttle.allowed) throw throttleRefusal('RATE_LIMITED', OPEN_BANKING_MESSAGES.tooManySyncs, throttle);
+      }
+      return c.json(sync, 202);
     },
   );
 
@@ -443,17 +444,12 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      needsFeature(c);
-      const ob = enabledOrRefuse(openBanking());
-      const tx = txOf(c);
-      const session = sessionOf(c);
-      const { id } = c.req.valid('param');
-      const row = await ownConnection(tx, session.userId, id);
+      const { ob, tx, session, row } = await withConnection(forNewUse(c), c.req.valid('param').id);
       const state = await createState(tx, {
         userId: session.userId,
         sessionId: session.sessionId,
         bankId: row.bankId,
-        connectionId: id,
+        connectionId: row.id,
         now: deps.clock.now(),
       });
       return c.json(
@@ -479,12 +475,9 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const tx = txOf(c);
-      const session = sessionOf(c);
-      const { id } = c.req.valid('param');
-      const row = await ownConnection(tx, session.userId, id);
+      const { tx, session, row } = await withConnection(saverOf(c), c.req.valid('param').id);
       await revokeAndForget(tx, openBanking(), row, deps.clock.now());
-      return c.json({ connection: await connectionOf(tx, session.userId, id) }, 200);
+      return c.json({ connection: await connectionOf(tx, session.userId, row.id) }, 200);
     },
   );
 

@@ -6,7 +6,7 @@
  * record the bank's balance as a balance statement (ADR 0022). The saver's own entries are never
  * touched. HTTP calls run between short transactions, never inside one.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Connection } from '../../core/open-banking/api-types.ts';
 import {
@@ -47,7 +47,7 @@ export const SCHEDULE_EVERY_SECONDS = 15 * 60;
 /** A consent state lives this long: the saver is at their bank meanwhile. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
 /** The first sync reads this far back; later ones from a week before the last good one. */
-const FIRST_SYNC_DAYS = 90;
+export const FIRST_SYNC_DAYS = 90;
 const OVERLAP_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token this close to its end is refreshed before use. */
@@ -441,26 +441,50 @@ export async function syncConnection(
   }
 }
 
-/** Queues a sync: a saver's (at most one a minute per connection) or the scheduler's (one per slot). */
+/** The scheduler's unattended sync of a connection: one per scheduler slot, however many instances queue it. */
 export async function enqueueSync(
   jobs: JobRunner,
-  input: { connectionId: string; userId: string; unattended: boolean; now: Date; runAt?: Date },
-  /** A request's transaction (as the login role: `asLoginRole`), so the job commits with it. */
-  target?: Tx,
+  input: { connectionId: string; userId: string; now: Date },
 ): Promise<boolean> {
-  const slot = input.unattended
-    ? `auto:${Math.floor(input.now.getTime() / (SCHEDULE_EVERY_SECONDS * 1000))}`
-    : `demand:${Math.floor(input.now.getTime() / 60_000)}`;
+  const slot = Math.floor(input.now.getTime() / (SCHEDULE_EVERY_SECONDS * 1000));
+  return jobs.enqueue({
+    name: SYNC_JOB,
+    key: `${SYNC_JOB}:${input.connectionId}:auto:${slot}`,
+    userId: input.userId,
+    payload: { connectionId: input.connectionId, unattended: true },
+    maxAttempts: 3,
+  });
+}
+
+/**
+ * A saver's sync (Sync now, a first sync after linking, a renewed consent): queued unless a sync
+ * of this connection is waiting or running already (false, nothing queued). Call with the
+ * connection's row locked (`ownConnection`), so two requests at once queue one sync between them.
+ * `tx` is the request's transaction as the login role (`asLoginRole`): the job commits with it.
+ */
+export async function enqueueSaverSync(
+  jobs: JobRunner,
+  tx: Tx,
+  input: { connectionId: string; userId: string },
+): Promise<boolean> {
+  const waiting = rowsOf(
+    await tx.execute(sql`
+      select 1 from jobs
+      where name = ${SYNC_JOB} and status in ('pending', 'running') and user_id = ${input.userId}
+        and payload->>'connectionId' = ${input.connectionId}
+      limit 1`),
+  );
+  if (waiting.length > 0) return false;
   return jobs.enqueue(
     {
       name: SYNC_JOB,
-      key: `${SYNC_JOB}:${input.connectionId}:${slot}`,
+      // Unique: a saver may ask again as soon as the last one has finished.
+      key: `${SYNC_JOB}:${input.connectionId}:demand:${randomUUID()}`,
       userId: input.userId,
-      payload: { connectionId: input.connectionId, unattended: input.unattended },
+      payload: { connectionId: input.connectionId, unattended: false },
       maxAttempts: 3,
-      runAt: input.runAt,
     },
-    target,
+    tx,
   );
 }
 
@@ -493,7 +517,7 @@ export async function scheduleOpenBankingSync(
     if (!openBanking.enabled) return;
     const now = deps.clock.now();
     const due = await step((tx) => dueConnections(tx, now));
-    for (const c of due) await enqueueSync(jobs, { connectionId: c.id, userId: c.user_id, unattended: true, now });
+    for (const c of due) await enqueueSync(jobs, { connectionId: c.id, userId: c.user_id, now });
   });
   if (openBanking.enabled) await jobs.schedule(SCHEDULE_JOB, SCHEDULE_EVERY_SECONDS);
 }

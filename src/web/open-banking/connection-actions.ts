@@ -69,8 +69,8 @@ export function useSyncNowAndWait() {
     sync.mutate(connection.id, {
       onSuccess: (job) => {
         if (job.status !== 'already_queued') return;
-        // One sync a minute on demand: the one asked for may have run already.
-        notify.info(`${connection.bankName} was asked for an update less than a minute ago. Try again in a minute.`);
+        // A sync of this connection waits or runs already: its end is the one to wait for.
+        notify.info(`${connection.bankName} is already updating. Your balances change when it finishes.`);
         setWaiting((current) =>
           current[connection.id]
             ? { ...current, [connection.id]: { ...current[connection.id]!, quiet: true } }

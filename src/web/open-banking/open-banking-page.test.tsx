@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OPEN_BANKING_MESSAGES } from '../../core/open-banking/api-types.ts';
 import { makeAccount, makeList } from '../accounts/test-fixtures.ts';
 import { payingView } from '../subscriptions/view-test-fixtures.ts';
 import { apiError, json, makeMe, type MockHandler, mockApi } from '../test/api-mock.ts';
@@ -156,6 +157,41 @@ describe('the Open Banking page', () => {
     expect(await screen.findByText('Halifax is up to date', {}, LOADED)).toBeInTheDocument();
     expect(within(halifax).getByText('Last synced 29 Nov 2026 at 10:30')).toBeInTheDocument();
     expect(api.calls(`POST /api/open-banking/connections/${CONNECTION_ID}/sync`)).toHaveLength(1);
+  });
+
+  it('says a sync already under way is the one to wait for, then that the bank has answered', async () => {
+    let asked = 0;
+    signedIn({
+      'GET /api/open-banking/status': () =>
+        json(200, status([connection(asked > 0 ? { lastSyncedAt: '2026-11-29T10:31:00.000Z' } : {})])),
+      [`POST /api/open-banking/connections/${CONNECTION_ID}/sync`]: () => {
+        asked++;
+        return json(202, { status: 'already_queued' });
+      },
+    });
+    const { user } = renderApp('/open-banking');
+    await user.click(within(await regionOf('Halifax')).getByRole('button', { name: 'Sync now' }));
+    expect(
+      await screen.findByText('Halifax is already updating. Your balances change when it finishes.', {}, LOADED),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Halifax is up to date', {}, LOADED)).toBeInTheDocument();
+  });
+
+  it('shows the hourly limit’s refusal in words', async () => {
+    signedIn({
+      'GET /api/open-banking/status': json(200, status([connection()])),
+      [`POST /api/open-banking/connections/${CONNECTION_ID}/sync`]: apiError(
+        429,
+        'RATE_LIMITED',
+        OPEN_BANKING_MESSAGES.tooManySyncs,
+      ),
+    });
+    const { user } = renderApp('/open-banking');
+    const halifax = await regionOf('Halifax');
+    await user.click(within(halifax).getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Could not sync Halifax', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByText(OPEN_BANKING_MESSAGES.tooManySyncs)).toBeInTheDocument();
+    expect(within(halifax).getByRole('button', { name: 'Sync now' })).toBeEnabled();
   });
 
   it('disconnects after a confirmation that says the tokens go and the history stays', async () => {
