@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../app/api.ts';
+// The System Health Dashboard's alerts read the suite's last run: they refresh when a run is kept.
+import { systemHealthKeys } from '../system-health/api.ts';
 
 export type CheckStatus = 'passed' | 'warning' | 'failed';
 
@@ -95,6 +97,8 @@ const QUERY_DEFAULTS = { staleTime: 30_000, retry: 2, refetchOnWindowFocus: fals
 
 export const debugConsoleKeys = {
   overview: ['admin', 'diagnostics', 'overview'] as const,
+  lastRun: ['admin', 'diagnostics', 'last-run'] as const,
+  debugApi: ['admin', 'diagnostics', 'debug-api'] as const,
   tables: ['admin', 'diagnostics', 'query-tables'] as const,
   functions: ['admin', 'diagnostics', 'functions'] as const,
   mock: ['admin', 'diagnostics', 'mock-data'] as const,
@@ -136,9 +140,69 @@ export function useMockData() {
   });
 }
 
+/** Run Full Validation: the server keeps it as the suite's last run, which System Alerts reads. */
 export function useRunDiagnostics() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<DiagnosticsRun>('/api/admin/diagnostics/run', { method: 'POST', json: {} }),
+    onSuccess: (run) => {
+      queryClient.setQueryData(debugConsoleKeys.lastRun, { run });
+      return queryClient.invalidateQueries({ queryKey: systemHealthKeys.all });
+    },
+  });
+}
+
+/** The suite's last full run (any admin's, on any instance), or null before the first. */
+export function useLastValidationRun() {
+  return useQuery({
+    queryKey: debugConsoleKeys.lastRun,
+    queryFn: () => apiFetch<{ run: DiagnosticsRun | null }>('/api/admin/diagnostics/last-run'),
+    ...QUERY_DEFAULTS,
+  });
+}
+
+export type DebugTestName = 'auth' | 'navigation' | 'database' | 'system-health' | 'full';
+
+/** 002 §7 testsprite-debug-api's answers, as the outside debug API gives them. */
+export interface DebugTestResults {
+  authTest?: {
+    status: 'pass' | 'fail';
+    totalUsers: number;
+    recentUsers: number;
+    activeSubscriptions: number;
+    errors: string[];
+  };
+  navigationTest?: {
+    status: 'pass' | 'fail';
+    subscriptionGuards: { public: number; user: number; admin: number };
+    adminUsers: number;
+  };
+  databaseTest?: { status: 'pass' | 'fail'; queryTime: number; basicConnectivity: boolean; rlsFunctionTest: boolean };
+  systemHealth?: {
+    status: 'pass' | 'fail';
+    healthScore: number;
+    edgeFunctions: { function: string; available: boolean }[];
+    environment: Record<string, string | boolean>;
+  };
+  timestamp: string;
+}
+
+/** Whether the outside debug API is on (DEBUG_API_KEY set) and the header it needs; never the key. */
+export function useDebugApiStatus() {
+  return useQuery({
+    queryKey: debugConsoleKeys.debugApi,
+    queryFn: () =>
+      apiFetch<{ enabled: boolean; header: string; tests: { name: DebugTestName; summary: string }[] }>(
+        '/api/admin/diagnostics/debug-api',
+      ),
+    ...QUERY_DEFAULTS,
+  });
+}
+
+export function useRunDebugTest() {
+  return useMutation({
+    mutationFn: (name: DebugTestName) =>
+      apiFetch<DebugTestResults>(`/api/admin/diagnostics/debug-api/${name}`, { method: 'POST', json: {} }),
   });
 }
 
@@ -150,7 +214,12 @@ export function useAutoFix() {
         method: 'POST',
         json: {},
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: debugConsoleKeys.overview }),
+    onSuccess: (data) => queryClient.setQueryData(debugConsoleKeys.lastRun, { run: data.after }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: debugConsoleKeys.overview }),
+        queryClient.invalidateQueries({ queryKey: systemHealthKeys.all }),
+      ]),
   });
 }
 

@@ -4,10 +4,12 @@ import { AdminHeader } from '../admin-header.tsx';
 import { DataValidationTab } from './data-validation-tab.tsx';
 import { DeveloperPanel } from './developer-panel.tsx';
 import { SystemDiagnosticsTab } from './system-diagnostics-tab.tsx';
+import { TestSpriteApiTab } from './testsprite-api-tab.tsx';
 
 /**
  * /admin/debug-console (002 §2): System Diagnostics (with Comprehensive System Diagnostics), Data
- * Validation (the Integration Validation Suite, Auto-Fix, cleanup) and the Developer Panel.
+ * Validation (the Integration Validation Suite, Auto-Fix, cleanup), the Developer Panel and the
+ * TestSprite API (the debug API's tests, run by an admin).
  */
 export function DebugConsolePage() {
   return (
@@ -23,6 +25,7 @@ export function DebugConsolePage() {
           <TabsTrigger value="system">System Diagnostics</TabsTrigger>
           <TabsTrigger value="validation">Data Validation</TabsTrigger>
           <TabsTrigger value="developer">Developer Panel</TabsTrigger>
+          <TabsTrigger value="testsprite">TestSprite API</TabsTrigger>
         </TabsList>
         <TabsContent value="system">
           <SystemDiagnosticsTab />
@@ -32,6 +35,9 @@ export function DebugConsolePage() {
         </TabsContent>
         <TabsContent value="developer">
           <DeveloperPanel />
+        </TabsContent>
+        <TabsContent value="testsprite">
+          <TestSpriteApiTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
-import { healthColour, statusBand } from '../../../core/diagnostics/health.ts';
+import { healthColour, isCriticalIssue, statusBand } from '../../../core/diagnostics/health.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { cn } from '../../ui/cn.ts';
 import type { CheckResult, CheckStatus, DiagnosticsRun } from './api.ts';
@@ -48,9 +48,7 @@ function groupByCategory(results: readonly CheckResult[]): [string, CheckResult[
 /** A run's summary, critical issues, recommendations and results grouped by category (002 §2). */
 export function DiagnosticsReport({ run, title }: { run: DiagnosticsRun; title: string }) {
   const { summary } = run;
-  const critical = run.results.filter(
-    (r) => r.status === 'failed' && (r.severity === 'critical' || r.severity === 'high'),
-  );
+  const critical = run.results.filter(isCriticalIssue);
   return (
     <section aria-label={title} className="grid gap-6">
       <div className="grid gap-6 sm:grid-cols-[auto_1fr] sm:items-start">

@@ -23,7 +23,8 @@ const dateTime = (iso: string) =>
 const ms = (value: number | null) =>
   value === null ? 'Not measured yet' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })} ms`;
 
-function Facts({ label, rows }: { label: string; rows: [string, string | number][] }) {
+/** Terms and their figures, a row each (also the TestSprite API tab's result cards). */
+export function Facts({ label, rows }: { label: string; rows: [string, string | number][] }) {
   return (
     <section aria-label={label}>
       <dl className="grid gap-2 text-sm">

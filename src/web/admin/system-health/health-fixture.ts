@@ -57,6 +57,7 @@ export function healthFixture(overrides: Partial<SystemHealth> = {}): SystemHeal
     mail: { transport: 'files', status: 'healthy', message: 'Written to the local mailbox (no SMTP_URL)' },
     uptimeSeconds: 120,
     memory: { rssBytes: 200 * 1024 * 1024, heapUsedBytes: 60 * 1024 * 1024, heapTotalBytes: 90 * 1024 * 1024 },
+    validation: null,
     alerts: [],
     allClear: true,
     ...overrides,

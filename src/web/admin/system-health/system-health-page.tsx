@@ -9,6 +9,7 @@ import {
   PlugZap,
   RefreshCw,
   Send,
+  ShieldCheck,
   Timer,
   TriangleAlert,
 } from 'lucide-react';
@@ -26,6 +27,9 @@ import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AdminHeader } from '../admin-header.tsx';
+import { dateTimeText } from '../bank-data/report-text.ts';
+import { useLastValidationRun, useRunDiagnostics } from '../debug-console/api.ts';
+import { DiagnosticsReport } from '../debug-console/diagnostics-report.tsx';
 import {
   AdminTable,
   AdminTableBody,
@@ -271,20 +275,15 @@ function HealthTabs({ health, performance }: { health: SystemHealth; performance
 function ValidationTests({ health }: { health: SystemHealth }) {
   const passed = health.checks.filter((c) => c.status === 'passed').length;
   return (
-    <section aria-labelledby="validation-heading" className="grid gap-4">
+    <section aria-labelledby="validation-heading" className="grid gap-6">
+      <FullValidation />
       <div>
         <h2 id="validation-heading" className="text-xl font-semibold">
-          Validation Tests
+          Live checks
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
           {passed} of {health.checks.length} checks passed. The health score counts each passed check in full and each
           warning as half.
-          {isRegistered('adminDebugConsole') ? (
-            <>
-              {' '}
-              The full data validation runs in the <Link to={paths.adminDebugConsole()}>debug console</Link>.
-            </>
-          ) : null}
         </p>
       </div>
       <AdminTable aria-label="Validation tests">
@@ -332,6 +331,55 @@ function ValidationTests({ health }: { health: SystemHealth }) {
           {megabytesText(health.memory.rssBytes)} resident, {megabytesText(health.memory.heapUsedBytes)} heap in use
         </Fact>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Run Full Validation: the Integration Validation Suite's checks (the server keeps the run as the
+ * last run, whose critical issues System Alerts raises), grouped by category with the health score.
+ */
+function FullValidation() {
+  const last = useLastValidationRun();
+  const validate = useRunDiagnostics();
+  const run = validate.data ?? last.data?.run ?? null;
+  const start = () =>
+    validate.mutate(undefined, {
+      onSuccess: (data) => notify.success(`Validation completed: ${data.summary.passed} tests passed`),
+      onError: (error) => notify.error(`Validation failed: ${refusalReason(error) ?? error.message}`),
+    });
+  return (
+    <section aria-labelledby="full-validation-heading" className="grid gap-4 rounded-xl border p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 id="full-validation-heading" className="text-xl font-semibold">
+            Validation Tests
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Database, migrations, row-level security, queues, consent, API speed and data integrity.{' '}
+            {run ? `Last run ${dateTimeText(run.ranAt)}.` : 'Not run yet.'}
+            {isRegistered('adminDebugConsole') ? (
+              <>
+                {' '}
+                Auto-Fix and cleanup are in the <Link to={paths.adminDebugConsole()}>debug console</Link>.
+              </>
+            ) : null}
+          </p>
+        </div>
+        <Button onClick={start} disabled={validate.isPending} aria-describedby="full-validation-heading">
+          <ShieldCheck aria-hidden />
+          {validate.isPending ? 'Validating...' : 'Run Full Validation'}
+        </Button>
+      </div>
+      {last.isError && !run ? (
+        <SectionLoadError
+          message="The last validation run could not be loaded."
+          onRetry={() => void last.refetch()}
+          retrying={last.isFetching}
+        />
+      ) : null}
+      {last.isPending && !validate.data ? <SectionSkeleton rows={3} label="Loading the last validation run" /> : null}
+      {run ? <DiagnosticsReport run={run} title="Validation results" /> : null}
     </section>
   );
 }
@@ -491,7 +539,8 @@ function SystemAlerts({ health }: { health: SystemHealth }) {
           System Alerts
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          An alert shows when the error rate is above 10%, the queue backlog above 50 items or the health below 70%.
+          An alert shows when the error rate is above 10%, the queue backlog above 50 items, the health below 70% or the
+          last full validation found critical issues.
         </p>
       </div>
       {health.alerts.length > 0 ? (
