@@ -137,4 +137,27 @@ describe('the provider client', () => {
     await pace();
     expect(slept).toEqual([100, 200]);
   });
+
+  it('lets calls a late timer held back catch up, but never more than the limit in any second', async () => {
+    let clock = 0;
+    let stalled = false;
+    const pace = pacer(
+      10,
+      () => clock,
+      async (ms) => {
+        // The first wait ends 1.5 s late (a busy process); the rest on time.
+        clock += ms + (stalled ? 0 : 1500);
+        stalled = true;
+      },
+    );
+    const went: number[] = [];
+    await Promise.all(Array.from({ length: 40 }, () => pace().then(() => went.push(clock))));
+    expect(went).toHaveLength(40);
+    for (const [i, at] of went.entries()) {
+      const inSecond = went.filter((t) => t > at - 1000 && t <= at).length;
+      expect(inSecond, `the second up to call ${i}`).toBeLessThanOrEqual(10);
+    }
+    // It caught up: 40 calls at 10 a second take about four seconds, the stall included.
+    expect(went.at(-1)!).toBeLessThan(4000 + 1500);
+  });
 });

@@ -41,15 +41,30 @@ export type HttpOptions = {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Spaces calls `1000 / perSecond` ms apart, in the order they asked. */
+/**
+ * Spaces calls `1000 / perSecond` ms apart, one at a time in the order they asked, and never lets
+ * more than `perSecond` go in any one second as they really went: a timer that fires late (a busy
+ * process) lets the calls it held back catch up, but not as a burst over the provider's limit.
+ */
 export function pacer(perSecond: number, now: () => number = Date.now, sleep = sleepFor) {
   const gap = 1000 / perSecond;
+  /** When the calls of the last second went (oldest first). */
+  const went: number[] = [];
   let next = 0;
-  return async () => {
-    const at = Math.max(now(), next);
-    next = at + gap;
+  let queue: Promise<void> = Promise.resolve();
+  const turn = async () => {
+    let at = Math.max(now(), next);
+    while (went.length > 0 && went[0]! <= at - 1000) went.shift();
+    if (went.length >= perSecond) at = Math.max(at, went[0]! + 1000);
     const wait = at - now();
     if (wait > 0) await sleep(wait);
+    next = at + gap;
+    went.push(Math.max(now(), at));
+  };
+  return (): Promise<void> => {
+    const mine = queue.then(turn);
+    queue = mine.catch(() => undefined);
+    return mine;
   };
 }
 
