@@ -5,7 +5,7 @@ import { newPage, pictureEverywhere, rejectCookies } from './fixtures.ts';
 
 // The Debug Console (issue 31): an admin with two-factor runs the full diagnostics and reads the
 // health score, builds a read-only query over an allow-listed table (no SQL typed anywhere), tests
-// a registered function, and is told when the parameters are not JSON.
+// a registered function, is told when the parameters are not JSON, and runs the TestSprite API's full suite.
 const env = useJourneyServerAndBrowser();
 const PASSWORD = 'an admin passphrase';
 
@@ -84,6 +84,24 @@ test('an admin runs diagnostics, queries an allow-listed table and tests a funct
   await tester.getByRole('button', { name: 'Test Function' }).click();
   await tester.getByRole('alert').getByText('Invalid JSON in parameters').waitFor();
   await pictureEverywhere(page, 'debug-console-developer');
+
+  // TestSprite API: the outside debug API is off here (no DEBUG_API_KEY); the admin runs its full suite.
+  await page.getByRole('tab', { name: 'TestSprite API' }).click();
+  await page.getByText('Outside debug API: off').waitFor();
+  await page.getByText('X-Debug-Key').waitFor();
+  await page.getByRole('button', { name: 'Run Full Suite' }).click();
+  const suite = page.getByRole('region', { name: 'TestSprite API results' });
+  await suite.waitFor({ timeout: 30_000 });
+  const auth = suite.getByRole('region', { name: 'Auth figures' });
+  assert.match((await auth.textContent()) ?? '', /Users[\d,]+/);
+  const database = (await suite.getByRole('region', { name: 'Database figures' }).textContent()) ?? '';
+  assert.match(database, /Query time[\d.,]+ ms/);
+  assert.match(database, /ConnectedYes/);
+  assert.match(database, /Row-level security enforcedYes/);
+  for (const part of ['Navigation figures', 'System health figures'])
+    await suite.getByRole('region', { name: part }).waitFor();
+  assert.ok((await suite.getByText('Pass', { exact: true }).count()) >= 3);
+  await pictureEverywhere(page, 'debug-console-testsprite');
 
   assert.deepEqual(errors, []);
   await context.close();

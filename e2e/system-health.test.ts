@@ -55,6 +55,17 @@ test('an admin reads measured health figures, tests the sync queue, turns auto-r
   assert.match((await checks.getByRole('row').filter({ hasText: 'Database' }).textContent()) ?? '', /Passed/);
   assert.match((await checks.getByRole('row').filter({ hasText: 'Job queue' }).textContent()) ?? '', /Warning.*51 due/);
 
+  // Run Full Validation: the Integration Validation Suite's checks by category, with the score, kept as the last run.
+  await page.getByRole('button', { name: 'Run Full Validation' }).click();
+  const validation = page.getByRole('region', { name: 'Validation results' });
+  await validation.getByText('Tests passed').waitFor({ timeout: 30_000 });
+  const validationText = (await validation.textContent()) ?? '';
+  assert.match(validationText, /Health score\d{1,3}%/);
+  assert.match(validationText, /Tests passed\d+ of 10/);
+  for (const category of ['Database', 'Security', 'Queues', 'Data integrity'])
+    await validation.getByRole('heading', { name: category, exact: true }).waitFor();
+  await page.getByText(/Last run \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./).waitFor();
+
   // Test Sync Queue: a job through the queue, timed end to end by the server.
   await page.getByRole('button', { name: 'Test Sync Queue' }).click();
   const result = page.getByRole('status', { name: 'Test Sync Queue result' });
