@@ -266,7 +266,12 @@ const accountLine = preparedPerConnection((tx) =>
 
 const userWindowLine = preparedPerConnection((tx) =>
   tx
-    .select({ line: sql<LineRows>`(select to_json(l) from (${lineRows(false, true)}) l)`.as('line') })
+    .select({
+      line: sql<LineRows>`(select to_json(l) from (${lineRows(false, true)}) l)`.as('line'),
+      // The ledger versions this statement's snapshot holds: what the line is true for.
+      versions: sql<Record<string, string> | null>`(select json_object_agg(a.id, a.ledger_version::text)
+        from accounts a where a.user_id = ${userId} and a.archived_at is null)`.as('versions'),
+    })
     .from(sql`(select 1) as one`)
     .prepare('balance_series_user_window'),
 );
@@ -319,9 +324,10 @@ export async function readUserLine(tx: Tx, params: { userId: string; today: stri
 export async function readUserLineFrom(
   tx: Tx,
   params: { userId: string; today: string; lineFrom: string },
-): Promise<LineData> {
+): Promise<LineData & { versions: Map<string, string>; lastEntry: string | null }> {
   const [row] = await userWindowLine(tx).execute(params);
   const data = lineData(row?.line);
+  const lastEntry = data.bounds?.last ?? null;
   if (data.bounds && data.bounds.first < params.lineFrom) data.bounds.first = params.lineFrom;
-  return data;
+  return { ...data, versions: new Map(Object.entries(row?.versions ?? {})), lastEntry };
 }

@@ -10,7 +10,6 @@
  * total balance line over 12 months (`readUserLineFrom`, the balance line's own statement with a
  * window).
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { TermLengthUnit } from '../../core/accounts/account-schema.ts';
@@ -20,6 +19,7 @@ import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, sentTogether } from '../db/prepared.ts';
 import type { UserAccounts } from '../accounts/queries.ts';
 import { type ProtectionRows, readProtectionRows } from '../protection/queries.ts';
+import { ledgerFingerprint } from './line-cache.ts';
 
 /** How many of the newest transactions across the accounts the dashboard lists. */
 export const RECENT_TRANSACTIONS = 10;
@@ -135,17 +135,13 @@ export type DashboardRows = ProtectionRows & {
   interest: InterestTermsRow[];
   orders: UpcomingOrderRow[];
   recent: RecentTransactionRow[];
-  /** The fingerprint of the user's accounts and their ledger versions. */
+  /** The fingerprint of the user's accounts and their ledger versions (line-cache.ts). */
   ledger: string;
 };
 
-/**
- * Every account's id and ledger version, read by the accounts statement in this transaction,
- * as one short key: the balance line is still true while it is unchanged.
- */
-export function ledgerFingerprint(accounts: UserAccounts): string {
-  const versions = accounts.rows.map((row) => `${row.item.id}:${row.ledgerVersion}`).join(',');
-  return createHash('sha256').update(versions).digest('base64url');
+/** Every account's ledger version (by id), as the accounts statement in this transaction read them. */
+export function ledgerVersionsOf(accounts: UserAccounts): Map<string, string> {
+  return new Map(accounts.rows.map((row) => [row.item.id, String(row.ledgerVersion)]));
 }
 
 /** Everything the dashboard shows but its balance line: three statements, sent together. */
@@ -158,7 +154,7 @@ export async function readDashboardRows(tx: Tx, forUserId: string, today: Calend
   );
   return {
     ...protection,
-    ledger: ledgerFingerprint(protection.accounts),
+    ledger: ledgerFingerprint(ledgerVersionsOf(protection.accounts)),
     maturities: extras?.maturities ?? [],
     interest: extras?.interest ?? [],
     orders: (extras?.orders ?? []).map((o) => ({

@@ -406,6 +406,63 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
     expect(body.balanceLine.points).toHaveLength(21);
   });
 
+  it('carries entries added today into the kept line, and the line stays the whole line’s after every kind of write', async () => {
+    const ivy = await newPerson('ivy');
+    const ago = (days: number) => addDays(today, -days);
+    const lineFrom = balanceLineFirstPoint(today);
+    const plain = await addAccount(ivy, 'Plain', 'Halifax', null);
+    await addEntries(ivy, plain, [
+      { type: 'deposit', amountPence: 1_000_00, date: ago(500) },
+      { type: 'withdrawal', amountPence: 50_00, date: ago(100) },
+    ]);
+    // Restated inside the 12 months: its line works back from the statement.
+    const stated = await addAccount(ivy, 'Stated', 'NS&I', 700_00, { startingBalanceDate: ago(400) });
+    await addEntries(ivy, stated, [{ type: 'deposit', amountPence: 25_00, date: ago(60) }]);
+    await updateBalance(ivy, stated, 900_00, ago(90));
+    const wholeFromLineStart = async () => {
+      const whole = (await (
+        await server.request('/api/balance-series', { cookie: ivy.cookie })
+      ).json()) as BalanceSeriesJson;
+      return whole.points.filter((p) => p.date >= lineFrom);
+    };
+    // The line runs to the latest entry's date: past today once an entry is scheduled.
+    const expectTrue = async ({ scheduled = false } = {}) => {
+      const body = await dashboard(ivy);
+      expect(body.balanceLine.points).toEqual(await wholeFromLineStart());
+      if (!scheduled) expect(body.balanceLine.points.at(-1)!.balancePence).toBe(body.protection.totals.totalPence);
+      return body;
+    };
+    const before = await expectTrue();
+
+    // Today's deposit and withdrawal on each kind of account: today's point moves by their sum.
+    await addEntries(ivy, plain, [
+      { type: 'deposit', amountPence: 12_34, date: today },
+      { type: 'withdrawal', amountPence: 1_00, date: today },
+    ]);
+    await addEntries(ivy, stated, [{ type: 'deposit', amountPence: 5_00, date: today }]);
+    const after = await expectTrue();
+    expect(after.balanceLine.points.at(-1)!.balancePence).toBe(before.balanceLine.points.at(-1)!.balancePence + 16_34);
+    expect(after.balanceLine.points.slice(0, -1)).toEqual(before.balanceLine.points.slice(0, -1));
+
+    // Writes that are not carried, each followed by one that may be: the line is read again, and true.
+    await updateBalance(ivy, plain, 2_000_00, today);
+    await expectTrue();
+    await addEntries(ivy, plain, [{ type: 'deposit', amountPence: 3_00, date: today }]);
+    await expectTrue();
+    await addEntries(ivy, stated, [{ type: 'deposit', amountPence: 7_00, date: ago(3) }]);
+    await expectTrue();
+    await addEntries(ivy, stated, [{ type: 'deposit', amountPence: 9_00, date: addDays(today, 5) }]);
+    await expectTrue({ scheduled: true });
+    await addEntries(ivy, stated, [{ type: 'deposit', amountPence: 1_00, date: today }]);
+    await expectTrue({ scheduled: true });
+    // A new account's first entries move the tracking start: never carried.
+    const fresh = await addAccount(ivy, 'Fresh', 'Nationwide Building Society', null);
+    await expectTrue({ scheduled: true });
+    await addEntries(ivy, fresh, [{ type: 'deposit', amountPence: 40_00, date: today }]);
+    const started = await expectTrue({ scheduled: true });
+    expect(started.balanceLine.trackingStart?.date).toBe(today);
+  });
+
   it('refuses a visitor who is not signed in', async () => {
     expect((await server.request('/api/dashboard')).status).toBe(401);
   });
@@ -439,6 +496,10 @@ describe.each(testDatabaseKinds())('the dashboard API on %s', (kind) => {
       // A change that leaves the ledger as it was: the line is still kept.
       const [first] = (await dashboard(gus)).recentTransactions;
       await addStandingOrder(gus, first!.accountId, { amountPence: 5_00, frequency: 'monthly', startDate: today });
+      expect(await sent()).toEqual({ statements: 8, writes: 3 });
+      expect(await sent()).toEqual(kept);
+      // A deposit dated today is carried into the kept line: the three reads, no line statement.
+      await addEntries(gus, first!.accountId, [{ type: 'deposit', amountPence: 4_00, date: today }]);
       expect(await sent()).toEqual({ statements: 8, writes: 3 });
       expect(await sent()).toEqual(kept);
     },

@@ -31,7 +31,7 @@ import {
 import { readUserLineFrom } from '../balance-series/queries.ts';
 import type { Tx } from '../db/client.ts';
 import { keptAnswers } from '../kept/kept-answers.ts';
-import { LineCache, type LineKey } from './line-cache.ts';
+import { type LineKey, ledgerFingerprint, sharedLineCache } from './line-cache.ts';
 import { TrackingStartSchema } from '../balance-series/routes.ts';
 import { type DashboardRows, RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
 
@@ -169,7 +169,7 @@ export type DashboardOptions = {
 
 export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOptions = {}) {
   const app = createRouter();
-  const lines = keepAnswers ? new LineCache() : null;
+  const lines = keepAnswers ? sharedLineCache : null;
   const kept = keptAnswers(keepAnswers);
 
   /**
@@ -185,12 +185,17 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     return { rows, lineKey, keptLine, lineData };
   }
 
-  /** The 12-month line: the one kept for this ledger, else walked from what was read, and kept. */
+  /**
+   * The 12-month line: the one kept for this ledger, else walked from what was read, and kept
+   * under the versions its own statement saw (a write may commit between the accounts statement
+   * and the line's; the line must never be kept under versions it does not include).
+   */
   function lineOf(userId: string, read: Awaited<ReturnType<typeof readDashboard>>): BalanceSeries {
     if (read.keptLine) return read.keptLine;
     const data = read.lineData!;
     const line = balanceSeriesOf(data.accounts, read.lineKey.today, data.bounds, data.starts ?? []);
-    lines?.set(userId, read.lineKey, line);
+    const key = { ...read.lineKey, ledger: ledgerFingerprint(data.versions) };
+    lines?.set(userId, key, line, { versions: data.versions, lastEntry: data.lastEntry });
     return line;
   }
 

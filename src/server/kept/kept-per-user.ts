@@ -36,6 +36,13 @@ export class KeptPerUser<T> {
     return entry.value;
   }
 
+  /** The user's value under whatever key, without counting it as a use (undefined: none, or too old at `nowMs`). */
+  peek(userId: string, nowMs = 0): T | undefined {
+    const entry = this.#entries.get(userId);
+    if (!entry || nowMs - entry.keptAt >= this.maxAgeMs || nowMs < entry.keptAt) return undefined;
+    return entry.value;
+  }
+
   /** Keeps `value` as the user's only one (a value larger than `maxSize` is not kept). */
   set(userId: string, key: string, value: T, { size = 0, nowMs = 0 }: { size?: number; nowMs?: number } = {}): void {
     const old = this.#entries.get(userId);

@@ -61,6 +61,33 @@ export async function accountBalance(tx: Tx, accountId: string, today: CalendarD
 }
 
 /**
+ * After entries were added: the account's balance (as `accountBalance`), its ledger version and
+ * its first entry's date (the account-and-date index, one step), for carrying the write into the
+ * dashboard's kept line (dashboard/line-cache.ts).
+ */
+export async function accountBalanceAfterAdd(
+  tx: Tx,
+  accountId: string,
+  today: CalendarDate,
+): Promise<{ balancePence: number; ledgerVersion: string; firstEntry: string | null }> {
+  const [row] = await tx
+    .select({
+      balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)`,
+      ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
+      firstEntry: sql<string | null>`(select t.date::text from ${transactions} t where t.account_id = accounts.id
+        order by t.date nulls first limit 1)`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .execute();
+  return {
+    balancePence: Number(row?.balancePence ?? 0),
+    ledgerVersion: row?.ledgerVersion ?? '0',
+    firstEntry: row?.firstEntry ?? null,
+  };
+}
+
+/**
  * How many opening balances the account holds (leaving out the transaction `exceptId`), after
  * locking the account row as the balance's own recompute does (ADR 0022), so two requests adding
  * a starting balance at once take turns and the second sees the first.

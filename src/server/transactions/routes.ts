@@ -28,6 +28,9 @@ import { AppError } from '../errors.ts';
 import { sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { sentTogether } from '../db/prepared.ts';
+import { afterCommit } from '../http/after-commit.ts';
+import { sharedLineCache } from '../dashboard/line-cache.ts';
+import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { decodeCursor, isUuid } from './cursor.ts';
 import {
@@ -35,6 +38,7 @@ import {
   OVERVIEW_SORTS,
   TRANSACTION_PAGE_SIZE,
   accountBalance,
+  accountBalanceAfterAdd,
   countOpeningBalances,
   deleteTransaction,
   findOwnAccount,
@@ -264,14 +268,26 @@ export function transactionRoutes(deps: Deps) {
       const today = calendarDateInLondon(deps.clock.now());
       // The insert, its event and the new balance in one socket write: they run in this order in
       // the transaction (the balance sees the insert), and a failed insert fails the other two.
-      const [items, , balancePence] = await sentTogether(tx, () =>
+      const [items, , after] = await sentTogether(tx, () =>
         Promise.all([
           insertTransactions(tx, userId, id, checked.value),
           publishAccountChanged(tx, userId, [id]),
-          accountBalance(tx, id, today),
+          accountBalanceAfterAdd(tx, id, today),
         ]),
       );
-      return c.json({ items, balancePence }, 201);
+      // Entries dated today move only today's point of the dashboard's line: carried into the
+      // line this server keeps instead of read again (line-cache.ts says when that holds).
+      afterCommit(c, () =>
+        sharedLineCache.carryForward(userId, {
+          today,
+          accountId: id,
+          ledgerVersion: after.ledgerVersion,
+          firstEntry: after.firstEntry,
+          entries: items,
+          statementTypes: BALANCE_STATEMENT_TYPES,
+        }),
+      );
+      return c.json({ items, balancePence: after.balancePence }, 201);
     },
   );
 
