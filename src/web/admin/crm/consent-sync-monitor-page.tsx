@@ -14,12 +14,13 @@ import {
   HeaderRow,
   IntegrationDisabledNotice,
   ListView,
-  Long,
+  LongCell,
   PercentBar,
   QueueCounters,
   SyncQueueTable,
+  WhenCell,
 } from './crm-parts.tsx';
-import { CONSENT_STATUS_WORDS, type ConsentSyncStatus, CRM_TEXT, syncTypeText, whenText } from './crm-text.ts';
+import { CONSENT_STATUS_WORDS, type ConsentSyncStatus, CRM_TEXT, syncTypeText } from './crm-text.ts';
 import { RetryFailedButton, useProcessAction } from './process-action.tsx';
 
 const CONSENT_TONE = { pending: 'warning', completed: 'success', failed: 'destructive' } as const;
@@ -65,12 +66,8 @@ function ConsentLogTable({ entries }: { entries: ConsentLogEntry[] }) {
       <AdminTableBody>
         {entries.map((entry) => (
           <AdminTableRow key={entry.id} data-consent-entry={entry.id}>
-            <AdminTableCell label="Changed" className="tabular-nums">
-              <time dateTime={entry.createdAt}>{whenText(entry.createdAt)}</time>
-            </AdminTableCell>
-            <AdminTableCell label="User">
-              <Long>{entry.userEmail ?? entry.userId}</Long>
-            </AdminTableCell>
+            <WhenCell label="Changed" at={entry.createdAt} />
+            <LongCell label="User">{entry.userEmail ?? entry.userId}</LongCell>
             <AdminTableCell label="Choices">
               <ConsentChoices data={entry.consentData} />
             </AdminTableCell>
@@ -78,12 +75,10 @@ function ConsentLogTable({ entries }: { entries: ConsentLogEntry[] }) {
             <AdminTableCell label="Sync status">
               <ConsentStatusBadge status={entry.syncStatus} />
             </AdminTableCell>
-            <AdminTableCell label="Synced" className="tabular-nums">
-              {whenText(entry.syncedAt, 'Not yet')}
-            </AdminTableCell>
-            <AdminTableCell label="Error" className="md:max-w-xs">
-              <Long>{entry.errorDetails ?? '—'}</Long>
-            </AdminTableCell>
+            <WhenCell label="Synced" at={entry.syncedAt} otherwise="Not yet" />
+            <LongCell label="Error" narrow>
+              {entry.errorDetails ?? '—'}
+            </LongCell>
           </AdminTableRow>
         ))}
       </AdminTableBody>

@@ -112,6 +112,24 @@ export function Long({ children }: { children: ReactNode }) {
   return <span className="min-w-0 wrap-anywhere max-md:text-right">{children}</span>;
 }
 
+/** A cell holding a long value (see `Long`); `narrow` keeps it to a column's width on a wide screen (an error). */
+export function LongCell({ label, narrow, children }: { label: string; narrow?: boolean; children: ReactNode }) {
+  return (
+    <AdminTableCell label={label} className={narrow ? 'md:max-w-xs' : undefined}>
+      <Long>{children}</Long>
+    </AdminTableCell>
+  );
+}
+
+/** A cell holding an instant ('29 Nov 2026, 10:42', on one line on a wide screen), or `otherwise` without one. */
+export function WhenCell({ label, at, otherwise }: { label: string; at: string | null; otherwise?: string }) {
+  return (
+    <AdminTableCell label={label} className="tabular-nums md:whitespace-nowrap">
+      {at ? <time dateTime={at}>{whenText(at)}</time> : whenText(at, otherwise)}
+    </AdminTableCell>
+  );
+}
+
 /** The empty state of a list: what it would hold. */
 export function EmptyList({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">{children}</p>;
@@ -169,12 +187,8 @@ export function SyncQueueTable({
         <AdminTableBody>
           {items.map((item) => (
             <AdminTableRow key={item.id} data-queue-item={item.id}>
-              <AdminTableCell label="Created" className="tabular-nums">
-                <time dateTime={item.createdAt}>{whenText(item.createdAt)}</time>
-              </AdminTableCell>
-              <AdminTableCell label="User">
-                <Long>{item.userEmail ?? item.userId ?? '—'}</Long>
-              </AdminTableCell>
+              <WhenCell label="Created" at={item.createdAt} />
+              <LongCell label="User">{item.userEmail ?? item.userId ?? '—'}</LongCell>
               <AdminTableCell label="Type">{syncTypeText(item.syncType)}</AdminTableCell>
               <AdminTableCell label="Status">
                 <QueueStatusBadge status={item.status} />
@@ -182,12 +196,10 @@ export function SyncQueueTable({
               <AdminTableCell label="Retries" className="tabular-nums">
                 {item.retryCount} of {item.maxRetries}
               </AdminTableCell>
-              <AdminTableCell label="Processed" className="tabular-nums">
-                {whenText(item.processedAt, 'Not yet')}
-              </AdminTableCell>
-              <AdminTableCell label="Error" className="md:max-w-xs">
-                <Long>{item.errorDetails ?? '—'}</Long>
-              </AdminTableCell>
+              <WhenCell label="Processed" at={item.processedAt} otherwise="Not yet" />
+              <LongCell label="Error" narrow>
+                {item.errorDetails ?? '—'}
+              </LongCell>
               {showPayload ? (
                 <AdminTableCell label="Payload" className="md:text-right">
                   <Button

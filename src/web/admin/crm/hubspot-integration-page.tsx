@@ -24,6 +24,7 @@ import { isRegistered, paths, type RouteId } from '../../app/paths.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
 import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
@@ -39,11 +40,14 @@ function StatCard({
   title,
   icon,
   value,
+  isLong = false,
   children,
 }: {
   title: string;
   icon: ReactNode;
   value: ReactNode;
+  /** A value of several words (a date and time): smaller, so it keeps to a line or two in a quarter-width card. */
+  isLong?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -52,7 +56,7 @@ function StatCard({
         {icon}
         {title}
       </span>
-      <span className="text-2xl font-bold tabular-nums">{value}</span>
+      <span className={cn('font-bold tabular-nums', isLong ? 'text-lg' : 'text-2xl')}>{value}</span>
       {children ? <div className="text-sm text-muted-foreground">{children}</div> : null}
     </li>
   );
@@ -98,8 +102,16 @@ function StatusCards({ status }: { status: CrmStatus }) {
         {status.errorRate === null ? null : <>, error rate {percentText(status.errorRate)}</>}
         {status.oldestPendingAt ? <>; oldest waiting since {whenText(status.oldestPendingAt)}</> : null}
       </StatCard>
-      <StatCard title="Last sync" icon={<Activity aria-hidden />} value={whenText(status.lastSyncAt)}>
-        Average processing time {durationText(status.averageProcessingMs)}
+      <StatCard
+        title="Last sync"
+        icon={<Activity aria-hidden />}
+        value={whenText(status.lastSyncAt)}
+        isLong={status.lastSyncAt !== null}
+      >
+        {/* "Not measured yet" would read as a capital in mid-sentence after the label. */}
+        {status.averageProcessingMs === null
+          ? 'Processing time not measured yet'
+          : `Average processing time ${durationText(status.averageProcessingMs)}`}
         {status.averageLatencyMs === null ? null : <>; queued to sent in {durationText(status.averageLatencyMs)}</>}
       </StatCard>
     </ul>

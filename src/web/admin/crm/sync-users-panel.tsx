@@ -16,7 +16,7 @@ import {
   useStartSyncUsers,
   useSyncUsersRun,
 } from './api.ts';
-import { EmptyList, HeaderRow, Long, PercentBar, ToolCard } from './crm-parts.tsx';
+import { EmptyList, HeaderRow, Long, LongCell, PercentBar, ToolCard } from './crm-parts.tsx';
 import { countText, CRM_TEXT, whenText } from './crm-text.ts';
 
 const RESULT_WORDS: Record<SyncUserStatus, string> = {
@@ -68,18 +68,14 @@ function ResultTable({ run }: { run: SyncUsersRun }) {
           {rows.map((row, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a user appears once per run; the index only separates a repeated address.
             <AdminTableRow key={`${row.email}-${index}`}>
-              <AdminTableCell label="Email">
-                <Long>{row.email}</Long>
-              </AdminTableCell>
+              <LongCell label="Email">{row.email}</LongCell>
               <AdminTableCell label="Result">
                 <Badge variant={RESULT_TONE[row.status]}>{RESULT_WORDS[row.status]}</Badge>
               </AdminTableCell>
               <AdminTableCell label="HubSpot ID" className="tabular-nums">
                 <Long>{row.hubspotId ?? '—'}</Long>
               </AdminTableCell>
-              <AdminTableCell label="Reason or error">
-                <Long>{row.error ?? row.reason ?? '—'}</Long>
-              </AdminTableCell>
+              <LongCell label="Reason or error">{row.error ?? row.reason ?? '—'}</LongCell>
             </AdminTableRow>
           ))}
         </AdminTableBody>
