@@ -65,6 +65,7 @@ test('an admin reads measured health figures, tests the sync queue, turns auto-r
   for (const category of ['Database', 'Security', 'Queues', 'Data integrity'])
     await validation.getByRole('heading', { name: category, exact: true }).waitFor();
   await page.getByText(/Last run \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./).waitFor();
+  await pictureEverywhere(page, 'system-health-00-validation');
 
   // Test Sync Queue: a job through the queue, timed end to end by the server.
   await page.getByRole('button', { name: 'Test Sync Queue' }).click();

@@ -18,6 +18,16 @@ const TESTS: { name: Exclude<DebugTestName, 'full'>; label: string }[] = [
   { name: 'system-health', label: 'System Health Test' },
 ];
 
+/** The system-health test's environment flags, in words. */
+const ENVIRONMENT_WORDS: Record<string, string> = {
+  nodeEnv: 'Environment',
+  database: 'Database',
+  smtp: 'E-mail by SMTP',
+  stripe: 'Stripe configured',
+  hubspot: 'HubSpot configured',
+  jobsEnabled: 'Job runner on this instance',
+};
+
 const count = (n: number) => n.toLocaleString('en-GB');
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -114,7 +124,8 @@ function Results({ results }: { results: DebugTestResults }) {
           rows={[
             ['Health score', `${systemHealth.healthScore}%`],
             ...Object.entries(systemHealth.environment).map(
-              ([key, value]) => [key, typeof value === 'boolean' ? yesNo(value) : value] as [string, string],
+              ([key, value]) =>
+                [ENVIRONMENT_WORDS[key] ?? key, typeof value === 'boolean' ? yesNo(value) : value] as [string, string],
             ),
           ]}
         >
@@ -199,16 +210,16 @@ export function TestSpriteApiTab() {
               <AlertTitle>Outside debug API: {status.data.enabled ? 'on' : 'off'}</AlertTitle>
               <AlertDescription>
                 {status.data.enabled ? (
-                  <>
+                  <p>
                     DEBUG_API_KEY is set. Requests to /api/debug/… must send it in the{' '}
                     <code className="font-mono">{status.data.header}</code> header.
-                  </>
+                  </p>
                 ) : (
-                  <>
+                  <p>
                     DEBUG_API_KEY is not set, so /api/debug/… answers 404. Set it on the server (32 characters or more)
                     to turn it on; requests then send it in the <code className="font-mono">{status.data.header}</code>{' '}
                     header.
-                  </>
+                  </p>
                 )}
               </AlertDescription>
             </Alert>
