@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
-import { XSS_PAYLOADS } from '../src/server/content/xss-corpus.ts';
-import { grantAdminRole, signInWithTwoFactor, useJourneyServerAndBrowser, verifyEmail } from './account-setup.ts';
+import { useJourneyServerAndBrowser } from './account-setup.ts';
+import { assertCorpusRanNothing, desktopContext, setXssTraps, signedInAdmin, XSS_CORPUS_HTML } from './cms-journeys.ts';
 import { newPage, pictureEverywhere, rejectCookies, waitForToastToGo } from './fixtures.ts';
 
 const env = useJourneyServerAndBrowser();
@@ -18,14 +18,6 @@ const EMAIL = `footer-admin-${Date.now()}@example.com`;
 const YEAR = calendarDateInLondon(new Date()).slice(0, 4);
 const COPYRIGHT = `© ${YEAR} SavvyPig Savings Ltd. All rights reserved.`;
 const NAVY = 'rgb(30, 58, 138)';
-
-/** What a payload would do if it ran: a dialog, or a mark on the window. */
-const XSS_TRAPS = `
-  window.__xss = 0;
-  for (const name of ['alert', 'confirm', 'prompt', 'print']) {
-    window[name] = () => { window.__xss += 1; };
-  }
-`;
 
 /** Opens an inline field, types a value and presses Enter; waits for the spec's toast. */
 async function editField(page: Page, label: string, value: string): Promise<void> {
@@ -51,27 +43,8 @@ async function expectCustomFooter(page: Page, where: string): Promise<void> {
 }
 
 test('an admin changes the footer’s links and colours and activates it; every page shows it; the XSS corpus runs nothing', async () => {
-  const signUp = await fetch(`${env.server.base}/api/account/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: env.server.base },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD, firstName: 'Fern', lastName: 'Footer' }),
-  });
-  assert.equal(signUp.status, 200, await signUp.text());
-  await verifyEmail(env.server, EMAIL);
-  await grantAdminRole(env.server, EMAIL);
-  // After the restart that granted the role: the server's address is new.
-  const base = env.server.base;
-
-  const adminContext = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    colorScheme: 'light',
-    reducedMotion: 'reduce',
-  });
-  const { page: admin, errors: adminErrors } = await newPage(adminContext);
-  await signInWithTwoFactor(adminContext, env.server, EMAIL, PASSWORD);
-  await admin.goto(`${base}/admin`);
-  await rejectCookies(admin);
+  const who = { email: EMAIL, password: PASSWORD, firstName: 'Fern', lastName: 'Footer' };
+  const { base, context: adminContext, page: admin, errors: adminErrors } = await signedInAdmin(env, who);
   // Before any footer: the spec's defaults.
   assert.deepEqual(await footerLinks(admin), ['Legal', 'Contact', 'Plans and prices']);
   await admin.getByRole('link', { name: /^Footer/ }).click();
@@ -122,12 +95,7 @@ test('an admin changes the footer’s links and colours and activates it; every 
   await expectCustomFooter(admin, 'the dashboard');
 
   // A visitor: the landing page and the legal page.
-  const visitorContext = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    colorScheme: 'light',
-    reducedMotion: 'reduce',
-  });
+  const visitorContext = await desktopContext(env.browser);
   const { page: visitor, errors: visitorErrors } = await newPage(visitorContext);
   await visitor.goto(`${base}/`);
   await rejectCookies(visitor);
@@ -142,8 +110,7 @@ test('an admin changes the footer’s links and colours and activates it; every 
   const created = await adminContext.request.post(`${base}/api/admin/footers`, {
     headers,
     data: {
-      // A NUL character is refused before any route sees it, so that payload cannot be saved.
-      content: `<p>Corpus footer</p>${XSS_PAYLOADS.filter((payload) => !payload.includes('\u0000')).join('\n')}`,
+      content: `<p>Corpus footer</p>${XSS_CORPUS_HTML}`,
     },
   });
   assert.equal(created.status(), 201, await created.text());
@@ -151,37 +118,12 @@ test('an admin changes the footer’s links and colours and activates it; every 
   const activated = await adminContext.request.post(`${base}/api/admin/footers/${corpus.id}/activate`, { headers });
   assert.equal(activated.status(), 200);
 
-  const dialogs: string[] = [];
-  await visitorContext.addInitScript(XSS_TRAPS);
-  visitor.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = await setXssTraps(visitorContext, visitor);
   for (const path of ['/', '/legal', '/contact']) {
     await visitor.goto(`${base}${path}`);
     const footer = visitor.getByRole('contentinfo');
     await footer.getByText('Corpus footer').waitFor();
-    // Every element is pointed at and focused, in case a handler slipped through on an event.
-    await footer.evaluate((element) => {
-      for (const child of element.querySelectorAll('*')) {
-        for (const type of ['mouseover', 'mouseenter'])
-          child.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
-        child.dispatchEvent(new FocusEvent('focus'));
-        child.dispatchEvent(new AnimationEvent('animationstart'));
-      }
-    });
-    await visitor.waitForTimeout(300);
-    assert.equal(await visitor.evaluate(() => (window as unknown as { __xss: number }).__xss), 0, path);
-    assert.equal(
-      await footer.locator('script, iframe, object, embed, svg, math, form, input, style, base, meta').count(),
-      0,
-      path,
-    );
-    assert.equal(
-      await footer.locator('[href^="javascript:" i], [src^="javascript:" i], [src^="data:" i]').count(),
-      0,
-      path,
-    );
+    await assertCorpusRanNothing(visitor, footer, path, 300);
   }
   assert.deepEqual(dialogs, []);
 
