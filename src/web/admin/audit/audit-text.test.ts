@@ -16,6 +16,14 @@ describe('the audit log in words', () => {
     expect(subjectTypeText('ad_campaign')).toBe('House ad');
   });
 
+  it('names the CRM and diagnostics actions (issue 31)', () => {
+    expect(actionText('crm.queue.clear')).toBe('Cleared the CRM sync queue');
+    expect(actionText('crm.sync-users.start')).toBe('Started Sync Users');
+    expect(actionText('diagnostics.auto-fix')).toBe('Ran Auto-Fix');
+    expect(actionText('diagnostics.cleanup')).toBe('Cleaned up old jobs and sync items');
+    expect(subjectTypeText('hubspot_sync_queue')).toBe('CRM sync queue');
+  });
+
   it('writes times in London in en-GB, both sides of the clocks changing', () => {
     expect(dateTimeText('2026-11-29T03:53:00Z')).toBe('29 Nov 2026, 03:53');
     expect(dateTimeText('2026-07-01T12:00:00.123456Z')).toBe('1 Jul 2026, 13:00');

@@ -23,6 +23,14 @@ const ACTION_WORDS: Record<string, string> = {
   'cms_footer.update': 'Changed a footer',
   'cms_footer.activate': 'Activated a footer',
   'cms_footer.delete': 'Deleted a footer',
+  'crm.queue.process': 'Processed the CRM sync queue',
+  'crm.queue.clear': 'Cleared the CRM sync queue',
+  'crm.queue.retry-failed': 'Retried the failed CRM sync items',
+  'crm.sync-users.start': 'Started Sync Users',
+  'diagnostics.run': 'Ran the validation checks',
+  'diagnostics.auto-fix': 'Ran Auto-Fix',
+  'diagnostics.cleanup': 'Cleaned up old jobs and sync items',
+  'diagnostics.debug-test': 'Ran a TestSprite API test',
 };
 
 const SUBJECT_WORDS: Record<string, string> = {
@@ -32,6 +40,8 @@ const SUBJECT_WORDS: Record<string, string> = {
   news_feed: 'News feed',
   ad_campaign: 'House ad',
   cms_footer: 'Footer',
+  hubspot_sync_queue: 'CRM sync queue',
+  crm_sync_runs: 'Sync Users run',
 };
 
 /** Splits camelCase and snake_case into lower-case words: 'respondedAt' → 'responded at'. */
