@@ -164,7 +164,10 @@ test('a Big Pig saver connects two Halifax accounts, syncs, is asked to reconnec
   assert.equal(await connection.getByRole('button', { name: 'Sync now' }).count(), 0);
   await page.goto(`${env.server.base}/account/${halifax}`);
   await page.getByText('Your Halifax access has ended. Reconnect to start syncing again.').waitFor();
-  await page.getByText(/^Your bank access has ended; last updated /).waitFor();
+  await page
+    .getByTestId('bank-sync-status')
+    .getByText(/^Last updated from Halifax /)
+    .waitFor();
   await lookAt(page, '06-account-ended');
   // Reconnect: the bank's consent again, back to the links as they were, and the connection runs again.
   await page.getByRole('button', { name: 'Reconnect' }).click();

@@ -36,9 +36,9 @@ function Connected({ connection }: { connection: Connection }) {
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <p className="flex items-center gap-2" data-testid="bank-sync-status">
+        <p className="flex items-start gap-2" data-testid="bank-sync-status">
           <Icon
-            className={`size-4 shrink-0 ${words.tone === 'problem' ? 'text-destructive' : words.tone === 'ok' ? 'text-success' : 'text-muted-foreground'}`}
+            className={`mt-0.5 size-4 shrink-0 ${words.tone === 'problem' ? 'text-destructive' : words.tone === 'ok' ? 'text-success' : 'text-muted-foreground'}`}
             aria-hidden
           />
           {words.text}
@@ -50,7 +50,8 @@ function Connected({ connection }: { connection: Connection }) {
               {syncing ? 'Syncing...' : 'Sync now'}
             </Button>
           ) : null}
-          <Button asChild variant="ghost" size="sm">
+          {/* Alone on a narrow screen, its text lines up with the line above rather than its padding. */}
+          <Button asChild variant="ghost" size="sm" className={canSync(connection) ? undefined : '-ml-3 sm:ml-0'}>
             <Link to={paths.openBanking()}>Manage connection</Link>
           </Button>
         </div>

@@ -78,7 +78,7 @@ function BankAccountChoice({
             {[accountTypeWords(bankAccount.type), bankAccount.accountNumberMasked].filter(Boolean).join(' · ')}
           </p>
         </div>
-        <p className="text-right">
+        <p className="sm:text-right">
           <span className="block text-xs text-muted-foreground">Balance at {connection.bankName}</span>
           <span className="text-xl font-semibold tabular-nums">
             {bankAccount.balancePence === null ? 'Not known yet' : formatPence(bankAccount.balancePence)}

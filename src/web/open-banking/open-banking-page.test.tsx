@@ -43,7 +43,18 @@ describe('the Open Banking page', () => {
             status: 'error',
             lastSyncError: 'Barclays did not answer. We will try again soon.',
           }),
-          connection({ id: 'cccccccc-cccc-4ccc-8ccc-000000000004', bankName: 'Monzo', status: 'revoked' }),
+          connection({
+            id: 'cccccccc-cccc-4ccc-8ccc-000000000004',
+            bankName: 'Monzo',
+            status: 'revoked',
+            accounts: [bankAccount({ linkedAccountId: saver.id })],
+          }),
+          connection({
+            id: 'cccccccc-cccc-4ccc-8ccc-000000000005',
+            bankName: 'Santander',
+            status: 'expired',
+            accounts: [bankAccount({ linkedAccountId: saver.id })],
+          }),
         ]),
       ),
     });
@@ -58,6 +69,7 @@ describe('the Open Banking page', () => {
       'href',
       `/account/${saver.id}`,
     );
+    expect(within(halifax).getByRole('listitem')).toHaveTextContent('Keeps Halifax saver up to date');
     expect(within(halifax).getByRole('button', { name: 'Sync now' })).toBeInTheDocument();
     expect(within(halifax).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
 
@@ -78,6 +90,11 @@ describe('the Open Banking page', () => {
     expect(within(monzo).getByText('Disconnected')).toBeInTheDocument();
     expect(within(monzo).getByText('No longer synced. Your history is kept.')).toBeInTheDocument();
     expect(within(monzo).queryByRole('button')).not.toBeInTheDocument();
+    // An ended consent keeps its links but no longer updates them, and does not say it does.
+    expect(within(monzo).getByRole('listitem')).toHaveTextContent(/Was linked to Halifax saver£/);
+    const santander = await regionOf('Santander');
+    expect(within(santander).getByRole('listitem')).toHaveTextContent(/Linked to Halifax saver£/);
+    expect(within(santander).getByRole('listitem')).not.toHaveTextContent('up to date');
   });
 
   it('says Open Banking is not set up, names the settings only to an admin, and offers nothing', async () => {

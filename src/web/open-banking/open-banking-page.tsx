@@ -46,6 +46,8 @@ function ConnectionAccounts({
   connection: Connection;
   accounts: readonly AccountListItem[] | undefined;
 }) {
+  // An ended or disconnected consent keeps its links, but no longer updates them.
+  const keeps = canSync(connection);
   return (
     <ul className="grid gap-2">
       {connection.accounts.map((bankAccount) => {
@@ -53,7 +55,7 @@ function ConnectionAccounts({
         return (
           <li
             key={bankAccount.providerAccountId}
-            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border p-3"
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 rounded-lg border p-3"
           >
             <div className="grid min-w-0 gap-0.5">
               <span className="font-medium break-words">{bankAccount.displayName}</span>
@@ -64,11 +66,11 @@ function ConnectionAccounts({
                 {bankAccount.linkedAccountId ? (
                   linked ? (
                     <>
-                      Keeps{' '}
+                      {keeps ? 'Keeps' : connection.status === 'revoked' ? 'Was linked to' : 'Linked to'}{' '}
                       <Link className="font-medium underline underline-offset-2" to={paths.account(linked.id)}>
                         {linked.name}
-                      </Link>{' '}
-                      up to date
+                      </Link>
+                      {keeps ? ' up to date' : null}
                     </>
                   ) : (
                     'Linked to one of your accounts'

@@ -34,10 +34,14 @@ describe('the account page’s line near the balance', () => {
     );
   });
 
-  it('waits for the first update, and says when access has ended', () => {
+  it('waits for the first update, and once access has ended says since when (the notice below says what to do)', () => {
     expect(accountSyncWords(connection({ lastSyncedAt: null })).text).toBe('Waiting for the first update from Halifax');
-    expect(accountSyncWords(connection({ status: 'expired' })).text).toBe(
-      'Your bank access has ended; last updated 29 Nov 2026 at 09:05. Reconnect to keep this balance up to date',
+    expect(accountSyncWords(connection({ status: 'expired' }))).toEqual({
+      tone: 'problem',
+      text: 'Last updated from Halifax 29 Nov 2026 at 09:05',
+    });
+    expect(accountSyncWords(connection({ status: 'expired', lastSyncedAt: null })).text).toBe(
+      'Never updated from Halifax',
     );
   });
 });

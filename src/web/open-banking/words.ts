@@ -73,12 +73,13 @@ export function accountSyncWords(
 ): { tone: 'ok' | 'problem' | 'waiting'; text: string } {
   if (connection.status === 'revoked')
     return { tone: 'problem', text: `Disconnected from ${connection.bankName}: this balance is no longer updated` };
+  // The reconnection notice below says the access has ended and what to do: this line says since when.
   if (connection.status === 'expired')
     return {
       tone: 'problem',
-      text: `Your bank access has ended${
-        connection.lastSyncedAt ? `; last updated ${momentOf(connection.lastSyncedAt)}` : ''
-      }. Reconnect to keep this balance up to date`,
+      text: connection.lastSyncedAt
+        ? `Last updated from ${connection.bankName} ${momentOf(connection.lastSyncedAt)}`
+        : `Never updated from ${connection.bankName}`,
     };
   if (connection.lastSyncError)
     return {
