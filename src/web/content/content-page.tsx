@@ -17,7 +17,8 @@ function usePageTitle(title: string | undefined, preview: boolean) {
 
 export function ContentArticle({ page }: { page: PublicContentPage }) {
   return (
-    <article className="grid gap-6">
+    // min-w-0 here and on the body: a wide table scrolls inside itself rather than widening the page.
+    <article className="grid min-w-0 gap-6">
       <header className="grid gap-2">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         <p className="text-sm text-muted-foreground">
@@ -67,7 +68,7 @@ export function PreviewPage() {
         className="flex flex-wrap items-center gap-2 rounded-xl border-2 border-dashed border-brand bg-brand-soft px-4 py-3 text-sm font-medium text-brand-soft-foreground"
         aria-live="polite"
       >
-        <span className="rounded-md bg-brand px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+        <span className="rounded-md bg-primary px-2 py-0.5 text-xs font-bold tracking-wide text-primary-foreground uppercase">
           Preview
         </span>
         {page.data
