@@ -173,7 +173,8 @@ function ContentEditor({ page }: { page: ContentPage | null }) {
         back={{ to: paths.adminContent(), label: 'Back to Content' }}
       />
       <form onSubmit={submit} noValidate className="grid gap-6" aria-label={page ? 'Edit page' : 'New page'}>
-        <div className="grid gap-4 md:grid-cols-2">
+        {/* Top-aligned: the slug's hint makes its cell taller, and Title's input must not drop to meet it. */}
+        <div className="grid items-start gap-4 md:grid-cols-2">
           <FormField label="Title" error={titleError}>
             <Input value={title} onChange={(e) => onTitle(e.target.value)} maxLength={TITLE_MAX} required />
           </FormField>

@@ -69,18 +69,19 @@ export function ContentListPage() {
                   <AdminTableCell label="Title">
                     <Link
                       to={paths.adminContentEdit(page.id)}
-                      className="font-medium text-brand underline-offset-2 hover:underline"
+                      className="min-w-0 font-medium text-brand underline-offset-2 hover:underline max-md:text-right"
                     >
                       {page.title}
                     </Link>
                   </AdminTableCell>
-                  <AdminTableCell label="Address" className="break-all text-muted-foreground">
-                    /{page.slug}
+                  <AdminTableCell label="Address" className="text-muted-foreground">
+                    {/* Only the address breaks anywhere: its label on a phone stays whole. */}
+                    <span className="min-w-0 break-all max-md:text-right">/{page.slug}</span>
                   </AdminTableCell>
                   <AdminTableCell label="Status">
                     <StatusBadge status={page.status} />
                   </AdminTableCell>
-                  <AdminTableCell label="Updated" className="tabular-nums">
+                  <AdminTableCell label="Updated" className="whitespace-nowrap tabular-nums">
                     {dateTimeText(page.updatedAt)}
                   </AdminTableCell>
                   <AdminTableCell label="By">{page.updatedBy ?? 'Unknown'}</AdminTableCell>

@@ -183,7 +183,8 @@ export function RichTextEditor({ initialHtml, onChange, labelledBy }: RichTextEd
     content: initialHtml,
     editorProps: {
       attributes: {
-        class: 'cms-prose min-h-72 px-4 py-3 outline-none',
+        // A wide table scrolls the editor sideways (content-prose.css): the editor takes focus, a table in it does not.
+        class: 'cms-prose min-h-72 overflow-x-auto px-4 py-3 outline-none',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,

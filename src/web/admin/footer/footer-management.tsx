@@ -47,15 +47,10 @@ function ConfirmDialog({
   );
 }
 
-function ActivateDialog({
-  footer,
-  onClose,
-  onConfirm,
-}: {
-  footer: AdminFooter;
-  onClose: () => void;
-  onConfirm: () => Promise<void>;
-}) {
+/** What a footer's confirmation is given: the footer, and what Cancel and the confirming button do. */
+type FooterDialogProps = { footer: AdminFooter; onClose: () => void; onConfirm: () => Promise<void> };
+
+function ActivateDialog({ footer, onClose, onConfirm }: FooterDialogProps) {
   return (
     <ConfirmDialog
       title="Activate a footer that fails contrast?"
@@ -88,15 +83,7 @@ function ActivateDialog({
   );
 }
 
-function DeleteDialog({
-  footer,
-  onClose,
-  onConfirm,
-}: {
-  footer: AdminFooter;
-  onClose: () => void;
-  onConfirm: () => Promise<void>;
-}) {
+function DeleteDialog({ footer, onClose, onConfirm }: FooterDialogProps) {
   return (
     <ConfirmDialog
       title="Delete this footer?"
