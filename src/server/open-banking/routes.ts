@@ -132,6 +132,23 @@ export function openBankingRoutes(deps: Deps) {
     const queued = await asLoginRole(tx, (t) => enqueueSaverSync(deps.jobs, t, { connectionId, userId }));
     return { status: queued ? 'queued' : 'already_queued' };
   };
+  /** A new consent state for this session, and the bank's consent page that carries it. */
+  const consentPage = async (
+    { ob, tx, session }: ReturnType<typeof forNewUse>,
+    bank: { bankId: string; providerInstitutionId: string },
+    from: { connectionId?: string; fromAccountId?: string },
+  ) => {
+    const state = await createState(tx, {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      bankId: bank.bankId,
+      ...from,
+      now: deps.clock.now(),
+    });
+    return {
+      authorisationUrl: ob.provider.authorisationUrl({ state, providerInstitutionId: bank.providerInstitutionId }),
+    };
+  };
   const connectionOf = async (tx: Tx, userId: string, id: string) => {
     const [connection] = await readConnections(tx, userId, deps.clock.now(), id);
     if (!connection) throw new AppError('NOT_FOUND', OPEN_BANKING_MESSAGES.notFound);
@@ -189,7 +206,8 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { ob, tx, session } = forNewUse(c);
+      const asked = forNewUse(c);
+      const { tx, session } = asked;
       const { bankId, accountId } = c.req.valid('json');
       const bank = await connectableBank(tx, bankId);
       if (accountId) {
@@ -199,19 +217,7 @@ export function openBankingRoutes(deps: Deps) {
           .where(and(eq(accounts.id, accountId), eq(accounts.userId, session.userId), isNull(accounts.archivedAt)));
         if (!own) throw new AppError('NOT_FOUND', OPEN_BANKING_MESSAGES.accountNotFound);
       }
-      const state = await createState(tx, {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        bankId,
-        fromAccountId: accountId,
-        now: deps.clock.now(),
-      });
-      return c.json(
-        {
-          authorisationUrl: ob.provider.authorisationUrl({ state, providerInstitutionId: bank.providerInstitutionId }),
-        },
-        200,
-      );
+      return c.json(await consentPage(asked, bank, { fromAccountId: accountId }), 200);
     },
   );
 
@@ -444,18 +450,8 @@ export function openBankingRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { ob, tx, session, row } = await withConnection(forNewUse(c), c.req.valid('param').id);
-      const state = await createState(tx, {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        bankId: row.bankId,
-        connectionId: row.id,
-        now: deps.clock.now(),
-      });
-      return c.json(
-        { authorisationUrl: ob.provider.authorisationUrl({ state, providerInstitutionId: row.providerInstitutionId }) },
-        200,
-      );
+      const asked = await withConnection(forNewUse(c), c.req.valid('param').id);
+      return c.json(await consentPage(asked, asked.row, { connectionId: asked.row.id }), 200);
     },
   );
 
