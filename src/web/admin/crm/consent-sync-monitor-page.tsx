@@ -11,6 +11,7 @@ import { AdminTable, AdminTableBody, AdminTableCell, AdminTableRow } from '../su
 import { type ConsentLogEntry, MONITOR_LIST_SIZE, useConsentLog, useCrmStatus, useSyncQueue } from './api.ts';
 import {
   ClearQueueButton,
+  Email,
   HeaderRow,
   IntegrationDisabledNotice,
   ListView,
@@ -67,7 +68,7 @@ function ConsentLogTable({ entries }: { entries: ConsentLogEntry[] }) {
         {entries.map((entry) => (
           <AdminTableRow key={entry.id} data-consent-entry={entry.id}>
             <WhenCell label="Changed" at={entry.createdAt} />
-            <LongCell label="User">{entry.userEmail ?? entry.userId}</LongCell>
+            <LongCell label="User">{entry.userEmail ? <Email address={entry.userEmail} /> : entry.userId}</LongCell>
             <AdminTableCell label="Choices">
               <ConsentChoices data={entry.consentData} />
             </AdminTableCell>

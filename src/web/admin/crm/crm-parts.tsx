@@ -112,6 +112,19 @@ export function Long({ children }: { children: ReactNode }) {
   return <span className="min-w-0 wrap-anywhere max-md:text-right">{children}</span>;
 }
 
+/** An e-mail address that, when it must wrap, wraps before its @ first ("jo.bloggs" over "@example.co.uk"). */
+export function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 /** A cell holding a long value (see `Long`); `narrow` keeps it to a column's width on a wide screen (an error). */
 export function LongCell({ label, narrow, children }: { label: string; narrow?: boolean; children: ReactNode }) {
   return (
@@ -188,7 +201,9 @@ export function SyncQueueTable({
           {items.map((item) => (
             <AdminTableRow key={item.id} data-queue-item={item.id}>
               <WhenCell label="Created" at={item.createdAt} />
-              <LongCell label="User">{item.userEmail ?? item.userId ?? '—'}</LongCell>
+              <LongCell label="User">
+                {item.userEmail ? <Email address={item.userEmail} /> : (item.userId ?? '—')}
+              </LongCell>
               <AdminTableCell label="Type">{syncTypeText(item.syncType)}</AdminTableCell>
               <AdminTableCell label="Status">
                 <QueueStatusBadge status={item.status} />

@@ -16,7 +16,7 @@ import {
   useStartSyncUsers,
   useSyncUsersRun,
 } from './api.ts';
-import { EmptyList, HeaderRow, Long, LongCell, PercentBar, ToolCard } from './crm-parts.tsx';
+import { Email, EmptyList, HeaderRow, Long, LongCell, PercentBar, ToolCard } from './crm-parts.tsx';
 import { countText, CRM_TEXT, whenText } from './crm-text.ts';
 
 const RESULT_WORDS: Record<SyncUserStatus, string> = {
@@ -68,7 +68,9 @@ function ResultTable({ run }: { run: SyncUsersRun }) {
           {rows.map((row, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a user appears once per run; the index only separates a repeated address.
             <AdminTableRow key={`${row.email}-${index}`}>
-              <LongCell label="Email">{row.email}</LongCell>
+              <LongCell label="Email">
+                <Email address={row.email} />
+              </LongCell>
               <AdminTableCell label="Result">
                 <Badge variant={RESULT_TONE[row.status]}>{RESULT_WORDS[row.status]}</Badge>
               </AdminTableCell>
