@@ -25,7 +25,6 @@ import { honestRevokeSession } from './revoke-session-check.ts';
 import { commonPasswordRule } from './common-passwords.ts';
 import { keepSignUpPromoCode } from '../subscriptions/redeem.ts';
 import type { Crm } from '../crm/crm.ts';
-import { enqueueNewContact } from '../crm/enqueue.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
 export const signUpDetails = new AsyncLocalStorage<{
@@ -49,7 +48,7 @@ export type AuthDeps = {
   logger: Logger;
   secret: string;
   clock: Clock;
-  /** The CRM: when configured, a new user's contact is queued in the sign-up transaction. */
+  /** The CRM: when configured, a new user's contact is queued when their address is first confirmed. */
   crm?: Crm;
 };
 
@@ -108,7 +107,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock, cr
         if (signUpDetails.getStore()?.skipVerificationEmail) return;
         sendVerificationMailInBackground(db, mailer, user, url);
       },
-      afterEmailVerification: (user) => recordEmailConfirmed(db, user.id, clock.now()),
+      afterEmailVerification: (user) => recordEmailConfirmed(db, user.id, clock.now(), crm),
     },
     databaseHooks: {
       user: {
@@ -131,7 +130,6 @@ export function createAuth({ config, database, mailer, logger, secret, clock, cr
                 .onConflictDoNothing();
               await tx.insert(schema.userSettings).values({ userId: created.id }).onConflictDoNothing();
               await keepSignUpPromoCode(tx, created.id, details?.promoCode);
-              if (crm) await enqueueNewContact(crm, tx, { userId: created.id, email: created.email });
             });
           },
         },

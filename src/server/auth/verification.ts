@@ -10,6 +10,8 @@ import { alreadyRegisteredMail, alreadyVerifiedMail, verificationMail } from '..
 import { publish } from '../realtime/hub.ts';
 import { completeSignUpSubscription } from '../subscriptions/redeem.ts';
 import { isSameOriginPath } from '../../core/urls/same-origin-path.ts';
+import type { Crm } from '../crm/crm.ts';
+import { enqueueNewContact } from '../crm/enqueue.ts';
 
 /** How long a verification link works. */
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
@@ -84,13 +86,21 @@ export function noticeSignUpWithRegisteredAddress(
 /**
  * better-auth's `afterEmailVerification`: the spec's `email_confirmed_at` is what makes a user
  * verified (session.ts reads it), kept from the first confirmation; the trial starts; the user's open tabs hear
- * of it at once (they refetch /api/me), so /verification-required and the banner move on.
+ * of it at once (they refetch /api/me), so /verification-required and the banner move on. With
+ * the CRM on, the first confirmation queues the new contact in the same transaction: an address
+ * reaches the CRM only once its owner has shown it is theirs (anyone can type someone else's
+ * address into the sign-up form), as Sync Users leaves unconfirmed addresses out too (ADR 0063).
  */
-export async function recordEmailConfirmed(db: AppDb, userId: string, now: Date): Promise<void> {
+export async function recordEmailConfirmed(db: AppDb, userId: string, now: Date, crm?: Crm): Promise<void> {
   await db.transaction(async (tx) => {
+    const [before] = rowsOf<{ email: string; first: boolean }>(
+      await tx.execute(sql`
+        select email, email_confirmed_at is null as first from "user" where id = ${userId} for update`),
+    );
     await tx.execute(sql`
       update "user" set email_confirmed_at = coalesce(email_confirmed_at, now()), email_verified = true
       where id = ${userId}`);
+    if (crm && before?.first) await enqueueNewContact(crm, tx, { userId, email: before.email });
     // The 7-day trial starts now, with the sign-up's promo code applied (ADR 0036).
     await completeSignUpSubscription(tx, userId, now);
     await publish(tx, { type: 'email-verified', userId, invalidate: [['me']] });
