@@ -96,6 +96,9 @@ const ConsentLogEntrySchema = z
     changeSource: z.string(),
     hubspotContactId: z.string().nullable(),
     syncStatus: z.enum(['pending', 'completed', 'failed']),
+    queued: z.boolean().openapi({
+      description: 'Whether a sync item was ever queued for it (none while the CRM was off when it was recorded)',
+    }),
     createdAt: z.string(),
     syncedAt: z.string().nullable(),
     errorDetails: z.string().nullable(),

@@ -178,6 +178,13 @@ describe.each(testDatabaseKinds())('CRM sync on %s', (kind) => {
         .where(eq(consentAuditLog.userId, saver.userId));
       expect(audit?.syncStatus).toBe('completed');
       expect(hubspot.contactByEmail('consent-saver@example.com')?.properties.savvypig_consent_analytics).toBe('true');
+      const log = (await (
+        await server.request('/api/admin/crm/consent-log?limit=100', { cookie: adminCookie })
+      ).json()) as { entries: Array<{ id: number; syncStatus: string; queued: boolean }> };
+      expect(log.entries.find((e) => e.id === Number(audit?.id))).toMatchObject({
+        syncStatus: 'completed',
+        queued: true,
+      });
     });
 
     it('through a 429 with Retry-After, a 500, a timeout and an outage that ends, two instances deliver every change once, with no duplicate contact and never over the rate', async () => {

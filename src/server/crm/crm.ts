@@ -12,7 +12,7 @@ import type { RateWindow } from '../../core/crm/rate-window.ts';
 import { createHubSpotApi, type HubSpotApi } from './client.ts';
 
 export const CRM_WHAT_TO_SET =
-  'Set HUBSPOT_ACCESS_TOKEN on the server (a HubSpot private app token with the crm.objects.contacts read and write, crm.schemas.contacts read and write and tickets scopes), then restart it';
+  'Set HUBSPOT_ACCESS_TOKEN on the server (a HubSpot private app token with the crm.objects.contacts read and write, crm.schemas.contacts read and write and tickets scopes), then restart it.';
 
 export type CrmSettings = {
   maxRetries: number;

@@ -4,7 +4,9 @@ import { rowsOf } from '../db/rls.ts';
 import { hubspotSyncQueue, jobs } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { CONSENT_VERSION } from '../../core/consent/consent.ts';
 import { CRM_QUEUE_JOB } from './enqueue.ts';
+import { listConsentLog } from './queue.ts';
 
 const TOKEN = 'pat-eu1-test-token-0123456789abcdef';
 
@@ -123,8 +125,26 @@ describe.each(testDatabaseKinds())('a new user and the CRM queue on %s', (kind) 
       await server?.close();
     });
 
-    it('queues nothing, before or after the address is confirmed', async () => {
-      await signUpAndSignIn(server, { email: 'offline@example.com' });
+    it('queues nothing, before or after the address is confirmed, and a consent change says none was queued', async () => {
+      const saver = await signUpAndSignIn(server, { email: 'offline@example.com' });
+      const consent = await server.request('/api/consent', {
+        method: 'POST',
+        cookie: saver.cookie,
+        json: {
+          consent: {
+            essential: true,
+            functional: true,
+            analytics: false,
+            marketing: false,
+            version: CONSENT_VERSION,
+            timestamp: new Date().toISOString(),
+          },
+          dnt: false,
+        },
+      });
+      expect(consent.status).toBe(200);
+      const [entry] = await listConsentLog(server.deps.database.db, 100);
+      expect(entry).toMatchObject({ userId: saver.userId, syncStatus: 'pending', queued: false });
       expect(await queued(server, 'offline@example.com')).toEqual([]);
       expect(await server.deps.database.db.select().from(hubspotSyncQueue)).toEqual([]);
     });

@@ -151,6 +151,8 @@ export type ConsentLogEntry = {
   changeSource: string;
   hubspotContactId: string | null;
   syncStatus: 'pending' | 'completed' | 'failed';
+  /** Whether a sync item was ever queued for it: none while the CRM was off when it was recorded. */
+  queued: boolean;
   createdAt: string;
   syncedAt: string | null;
   errorDetails: string | null;
@@ -172,10 +174,12 @@ export async function listConsentLog(db: Reader, limit: number): Promise<Consent
     created_at: string | Date;
     synced_at: string | Date | null;
     error_details: string | null;
+    queued: boolean;
   }>(
     await db.execute(sql`
       select c.id, c.user_id, u.email, c.consent_data, c.change_source, c.hubspot_contact_id, c.sync_status, c.created_at,
-        c.synced_at, c.error_details
+        c.synced_at, c.error_details,
+        exists (select 1 from hubspot_sync_queue q where q.consent_audit_id = c.id) as queued
       from consent_audit_log c left join "user" u on u.id = c.user_id
       order by c.created_at desc, c.id desc limit ${limit}`),
   );
@@ -193,6 +197,7 @@ export async function listConsentLog(db: Reader, limit: number): Promise<Consent
     changeSource: r.change_source,
     hubspotContactId: r.hubspot_contact_id,
     syncStatus: r.sync_status,
+    queued: r.queued,
     createdAt: iso(r.created_at),
     syncedAt: r.synced_at === null ? null : iso(r.synced_at),
     errorDetails: r.error_details,

@@ -62,7 +62,7 @@ export function testConnection(crm: Crm): Promise<TestResult> {
   return timed('hubspot-connection', async () => {
     if (!crm.api) return { passed: false, message: crm.whatToSet ?? 'The CRM is not configured' };
     await crm.api.ping();
-    return { passed: true, message: 'Connected to HubSpot' };
+    return { passed: true, message: 'Connected to HubSpot.' };
   });
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { crmApi, DISABLED_STATUS, queueItem, WHAT_TO_SET } from './crm-test-data.ts';
+import { consentEntry, crmApi, DISABLED_STATUS, queueItem, WHAT_TO_SET } from './crm-test-data.ts';
 
 beforeAll(() => import('./consent-sync-monitor-page.tsx'), 60_000);
 beforeEach(() => {
@@ -158,6 +158,22 @@ describe('the Consent and Sync Monitor', () => {
     expect(button('Clear Queue')).toBeDisabled();
     expect(button('Retry failed')).toBeDisabled();
     expect(api.calls('POST /api/admin/crm/queue/process')).toHaveLength(0);
+  });
+
+  it('says a consent change recorded while the CRM was off was not sent, not that it is pending', async () => {
+    crmApi({
+      'GET /api/admin/crm/status': json(200, DISABLED_STATUS),
+      'GET /api/admin/crm/consent-log': json(200, {
+        entries: [consentEntry({ syncStatus: 'pending', queued: false, syncedAt: null, hubspotContactId: null })],
+      }),
+      'GET /api/admin/crm/queue': json(200, { items: [] }),
+    });
+    await openMonitor();
+    const log = within(await screen.findByRole('table', { name: 'Consent audit log' }));
+    const [row] = log.getAllByRole('row').slice(1);
+    expect(within(row!).getByText('Not sent (CRM off)')).toBeInTheDocument();
+    expect(within(row!).queryByText('Pending')).not.toBeInTheDocument();
+    expect(within(row!).queryByText('Not yet')).not.toBeInTheDocument();
   });
 
   it('says which list could not be loaded, in the spec’s words', async () => {

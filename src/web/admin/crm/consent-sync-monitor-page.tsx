@@ -31,7 +31,15 @@ const CONSENT_ICON = {
   failed: <CircleX aria-hidden />,
 } as const;
 
-function ConsentStatusBadge({ status }: { status: ConsentSyncStatus }) {
+function ConsentStatusBadge({ status, queued }: { status: ConsentSyncStatus; queued: boolean }) {
+  // Recorded while the CRM was off: nothing was queued, so it is not waiting for anything.
+  if (status === 'pending' && !queued)
+    return (
+      <Badge variant="secondary">
+        <CircleMinus aria-hidden />
+        {CRM_TEXT.consentNotSent}
+      </Badge>
+    );
   return (
     <Badge variant={CONSENT_TONE[status]}>
       {CONSENT_ICON[status]}
@@ -74,9 +82,9 @@ function ConsentLogTable({ entries }: { entries: ConsentLogEntry[] }) {
             </AdminTableCell>
             <AdminTableCell label="Source">{syncTypeText(entry.changeSource)}</AdminTableCell>
             <AdminTableCell label="Sync status">
-              <ConsentStatusBadge status={entry.syncStatus} />
+              <ConsentStatusBadge status={entry.syncStatus} queued={entry.queued} />
             </AdminTableCell>
-            <WhenCell label="Synced" at={entry.syncedAt} otherwise="Not yet" />
+            <WhenCell label="Synced" at={entry.syncedAt} otherwise={entry.queued ? 'Not yet' : '—'} />
             <LongCell label="Error" narrow>
               {entry.errorDetails ?? '—'}
             </LongCell>

@@ -47,6 +47,7 @@ export const consentEntry = (over: Partial<ConsentLogEntry> = {}): ConsentLogEnt
   changeSource: 'preferences',
   hubspotContactId: '501',
   syncStatus: 'completed',
+  queued: true,
   createdAt: '2026-11-28T09:30:00.000Z',
   syncedAt: '2026-11-28T09:30:05.000Z',
   errorDetails: null,

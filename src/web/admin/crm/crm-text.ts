@@ -5,6 +5,8 @@ export { dateTimeText };
 
 /** 002 §8, the monitor's and the CRM dashboard's messages, verbatim. */
 export const CRM_TEXT = {
+  /** A consent change recorded while the CRM was off: nothing was queued for it. */
+  consentNotSent: 'Not sent (CRM off)',
   consentLogsFailed: 'Failed to fetch consent logs',
   syncQueueFetchFailed: 'Failed to fetch sync queue',
   processFailed: 'Failed to process sync queue',

@@ -52,7 +52,7 @@ export function healthFixture(overrides: Partial<SystemHealth> = {}): SystemHeal
     syncQueue: null,
     crm: {
       status: 'disabled',
-      message: 'HubSpot is not configured. Set HUBSPOT_ACCESS_TOKEN on the server, then restart it',
+      message: 'HubSpot is not configured. Set HUBSPOT_ACCESS_TOKEN on the server, then restart it.',
     },
     mail: { transport: 'files', status: 'healthy', message: 'Written to the local mailbox (no SMTP_URL)' },
     uptimeSeconds: 120,
