@@ -6,7 +6,7 @@ import { SectionLoadError, SectionSkeleton } from '../ui/section-states.tsx';
 import { ContentBody } from './content-body.tsx';
 import { type PublicContentPage, useContentPage, useContentPreview } from './api.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { displayDate } from '../ui/date-format.ts';
+import { proseDate } from '../ui/date-format.ts';
 
 /** The page's own title in the tab (the server wrote it into the HTML for sharing already). */
 function usePageTitle(title: string | undefined, preview: boolean) {
@@ -22,7 +22,7 @@ export function ContentArticle({ page }: { page: PublicContentPage }) {
       <header className="grid gap-2">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         <p className="text-sm text-muted-foreground">
-          Updated {displayDate(calendarDateInLondon(new Date(page.updatedAt)))}
+          Updated {proseDate(calendarDateInLondon(new Date(page.updatedAt)))}
         </p>
       </header>
       <ContentBody html={page.bodyHtml} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, parseTypedDate } from './date-format.ts';
+import { displayDate, parseTypedDate, proseDate } from './date-format.ts';
 
 const range = { fromYear: 1900, toYear: 2036 };
 
@@ -11,6 +11,17 @@ describe('displayDate', () => {
   it('leaves anything else as it is', () => {
     expect(displayDate('')).toBe('');
     expect(displayDate('31/02/19')).toBe('31/02/19');
+  });
+});
+
+describe('proseDate', () => {
+  it('shows a stored date as running text does: day, short month, year', () => {
+    expect(proseDate('2026-11-21')).toBe('21 Nov 2026');
+    expect(proseDate('2026-03-02')).toBe('2 Mar 2026');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(proseDate('not a date')).toBe('not a date');
   });
 });
 

@@ -1,4 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
+import { enGB } from 'date-fns/locale';
 
 /** The formats a typed date may take; the first is how dates are shown (000 §5: dd/MM/yyyy). */
 const TYPED_FORMATS = ['dd/MM/yyyy', 'd/M/yyyy', 'dd-MM-yyyy', 'd-M-yyyy', 'dd.MM.yyyy', 'd.M.yyyy', 'yyyy-MM-dd'];
@@ -7,6 +8,12 @@ const TYPED_FORMATS = ['dd/MM/yyyy', 'd/M/yyyy', 'dd-MM-yyyy', 'd-M-yyyy', 'dd.M
 export function displayDate(stored: string): string {
   const date = parse(stored, 'yyyy-MM-dd', new Date(2000, 0, 1));
   return /^\d{4}-\d{2}-\d{2}$/.test(stored) && isValid(date) ? format(date, 'dd/MM/yyyy') : stored;
+}
+
+/** A stored 'yyyy-MM-dd' as running text shows it ('21 Nov 2026', DESIGN.md); anything else unchanged. */
+export function proseDate(stored: string): string {
+  const date = storedToDate(stored);
+  return date ? format(date, 'd MMM yyyy', { locale: enGB }) : stored;
 }
 
 /**

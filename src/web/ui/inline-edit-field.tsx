@@ -156,13 +156,15 @@ export function InlineEditField({
           <Textarea
             {...controlProps}
             rows={8}
-            className="min-w-0 flex-1 font-mono text-xs"
+            // A whole line: Save and Cancel go under it rather than squeezing it on a phone.
+            className="min-w-0 basis-full font-mono text-xs"
             onChange={(e) => change(e.target.value)}
           />
         ) : (
           <Input
             {...controlProps}
-            className={cn('min-w-0 flex-1', type === 'colour' && 'max-w-40 font-mono uppercase')}
+            // At least 12rem before the buttons wrap under it: never squeezed to a sliver on a phone.
+            className={cn('min-w-0 flex-[1_1_12rem]', type === 'colour' && 'max-w-40 font-mono uppercase')}
             spellCheck={type === 'colour' ? false : undefined}
             onChange={(e) => change(e.target.value)}
           />
