@@ -6,7 +6,9 @@ import {
   type FooterContent,
   type FooterLink,
 } from '../../../core/footer/footer-content.ts';
-import { cn } from '../../ui/cn.ts';
+// clsx, not cn: no classes here need merging, and every visitor's first page draws this footer,
+// so tailwind-merge (8.6 kB gzip) would join the JavaScript before first render.
+import { clsx } from 'clsx';
 import { PigMark } from './logo.tsx';
 
 export const footerLinkClass =
@@ -86,7 +88,7 @@ export function FooterContentView({
     return (
       <div className="grid gap-4">
         <div
-          className={cn(
+          className={clsx(
             'cms-footer-html min-w-0 text-sm [&_a]:underline [&_a]:underline-offset-4 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_img]:inline-block [&_img]:max-h-16 [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-2 [&_ul]:list-disc [&_ul]:pl-5',
             preview && 'pointer-events-none',
           )}
