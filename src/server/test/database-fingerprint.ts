@@ -21,8 +21,11 @@ export async function databaseFingerprint(database: Database, tables: readonly s
       sql`select ${t} as t, count(*)::int as n, coalesce(max(xmin::text::bigint), 0)::text as x from ${sql.identifier(t)}`,
   );
   const result = await database.db.execute(sql.join(parts, sql` union all `));
+  // In table order: a union without ORDER BY may come back in another order (a parallel append
+  // on a busy server did, once: two equal fingerprints compared unequal).
   return rowsOf<{ t: string; n: number; x: string }>(result)
     .map((r) => `${r.t}:${r.n}:${r.x}`)
+    .sort()
     .join(' ');
 }
 
