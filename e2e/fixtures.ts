@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
+import { DUPLICATE_WINDOW_MS } from '../src/web/app/notify.ts';
 
 export const RESULTS_DIR = path.resolve('test-results');
 
@@ -307,6 +308,7 @@ export async function signedInDesktop(
 export async function waitForToastToGo(page: Page, text: string): Promise<void> {
   const toast = page.getByText(text);
   await toast.waitFor();
+  const seenAt = Date.now();
   // Read, then closed with its own Dismiss button rather than waited out (4 s each, ~100 of them
   // across the journeys: minutes of the suite). Pressed from script, so neither the pointer nor
   // focus moves (the toaster moves focus only when it was inside the toasts).
@@ -317,6 +319,11 @@ export async function waitForToastToGo(page: Page, text: string): Promise<void> 
       ?.click(),
   );
   await toast.waitFor({ state: 'detached', timeout: 15_000 });
+  // The notifier drops the same message raised again within DUPLICATE_WINDOW_MS of the first (it
+  // shows SHOW_DELAY_MS after being raised): wait that window out, so the journey's next identical
+  // toast (a second save) is shown rather than dropped.
+  const left = DUPLICATE_WINDOW_MS + 100 - (Date.now() - seenAt);
+  if (left > 0) await page.waitForTimeout(left);
 }
 
 /** Answers the cookie banner with Reject All (clicked, or from the keyboard) and waits for its toast to come and go. */
