@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
+import { axeViolations } from './axe.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import { DUPLICATE_WINDOW_MS } from '../src/web/app/notify.ts';
 
@@ -242,6 +242,9 @@ export async function waitForAnimationsToSettle(page: Page): Promise<void> {
 /** The axe rules whose verdict a colour scheme can change: every other rule judges markup and layout. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA. */
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
 /**
  * Fails with every axe finding (WCAG 2.2 A and AA) on the page as it is (or on the part `include`
  * selects), once transitions have settled; `coloursOnly` runs just the rules a colour scheme can
@@ -254,16 +257,13 @@ export async function assertAccessible(
   { include, coloursOnly = false }: { include?: string; coloursOnly?: boolean } = {},
 ): Promise<void> {
   await waitForAnimationsToSettle(page);
-  let axe = new AxeBuilder({ page }).exclude('[data-toaster]');
-  axe = coloursOnly
-    ? axe.withRules(COLOUR_RULES)
-    : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) axe = axe.include(include);
-  const { violations } = await axe.analyze();
+  const violations = await axeViolations(page, {
+    ...(coloursOnly ? { rules: COLOUR_RULES } : { tags: WCAG_AA_TAGS }),
+    include,
+    exclude: ['[data-toaster]'],
+  });
   assert.deepEqual(
-    violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-    ),
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target} (${n.failureSummary})`).join(', ')}`),
     [],
     `accessibility problems on ${what}`,
   );

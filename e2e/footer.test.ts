@@ -38,8 +38,20 @@ async function expectCustomFooter(page: Page, where: string): Promise<void> {
   const footer = page.getByRole('contentinfo');
   await footer.getByText(COPYRIGHT).waitFor();
   assert.deepEqual(await footerLinks(page), ['FSCS checker', 'Legal', 'Get in touch', 'Plans and prices'], where);
-  assert.equal(await footer.evaluate((el) => getComputedStyle(el).backgroundColor), NAVY, where);
-  assert.equal(await footer.evaluate((el) => getComputedStyle(el).color), 'rgb(255, 255, 255)', where);
+  assert.deepEqual(await footerColoursNow(page), { background: NAVY, text: 'rgb(255, 255, 255)' }, where);
+}
+
+/**
+ * The footer's colours, read in one step in the page. A signed-in page's frame is drawn twice on a
+ * fresh load (while the session is checked, then the signed-in layout), so a footer found in one
+ * call can be gone by the next; a detached element's computed style is empty.
+ */
+async function footerColoursNow(page: Page): Promise<{ background: string; text: string }> {
+  return page.evaluate(() => {
+    const footer = document.querySelector('footer');
+    const style = footer ? getComputedStyle(footer) : null;
+    return { background: style?.backgroundColor ?? 'no footer', text: style?.color ?? 'no footer' };
+  });
 }
 
 test('an admin changes the footer’s links and colours and activates it; every page shows it; the XSS corpus runs nothing', async () => {
