@@ -84,11 +84,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export type BrowserOptions = {
+  /**
+   * Whether pages may register the service worker. Blocked unless a journey allows it: the worker
+   * answers only offline navigations to public pages (ADR 0059), yet a fresh context that lets it
+   * install fetches the whole precache (about 130 files) in the background, and the journeys make
+   * some 85 contexts. The journeys about the worker and the app's console (get-started,
+   * no-browser-complaints) allow it.
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
+
+export async function launchBrowser({ serviceWorkers = 'block' }: BrowserOptions = {}): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath)
     throw new Error('Chromium not found: run `node scripts/ensure-chromium.ts` or set CHROMIUM_PATH');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: [
@@ -101,6 +112,12 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every context (and the one `browser.newPage` makes) gets the choice unless it says otherwise.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (options = {}) => newPage({ serviceWorkers, ...options });
+  return browser;
 }
 
 /** A page that records console errors and uncaught exceptions, so a journey can assert there were none. */
@@ -113,7 +130,7 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
       msg.type() === 'error' &&
       !/Failed to load resource: the server responded with a status of 40[14]/.test(msg.text())
     ) {
-      errors.push(`console: ${msg.text()}`);
+      errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
     }
   });
   return { page, errors };
@@ -187,15 +204,22 @@ export async function login(page: Page, base: string, email: string, password: s
  * Starts a production server (the plain one unless `start` says otherwise) and Chromium before the
  * file's tests and stops both after; the returned object's fields are set once `before` has run.
  */
-export function useServerAndBrowser(): { server: E2EServer; browser: Browser };
+export function useServerAndBrowser(
+  start?: undefined,
+  browserOptions?: BrowserOptions,
+): { server: E2EServer; browser: Browser };
 export function useServerAndBrowser<S extends { stop: () => Promise<void> }>(
   start: () => Promise<S>,
+  browserOptions?: BrowserOptions,
 ): { server: S; browser: Browser };
-export function useServerAndBrowser(start: () => Promise<{ stop: () => Promise<void> }> = startServer) {
+export function useServerAndBrowser(
+  start: (() => Promise<{ stop: () => Promise<void> }>) | undefined = startServer,
+  browserOptions: BrowserOptions = {},
+) {
   const env = {} as { server: { stop: () => Promise<void> }; browser: Browser };
   before(async () => {
     env.server = await start();
-    env.browser = await launchBrowser();
+    env.browser = await launchBrowser(browserOptions);
   });
   after(async () => {
     await env.browser?.close();
@@ -271,16 +295,16 @@ export async function assertAccessible(
 
 /** Signs in through the login page to the dashboard; the auth service allows 3 sign-ins per 10 s per address, so a refusal is waited out. */
 export async function signInToDashboard(page: Page, base: string, email: string, password: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    await login(page, base, email, password);
-    try {
-      await page.waitForURL('**/dashboard', { timeout: 8_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      await page.waitForTimeout(10_000);
-    }
-  }
+  // Waits on the sign-in's own answer, however slow the machine: trying again after a fixed wait
+  // would sign in twice, and a second sign-in in a few seconds meets the sign-in rate limit.
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/sign-in/email',
+    { timeout: 60_000 },
+  );
+  await login(page, base, email, password);
+  const response = await answered;
+  assert.equal(response.status(), 200, `sign-in answered ${response.status()}: ${await response.text()}`);
+  await page.waitForURL('**/dashboard', { timeout: 60_000 });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { signUpConfirmed } from './account-setup.ts';
 import { rejectCookies, signInToDashboard, useServerAndBrowser } from './fixtures.ts';
 
-const env = useServerAndBrowser();
+const env = useServerAndBrowser(undefined, { serviceWorkers: 'allow' });
 const PASSWORD = 'a quiet browser passphrase';
 
 declare global {

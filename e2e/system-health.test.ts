@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { DATABASE_LATENCY_WARN_MS, latencyStatus } from '../src/core/diagnostics/health.ts';
 import { signInWithTwoFactor, signUpConfirmed, useJourneyServerAndBrowser } from './account-setup.ts';
 import { newPage, pictureEverywhere, rejectCookies } from './fixtures.ts';
 
@@ -52,7 +53,12 @@ test('an admin reads measured health figures, tests the sync queue, turns auto-r
 
   // Validation Tests: each check with its outcome; the job queue is over §9's 50 waiting.
   const checks = page.getByRole('table', { name: 'Validation tests' });
-  assert.match((await checks.getByRole('row').filter({ hasText: 'Database' }).textContent()) ?? '', /Passed/);
+  // The database's band follows the round trip the server measured (a loaded machine can pass 100 ms).
+  const databaseRow = (await checks.getByRole('row').filter({ hasText: 'Database' }).textContent()) ?? '';
+  const roundTripMs = Number(/Reachable, ([\d.,]+) ms for one round trip/.exec(databaseRow)?.[1]?.replaceAll(',', ''));
+  assert.ok(Number.isFinite(roundTripMs), databaseRow);
+  const band = latencyStatus(roundTripMs, 1000, DATABASE_LATENCY_WARN_MS);
+  assert.match(databaseRow, band === 'passed' ? /DatabasePassed/ : /DatabaseWarning/);
   assert.match((await checks.getByRole('row').filter({ hasText: 'Job queue' }).textContent()) ?? '', /Warning.*51 due/);
 
   // Run Full Validation: the Integration Validation Suite's checks by category, with the score, kept as the last run.

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serverNodeFlags } from '../../../scripts/server-node-flags.ts';
+import http from 'node:http';
 import net from 'node:net';
 
 export async function freePort(): Promise<number> {
@@ -73,26 +74,59 @@ export async function startServerProcess(
   };
 }
 
-/** Signs up and signs in over HTTP; returns the session cookie. */
+let signUpsSent = 0;
+
+/**
+ * A loopback address of its own for each sign-up (127.0.1.1, 127.0.1.2, …): the saver's own
+ * device, as far as the server can tell. Sign-in is rate limited per client address (better-auth:
+ * three in any ten seconds), so a test's browser, signing in from 127.0.0.1 after a setup that
+ * also signed in, would otherwise meet the limit the setup used up.
+ */
+function nextDeviceAddress(): string {
+  const n = signUpsSent++ % (250 * 250);
+  return `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}`;
+}
+
+/** A JSON POST from `localAddress` (IPv4 loopback); the status, the set cookies and the body. */
+function postFrom(
+  localAddress: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; cookies: string[]; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers, family: 4, localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          cookies: response.headers['set-cookie'] ?? [],
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Signs up and signs in over HTTP, from an address of the saver's own; returns the session cookie. */
 export async function signUpOverHttp(
   base: string,
   account: { email: string; password: string; firstName?: string; lastName?: string },
 ): Promise<string> {
   const headers = { 'content-type': 'application/json', origin: base };
-  const signUp = await fetch(`${base}/api/account/sign-up`, {
-    method: 'POST',
+  const from = nextDeviceAddress();
+  const signUp = await postFrom(
+    from,
+    `${base}/api/account/sign-up`,
     headers,
-    body: JSON.stringify({ firstName: account.firstName ?? 'Test', lastName: account.lastName ?? 'User', ...account }),
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(account),
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-  return signIn.headers
-    .getSetCookie()
-    .find((c) => c.includes('session_token='))!
-    .split(';')[0]!;
+    JSON.stringify({ firstName: account.firstName ?? 'Test', lastName: account.lastName ?? 'User', ...account }),
+  );
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
+  const signIn = await postFrom(from, `${base}/api/auth/sign-in/email`, headers, JSON.stringify(account));
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
+  return signIn.cookies.find((c) => c.includes('session_token='))!.split(';')[0]!;
 }

@@ -85,6 +85,26 @@ describe('the admin home', () => {
     expect(tiles.queryByRole('link', { name: /^Support/ }) !== null).toBe(isRegistered('adminSupport'));
   });
 
+  it('holds the status cards’ place while the system is measured, so the tiles below do not move', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    adminApi({ 'GET /api/admin/system/health': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/admin');
+    const measuring = await screen.findByRole('status', { name: 'Measuring the system' });
+    const placeholders = [...measuring.children];
+    expect(placeholders).toHaveLength(5);
+    // The placeholders sit in the cards' grid and are at least as tall as a card is.
+    for (const placeholder of placeholders) expect(placeholder).toHaveClass('min-h-28', 'rounded-xl');
+    expect(measuring).toHaveClass('sm:grid-cols-2', 'lg:grid-cols-5');
+
+    answer(json(200, healthFixture()));
+    const cards = await screen.findByRole('list', { name: 'System status' });
+    expect(cards).toHaveClass('sm:grid-cols-2', 'lg:grid-cols-5');
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(5);
+    for (const item of within(cards).getAllByRole('listitem'))
+      expect(item.firstElementChild).toHaveClass('min-h-28', 'rounded-xl');
+    expect(screen.queryByRole('status', { name: 'Measuring the system' })).not.toBeInTheDocument();
+  });
+
   it('logs out from the admin header, in the spec’s words when it fails', async () => {
     let fails = true;
     const api = adminApi({

@@ -2,10 +2,29 @@ import { Activity, ChevronRight, Database, ListTodo, Mail, PlugZap, type LucideI
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isRegistered, paths } from '../../app/paths.ts';
-import { SectionLoadError, SectionSkeleton } from '../../ui/section-states.tsx';
+import { SectionLoadError } from '../../ui/section-states.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSystemHealth } from './api.ts';
 import { BandBadge, CheckBadge, IntegrationBadge } from './health-status.tsx';
 import { durationText, FETCH_FAILED } from './health-text.ts';
+
+/** A status card's corners and least height, which its placeholder shares. */
+const CARD_SIZE = 'min-h-28 rounded-xl';
+const CARD_GRID = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-5';
+
+/**
+ * Five card-shaped placeholders in the cards' grid while the system is measured, so the admin
+ * screens below do not jump down when the figures arrive (a tile aimed at would move).
+ */
+function StatusCardsSkeleton() {
+  return (
+    <div role="status" aria-label="Measuring the system" className={CARD_GRID}>
+      {['health', 'database', 'jobs', 'crm', 'mail'].map((key) => (
+        <Skeleton key={key} className={CARD_SIZE} />
+      ))}
+    </div>
+  );
+}
 
 function StatusCard({
   icon: Icon,
@@ -33,7 +52,7 @@ function StatusCard({
       <span className="text-sm text-muted-foreground">{children}</span>
     </>
   );
-  const look = 'grid h-full gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs';
+  const look = `grid h-full content-start gap-2 ${CARD_SIZE} border bg-card p-4 text-card-foreground shadow-xs`;
   return (
     <li>
       {href ? (
@@ -64,11 +83,11 @@ export function SystemStatusPanel() {
         System status
       </h2>
       {health.isPending ? (
-        <SectionSkeleton rows={2} label="Measuring the system" />
+        <StatusCardsSkeleton />
       ) : health.isError || !health.data ? (
         <SectionLoadError message={FETCH_FAILED} onRetry={() => void health.refetch()} retrying={health.isFetching} />
       ) : (
-        <ul aria-label="System status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <ul aria-label="System status" className={CARD_GRID}>
           <StatusCard
             icon={Activity}
             title="Health"
