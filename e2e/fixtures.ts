@@ -293,7 +293,11 @@ export async function assertAccessible(
   );
 }
 
-/** Signs in through the login page to the dashboard; the auth service allows 3 sign-ins per 10 s per address, so a refusal is waited out. */
+/**
+ * Signs in through the login page to the dashboard, and fails with the sign-in's own answer if it is
+ * not 200. The auth service allows 3 sign-ins per 10 s per address: set-up sign-ins come from the
+ * saver's own address (`signUpOverHttp`), so the browser's are its own.
+ */
 export async function signInToDashboard(page: Page, base: string, email: string, password: string): Promise<void> {
   // Waits on the sign-in's own answer, however slow the machine: trying again after a fixed wait
   // would sign in twice, and a second sign-in in a few seconds meets the sign-in rate limit.
