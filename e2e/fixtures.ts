@@ -95,6 +95,12 @@ export type BrowserOptions = {
   serviceWorkers?: 'allow' | 'block';
 };
 
+/**
+ * Headless Chromium for the journeys. Every context asks for reduced motion unless it says
+ * otherwise: the app then ends its animations at once (src/web/index.css), so a page at rest
+ * draws no frames. Skeleton pulses and spinners left running kept Chromium's compositor busy:
+ * two journeys' GPU process spent 22.5 s of CPU with motion, 6.6 s without (docs/testing.md).
+ */
 export async function launchBrowser({ serviceWorkers = 'block' }: BrowserOptions = {}): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath)
@@ -114,9 +120,9 @@ export async function launchBrowser({ serviceWorkers = 'block' }: BrowserOptions
   });
   // Every context (and the one `browser.newPage` makes) gets the choice unless it says otherwise.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, reducedMotion: 'reduce', ...options });
   const newPage = browser.newPage.bind(browser);
-  browser.newPage = (options = {}) => newPage({ serviceWorkers, ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers, reducedMotion: 'reduce', ...options });
   return browser;
 }
 

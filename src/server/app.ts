@@ -1,4 +1,4 @@
-import { waitUntilElapsed } from './http/timing.ts';
+import { ResponseFloor } from './http/timing.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, errorBody } from './errors.ts';
@@ -81,6 +81,8 @@ const PASSWORD_RESET_REQUEST_PATH = '/api/auth/request-password-reset';
 export function createApp(deps: Deps, options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>();
   const isProduction = deps.config.NODE_ENV === 'production';
+  /** Sign-up and the reset request answer no sooner than most new accounts take (http/timing.ts). */
+  const signUpFloor = new ResponseFloor(deps.config.SIGN_UP_MIN_RESPONSE_MS);
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY, deps.metrics));
   app.use(
@@ -141,13 +143,12 @@ export function createApp(deps: Deps, options: AppOptions) {
     );
     // A reset request for a registered address makes a token and an e-mail; for an unknown one,
     // nothing. Both answer alike, and no sooner than the sign-up floor, so the time tells nothing.
-    if (c.req.path === PASSWORD_RESET_REQUEST_PATH)
-      await waitUntilElapsed(startedAt, deps.config.SIGN_UP_MIN_RESPONSE_MS);
+    if (c.req.path === PASSWORD_RESET_REQUEST_PATH) await signUpFloor.wait(startedAt);
     return response;
   });
 
   app.route('/', healthRoutes(deps, options.databaseVersion));
-  app.route('/', accountRoutes(deps));
+  app.route('/', accountRoutes(deps, signUpFloor));
   app.route('/', profileRoutes(deps));
   app.route('/', avatarRoutes(deps));
   app.route('/', settingsRoutes(deps));

@@ -27,13 +27,16 @@ import { keepSignUpPromoCode } from '../subscriptions/redeem.ts';
 import type { Crm } from '../crm/crm.ts';
 
 /** Sign-up details that belong in `profiles`, handed from our sign-up route to the user-created hook. */
-export const signUpDetails = new AsyncLocalStorage<{
+export type SignUpDetails = {
   firstName: string;
   lastName: string;
   promoCode?: string;
   /** Set by the seed and admin script, which mark the address verified themselves. */
   skipVerificationEmail?: boolean;
-}>();
+  /** Set by the user-created hook: this sign-up made a new account (not a registered address). */
+  created?: boolean;
+};
+export const signUpDetails = new AsyncLocalStorage<SignUpDetails>();
 
 /** The header our server sets (never the client) with the caller's address, for rate limiting. */
 export const CLIENT_IP_HEADER = 'x-savvypig-client-ip';
@@ -114,6 +117,7 @@ export function createAuth({ config, database, mailer, logger, secret, clock, cr
         create: {
           after: async (created) => {
             const details = signUpDetails.getStore();
+            if (details) details.created = true;
             const [first, ...rest] = created.name.split(' ');
             await db.transaction(async (tx) => {
               await tx

@@ -31,7 +31,13 @@ export type Reply =
   | { id: number; ok: false; error: { message: string; fields: Record<string, unknown> } }
   | { notify: string; payload: string };
 
-export type WorkerOptions = { dataDir: string; loadDataDir?: ArrayBuffer };
+export type WorkerOptions = {
+  dataDir: string;
+  loadDataDir?: ArrayBuffer;
+  /** PGlite's engine compiled once by the opening thread (pglite-engine.ts); absent, PGlite loads its own. */
+  wasmModule?: WebAssembly.Module;
+  fsBundle?: ArrayBuffer;
+};
 
 type Queued = Extract<Request, { op: 'run' } | { op: 'end' }>;
 type OpenTransaction = { inbox: Queued[]; wake?: () => void };
@@ -43,6 +49,8 @@ const options = workerData as WorkerOptions;
 const db = await PGlite.create({
   dataDir: options.dataDir,
   loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+  pgliteWasmModule: options.wasmModule,
+  fsBundle: options.fsBundle ? new Blob([options.fsBundle]) : undefined,
   // bigint columns are read as JS numbers (integer pence stay far below 2^53), as on PostgreSQL.
   parsers: { 20: (v: string) => Number(v) },
 });

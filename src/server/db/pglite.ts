@@ -11,6 +11,7 @@ import * as schema from './schema/index.ts';
 import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
+import { pgliteEngine } from './pglite-engine.ts';
 import type { Reply, Request, Statement, WorkerOptions } from './pglite-worker.ts';
 
 /**
@@ -127,7 +128,8 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   let started: Awaited<ReturnType<typeof startWorker>>;
   try {
     const loadDataDir = options.pgliteLoadDataDir ? await options.pgliteLoadDataDir.arrayBuffer() : undefined;
-    started = await startWorker({ dataDir: dir, loadDataDir }, loadDataDir ? [loadDataDir] : []);
+    const engine = await pgliteEngine();
+    started = await startWorker({ dataDir: dir, loadDataDir, ...engine }, loadDataDir ? [loadDataDir] : []);
   } catch (err) {
     releaseLock();
     throw err;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitUntilElapsed } from './timing.ts';
+import { ResponseFloor, waitUntilElapsed } from './timing.ts';
 
 describe('waiting until a floor has passed', () => {
   it('never returns before the floor by the high-resolution clock, though timers keep whole milliseconds', async () => {
@@ -15,5 +15,56 @@ describe('waiting until a floor has passed', () => {
     const started = performance.now() - 50;
     await waitUntilElapsed(started, 10);
     expect(performance.now() - started).toBeLessThan(60);
+  });
+});
+
+describe('a response floor that follows the slower kind of answer', () => {
+  it('is the minimum until the slower kind is seen taking longer', () => {
+    const floor = new ResponseFloor(400);
+    expect(floor.currentMs()).toBe(400);
+    for (const ms of [120, 250, 390]) floor.recordSlower(ms);
+    expect(floor.currentMs()).toBe(400);
+  });
+
+  it('rises to the 90th percentile of the last 32 slower answers, so both kinds leave together under load', () => {
+    const floor = new ResponseFloor(400);
+    // 540 ms a new account on a loaded machine; three slower outliers past the 90th percentile.
+    for (let i = 0; i < 29; i++) floor.recordSlower(500 + i);
+    for (const ms of [900, 950, 2000]) floor.recordSlower(ms);
+    // 32 times sorted: 500…528, 900, 950, 2000; index floor(32 × 0.9) = 28 → 528.
+    expect(floor.currentMs()).toBe(528);
+  });
+
+  it('forgets all but the last 32, so it comes down again when the load has gone', () => {
+    const floor = new ResponseFloor(400);
+    for (let i = 0; i < 32; i++) floor.recordSlower(800);
+    expect(floor.currentMs()).toBe(800);
+    // The 90th percentile of 32 is the fourth slowest: it stays up while four slow ones are left.
+    for (let i = 0; i < 28; i++) floor.recordSlower(100);
+    expect(floor.currentMs()).toBe(800);
+    floor.recordSlower(100);
+    expect(floor.currentMs()).toBe(400);
+  });
+
+  it('holds no answer longer than 3 s, however slow the machine', () => {
+    const floor = new ResponseFloor(400);
+    for (let i = 0; i < 32; i++) floor.recordSlower(60_000);
+    expect(floor.currentMs()).toBe(3_000);
+  });
+
+  it('is off at a minimum of 0 (the test servers): it keeps nothing and waits for nothing', async () => {
+    const floor = new ResponseFloor(0);
+    for (let i = 0; i < 32; i++) floor.recordSlower(500);
+    expect(floor.currentMs()).toBe(0);
+    const started = performance.now();
+    await floor.wait(started);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('waits out the floor from the request start', async () => {
+    const floor = new ResponseFloor(30);
+    const started = performance.now();
+    await floor.wait(started);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(30);
   });
 });

@@ -13,3 +13,48 @@ export async function waitUntilElapsed(startedAt: number, minimumMs: number): Pr
     await new Promise((resolve) => setTimeout(resolve, Math.ceil(remaining)));
   }
 }
+
+/** How many of the slower kind's recent times the floor follows, and the share of them it covers. */
+const FLOOR_WINDOW = 32;
+const FLOOR_QUANTILE = 0.9;
+/** However slow the machine, no answer is held longer than this for its timing's sake. */
+const FLOOR_CAP_MS = 3_000;
+
+/**
+ * A response floor that follows the slower kind of answer. A fixed floor hides the difference only
+ * while the slower kind finishes inside it: on a loaded server a new account's writes took 540 ms
+ * against 455 ms for a registered address, both past a 400 ms floor, and the medians told them
+ * apart. This one waits for the larger of `minimumMs` and the 90th percentile of the last 32 times
+ * the slower kind took (`recordSlower`), so under any steady load both kinds leave together.
+ * `minimumMs` 0 turns it off (the test servers).
+ */
+export class ResponseFloor {
+  private readonly recent: number[] = [];
+  private next = 0;
+  private readonly minimumMs: number;
+
+  constructor(minimumMs: number) {
+    this.minimumMs = minimumMs;
+  }
+
+  /** Counts how long one answer of the slower kind took to work out. */
+  recordSlower(ms: number): void {
+    if (this.minimumMs <= 0) return;
+    if (this.recent.length < FLOOR_WINDOW) this.recent.push(ms);
+    else this.recent[this.next] = ms;
+    this.next = (this.next + 1) % FLOOR_WINDOW;
+  }
+
+  /** The floor now, in milliseconds. */
+  currentMs(): number {
+    if (this.minimumMs <= 0) return 0;
+    const sorted = [...this.recent].sort((a, b) => a - b);
+    const slow = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * FLOOR_QUANTILE))]! : 0;
+    return Math.max(this.minimumMs, Math.min(FLOOR_CAP_MS, slow));
+  }
+
+  /** Waits until the floor has passed since `startedAt`. */
+  wait(startedAt: number): Promise<void> {
+    return waitUntilElapsed(startedAt, this.currentMs());
+  }
+}

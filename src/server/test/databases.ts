@@ -16,7 +16,7 @@ export function testDatabaseKinds(): TestDbKind[] {
 }
 
 export function templatePath(): string {
-  return path.join(os.tmpdir(), `savvypig-pglite-template-${process.env.SAVVYPIG_TEMPLATE_ID ?? 'local'}.tgz`);
+  return path.join(os.tmpdir(), `savvypig-pglite-template-${process.env.SAVVYPIG_TEMPLATE_ID ?? 'local'}.tar`);
 }
 
 /** A fresh, migrated database of the given kind, and how to throw it away. */

@@ -18,7 +18,8 @@ export default async function setup() {
   await migrate(database);
   await loadReferenceDataIntoDatabase(database, quietLogger);
   const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none'): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir('gzip');
+  // Not compressed: each open would first try it as a tar, fail, then inflate 64 MB.
+  const dump = await client.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   return async () => {
