@@ -3,9 +3,6 @@
 // with one line from today. The balance stays £25,000 plus only what is dated today; the history says
 // it is already counted; then Update balance records what the bank shows and says the adjustment.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { calendarDateInLondon } from '../src/core/dates/calendar-date.ts';
 import { formatPence } from '../src/core/money/format.ts';
@@ -64,8 +61,7 @@ test('a saver’s stated balance stays true through a past standing order and an
     `${shown(lastMonth[2]!)},INTEREST PAID GROSS,21.92,`,
     `${shown(today)},TRANSFER IN,120.00,`,
   ].join('\r\n');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-statement-')), 'statement.csv');
-  fs.writeFileSync(file, statement);
+  const file = { name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) };
   // Only what is dated today adds to the starting balance: the transfer, and a payment due today.
   const paidToday = payments.filter((d) => d >= today).length;
   const history = payments.length - paidToday + lastMonth.length;

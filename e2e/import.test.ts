@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { createAccount, signUpConfirmed } from './account-setup.ts';
 import { newPage, pictureEverywhere, rejectCookies, signInToDashboard, useServerAndBrowser } from './fixtures.ts';
@@ -35,8 +32,7 @@ test('a saver imports a bank statement CSV into an account: columns matched, the
   });
   assert.equal(october.status, 200);
 
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-statement-')), 'statement-november-2026.csv');
-  fs.writeFileSync(file, STATEMENT);
+  const file = { name: 'statement-november-2026.csv', mimeType: 'text/csv', buffer: Buffer.from(STATEMENT) };
 
   const context = await env.browser.newContext({
     viewport: { width: 1280, height: 900 },

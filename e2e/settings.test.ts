@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -64,11 +62,10 @@ test('a user edits their profile, adds a photo, changes preferences, password an
   assert.equal(await page.getByLabel('Postcode (optional)').inputValue(), 'SW1A 1AA');
 
   // A photo, shown in the header menu.
-  const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-photo-')), 'me.png');
-  await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 170, g: 17, b: 100 } } })
+  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 170, g: 17, b: 100 } } })
     .png()
-    .toFile(photo);
-  await page.getByTestId('avatar-file').setInputFiles(photo);
+    .toBuffer();
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
   await page.getByText('Profile photo updated').waitFor();
   const headerPhoto = page
     .getByRole('banner')

@@ -33,6 +33,7 @@ describe('the backup socket (PGlite)', () => {
   afterAll(async () => {
     await socket?.close();
     await drop?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('listens in a folder only its user may enter, cleared of what a killed server left', () => {

@@ -47,20 +47,24 @@ async function refusal(
     fs.mkdirSync(path.dirname(path.join(root, occupied)), { recursive: true });
     fs.writeFileSync(path.join(root, occupied), 'already here');
   }
-  const before = fs.readdirSync(root, { recursive: true }).sort();
-  const config = {
-    DATA_DIR: path.join(root, 'data'),
-    DATABASE_URL: env.DATABASE_URL,
-    FILE_STORAGE_DIR: env.files ? path.join(root, 'files') : undefined,
-  };
-  const error = await restoreBackup({ config, file, force: false, logger: quietLogger, say: () => undefined }).then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(RestoreRefused);
-  // Nothing was written before the refusal.
-  expect(fs.readdirSync(root, { recursive: true }).sort()).toEqual(before);
-  return (error as Error).message;
+  try {
+    const before = fs.readdirSync(root, { recursive: true }).sort();
+    const config = {
+      DATA_DIR: path.join(root, 'data'),
+      DATABASE_URL: env.DATABASE_URL,
+      FILE_STORAGE_DIR: env.files ? path.join(root, 'files') : undefined,
+    };
+    const error = await restoreBackup({ config, file, force: false, logger: quietLogger, say: () => undefined }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(RestoreRefused);
+    // Nothing was written before the refusal.
+    expect(fs.readdirSync(root, { recursive: true }).sort()).toEqual(before);
+    return (error as Error).message;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
 
 const json = (m: Manifest) => JSON.stringify(m);

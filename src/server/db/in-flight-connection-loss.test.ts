@@ -5,9 +5,6 @@
 //
 // "While in flight" is made certain: the test holds every account's row lock until the pool's
 // connections are all queued on it inside their request transactions, then strikes.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
@@ -42,7 +39,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       server = await startServerProcess('src/server/index.ts', {
         DATABASE_URL: urlViaProxy,
         DB_POOL_MAX: String(POOL),
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-in-flight-')),
       });
       client = await connected(url);
     }, 90_000);

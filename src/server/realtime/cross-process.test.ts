@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -18,7 +15,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two app 
       servers.push(
         await startServerProcess('src/server/index.ts', {
           DATABASE_URL: url,
-          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-xp-')),
         }),
       );
     }

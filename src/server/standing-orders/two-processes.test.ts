@@ -5,9 +5,6 @@
 // "The same moment" is made certain rather than hoped for: the test holds every account's row
 // lock, fires all the calls and enqueues the job, waits until the job is claimed and every one of
 // them is queued on those locks in PostgreSQL, then lets go. They all race from there.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
@@ -33,7 +30,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
       servers.push(
         await startServerProcess('src/server/index.ts', {
           DATABASE_URL: url,
-          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-so-')),
           // The job's own report of how many payments it added is read from the log.
           LOG_LEVEL: 'info',
         }),

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serverNodeFlags } from '../../../scripts/server-node-flags.ts';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,7 +25,8 @@ export type ServerProcess = {
 
 /**
  * Spawns the server (`src/server/index.ts`, or the bundle `dist-server/index.js`) in production
- * mode on a free port and waits until `/api/health` answers.
+ * mode on a free port and waits until `/api/health` answers. Its data folder is `env.DATA_DIR`, or
+ * else a temporary one removed when it stops.
  */
 export async function startServerProcess(
   entry: string,
@@ -31,6 +35,9 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
+  // Without a DATA_DIR of the caller's, a temporary one that goes when the server stops.
+  const ownDataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-server-'));
+  const removeOwnDataDir = () => ownDataDir && fs.rmSync(ownDataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...serverNodeFlags(), entry], {
     env: {
       PATH: process.env.PATH,
@@ -39,6 +46,7 @@ export async function startServerProcess(
       PUBLIC_URL: base,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +64,8 @@ export async function startServerProcess(
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      removeOwnDataDir();
       throw new Error(`server did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -70,6 +80,7 @@ export async function startServerProcess(
         child.kill('SIGTERM');
         await exited;
       }
+      removeOwnDataDir();
     },
   };
 }

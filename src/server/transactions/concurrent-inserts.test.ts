@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -29,7 +26,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
       DATABASE_URL: url,
       DB_POOL_MAX: String(POOL),
       JOBS_ENABLED: 'false',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-concurrent-')),
     });
     database = await openDatabase({ databaseUrl: url, poolMax: 2, logger: quietLogger });
   }, 90_000);
