@@ -81,7 +81,7 @@ const PASSWORD_RESET_REQUEST_PATH = '/api/auth/request-password-reset';
 export function createApp(deps: Deps, options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>();
   const isProduction = deps.config.NODE_ENV === 'production';
-  /** Sign-up and the reset request answer no sooner than most new accounts take (http/timing.ts). */
+  /** Sign-up and the reset request answer no sooner than recent new accounts took (http/timing.ts). */
   const signUpFloor = new ResponseFloor(deps.config.SIGN_UP_MIN_RESPONSE_MS);
 
   app.use('*', requestContext(deps.logger, deps.config.TRUST_PROXY, deps.metrics));

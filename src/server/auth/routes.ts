@@ -44,7 +44,7 @@ const SIGN_UPS_PER_IP_PER_HOUR = 20;
 
 // A new account costs several writes that an already registered address does not (about 45 ms
 // more on PGlite, 85 ms on a loaded machine): every successful sign-up answers no sooner than
-// SIGN_UP_MIN_RESPONSE_MS (400 ms by default) nor than most recent new accounts took (`floor`,
+// SIGN_UP_MIN_RESPONSE_MS (400 ms by default) nor than recent new accounts took (`floor`,
 // http/timing.ts ResponseFloor), so the time does not tell the two apart (docs/decisions/0003,
 // 0013; e2e/security.test.ts measures it against the production build).
 
