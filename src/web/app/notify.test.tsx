@@ -7,12 +7,20 @@ import { Toaster } from './toaster.tsx';
 
 const messages = (n: Notifier) => n.getSnapshot().map((t) => t.message);
 
+/** A notifier whose toasts are drawn the moment they show, as a Toaster on a fast page draws them. */
+function drawnAtOnce(n: Notifier): Notifier {
+  n.subscribe(() => {
+    for (const toast of n.getSnapshot()) n.shown(toast.id);
+  });
+  return n;
+}
+
 describe('the notifier', () => {
   let n: Notifier;
 
   beforeEach(() => {
     vi.useFakeTimers();
-    n = createNotifier();
+    n = drawnAtOnce(createNotifier());
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -148,6 +156,34 @@ describe('the notifier', () => {
     });
   });
 
+  it('starts a toast’s 4 seconds when its words are drawn, not when it was raised', () => {
+    const slow = createNotifier(); // the page behind is slow: nothing has drawn the toast yet
+    slow.success('Thanks, your email is verified.');
+    vi.advanceTimersByTime(800 + 10_000);
+    const [toast] = slow.getSnapshot();
+    expect(toast?.message).toBe('Thanks, your email is verified.');
+    slow.shown(toast!.id);
+    vi.advanceTimersByTime(3999);
+    expect(messages(slow)).toHaveLength(1);
+    slow.shown(toast!.id); // drawn again (a re-render): its time does not start over
+    vi.advanceTimersByTime(1);
+    expect(messages(slow)).toEqual([]);
+  });
+
+  it('gives a toast drawn while paused its whole time once the pause ends', () => {
+    const slow = createNotifier();
+    slow.info('Saved');
+    vi.advanceTimersByTime(800);
+    slow.pause();
+    slow.shown(slow.getSnapshot()[0]!.id);
+    vi.advanceTimersByTime(10_000);
+    slow.resume();
+    vi.advanceTimersByTime(3999);
+    expect(messages(slow)).toEqual(['Saved']);
+    vi.advanceTimersByTime(1);
+    expect(messages(slow)).toEqual([]);
+  });
+
   it('holds the toasts while paused and gives them their remaining time after', () => {
     n.info('Saved');
     vi.advanceTimersByTime(800 + 3000);
@@ -179,6 +215,17 @@ describe('the Toaster', () => {
     expect([...boxes].map((b) => b.getAttribute('data-toast'))).toEqual(['success', 'error']);
     expect(boxes[0]!.className).toMatch(/bg-success-soft/);
     expect(boxes[1]!.className).toMatch(/bg-destructive-soft/);
+  });
+
+  it('tells the notifier once a toast’s words are on the page, so its time starts then', async () => {
+    const n = createNotifier();
+    const shown = vi.spyOn(n, 'shown');
+    render(<Toaster notifier={n} />);
+    n.success('Profile updated successfully');
+    const status = await screen.findByRole('status', {}, { timeout: 2000 });
+    expect(status).toHaveTextContent('Profile updated successfully');
+    const id = n.getSnapshot()[0]!.id;
+    expect(shown).toHaveBeenCalledWith(id);
   });
 
   it('closes a toast from its button and puts focus back on the page', async () => {

@@ -9,6 +9,10 @@
  * (`acrossPages` keeps one that explains why the user was sent elsewhere). An error or warning
  * about a form (`form`) goes when that form succeeds (`formSucceeded(form)`, or a success with the
  * same `form`) or says something new (its next error replaces it).
+ *
+ * A toast's time runs from when the Toaster has drawn its words (`shown`), not from when it was
+ * raised: on a slow device the page behind it can take seconds to render, and a toast that hid
+ * before it was ever drawn would have said nothing.
  */
 export const TOAST_DURATION_MS = 4000;
 export const SHOW_DELAY_MS = 800;
@@ -56,6 +60,8 @@ export function createNotifier() {
   const hideTimers = new Map<number, Timer>();
   /** Time left for each visible toast while paused (hover or focus), or before its timer starts. */
   const remaining = new Map<number, number>();
+  /** Visible toasts the Toaster has drawn: only their time runs. */
+  const drawn = new Set<number>();
   const hideAt = new Map<number, number>();
   const lastRaised = new Map<string, number>();
   const listeners = new Set<() => void>();
@@ -79,6 +85,13 @@ export function createNotifier() {
     hideTimers.delete(id);
     hideAt.delete(id);
     remaining.delete(id);
+    drawn.delete(id);
+  };
+
+  /** Starts a visible toast's time, or sets how long it will be once it is drawn and not paused. */
+  const keepFor = (id: number, ms: number) => {
+    if (drawn.has(id) && !paused) startHiding(id, ms);
+    else remaining.set(id, ms);
   };
 
   /** Moves toasts whose wait is over into free places, and sets a timer for the next one due. */
@@ -90,8 +103,7 @@ export function createNotifier() {
     while (visible.length < MAX_VISIBLE_TOASTS && waiting.length > 0 && waiting[0]!.showAt <= now) {
       const { showAt: _, ...toast } = waiting.shift()!;
       visible.push(toast);
-      if (paused) remaining.set(toast.id, toast.duration);
-      else startHiding(toast.id, toast.duration);
+      remaining.set(toast.id, toast.duration);
       changed = true;
     }
     if (changed) emit();
@@ -129,8 +141,7 @@ export function createNotifier() {
     const shown = visible.find(sameAs);
     if (shown) {
       // Already on screen: it stays for its full time again rather than showing twice.
-      if (paused) remaining.set(shown.id, Math.max(shown.duration, options.duration ?? 0));
-      else startHiding(shown.id, Math.max(shown.duration, options.duration ?? 0));
+      keepFor(shown.id, Math.max(shown.duration, options.duration ?? 0));
       return;
     }
     if (waiting.some(sameAs)) return;
@@ -153,6 +164,15 @@ export function createNotifier() {
     error: (message: string, options?: NotifyOptions) => add('error', message, options),
     warning: (message: string, options?: NotifyOptions) => add('warning', message, options),
     info: (message: string, options?: NotifyOptions) => add('info', message, options),
+    /** The Toaster has drawn this toast's words: its time starts now (or when the pause ends). */
+    shown: (id: number) => {
+      if (drawn.has(id) || !visible.some((t) => t.id === id)) return;
+      drawn.add(id);
+      const left = remaining.get(id);
+      if (left === undefined || paused) return;
+      remaining.delete(id);
+      startHiding(id, left);
+    },
     /** Closes one toast (its close button). */
     dismiss: (id: number) => removeWhere((t) => t.id === id),
     /** The form worked: its errors and warnings, shown or still waiting, go. */
@@ -168,6 +188,7 @@ export function createNotifier() {
       paused = true;
       const now = Date.now();
       for (const t of visible) {
+        if (!drawn.has(t.id)) continue; // its time has not started: `remaining` holds all of it
         const left = Math.max(0, (hideAt.get(t.id) ?? now + t.duration) - now);
         clearTimeout(hideTimers.get(t.id));
         hideTimers.delete(t.id);
@@ -177,8 +198,11 @@ export function createNotifier() {
     resume: () => {
       if (!paused) return;
       paused = false;
-      for (const t of visible) startHiding(t.id, remaining.get(t.id) ?? t.duration);
-      remaining.clear();
+      for (const t of visible) {
+        if (!drawn.has(t.id)) continue;
+        startHiding(t.id, remaining.get(t.id) ?? t.duration);
+        remaining.delete(t.id);
+      }
     },
     subscribe: (listener: () => void) => {
       listeners.add(listener);
@@ -195,6 +219,7 @@ export function createNotifier() {
       hideTimers.clear();
       hideAt.clear();
       remaining.clear();
+      drawn.clear();
       lastRaised.clear();
       waiting = [];
       visible = [];

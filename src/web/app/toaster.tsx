@@ -9,11 +9,23 @@ const LOOK: Record<ToastKind, { box: string; icon: typeof Info; iconColour: stri
   success: { box: 'border-success/40 bg-success-soft', icon: CircleCheck, iconColour: 'text-success' },
 };
 
-function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+function ToastCard({
+  toast,
+  onShown,
+  onDismiss,
+}: {
+  toast: Toast;
+  onShown: (id: number) => void;
+  onDismiss: () => void;
+}) {
   const { box, icon: Icon, iconColour } = LOOK[toast.kind];
   // The live region is in the page before its words arrive, so screen readers announce them.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // Its time on screen starts once its words are drawn.
+  useEffect(() => {
+    if (ready) onShown(toast.id);
+  }, [ready, onShown, toast.id]);
   const error = toast.kind === 'error';
   return (
     <div
@@ -51,7 +63,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
  * Draws the notifier's toasts: bottom centre, each message in its own box with its kind's colour
  * and icon, an error as an alert and anything else as a status. They sit above the cookie banner
  * (its height is `--cookie-banner-height`, set while it shows), and wait while the pointer or
- * focus is on them.
+ * focus is on them. Each toast's time starts when its words are drawn (`notifier.shown`).
  */
 export function Toaster({ notifier }: { notifier: Notifier }) {
   const toasts = useSyncExternalStore(notifier.subscribe, notifier.getSnapshot, notifier.getSnapshot);
@@ -100,7 +112,7 @@ export function Toaster({ notifier }: { notifier: Notifier }) {
       {toasts.length > 0 ? (
         <div ref={list} className="grid w-full max-w-md gap-2">
           {toasts.map((toast) => (
-            <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+            <ToastCard key={toast.id} toast={toast} onShown={notifier.shown} onDismiss={() => dismiss(toast.id)} />
           ))}
         </div>
       ) : null}

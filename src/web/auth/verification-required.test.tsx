@@ -64,9 +64,9 @@ describe('/verification-required', () => {
     await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
     server.verify();
     await user.click(screen.getByRole('button', { name: "I've verified my email" }));
-    // Watched for from the click on: the toast is on screen for 4 s, and on a loaded machine the
-    // lazy page behind it could take longer than that to render.
-    const thanked = screen.findByText(VERIFIED_NOW_MESSAGE);
+    // Watched for from the click on. Its 4 s start once it is drawn (notify.ts), but on a loaded
+    // machine the lazy page rendering alongside can hold the drawing up for several seconds.
+    const thanked = screen.findByText(VERIFIED_NOW_MESSAGE, {}, { timeout: 20_000 });
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/legal?tab=terms'),
     );
