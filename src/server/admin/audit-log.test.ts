@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../db/rls.ts';
 import { adminAuditLog } from '../db/schema/index.ts';
@@ -51,6 +52,24 @@ describe.each(testDatabaseKinds())('the admin audit log on %s', (kind) => {
     });
     const entries = await withActor(db(), asAdmin, (tx) => listAdminActions(tx, { subjectId: 'saver-3' }));
     expect(entries.map((e) => e.action)).toEqual(steps.map((step) => `user.${step}`).reverse());
+  });
+
+  it('keeps that order when the entries share a time to the microsecond (a coarse clock), page by page too', async () => {
+    const steps = ['profile', 'role', 'settings', 'suspend', 'override'];
+    await withActor(db(), asAdmin, async (tx) => {
+      for (const step of steps)
+        await recordAdminAction(tx, ADMIN, { action: `user.${step}`, subjectType: 'user', subjectId: 'saver-4' });
+    });
+    // As the owner, past the log's append-only grants: every entry at one instant.
+    await db().execute(sql`update admin_audit_log set created_at = '2026-11-29T10:00:00Z' where subject_id = 'saver-4'`);
+    const newestFirst = steps.map((step) => `user.${step}`).reverse();
+    const all = await withActor(db(), asAdmin, (tx) => listAdminActions(tx, { subjectId: 'saver-4' }));
+    expect(all.map((e) => e.action)).toEqual(newestFirst);
+    const first = await withActor(db(), asAdmin, (tx) => listAdminActions(tx, { subjectId: 'saver-4', limit: 2 }));
+    const rest = await withActor(db(), asAdmin, (tx) =>
+      listAdminActions(tx, { subjectId: 'saver-4', afterId: first.at(-1)!.id }),
+    );
+    expect([...first, ...rest].map((e) => e.action)).toEqual(newestFirst);
   });
 
   it('an action that rolls back leaves no entry', async () => {

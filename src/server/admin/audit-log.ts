@@ -74,14 +74,14 @@ export async function listAdminActions(
   if (subjectId) conditions.push(eq(adminAuditLog.subjectId, subjectId));
   if (afterId) {
     conditions.push(
-      sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (select created_at, id from admin_audit_log where id = ${afterId})`,
+      sql`(${adminAuditLog.createdAt}, ${adminAuditLog.seq}) < (select created_at, seq from admin_audit_log where id = ${afterId})`,
     );
   }
   const rows = await tx
     .select()
     .from(adminAuditLog)
     .where(and(...conditions))
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.seq))
     .limit(limit);
-  return rows.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
+  return rows.map(({ createdAt, seq: _, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
 }

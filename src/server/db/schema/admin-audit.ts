@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appUser } from './policies.ts';
 
 const isAdmin = sql`current_setting('app.is_admin', true) = 'true'`;
@@ -25,6 +25,12 @@ export const adminAuditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order entries were written in (migration 0050): two entries of one save can share a
+     * `created_at` where the clock ticks coarsely (PGlite's), and a random id would then order them
+     * by chance.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('admin_audit_log_created_idx').on(t.createdAt),
