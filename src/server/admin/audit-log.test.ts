@@ -61,7 +61,9 @@ describe.each(testDatabaseKinds())('the admin audit log on %s', (kind) => {
         await recordAdminAction(tx, ADMIN, { action: `user.${step}`, subjectType: 'user', subjectId: 'saver-4' });
     });
     // As the owner, past the log's append-only grants: every entry at one instant.
-    await db().execute(sql`update admin_audit_log set created_at = '2026-11-29T10:00:00Z' where subject_id = 'saver-4'`);
+    await db().execute(
+      sql`update admin_audit_log set created_at = '2026-11-29T10:00:00Z' where subject_id = 'saver-4'`,
+    );
     const newestFirst = steps.map((step) => `user.${step}`).reverse();
     const all = await withActor(db(), asAdmin, (tx) => listAdminActions(tx, { subjectId: 'saver-4' }));
     expect(all.map((e) => e.action)).toEqual(newestFirst);
