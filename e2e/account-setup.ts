@@ -1,19 +1,19 @@
 /**
  * Set-up for journeys that need users, accounts and transactions before the browser starts, made
- * through the API as the app makes them; and a production server whose data folder survives a
+ * through the API as the app makes them; and a production server whose database survives a
  * restart, so rows the API cannot make (an admin role) are written straight to the database while
- * the server is stopped (PGlite's folder belongs to one process at a time).
+ * the server is stopped (PGlite's folder belongs to one process at a time; on PostgreSQL the
+ * restart keeps the same fresh start for what the server holds in memory).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
-import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { quietLogger } from '../src/server/test/databases.ts';
+import type { Database } from '../src/server/db/client.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import { currentStep, decodeBase32, secretFromOtpauthUri, totpAtStep } from '../src/server/test/totp.ts';
-import { freshDataDir, useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
+import { useServerAndBrowser, verificationLink, waitForEmail } from './fixtures.ts';
+import { type EngineChoice, freshJourneyDatabase } from './journey-database.ts';
 
 export type JourneyServer = {
   /** Changes on each restart (a new free port); cookies hold across it (they ignore the port). */
@@ -24,41 +24,51 @@ export type JourneyServer = {
   stop: () => Promise<void>;
 };
 
-/** `env`: more settings for the server, kept across its restarts (the news journey allows private feed addresses). */
-export async function startJourneyServer(env: Record<string, string> = {}): Promise<JourneyServer> {
+/**
+ * `env`: more settings for the server, kept across its restarts (the news journey allows private
+ * feed addresses); `choice`: PGlite whatever the run has (journey-database.ts).
+ */
+export async function startJourneyServer(
+  env: Record<string, string> = {},
+  choice: EngineChoice = {},
+): Promise<JourneyServer> {
   if (!fs.existsSync('dist-server/index.js'))
     throw new Error('Run `npm run build` first: the browser tests drive the production build.');
-  const dataDir = freshDataDir();
-  let running: ServerProcess | undefined = await startServerProcess('dist-server/index.js', {
-    ...env,
-    DATA_DIR: dataDir,
-  });
+  const database = await freshJourneyDatabase(choice);
+  const start = () => startServerProcess('dist-server/index.js', { ...env, ...database.env });
+  let running: ServerProcess | undefined;
+  try {
+    running = await start();
+  } catch (err) {
+    await database.dispose();
+    throw err;
+  }
   const server: JourneyServer = {
     base: running.base,
-    dataDir,
+    dataDir: database.dataDir,
     withDatabaseOffline: async (work) => {
       await running?.stop();
       running = undefined;
-      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), logger: quietLogger });
+      const open = await database.open();
       try {
-        await work(database);
+        await work(open);
       } finally {
-        await database.close();
+        await open.close();
       }
-      running = await startServerProcess('dist-server/index.js', { ...env, DATA_DIR: dataDir });
+      running = await start();
       server.base = running.base;
     },
     stop: async () => {
       await running?.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.dispose();
     },
   };
   return server;
 }
 
 /** A journey server and Chromium for the file's tests, started before them and stopped after (fields set once `before` ran). */
-export const useJourneyServerAndBrowser = (env: Record<string, string> = {}) =>
-  useServerAndBrowser(() => startJourneyServer(env));
+export const useJourneyServerAndBrowser = (env: Record<string, string> = {}, choice: EngineChoice = {}) =>
+  useServerAndBrowser(() => startJourneyServer(env, choice));
 
 const json = (base: string, cookie?: string) => ({
   'content-type': 'application/json',

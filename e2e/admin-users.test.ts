@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../src/server/test/databases.ts';
+import { DATABASE_TEMPLATE_ENV, freshDataDir } from './journey-database.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import {
   createAccount,
@@ -12,14 +13,7 @@ import {
   signUpConfirmed,
   startJourneyServer,
 } from './account-setup.ts';
-import {
-  freshDataDir,
-  newPage,
-  pictureEverywhere,
-  rejectCookies,
-  useServerAndBrowser,
-  waitForToastToGo,
-} from './fixtures.ts';
+import { newPage, pictureEverywhere, rejectCookies, useServerAndBrowser, waitForToastToGo } from './fixtures.ts';
 
 // The admin Users screens (issue 28): an admin finds a saver by part of their e-mail address,
 // gives them the Big Pig tier override and a Maximum Accounts of 1, and the saver's next request
@@ -53,7 +47,7 @@ async function startInstances(): Promise<Instances> {
       stop: () => server.stop(),
     };
   }
-  const url = await createThrowawayPostgres();
+  const url = await createThrowawayPostgres(undefined, process.env[DATABASE_TEMPLATE_ENV] || undefined);
   const dirs = [freshDataDir(), freshDataDir()];
   const started: ServerProcess[] = [];
   const stop = async () => {
@@ -62,7 +56,8 @@ async function startInstances(): Promise<Instances> {
     await dropThrowawayPostgres(url);
   };
   try {
-    // The first migrates the database and loads the reference data; the second finds it done.
+    // The first migrates the database and loads the reference data (or finds the runner's copy
+    // done); the second finds it done.
     for (const dir of dirs) {
       started.push(await startServerProcess('dist-server/index.js', { DATA_DIR: dir, DATABASE_URL: url }));
     }

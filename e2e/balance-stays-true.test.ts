@@ -14,10 +14,12 @@ import {
   pictureEverywhere,
   rejectCookies,
   signInToDashboard,
+  startServer,
   useServerAndBrowser,
 } from './fixtures.ts';
+import { ON_PGLITE } from './journey-database.ts';
 
-const env = useServerAndBrowser();
+const env = useServerAndBrowser(() => startServer({}, ON_PGLITE));
 
 /** 'yyyy-MM-dd' `months` before `date`, on the `day`. */
 function monthsBefore(date: string, months: number, day: number): string {

@@ -6,12 +6,14 @@ import {
   newPage,
   pictureEverywhere,
   screenshot,
+  startServer,
   useServerAndBrowser,
   verificationLink,
   waitForEmail,
 } from './fixtures.ts';
+import { ON_PGLITE } from './journey-database.ts';
 
-const env = useServerAndBrowser();
+const env = useServerAndBrowser(() => startServer({}, ON_PGLITE));
 
 test('a newcomer signs up, confirms by e-mail (which signs them in), stays signed in, signs out and meets the 404 page', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -7,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { chromiumPath } from '../scripts/ensure-chromium.ts';
 import { axeViolations } from './axe.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
+import { type EngineChoice, freshJourneyDatabase, type JourneyEngine } from './journey-database.ts';
 import { DUPLICATE_WINDOW_MS } from '../src/web/app/notify.ts';
 
 export const RESULTS_DIR = path.resolve('test-results');
@@ -38,48 +38,31 @@ export async function keepPicture(
   }
 }
 
-export type E2EServer = ServerProcess & { dataDir: string };
-
-/** Where `scripts/e2e.ts` leaves a data folder a server has already migrated and loaded. */
-export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+export type E2EServer = ServerProcess & { dataDir: string; engine: JourneyEngine };
 
 /**
- * A fresh data folder for one journey server: a copy of the migrated template when the runner made
- * one (a server then starts in about 2 s instead of 15 s: PGlite's initdb, 36 migrations and the
- * reference data are done once per run), else empty, and the server migrates it itself.
+ * The production server (`dist-server`, built by `npm run build`) on a fresh database: PostgreSQL
+ * when the run has TEST_DATABASE_URL, else (or when `choice` asks) PGlite (journey-database.ts).
  */
-export function freshDataDir(): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
-  const template = process.env[DATA_TEMPLATE_ENV];
-  if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
-  return dataDir;
-}
-
-/**
- * Starts the production server once on a new folder, so it makes its database, migrates it and
- * loads the reference data, then stops it cleanly: the folder is the template `freshDataDir` copies.
- */
-export async function makeDataTemplate(): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-template-'));
-  const server = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir });
-  await server.stop();
-  fs.rmSync(path.join(dataDir, 'mail'), { recursive: true, force: true });
-  return dataDir;
-}
-
-/** The production server (`dist-server`, built by `npm run build`) on a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startServer(env: Record<string, string> = {}, choice: EngineChoice = {}): Promise<E2EServer> {
   if (!fs.existsSync('dist-server/index.js') || !fs.existsSync('dist/index.html')) {
     throw new Error('Run `npm run build` first: the browser tests drive the production build.');
   }
-  const dataDir = freshDataDir();
-  const server = await startServerProcess('dist-server/index.js', { DATA_DIR: dataDir, ...env });
+  const database = await freshJourneyDatabase(choice);
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess('dist-server/index.js', { ...database.env, ...env });
+  } catch (err) {
+    await database.dispose();
+    throw err;
+  }
   return {
     ...server,
-    dataDir,
+    dataDir: database.dataDir,
+    engine: database.engine,
     stop: async () => {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.dispose();
     },
   };
 }

@@ -4,15 +4,17 @@ import {
   newPage,
   pictureEverywhere,
   rejectCookies,
+  startServer,
   useServerAndBrowser,
   verificationLink,
   waitForEmail,
 } from './fixtures.ts';
+import { ON_PGLITE } from './journey-database.ts';
 
 // Issue 29: a visitor who picks a plan on /plans, signs up and confirms their address lands in that
 // plan's checkout (pendingCheckout, 000 §2); and the installable app: the manifest, the service
 // worker, and the landing page offline after a first visit (ADR 0059).
-const env = useServerAndBrowser(undefined, { serviceWorkers: 'allow' });
+const env = useServerAndBrowser(() => startServer({}, ON_PGLITE), { serviceWorkers: 'allow' });
 
 test('a visitor picks Boar yearly on /plans, signs up, confirms, and lands in the Boar checkout', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });

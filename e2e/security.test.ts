@@ -13,7 +13,7 @@ import { rowsOf } from '../src/server/db/rls.ts';
 import { argon2Parameters, meetsOwaspArgon2Minimum } from '../src/server/test/argon2.ts';
 import { quietLogger } from '../src/server/test/databases.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
-import { freshDataDir } from './fixtures.ts';
+import { freshDataDir } from './journey-database.ts';
 
 let server: ServerProcess;
 let dataDir: string;

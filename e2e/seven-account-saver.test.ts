@@ -67,6 +67,7 @@ import {
   useServerAndBrowser,
   waitForToastToGo,
 } from './fixtures.ts';
+import { ON_PGLITE } from './journey-database.ts';
 
 const PASSWORD = 'seven accounts, one saver';
 /** Noon on Saturday 28 November 2026 in London (GMT in November). */
@@ -78,7 +79,9 @@ const NOW = new Date('2026-11-28T12:00:00Z');
 const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-clock-'));
 const offsetFile = path.join(clockDir, 'offset-ms');
 fs.writeFileSync(offsetFile, String(NOW.getTime() - Date.now()));
-const env = useServerAndBrowser(() => startServer({ NODE_ENV: 'development', TEST_CLOCK_OFFSET_FILE: offsetFile }));
+const env = useServerAndBrowser(() =>
+  startServer({ NODE_ENV: 'development', TEST_CLOCK_OFFSET_FILE: offsetFile }, ON_PGLITE),
+);
 after(() => fs.rmSync(clockDir, { recursive: true, force: true }));
 
 type AccountKey = 'halifax' | 'bond' | 'notice' | 'cashIsa' | 'stocksIsa' | 'workplace' | 'sipp';

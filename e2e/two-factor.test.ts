@@ -8,12 +8,14 @@ import {
   newPage,
   rejectCookies,
   screenshot,
+  startServer,
   useServerAndBrowser,
   verificationLink,
   waitForEmail,
 } from './fixtures.ts';
+import { ON_PGLITE } from './journey-database.ts';
 
-const env = useServerAndBrowser();
+const env = useServerAndBrowser(() => startServer({}, ON_PGLITE));
 const PASSWORD = 'a sensible passphrase';
 
 /** A new browser with a user who signed up, confirmed from the real e-mail, logged in and opened Settings › Security. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATA_TEMPLATE_ENV, freshDataDir } from '../e2e/fixtures.ts';
+import { DATA_TEMPLATE_ENV, freshDataDir, journeyEngine, ON_PGLITE } from '../e2e/journey-database.ts';
 import { DEFAULT_E2E_CONCURRENCY, e2eConcurrency, inPool, orderLongestFirst } from './e2e.ts';
 
 describe('the journey runner', () => {
@@ -64,5 +64,15 @@ describe('a journey server’s data folder', () => {
       else process.env[DATA_TEMPLATE_ENV] = previous;
       for (const dir of [template, ...made]) fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a journey server’s database', () => {
+  it('is PostgreSQL when the run has TEST_DATABASE_URL, unless the journey keeps the default engine, PGlite', () => {
+    const withServer = { TEST_DATABASE_URL: 'postgres://savvypig@127.0.0.1:5432/savvypig' };
+    expect(journeyEngine({}, withServer)).toBe('postgres');
+    expect(journeyEngine(ON_PGLITE, withServer)).toBe('pglite');
+    expect(journeyEngine({}, {})).toBe('pglite');
+    expect(journeyEngine({}, { TEST_DATABASE_URL: '' })).toBe('pglite');
   });
 });

@@ -17,7 +17,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DATA_TEMPLATE_ENV, makeDataTemplate } from '../e2e/fixtures.ts';
+import {
+  DATA_TEMPLATE_ENV,
+  DATABASE_TEMPLATE_ENV,
+  makeDatabaseTemplate,
+  makeDataTemplate,
+} from '../e2e/journey-database.ts';
 
 export const DEFAULT_E2E_CONCURRENCY = 4;
 const DURATIONS_FILE = 'test-results/e2e-durations.json';
@@ -119,9 +124,12 @@ if (import.meta.main) {
 
   // One server start migrates a data folder that every journey's server then starts from a copy of.
   const templateStarted = performance.now();
-  const template = await makeDataTemplate();
+  const [template, databaseTemplate] = await Promise.all([makeDataTemplate(), makeDatabaseTemplate()]);
   process.env[DATA_TEMPLATE_ENV] = template;
-  process.stdout.write(`data template migrated in ${((performance.now() - templateStarted) / 1000).toFixed(1)} s\n`);
+  if (databaseTemplate) process.env[DATABASE_TEMPLATE_ENV] = databaseTemplate.name;
+  process.stdout.write(
+    `data template${databaseTemplate ? 's (PGlite and PostgreSQL)' : ''} migrated in ${((performance.now() - templateStarted) / 1000).toFixed(1)} s\n`,
+  );
 
   const countsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-counts-'));
   const results = await inPool(
@@ -130,6 +138,7 @@ if (import.meta.main) {
   );
   fs.rmSync(countsDir, { recursive: true, force: true });
   fs.rmSync(template, { recursive: true, force: true });
+  await databaseTemplate?.drop();
 
   const total: Required<Counts> = { passed: 0, failed: 0, skipped: 0, failures: [] };
   for (const { file, counts } of results) {
