@@ -5,11 +5,13 @@
  * transaction mutex (first come, first served), so a transaction sees no other statement between
  * its BEGIN and its COMMIT.
  *
- * Imports only PGlite and Node: it runs from source (type stripping) in tests and from
- * dist-server/pglite-worker.js in production.
+ * Imports only PGlite, Node and pglite-prepared.ts: it runs from source (type stripping) in tests
+ * and from dist-server/pglite-worker.js in production. Parameterised statements run as named
+ * prepared statements (pglite-prepared.ts), planned once each.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-prepared.ts';
 
 /** A statement: a parameterised query (`query`) or a simple-protocol string (`exec`, several statements). */
 export type Statement =
@@ -56,6 +58,7 @@ const db = await PGlite.create({
 });
 
 keepFileSizes(db);
+const prepared = preparedStatements(db);
 
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<string, () => Promise<void>>();
@@ -128,12 +131,13 @@ function parsersFor(types: number[] | undefined) {
   return parsers;
 }
 
+/** Runs `statement` on its own (`on` is PGlite) or in the transaction `on`. */
 function run(on: Pick<Transaction, 'query' | 'exec'>, statement: Statement): Promise<unknown> {
   if (statement.kind === 'exec') return on.exec(statement.sql);
-  return on.query(statement.sql, statement.params, {
-    rowMode: statement.rowMode,
-    parsers: parsersFor(statement.rawTypes),
-  });
+  const options = { rowMode: statement.rowMode, parsers: parsersFor(statement.rawTypes) };
+  if (!prepared.handles(statement.sql)) return on.query(statement.sql, statement.params, options);
+  const kept = { sql: statement.sql, params: statement.params, ...options };
+  return on === db ? prepared.alone(kept) : prepared.inTransaction(kept);
 }
 
 function reply(id: number, work: Promise<unknown>): Promise<void> {

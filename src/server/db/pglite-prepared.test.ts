@@ -1,0 +1,96 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteEngine } from './pglite-engine.ts';
+import { preparedStatements } from './pglite-prepared.ts';
+
+describe('statements kept prepared on PGlite', () => {
+  let db: PGlite;
+  let kept: ReturnType<typeof preparedStatements>;
+
+  beforeAll(async () => {
+    const engine = await pgliteEngine();
+    db = await PGlite.create({
+      pgliteWasmModule: engine?.wasmModule,
+      fsBundle: engine ? new Blob([engine.fsBundle]) : undefined,
+      parsers: { 20: (v: string) => Number(v) },
+    });
+    kept = preparedStatements(db, { max: 3 });
+    await db.exec(`
+      create table entries (id int primary key, pence bigint not null, on_day date, note text, facts jsonb);
+      insert into entries values (1, 12345, '2026-11-29', 'first', '{"a": 1}'), (2, -500, null, null, null);
+    `);
+  }, 60_000);
+  afterAll(() => db.close());
+
+  const select =
+    'select id, pence, on_day, note, facts from entries where id = any($1::int[]) and pence > $2 order by id';
+
+  it('answers as PGlite’s own query does, row for row and field for field, run after run', async () => {
+    const params = [[1, 2], -1000];
+    const expected = await db.query(select, params);
+    const first = await kept.alone({ sql: select, params });
+    const second = await kept.alone({ sql: select, params });
+    expect(first.rows).toEqual(expected.rows);
+    expect(first.fields).toEqual(expected.fields);
+    expect(second.rows).toEqual(expected.rows);
+    expect(first.rows[0]).toMatchObject({ pence: 12345, note: 'first', facts: { a: 1 } });
+    expect((first.rows[0] as { on_day: unknown }).on_day).toBeInstanceOf(Date);
+    expect(kept.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives rows as arrays, keeps the types it is asked to as text, and binds nulls', async () => {
+    const result = await kept.alone({
+      sql: 'select id, on_day, $1::text as said from entries where id = $2',
+      params: [null, 1],
+      rowMode: 'array',
+      parsers: { 1082: (v: string) => v },
+    });
+    expect(result.rows).toEqual([[1, '2026-11-29', null]]);
+  });
+
+  it('reports a refused write with its SQLSTATE and leaves the connection ready for the next statement', async () => {
+    const insert = 'insert into entries (id, pence) values ($1, $2)';
+    await expect(kept.alone({ sql: insert, params: [1, 5] })).rejects.toMatchObject({ code: '23505' });
+    const done = await kept.alone({ sql: insert, params: [3, 5] });
+    expect(done.affectedRows).toBe(1);
+    expect((await db.query('select count(*)::int as n from entries')).rows).toEqual([{ n: 3 }]);
+  });
+
+  it('works inside a transaction, and a statement first prepared in one rolled back still runs after', async () => {
+    const update = 'update entries set note = $1 where id = $2 returning note';
+    await db
+      .transaction(async () => {
+        const inside = await kept.inTransaction({ sql: update, params: ['changed', 2] });
+        expect(inside.rows).toEqual([{ note: 'changed' }]);
+        throw new Error('roll it back');
+      })
+      .catch(() => undefined);
+    expect((await db.query('select note from entries where id = 2')).rows).toEqual([{ note: null }]);
+    expect((await kept.alone({ sql: update, params: ['kept', 2] })).rows).toEqual([{ note: 'kept' }]);
+  });
+
+  it('keeps at most its limit of statements, closing the least recently used', async () => {
+    for (let n = 0; n < 6; n++) await kept.alone({ sql: `select $1::int + ${n} as n`, params: [1] });
+    expect(kept.size).toBe(3);
+    const prepared = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(prepared.rows[0]!.n).toBe(3);
+    expect((await kept.alone({ sql: 'select $1::int + 0 as n', params: [1] })).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('prepares a statement again when the table changed under it', async () => {
+    const all = 'select * from entries where id = $1';
+    expect(Object.keys((await kept.alone({ sql: all, params: [1] })).rows[0] as object)).not.toContain('extra');
+    await db.exec('alter table entries add column extra text');
+    const after = await kept.alone({ sql: all, params: [1] });
+    expect(Object.keys(after.rows[0] as object)).toContain('extra');
+  });
+
+  it('leaves what it cannot prepare (SET, BEGIN, DDL) to PGlite’s own query', () => {
+    expect(kept.handles('select 1')).toBe(true);
+    expect(kept.handles('  WITH x AS (select 1) select * from x')).toBe(true);
+    expect(kept.handles('insert into entries values (9, 1)')).toBe(true);
+    expect(kept.handles('set local role app_user')).toBe(false);
+    expect(kept.handles('begin')).toBe(false);
+    expect(kept.handles('create table t (n int)')).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Parameterised statements on PGlite as node-postgres sends them to PostgreSQL: parsed and planned
+ * once as a named prepared statement, then each run is one Bind, Describe, Execute and Sync handed
+ * to PGlite's engine in a single call (docs/decisions/0049's addendum). PGlite's own `query` parses
+ * and plans the text again every time, row-level security's rewriting included, and makes six
+ * calls into the engine to do it.
+ *
+ * The caller serialises: a run outside a transaction holds PGlite's transaction and query locks,
+ * as `query` would; inside one, the transaction already holds the first.
+ */
+import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite';
+
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
+/** Distinct statement texts kept prepared; the least recently used beyond this are closed. */
+export const MAX_PREPARED_STATEMENTS = 500;
+
+/** What PostgreSQL says when a kept plan's columns no longer match the table (a migration ran since). */
+const PLAN_CHANGED = '0A000';
+
+/** Statements PostgreSQL can prepare; anything else (SET, BEGIN, DDL) runs as PGlite's `query` runs it. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
+
+type Prepared = { name: string; paramTypes: number[] };
+
+export type PreparedRun = {
+  sql: string;
+  params: unknown[];
+  rowMode?: 'array' | 'object' | undefined;
+  parsers?: Record<number, (value: string) => unknown> | undefined;
+};
+
+type Locks = Pick<PGlite, '_runExclusiveQuery' | '_runExclusiveTransaction' | 'syncToFs'>;
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }: { max?: number } = {}) {
+  const kept = new Map<string, Prepared>();
+  let made = 0;
+  const { serialize } = protocol;
+  const send = (parts: Uint8Array[]): Promise<BackendMessage[]> =>
+    db.execProtocolStream(joined(parts), { syncToFs: false });
+
+  async function prepare(sql: string): Promise<Prepared> {
+    const name = `savvypig_${++made}`;
+    const messages = await send([
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    kept.set(sql, statement);
+    if (kept.size > max) {
+      const [oldestSql, oldest] = kept.entries().next().value as [string, Prepared];
+      kept.delete(oldestSql);
+      await send([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]);
+    }
+    return statement;
+  }
+
+  async function execute(statement: Prepared, run: PreparedRun): Promise<Results> {
+    const values = run.params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[statement.paramTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await send([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    return parse.parseResults(messages, db.parsers, { rowMode: run.rowMode, parsers: run.parsers })[0]!;
+  }
+
+  /** Runs `run` under its kept statement (prepared on first use), the least recently used last out. */
+  async function runKept(run: PreparedRun): Promise<Results> {
+    let statement = kept.get(run.sql);
+    if (statement) {
+      kept.delete(run.sql);
+      kept.set(run.sql, statement);
+    } else {
+      statement = await prepare(run.sql);
+    }
+    try {
+      return await execute(statement, run);
+    } catch (err) {
+      if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
+      // The table changed under the kept statement: prepare it again, once.
+      kept.delete(run.sql);
+      await send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+      return execute(await prepare(run.sql), run);
+    }
+  }
+
+  return {
+    /** Whether `sql` goes through a kept statement; when not, the caller runs PGlite's `query`. */
+    handles: (sql: string) => PREPARABLE.test(sql),
+    /** Inside a transaction this thread holds open. */
+    inTransaction: (run: PreparedRun) => (db as Locks)._runExclusiveQuery(() => runKept(run)),
+    /** On its own: waits for its turn between transactions, as `query` does, and syncs after. */
+    alone: (run: PreparedRun) =>
+      (db as Locks)._runExclusiveTransaction(async () => {
+        const result = await (db as Locks)._runExclusiveQuery(() => runKept(run));
+        await db.syncToFs();
+        return result;
+      }),
+    /** How many statements are kept prepared now. */
+    get size() {
+      return kept.size;
+    },
+  };
+}
