@@ -85,12 +85,20 @@ describe('statements kept prepared on PGlite', () => {
     expect(Object.keys(after.rows[0] as object)).toContain('extra');
   });
 
-  it('leaves what it cannot prepare (SET, BEGIN, DDL) to PGlite’s own query', () => {
+  it('leaves what it cannot prepare (SET, BEGIN, DDL) and bulk writes to PGlite’s own query', () => {
     expect(kept.handles('select 1')).toBe(true);
     expect(kept.handles('  WITH x AS (select 1) select * from x')).toBe(true);
     expect(kept.handles('insert into entries values (9, 1)')).toBe(true);
     expect(kept.handles('set local role app_user')).toBe(false);
     expect(kept.handles('begin')).toBe(false);
     expect(kept.handles('create table t (n int)')).toBe(false);
+    // A bulk write: its kept parse and plan would take megabytes.
+    expect(
+      kept.handles(
+        'insert into entries values ($1, $2)',
+        Array.from({ length: 101 }, () => 1),
+      ),
+    ).toBe(false);
+    expect(kept.handles('insert into entries values ($1, $2)', [1, 2])).toBe(true);
   });
 });

@@ -13,7 +13,13 @@ import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /** Distinct statement texts kept prepared; the least recently used beyond this are closed. */
-export const MAX_PREPARED_STATEMENTS = 500;
+export const MAX_PREPARED_STATEMENTS = 200;
+
+/**
+ * Statements with more parameters than this are not kept: they are bulk writes (the reference
+ * data's loads, an import) whose kept parse and plan take megabytes each, and they run rarely.
+ */
+export const MAX_KEPT_PARAMETERS = 100;
 
 /** What PostgreSQL says when a kept plan's columns no longer match the table (a migration ran since). */
 const PLAN_CHANGED = '0A000';
@@ -102,8 +108,9 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }
   }
 
   return {
-    /** Whether `sql` goes through a kept statement; when not, the caller runs PGlite's `query`. */
-    handles: (sql: string) => PREPARABLE.test(sql),
+    /** Whether a statement goes through a kept statement; when not, the caller runs PGlite's `query`. */
+    handles: (sql: string, params: readonly unknown[] = []) =>
+      params.length <= MAX_KEPT_PARAMETERS && PREPARABLE.test(sql),
     /** Inside a transaction this thread holds open. */
     inTransaction: (run: PreparedRun) => (db as Locks)._runExclusiveQuery(() => runKept(run)),
     /** On its own: waits for its turn between transactions, as `query` does, and syncs after. */

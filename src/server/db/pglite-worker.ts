@@ -135,7 +135,7 @@ function parsersFor(types: number[] | undefined) {
 function run(on: Pick<Transaction, 'query' | 'exec'>, statement: Statement): Promise<unknown> {
   if (statement.kind === 'exec') return on.exec(statement.sql);
   const options = { rowMode: statement.rowMode, parsers: parsersFor(statement.rawTypes) };
-  if (!prepared.handles(statement.sql)) return on.query(statement.sql, statement.params, options);
+  if (!prepared.handles(statement.sql, statement.params)) return on.query(statement.sql, statement.params, options);
   const kept = { sql: statement.sql, params: statement.params, ...options };
   return on === db ? prepared.alone(kept) : prepared.inTransaction(kept);
 }
