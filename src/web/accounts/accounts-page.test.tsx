@@ -216,10 +216,12 @@ describe('the accounts page', () => {
   it('sends a signed-out visitor to log in with the spec’s message', async () => {
     signedIn(apiError(401, 'UNAUTHENTICATED', 'Authentication required'));
     const { router } = renderApp('/accounts');
-    expect(
-      await screen.findByText('You must be logged in to view accounts', {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The toast, on the login page: the accounts page's own alert with the same words goes with it.
+    const toasts = await screen.findByRole('region', { name: 'Notifications' });
+    expect(
+      await within(toasts).findByText('You must be logged in to view accounts', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(window.sessionStorage.getItem('returnToRoute')).toBe('/accounts');
   });
 
