@@ -85,6 +85,17 @@ describe('statements kept prepared on PGlite', () => {
     expect(Object.keys(after.rows[0] as object)).toContain('extra');
   });
 
+  it('inside a transaction, reports the changed table itself and prepares the statement again after', async () => {
+    const all = 'select * from entries where id = $1 and pence > $2';
+    await kept.alone({ sql: all, params: [1, 0] });
+    await db.exec('alter table entries add column later text');
+    // The failed run has aborted the transaction: nothing more can run in it, so it says why.
+    const inside = db.transaction(() => kept.inTransaction({ sql: all, params: [1, 0] }));
+    await expect(inside).rejects.toMatchObject({ code: '0A000' });
+    const after = await kept.alone({ sql: all, params: [1, 0] });
+    expect(Object.keys(after.rows[0] as object)).toContain('later');
+  });
+
   it('leaves what it cannot prepare (SET, BEGIN, DDL) and bulk writes to PGlite’s own query', () => {
     expect(kept.handles('select 1')).toBe(true);
     expect(kept.handles('  WITH x AS (select 1) select * from x')).toBe(true);

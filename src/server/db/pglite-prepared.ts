@@ -87,8 +87,12 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }
     return parse.parseResults(messages, db.parsers, { rowMode: run.rowMode, parsers: run.parsers })[0]!;
   }
 
-  /** Runs `run` under its kept statement (prepared on first use), the least recently used last out. */
-  async function runKept(run: PreparedRun): Promise<Results> {
+  /**
+   * Runs `run` under its kept statement (prepared on first use), the least recently used last out.
+   * When its table changed under it, the statement is forgotten; on its own it is prepared again
+   * and run once more, but a transaction is aborted by the failure, so there the error stands.
+   */
+  async function runKept(run: PreparedRun, inTransaction: boolean): Promise<Results> {
     let statement = kept.get(run.sql);
     if (statement) {
       kept.delete(run.sql);
@@ -100,9 +104,9 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }
       return await execute(statement, run);
     } catch (err) {
       if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
-      // The table changed under the kept statement: prepare it again, once.
       kept.delete(run.sql);
-      await send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+      await send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]).catch(() => undefined);
+      if (inTransaction) throw err;
       return execute(await prepare(run.sql), run);
     }
   }
@@ -112,11 +116,11 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }
     handles: (sql: string, params: readonly unknown[] = []) =>
       params.length <= MAX_KEPT_PARAMETERS && PREPARABLE.test(sql),
     /** Inside a transaction this thread holds open. */
-    inTransaction: (run: PreparedRun) => (db as Locks)._runExclusiveQuery(() => runKept(run)),
+    inTransaction: (run: PreparedRun) => (db as Locks)._runExclusiveQuery(() => runKept(run, true)),
     /** On its own: waits for its turn between transactions, as `query` does, and syncs after. */
     alone: (run: PreparedRun) =>
       (db as Locks)._runExclusiveTransaction(async () => {
-        const result = await (db as Locks)._runExclusiveQuery(() => runKept(run));
+        const result = await (db as Locks)._runExclusiveQuery(() => runKept(run, false));
         await db.syncToFs();
         return result;
       }),
