@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../src/server/test/databases.ts';
-import { DATABASE_TEMPLATE_ENV, freshDataDir } from './journey-database.ts';
+import { DATABASE_TEMPLATE_ENV, emptyDataDir } from './journey-database.ts';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
 import {
   createAccount,
@@ -48,7 +48,7 @@ async function startInstances(): Promise<Instances> {
     };
   }
   const url = await createThrowawayPostgres(undefined, process.env[DATABASE_TEMPLATE_ENV] || undefined);
-  const dirs = [freshDataDir(), freshDataDir()];
+  const dirs = [emptyDataDir(), emptyDataDir()];
   const started: ServerProcess[] = [];
   const stop = async () => {
     await Promise.all(started.map((s) => s.stop()));

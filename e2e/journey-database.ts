@@ -36,13 +36,18 @@ export function journeyEngine(choice: EngineChoice = {}, env = process.env): Jou
   return choice.engine ?? (env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 }
 
+/** An empty data folder, for a server whose database is on PostgreSQL (its mail and clock file). */
+export function emptyDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
+}
+
 /**
  * A fresh data folder for one journey server: a copy of the migrated template when the runner made
  * one (a server then starts in about 2 s instead of 15 s: PGlite's initdb, the migrations and the
  * reference data are done once per run), else empty, and the server migrates it itself.
  */
 export function freshDataDir(): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
+  const dataDir = emptyDataDir();
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
   return dataDir;
@@ -72,7 +77,7 @@ export async function freshJourneyDatabase(choice: EngineChoice = {}): Promise<J
       dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-e2e-'));
+  const dataDir = emptyDataDir();
   let url: string;
   try {
     url = await createThrowawayPostgres(undefined, process.env[DATABASE_TEMPLATE_ENV] || undefined);
