@@ -10,7 +10,8 @@
  * reads of the kept answers compute afresh. BENCH_WRITE_SHARE sets the writes' share (0.5).
  *
  * Besides req/s and latency, each run prints its stalls: seconds in which no response completed,
- * and the longest gap between two responses. BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_TRACE=1 prints, once a second, the data
+ * and the longest gap between two responses; and the CPU of PGlite's thread a request (the busiest
+ * thread but the main one), the figure a change to PGlite's side moves even on a busy machine. BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_TRACE=1 prints, once a second, the data
  * folder's size and its WAL's (pg_wal), to see a checkpoint or a WAL segment come and go;
  * BENCH_LOOP_PROBE=1 has the server write its event loop's delay and GC pauses once a second
  * (bench/lib/loop-probe.ts) to bench/results/pglite-load-loop.txt.
@@ -26,7 +27,7 @@ import path from 'node:path';
 import autocannon, { type RequestParams } from 'autocannon';
 import { signIn, signUp } from './lib/account.ts';
 import { Cleanup } from './lib/cleanup.ts';
-import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
+import { busiestOtherThreadPct, cpuShare, cpuSnapshot, threadTicks } from './lib/cpu.ts';
 import { prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
 import { int, ms, printHeader, writeResults } from './lib/report.ts';
 import { ensureServerBundle, readMemory, type RunningServer } from './lib/server.ts';
@@ -53,6 +54,9 @@ type Run = {
   longestGapMs: number;
   serverCpuPct: number;
   serverUsPerRequest: number;
+  /** PGlite's thread: the one every request waits its turn for. */
+  pgliteThreadPct: number;
+  pgliteThreadUsPerRequest: number;
   other: number;
 };
 
@@ -108,7 +112,8 @@ async function main(): Promise<number> {
       `  run ${i}/${settings.runs}: ${int(run.reqPerSec)} req/s (${int(run.writesPerSec)} writes/s) p50 ${ms(run.p50Ms)} ` +
         `p99 ${ms(run.p99Ms)} max ${ms(run.maxMs)}; timeouts ${run.timeouts}, failed ${run.failed}; ` +
         `stalls ${run.stallSeconds} s, longest gap ${ms(run.longestGapMs)}; ` +
-        `server CPU ${run.serverCpuPct}% (${int(run.serverUsPerRequest)} µs/request), other ${run.other}%`,
+        `server CPU ${run.serverCpuPct}% (${int(run.serverUsPerRequest)} µs/request; PGlite's thread ${run.pgliteThreadPct}%, ` +
+        `${int(run.pgliteThreadUsPerRequest)} µs/request), other ${run.other}% (steal included)`,
     );
     if (process.env.BENCH_BY_KIND === '1') console.log(`    by kind: ${run.byKind}`);
   }
@@ -230,6 +235,7 @@ async function measure(
   const byKind = new Map<string, number[]>();
   const perSecond = new Array<number>(Math.ceil(durationS) + TIMEOUT_S + 2).fill(0);
   const before = cpuSnapshot(server.pid);
+  const threadsBefore = threadTicks(server.pid);
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -259,7 +265,14 @@ async function measure(
       },
     ],
   });
-  const cpu = cpuShare(before, cpuSnapshot(server.pid));
+  const after = cpuSnapshot(server.pid);
+  const cpu = cpuShare(before, after);
+  const pglitePct = busiestOtherThreadPct(
+    server.pid,
+    threadsBefore,
+    threadTicks(server.pid),
+    (after.at - before.at) / 1000,
+  );
   const reqPerSec = result.requests.total / result.duration;
   const measuredSeconds = perSecond.slice(0, Math.floor(result.duration));
   const slowest = [...byKind]
@@ -285,6 +298,8 @@ async function measure(
     longestGapMs: Math.round(longestGapMs),
     serverCpuPct: cpu.server,
     serverUsPerRequest: reqPerSec > 0 ? ((cpu.server / 100) * 1_000_000) / reqPerSec : 0,
+    pgliteThreadPct: pglitePct,
+    pgliteThreadUsPerRequest: reqPerSec > 0 ? ((pglitePct / 100) * 1_000_000) / reqPerSec : 0,
     other: cpu.other,
   };
 }

@@ -55,6 +55,38 @@ function readStat(pid: number | string): { name: string; ticks: number } | null 
   }
 }
 
+/** utime + stime of each thread of a process, by thread id. */
+export function threadTicks(pid: number): Map<string, number> {
+  const ticks = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const stat = readStat(`${pid}/task/${tid}`);
+      if (stat) ticks.set(tid, stat.ticks);
+    }
+  } catch {
+    // The process has exited.
+  }
+  return ticks;
+}
+
+/**
+ * The busiest thread other than the main one between two `threadTicks` readings, in % of one core:
+ * in a PGlite server, PGlite's worker thread (docs/decisions/0049), the one every request waits for.
+ */
+export function busiestOtherThreadPct(
+  pid: number,
+  before: Map<string, number>,
+  after: Map<string, number>,
+  seconds: number,
+): number {
+  let most = 0;
+  for (const [tid, ticks] of after) {
+    if (tid === String(pid)) continue;
+    most = Math.max(most, ticks - (before.get(tid) ?? 0));
+  }
+  return Math.round((most / TICKS_PER_SECOND / seconds) * 100);
+}
+
 /** utime + stime of one process (all its threads). */
 function processTicks(pid: number): number {
   return readStat(pid)?.ticks ?? 0;

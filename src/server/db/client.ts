@@ -7,6 +7,7 @@ import { mustDiscardConnection } from './connection-errors.ts';
 import { listenForLostConnections } from './lost-connections.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
+import type { TurnKind } from './turns.ts';
 
 export type { NamedQuery } from './named-query.ts';
 
@@ -25,9 +26,15 @@ export interface Database {
   /**
    * One transaction that starts with the `opening` statement (a named prepared statement on
    * PostgreSQL, so it is parsed and planned once per connection), then runs `work` with the
-   * opening's rows. Commits when `work` resolves, rolls back if it throws.
+   * opening's rows. Commits when `work` resolves, rolls back if it throws. `turn` 'continuing'
+   * marks a request's second transaction (PGlite serves it before requests not yet started,
+   * turns.ts); PostgreSQL's pool has no such order to change.
    */
-  transactionOpenedWith<T>(opening: NamedQuery, work: (tx: Tx, openingRows: unknown[]) => Promise<T>): Promise<T>;
+  transactionOpenedWith<T>(
+    opening: NamedQuery,
+    work: (tx: Tx, openingRows: unknown[]) => Promise<T>,
+    turn?: TurnKind,
+  ): Promise<T>;
   /**
    * The opening statement alone, in its own implicit transaction (no BEGIN, no COMMIT: one round
    * trip), for a route whose answer the opening's rows hold (`opening: 'only'`). Its transaction-local

@@ -1,11 +1,23 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteEngine } from './pglite-engine.ts';
-import { preparedStatements } from './pglite-prepared.ts';
+import { type PreparedRun, preparedStatements } from './pglite-prepared.ts';
+import { ARRAY_TYPES_SQL, type ArrayType, parsersLikePglite, type ReadOptions, resultsOf } from './pglite-results.ts';
 
 describe('statements kept prepared on PGlite', () => {
   let db: PGlite;
-  let kept: ReturnType<typeof preparedStatements>;
+  let statements: ReturnType<typeof preparedStatements>;
+  const notified: string[] = [];
+  /** The kept statements, their answers read as the server's thread reads them. */
+  const kept = {
+    alone: async (run: PreparedRun & ReadOptions) => resultsOf(await statements.alone(run), db.parsers, run),
+    inTransaction: async (run: PreparedRun & ReadOptions) =>
+      resultsOf(await statements.inTransaction(run), db.parsers, run),
+    handles: (sql: string, params?: unknown[]) => statements.handles(sql, params),
+    get size() {
+      return statements.size;
+    },
+  };
 
   beforeAll(async () => {
     const engine = await pgliteEngine();
@@ -14,7 +26,10 @@ describe('statements kept prepared on PGlite', () => {
       fsBundle: engine ? new Blob([engine.fsBundle]) : undefined,
       parsers: { 20: (v: string) => Number(v) },
     });
-    kept = preparedStatements(db, { max: 3 });
+    statements = preparedStatements(db, {
+      max: 3,
+      onNotification: (channel, payload) => notified.push(`${channel}: ${payload}`),
+    });
     await db.exec(`
       create table entries (id int primary key, pence bigint not null, on_day date, note text, facts jsonb);
       insert into entries values (1, 12345, '2026-11-29', 'first', '{"a": 1}'), (2, -500, null, null, null);
@@ -94,6 +109,24 @@ describe('statements kept prepared on PGlite', () => {
     await expect(inside).rejects.toMatchObject({ code: '0A000' });
     const after = await kept.alone({ sql: all, params: [1, 0] });
     expect(Object.keys(after.rows[0] as object)).toContain('later');
+  });
+
+  it('hands a notification its run committed to the listener, as PGlite’s own query would', async () => {
+    await db.exec('listen kept_channel');
+    await kept.alone({ sql: 'select pg_notify($1, $2)', params: ['kept_channel', 'hello'] });
+    await kept.alone({ sql: 'select pg_notify($1, $2)', params: ['unheard_channel', 'nobody listens'] });
+    expect(notified).toEqual(['kept_channel: hello']);
+  });
+
+  it('reads arrays on the server’s thread as PGlite’s connection reads them', async () => {
+    const arrayTypes = (await db.query<ArrayType>(ARRAY_TYPES_SQL)).rows;
+    const sql = `select array[1, 2]::int[] as ints, array['a', null]::text[] as texts, array[12345]::bigint[] as pence,
+      array['2026-11-30']::date[] as days, $1::jsonb as facts`;
+    const params = ['{"n": 1}'];
+    const expected = await db.query(sql, params);
+    const read = resultsOf(await statements.alone({ sql, params }), parsersLikePglite(arrayTypes));
+    expect(read.rows).toEqual(expected.rows);
+    expect(read.rows[0]).toMatchObject({ ints: [1, 2], texts: ['a', null], pence: [12345], facts: { n: 1 } });
   });
 
   it('leaves what it cannot prepare (SET, BEGIN, DDL) and bulk writes to PGlite’s own query', () => {

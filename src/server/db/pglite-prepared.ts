@@ -3,12 +3,14 @@
  * once as a named prepared statement, then each run is one Bind, Describe, Execute and Sync handed
  * to PGlite's engine in a single call (docs/decisions/0049's addendum). PGlite's own `query` parses
  * and plans the text again every time, row-level security's rewriting included, and makes six
- * calls into the engine to do it.
+ * calls into the engine to do it. A run answers with PostgreSQL's bytes, unread but for an error
+ * or a notification: `resultsOf` (pglite-results.ts) builds the rows where they are used.
  *
  * The caller serialises: a run outside a transaction holds PGlite's transaction and query locks,
  * as `query` would; inside one, the transaction already holds the first.
  */
-import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite';
+import { parse, type PGlite, protocol } from '@electric-sql/pglite';
+import { scanned } from './pglite-results.ts';
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
@@ -29,12 +31,7 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
 
 type Prepared = { name: string; paramTypes: number[] };
 
-export type PreparedRun = {
-  sql: string;
-  params: unknown[];
-  rowMode?: 'array' | 'object' | undefined;
-  parsers?: Record<number, (value: string) => unknown> | undefined;
-};
+export type PreparedRun = { sql: string; params: unknown[] };
 
 type Locks = Pick<PGlite, '_runExclusiveQuery' | '_runExclusiveTransaction' | 'syncToFs'>;
 
@@ -48,7 +45,16 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }: { max?: number } = {}) {
+type Options = {
+  max?: number;
+  /** A NOTIFY delivered with a kept statement's answer (one run on its own that committed it). */
+  onNotification?: (channel: string, payload: string) => void;
+};
+
+export function preparedStatements(
+  db: PGlite,
+  { max = MAX_PREPARED_STATEMENTS, onNotification = () => undefined }: Options = {},
+) {
   const kept = new Map<string, Prepared>();
   let made = 0;
   const { serialize } = protocol;
@@ -72,19 +78,29 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }
     return statement;
   }
 
-  async function execute(statement: Prepared, run: PreparedRun): Promise<Results> {
+  /** Bind, Describe, Execute and Sync in one call; the answer's bytes as PostgreSQL sent them. */
+  async function execute(statement: Prepared, run: PreparedRun): Promise<Uint8Array> {
     const values = run.params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = db.serializers[statement.paramTypes[i]!];
       return serializer ? serializer(value) : String(value);
     });
-    const messages = await send([
-      serialize.bind({ statement: statement.name, values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
-    return parse.parseResults(messages, db.parsers, { rowMode: run.rowMode, parsers: run.parsers })[0]!;
+    const chunks: Uint8Array[] = [];
+    await db.execProtocolRawStream(
+      joined([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      // Each chunk is a view of the engine's memory, reused for the next: copied out.
+      { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
+    );
+    const raw = chunks.length === 1 ? chunks[0]! : joined(chunks);
+    const { error, notifications } = scanned(raw);
+    for (const { channel, payload } of notifications) onNotification(channel, payload);
+    if (error) throw error;
+    return raw;
   }
 
   /**
@@ -92,7 +108,7 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED_STATEMENTS }
    * When its table changed under it, the statement is forgotten; on its own it is prepared again
    * and run once more, but a transaction is aborted by the failure, so there the error stands.
    */
-  async function runKept(run: PreparedRun, inTransaction: boolean): Promise<Results> {
+  async function runKept(run: PreparedRun, inTransaction: boolean): Promise<Uint8Array> {
     let statement = kept.get(run.sql);
     if (statement) {
       kept.delete(run.sql);

@@ -98,6 +98,35 @@ describe('PGlite on a worker thread', () => {
     expect(rows).toEqual([{ n: await count(), at: expect.any(String) }]);
   });
 
+  it("serves a request's continuing transaction before statements of requests not yet started", async () => {
+    await database.db.execute(sql`create table turn_order (id serial primary key, who text not null)`);
+    let release!: () => void;
+    const holding = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await expect.poll(() => release).toBeDefined();
+    const newcomers = [1, 2].map(async (n) => {
+      await sleep(n * 20);
+      return database.db.execute(sql`insert into turn_order (who) values (${`newcomer ${n}`})`);
+    });
+    await sleep(80);
+    const reads = database.transactionOpenedWith(
+      { name: 'turn_order_reads', query: sql`insert into turn_order (who) values (${'reads'})` },
+      async () => 'read',
+      'continuing',
+    );
+    await sleep(40);
+    release();
+    await Promise.all([holding, ...newcomers, reads]);
+    const { rows } = (await database.db.execute(sql`select who from turn_order order by id`)) as unknown as {
+      rows: Array<{ who: string }>;
+    };
+    expect(rows.map((r) => r.who)).toEqual(['reads', 'newcomer 1', 'newcomer 2']);
+  });
+
   it('passes SQLSTATE codes and details through to the server', async () => {
     const err = await database.db.execute(sql`insert into counter values (1, 0)`).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
@@ -121,6 +150,36 @@ describe('PGlite on a worker thread', () => {
     });
     await expect.poll(() => got).toEqual(['committed']);
     await stop();
+  });
+
+  it('delivers NOTIFY from a kept statement run on its own, once', async () => {
+    const got: string[] = [];
+    const stop = await database.listen('probe_alone', (payload) => got.push(payload));
+    await database.db.execute(sql`select pg_notify('probe_alone', ${'on its own'})`);
+    await expect.poll(() => got).toEqual(['on its own']);
+    await sleep(50);
+    expect(got).toEqual(['on its own']);
+    await stop();
+  });
+
+  it('reads rows of every common type on the server thread as PGlite reads them', async () => {
+    const read = sql`select ${1}::int as n, ${'12345'}::bigint as pence, array[${1}::int, 2] as ints,
+      array[${'a'}::text, null] as texts, ${'{"a": [1]}'}::jsonb as facts, ${true}::boolean as yes,
+      ${'2026-11-30'}::date as day, ${'1.50'}::numeric as rate, ${null}::text as nothing`;
+    const { rows } = (await database.db.execute(read)) as unknown as { rows: Array<Record<string, unknown>> };
+    expect(rows).toEqual([
+      {
+        n: 1,
+        pence: 12345,
+        ints: [1, 2],
+        texts: ['a', null],
+        facts: { a: [1] },
+        yes: true,
+        day: '2026-11-30',
+        rate: '1.50',
+        nothing: null,
+      },
+    ]);
   });
 
   it('takes a copy of the data folder that opens again', async () => {

@@ -5,13 +5,18 @@
  * transaction mutex (first come, first served), so a transaction sees no other statement between
  * its BEGIN and its COMMIT.
  *
- * Imports only PGlite, Node and pglite-prepared.ts: it runs from source (type stripping) in tests
- * and from dist-server/pglite-worker.js in production. Parameterised statements run as named
- * prepared statements (pglite-prepared.ts), planned once each.
+ * Turns are taken here before PGlite's mutex (turns.ts): a request's second turn, the reads of an
+ * on-demand frame after its opening, goes before requests not yet started.
+ *
+ * Imports only PGlite, Node, pglite-prepared.ts and turns.ts: it runs from source (type stripping)
+ * in tests and from dist-server/pglite-worker.js in production. Parameterised statements run as
+ * named prepared statements (pglite-prepared.ts), planned once each.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { preparedStatements } from './pglite-prepared.ts';
+import { ARRAY_TYPES_SQL, type ArrayType } from './pglite-results.ts';
+import { type TurnKind, Turns } from './turns.ts';
 
 /** A statement: a parameterised query (`query`) or a simple-protocol string (`exec`, several statements). */
 export type Statement =
@@ -19,14 +24,21 @@ export type Statement =
   | { kind: 'exec'; sql: string };
 
 export type Request =
-  | { op: 'run'; id: number; tx?: number; statement: Statement }
+  /** `turn` is for a statement on its own; one in transaction `tx` runs in the transaction's turn. */
+  | { op: 'run'; id: number; tx?: number; statement: Statement; turn?: TurnKind }
   /** Opens transaction `tx` when its turn comes, then runs `first` in it (the request's opening). */
-  | { op: 'begin'; id: number; tx: number; first?: Statement }
+  | { op: 'begin'; id: number; tx: number; first?: Statement; turn?: TurnKind }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'dump'; id: number; compression: 'none' | 'gzip' | 'auto' }
   | { op: 'listen'; id: number; channel: string }
   | { op: 'unlisten'; id: number; channel: string }
   | { op: 'close'; id: number };
+
+/** A kept statement's answer: PostgreSQL's bytes, moved to the server's thread and read there (pglite-results.ts). */
+export type RawAnswer = { raw: Uint8Array };
+
+/** The first reply: PGlite has opened, with the array types its connection parses. */
+export type Ready = { arrayTypes: ArrayType[] };
 
 export type Reply =
   | { id: number; ok: true; value: unknown }
@@ -58,8 +70,13 @@ const db = await PGlite.create({
 });
 
 keepFileSizes(db);
-const prepared = preparedStatements(db);
+const prepared = preparedStatements(db, {
+  onNotification: (channel, payload) => {
+    if (unlisteners.has(channel)) port.postMessage({ notify: channel, payload } satisfies Reply);
+  },
+});
 
+const turns = new Turns();
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<string, () => Promise<void>>();
 /** drizzle asks for some types as the text PostgreSQL sent (dates, intervals): one parser set per list. */
@@ -134,15 +151,22 @@ function parsersFor(types: number[] | undefined) {
 /** Runs `statement` on its own (`on` is PGlite) or in the transaction `on`. */
 function run(on: Pick<Transaction, 'query' | 'exec'>, statement: Statement): Promise<unknown> {
   if (statement.kind === 'exec') return on.exec(statement.sql);
-  const options = { rowMode: statement.rowMode, parsers: parsersFor(statement.rawTypes) };
-  if (!prepared.handles(statement.sql, statement.params)) return on.query(statement.sql, statement.params, options);
-  const kept = { sql: statement.sql, params: statement.params, ...options };
-  return on === db ? prepared.alone(kept) : prepared.inTransaction(kept);
+  if (!prepared.handles(statement.sql, statement.params)) {
+    const options = { rowMode: statement.rowMode, parsers: parsersFor(statement.rawTypes) };
+    return on.query(statement.sql, statement.params, options);
+  }
+  const kept = { sql: statement.sql, params: statement.params };
+  const raw = on === db ? prepared.alone(kept) : prepared.inTransaction(kept);
+  return raw.then((bytes): RawAnswer => ({ raw: bytes }));
 }
 
 function reply(id: number, work: Promise<unknown>): Promise<void> {
   return work.then(
-    (value) => port!.postMessage({ id, ok: true, value } satisfies Reply),
+    (value) => {
+      // A kept statement's bytes are moved, not copied: they are this thread's own copy.
+      const moved = (value as Partial<RawAnswer> | null)?.raw?.buffer;
+      port!.postMessage({ id, ok: true, value } satisfies Reply, moved ? [moved as ArrayBuffer] : []);
+    },
     (err: unknown) => port!.postMessage({ id, ok: false, error: errorOf(err) } satisfies Reply),
   );
 }
@@ -175,19 +199,21 @@ function begin(request: Extract<Request, { op: 'begin' }>): void {
         });
   let endId: number | undefined;
   let begun = false;
-  const done = db.transaction(async (tx) => {
-    begun = true;
-    await reply(request.id, request.first ? run(tx, request.first) : Promise.resolve(null));
-    for (;;) {
-      const queued = await next();
-      if (queued.op === 'end') {
-        endId = queued.id;
-        if (queued.commit) return;
-        throw ROLLBACK;
+  const done = turns.run(request.turn ?? 'starting', () =>
+    db.transaction(async (tx) => {
+      begun = true;
+      await reply(request.id, request.first ? run(tx, request.first) : Promise.resolve(null));
+      for (;;) {
+        const queued = await next();
+        if (queued.op === 'end') {
+          endId = queued.id;
+          if (queued.commit) return;
+          throw ROLLBACK;
+        }
+        await reply(queued.id, run(tx, queued.statement));
       }
-      await reply(queued.id, run(tx, queued.statement));
-    }
-  });
+    }),
+  );
   done.then(
     () => finish(null),
     (err: unknown) => finish(err === ROLLBACK ? null : err),
@@ -214,7 +240,10 @@ port.on('message', (request: Request) => {
       } else if (request.tx !== undefined) {
         void reply(request.id, Promise.reject(new Error('The transaction is no longer open')));
       } else {
-        void reply(request.id, run(db, request.statement));
+        void reply(
+          request.id,
+          turns.run(request.turn ?? 'starting', () => run(db, request.statement)),
+        );
       }
       return;
     }
@@ -226,8 +255,10 @@ port.on('message', (request: Request) => {
         (async () => {
           // Writes dirty pages out first, so a restore has little WAL to replay; then the copy
           // is taken inside the transaction mutex, between transactions (docs/decisions/0048).
-          await db.exec('checkpoint');
-          const blob = await db._runExclusiveTransaction(() => db.dumpDataDir(request.compression));
+          await turns.run('starting', () => db.exec('checkpoint'));
+          const blob = await turns.run('starting', () =>
+            db._runExclusiveTransaction(() => db.dumpDataDir(request.compression)),
+          );
           return blob.arrayBuffer();
         })(),
       );
@@ -258,4 +289,5 @@ port.on('message', (request: Request) => {
   }
 });
 
-port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies Reply);
+const arrayTypes = (await db.query<ArrayType>(ARRAY_TYPES_SQL)).rows;
+port.postMessage({ id: 0, ok: true, value: { arrayTypes } satisfies Ready } satisfies Reply);

@@ -12,13 +12,16 @@ import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
 import { pgliteEngine } from './pglite-engine.ts';
-import type { Reply, Request, Statement, WorkerOptions } from './pglite-worker.ts';
+import { parsersLikePglite, type ReadOptions, resultsOf } from './pglite-results.ts';
+import type { RawAnswer, Ready, Reply, Request, Statement, WorkerOptions } from './pglite-worker.ts';
+import type { TurnKind } from './turns.ts';
 
 /**
  * The types drizzle's PGlite driver reads as the text PostgreSQL sent (timestamp, timestamptz,
  * interval, date and their arrays, numeric[]), for statements sent without drizzle.
  */
 const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const AS_TEXT = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (v: string) => v]));
 
 const CLOSE_GRACE_MS = 5_000;
 
@@ -26,7 +29,7 @@ const CLOSE_GRACE_MS = 5_000;
 type Outgoing = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> };
 
 /** What drizzle's PGlite driver (and the test helpers, through `db.$client`) call on a client. */
 export type WorkerClient = {
@@ -85,8 +88,8 @@ async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
   };
 
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    pending.set(0, { resolve: () => resolve(), reject });
+  const ready = new Promise<Ready>((resolve, reject) => {
+    pending.set(0, { resolve: (value) => resolve(value as Ready), reject });
     worker.ref();
   });
   worker.on('message', (message: Reply) => {
@@ -111,8 +114,12 @@ async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
     });
   };
 
-  await ready;
-  return { worker, call, channels, exited, isStopped: () => stopped !== undefined };
+  const { arrayTypes } = await ready;
+  const parsers = parsersLikePglite(arrayTypes);
+  /** A statement's answer: read here when the worker sent PostgreSQL's bytes (a kept statement). */
+  const answerOf = (value: unknown, options: ReadOptions): unknown =>
+    (value as Partial<RawAnswer> | null)?.raw ? resultsOf((value as RawAnswer).raw, parsers, options) : value;
+  return { worker, call, answerOf, channels, exited, isStopped: () => stopped !== undefined };
 }
 
 /** The thread a PGlite database runs on, for tests that end it as a crash would. */
@@ -134,13 +141,16 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
     releaseLock();
     throw err;
   }
-  const { worker, call, channels } = started;
+  const { worker, call, answerOf, channels } = started;
+  /** A statement on its own or in transaction `tx`, its answer read as drizzle asked. */
+  const query = (sql: string, params: unknown[] | undefined, opts: QueryOptions | undefined, tx?: number) =>
+    call({ op: 'run', tx, statement: statementOf(sql, params, opts) }).then((value) => answerOf(value, opts ?? {}));
 
   let nextTx = 1;
   const transactionClient = (tx: number): WorkerTransaction => {
     let closed = false;
     return {
-      query: (sql, params, opts) => call({ op: 'run', tx, statement: statementOf(sql, params, opts) }),
+      query: (sql, params, opts) => query(sql, params, opts, tx) as never,
       exec: (sql) => call({ op: 'run', tx, statement: { kind: 'exec', sql } }),
       async rollback() {
         closed = true;
@@ -155,9 +165,10 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   const inTransaction = async <T>(
     first: Statement | undefined,
     work: (tx: WorkerTransaction, firstResult: unknown) => Promise<T>,
+    turn: TurnKind = 'starting',
   ) => {
     const tx = nextTx++;
-    const opened = call<unknown>({ op: 'begin', tx, first });
+    const opened = call<unknown>({ op: 'begin', tx, first, turn });
     try {
       const result = await work(transactionClient(tx), await opened);
       await call({ op: 'end', tx, commit: true });
@@ -169,7 +180,7 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   };
 
   const client: WorkerClient = {
-    query: (sql, params, opts) => call({ op: 'run', statement: statementOf(sql, params, opts) }),
+    query: (sql, params, opts) => query(sql, params, opts) as never,
     exec: (sql) => call({ op: 'run', statement: { kind: 'exec', sql } }),
     transaction: (work) => inTransaction(undefined, (tx) => work(tx)),
     async dumpDataDir(compression = 'none') {
@@ -185,15 +196,18 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
     const { text, params } = compiledWith(dialect, compiledOpenings, opening);
     return { kind: 'query', sql: text, params, rowMode: 'object', rawTypes: TEXT_TYPES };
   };
-  const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+  const rowsOf = (result: unknown) =>
+    (answerOf(result, { rowMode: 'object', parsers: AS_TEXT }) as { rows: unknown[] }).rows;
 
   const database: Database = {
     kind: 'pglite',
     db,
-    transactionOpenedWith(opening, work) {
+    transactionOpenedWith(opening, work, turn) {
       // BEGIN and the opening go in one message and one turn; the work then runs in the transaction.
-      return inTransaction(openingStatement(opening), (tx, opened) =>
-        work(drizzleTransaction(pglite, db, tx), rowsOf(opened)),
+      return inTransaction(
+        openingStatement(opening),
+        (tx, opened) => work(drizzleTransaction(pglite, db, tx), rowsOf(opened)),
+        turn,
       );
     },
     async openingOnly(opening) {

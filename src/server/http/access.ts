@@ -95,10 +95,14 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
         c.set('reads', (work) =>
           database.readsOpenedWith
             ? database.readsOpenedWith(opening, admitted, work)
-            : database.transactionOpenedWith(opening, (tx, rows) => {
-                admitted(rows);
-                return work(tx);
-              }),
+            : database.transactionOpenedWith(
+                opening,
+                (tx, rows) => {
+                  admitted(rows);
+                  return work(tx);
+                },
+                'continuing',
+              ),
         );
       }
       await next();
