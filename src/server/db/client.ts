@@ -7,7 +7,6 @@ import { mustDiscardConnection } from './connection-errors.ts';
 import { listenForLostConnections } from './lost-connections.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
-import type { TurnKind } from './turns.ts';
 
 export type { NamedQuery } from './named-query.ts';
 
@@ -26,15 +25,9 @@ export interface Database {
   /**
    * One transaction that starts with the `opening` statement (a named prepared statement on
    * PostgreSQL, so it is parsed and planned once per connection), then runs `work` with the
-   * opening's rows. Commits when `work` resolves, rolls back if it throws. `turn` 'continuing'
-   * marks a request's second transaction (PGlite serves it before requests not yet started,
-   * turns.ts); PostgreSQL's pool has no such order to change.
+   * opening's rows. Commits when `work` resolves, rolls back if it throws.
    */
-  transactionOpenedWith<T>(
-    opening: NamedQuery,
-    work: (tx: Tx, openingRows: unknown[]) => Promise<T>,
-    turn?: TurnKind,
-  ): Promise<T>;
+  transactionOpenedWith<T>(opening: NamedQuery, work: (tx: Tx, openingRows: unknown[]) => Promise<T>): Promise<T>;
   /**
    * The opening statement alone, in its own implicit transaction (no BEGIN, no COMMIT: one round
    * trip), for a route whose answer the opening's rows hold (`opening: 'only'`). Its transaction-local
@@ -42,14 +35,14 @@ export interface Database {
    */
   openingOnly(opening: NamedQuery): Promise<unknown[]>;
   /**
-   * Reads in one transaction sent with its opening (PostgreSQL): BEGIN, the opening, the switch to
-   * `app_user` and the statements `reads` hands the driver before it first awaits leave in one
-   * socket write; `admit` checks the opening's rows before the reads' results are used, and COMMIT
+   * Reads in one transaction sent with its opening: BEGIN, the opening, the switch to `app_user`
+   * and the statements `reads` hands the driver before it first awaits go together (PostgreSQL:
+   * one socket write; PGlite: queued in its worker, one turn, served before requests not yet
+   * started); `admit` checks the opening's rows before the reads' results are used, and COMMIT
    * follows. The role is switched whatever the opening finds, so reads sent with an opening that
-   * found no session see no rows. Absent (PGlite, one in-process connection): the caller runs
-   * `transactionOpenedWith`.
+   * found no session see no rows.
    */
-  readsOpenedWith?<T>(
+  readsOpenedWith<T>(
     opening: NamedQuery,
     admit: (openingRows: unknown[]) => void,
     reads: (tx: Tx) => Promise<T>,

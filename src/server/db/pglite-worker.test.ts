@@ -98,8 +98,10 @@ describe('PGlite on a worker thread', () => {
     expect(rows).toEqual([{ n: await count(), at: expect.any(String) }]);
   });
 
-  it("serves a request's continuing transaction before statements of requests not yet started", async () => {
+  it("serves a request's reads after its opening before statements of requests not yet started", async () => {
     await database.db.execute(sql`create table turn_order (id serial primary key, who text not null)`);
+    // The role the reads switch to (the migrations make it; this database has none).
+    await database.db.execute(sql`create role app_user nologin`);
     let release!: () => void;
     const holding = database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
@@ -113,10 +115,11 @@ describe('PGlite on a worker thread', () => {
       return database.db.execute(sql`insert into turn_order (who) values (${`newcomer ${n}`})`);
     });
     await sleep(80);
-    const reads = database.transactionOpenedWith(
+    // An on-demand frame's reads, the request's second turn.
+    const reads = database.readsOpenedWith(
       { name: 'turn_order_reads', query: sql`insert into turn_order (who) values (${'reads'})` },
+      () => undefined,
       async () => 'read',
-      'continuing',
     );
     await sleep(40);
     release();

@@ -220,6 +220,11 @@ function begin(request: Extract<Request, { op: 'begin' }>): void {
   );
   function finish(err: unknown) {
     transactions.delete(request.tx);
+    // Statements sent ahead that the transaction never reached (its BEGIN or a statement failed).
+    for (const queued of open.inbox.splice(0)) {
+      if (queued.op === 'end') endId ??= queued.id;
+      else void reply(queued.id, Promise.reject(new Error('The transaction is no longer open')));
+    }
     // BEGIN itself failed: the opening's answer is the error; a later `end` finds nothing to end.
     if (!begun) return void reply(request.id, Promise.reject(err));
     if (endId !== undefined) void reply(endId, err ? Promise.reject(err) : Promise.resolve(null));

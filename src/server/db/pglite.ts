@@ -161,19 +161,32 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
       },
     };
   };
-  /** BEGIN (with `first` run straight after it, in the same turn), `work`, then COMMIT; ROLLBACK if anything failed. */
+  /**
+   * BEGIN (with `first` run straight after it, in the same turn), the statements `sendWith` sends
+   * at once (queued in the worker behind `first`), `work`, then COMMIT; ROLLBACK if anything failed.
+   */
   const inTransaction = async <T>(
     first: Statement | undefined,
-    work: (tx: WorkerTransaction, firstResult: unknown) => Promise<T>,
-    turn: TurnKind = 'starting',
+    work: (tx: WorkerTransaction, firstResult: unknown, sent: Promise<unknown>[]) => Promise<T>,
+    { turn = 'starting', sendWith }: { turn?: TurnKind; sendWith?: (tx: WorkerTransaction) => Promise<unknown>[] } = {},
   ) => {
     const tx = nextTx++;
+    const client = transactionClient(tx);
     const opened = call<unknown>({ op: 'begin', tx, first, turn });
+    let sent: Promise<unknown>[] = [];
     try {
-      const result = await work(transactionClient(tx), await opened);
+      sent = sendWith?.(client) ?? [];
+    } catch (err) {
+      sent = [Promise.reject(err)];
+    }
+    // Awaited by `work`: one that fails before it gets there is not an unhandled rejection.
+    for (const statement of sent) statement.catch(() => undefined);
+    try {
+      const result = await work(client, await opened, sent);
       await call({ op: 'end', tx, commit: true });
       return result;
     } catch (err) {
+      await Promise.allSettled(sent);
       await call({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw err;
     }
@@ -202,12 +215,28 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   const database: Database = {
     kind: 'pglite',
     db,
-    transactionOpenedWith(opening, work, turn) {
+    transactionOpenedWith(opening, work) {
       // BEGIN and the opening go in one message and one turn; the work then runs in the transaction.
+      return inTransaction(openingStatement(opening), (tx, opened) =>
+        work(drizzleTransaction(pglite, db, tx), rowsOf(opened)),
+      );
+    },
+    readsOpenedWith(opening, admit, reads) {
+      // As on PostgreSQL: the switch to app_user and the reads queue behind the opening in the
+      // worker, so they run in the same turn with no wait for this thread between them; `admit`
+      // sees the opening's rows before the reads' results are used. It is the request's second
+      // turn, served before requests not yet started (turns.ts).
       return inTransaction(
         openingStatement(opening),
-        (tx, opened) => work(drizzleTransaction(pglite, db, tx), rowsOf(opened)),
-        turn,
+        async (_tx, opened, [role, read]) => {
+          await role;
+          admit(rowsOf(opened));
+          return (await read) as never;
+        },
+        {
+          turn: 'continuing',
+          sendWith: (tx) => [tx.exec('set local role app_user'), reads(drizzleTransaction(pglite, db, tx))],
+        },
       );
     },
     async openingOnly(opening) {

@@ -76,36 +76,48 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
     expect(await readProbe()).toEqual([{ label: 'one' }]);
   });
 
+  const nothingFound = { name: 'probe_none', query: sql`select label from probe where id = ${-1}` };
+  const whoReads = (admit: (rows: unknown[]) => void, read = sql`select current_user as role`) =>
+    database.readsOpenedWith(nothingFound, admit, async (tx) => rowsOf(await tx.execute(read)));
+
+  it('sends reads with their opening as app_user, even when the opening found nothing', async () => {
+    let opened: unknown[] | undefined;
+    const rows = await whoReads((found) => {
+      opened = found;
+    });
+    expect(opened).toEqual([]);
+    expect(rows).toEqual([{ role: 'app_user' }]);
+    // The switch ends with the transaction.
+    expect(rowsOf(await database.db.execute(sql`select current_user as role`))).not.toEqual([{ role: 'app_user' }]);
+  });
+
+  it('gives no read to a caller whose opening is refused, and leaves the connection usable', async () => {
+    await expect(
+      whoReads(() => {
+        throw new Error('no session');
+      }),
+    ).rejects.toThrow('no session');
+    expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
+  it('fails with a failed read, and leaves the connection usable', async () => {
+    await expect(whoReads(() => undefined, sql`select 1 / 0`)).rejects.toThrow();
+    expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
+  it('fails the reads sent with an opening that fails, and leaves the connection usable', async () => {
+    const failing = { name: 'probe_opening_fails', query: sql`select 1 / ${0} as n` };
+    await expect(
+      database.readsOpenedWith(
+        failing,
+        () => undefined,
+        async (tx) => rowsOf(await tx.execute(sql`select 1 as n`)),
+      ),
+    ).rejects.toThrow();
+    expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
   if (kind === 'postgres') {
-    const nothingFound = { name: 'probe_none', query: sql`select label from probe where id = ${-1}` };
-    const whoReads = (admit: (rows: unknown[]) => void, read = sql`select current_user as role`) =>
-      database.readsOpenedWith!(nothingFound, admit, async (tx) => rowsOf(await tx.execute(read)));
-
-    it('sends reads with their opening as app_user, even when the opening found nothing', async () => {
-      let opened: unknown[] | undefined;
-      const rows = await whoReads((found) => {
-        opened = found;
-      });
-      expect(opened).toEqual([]);
-      expect(rows).toEqual([{ role: 'app_user' }]);
-      // The switch ends with the transaction.
-      expect(rowsOf(await database.db.execute(sql`select current_user as role`))).not.toEqual([{ role: 'app_user' }]);
-    });
-
-    it('gives no read to a caller whose opening is refused, and leaves the connection usable', async () => {
-      await expect(
-        whoReads(() => {
-          throw new Error('no session');
-        }),
-      ).rejects.toThrow('no session');
-      expect(await readProbe()).toEqual([{ label: 'one' }]);
-    });
-
-    it('fails with a failed read, and leaves the connection usable', async () => {
-      await expect(whoReads(() => undefined, sql`select 1 / 0`)).rejects.toThrow();
-      expect(await readProbe()).toEqual([{ label: 'one' }]);
-    });
-
     it('recovers when a migration changes a prepared statement under it', async () => {
       expect(await readProbe()).toEqual([{ label: 'one' }]);
       await test.database.db.execute(sql`alter table probe alter column label type varchar(50)`);

@@ -92,18 +92,7 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
       c.set('session', admitted(await deps.database.openingOnly(opening)));
       if (options.frame === 'on-demand') {
         const { database } = deps;
-        c.set('reads', (work) =>
-          database.readsOpenedWith
-            ? database.readsOpenedWith(opening, admitted, work)
-            : database.transactionOpenedWith(
-                opening,
-                (tx, rows) => {
-                  admitted(rows);
-                  return work(tx);
-                },
-                'continuing',
-              ),
-        );
+        c.set('reads', (work) => database.readsOpenedWith(opening, admitted, work));
       }
       await next();
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));

@@ -238,25 +238,6 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     expect(res.status).toBe(401);
   });
 
-  it.runIf(kind === 'pglite')(
-    "asks PGlite for an 'on-demand' route's reads as the request's continuing turn",
-    async () => {
-      const { database } = server.deps;
-      const asked: Array<string | undefined> = [];
-      const open = database.transactionOpenedWith;
-      database.transactionOpenedWith = ((opening, work, turn) => {
-        asked.push(turn);
-        return open.call(database, opening, work, turn);
-      }) as typeof open;
-      try {
-        expect((await call('GET', '/t/on-demand-sees', ann.cookie)).status).toBe(200);
-      } finally {
-        database.transactionOpenedWith = open;
-      }
-      expect(asked).toEqual(['continuing']);
-    },
-  );
-
   itOnPostgres(kind)("sends an 'on-demand' route's opening alone, and BEGIN only when the handler reads", async () => {
     let status = 0;
     const sent = await statementTexts(async () => {
