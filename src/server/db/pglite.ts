@@ -12,6 +12,7 @@ import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
 import { pgliteEngine } from './pglite-engine.ts';
+import { ONE_CLIENT_PER_TRANSACTION } from './prepared.ts';
 import { parsersLikePglite, type ReadOptions, resultsOf } from './pglite-results.ts';
 import type { RawAnswer, Ready, Reply, Request, Statement, WorkerOptions } from './pglite-worker.ts';
 import type { TurnKind } from './turns.ts';
@@ -38,7 +39,11 @@ export type WorkerClient = {
   transaction<T>(work: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
 };
-type WorkerTransaction = Pick<WorkerClient, 'query' | 'exec'> & { rollback(): Promise<void>; readonly closed: boolean };
+type WorkerTransaction = Pick<WorkerClient, 'query' | 'exec'> & {
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+  readonly [ONE_CLIENT_PER_TRANSACTION]: true;
+};
 
 /** The worker module beside this one: the source in tests and dev, the bundle's own file in production. */
 function workerUrl(): URL {
@@ -150,6 +155,7 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   const transactionClient = (tx: number): WorkerTransaction => {
     let closed = false;
     return {
+      [ONE_CLIENT_PER_TRANSACTION]: true,
       query: (sql, params, opts) => query(sql, params, opts, tx) as never,
       exec: (sql) => call({ op: 'run', tx, statement: { kind: 'exec', sql } }),
       async rollback() {

@@ -2,16 +2,37 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 
 /**
+ * Marks a client whose transactions are one object each (PGlite's worker transactions,
+ * pglite.ts): a query built for one of them is rebound to the next (`preparedPerConnection`).
+ */
+export const ONE_CLIENT_PER_TRANSACTION = Symbol('one client per transaction');
+
+/** The driver client under a drizzle transaction (its session's), and whether it is PGlite's kind. */
+function clientOf(tx: Tx): { client: object | undefined; perTransaction: boolean } {
+  const client = (tx as unknown as { session?: { client?: Record<symbol, unknown> } }).session?.client;
+  return { client, perTransaction: client?.[ONE_CLIENT_PER_TRANSACTION] === true };
+}
+
+/**
  * Builds a drizzle prepared query once per database connection (the request transaction's
  * `tx` is one object per pooled connection) instead of once per request: hot routes then
- * skip drizzle's query building, and PostgreSQL its parsing and planning.
+ * skip drizzle's query building, and PostgreSQL its parsing and planning. On PGlite, where each
+ * transaction has a client of its own, the query is built once and rebound to each transaction's
+ * client (drizzle's prepared queries run on `this.client`; prepared.test.ts holds that).
  */
 export function preparedPerConnection<Q>(build: (tx: Tx) => Q): (tx: Tx) => Q {
   const cache = new WeakMap<object, Q>();
+  let template: Q | undefined;
   return (tx) => {
     let query = cache.get(tx);
     if (!query) {
-      query = build(tx);
+      const { client, perTransaction } = clientOf(tx);
+      if (perTransaction && template) {
+        query = Object.create(template as object, { client: { value: client } }) as Q;
+      } else {
+        query = build(tx);
+        if (perTransaction) template = query;
+      }
       cache.set(tx, query);
     }
     return query;
