@@ -2,7 +2,7 @@
  * Summarises a V8 `.cpuprofile` (from BENCH_CPU_PROF=1 or `node --cpu-prof`): the functions
  * with the most self time, and self time per package, so a benchmark's hot spots read in a terminal.
  *
- *   node bench/profile-summary.ts bench/results/profiles/<file>.cpuprofile [top=30]
+ *   node bench/profile-summary.ts bench/results/profiles/<engine>-<time>/<file>.cpuprofile [top=30]
  */
 import fs from 'node:fs';
 

@@ -43,11 +43,15 @@ export async function startTracked(options: ServerOptions, cleanup: Cleanup): Pr
   return server;
 }
 
-/** `--cpu-prof` flags for the measured server when BENCH_CPU_PROF is set. */
+/**
+ * `--cpu-prof` flags for the measured server when BENCH_CPU_PROF is set: a folder per run, where
+ * Node writes one profile per thread (PGlite's worker has its own; one file name for all would
+ * keep only the last thread's).
+ */
 export function profileArgs(kind: DbKind, settings: Settings): string[] {
   if (!settings.cpuProfile) return [];
-  const dir = path.join(settings.resultsDir, 'profiles');
-  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`];
+  const dir = path.join(settings.resultsDir, 'profiles', `${kind}-${Date.now()}`);
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 }
 
 export async function databaseVersion(server: RunningServer): Promise<string> {
