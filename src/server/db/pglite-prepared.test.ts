@@ -129,6 +129,48 @@ describe('statements kept prepared on PGlite', () => {
     expect(read.rows[0]).toMatchObject({ ints: [1, 2], texts: ['a', null], pence: [12345], facts: { n: 1 } });
   });
 
+  it('reads every kind of answer from the bytes exactly as PGlite’s own query reads it', async () => {
+    await db.exec(`
+      create function noisy(n int) returns int language plpgsql as $$ begin raise notice 'counting %', n; return n; end $$;
+      create table wide (id int primary key, label text, at timestamptz, amount numeric, tags text[], facts json);
+    `);
+    const cases: Array<{ sql: string; params: unknown[]; options?: ReadOptions }> = [
+      { sql: 'select id, pence, on_day, note, facts from entries where pence > $1 order by id', params: [-1e9] },
+      {
+        sql: 'select id, pence from entries where pence > $1 order by id',
+        params: [-1e9],
+        options: { rowMode: 'array' },
+      },
+      // Two columns of one name: the later wins, as in PGlite's rows.
+      { sql: 'select 1 as same, $1::text as same', params: ['later'] },
+      { sql: 'select id from entries where id = $1', params: [-1] },
+      { sql: 'select $1::text as said, $2::text as nothing, $3::float8 as half', params: ['é ✓ £', null, 0.5] },
+      {
+        sql: 'select on_day, $1::timestamptz as at from entries where id = 1',
+        params: ['2026-11-30T01:02:03Z'],
+        options: { parsers: { 1082: (v: string) => v, 1184: (v: string) => v } },
+      },
+      {
+        sql: 'insert into wide values ($1, $2, $3, $4, $5, $6) returning *',
+        params: [1, 'first', '2026-11-30T00:00:00Z', '12.50', ['a', 'b'], '{"x": 1}'],
+      },
+      { sql: 'insert into wide (id) values ($1)', params: [2] },
+      { sql: 'update wide set label = $1 where id > $2', params: ['all', 0] },
+      { sql: 'delete from wide where id = $1', params: [2] },
+      // A notice in the answer: read the long way, with the same result.
+      { sql: 'select noisy($1) as n', params: [7] },
+    ];
+    for (const { sql, params, options } of cases) {
+      // PGlite's own reading first, undone; then the same statement kept, done.
+      await db.exec('begin');
+      const expected = await db.query(sql, params, options);
+      await db.exec('rollback');
+      const raw = await statements.alone({ sql, params });
+      const read = resultsOf(raw, db.parsers, options);
+      expect({ sql, ...read }).toEqual({ sql, ...expected });
+    }
+  });
+
   it('leaves what it cannot prepare (SET, BEGIN, DDL) and bulk writes to PGlite’s own query', () => {
     expect(kept.handles('select 1')).toBe(true);
     expect(kept.handles('  WITH x AS (select 1) select * from x')).toBe(true);

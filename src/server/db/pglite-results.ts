@@ -49,12 +49,99 @@ function messagesOf(raw: Uint8Array): BackendMessage[] {
   return found;
 }
 
-/** The answer's rows and fields, as PGlite's `query` gives them. */
+/**
+ * The answer's rows and fields, as PGlite's `query` gives them: read straight from the bytes when
+ * the answer holds only what a kept statement's run sends (one result, text format), else by
+ * PGlite's own parser.
+ */
 export function resultsOf(raw: Uint8Array, parsers: Parsers, options: ReadOptions = {}): Results {
-  return parse.parseResults(messagesOf(raw), parsers, {
-    rowMode: options.rowMode,
-    parsers: options.parsers,
-  })[0]!;
+  return (
+    readDirectly(raw, parsers, options) ??
+    parse.parseResults(messagesOf(raw), parsers, { rowMode: options.rowMode, parsers: options.parsers })[0]!
+  );
+}
+
+const decoder = new TextDecoder();
+const ROW_DESCRIPTION = 0x54; // 'T'
+const DATA_ROW = 0x44; // 'D'
+const COMMAND_COMPLETE = 0x43; // 'C'
+/** BindComplete, ParseComplete, NoData, ReadyForQuery: nothing to read. */
+const NOTHING_TO_READ = new Set([0x32, 0x31, 0x6e, 0x5a]);
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+type Parser = (value: string, typeId?: number) => unknown;
+
+/**
+ * PGlite's `parseResults` over its `Parser`'s messages, in one pass over the bytes: each field's
+ * text is decoded from a view of the answer (the parser copies it out first) and its parser is
+ * looked up once per column, not once per value. Null when the answer holds anything else (a
+ * notice, binary fields, a column named `__proto__`, several results): the caller parses it the
+ * long way. `pglite-results.test.ts` holds the two to the same answers.
+ */
+function readDirectly(raw: Uint8Array, parsers: Parsers, options: ReadOptions): Results | null {
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  let fields: Array<{ name: string; dataTypeID: number }> = [];
+  let columnParsers: Array<Parser | undefined> = [];
+  const rows: unknown[] = [];
+  let result: Results | null = null;
+  const asArrays = options.rowMode === 'array';
+  let at = 0;
+  while (at + 5 <= raw.length) {
+    const type = raw[at]!;
+    const end = at + 1 + view.getUint32(at + 1);
+    let p = at + 5;
+    if (type === DATA_ROW) {
+      const count = view.getUint16(p);
+      p += 2;
+      const row: unknown[] | Record<string, unknown> = asArrays ? new Array(count) : {};
+      for (let i = 0; i < count; i++) {
+        const length = view.getInt32(p);
+        p += 4;
+        let value: unknown = null;
+        if (length >= 0) {
+          const text = decoder.decode(raw.subarray(p, p + length));
+          p += length;
+          const parser = columnParsers[i];
+          value = parser ? parser(text, fields[i]!.dataTypeID) : text;
+        }
+        if (asArrays) (row as unknown[])[i] = value;
+        else (row as Record<string, unknown>)[fields[i]!.name] = value;
+      }
+      rows.push(row);
+    } else if (type === ROW_DESCRIPTION) {
+      const count = view.getUint16(p);
+      p += 2;
+      fields = [];
+      for (let i = 0; i < count; i++) {
+        const nameEnd = raw.indexOf(0, p);
+        const name = decoder.decode(raw.subarray(p, nameEnd));
+        p = nameEnd + 1 + 6; // the table's oid and the column's number
+        const dataTypeID = view.getUint32(p);
+        p += 4 + 2 + 4; // the type, its size and modifier
+        const format = view.getUint16(p);
+        p += 2;
+        if (format !== 0 || name === '__proto__') return null;
+        fields.push({ name, dataTypeID });
+      }
+      columnParsers = fields.map(
+        ({ dataTypeID }) =>
+          (options.parsers?.[dataTypeID] ?? parsers[dataTypeID] ?? (types.parsers as Parsers)[dataTypeID]) as
+            | Parser
+            | undefined,
+      );
+    } else if (type === COMMAND_COMPLETE) {
+      if (result) return null;
+      const words = decoder.decode(raw.subarray(p, raw.indexOf(0, p))).split(' ');
+      const command = words[0]!;
+      const count = Number.parseInt(words[words.length - 1]!, 10);
+      result = { rows, fields, command, affectedRows: COUNTED_COMMANDS.has(command) ? count : 0 } as Results;
+      if (!Number.isNaN(count)) (result as Results & { rowCount?: number }).rowCount = count;
+    } else if (!NOTHING_TO_READ.has(type)) {
+      return null;
+    }
+    at = end;
+  }
+  return result;
 }
 
 const ERROR = 0x45; // 'E'
