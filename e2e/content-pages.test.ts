@@ -42,9 +42,13 @@ test('an admin writes, previews and publishes a page; a visitor reads it; the XS
   await admin.keyboard.press('Enter');
   await admin.keyboard.type('Read the GOV.UK guide');
   for (let i = 0; i < 'GOV.UK guide'.length; i++) await admin.keyboard.press('Shift+ArrowLeft');
+  // On a slow machine the editor can take the last key presses after the toolbar's click: the
+  // link is made once the words are selected, and is in the text before typing goes on.
+  await admin.waitForFunction(() => window.getSelection()?.toString() === 'GOV.UK guide');
   await toolbar.getByRole('button', { name: 'Link', exact: true }).click();
   await admin.getByLabel('Link address').fill(GOV_UK);
   await admin.getByLabel('Link address').press('Enter');
+  await editor.getByRole('link', { name: 'GOV.UK guide' }).waitFor();
   await admin.keyboard.press('End');
   await admin.keyboard.type(' first.');
   await admin.keyboard.press('Enter');
