@@ -76,7 +76,7 @@ type Parser = (value: string, typeId?: number) => unknown;
  * text is decoded from a view of the answer (the parser copies it out first) and its parser is
  * looked up once per column, not once per value. Null when the answer holds anything else (a
  * notice, binary fields, a column named `__proto__`, several results): the caller parses it the
- * long way. `pglite-results.test.ts` holds the two to the same answers.
+ * long way. `pglite-prepared.test.ts` holds the two to the same answers.
  */
 function readDirectly(raw: Uint8Array, parsers: Parsers, options: ReadOptions): Results | null {
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);

@@ -15,7 +15,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { preparedStatements } from './pglite-prepared.ts';
-import { ARRAY_TYPES_SQL, type ArrayType } from './pglite-results.ts';
+import { ARRAY_TYPES_SQL, type ArrayType, OWN_PARSERS } from './pglite-results.ts';
 import { type TurnKind, Turns } from './turns.ts';
 
 /** A statement: a parameterised query (`query`) or a simple-protocol string (`exec`, several statements). */
@@ -65,8 +65,8 @@ const db = await PGlite.create({
   loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
   pgliteWasmModule: options.wasmModule,
   fsBundle: options.fsBundle ? new Blob([options.fsBundle]) : undefined,
-  // bigint columns are read as JS numbers (integer pence stay far below 2^53), as on PostgreSQL.
-  parsers: { 20: (v: string) => Number(v) },
+  // The same parsers the server's thread reads kept answers with (pglite-results.ts).
+  parsers: OWN_PARSERS,
 });
 
 keepFileSizes(db);
