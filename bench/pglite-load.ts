@@ -11,7 +11,8 @@
  *
  * Besides req/s and latency, each run prints its stalls: seconds in which no response completed,
  * and the longest gap between two responses; and the CPU of PGlite's thread a request (the busiest
- * thread but the main one), the figure a change to PGlite's side moves even on a busy machine. BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_TRACE=1 prints, once a second, the data
+ * thread but the main one), the figure a change to PGlite's side moves even on a busy machine. BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_STATEMENTS=1 prints the statements that took most of PGlite's thread and how long turns were held
+ * waiting on the server's thread; BENCH_TRACE=1 prints, once a second, the data
  * folder's size and its WAL's (pg_wal), to see a checkpoint or a WAL segment come and go;
  * BENCH_LOOP_PROBE=1 has the server write its event loop's delay and GC pauses once a second
  * (bench/lib/loop-probe.ts) to bench/results/pglite-load-loop.txt.
@@ -32,6 +33,7 @@ import { prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/
 import { int, ms, printHeader, writeResults } from './lib/report.ts';
 import { ensureServerBundle, readMemory, type RunningServer } from './lib/server.ts';
 import { loadSettings } from './lib/settings.ts';
+import { printStatements } from './lib/statement-report.ts';
 
 const TARGET = { p99Ms: 150, maxMs: 1_000, timeouts: 0 } as const;
 const ACCOUNTS = 10;
@@ -86,15 +88,19 @@ async function main(): Promise<number> {
       .filter(Boolean)
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
-  const probeFile = path.join(settings.resultsDir, 'pglite-load-loop.txt');
-  const probe = process.env.BENCH_LOOP_PROBE === '1';
-  if (probe) {
+  /** A results file the server writes when the variable is 1 (the server is told where by `serverVariable`). */
+  const serverFile = (variable: string, name: string, serverVariable: string) => {
+    const file = path.join(settings.resultsDir, name);
+    if (process.env[variable] !== '1') return null;
     fs.mkdirSync(settings.resultsDir, { recursive: true });
-    fs.rmSync(probeFile, { force: true });
-    extraEnv.LOOP_PROBE_FILE = probeFile;
-  }
+    fs.rmSync(file, { force: true });
+    extraEnv[serverVariable] = file;
+    return file;
+  };
+  const probeFile = serverFile('BENCH_LOOP_PROBE', 'pglite-load-loop.txt', 'LOOP_PROBE_FILE');
+  const statementsFile = serverFile('BENCH_STATEMENTS', 'pglite-load-statements.json', 'PGLITE_STATEMENT_STATS');
   const nodeArgs = [
-    ...(probe ? ['--import', path.join(import.meta.dirname, 'lib', 'loop-probe.ts')] : []),
+    ...(probeFile ? ['--import', path.join(import.meta.dirname, 'lib', 'loop-probe.ts')] : []),
     ...profileArgs('pglite', settings),
     ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   ];
@@ -122,7 +128,8 @@ async function main(): Promise<number> {
   await server.stop();
   console.log(`server memory: ${memory.rssMb} MB resident at the end, peak ${memory.peakRssMb} MB`);
   if (trace) trace.print();
-  if (probe) console.log(`event loop and GC, once a second: ${path.relative(process.cwd(), probeFile)}`);
+  if (statementsFile) printStatements(statementsFile);
+  if (probeFile) console.log(`event loop and GC, once a second: ${path.relative(process.cwd(), probeFile)}`);
 
   const failedRuns = runs.filter((r) => r.errors > 0 || r.failed > 0);
   const misses = runs.flatMap((r, i) => {

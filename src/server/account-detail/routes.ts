@@ -103,14 +103,16 @@ export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountD
       const today = calendarDateInLondon(now);
       const compute = async () => {
         const window = monthWindow(today);
-        const rows = await readsOf(c)((tx) =>
-          readAccountDetail(tx, {
-            userId: session.userId,
-            accountId: id,
-            today,
-            window,
-            pageSize: TRANSACTION_PAGE_SIZE,
-          }),
+        const rows = await readsOf(c)(
+          (tx) =>
+            readAccountDetail(tx, {
+              userId: session.userId,
+              accountId: id,
+              today,
+              window,
+              pageSize: TRANSACTION_PAGE_SIZE,
+            }),
+          { atOnce: true },
         );
         // One run of the engine for the account's own answer and its licence group.
         const { summaries, picture } = userAccountsProtection(rows.accounts, today);

@@ -244,7 +244,11 @@ export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptio
       const now = deps.clock.now();
       const day = calendarDateInLondon(now);
       return kept(c, { session, now, today: day }, async () =>
-        accountsViewOf(await readsOf(c)((tx) => listUserAccounts(tx, session.userId, day)), session, day),
+        accountsViewOf(
+          await readsOf(c)((tx) => listUserAccounts(tx, session.userId, day), { atOnce: true }),
+          session,
+          day,
+        ),
       );
     },
   );

@@ -109,7 +109,7 @@ export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceS
       const id = accountIdOf(c.req.valid('param').id);
       const { userId } = sessionOf(c);
       return kept(c, `account:${id}`, async (today) => {
-        const line = await readsOf(c)((tx) => readAccountLine(tx, { userId, accountId: id, today }));
+        const line = await readsOf(c)((tx) => readAccountLine(tx, { userId, accountId: id, today }), { atOnce: true });
         if (line === null) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
         return balanceSeriesOf(line.accounts, today, line.bounds);
       });
@@ -131,7 +131,7 @@ export function balanceSeriesRoutes(deps: Deps, { keepAnswers = true }: BalanceS
     async (c) => {
       const { userId } = sessionOf(c);
       return kept(c, 'total', async (today) => {
-        const line = await readsOf(c)((tx) => readUserLine(tx, { userId, today }));
+        const line = await readsOf(c)((tx) => readUserLine(tx, { userId, today }), { atOnce: true });
         return balanceSeriesOf(line.accounts, today, line.bounds, line.starts ?? []);
       });
     },

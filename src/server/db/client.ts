@@ -5,9 +5,11 @@ import type { Logger } from '../logger.ts';
 import { errorFields } from '../logger.ts';
 import { mustDiscardConnection } from './connection-errors.ts';
 import { listenForLostConnections } from './lost-connections.ts';
+import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-with.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
 
+export type { CommitWith } from './commit-with.ts';
 export type { NamedQuery } from './named-query.ts';
 
 export type Schema = typeof schema;
@@ -27,7 +29,10 @@ export interface Database {
    * PostgreSQL, so it is parsed and planned once per connection), then runs `work` with the
    * opening's rows. Commits when `work` resolves, rolls back if it throws.
    */
-  transactionOpenedWith<T>(opening: NamedQuery, work: (tx: Tx, openingRows: unknown[]) => Promise<T>): Promise<T>;
+  transactionOpenedWith<T>(
+    opening: NamedQuery,
+    work: (tx: Tx, openingRows: unknown[], commitWith: CommitWith) => Promise<T>,
+  ): Promise<T>;
   /**
    * The opening statement alone, in its own implicit transaction (no BEGIN, no COMMIT: one round
    * trip), for a route whose answer the opening's rows hold (`opening: 'only'`). Its transaction-local
@@ -36,16 +41,18 @@ export interface Database {
   openingOnly(opening: NamedQuery): Promise<unknown[]>;
   /**
    * Reads in one transaction sent with its opening: BEGIN, the opening, the switch to `app_user`
-   * and the statements `reads` hands the driver before it first awaits go together (PostgreSQL:
-   * one socket write; PGlite: queued in its worker, one turn, served before requests not yet
-   * started); `admit` checks the opening's rows before the reads' results are used, and COMMIT
-   * follows. The role is switched whatever the opening finds, so reads sent with an opening that
-   * found no session see no rows.
+   * and the statements `reads` hands the driver before it first awaits go together
+   * (PostgreSQL: one socket write; PGlite: queued in its worker, one turn, served before requests
+   * not yet started); `admit` checks the opening's rows before the reads' results are used. The
+   * role is switched whatever the opening finds, so reads sent with an opening that found no
+   * session see no rows. COMMIT follows when the reads have answered, or goes with them when they
+   * are sent `atOnce`.
    */
   readsOpenedWith<T>(
     opening: NamedQuery,
     admit: (openingRows: unknown[]) => void,
     reads: (tx: Tx) => Promise<T>,
+    options?: ReadsOptions,
   ): Promise<T>;
   serverVersion(): Promise<string>;
   /**
@@ -57,6 +64,15 @@ export interface Database {
 }
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
+export type ReadsOptions = {
+  /**
+   * Every statement of the reads is handed to the driver before they first await (or a microtask
+   * later, as awaiting a query builder does), so COMMIT goes with them and the database commits
+   * without waiting for this thread. A statement sent later finds the transaction over and fails.
+   */
+  atOnce?: boolean;
+};
 
 export type OpenOptions = {
   databaseUrl?: string;
@@ -135,40 +151,76 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   /**
    * BEGIN, the opening and what `sendWith` sends, pipelined and corked into one socket write
    * (writes are the dearest thing on a small VM); then `work` with the opening's rows, and
-   * COMMIT. Whatever failed (BEGIN, the opening, a statement sent with them or the work), the
-   * transaction is rolled back before the connection goes back to the pool: an aborted
-   * transaction there would fail every later request on it.
+   * COMMIT, unless `work` sent it already with its last statements (`commitWith`). Whatever
+   * failed (BEGIN, the opening, a statement sent with them or the work), the transaction is
+   * rolled back before the connection goes back to the pool: an aborted transaction there would
+   * fail every later request on it.
    */
   const openedTransaction = <T>(
     opening: NamedQuery,
     sendWith: ((client: PoolClient) => Promise<unknown>[]) | null,
-    work: (client: PoolClient, openingRows: unknown[], sent: Promise<unknown>[]) => Promise<T>,
+    work: (client: PoolClient, openingRows: unknown[], sent: Promise<unknown>[], commitWith: CommitWith) => Promise<T>,
+    { commitAfterSent = false }: { commitAfterSent?: boolean } = {},
   ): Promise<T> =>
     withClient(async (client, discard) => {
       const { text, params } = compiledWith(dialect, compiledOpenings, opening);
       const socket = socketOf(client);
+      let commit: Promise<unknown> | undefined;
+      const sendCommit = () => {
+        commit = client.query('commit');
+        closeAfterCommit(client);
+      };
       socket?.cork?.();
       const begin = client.query('begin');
       const open = client.query({ name: opening.name, text, values: params });
       let sent: Promise<unknown>[] = [];
+      let committing: NodeJS.Immediate | undefined;
       try {
         sent = sendWith?.(client) ?? [];
+        // COMMIT once the statements the sent work hands the driver a microtask later have gone too.
+        if (commitAfterSent) committing = setImmediate(sendCommit);
       } catch (err) {
         sent = [Promise.reject(err)];
       } finally {
         socket?.uncork?.();
       }
-      // Awaited by `work` after the opening: one that fails first is not an unhandled rejection.
       for (const statement of sent) statement.catch(() => undefined);
+      const commitWith: CommitWith = async (send) => {
+        if (commit || committing) throw new Error(TRANSACTION_OVER);
+        socket?.cork?.();
+        let last: Promise<unknown>;
+        try {
+          last = send();
+        } catch (err) {
+          socket?.uncork?.();
+          throw err;
+        }
+        // The statements, those a microtask later included (an awaited builder), and COMMIT: one write.
+        const committed = new Promise<unknown>((resolve) => {
+          committing = setImmediate(() => {
+            sendCommit();
+            socket?.uncork?.();
+            resolve(commit);
+          });
+        });
+        return settledTogether(committed, last) as never;
+      };
       try {
-        const [, opened] = await Promise.all([begin, open]);
-        const result = await work(client, opened.rows, sent);
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await Promise.allSettled([begin, open, ...sent]);
-        await client.query('rollback').catch(discard);
-        throw err;
+        try {
+          const [, opened] = await Promise.all([begin, open]);
+          const result = await work(client, opened.rows, sent, commitWith);
+          await (commit ?? client.query('commit'));
+          return result;
+        } catch (err) {
+          // A COMMIT on its way is not called back: it follows the statements, and a failed one rolls back.
+          if (committing && !commit) await new Promise((resolve) => setImmediate(resolve));
+          await Promise.allSettled([begin, open, ...sent]);
+          if (commit) await commit.catch(discard);
+          else await client.query('rollback').catch(discard);
+          throw err;
+        }
+      } finally {
+        reopenAfterCommit(client);
       }
     });
 
@@ -177,9 +229,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     kind: 'postgres',
     db,
     transactionOpenedWith(opening, work) {
-      return openedTransaction(opening, null, (client, rows) => work(drizzleOn(client) as unknown as Tx, rows));
+      return openedTransaction(opening, null, (client, rows, _sent, commitWith) =>
+        work(drizzleOn(client) as unknown as Tx, rows, commitWith),
+      );
     },
-    readsOpenedWith<T>(opening: NamedQuery, admit: (rows: unknown[]) => void, reads: (tx: Tx) => Promise<T>) {
+    readsOpenedWith<T>(
+      opening: NamedQuery,
+      admit: (rows: unknown[]) => void,
+      reads: (tx: Tx) => Promise<T>,
+      { atOnce = false }: ReadsOptions = {},
+    ) {
       return openedTransaction(
         opening,
         // The opening reads the session as the login role, then switches when it finds one; the
@@ -190,6 +249,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           admit(rows);
           return (await read) as T;
         },
+        { commitAfterSent: atOnce },
       );
     },
     openingOnly(opening) {
@@ -210,6 +270,18 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await pool.end();
     },
   };
+}
+
+/**
+ * After COMMIT went with a transaction's last statements, the connection refuses statements until
+ * it goes back to the pool: one sent later would run outside the transaction, as the login role.
+ */
+function closeAfterCommit(client: PoolClient): void {
+  (client as { query: unknown }).query = () => Promise.reject(new Error(TRANSACTION_OVER));
+}
+
+function reopenAfterCommit(client: PoolClient): void {
+  delete (client as { query?: unknown }).query;
 }
 
 /** A pooled connection's socket, to cork statements into one write (node-postgres keeps it there). */

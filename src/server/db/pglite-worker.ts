@@ -12,10 +12,12 @@
  * in tests and from dist-server/pglite-worker.js in production. Parameterised statements run as
  * named prepared statements (pglite-prepared.ts), planned once each.
  */
+import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { preparedStatements } from './pglite-prepared.ts';
 import { ARRAY_TYPES_SQL, type ArrayType, OWN_PARSERS } from './pglite-results.ts';
+import { StatementStats } from './statement-stats.ts';
 import { type TurnKind, Turns } from './turns.ts';
 
 /** A statement: a parameterised query (`query`) or a simple-protocol string (`exec`, several statements). */
@@ -76,7 +78,13 @@ const prepared = preparedStatements(db, {
   },
 });
 
+/** Where this thread's time goes, written on close to the file named (the PGlite bench's BENCH_STATEMENTS=1). */
+const statsFile = process.env.PGLITE_STATEMENT_STATS;
+const stats = statsFile ? new StatementStats() : undefined;
 const turns = new Turns();
+/** A turn, its holding counted when asked. */
+const inTurn = <T>(kind: TurnKind, work: () => Promise<T>): Promise<T> =>
+  turns.run(kind, stats ? () => stats.turn(work) : work);
 const transactions = new Map<number, OpenTransaction>();
 const unlisteners = new Map<string, () => Promise<void>>();
 /** drizzle asks for some types as the text PostgreSQL sent (dates, intervals): one parser set per list. */
@@ -150,6 +158,10 @@ function parsersFor(types: number[] | undefined) {
 
 /** Runs `statement` on its own (`on` is PGlite) or in the transaction `on`. */
 function run(on: Pick<Transaction, 'query' | 'exec'>, statement: Statement): Promise<unknown> {
+  return stats ? stats.timed(statement.sql, () => runStatement(on, statement)) : runStatement(on, statement);
+}
+
+function runStatement(on: Pick<Transaction, 'query' | 'exec'>, statement: Statement): Promise<unknown> {
   if (statement.kind === 'exec') return on.exec(statement.sql);
   if (!prepared.handles(statement.sql, statement.params)) {
     const options = { rowMode: statement.rowMode, parsers: parsersFor(statement.rawTypes) };
@@ -199,23 +211,30 @@ function begin(request: Extract<Request, { op: 'begin' }>): void {
         });
   let endId: number | undefined;
   let begun = false;
-  const done = turns.run(request.turn ?? 'starting', () =>
-    db.transaction(async (tx) => {
+  let mark = 0;
+  const done = inTurn(request.turn ?? 'starting', () => {
+    mark = performance.now();
+    return db.transaction(async (tx) => {
       begun = true;
+      stats?.add('BEGIN', performance.now() - mark);
       await reply(request.id, request.first ? run(tx, request.first) : Promise.resolve(null));
       for (;;) {
         const queued = await next();
         if (queued.op === 'end') {
           endId = queued.id;
+          mark = performance.now();
           if (queued.commit) return;
           throw ROLLBACK;
         }
         await reply(queued.id, run(tx, queued.statement));
       }
-    }),
-  );
+    });
+  });
   done.then(
-    () => finish(null),
+    () => {
+      stats?.add('COMMIT', performance.now() - mark);
+      finish(null);
+    },
     (err: unknown) => finish(err === ROLLBACK ? null : err),
   );
   function finish(err: unknown) {
@@ -247,7 +266,7 @@ port.on('message', (request: Request) => {
       } else {
         void reply(
           request.id,
-          turns.run(request.turn ?? 'starting', () => run(db, request.statement)),
+          inTurn(request.turn ?? 'starting', () => run(db, request.statement)),
         );
       }
       return;
@@ -290,6 +309,7 @@ port.on('message', (request: Request) => {
         })(),
       );
     case 'close':
+      if (stats && statsFile) writeFileSync(statsFile, JSON.stringify(stats.report()));
       return void reply(request.id, db.close()).then(() => port.close());
   }
 });

@@ -9,6 +9,7 @@ import type { Results } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
+import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-with.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
 import { pgliteEngine } from './pglite-engine.ts';
@@ -152,12 +153,14 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
     call({ op: 'run', tx, statement: statementOf(sql, params, opts) }).then((value) => answerOf(value, opts ?? {}));
 
   let nextTx = 1;
-  const transactionClient = (tx: number): WorkerTransaction => {
+  /** A transaction's client; `isOver` says COMMIT has been sent, and later statements are refused. */
+  const transactionClient = (tx: number, isOver: () => boolean): WorkerTransaction => {
     let closed = false;
+    const refused = () => Promise.reject(new Error(TRANSACTION_OVER));
     return {
       [ONE_CLIENT_PER_TRANSACTION]: true,
-      query: (sql, params, opts) => query(sql, params, opts, tx) as never,
-      exec: (sql) => call({ op: 'run', tx, statement: { kind: 'exec', sql } }),
+      query: (sql, params, opts) => (isOver() ? refused() : (query(sql, params, opts, tx) as never)),
+      exec: (sql) => (isOver() ? refused() : call({ op: 'run', tx, statement: { kind: 'exec', sql } })),
       async rollback() {
         closed = true;
         throw new Error('Roll back by throwing from the transaction');
@@ -170,30 +173,63 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   /**
    * BEGIN (with `first` run straight after it, in the same turn), the statements `sendWith` sends
    * at once (queued in the worker behind `first`), `work`, then COMMIT; ROLLBACK if anything failed.
+   * COMMIT goes as soon as it may: with `work`'s last statements (`commitWith`), or, with
+   * `commitAfterSent`, once what `sendWith` started has sent its statements, so the worker
+   * commits without waiting for this thread.
    */
   const inTransaction = async <T>(
     first: Statement | undefined,
-    work: (tx: WorkerTransaction, firstResult: unknown, sent: Promise<unknown>[]) => Promise<T>,
-    { turn = 'starting', sendWith }: { turn?: TurnKind; sendWith?: (tx: WorkerTransaction) => Promise<unknown>[] } = {},
+    work: (tx: WorkerTransaction, firstResult: unknown, sent: Promise<unknown>[], commitWith: CommitWith) => Promise<T>,
+    {
+      turn = 'starting',
+      sendWith,
+      commitAfterSent = false,
+    }: {
+      turn?: TurnKind;
+      sendWith?: (tx: WorkerTransaction) => Promise<unknown>[];
+      commitAfterSent?: boolean;
+    } = {},
   ) => {
     const tx = nextTx++;
-    const client = transactionClient(tx);
+    let commit: Promise<unknown> | undefined;
+    const sendCommit = () => {
+      commit = call({ op: 'end', tx, commit: true });
+    };
+    const client = transactionClient(tx, () => commit !== undefined);
     const opened = call<unknown>({ op: 'begin', tx, first, turn });
     let sent: Promise<unknown>[] = [];
+    let committing: NodeJS.Immediate | undefined;
     try {
       sent = sendWith?.(client) ?? [];
+      // COMMIT once the statements the sent work hands over a microtask later have gone too.
+      if (commitAfterSent) committing = setImmediate(sendCommit);
     } catch (err) {
       sent = [Promise.reject(err)];
     }
     // Awaited by `work`: one that fails before it gets there is not an unhandled rejection.
     for (const statement of sent) statement.catch(() => undefined);
+    const commitWith: CommitWith = (send) => {
+      if (commit || committing) return Promise.reject(new Error(TRANSACTION_OVER));
+      const last = send();
+      // COMMIT behind the statements, those a microtask later included (an awaited builder).
+      const committed = new Promise<unknown>((resolve) => {
+        committing = setImmediate(() => {
+          sendCommit();
+          resolve(commit);
+        });
+      });
+      return settledTogether(committed, last);
+    };
     try {
-      const result = await work(client, await opened, sent);
-      await call({ op: 'end', tx, commit: true });
+      const result = await work(client, await opened, sent, commitWith);
+      await (commit ?? call({ op: 'end', tx, commit: true }));
       return result;
     } catch (err) {
+      // A COMMIT on its way is not called back: it follows the statements, and a failed one rolls back.
+      if (committing && !commit) await new Promise((resolve) => setImmediate(resolve));
       await Promise.allSettled(sent);
-      await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      if (commit) await commit.catch(() => undefined);
+      else await call({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw err;
     }
   };
@@ -223,11 +259,11 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
     db,
     transactionOpenedWith(opening, work) {
       // BEGIN and the opening go in one message and one turn; the work then runs in the transaction.
-      return inTransaction(openingStatement(opening), (tx, opened) =>
-        work(drizzleTransaction(pglite, db, tx), rowsOf(opened)),
+      return inTransaction(openingStatement(opening), (tx, opened, _sent, commitWith) =>
+        work(drizzleTransaction(pglite, db, tx), rowsOf(opened), commitWith),
       );
     },
-    readsOpenedWith(opening, admit, reads) {
+    readsOpenedWith(opening, admit, reads, { atOnce = false } = {}) {
       // As on PostgreSQL: the switch to app_user and the reads queue behind the opening in the
       // worker, so they run in the same turn with no wait for this thread between them; `admit`
       // sees the opening's rows before the reads' results are used. It is the request's second
@@ -242,6 +278,7 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
         {
           turn: 'continuing',
           sendWith: (tx) => [tx.exec('set local role app_user'), reads(drizzleTransaction(pglite, db, tx))],
+          commitAfterSent: atOnce,
         },
       );
     },

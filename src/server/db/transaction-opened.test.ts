@@ -1,25 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
+import type { Database } from './client.ts';
 import { rowsOf } from './rls.ts';
-import { createTestDatabase, quietLogger, testDatabaseKinds } from '../test/databases.ts';
+import { createOneConnectionDatabase, testDatabaseKinds } from '../test/databases.ts';
 
 describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s', (kind) => {
-  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let test: Awaited<ReturnType<typeof createOneConnectionDatabase>>;
   let database: Database;
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
-    // One connection, so a connection left in an aborted transaction would fail the next call.
-    database =
-      kind === 'postgres'
-        ? await openDatabase({ databaseUrl: test.url!, poolMax: 1, logger: quietLogger })
-        : test.database;
+    // One connection, so a connection left in a bad state fails the next call.
+    test = await createOneConnectionDatabase(kind);
+    database = test.database;
     await database.db.execute(sql`create table probe (id int primary key, label text)`);
     await database.db.execute(sql`insert into probe values (1, 'one')`);
   });
   afterAll(async () => {
-    if (database !== test.database) await database?.close();
     await test?.drop();
   });
 
@@ -120,7 +116,7 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
   if (kind === 'postgres') {
     it('recovers when a migration changes a prepared statement under it', async () => {
       expect(await readProbe()).toEqual([{ label: 'one' }]);
-      await test.database.db.execute(sql`alter table probe alter column label type varchar(50)`);
+      await test.elsewhere.db.execute(sql`alter table probe alter column label type varchar(50)`);
       // The first call may fail (0A000, cached plan changed); the connection is then replaced.
       await readProbe().catch(() => undefined);
       expect(await readProbe()).toEqual([{ label: 'one' }]);

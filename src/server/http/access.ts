@@ -8,7 +8,7 @@ import {
   sessionOpening,
   type SessionUser,
 } from '../auth/session.ts';
-import type { Tx } from '../db/client.ts';
+import type { ReadsOptions, Tx } from '../db/client.ts';
 import { runAfterCommit } from './after-commit.ts';
 import type { AppEnv, Deps } from './context.ts';
 
@@ -92,19 +92,21 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
       c.set('session', admitted(await deps.database.openingOnly(opening)));
       if (options.frame === 'on-demand') {
         const { database } = deps;
-        c.set('reads', (work) => database.readsOpenedWith(opening, admitted, work));
+        c.set('reads', (work, readsOptions) => database.readsOpenedWith(opening, admitted, work, readsOptions));
       }
       await next();
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
       return;
     }
     try {
-      await deps.database.transactionOpenedWith(opening, async (tx, rows) => {
+      await deps.database.transactionOpenedWith(opening, async (tx, rows, commitWith) => {
         const session = admitted(rows);
         c.set('session', session);
         c.set('tx', tx);
+        c.set('commitWith', commitWith);
         await next();
         c.set('tx', undefined);
+        c.set('commitWith', undefined);
         if (c.error) throw new RollBack();
       });
     } catch (err) {
@@ -134,10 +136,23 @@ export function txOf(c: Context<AppEnv>): Tx {
 }
 
 /**
+ * Sends the request transaction's last statements and its COMMIT together, so the database
+ * commits without waiting for this thread (one round trip fewer while a connection is held). For
+ * a handler whose statements are over once these answer: any sent later fails. A failed statement
+ * rolls the transaction back, and the handler's error answers as before.
+ */
+export function commitWith<R>(c: Context<AppEnv>, send: (tx: Tx) => Promise<R>): Promise<R> {
+  const tx = txOf(c);
+  const commit = c.get('commitWith');
+  if (!commit) throw new Error('No request transaction: is the route declared user or admin?');
+  return commit(() => send(tx));
+}
+
+/**
  * Runs `work`'s reads: in a transaction of their own on a route framed 'on-demand' (committed when
  * `work` resolves, so what comes after holds no connection), else in the request transaction.
  */
-export function readsOf(c: Context<AppEnv>): <R>(work: (tx: Tx) => Promise<R>) => Promise<R> {
+export function readsOf(c: Context<AppEnv>): <R>(work: (tx: Tx) => Promise<R>, options?: ReadsOptions) => Promise<R> {
   const reads = c.get('reads');
   if (reads) return reads;
   return (work) => work(txOf(c));

@@ -7,7 +7,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import type { Tx } from '../db/client.ts';
+import type { CommitWith, ReadsOptions, Tx } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { LocalMailbox } from '../dev/local-mailbox.ts';
 import type { BillingProvider } from '../billing/provider.ts';
@@ -48,8 +48,10 @@ export type AppEnv = {
     session: SessionUser | null;
     /** The request transaction of a `user` or `admin` route (see http/access.ts). */
     tx: Tx | undefined;
+    /** The request transaction's COMMIT, sent with its last statements (access.ts `commitWith`). */
+    commitWith: CommitWith | undefined;
     /** Frame 'on-demand': runs reads in a transaction of their own, opened when asked (access.ts). */
-    reads: (<R>(work: (tx: Tx) => Promise<R>) => Promise<R>) | undefined;
+    reads: (<R>(work: (tx: Tx) => Promise<R>, options?: ReadsOptions) => Promise<R>) | undefined;
     /** Work to do once the request transaction has committed (http/after-commit.ts). */
     afterCommit: (() => void)[] | undefined;
   };

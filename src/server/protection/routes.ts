@@ -72,7 +72,7 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
     const today = calendarDateInLondon(now);
     const problem = asAt === undefined ? null : asAtDateProblem(asAt, today);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { field: 'asAt' });
-    const rows = await reads((tx) => readProtectionRows(tx, userId, today));
+    const rows = await reads((tx) => readProtectionRows(tx, userId, today), { atOnce: true });
     return protectionPictureJson(rows, asAt ?? today, now);
   };
 

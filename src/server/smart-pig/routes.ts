@@ -78,7 +78,7 @@ export function smartPigRoutes(deps: Deps, { keepAnswers = true }: SmartPigOptio
       const now = deps.clock.now();
       const today = calendarDateInLondon(now);
       return kept(c, { session, now, today }, async () =>
-        smartPigJson(await readsOf(c)((tx) => readSmartPigRows(tx, session.userId, today)), today),
+        smartPigJson(await readsOf(c)((tx) => readSmartPigRows(tx, session.userId, today), { atOnce: true }), today),
       );
     },
   );

@@ -49,6 +49,27 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * A fresh database whose PostgreSQL pool has one connection, so a connection a call leaves in a
+ * bad state (a transaction still open, statements refused) fails the next call; `elsewhere` is
+ * the same database through connections of its own (PGlite has one connection: the same).
+ */
+export async function createOneConnectionDatabase(
+  kind: TestDbKind,
+): Promise<{ database: Database; elsewhere: Database; drop: () => Promise<void> }> {
+  const test = await createTestDatabase(kind);
+  if (kind !== 'postgres') return { ...test, elsewhere: test.database };
+  const database = await openDatabase({ databaseUrl: test.url!, poolMax: 1, logger: quietLogger });
+  return {
+    database,
+    elsewhere: test.database,
+    drop: async () => {
+      await database.close();
+      await test.drop();
+    },
+  };
+}
+
 const THROWAWAY_NAME = /^t_[0-9a-f]{12}$/;
 
 /**

@@ -25,9 +25,8 @@ import {
 } from '../../core/transactions/validation.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { commitWith, sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
-import { sentTogether } from '../db/prepared.ts';
 import { afterCommit } from '../http/after-commit.ts';
 import { sharedLineCache } from '../dashboard/line-cache.ts';
 import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
@@ -266,9 +265,9 @@ export function transactionRoutes(deps: Deps) {
         : null;
       if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
       const today = calendarDateInLondon(deps.clock.now());
-      // The insert, its event and the new balance in one socket write: they run in this order in
-      // the transaction (the balance sees the insert), and a failed insert fails the other two.
-      const [items, , after] = await sentTogether(tx, () =>
+      // The insert, its event, the new balance and COMMIT in one socket write: they run in this
+      // order (the balance sees the insert), and a failed insert fails the rest and rolls back.
+      const [items, , after] = await commitWith(c, () =>
         Promise.all([
           insertTransactions(tx, userId, id, checked.value),
           publishAccountChanged(tx, userId, [id]),

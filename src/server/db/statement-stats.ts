@@ -1,0 +1,63 @@
+/**
+ * Where PGlite's thread spends its time, for the PGlite bench (BENCH_STATEMENTS=1): each kind of
+ * statement's runs and milliseconds, and how long turns were held against how long statements ran
+ * in them (the rest is the turn waiting on the server's thread). Off unless the worker is told a
+ * file to write it to; costs two clock reads a statement when on.
+ */
+export type StatementTotals = { count: number; ms: number };
+
+export type StatementReport = {
+  statements: Array<{ sql: string } & StatementTotals>;
+  turns: { count: number; heldMs: number; runningMs: number };
+};
+
+/** A statement's text cut to what tells it apart in a table, its whitespace folded. */
+export function statementKey(sql: string): string {
+  return sql.replace(/\s+/g, ' ').trim().slice(0, 120);
+}
+
+export class StatementStats {
+  readonly #byKey = new Map<string, StatementTotals>();
+  #turns = 0;
+  #heldMs = 0;
+  #runningMs = 0;
+
+  /** Runs one statement, counting its time under `sql`'s key. */
+  async timed<T>(sql: string, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.add(sql, performance.now() - started);
+    }
+  }
+
+  /** Counts `ms` of running under `sql`'s key (BEGIN and COMMIT, which PGlite sends itself). */
+  add(sql: string, ms: number): void {
+    this.#runningMs += ms;
+    const key = statementKey(sql);
+    const totals = this.#byKey.get(key);
+    if (totals) {
+      totals.count++;
+      totals.ms += ms;
+    } else {
+      this.#byKey.set(key, { count: 1, ms });
+    }
+  }
+
+  /** Runs one turn, counting how long it was held. */
+  async turn<T>(work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.#turns++;
+      this.#heldMs += performance.now() - started;
+    }
+  }
+
+  report(): StatementReport {
+    const statements = [...this.#byKey].map(([sql, totals]) => ({ sql, ...totals })).sort((a, b) => b.ms - a.ms);
+    return { statements, turns: { count: this.#turns, heldMs: this.#heldMs, runningMs: this.#runningMs } };
+  }
+}
