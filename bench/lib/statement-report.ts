@@ -1,6 +1,7 @@
 /**
  * Prints where PGlite's thread spent its time (BENCH_STATEMENTS=1): the statements that took most
- * of it, and how much of the turns' holding was spent waiting on the server's thread.
+ * of it, and how the turns' holding divides between statements running, waits for the server's
+ * thread to send the next one, and the rest.
  */
 import fs from 'node:fs';
 import type { StatementReport } from '../../src/server/db/statement-stats.ts';
@@ -14,10 +15,12 @@ export function printStatements(file: string): void {
     return;
   }
   const { statements, turns } = JSON.parse(fs.readFileSync(file, 'utf8')) as StatementReport;
-  const waiting = turns.heldMs - turns.runningMs;
+  const pct = (ms: number) => Math.round((100 * ms) / Math.max(turns.heldMs, 1));
+  const other = turns.heldMs - turns.runningMs - turns.waitedMs;
   console.log(
-    `PGlite's turns: ${int(turns.count)} held ${int(turns.heldMs)} ms, statements ran ${int(turns.runningMs)} ms, ` +
-      `${int(waiting)} ms (${Math.round((100 * waiting) / Math.max(turns.heldMs, 1))}%) held waiting for the server's thread`,
+    `PGlite's turns: ${int(turns.count)} held ${int(turns.heldMs)} ms: statements ran ${int(turns.runningMs)} ms (${pct(turns.runningMs)}%), ` +
+      `${int(turns.waits)} waits for the server's thread's next statement ${int(turns.waitedMs)} ms (${pct(turns.waitedMs)}%), ` +
+      `the rest (answers sent, turns handed on) ${int(other)} ms (${pct(other)}%)`,
   );
   console.log(`the ${SHOWN} statements that took most of it (whole server life, warm-up included):`);
   for (const s of statements.slice(0, SHOWN)) {

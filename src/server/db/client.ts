@@ -67,8 +67,8 @@ export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 export type ReadsOptions = {
   /**
-   * Every statement of the reads is handed to the driver before they first await (or a microtask
-   * later, as awaiting a query builder does), so COMMIT goes with them and the database commits
+   * Every statement of the reads is handed to the driver before they first await (a builder's
+   * `.execute()`, not the builder awaited), so COMMIT goes with them and the database commits
    * without waiting for this thread. A statement sent later finds the transaction over and fails.
    */
   atOnce?: boolean;
@@ -174,11 +174,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       const begin = client.query('begin');
       const open = client.query({ name: opening.name, text, values: params });
       let sent: Promise<unknown>[] = [];
-      let committing: NodeJS.Immediate | undefined;
       try {
         sent = sendWith?.(client) ?? [];
-        // COMMIT once the statements the sent work hands the driver a microtask later have gone too.
-        if (commitAfterSent) committing = setImmediate(sendCommit);
+        if (commitAfterSent) sendCommit();
       } catch (err) {
         sent = [Promise.reject(err)];
       } finally {
@@ -186,24 +184,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       }
       for (const statement of sent) statement.catch(() => undefined);
       const commitWith: CommitWith = async (send) => {
-        if (commit || committing) throw new Error(TRANSACTION_OVER);
+        if (commit) throw new Error(TRANSACTION_OVER);
         socket?.cork?.();
         let last: Promise<unknown>;
         try {
           last = send();
-        } catch (err) {
+          sendCommit();
+        } finally {
           socket?.uncork?.();
-          throw err;
         }
-        // The statements, those a microtask later included (an awaited builder), and COMMIT: one write.
-        const committed = new Promise<unknown>((resolve) => {
-          committing = setImmediate(() => {
-            sendCommit();
-            socket?.uncork?.();
-            resolve(commit);
-          });
-        });
-        return settledTogether(committed, last) as never;
+        return settledTogether(commit!, last) as never;
       };
       try {
         try {
@@ -212,8 +202,6 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           await (commit ?? client.query('commit'));
           return result;
         } catch (err) {
-          // A COMMIT on its way is not called back: it follows the statements, and a failed one rolls back.
-          if (committing && !commit) await new Promise((resolve) => setImmediate(resolve));
           await Promise.allSettled([begin, open, ...sent]);
           if (commit) await commit.catch(discard);
           else await client.query('rollback').catch(discard);

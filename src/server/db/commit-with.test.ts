@@ -48,8 +48,8 @@ describe.each(testDatabaseKinds())('COMMIT sent with the last statements, on %s'
       await tx.execute(sql`update committed_probe set label = 'before' where id = 1`);
       return commitWith(() =>
         Promise.all([
-          tx.execute(sql`insert into committed_probe values (2, 'two') returning label`),
-          tx.execute(sql`select count(*)::int as n from committed_probe`),
+          tx.execute(sql`insert into committed_probe values (2, 'two') returning label`).execute(),
+          tx.execute(sql`select count(*)::int as n from committed_probe`).execute(),
         ]),
       );
     });
@@ -66,9 +66,9 @@ describe.each(testDatabaseKinds())('COMMIT sent with the last statements, on %s'
         await tx.execute(sql`update committed_probe set label = 'changed' where id = 1`);
         return commitWith(() =>
           Promise.all([
-            tx.execute(sql`insert into committed_probe values (3, 'three')`),
-            tx.execute(sql`insert into committed_probe values (1, 'a duplicate key')`),
-            tx.execute(sql`insert into committed_probe values (4, 'four')`),
+            tx.execute(sql`insert into committed_probe values (3, 'three')`).execute(),
+            tx.execute(sql`insert into committed_probe values (1, 'a duplicate key')`).execute(),
+            tx.execute(sql`insert into committed_probe values (4, 'four')`).execute(),
           ]),
         );
       }),
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('COMMIT sent with the last statements, on %s'
   it('refuses a statement sent after COMMIT: it runs nowhere, not even outside the transaction', async () => {
     let late = '';
     await database.transactionOpenedWith(opening, async (tx, _rows, commitWith) => {
-      await commitWith(() => tx.execute(sql`update committed_probe set label = 'committed' where id = 1`));
+      await commitWith(() => tx.execute(sql`update committed_probe set label = 'committed' where id = 1`).execute());
       late = await outcome(tx.execute(sql`update committed_probe set label = 'late' where id = 1`));
     });
     expect(late).toContain(TRANSACTION_OVER);
@@ -89,8 +89,8 @@ describe.each(testDatabaseKinds())('COMMIT sent with the last statements, on %s'
   it('refuses a second commitWith', async () => {
     const second = await outcome(
       database.transactionOpenedWith(opening, async (tx, _rows, commitWith) => {
-        await commitWith(() => tx.execute(sql`select 1`));
-        return commitWith(() => tx.execute(sql`update committed_probe set label = 'second' where id = 1`));
+        await commitWith(() => tx.execute(sql`select 1`).execute());
+        return commitWith(() => tx.execute(sql`update committed_probe set label = 'second' where id = 1`).execute());
       }),
     );
     expect(second).toContain(TRANSACTION_OVER);
@@ -100,27 +100,36 @@ describe.each(testDatabaseKinds())('COMMIT sent with the last statements, on %s'
   const whoReads = (read: Parameters<Database['readsOpenedWith']>[2]) =>
     database.readsOpenedWith(opening, () => undefined, read, { atOnce: true });
 
-  it('answers reads sent at once with their COMMIT, as app_user, awaited builders included', async () => {
+  it('answers reads sent at once with their COMMIT, as app_user', async () => {
     const rows = await whoReads(async (tx) => {
       const [role, probe] = await Promise.all([
-        tx.execute(sql`select current_user as role`),
-        tx.select({ n: sql<number>`count(*)::int` }).from(sql`committed_probe`),
+        tx.execute(sql`select current_user as role`).execute(),
+        tx.select({ n: sql<number>`count(*)::int` }).from(sql`committed_probe`).execute(),
       ]);
       return [rowsOf(role), probe];
     });
     expect(rows).toEqual([[{ role: 'app_user' }], [{ n: 1 }]]);
+  });
+
+  it('fails a statement of the last ones sent a microtask late (a builder awaited, not executed)', async () => {
+    const awaited = await outcome(
+      database.transactionOpenedWith(opening, async (tx, _rows, commitWith) =>
+        commitWith(async () => tx.execute(sql`update committed_probe set label = 'late' where id = 1`)),
+      ),
+    );
+    expect(awaited).toContain(TRANSACTION_OVER);
     expect(await labels()).toEqual([{ id: 1, label: 'one' }]);
   });
 
   it('fails reads sent at once that send a statement after awaiting an answer, and leaves the connection usable', async () => {
     const twoSteps = await outcome(
       whoReads(async (tx) => {
-        await tx.execute(sql`select 1`);
+        await tx.execute(sql`select 1`).execute();
         return rowsOf(await tx.execute(sql`select 2`));
       }),
     );
     expect(twoSteps).toContain(TRANSACTION_OVER);
-    await expect(whoReads(async (tx) => rowsOf(await tx.execute(sql`select 1 / 0`)))).rejects.toThrow();
-    expect(await whoReads(async (tx) => rowsOf(await tx.execute(sql`select 3 as n`)))).toEqual([{ n: 3 }]);
+    await expect(whoReads(async (tx) => rowsOf(await tx.execute(sql`select 1 / 0`).execute()))).rejects.toThrow();
+    expect(await whoReads(async (tx) => rowsOf(await tx.execute(sql`select 3 as n`).execute()))).toEqual([{ n: 3 }]);
   });
 });

@@ -3,9 +3,10 @@
 /**
  * Sends the statements `send` hands the driver before it first awaits, then COMMIT, together
  * (PostgreSQL: one socket write; PGlite: one queue in its worker): the transaction's last
- * statements, with no wait for this thread before it commits. A statement that fails rolls the
- * transaction back instead, and `commitWith` rejects with its error; a statement sent after
- * COMMIT fails, and runs nowhere.
+ * statements, with no wait for this thread before it commits. A statement is handed over when
+ * its builder's `.execute()` is called; a builder awaited directly goes a microtask later, after
+ * COMMIT, and fails. A statement that fails rolls the transaction back instead, and `commitWith`
+ * rejects with its error; a statement sent after COMMIT fails, and runs nowhere.
  */
 export type CommitWith = <R>(send: () => Promise<R>) => Promise<R>;
 

@@ -204,8 +204,10 @@ function begin(request: Extract<Request, { op: 'begin' }>): void {
     open.inbox.length
       ? Promise.resolve(open.inbox.shift()!)
       : new Promise((resolve) => {
+          const asked = performance.now();
           open.wake = () => {
             open.wake = undefined;
+            stats?.waited(performance.now() - asked);
             resolve(open.inbox.shift()!);
           };
         });

@@ -174,8 +174,8 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
    * BEGIN (with `first` run straight after it, in the same turn), the statements `sendWith` sends
    * at once (queued in the worker behind `first`), `work`, then COMMIT; ROLLBACK if anything failed.
    * COMMIT goes as soon as it may: with `work`'s last statements (`commitWith`), or, with
-   * `commitAfterSent`, once what `sendWith` started has sent its statements, so the worker
-   * commits without waiting for this thread.
+   * `commitAfterSent`, straight after what `sendWith` sent, so the worker commits without
+   * waiting for this thread.
    */
   const inTransaction = async <T>(
     first: Statement | undefined,
@@ -198,35 +198,25 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
     const client = transactionClient(tx, () => commit !== undefined);
     const opened = call<unknown>({ op: 'begin', tx, first, turn });
     let sent: Promise<unknown>[] = [];
-    let committing: NodeJS.Immediate | undefined;
     try {
       sent = sendWith?.(client) ?? [];
-      // COMMIT once the statements the sent work hands over a microtask later have gone too.
-      if (commitAfterSent) committing = setImmediate(sendCommit);
+      if (commitAfterSent) sendCommit();
     } catch (err) {
       sent = [Promise.reject(err)];
     }
     // Awaited by `work`: one that fails before it gets there is not an unhandled rejection.
     for (const statement of sent) statement.catch(() => undefined);
     const commitWith: CommitWith = (send) => {
-      if (commit || committing) return Promise.reject(new Error(TRANSACTION_OVER));
+      if (commit) return Promise.reject(new Error(TRANSACTION_OVER));
       const last = send();
-      // COMMIT behind the statements, those a microtask later included (an awaited builder).
-      const committed = new Promise<unknown>((resolve) => {
-        committing = setImmediate(() => {
-          sendCommit();
-          resolve(commit);
-        });
-      });
-      return settledTogether(committed, last);
+      sendCommit();
+      return settledTogether(commit!, last);
     };
     try {
       const result = await work(client, await opened, sent, commitWith);
       await (commit ?? call({ op: 'end', tx, commit: true }));
       return result;
     } catch (err) {
-      // A COMMIT on its way is not called back: it follows the statements, and a failed one rolls back.
-      if (committing && !commit) await new Promise((resolve) => setImmediate(resolve));
       await Promise.allSettled(sent);
       if (commit) await commit.catch(() => undefined);
       else await call({ op: 'end', tx, commit: false }).catch(() => undefined);

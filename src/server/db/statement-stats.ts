@@ -8,7 +8,7 @@ export type StatementTotals = { count: number; ms: number };
 
 export type StatementReport = {
   statements: Array<{ sql: string } & StatementTotals>;
-  turns: { count: number; heldMs: number; runningMs: number };
+  turns: { count: number; heldMs: number; runningMs: number; waits: number; waitedMs: number };
 };
 
 /** A statement's text cut to what tells it apart in a table, its whitespace folded. */
@@ -21,6 +21,8 @@ export class StatementStats {
   #turns = 0;
   #heldMs = 0;
   #runningMs = 0;
+  #waitedMs = 0;
+  #waits = 0;
 
   /** Runs one statement, counting its time under `sql`'s key. */
   async timed<T>(sql: string, work: () => Promise<T>): Promise<T> {
@@ -45,6 +47,12 @@ export class StatementStats {
     }
   }
 
+  /** Counts `ms` a transaction's turn waited for the server's thread to send its next statement. */
+  waited(ms: number): void {
+    this.#waits++;
+    this.#waitedMs += ms;
+  }
+
   /** Runs one turn, counting how long it was held. */
   async turn<T>(work: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -58,6 +66,15 @@ export class StatementStats {
 
   report(): StatementReport {
     const statements = [...this.#byKey].map(([sql, totals]) => ({ sql, ...totals })).sort((a, b) => b.ms - a.ms);
-    return { statements, turns: { count: this.#turns, heldMs: this.#heldMs, runningMs: this.#runningMs } };
+    return {
+      statements,
+      turns: {
+        count: this.#turns,
+        heldMs: this.#heldMs,
+        runningMs: this.#runningMs,
+        waits: this.#waits,
+        waitedMs: this.#waitedMs,
+      },
+    };
   }
 }
