@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
-import { TRANSACTION_OVER } from './commit-with.ts';
+import { afterCheck, TRANSACTION_OVER } from './commit-with.ts';
 import { rowsOf } from './rls.ts';
 import { createOneConnectionDatabase, testDatabaseKinds } from '../test/databases.ts';
 
@@ -131,5 +131,20 @@ describe.each(testDatabaseKinds())('COMMIT sent with the last statements, on %s'
     expect(twoSteps).toContain(TRANSACTION_OVER);
     await expect(whoReads(async (tx) => rowsOf(await tx.execute(sql`select 1 / 0`).execute()))).rejects.toThrow();
     expect(await whoReads(async (tx) => rowsOf(await tx.execute(sql`select 3 as n`).execute()))).toEqual([{ n: 3 }]);
+  });
+});
+
+describe('the answer of a write sent after its check', () => {
+  it('fails with the check’s error even when the write’s comes back first', async () => {
+    const write = Promise.reject(new Error('current transaction is aborted'));
+    const check = new Promise((_, reject) => setTimeout(() => reject(new Error('Account not found')), 5));
+    await expect(afterCheck(check, write)).rejects.toThrow('Account not found');
+  });
+
+  it('fails with the write’s error when the check passed, and answers with the write’s rows', async () => {
+    await expect(afterCheck(Promise.resolve(), Promise.reject(new Error('duplicate key')))).rejects.toThrow(
+      'duplicate key',
+    );
+    expect(await afterCheck(Promise.resolve(), Promise.resolve([1, 2]))).toEqual([1, 2]);
   });
 });

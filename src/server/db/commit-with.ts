@@ -23,3 +23,15 @@ export async function settledTogether<R>(commit: Promise<unknown>, last: Promise
   if (committed.status === 'rejected') throw committed.reason;
   return answered.value;
 }
+
+/**
+ * The write's answer once the check sent before it has answered: the check's failure first. The
+ * statements after a failed one fail too, and their errors can come back before the check's
+ * (the driver's promise chains differ in length).
+ */
+export async function afterCheck<R>(check: Promise<unknown>, write: Promise<R>): Promise<R> {
+  const [checked, written] = await Promise.allSettled([check, write]);
+  if (checked.status === 'rejected') throw checked.reason;
+  if (written.status === 'rejected') throw written.reason;
+  return written.value;
+}

@@ -11,6 +11,7 @@ import type { NewTransaction, StoredTransactionFields } from '../../core/transac
 import type { TransactionType } from '../../core/transactions/transaction-types.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, rawRows } from '../db/prepared.ts';
+import { requireFound } from '../db/require-found.ts';
 import { rowsOf } from '../db/rls.ts';
 import { accounts, isInLiveAccount, isLiveAccount, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
@@ -47,6 +48,18 @@ export async function findOwnAccount(
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount));
   return row ?? null;
+}
+
+/**
+ * Fails the transaction unless the account is the user's and not archived: the check sent with
+ * the write it guards and its COMMIT (`requireFound`), for which `orElse` is the error.
+ */
+export function requireOwnAccount(tx: Tx, userId: string, accountId: string, orElse: () => Error): Promise<void> {
+  return requireFound(
+    tx,
+    sql`exists (select 1 from ${accounts} where ${and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount)})`,
+    orElse,
+  );
 }
 
 export async function accountBalance(tx: Tx, accountId: string, today: CalendarDate): Promise<number> {

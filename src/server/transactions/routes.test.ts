@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     });
 
     itOnPostgres(kind)(
-      'adds a transaction in three socket writes: the insert, its event, the balance and COMMIT go together',
+      'adds a transaction in two socket writes: the account check, the insert, its event, the balance and COMMIT go together',
       async () => {
         await add(account, [row('deposit', 1_00)]); // the first call on a connection prepares its statements
         let status = 0;
@@ -87,8 +87,8 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
         });
         expect(status).toBe(201);
         expect(balance).toBe(3_00);
-        // BEGIN with the session opening; the account check; the insert, its event, the balance and COMMIT.
-        expect(sent).toEqual({ statements: 7, writes: 3 });
+        // BEGIN with the session opening; the account check, the insert, its event, the balance and COMMIT.
+        expect(sent).toEqual({ statements: 7, writes: 2 });
       },
     );
 
@@ -251,6 +251,25 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       expect((await add('not-a-uuid', [row('deposit', 100)])).status).toBe(404);
       expect((await add('00000000-0000-4000-8000-000000000000', [row('deposit', 100)])).status).toBe(404);
       expect(await countOf(account)).toBe(0);
+    });
+
+    it('adds nothing to an archived account: the check sent with the insert rolls it back', async () => {
+      await db().update(accounts).set({ archivedAt: new Date() }).where(eq(accounts.id, account));
+      const [before] = await db()
+        .select({ balance: accounts.balancePence })
+        .from(accounts)
+        .where(eq(accounts.id, account));
+      for (const rows of [[row('deposit', 100)], [row('deposit', 100), row('withdrawal', 50)]]) {
+        const res = await add(account, rows);
+        expect(res.status).toBe(404);
+        expect(await message(res)).toBe('Account not found');
+      }
+      expect(await countOf(account)).toBe(0);
+      const [after] = await db()
+        .select({ balance: accounts.balancePence })
+        .from(accounts)
+        .where(eq(accounts.id, account));
+      expect(after).toEqual(before);
     });
 
     it('tells the owner’s open tabs, naming the account', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../../core/transactions/validation.ts';
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
+import { afterCheck } from '../db/commit-with.ts';
 import { commitWith, sessionOf, txOf } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { afterCommit } from '../http/after-commit.ts';
@@ -47,6 +48,7 @@ import {
   overviewAll,
   overviewPage,
   recalculateBalance,
+  requireOwnAccount,
   updateTransaction,
   type OverviewFilter,
 } from './queries.ts';
@@ -246,7 +248,7 @@ export function transactionRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       const { transactions } = c.req.valid('json');
       const { userId } = sessionOf(c);
-      await ownAccountOr404(c, id);
+      if (!isUuid(id)) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const statement = transactions.findIndex((t) => t.type === 'balance_update');
       if (statement >= 0)
         throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_ONLY_BY_UPDATE, { field: `transactions.${statement}` });
@@ -260,19 +262,24 @@ export function transactionRoutes(deps: Deps) {
       }
       const tx = txOf(c);
       const types = checked.value.map((t) => t.type);
-      const openingMessage = types.includes('opening_balance')
-        ? openingBalanceCountError(await countOpeningBalances(tx, id), types)
-        : null;
-      if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
+      if (types.includes('opening_balance')) {
+        await ownAccountOr404(c, id);
+        const openingMessage = openingBalanceCountError(await countOpeningBalances(tx, id), types);
+        if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
+      }
       const today = calendarDateInLondon(deps.clock.now());
-      // The insert, its event, the new balance and COMMIT in one socket write: they run in this
-      // order (the balance sees the insert), and a failed insert fails the rest and rolls back.
+      // The account check, the insert, its event, the new balance and COMMIT in one socket write:
+      // they run in this order (the balance sees the insert), and a missing account or a failed
+      // insert fails the rest and rolls back.
       const [items, , after] = await commitWith(c, () =>
-        Promise.all([
-          insertTransactions(tx, userId, id, checked.value),
-          publishAccountChanged(tx, userId, [id]),
-          accountBalanceAfterAdd(tx, id, today),
-        ]),
+        afterCheck(
+          requireOwnAccount(tx, userId, id, () => new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND)),
+          Promise.all([
+            insertTransactions(tx, userId, id, checked.value),
+            publishAccountChanged(tx, userId, [id]),
+            accountBalanceAfterAdd(tx, id, today),
+          ]),
+        ),
       );
       // Entries dated today move only today's point of the dashboard's line: carried into the
       // line this server keeps instead of read again (line-cache.ts says when that holds).

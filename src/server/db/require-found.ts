@@ -1,0 +1,29 @@
+/**
+ * A check sent with the write it guards (docs/decisions/0049's addendum): a statement that fails
+ * its transaction when what the write needs is not there (`require_found`, migration 0051,
+ * SQLSTATE P0002), so the statements sent after it and their COMMIT never take effect.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from './client.ts';
+
+const NOT_FOUND_STATE = 'P0002';
+
+function isNotFound(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === NOT_FOUND_STATE) return true;
+  }
+  return false;
+}
+
+/** Fails the transaction unless `exists` holds; its own failure is `orElse()` (the route's 404). */
+export function requireFound(tx: Tx, exists: SQL, orElse: () => Error): Promise<void> {
+  return tx
+    .execute(sql`select require_found(${exists}, 'required row not found')`)
+    .execute()
+    .then(
+      () => undefined,
+      (err: unknown) => {
+        throw isNotFound(err) ? orElse() : err;
+      },
+    );
+}
