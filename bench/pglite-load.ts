@@ -11,8 +11,10 @@
  *
  * Besides req/s and latency, each run prints its stalls: seconds in which no response completed,
  * and the longest gap between two responses; and the CPU of PGlite's thread a request (the busiest
- * thread but the main one), the figure a change to PGlite's side moves even on a busy machine. BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_STATEMENTS=1 prints the statements that took most of PGlite's thread and how long turns were held
- * waiting on the server's thread; BENCH_TRACE=1 prints, once a second, the data
+ * thread but the main one), the figure a change to PGlite's side moves even on a busy machine.
+ * BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_STATEMENTS=1 prints the
+ * statements that took most of PGlite's thread and how its turns divide between statements
+ * running and waits for the server's thread; BENCH_TRACE=1 prints, once a second, the data
  * folder's size and its WAL's (pg_wal), to see a checkpoint or a WAL segment come and go;
  * BENCH_LOOP_PROBE=1 has the server write its event loop's delay and GC pauses once a second
  * (bench/lib/loop-probe.ts) to bench/results/pglite-load-loop.txt.
