@@ -67,6 +67,13 @@ export default defineConfig({
           name: 'node',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // A worker that opens and closes hundreds of PGlite databases, all sharing the engine
+          // compiled once (ADR 0049), twice died on 30 Nov in V8's own check of the JIT pages it
+          // frees ("Check failed: jit_page_->allocations_.erase(addr) == 1" in
+          // ThreadIsolation::UnregisterWasmAllocation, SIGTRAP). Tests only, where databases come
+          // and go by the hundred: keep the engine's code (no wasm code GC) and skip the memory
+          // protection keys that page tracking serves. A server opens its database once.
+          execArgv: ['--no-wasm-code-gc', '--no-memory-protection-keys'],
           testTimeout: 30000,
           hookTimeout: 60000,
           setupFiles: ['src/server/test/setup.ts'],

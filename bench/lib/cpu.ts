@@ -120,3 +120,19 @@ export async function timeJobRound(
   const seconds = (performance.now() - start) / 1000;
   return { seconds, ran, cpu: cpuShare(before, cpuSnapshot(process.pid)) };
 }
+
+/**
+ * This machine's speed, to read a figure against another day's: milliseconds for a hundred million
+ * steps of a plain loop, the best of three (machines of the same kind here differ by 5× or more).
+ */
+export function loopMsPer1e8(): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    let x = 0;
+    for (let i = 0; i < 1e8; i++) x = (x + i) | 0;
+    best = Math.min(best, performance.now() - started);
+    if (x === 42) console.log(''); // keeps the loop from being optimised away
+  }
+  return Math.round(best);
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CpuShare } from './cpu.ts';
+import { type CpuShare, loopMsPer1e8 } from './cpu.ts';
 import type { EndpointId, EndpointResult, RunResult } from './load.ts';
 import { TARGETS, type DbKind, type Settings } from './settings.ts';
 
@@ -90,6 +90,7 @@ export function printHeader(settings: Settings, title = 'SavvyPig HTTP benchmark
     `${settings.connections} connections, DB_POOL_MAX ${settings.poolMax}; per endpoint ${settings.warmupS} s warm-up, ` +
       `then ${settings.runs} × ${settings.durationS} s runs (median reported)`,
   );
+  console.log(`this machine's speed: 10⁸ steps of a plain loop in ${loopMsPer1e8()} ms (lower is faster)`);
 }
 
 export function printProgress(kind: DbKind, run: number, runs: number, result: RunResult, label: string): void {

@@ -63,6 +63,16 @@ describe.each(testDatabaseKinds())('the job runner on %s', (kind) => {
     expect(row?.n).toBe(1);
   });
 
+  it('settles enqueued() once every enqueue started before it has written its job', async () => {
+    for (const tag of ['late-1', 'late-2']) void runner.enqueue({ name: 'record', key: tag, payload: { tag } });
+    await runner.enqueued();
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from jobs where key in ('late-1', 'late-2')`),
+    );
+    expect(row?.n).toBe(2);
+    await runner.enqueued(); // none in flight: settles at once
+  });
+
   it('enqueues a keyed job at most once', async () => {
     expect(await runner.enqueue({ name: 'record', key: 'k-1', payload: { tag: 'keyed' } })).toBe(true);
     expect(await runner.enqueue({ name: 'record', key: 'k-1', payload: { tag: 'keyed' } })).toBe(false);

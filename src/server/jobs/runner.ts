@@ -50,6 +50,11 @@ export interface JobRunner {
   registerInSteps<P>(name: string, handler: SteppedJobHandler<P>): void;
   /** Enqueues a job (inside the caller's transaction when one is given); false if its key already exists. */
   enqueue(input: EnqueueInput, db?: AppDb | Tx): Promise<boolean>;
+  /**
+   * Settles once every enqueue started so far has: a route that enqueues without awaiting (after
+   * its answer) has then written its job, for a test that compares the database before and after.
+   */
+  enqueued(): Promise<void>;
   /** A recurring job: every `everySeconds`, one job per due slot across all instances. */
   schedule(name: string, everySeconds: number, payload?: Record<string, unknown>): Promise<void>;
   /** Runs one round: enqueue due schedules, claim and run due jobs. Returns how many jobs ran. */
@@ -86,6 +91,8 @@ export function createJobRunner(
   logger: Logger,
   options: { metrics?: Pick<Metrics, 'recordJob'> } = {},
 ): JobRunner {
+  /** Enqueues not yet answered (`enqueued`). */
+  const inFlight = new Set<Promise<boolean>>();
   const { db } = database;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, { handler: JobHandler<never> | SteppedJobHandler<never>; inSteps: boolean }>();
@@ -217,15 +224,26 @@ export function createJobRunner(
     registerInSteps(name, handler) {
       handlers.set(name, { handler: handler as SteppedJobHandler<never>, inSteps: true });
     },
-    async enqueue(input, target = db) {
-      const inserted = rowsOf(
-        await target.execute(sql`
-        insert into jobs (name, key, payload, user_id, run_at, max_attempts)
-        values (${input.name}, ${input.key ?? null}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.userId ?? null},
-          ${(input.runAt ?? new Date()).toISOString()}::timestamptz, ${input.maxAttempts ?? 5})
-        on conflict (key) do nothing returning id`),
+    enqueue(input, target = db) {
+      const insert = (async () => {
+        const inserted = rowsOf(
+          await target.execute(sql`
+          insert into jobs (name, key, payload, user_id, run_at, max_attempts)
+          values (${input.name}, ${input.key ?? null}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.userId ?? null},
+            ${(input.runAt ?? new Date()).toISOString()}::timestamptz, ${input.maxAttempts ?? 5})
+          on conflict (key) do nothing returning id`),
+        );
+        return inserted.length > 0;
+      })();
+      inFlight.add(insert);
+      void insert.then(
+        () => inFlight.delete(insert),
+        () => inFlight.delete(insert),
       );
-      return inserted.length > 0;
+      return insert;
+    },
+    async enqueued() {
+      await Promise.allSettled([...inFlight]);
     },
     async schedule(name, everySeconds, payload = {}) {
       await db.execute(sql`
