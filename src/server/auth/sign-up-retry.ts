@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import { hasSqlState } from '../db/sql-state.ts';
 
 /**
  * The spec's duplicate-key retry on sign-up (000 §4): two sign-ups for one address at the same
@@ -13,10 +14,7 @@ export const SIGN_UP_RETRY_DELAY_MS = 1000;
 /** better-auth reports a failed insert (the unique key among them) as FAILED_TO_CREATE_USER; raw errors carry SQLSTATE 23505. */
 export function isDuplicateKeyConflict(err: unknown): boolean {
   if (err instanceof APIError) return (err.body as { code?: string } | undefined)?.code === 'FAILED_TO_CREATE_USER';
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return hasSqlState(err, '23505');
 }
 
 export async function retryOnDuplicateKey<T>(

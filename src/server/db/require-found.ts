@@ -5,15 +5,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
+import { hasSqlState } from './sql-state.ts';
 
 const NOT_FOUND_STATE = 'P0002';
-
-function isNotFound(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === NOT_FOUND_STATE) return true;
-  }
-  return false;
-}
 
 /** Fails the transaction unless `exists` holds; its own failure is `orElse()` (the route's 404). */
 export function requireFound(tx: Tx, exists: SQL, orElse: () => Error): Promise<void> {
@@ -23,7 +17,7 @@ export function requireFound(tx: Tx, exists: SQL, orElse: () => Error): Promise<
     .then(
       () => undefined,
       (err: unknown) => {
-        throw isNotFound(err) ? orElse() : err;
+        throw hasSqlState(err, NOT_FOUND_STATE) ? orElse() : err;
       },
     );
 }
