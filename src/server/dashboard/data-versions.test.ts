@@ -1,0 +1,90 @@
+// A user's data version (migration 0032, once per transaction since 0053): every committed
+// transaction that changes a user's rows leaves a new version, whatever number of statements and
+// tables it wrote; a transaction that rolls back leaves none; and a savepoint rolled back does not
+// keep the rest of its transaction from bumping.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, withActor } from '../db/rls.ts';
+import { accounts, user } from '../db/schema/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
+
+describe.each(testDatabaseKinds())('user data versions on %s', (kind) => {
+  let owner: Awaited<ReturnType<typeof createTestDatabase>>;
+  let annAccount: string;
+  let bobAccount: string;
+
+  const versions = async () => {
+    const rows = rowsOf<{ user_id: string; version: string | number }>(
+      await owner.database.db.execute(sql`select user_id, version from user_data_versions order by user_id`),
+    );
+    return Object.fromEntries(rows.map((r) => [r.user_id, Number(r.version)]));
+  };
+  const deposit = (userId: string, accountId: string, pence = 1_00) =>
+    sql`insert into transactions (account_id, user_id, date, type, amount_pence)
+        values (${accountId}, ${userId}, '2026-06-01', 'deposit', ${pence})`;
+
+  beforeAll(async () => {
+    owner = await createTestDatabase(kind);
+    const { db } = owner.database;
+    for (const id of ['ann', 'bob']) await db.insert(user).values({ id, name: id, email: `${id}@example.com` });
+    const open = (userId: string) =>
+      withActor(db, { userId }, (tx) =>
+        tx.insert(accounts).values({ userId, name: 'Saver', accountNumber: '1' }).returning({ id: accounts.id }),
+      );
+    [{ id: annAccount }] = (await open('ann')) as [{ id: string }];
+    [{ id: bobAccount }] = (await open('bob')) as [{ id: string }];
+  });
+  afterAll(async () => {
+    await owner?.drop();
+  });
+
+  it('rises once for a deposit, which writes the entry, the balance and the month’s totals', async () => {
+    const before = await versions();
+    await withActor(owner.database.db, { userId: 'ann' }, (tx) => tx.execute(deposit('ann', annAccount)));
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 1 });
+    await withActor(owner.database.db, { userId: 'ann' }, (tx) => tx.execute(deposit('ann', annAccount)));
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 2 });
+  });
+
+  it('rises once for each user a transaction writes, and not at all when it rolls back', async () => {
+    const { db } = owner.database;
+    const before = await versions();
+    await db.transaction(async (tx) => {
+      await tx.execute(deposit('ann', annAccount));
+      await tx.execute(deposit('bob', bobAccount));
+      await tx.execute(deposit('ann', annAccount));
+      await tx.execute(sql`update accounts set name = 'Renamed' where id in (${annAccount}, ${bobAccount})`);
+    });
+    expect(await versions()).toEqual({ ann: before.ann! + 1, bob: before.bob! + 1 });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(deposit('ann', annAccount));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await versions()).toEqual({ ann: before.ann! + 1, bob: before.bob! + 1 });
+  });
+
+  it('bumps after a savepoint that bumped was rolled back, and not again in a later transaction’s name', async () => {
+    const { db } = owner.database;
+    const before = await versions();
+    await db.transaction(async (tx) => {
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(deposit('ann', annAccount));
+          throw new Error('undo the savepoint');
+        }),
+      ).rejects.toThrow('undo the savepoint');
+      // The savepoint's bump was undone with it: this write must bump again.
+      await tx.execute(deposit('ann', annAccount, 2_00));
+    });
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 1 });
+    // What one transaction bumped is not carried into the next.
+    const setting = rowsOf<{ bumped: string | null }>(
+      await db.execute(sql`select current_setting('app.user_data_versions_bumped', true) as bumped`),
+    );
+    expect(setting[0]?.bumped ?? '').toBe('');
+    await withActor(db, { userId: 'ann' }, (tx) => tx.execute(deposit('ann', annAccount)));
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 2 });
+  });
+});
