@@ -65,7 +65,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           // A worker that opens and closes hundreds of PGlite databases, all sharing the engine
           // compiled once (ADR 0049), twice died on 30 Nov in V8's own check of the JIT pages it

@@ -9,7 +9,9 @@
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
- * BENCH_CPU_PROF=1.
+ * BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
+ * CPU, locks, connections held idle in a transaction; the sampler's own reads cost PostgreSQL a
+ * little CPU, so compare figures taken the same way).
  *
  * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
  */
@@ -17,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { insertAccounts, insertTransactions, type SeedAccount, someBankIds } from './lib/account-area.ts';
 import { signUp } from './lib/account.ts';
+import { formatSummary, startBackendSampler } from './lib/backend-sampler.ts';
 import { Cleanup } from './lib/cleanup.ts';
 import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
 import { databaseVersion, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
@@ -29,6 +32,8 @@ import { loadSettings } from './lib/settings.ts';
 export const MIXED_TARGET = { minReqPerSec: 1_000, maxP99Ms: 60, connections: 50 } as const;
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20);
+/** How often BENCH_PG_SAMPLE=1 reads pg_stat_activity. */
+const SAMPLE_MS = 5;
 const TYPES = ['Savings', 'Current', 'Bond', 'Notice Saver', 'Cash ISA', 'Regular Saver'];
 
 type Saver = { cookie: string; userId: string; accountIds: string[] };
@@ -168,6 +173,11 @@ runBenchmark(async () => {
     if (settings.warmupS > 0) await mixedLoad(server, savers, settings.warmupS, settings.connections);
     const runs: RunResult[] = [];
     const seen = new Map<number, number>();
+    // BENCH_PG_SAMPLE=1: what PostgreSQL's backends do during the measured runs (backend-sampler.ts).
+    const sampler =
+      process.env.BENCH_PG_SAMPLE === '1'
+        ? await startBackendSampler(options.databaseUrl!, new URL(options.databaseUrl!).pathname.slice(1), SAMPLE_MS)
+        : undefined;
     for (let run = 1; run <= settings.runs; run++) {
       const { run: result, statuses } = await mixedLoad(server, savers, settings.durationS, settings.connections);
       for (const [status, count] of statuses) seen.set(status, (seen.get(status) ?? 0) + count);
@@ -178,7 +188,9 @@ runBenchmark(async () => {
           `CPU% srv/pg/load/other ${int(cpu.server)}/${int(cpu.postgres)}/${int(cpu.loadGenerator)}/${int(cpu.other)}`,
       );
     }
+    const sampled = await sampler?.stop();
     await server.stop();
+    if (sampled) for (const line of formatSummary(sampled, SAMPLE_MS)) console.log(line);
     warnIfDisturbed(runs);
     const reqPerSec = median(runs.map((r) => r.reqPerSec));
     const p99 = median(runs.map((r) => r.p99Ms));
