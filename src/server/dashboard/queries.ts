@@ -84,8 +84,9 @@ type ExtrasRow = {
 /**
  * Three JSON arrays in one row: the interest settings of the accounts paying interest, the
  * active standing orders with their last paid occurrence (the unique (order, occurrence) index
- * answers it), and the newest transactions across the accounts (the user-and-date index, in its
- * own order, `nulls last` as drizzle built it) with each one's account name.
+ * answers it), and the newest transactions across the accounts (`recent_entries`, migration 0054:
+ * the user-and-date index in its own order, stopping at the last one shown) with each one's
+ * account name.
  */
 const extrasStatement = preparedPerConnection((tx) =>
   tx
@@ -118,13 +119,10 @@ const extrasStatement = preparedPerConnection((tx) =>
         from standing_orders o where o.user_id = ${userId} and o.is_active
           and o.account_id not in (${archivedAccountIds}))`.as('orders'),
       recent: sql<RecentTransactionRow[] | null>`(select json_agg(json_build_object(
-          'id', r.id, 'accountId', r.account_id, 'accountName', a.name, 'amountPence', r.amount_pence,
-          'date', r.date, 'type', r.type, 'notes', r.notes) order by r.date desc, r.id desc)
-        from (select t.id, t.account_id, t.amount_pence, t.date, t.type, t.notes from transactions t
-          where t.user_id = ${userId} and t.account_id not in (${archivedAccountIds})
-          order by t.date desc nulls last, t.id desc nulls last
-          limit ${sql.raw(String(RECENT_TRANSACTIONS))}) r
-        join accounts a on a.id = r.account_id)`.as('recent'),
+          'id', r.entry_id, 'accountId', r.entry_account_id, 'accountName', a.name, 'amountPence', r.entry_amount_pence,
+          'date', r.entry_date, 'type', r.entry_type, 'notes', r.entry_notes) order by r.entry_date desc, r.entry_id desc)
+        from recent_entries(${userId}, ${sql.raw(String(RECENT_TRANSACTIONS))}) r
+        join accounts a on a.id = r.entry_account_id)`.as('recent'),
     })
     .from(sql`(select 1) as one`)
     .prepare('dashboard_extras'),

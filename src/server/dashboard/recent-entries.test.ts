@@ -1,0 +1,130 @@
+// The dashboard's newest entries (`recent_entries`, migration 0054): the saver's own, newest first
+// by date then id, none from an archived account, and read in the user-and-date index's order,
+// stopping at the last one shown instead of reading the whole history.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, withActor } from '../db/rls.ts';
+import { accounts, transactions, user } from '../db/schema/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
+
+const HISTORY = 400;
+const OTHER_SAVERS = 49;
+const DAYS = ['2026-01-05', '2026-02-10', '2026-03-15', '2026-04-20', '2026-05-25', '2026-06-30'];
+
+describe.each(testDatabaseKinds())('recent_entries on %s', (kind) => {
+  let owner: Awaited<ReturnType<typeof createTestDatabase>>;
+  const live: string[] = [];
+  let archived = '';
+  type Entry = { id: string; accountId: string; date: string; pence: number };
+  const entries: Entry[] = [];
+
+  const recent = (userId: string, howMany: number) =>
+    withActor(owner.database.db, { userId }, async (tx) =>
+      rowsOf<{ id: string; account_id: string; date: string }>(
+        await tx.execute(
+          sql`select entry_id as id, entry_account_id as account_id, entry_date::text as date from recent_entries(${userId}, ${howMany})`,
+        ),
+      ),
+    );
+
+  beforeAll(async () => {
+    owner = await createTestDatabase(kind);
+    const { db } = owner.database;
+    for (const id of ['ann', 'bob']) await db.insert(user).values({ id, name: id, email: `${id}@example.com` });
+    const open = (userId: string, name: string) =>
+      withActor(db, { userId }, (tx) =>
+        tx.insert(accounts).values({ userId, name, accountNumber: '1' }).returning({ id: accounts.id }),
+      );
+    for (const name of ['Easy', 'Bond']) live.push(((await open('ann', name)) as [{ id: string }])[0].id);
+    archived = ((await open('ann', 'Closed')) as [{ id: string }])[0].id;
+    const bobs = ((await open('bob', 'Bob saver')) as [{ id: string }])[0].id;
+    // Many entries share a date, so the order falls to the id; the newest date holds the archived
+    // account's entries and Bob's, which must not be shown.
+    const rows = Array.from({ length: HISTORY }, (_, i) => {
+      const accountId = i % 10 === 0 ? archived : live[i % 2]!;
+      return { accountId, userId: 'ann', date: DAYS[i % DAYS.length]!, type: 'deposit' as const, amountPence: i + 1 };
+    });
+    rows.push({ accountId: archived, userId: 'ann', date: '2026-07-31', type: 'deposit' as const, amountPence: 1 });
+    const inserted = await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(transactions).values(rows).returning({ id: transactions.id, accountId: transactions.accountId }),
+    );
+    for (const [i, row] of inserted.entries())
+      entries.push({ ...row, date: rows[i]!.date, pence: rows[i]!.amountPence });
+    await withActor(db, { userId: 'bob' }, (tx) =>
+      tx
+        .insert(transactions)
+        .values({ accountId: bobs, userId: 'bob', date: '2026-08-01', type: 'deposit', amountPence: 5 }),
+    );
+    await db.execute(sql`update accounts set archived_at = now() where id = ${archived}`);
+    // Many savers like Bob, so the planner's statistics see one saver's share of the entries as
+    // the bench's database does (49 more savers, 20 accounts each, 60 entries an account).
+    await db.execute(sql`insert into "user" (id, name, email)
+      select 'saver-' || n, 'Saver', 'saver-' || n || '@example.com' from generate_series(1, ${OTHER_SAVERS}) n`);
+    await db.execute(sql`insert into accounts (user_id, name, account_number)
+      select 'saver-' || n, 'Account ' || a, '1' from generate_series(1, ${OTHER_SAVERS}) n, generate_series(1, 20) a`);
+    await db.execute(sql`insert into transactions (account_id, user_id, date, type, amount_pence)
+      select a.id, a.user_id, date '2026-01-01' + (e % 300), 'deposit', e
+        from accounts a, generate_series(1, 60) e where a.user_id like 'saver-%'`);
+    await db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(async () => {
+    await owner?.drop();
+  });
+
+  it('answers the saver’s newest entries by date then id, none from an archived account or another saver', async () => {
+    const expected = entries
+      .filter((e) => e.accountId !== archived)
+      .sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id))
+      .slice(0, 10);
+    const got = await recent('ann', 10);
+    expect(got.map((r) => [r.date, r.id])).toEqual(expected.map((e) => [e.date, e.id]));
+    expect(got.every((r) => live.includes(r.account_id))).toBe(true);
+    expect(await recent('ann', 3)).toEqual(got.slice(0, 3));
+  });
+
+  it('shows a saver only their own entries, whoever they name', async () => {
+    const asBob = await recent('bob', 10);
+    expect(asBob).toHaveLength(1);
+    // Row-level security binds the function: Ann asking for Bob's entries sees none of them.
+    expect(
+      await withActor(owner.database.db, { userId: 'ann' }, async (tx) =>
+        rowsOf(await tx.execute(sql`select * from recent_entries('bob', 10)`)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads the index in order and stops: about as many index entries as it shows, not the history', async () => {
+    const indexEntriesRead = async () => {
+      const [row] = rowsOf<{ n: string | number }>(
+        await owner.database.db.execute(
+          sql`select idx_tup_read as n from pg_stat_user_indexes where indexrelname = 'transactions_user_date_idx'`,
+        ),
+      );
+      return Number(row?.n ?? 0);
+    };
+    // Statistics reach the shared view when a backend goes idle; ask for it at once.
+    const flushed = <T>(work: () => Promise<T>) =>
+      owner.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_stat_force_next_flush()`);
+        return work();
+      });
+    await flushed(async () => undefined);
+    const before = await indexEntriesRead();
+    await withActor(owner.database.db, { userId: 'ann' }, async (tx) => {
+      // Past the five runs PostgreSQL plans for the values given: from the sixth on, a connection
+      // keeps one plan for any saver, as it does for the dashboard's statement.
+      for (let run = 0; run < 7; run++) await tx.execute(sql`select * from recent_entries('ann', 10)`);
+    });
+    await flushed(async () => undefined);
+    const warmed = await indexEntriesRead();
+    await withActor(owner.database.db, { userId: 'ann' }, async (tx) => {
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+      await tx.execute(sql`select * from recent_entries('ann', 10)`);
+    });
+    expect(warmed).toBeGreaterThan(before);
+    const read = (await indexEntriesRead()) - warmed;
+    // Ten shown, plus the archived account's entries passed on the way (one in ten, and the newest).
+    expect(read).toBeGreaterThanOrEqual(10);
+    expect(read).toBeLessThan(40);
+  });
+});
