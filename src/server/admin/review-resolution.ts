@@ -10,6 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { IMPORT_TABLES, type ImportTable } from '../../core/reference-data/import/contract.ts';
 import type { Tx } from '../db/client.ts';
+import { causeWhere, sqlStateOf } from '../db/sql-state.ts';
 import { adminReviewItems, type bankingGroups, referenceChangeAudit } from '../db/schema/index.ts';
 import { columnValues, REFERENCE_TABLES } from '../reference/import/reference-tables.ts';
 import { AppError } from '../errors.ts';
@@ -23,11 +24,8 @@ export const REVIEW_MESSAGES = {
 
 /** A rule of the data the change breaks (SQLSTATE class 22 or 23): said to the admin, not a 500. */
 function dataRuleBroken(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23]/.test(code)) return (e as Error).message;
-  }
-  return null;
+  const broken = causeWhere(error, (e) => /^2[23]/.test(sqlStateOf(e) ?? ''));
+  return broken === undefined ? null : (broken as Error).message;
 }
 
 /** What a reference data item proposes: the row, and its values from the source (null: deactivate it). */

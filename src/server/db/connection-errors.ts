@@ -3,6 +3,8 @@
  * and for the error handler (503 or 500).
  */
 
+import { causeWhere, sqlStateOf } from './sql-state.ts';
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -26,11 +28,12 @@ const UNAVAILABLE_MESSAGES =
 
 /** True when the error means the database is away (restarting, unreachable), not that the query was wrong. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  return someCause(err, (e) => {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const away = causeWhere(err, (e) => {
+    const code = sqlStateOf(e);
+    if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
     return e instanceof Error && UNAVAILABLE_MESSAGES.test(e.message);
   });
+  return away !== undefined;
 }
 
 /**
@@ -40,16 +43,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  */
 export function mustDiscardConnection(err: unknown): boolean {
   if (isDatabaseUnavailable(err)) return true;
-  return someCause(err, (e) => {
-    const code = (e as { code?: unknown }).code;
-    return code === '0A000' || code === '26000';
-  });
-}
-
-/** The error or one of its causes (drizzle wraps the driver's error). */
-function someCause(err: unknown, test: (e: unknown) => boolean): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (test(e)) return true;
-  }
-  return false;
+  const stale = causeWhere(err, (e) => sqlStateOf(e) === '0A000' || sqlStateOf(e) === '26000');
+  return stale !== undefined;
 }
