@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, withActor } from '../db/rls.ts';
 import { accounts, transactions, user } from '../db/schema/index.ts';
+import { seedBenchLikeSavers } from '../test/bench-like-savers.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 
 const HISTORY = 400;
@@ -58,14 +59,7 @@ describe.each(testDatabaseKinds())('recent_entries on %s', (kind) => {
     await db.execute(sql`update accounts set archived_at = now() where id = ${archived}`);
     // Many savers like Bob, so the planner's statistics see one saver's share of the entries as
     // the bench's database does (49 more savers, 20 accounts each, 60 entries an account).
-    await db.execute(sql`insert into "user" (id, name, email)
-      select 'saver-' || n, 'Saver', 'saver-' || n || '@example.com' from generate_series(1, ${OTHER_SAVERS}) n`);
-    await db.execute(sql`insert into accounts (user_id, name, account_number)
-      select 'saver-' || n, 'Account ' || a, '1' from generate_series(1, ${OTHER_SAVERS}) n, generate_series(1, 20) a`);
-    await db.execute(sql`insert into transactions (account_id, user_id, date, type, amount_pence)
-      select a.id, a.user_id, date '2026-01-01' + (e % 300), 'deposit', e
-        from accounts a, generate_series(1, 60) e where a.user_id like 'saver-%'`);
-    await db.execute(sql`analyze`);
+    await seedBenchLikeSavers(db, OTHER_SAVERS);
   }, 120_000);
   afterAll(async () => {
     await owner?.drop();

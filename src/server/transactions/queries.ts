@@ -122,22 +122,22 @@ export async function countOpeningBalances(tx: Tx, accountId: string, exceptId?:
 
 const placeholder = (name: string) => sql.placeholder(name);
 
+/**
+ * A page of the account's entries from `account_entries_page` (migration 0055), which walks the
+ * account-and-date index in order and stops after the page: planned here, the generic plan under
+ * row-level security read and sorted the whole account. Named as the table, so the listed
+ * columns read from it; sorted again here (a page's rows) because a function's order is not SQL's
+ * promise.
+ */
 function buildPageQuery(tx: Tx, afterCursor: boolean) {
-  const conditions: SQL[] = [
-    eq(transactions.accountId, placeholder('accountId')),
-    eq(transactions.userId, placeholder('userId')),
-  ];
-  // A row comparison the (account_id, date desc, id desc) index answers directly.
-  if (afterCursor)
-    conditions.push(
-      sql`(${transactions.date}, ${transactions.id}) < (${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid)`,
-    );
+  const cursor = afterCursor
+    ? sql`${placeholder('cursorDate')}::date, ${placeholder('cursorId')}::uuid`
+    : sql`null::date, null::uuid`;
+  const page = sql`account_entries_page(${placeholder('accountId')}::uuid, ${placeholder('userId')}::text, ${cursor}, ${placeholder('limit')}::int) as ${transactions}`;
   return tx
     .select(listedInAccountRawColumns(sql`${placeholder('accountId')}::uuid`))
-    .from(transactions)
-    .where(and(...conditions))
+    .from(page)
     .orderBy(...newestFirst)
-    .limit(placeholder('limit'))
     .prepare(afterCursor ? 'transactions_page_after' : 'transactions_page_first');
 }
 
