@@ -254,6 +254,62 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(await balanceOf(annAccount)).toBe(await sumOf(annAccount));
   });
 
+  it('refuses an entry naming no account or no standing order', async () => {
+    const { db } = owner.database;
+    const entry = { userId: 'ann', amountPence: 1, date: '2026-01-01', type: 'deposit' as const };
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const insert = (values: typeof transactions.$inferInsert) =>
+      rejection(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values(values)));
+    expect(await insert({ ...entry, accountId: missing })).toBe('23503');
+    expect(
+      await insert({ ...entry, accountId: annAccount, standingOrderId: missing, occurrenceDate: '2026-01-01' }),
+    ).toBe('23503');
+    // Bob's order, on Bob's account, cannot pay into Ann's.
+    const [bobsOrder] = await withActor(db, { userId: 'bob' }, (tx) =>
+      tx
+        .insert(standingOrders)
+        .values({ accountId: bobAccount, userId: 'bob', amountPence: 1, frequency: 'monthly', startDate: '2026-01-01' })
+        .returning({ id: standingOrders.id }),
+    );
+    expect(
+      await rejection(
+        withActor(db, { userId: 'bob' }, (tx) =>
+          tx.insert(transactions).values({
+            ...entry,
+            userId: 'bob',
+            accountId: bobAccount,
+            standingOrderId: bobsOrder!.id,
+            occurrenceDate: '2026-01-01',
+          }),
+        ),
+      ),
+    ).toBe('no error');
+    const [annsOther] = (await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(accounts).values({ userId: 'ann', name: 'Other', accountNumber: '5' }).returning({ id: accounts.id }),
+    )) as [{ id: string }];
+    expect(
+      await insert({ ...entry, accountId: annsOther.id, standingOrderId: bobsOrder!.id, occurrenceDate: '2026-01-02' }),
+    ).toBe('23503');
+  });
+
+  it('removes a saver’s entries with the saver, through their accounts', async () => {
+    const { db } = owner.database;
+    await db.insert(user).values({ id: 'cat', name: 'cat', email: 'cat@example.com' });
+    const [{ id: catAccount }] = (await withActor(db, { userId: 'cat' }, (tx) =>
+      tx
+        .insert(accounts)
+        .values({ userId: 'cat', name: 'Cat saver', accountNumber: '3' })
+        .returning({ id: accounts.id }),
+    )) as [{ id: string }];
+    await withActor(db, { userId: 'cat' }, (tx) =>
+      tx
+        .insert(transactions)
+        .values({ accountId: catAccount, userId: 'cat', amountPence: 700, date: '2026-01-01', type: 'deposit' }),
+    );
+    await db.delete(user).where(eq(user.id, 'cat'));
+    expect(await db.select().from(transactions).where(eq(transactions.userId, 'cat'))).toHaveLength(0);
+  });
+
   it('deletes an account with its transactions and standing orders', async () => {
     const { db } = owner.database;
     await withActor(db, { userId: 'ann' }, (tx) => tx.delete(accounts).where(eq(accounts.id, annAccount)));
