@@ -20,7 +20,7 @@ export type ArchivedAccount = { id: string; name: string; balancePence: number; 
 const archivedColumns = (today: CalendarDate) => ({
   id: accounts.id,
   name: accounts.name,
-  balancePence: balanceOnDaySql(accounts.id, accounts.balancePence, today),
+  balancePence: balanceOnDaySql(accounts, today),
   archivedAt: accounts.archivedAt,
 });
 

@@ -71,7 +71,7 @@ const a = getTableColumns(accounts);
  * money today. The stored balance counts every entry; `balanceOnDaySql` answers it when nothing
  * is dated after the day, else core's `balanceOnDay` on the day (`account_balance_on`, migration 0036).
  */
-const balanceToday = balanceOnDaySql(a.id, a.balancePence, sql.placeholder('today'));
+const balanceToday = balanceOnDaySql(a, sql.placeholder('today'));
 
 // Only when all three parts are there, like the form's reading of the columns.
 const temporaryHighBalanceJson = sql`case when ${a.thbLifeEvent} is not null and ${a.thbQualifyingPence} is not null and ${a.thbCreditedDate} is not null

@@ -3,16 +3,23 @@
  * the stored balance when no entry is dated after the day (almost always), else
  * `account_balance_on` (migration 0036), core's `balanceOnDay`.
  *
- * The check is written here rather than left to the function, which makes the same check first:
- * calling a PL/pgSQL function costs ~0.03 ms a row while the index probe costs ~0.004 ms, and the
- * accounts list pays it for every account (two thirds of its statement's time at 20 accounts,
- * issue 26). The entries are read through a derived table that has no `id`: drizzle writes an
- * UPDATE's RETURNING columns without the table's name, and a bare `"id"` would otherwise mean the
- * entry's own.
+ * Whether any entry is dated after the day is the account's own `latest_entry_date`, kept by the
+ * balance trigger (migration 0056): a column read where it was a probe of the account's entries,
+ * whose kept plan could scan the whole table for each account once the statistics were of one
+ * saver's database. Calling the PL/pgSQL function for every row would cost ~0.03 ms a row.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-export function balanceOnDaySql(accountId: SQLWrapper, storedPence: SQLWrapper, day: unknown): SQL<number> {
-  return sql<number>`case when not exists (select 1 from (select account_id, date from transactions) f where f.account_id = ${accountId} and f.date > ${day}::date)
-    then ${storedPence} else account_balance_on(${accountId}, ${storedPence}, ${day}::date) end`;
+/** An account's columns the expression reads: a table's columns or a row alias's (`sql\`a.id\``). */
+export type BalanceColumns = { id: SQLWrapper; balancePence: SQLWrapper; latestEntryDate: SQLWrapper };
+
+export function balanceOnDaySql(account: BalanceColumns, day: unknown): SQL<number> {
+  return sql<number>`case when ${account.latestEntryDate} is null or ${account.latestEntryDate} <= ${day}::date
+    then ${account.balancePence} else account_balance_on(${account.id}, ${account.balancePence}, ${day}::date) end`;
+}
+
+/** The same columns of a row named `alias` in hand-written SQL. */
+export function balanceColumnsOf(alias: string): BalanceColumns {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return { id: column('id'), balancePence: column('balance_pence'), latestEntryDate: column('latest_entry_date') };
 }

@@ -26,7 +26,7 @@ import {
 } from '../accounts/archive.ts';
 import { accountsContext, lockAccountCreation } from '../accounts/queries.ts';
 import { type CalendarDate, calendarDateInLondon } from '../../core/dates/calendar-date.ts';
-import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
+import { balanceColumnsOf, balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { AppError } from '../errors.ts';
@@ -80,7 +80,7 @@ const ArchivedAccountSchema = z.object({
 async function readAnalysisRows(tx: Tx, userId: string, today: CalendarDate) {
   const rows = rowsOf<{ id: string; name: string; balance_pence: string | number; orders: number; txs: number }>(
     await tx.execute(sql`
-      select a.id, a.name, ${balanceOnDaySql(sql`a.id`, sql`a.balance_pence`, today)} as balance_pence,
+      select a.id, a.name, ${balanceOnDaySql(balanceColumnsOf('a'), today)} as balance_pence,
         (select count(*)::int from standing_orders o where o.account_id = a.id and o.user_id = ${userId} and o.is_active) as orders,
         (select count(*)::int from transactions t where t.account_id = a.id and t.user_id = ${userId}) as txs
       from accounts a

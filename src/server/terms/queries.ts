@@ -10,7 +10,7 @@ import type { TermEvent } from '../../core/terms/events.ts';
 import type { TermFields } from '../../core/terms/term-schema.ts';
 import type { TermType } from '../../core/terms/templates.ts';
 import type { FactTransaction } from '../../core/terms/status.ts';
-import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
+import { balanceColumnsOf, balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rls.ts';
 import { accounts, isLiveAccount, accountTerms } from '../db/schema/index.ts';
@@ -69,7 +69,7 @@ export function termAccountsSelect(
   // The balance is money today: entries dated after it are scheduled (ADR 0044).
   return sql`
       select a.id as account_id, a.name as account_name, a.account_type, a.date_opened::text as opened_on,
-        ${balanceOnDaySql(sql`a.id`, sql`a.balance_pence`, today)} as balance_pence,
+        ${balanceOnDaySql(balanceColumnsOf('a'), today)} as balance_pence,
         (select json_agg(json_build_object(
             'id', t.id, 'accountId', t.account_id, 'termType', t.term_type, 'label', t.label,
             'inputs', t.inputs, 'historicalEvents', t.historical_events,

@@ -16,6 +16,7 @@ import { rowsOf } from '../db/rls.ts';
 import { accounts, isInLiveAccount, isLiveAccount, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
+import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
 import { adjustmentSql, latestStatementSql, standingOf } from '../balance/standing-sql.ts';
 import {
   fromRawListedTransaction,
@@ -64,9 +65,8 @@ export function requireOwnAccount(tx: Tx, userId: string, accountId: string, orE
 
 export async function accountBalance(tx: Tx, accountId: string, today: CalendarDate): Promise<number> {
   const [row] = await tx
-    // Money today: entries dated after it are scheduled (ADR 0044, migration 0036). One account, sent
-    // unprepared: the function's kept plan is cheaper here than planning balanceOnDaySql's check.
-    .select({ balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)` })
+    // Money today: entries dated after it are scheduled (ADR 0044, migration 0036).
+    .select({ balancePence: balanceOnDaySql(accounts, today) })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .execute();
@@ -85,7 +85,7 @@ export async function accountBalanceAfterAdd(
 ): Promise<{ balancePence: number; ledgerVersion: string; firstEntry: string | null }> {
   const [row] = await tx
     .select({
-      balancePence: sql<number>`account_balance_on(${accounts.id}, ${accounts.balancePence}, ${today}::date)`,
+      balancePence: balanceOnDaySql(accounts, today),
       ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
       firstEntry: sql<string | null>`(select t.date::text from ${transactions} t where t.account_id = accounts.id
         order by t.date nulls first limit 1)`,

@@ -79,6 +79,11 @@ export const accounts = pgTable(
      * unchanged (the dashboard's balance line, docs/decisions/0033-the-dashboard-line-cache.md).
      */
     ledgerVersion: bigint('ledger_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The date of the account's latest entry (null without entries), kept by the same trigger;
+     * never written by the app. Later than today means scheduled entries (`balanceOnDaySql`).
+     */
+    latestEntryDate: date('latest_entry_date', { mode: 'string' }),
     interestPaymentDay: smallint('interest_payment_day'),
     interestPaymentMonth: smallint('interest_payment_month'),
     interestPayoutMethod: text('interest_payout_method').notNull().default('Add to account'),
