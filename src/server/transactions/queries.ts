@@ -75,7 +75,7 @@ export async function accountBalance(tx: Tx, accountId: string, today: CalendarD
 
 /**
  * After entries were added: the account's balance (as `accountBalance`), its ledger version and
- * its first entry's date (the account-and-date index, one step), for carrying the write into the
+ * its first entry's date (kept on the account, migration 0056), for carrying the write into the
  * dashboard's kept line (dashboard/line-cache.ts).
  */
 export async function accountBalanceAfterAdd(
@@ -87,8 +87,7 @@ export async function accountBalanceAfterAdd(
     .select({
       balancePence: balanceOnDaySql(accounts, today),
       ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
-      firstEntry: sql<string | null>`(select t.date::text from ${transactions} t where t.account_id = accounts.id
-        order by t.date nulls first limit 1)`,
+      firstEntry: sql<string | null>`${accounts.firstEntryDate}::text`,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId))

@@ -80,9 +80,11 @@ export const accounts = pgTable(
      */
     ledgerVersion: bigint('ledger_version', { mode: 'number' }).notNull().default(0),
     /**
-     * The date of the account's latest entry (null without entries), kept by the same trigger;
-     * never written by the app. Later than today means scheduled entries (`balanceOnDaySql`).
+     * The dates of the account's first and latest entries (null without entries), kept by the
+     * same trigger; never written by the app. A latest entry after today means scheduled entries
+     * (`balanceOnDaySql`); a first entry before today, history the dashboard's kept line holds.
      */
+    firstEntryDate: date('first_entry_date', { mode: 'string' }),
     latestEntryDate: date('latest_entry_date', { mode: 'string' }),
     interestPaymentDay: smallint('interest_payment_day'),
     interestPaymentMonth: smallint('interest_payment_month'),

@@ -1,7 +1,7 @@
-// An account's latest entry date (migration 0056), kept by the balance trigger: after any inserts,
-// date changes and deletions, across two accounts, it is the latest date of the account's own
-// entries (null with none); nobody sets it; and the lists' balance today reads it instead of
-// probing the account's entries.
+// An account's first and latest entry dates (migration 0056), kept by the balance trigger: after
+// any inserts, date changes and deletions, across two accounts, they are the first and latest
+// dates of the account's own entries (null with none); nobody sets them; and the lists' balance
+// today reads the latest instead of probing the account's entries.
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,17 +39,20 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 /** A signed amount its type allows. */
 const amountFor = (type: (typeof TYPES)[number]) => (type === 'withdrawal' ? -500 : 500);
 
-describe.each(testDatabaseKinds())('an account’s latest entry date on %s', (kind) => {
+describe.each(testDatabaseKinds())('an account’s entry dates on %s', (kind) => {
   let owner: Awaited<ReturnType<typeof createTestDatabase>>;
   const userId = 'dated-saver';
   let first = '';
   let second = '';
 
   const as = <T>(work: (tx: Tx) => Promise<T>) => withActor(owner.database.db, { userId }, work);
-  const storedLatest = async (id: string) =>
-    rowsOf<{ latest: string | null }>(
-      await owner.database.db.execute(sql`select latest_entry_date::text as latest from accounts where id = ${id}`),
-    )[0]!.latest;
+  type Span = { first: string | null; latest: string | null };
+  const storedSpan = async (id: string) =>
+    rowsOf<Span>(
+      await owner.database.db.execute(
+        sql`select first_entry_date::text as first, latest_entry_date::text as latest from accounts where id = ${id}`,
+      ),
+    )[0]!;
 
   beforeAll(async () => {
     owner = await createTestDatabase(kind);
@@ -67,7 +70,7 @@ describe.each(testDatabaseKinds())('an account’s latest entry date on %s', (ki
     await owner?.drop();
   });
 
-  it('is the latest date of the account’s own entries after any inserts, date changes and deletions', async () => {
+  it('are the first and latest dates of the account’s own entries after any inserts, date changes and deletions', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
         await as((tx) => tx.delete(transactions).where(eq(transactions.userId, userId)));
@@ -96,12 +99,12 @@ describe.each(testDatabaseKinds())('an account’s latest entry date on %s', (ki
             );
           }
           for (const id of [first, second]) {
-            const [expected] = rowsOf<{ latest: string | null }>(
+            const [expected] = rowsOf<Span>(
               await owner.database.db.execute(
-                sql`select max(date)::text as latest from transactions where account_id = ${id}`,
+                sql`select min(date)::text as first, max(date)::text as latest from transactions where account_id = ${id}`,
               ),
             );
-            expect(await storedLatest(id), `after ${op.kind}`).toBe(expected!.latest);
+            expect(await storedSpan(id), `after ${op.kind}`).toEqual(expected);
           }
         }
       }),
@@ -109,26 +112,36 @@ describe.each(testDatabaseKinds())('an account’s latest entry date on %s', (ki
     );
   }, 120_000);
 
-  it('cannot be set by anyone but a recalculation, which takes it again from the entries', async () => {
+  it('cannot be set by anyone but a recalculation, which takes them again from the entries', async () => {
     await as((tx) => tx.delete(transactions).where(eq(transactions.userId, userId)));
     await as((tx) =>
       tx.insert(transactions).values({ accountId: first, userId, date: '2026-03-01', type: 'deposit', amountPence: 1 }),
     );
-    const refused = await as((tx) =>
-      tx.execute(sql`update accounts set latest_entry_date = '2020-01-01' where id = ${first}`),
-    ).then(
-      () => 'no error',
-      (err: unknown) => sqlState(err),
-    );
-    expect(refused).toBe('42501');
+    for (const column of ['first_entry_date', 'latest_entry_date']) {
+      const refused = await as((tx) =>
+        tx.execute(sql`update accounts set ${sql.identifier(column)} = '2020-01-01' where id = ${first}`),
+      ).then(
+        () => 'no error',
+        (err: unknown) => sqlState(err),
+      );
+      expect(refused, column).toBe('42501');
+    }
     // A new account starts without one, whatever the insert names.
-    const [{ latest }] = (await as((tx) =>
-      tx.execute(sql`insert into accounts (user_id, name, account_number, latest_entry_date)
-        values (${userId}, 'Third', '3', '2030-01-01') returning latest_entry_date::text as latest`),
-    ).then((r) => rowsOf<{ latest: string | null }>(r))) as [{ latest: string | null }];
-    expect(latest).toBeNull();
+    const [third] = await as(async (tx) =>
+      rowsOf<Span>(
+        await tx.execute(sql`insert into accounts (user_id, name, account_number, first_entry_date, latest_entry_date)
+          values (${userId}, 'Third', '3', '2020-01-01', '2030-01-01')
+          returning first_entry_date::text as first, latest_entry_date::text as latest`),
+      ),
+    );
+    expect(third).toEqual({ first: null, latest: null });
+    // A repair (the diagnostics' fix) sets them from the entries, as it sets the balance.
+    await owner.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.balance_recalculation', 'on', true)`);
+      await tx.execute(sql`update accounts set first_entry_date = null, latest_entry_date = null where id = ${first}`);
+    });
     await as((tx) => tx.execute(sql`select recalculate_account_balance(${first}::uuid)`));
-    expect(await storedLatest(first)).toBe('2026-03-01');
+    expect(await storedSpan(first)).toEqual({ first: '2026-03-01', latest: '2026-03-01' });
   });
 
   it('decides the balance today: an entry dated after today is left out until its day', async () => {
