@@ -207,6 +207,28 @@ describe.each(testDatabaseKinds())('the balance line on %s', (kind) => {
     expect(total.points.at(-1)).toEqual({ date: TODAY, balancePence: 1_090_00 });
   });
 
+  it('leaves an archived account out of the total’s range and where it is tracked from', async () => {
+    // The range and the tracking starts come from the accounts' kept entry dates (migration 0056):
+    // the archived account's later first entry and its scheduled one must move neither.
+    const eve = await signUpAndSignIn(server, { email: 'eve.line@example.com' });
+    const live = await addAccount(eve, 'Live');
+    const liveEntries = await addEntries(eve, live, [
+      { date: '2026-11-10', type: 'deposit', amountPence: 100_00 },
+      { date: '2026-11-20', type: 'withdrawal', amountPence: -10_00 },
+    ]);
+    const closed = await addAccount(eve, 'Closed');
+    await addEntries(eve, closed, [
+      { date: '2026-11-15', type: 'deposit', amountPence: 50_00 },
+      { date: '2026-12-05', type: 'deposit', amountPence: 5_00 },
+    ]);
+    await server.deps.database.db.update(accounts).set({ archivedAt: NOW }).where(eq(accounts.id, closed));
+
+    const total = await lineOk(eve, '/api/balance-series');
+    expect(total).toEqual(balanceSeriesOf([balanceDays(liveEntries)], TODAY, null, ['2026-11-10']));
+    expect(total.points[0]).toEqual({ date: '2026-11-10', balancePence: 100_00 });
+    expect(total.points.at(-1)).toEqual({ date: TODAY, balancePence: 90_00 });
+  });
+
   it('starts the total where seven accounts added with balances dated 01/11/2026 are tracked, and says so', async () => {
     const dan = await signUpAndSignIn(server, { email: 'dan.line@example.com' });
     const easy = await addAccount(dan, 'Easy');
