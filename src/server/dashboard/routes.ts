@@ -29,7 +29,6 @@ import {
   protectionPictureJson,
 } from '../protection/picture-json.ts';
 import { readUserLineFrom } from '../balance-series/queries.ts';
-import type { Tx } from '../db/client.ts';
 import { keptAnswers } from '../kept/kept-answers.ts';
 import { type LineKey, ledgerFingerprint, sharedLineCache } from './line-cache.ts';
 import { TrackingStartSchema } from '../balance-series/routes.ts';
@@ -173,15 +172,18 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
   const kept = keptAnswers(keepAnswers);
 
   /**
-   * What the dashboard reads, in `reads`' transaction: its three statements sent together, and the
-   * 12-month line's when the server keeps no line for this ledger (one more statement).
+   * What the dashboard reads: its three statements sent together with COMMIT, then, when the
+   * server keeps no line for this ledger, the 12-month line's in a transaction of its own, sent
+   * with its COMMIT too, so the database never waits for this thread inside either.
    */
-  async function readDashboard(tx: Tx, userId: string, today: string) {
+  async function readDashboard(reads: ReturnType<typeof readsOf>, userId: string, today: string) {
     const lineFrom = balanceLineFirstPoint(today);
-    const rows = await readDashboardRows(tx, userId, today);
+    const rows = await reads((tx) => readDashboardRows(tx, userId, today), { atOnce: true });
     const lineKey: LineKey = { today, lineFrom, ledger: rows.ledger };
     const keptLine = lines?.get(userId, lineKey);
-    const lineData = keptLine ? null : await readUserLineFrom(tx, { userId, today, lineFrom });
+    const lineData = keptLine
+      ? null
+      : await reads((tx) => readUserLineFrom(tx, { userId, today, lineFrom }), { atOnce: true });
     return { rows, lineKey, keptLine, lineData };
   }
 
@@ -206,7 +208,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     now: Date,
     today: string,
   ): Promise<DashboardJson> {
-    const read = await reads((tx) => readDashboard(tx, session.userId, today));
+    const read = await readDashboard(reads, session.userId, today);
     const { rows } = read;
     const balanceLine = lineOf(session.userId, read);
     const picture = protectionPictureJson(rows, today, now);

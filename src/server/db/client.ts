@@ -8,6 +8,7 @@ import { listenForLostConnections } from './lost-connections.ts';
 import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-with.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
+import { ACTOR_CHECK_SQL } from './require-found.ts';
 
 export type { CommitWith } from './commit-with.ts';
 export type { NamedQuery } from './named-query.ts';
@@ -72,6 +73,12 @@ export type ReadsOptions = {
    * without waiting for this thread. A statement sent later finds the transaction over and fails.
    */
   atOnce?: boolean;
+  /**
+   * For writes: the user the opening must admit. A check sent straight after the role switch
+   * (`require_found`) fails the transaction unless the opening made this user the row-level-security
+   * actor, so statements sent with an opening that found no session never commit.
+   */
+  actor?: string;
 };
 
 export type OpenOptions = {
@@ -225,16 +232,23 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       opening: NamedQuery,
       admit: (rows: unknown[]) => void,
       reads: (tx: Tx) => Promise<T>,
-      { atOnce = false }: ReadsOptions = {},
+      { atOnce = false, actor }: ReadsOptions = {},
     ) {
       return openedTransaction(
         opening,
         // The opening reads the session as the login role, then switches when it finds one; the
         // switch after it holds whatever it found.
-        (client) => [client.query('set local role app_user'), reads(drizzleOn(client) as unknown as Tx)],
-        async (_client, rows, [role, read]) => {
+        (client) => [
+          client.query('set local role app_user'),
+          actor === undefined
+            ? Promise.resolve()
+            : client.query({ name: 'actor_check', text: ACTOR_CHECK_SQL, values: [actor] }),
+          reads(drizzleOn(client) as unknown as Tx),
+        ],
+        async (_client, rows, [role, checked, read]) => {
           await role;
           admit(rows);
+          await checked;
           return (await read) as T;
         },
         { commitAfterSent: atOnce },

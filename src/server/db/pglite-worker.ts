@@ -252,7 +252,13 @@ function begin(request: Extract<Request, { op: 'begin' }>): void {
   }
 }
 
-port.on('message', (request: Request) => {
+/** One request, or several the server sent in one stretch of its work, in the order it made them. */
+port.on('message', (message: Request | Request[]) => {
+  if (Array.isArray(message)) for (const request of message) handle(request);
+  else handle(message);
+});
+
+function handle(request: Request) {
   switch (request.op) {
     case 'run':
     case 'end': {
@@ -294,7 +300,7 @@ port.on('message', (request: Request) => {
         (async () => {
           if (unlisteners.has(request.channel)) return null;
           const stop = await db.listen(request.channel, (payload) =>
-            port.postMessage({ notify: request.channel, payload } satisfies Reply),
+            port!.postMessage({ notify: request.channel, payload } satisfies Reply),
           );
           unlisteners.set(request.channel, stop);
           return null;
@@ -312,9 +318,9 @@ port.on('message', (request: Request) => {
       );
     case 'close':
       if (stats && statsFile) writeFileSync(statsFile, JSON.stringify(stats.report()));
-      return void reply(request.id, db.close()).then(() => port.close());
+      return void reply(request.id, db.close()).then(() => port!.close());
   }
-});
+}
 
 const arrayTypes = (await db.query<ArrayType>(ARRAY_TYPES_SQL)).rows;
 port.postMessage({ id: 0, ok: true, value: { arrayTypes } satisfies Ready } satisfies Reply);

@@ -9,6 +9,7 @@ import type { Results } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
+import { ACTOR_CHECK_SQL } from './require-found.ts';
 import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-with.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
@@ -110,13 +111,24 @@ async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
   worker.on('error', (err) => stopAll(new Error(`The embedded database stopped: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => stopAll(new Error(`The embedded database stopped (its thread exited with ${code})`)));
 
+  /**
+   * Requests made in one stretch of this thread's work (a transaction's statements and its COMMIT,
+   * sent at once) go to the worker as one message once the stretch ends: the worker finds them all
+   * queued together and runs them with no wait between them, and posting is paid once.
+   */
+  let outbox: Request[] = [];
+  const flush = () => {
+    const batch = outbox;
+    outbox = [];
+    worker.postMessage(batch.length === 1 ? batch[0] : batch);
+  };
   const call = <T>(request: Outgoing): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) worker.ref();
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      if (outbox.push({ ...request, id } as Request) === 1) queueMicrotask(flush);
     });
   };
 
@@ -253,21 +265,26 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
         work(drizzleTransaction(pglite, db, tx), rowsOf(opened), commitWith),
       );
     },
-    readsOpenedWith(opening, admit, reads, { atOnce = false } = {}) {
+    readsOpenedWith(opening, admit, reads, { atOnce = false, actor } = {}) {
       // As on PostgreSQL: the switch to app_user and the reads queue behind the opening in the
       // worker, so they run in the same turn with no wait for this thread between them; `admit`
       // sees the opening's rows before the reads' results are used. It is the request's second
       // turn, served before requests not yet started (turns.ts).
       return inTransaction(
         openingStatement(opening),
-        async (_tx, opened, [role, read]) => {
+        async (_tx, opened, [role, checked, read]) => {
           await role;
           admit(rowsOf(opened));
+          await checked;
           return (await read) as never;
         },
         {
           turn: 'continuing',
-          sendWith: (tx) => [tx.exec('set local role app_user'), reads(drizzleTransaction(pglite, db, tx))],
+          sendWith: (tx) => [
+            tx.exec('set local role app_user'),
+            actor === undefined ? Promise.resolve() : tx.query(ACTOR_CHECK_SQL, [actor]),
+            reads(drizzleTransaction(pglite, db, tx)),
+          ],
           commitAfterSent: atOnce,
         },
       );

@@ -21,3 +21,10 @@ export function requireFound(tx: Tx, exists: SQL, orElse: () => Error): Promise<
       },
     );
 }
+
+/**
+ * The check `ReadsOptions.actor` sends after the role switch: fails its transaction unless the
+ * opening made user $1 the row-level-security actor.
+ */
+export const ACTOR_CHECK_SQL =
+  "select require_found(current_setting('app.user_id', true) = $1, 'the session no longer admits this user')";

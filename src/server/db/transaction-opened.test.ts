@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
+import type { Database, NamedQuery } from './client.ts';
 import { rowsOf } from './rls.ts';
 import { createOneConnectionDatabase, testDatabaseKinds } from '../test/databases.ts';
 
@@ -111,6 +111,45 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
       ),
     ).rejects.toThrow();
     expect(await readProbe()).toEqual([{ label: 'one' }]);
+  });
+
+  describe('writes sent with their opening and COMMIT, for a named actor', () => {
+    /** An opening that makes `user` the row-level-security actor, as a session opening does. */
+    const openingAs = (user: string) => ({
+      name: 'probe_actor',
+      query: sql`select set_config('app.user_id', ${sql.placeholder('user')}, true) as actor`,
+      values: { user },
+    });
+    const writeProbe = (opening: NamedQuery, actor: string, id: number) =>
+      database.readsOpenedWith(
+        opening,
+        () => undefined, // admits anyone: the check in the database is what is tested
+        (tx) => tx.execute(sql`insert into probe values (${id}, 'written')`).execute(),
+        { atOnce: true, actor },
+      );
+    const labelOf = async (id: number) =>
+      rowsOf<{ label: string }>(await database.db.execute(sql`select label from probe where id = ${id}`));
+
+    beforeAll(async () => {
+      await database.db.execute(sql`grant select, insert on probe to app_user`);
+    });
+
+    it('commits them when the opening made that user the actor', async () => {
+      await writeProbe(openingAs('ann'), 'ann', 10);
+      expect(await labelOf(10)).toEqual([{ label: 'written' }]);
+    });
+
+    it('writes nothing when the opening made another user the actor', async () => {
+      await expect(writeProbe(openingAs('bob'), 'ann', 11)).rejects.toThrow();
+      expect(await labelOf(11)).toEqual([]);
+      expect(await readProbe()).toEqual([{ label: 'one' }]);
+    });
+
+    it('writes nothing when the opening found no session', async () => {
+      await expect(writeProbe(nothingFound, 'ann', 12)).rejects.toThrow();
+      expect(await labelOf(12)).toEqual([]);
+      expect(await readProbe()).toEqual([{ label: 'one' }]);
+    });
   });
 
   if (kind === 'postgres') {

@@ -50,7 +50,10 @@ export type AppEnv = {
     tx: Tx | undefined;
     /** The request transaction's COMMIT, sent with its last statements (access.ts `commitWith`). */
     commitWith: CommitWith | undefined;
-    /** Frame 'on-demand': runs reads in a transaction of their own, opened when asked (access.ts). */
+    /**
+     * Frame 'on-demand': runs reads (and writes, with `ReadsOptions.actor`) in a transaction of
+     * their own, opened when asked (access.ts `readsOf`, `commitWith`, `transactionOf`).
+     */
     reads: (<R>(work: (tx: Tx) => Promise<R>, options?: ReadsOptions) => Promise<R>) | undefined;
     /** Work to do once the request transaction has committed (http/after-commit.ts). */
     afterCommit: (() => void)[] | undefined;

@@ -44,10 +44,12 @@ export async function findOwnAccount(
   userId: string,
   accountId: string,
 ): Promise<{ id: string; name: string; balancePence: number } | null> {
+  // execute(): handed to the driver at once, so it can go with other statements and COMMIT.
   const [row] = await tx
     .select({ id: accounts.id, name: accounts.name, balancePence: accounts.balancePence })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount));
+    .where(and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount))
+    .execute();
   return row ?? null;
 }
 

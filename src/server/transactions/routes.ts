@@ -26,7 +26,8 @@ import {
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
 import { afterCheck } from '../db/commit-with.ts';
-import { commitWith, sessionOf, txOf } from '../http/access.ts';
+import { commitWith, readsOf, sessionOf, transactionOf, txOf } from '../http/access.ts';
+import type { Tx } from '../db/client.ts';
 import type { Deps } from '../http/context.ts';
 import { afterCommit } from '../http/after-commit.ts';
 import { sharedLineCache } from '../dashboard/line-cache.ts';
@@ -183,8 +184,8 @@ function filterOf(query: OverviewFilter): OverviewFilter {
 }
 
 /** The user's account for a path id; an unknown, malformed or someone else's id is 404. */
-async function ownAccountOr404(c: Parameters<typeof txOf>[0], id: string) {
-  const account = isUuid(id) ? await findOwnAccount(txOf(c), sessionOf(c).userId, id) : null;
+async function ownAccountOr404(c: Parameters<typeof txOf>[0], id: string, tx = txOf(c)) {
+  const account = isUuid(id) ? await findOwnAccount(tx, sessionOf(c).userId, id) : null;
   if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   return account;
 }
@@ -195,6 +196,7 @@ export function transactionRoutes(deps: Deps) {
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
+      frame: 'on-demand',
       method: 'get',
       path: '/api/accounts/{id}/transactions',
       summary: "One page of an account's transactions, newest first; pass nextCursor as cursor for the next page",
@@ -218,13 +220,19 @@ export function transactionRoutes(deps: Deps) {
       const cursor = cursorText === undefined ? null : decodeCursor(cursorText);
       if (cursorText !== undefined && !cursor)
         throw new AppError('VALIDATION_FAILED', 'That page link is not valid', { field: 'cursor' });
-      await ownAccountOr404(c, id);
-      const page = await listAccountTransactionsPage(txOf(c), {
-        userId: sessionOf(c).userId,
-        accountId: id,
-        cursor,
-        limit: limit ?? TRANSACTION_PAGE_SIZE,
-      });
+      if (!isUuid(id)) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+      const { userId } = sessionOf(c);
+      // The account check and the page go together with COMMIT; the page reads the user's rows
+      // only, so it is empty when the account is not theirs, and the check answers 404.
+      const [account, page] = await readsOf(c)(
+        (tx) =>
+          Promise.all([
+            findOwnAccount(tx, userId, id),
+            listAccountTransactionsPage(tx, { userId, accountId: id, cursor, limit: limit ?? TRANSACTION_PAGE_SIZE }),
+          ]),
+        { atOnce: true },
+      );
+      if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       return c.json(page, 200);
     },
   );
@@ -232,6 +240,8 @@ export function transactionRoutes(deps: Deps) {
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
+      // The opening alone, then the add's statements with COMMIT in a transaction of their own.
+      frame: 'on-demand',
       method: 'post',
       path: '/api/accounts/{id}/transactions',
       summary: 'Add one transaction or several at once (amounts as typed; withdrawals and fees are stored negative)',
@@ -260,18 +270,12 @@ export function transactionRoutes(deps: Deps) {
           checked.index === undefined ? undefined : { field: `transactions.${checked.index}` },
         );
       }
-      const tx = txOf(c);
       const types = checked.value.map((t) => t.type);
-      if (types.includes('opening_balance')) {
-        await ownAccountOr404(c, id);
-        const openingMessage = openingBalanceCountError(await countOpeningBalances(tx, id), types);
-        if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
-      }
       const today = calendarDateInLondon(deps.clock.now());
-      // The account check, the insert, its event, the new balance and COMMIT in one socket write:
-      // they run in this order (the balance sees the insert), and a missing account or a failed
-      // insert fails the rest and rolls back.
-      const [items, , after] = await commitWith(c, () =>
+      // The account check, the insert, its event, the new balance (and COMMIT, when nothing was
+      // read first) sent together: they run in this order (the balance sees the insert), and a
+      // missing account or a failed insert fails the rest and rolls back.
+      const add = (tx: Tx) =>
         afterCheck(
           requireOwnAccount(tx, userId, id, () => new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND)),
           Promise.all([
@@ -279,8 +283,16 @@ export function transactionRoutes(deps: Deps) {
             publishAccountChanged(tx, userId, [id]),
             accountBalanceAfterAdd(tx, id, today),
           ]),
-        ),
-      );
+        );
+      // An opening balance is counted first, with the account locked until COMMIT.
+      const [items, , after] = types.includes('opening_balance')
+        ? await transactionOf(c)(async (tx) => {
+            await ownAccountOr404(c, id, tx);
+            const openingMessage = openingBalanceCountError(await countOpeningBalances(tx, id), types);
+            if (openingMessage) throw new AppError('VALIDATION_FAILED', openingMessage);
+            return add(tx);
+          })
+        : await commitWith(c, add);
       // Entries dated today move only today's point of the dashboard's line: carried into the
       // line this server keeps instead of read again (line-cache.ts says when that holds).
       afterCommit(c, () =>
