@@ -13,6 +13,7 @@ import { createTestAccount, insertStoredTransaction } from './account-fixture.ts
 // starting balance dated in the middle of the entries, and two balance updates race with them, so
 // entries before a statement must be left out and the latest statement must win whatever the order
 // the writers commit in (each writer recomputes after the account's lock, from a fresh snapshot).
+// The account's kept entry dates must come out as its entries' span as well.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transaction POSTs on PostgreSQL', () => {
   const POOL = 10;
   const REQUESTS = 100;
@@ -111,6 +112,23 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     expect(Number(sums?.count)).toBe(rowCount);
     expect(Number(sums?.sum)).toBe(sum + 61_000 - 2_500);
     expect(account?.balance).toBe(expected);
+    // The entry dates the account keeps (migration 0056) are its entries' span after the race too.
+    const [kept] = await database.db
+      .select({
+        first: sql<string>`${accounts.firstEntryDate}::text`,
+        latest: sql<string>`${accounts.latestEntryDate}::text`,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    const [span] = await database.db
+      .select({
+        first: sql<string>`min(${transactions.date})::text`,
+        latest: sql<string>`max(${transactions.date})::text`,
+      })
+      .from(transactions)
+      .where(eq(transactions.accountId, accountId));
+    expect(kept).toEqual({ first: '2026-01-01', latest: '2026-01-28' });
+    expect(kept).toEqual(span);
     // The rule in core over the stored rows says the same.
     const stored = await database.db
       .select({
