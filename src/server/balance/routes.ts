@@ -13,10 +13,11 @@ import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, rawRows } from '../db/prepared.ts';
 import { transactions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { sessionOf, txOf } from '../http/access.ts';
+import { commitWith, sessionOf } from '../http/access.ts';
+import { afterCheck } from '../db/commit-with.ts';
 import type { Deps } from '../http/context.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
-import { accountBalance, findOwnAccount } from '../transactions/queries.ts';
+import { accountBalance, requireOwnAccount } from '../transactions/queries.ts';
 import { timeOrderedId } from '../transactions/time-ordered-id.ts';
 import {
   type ListedTransactionJson,
@@ -78,6 +79,8 @@ export function balanceRoutes(deps: Deps) {
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
+      // The opening alone, then the update's statements with COMMIT in a transaction of their own.
+      frame: 'on-demand',
       method: 'post',
       path: '/api/accounts/{id}/balance-updates',
       summary: "Record what the bank shows (Update balance): the account's balance starts from it",
@@ -94,33 +97,37 @@ export function balanceRoutes(deps: Deps) {
       const accountId = accountIdOf(c.req.valid('param').id);
       const body = c.req.valid('json');
       const { userId } = sessionOf(c);
-      const tx = txOf(c);
       const today = calendarDateInLondon(deps.clock.now());
       const input = { balancePence: body.balancePence, date: body.date ?? today };
       const problem = balanceUpdateProblem(input, today);
       if (problem) throw new AppError('VALIDATION_FAILED', problem.message, { field: problem.field });
-      if (!(await findOwnAccount(tx, userId, accountId))) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
 
       const id = timeOrderedId();
-      await tx.insert(transactions).values({
-        id,
-        accountId,
-        userId,
-        type: 'balance_update',
-        amountPence: input.balancePence,
-        date: input.date,
-        notes: null,
-      });
-      const transaction = await listedTransaction(tx, id);
-      await publishAccountChanged(tx, userId, [accountId]);
-      return c.json(
-        {
-          transaction,
-          balancePence: await accountBalance(tx, accountId, today),
-          adjustmentPence: transaction.adjustmentPence,
-        },
-        201,
+      // The account check, the insert, the new row as the lists show it, its event, the balance and
+      // COMMIT sent together, in this order; a missing account fails the rest and rolls back.
+      const [, transaction, , balancePence] = await commitWith(c, (tx) =>
+        afterCheck(
+          requireOwnAccount(tx, userId, accountId, () => new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND)),
+          Promise.all([
+            tx
+              .insert(transactions)
+              .values({
+                id,
+                accountId,
+                userId,
+                type: 'balance_update',
+                amountPence: input.balancePence,
+                date: input.date,
+                notes: null,
+              })
+              .execute(),
+            listedTransaction(tx, id),
+            publishAccountChanged(tx, userId, [accountId]),
+            accountBalance(tx, accountId, today),
+          ]),
+        ),
       );
+      return c.json({ transaction, balancePence, adjustmentPence: transaction.adjustmentPence }, 201);
     },
   );
 
