@@ -47,7 +47,9 @@ export interface Database {
    * not yet started); `admit` checks the opening's rows before the reads' results are used. The
    * role is switched whatever the opening finds, so reads sent with an opening that found no
    * session see no rows. COMMIT follows when the reads have answered, or goes with them when they
-   * are sent `atOnce`.
+   * are sent `atOnce`. With `actor`, the statements may write (access.ts `commitWith`,
+   * `transactionOf`): a check after the switch fails the transaction unless the opening made that
+   * user the actor.
    */
   readsOpenedWith<T>(
     opening: NamedQuery,
@@ -76,7 +78,9 @@ export type ReadsOptions = {
   /**
    * For writes: the user the opening must admit. A check sent straight after the role switch
    * (`require_found`) fails the transaction unless the opening made this user the row-level-security
-   * actor, so statements sent with an opening that found no session never commit.
+   * actor, so statements sent with an opening that found no session never commit. It checks the
+   * user only, not what an admin route's `admit` checks besides (the role, two-factor): user
+   * routes only (access.ts refuses it on an admin route).
    */
   actor?: string;
 };

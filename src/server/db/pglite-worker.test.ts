@@ -130,6 +130,21 @@ describe('PGlite on a worker thread', () => {
     expect(rows.map((r) => r.who)).toEqual(['reads', 'newcomer 1', 'newcomer 2']);
   });
 
+  it('fails every request sent with one that cannot reach the thread, and serves the next ones', async () => {
+    const client = (
+      database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<unknown> } }
+    ).$client;
+    // Made in one stretch, the three go in one message; a function cannot be copied to the thread.
+    const sent = [
+      client.query('select 1 as n'),
+      client.query('select $1::text as n', [() => 'not data']),
+      client.query('select 3 as n'),
+    ];
+    const settled = await Promise.allSettled(sent);
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await client.query('select 4 as n')).toMatchObject({ rows: [{ n: 4 }] });
+  });
+
   it('passes SQLSTATE codes and details through to the server', async () => {
     const err = await database.db.execute(sql`insert into counter values (1, 0)`).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);

@@ -1,7 +1,8 @@
 /**
  * The embedded database's own thread (docs/decisions/0049): PGlite runs here, so its WebAssembly
- * work never holds the server's event loop. The server's side (pglite.ts) sends one message per
- * statement; statements outside a transaction and whole transactions take turns on PGlite's own
+ * work never holds the server's event loop. The server's side (pglite.ts) sends a request per
+ * statement, those it made in one stretch together in one message (handled in order);
+ * statements outside a transaction and whole transactions take turns on PGlite's own
  * transaction mutex (first come, first served), so a transaction sees no other statement between
  * its BEGIN and its COMMIT.
  *

@@ -120,7 +120,12 @@ async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
   const flush = () => {
     const batch = outbox;
     outbox = [];
-    worker.postMessage(batch.length === 1 ? batch[0] : batch);
+    try {
+      worker.postMessage(batch.length === 1 ? batch[0] : batch);
+    } catch (err) {
+      // A request that cannot be copied to the thread fails every request sent with it.
+      for (const request of batch) settle(request.id)?.reject(err as Error);
+    }
   };
   const call = <T>(request: Outgoing): Promise<T> => {
     if (stopped) return Promise.reject(stopped);

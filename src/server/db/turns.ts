@@ -5,8 +5,9 @@
  * opening; at the back of the queue it would wait for every request that arrived meanwhile, twice
  * the wait of a request that needs one turn (docs/decisions/0049's addendum).
  *
- * Continuing turns cannot starve starting ones: each request continues at most once, so it is
- * at most one continuing turn for every starting turn already served.
+ * Continuing turns cannot starve starting ones: a request continues at most twice (the dashboard
+ * after a miss: its rows, then its line), so there are at most two continuing turns for every
+ * starting turn already served.
  */
 export type TurnKind = 'starting' | 'continuing';
 

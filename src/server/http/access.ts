@@ -95,7 +95,13 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
       c.set('session', admitted(await deps.database.openingOnly(opening)));
       if (options.frame === 'on-demand') {
         const { database } = deps;
-        c.set('reads', (work, readsOptions) => database.readsOpenedWith(opening, admitted, work, readsOptions));
+        c.set('reads', (work, readsOptions) => {
+          // The actor check holds the user, not an admin's role or two-factor: admin routes
+          // write in their request transaction.
+          if (readsOptions?.actor !== undefined && access === 'admin')
+            throw new Error('Writes sent whole with the opening are for user routes');
+          return database.readsOpenedWith(opening, admitted, work, readsOptions);
+        });
       }
       await next();
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
@@ -139,10 +145,12 @@ export function txOf(c: Context<AppEnv>): Tx {
 }
 
 /**
- * Sends the request transaction's last statements and its COMMIT together, so the database
- * commits without waiting for this thread (one round trip fewer while a connection is held). For
- * a handler whose statements are over once these answer: any sent later fails. A failed statement
- * rolls the transaction back, and the handler's error answers as before.
+ * Sends the transaction's last statements and its COMMIT together, so the database commits
+ * without waiting for this thread (one round trip fewer while a connection is held): the request
+ * transaction's, or on a user route framed 'on-demand' a transaction of their own, sent whole
+ * with the opening again and its actor check. For a handler whose statements are over once these
+ * answer: any sent later fails. A failed statement rolls the transaction back, and the handler's
+ * error answers as before.
  */
 export function commitWith<R>(c: Context<AppEnv>, send: (tx: Tx) => Promise<R>): Promise<R> {
   const commit = c.get('commitWith');

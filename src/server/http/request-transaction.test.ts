@@ -7,7 +7,7 @@ import { profiles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
-import { readsOf, txOf } from './access.ts';
+import { commitWith, readsOf, txOf } from './access.ts';
 import type { AppEnv } from './context.ts';
 import { requestContext } from './middleware.ts';
 import { handleError } from './on-error.ts';
@@ -116,6 +116,37 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
         }
         return c.json({ ids, heldAfterReads: held, txAfterReads }, 200);
       },
+    );
+    // Frame 'on-demand' writes: the opening alone, then BEGIN, the opening again, the actor check,
+    // the write and COMMIT sent whole (commitWith).
+    const writeWhole = async (c: Parameters<typeof txOf>[0]) => {
+      const { userId } = c.get('session')!;
+      if (c.req.header('x-revoke-first'))
+        await deps.database.db.execute(sql`delete from session where user_id = ${userId}`);
+      await commitWith(c, (tx) =>
+        tx.update(profiles).set({ lastName: 'Sent whole' }).where(eq(profiles.id, userId)).execute(),
+      );
+      return c.json({ ids: [] }, 200);
+    };
+    probe.openapi(
+      defineRoute(deps, '', {
+        access: 'user',
+        frame: 'on-demand',
+        method: 'post',
+        path: '/t/on-demand-write',
+        responses: ok,
+      }),
+      writeWhole,
+    );
+    probe.openapi(
+      defineRoute(deps, '', {
+        access: 'admin',
+        frame: 'on-demand',
+        method: 'post',
+        path: '/t/admin-on-demand-write',
+        responses: ok,
+      }),
+      writeWhole,
     );
     const plans = {
       200: { description: 'ok', content: { 'application/json': { schema: z.object({ mode: z.string() }) } } },
@@ -236,6 +267,37 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
       headers: { cookie, 'x-revoke-first': '1' },
     });
     expect(res.status).toBe(401);
+  });
+
+  const lastNameOf = async (userId: string) =>
+    (
+      await server.deps.database.db
+        .select({ lastName: profiles.lastName })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+    )[0]?.lastName;
+
+  it("commits an 'on-demand' route's write sent whole with the opening again", async () => {
+    const { cookie, userId } = await signUpAndSignIn(server, { email: 'whole.write@example.com', verify: false });
+    expect((await call('POST', '/t/on-demand-write', cookie)).status).toBe(200);
+    expect(await lastNameOf(userId)).toBe('Sent whole');
+  });
+
+  it("writes nothing and answers 401 when the session ended between an 'on-demand' route's opening and its write", async () => {
+    const { cookie, userId } = await signUpAndSignIn(server, { email: 'revoked.write@example.com', verify: false });
+    const before = await lastNameOf(userId);
+    const res = await probe.request('http://localhost/t/on-demand-write', {
+      method: 'POST',
+      headers: { cookie, 'x-revoke-first': '1' },
+    });
+    expect(res.status).toBe(401);
+    expect(await lastNameOf(userId)).toBe(before);
+  });
+
+  it('refuses a write sent whole on an admin route, whose refusals the actor check does not hold, and writes nothing', async () => {
+    const before = await lastNameOf(boss.userId);
+    expect((await call('POST', '/t/admin-on-demand-write', boss.cookie)).status).toBe(500);
+    expect(await lastNameOf(boss.userId)).toBe(before);
   });
 
   itOnPostgres(kind)("sends an 'on-demand' route's opening alone, and BEGIN only when the handler reads", async () => {

@@ -3,8 +3,10 @@
  * paging, adding one or several, editing, deleting, recalculating the balance, and the
  * overview of every account's transactions with filters, totals and a CSV export.
  *
- * Every write runs in the request transaction and tells the owner's open tabs
- * (`publishAccountChanged`). The balance is kept by database triggers in that same transaction,
+ * Every write runs in one transaction and tells the owner's open tabs (`publishAccountChanged`);
+ * adding transactions sends its transaction whole after the session opening (`commitWith` on the
+ * 'on-demand' frame), the rest run in the request transaction. The balance is kept by database
+ * triggers in that same transaction,
  * so a change and its balance commit or fail together: the spec's 'Transaction updated but
  * failed to update account balance' cannot happen here.
  */
