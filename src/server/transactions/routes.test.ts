@@ -244,11 +244,13 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
     });
 
     it('lets no one add to an account that is not theirs, an admin included', async () => {
-      for (const user of [bob, admin]) {
-        const res = await add(account, [row('deposit', 100)], user);
-        expect(res.status).toBe(404);
-        expect(await message(res)).toBe('Account not found');
-      }
+      // An opening balance is counted in a transaction of its own first (transactionOf): refused alike.
+      for (const user of [bob, admin])
+        for (const rows of [[row('deposit', 100)], [row('opening_balance', 100, '2026-01-01')]]) {
+          const res = await add(account, rows, user);
+          expect(res.status).toBe(404);
+          expect(await message(res)).toBe('Account not found');
+        }
       expect((await add('not-a-uuid', [row('deposit', 100)])).status).toBe(404);
       expect((await add('00000000-0000-4000-8000-000000000000', [row('deposit', 100)])).status).toBe(404);
       expect(await countOf(account)).toBe(0);
@@ -260,7 +262,11 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
         .select({ balance: accounts.balancePence })
         .from(accounts)
         .where(eq(accounts.id, account));
-      for (const rows of [[row('deposit', 100)], [row('deposit', 100), row('withdrawal', 50)]]) {
+      for (const rows of [
+        [row('deposit', 100)],
+        [row('deposit', 100), row('withdrawal', 50)],
+        [row('opening_balance', 100, '2026-01-01')],
+      ]) {
         const res = await add(account, rows);
         expect(res.status).toBe(404);
         expect(await message(res)).toBe('Account not found');
