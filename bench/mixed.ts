@@ -9,7 +9,7 @@
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
- * BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
+ * BENCH_BY_KIND=1 (each kind of request's p50 and p99), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
  * CPU, locks, connections held idle in a transaction; the sampler's own reads cost PostgreSQL a
  * little CPU, so compare figures taken the same way).
  *
@@ -101,17 +101,20 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   // cycle. Every saver goes round the cycle in turn, and requests in flight together are mostly
   // different savers'.
   let sent = 0;
+  const byKind = new Map<string, number[]>();
   const result = await autocannon({
     url: server.baseUrl,
     connections,
     duration: durationS,
     requests: [
       {
-        setupRequest: (request) => {
+        setupRequest: (request, context) => {
           const saver = savers[sent % savers.length]!;
           const n = Math.floor(sent / savers.length);
           sent += 1;
           const step = CYCLE[n % CYCLE.length]!;
+          context.kind = `${step.method} ${step.path(saver, n).replace(/[0-9a-f-]{36}/, '{id}')}`;
+          context.sentAt = performance.now();
           return {
             ...request,
             method: step.method,
@@ -124,6 +127,11 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
             ...(step.body ? { body: step.body(n) } : {}),
           };
         },
+        onResponse: (_status, _body, context) => {
+          const list = byKind.get(context.kind as string) ?? [];
+          list.push(performance.now() - (context.sentAt as number));
+          byKind.set(context.kind as string, list);
+        },
       },
     ],
   });
@@ -131,7 +139,20 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   const statuses = new Map(
     Object.entries(result.statusCodeStats).map(([status, { count }]) => [Number(status), count]),
   );
-  return { run, statuses };
+  return { run, statuses, byKind: kindFigures(byKind) };
+}
+
+/** Per kind of request (BENCH_BY_KIND=1): how many answered, their p50 and p99 (ms), slowest first. */
+function kindFigures(byKind: Map<string, number[]>): string {
+  return [...byKind]
+    .map(([kind, list]) => {
+      const sorted = list.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(sorted[Math.floor(sorted.length * q)] ?? 0);
+      return { kind, n: sorted.length, p50: at(0.5), p99: at(0.99) };
+    })
+    .sort((a, b) => b.p99 - a.p99)
+    .map((k) => `${k.kind} ${k.n}× p50 ${k.p50} p99 ${k.p99}`)
+    .join('; ');
 }
 
 const cleanup = new Cleanup();
@@ -179,7 +200,11 @@ runBenchmark(async () => {
         ? await startBackendSampler(options.databaseUrl!, new URL(options.databaseUrl!).pathname.slice(1), SAMPLE_MS)
         : undefined;
     for (let run = 1; run <= settings.runs; run++) {
-      const { run: result, statuses } = await mixedLoad(server, savers, settings.durationS, settings.connections);
+      const {
+        run: result,
+        statuses,
+        byKind,
+      } = await mixedLoad(server, savers, settings.durationS, settings.connections);
       for (const [status, count] of statuses) seen.set(status, (seen.get(status) ?? 0) + count);
       runs.push(result);
       const cpu = result.cpu;
@@ -187,6 +212,7 @@ runBenchmark(async () => {
         `postgres run ${run}/${settings.runs}: ${int(result.reqPerSec)} req/s p50 ${ms(result.p50Ms)} p99 ${ms(result.p99Ms)} max ${ms(result.maxMs)} ` +
           `CPU% srv/pg/load/other ${int(cpu.server)}/${int(cpu.postgres)}/${int(cpu.loadGenerator)}/${int(cpu.other)}`,
       );
+      if (process.env.BENCH_BY_KIND === '1') console.log(`    by kind: ${byKind}`);
     }
     const sampled = await sampler?.stop();
     await server.stop();
