@@ -15,6 +15,7 @@ import { scheduleNewsRefresh } from './news/jobs.ts';
 import { scheduleOpenBankingSync } from './open-banking/service.ts';
 import { createCrm } from './crm/crm.ts';
 import { scheduleCrmSync } from './crm/jobs.ts';
+import { scheduleEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { openLocalMailbox } from './dev/local-mailbox.ts';
@@ -115,6 +116,7 @@ export async function boot({
   await scheduleNewsRefresh(jobs, { config, clock, logger });
   await scheduleOpenBankingSync(jobs, { config, clock, logger });
   await scheduleCrmSync(jobs, deps.crm);
+  await scheduleEmbeddedMaintenance(jobs, database, logger);
   if (startJobs ?? config.JOBS_ENABLED) jobs.start();
   metrics.startSampling(config.METRICS_SAMPLE_SECONDS * 1000);
   return {
