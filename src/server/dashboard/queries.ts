@@ -86,7 +86,8 @@ type ExtrasRow = {
  * active standing orders with their last paid occurrence (the unique (order, occurrence) index
  * answers it), and the newest transactions across the accounts (`recent_entries`, migration 0054:
  * the user-and-date index in its own order, stopping at the last one shown) with each one's
- * account name.
+ * account name, looked up among the user's own accounts: joined on the id alone, the kept plan
+ * scanned every saver's accounts (row-level security then dropped the others').
  */
 const extrasStatement = preparedPerConnection((tx) =>
   tx
@@ -122,7 +123,7 @@ const extrasStatement = preparedPerConnection((tx) =>
           'id', r.entry_id, 'accountId', r.entry_account_id, 'accountName', a.name, 'amountPence', r.entry_amount_pence,
           'date', r.entry_date, 'type', r.entry_type, 'notes', r.entry_notes) order by r.entry_date desc, r.entry_id desc)
         from recent_entries(${userId}, ${sql.raw(String(RECENT_TRANSACTIONS))}) r
-        join accounts a on a.id = r.entry_account_id)`.as('recent'),
+        join accounts a on a.id = r.entry_account_id and a.user_id = ${userId})`.as('recent'),
     })
     .from(sql`(select 1) as one`)
     .prepare('dashboard_extras'),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, withActor } from '../db/rls.ts';
 import { accounts, transactions, user } from '../db/schema/index.ts';
 import { seedBenchLikeSavers } from '../test/bench-like-savers.ts';
+import { readDashboardRows } from './queries.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 
 const HISTORY = 400;
@@ -105,5 +106,28 @@ describe.each(testDatabaseKinds())('recent_entries on %s', (kind) => {
     // Ten shown, plus the archived account's entries passed on the way (one in ten, and the newest).
     expect(read).toBeGreaterThanOrEqual(10);
     expect(read).toBeLessThan(40);
+  });
+
+  it('names each entry’s account from the saver’s own accounts, reading no other saver’s', async () => {
+    // The dashboard's rows under their kept (generic) plan, with 49 other savers' 980 accounts in
+    // the table: joined on the id alone, the plan scanned them all for the names.
+    const { read, recent } = await withActor(owner.database.db, { userId: 'ann' }, async (tx) => {
+      const accountRowsRead = async () =>
+        rowsOf<{ n: number }>(
+          await tx.execute(sql`select (pg_stat_get_xact_tuples_returned('accounts'::regclass)
+            + coalesce((select sum(pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_index i
+                where i.indrelid = 'accounts'::regclass), 0))::int as n`),
+        )[0]!.n;
+      for (let run = 0; run < 7; run++) await readDashboardRows(tx, 'ann', '2026-11-30' as never);
+      const before = await accountRowsRead();
+      const rows = await readDashboardRows(tx, 'ann', '2026-11-30' as never);
+      return { read: (await accountRowsRead()) - before, recent: rows.recent };
+    });
+    expect(recent.map((r) => r.accountName).sort()).toEqual(
+      recent.map((r) => (r.accountId === live[0] ? 'Easy' : 'Bond')).sort(),
+    );
+    expect(recent).toHaveLength(10);
+    // Ann's three accounts, read by each of the statements' parts that list them.
+    expect(read).toBeLessThan(60);
   });
 });
