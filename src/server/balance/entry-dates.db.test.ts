@@ -10,6 +10,7 @@ import { rowsOf, withActor } from '../db/rls.ts';
 import { accounts, transactions, user } from '../db/schema/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 import { sqlState } from '../test/sql-errors.ts';
+import { rowsReadFrom } from '../test/rows-read.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
 
 const DAYS = ['2026-01-01', '2026-01-02', '2026-02-10', '2026-03-31', '2026-12-24', '2027-01-01'];
@@ -168,12 +169,7 @@ describe.each(testDatabaseKinds())('an account’s entry dates on %s', (kind) =>
        where a.user_id = ${userId}`);
     await owner.database.db.execute(sql`analyze`);
     const read = await as(async (tx) => {
-      const entriesRead = async () =>
-        rowsOf<{ n: number }>(
-          await tx.execute(sql`select (pg_stat_get_xact_tuples_returned('transactions'::regclass)
-            + coalesce((select sum(pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_index i
-                where i.indrelid = 'transactions'::regclass), 0))::int as n`),
-        )[0]!.n;
+      const entriesRead = () => rowsReadFrom(tx, 'transactions');
       for (let run = 0; run < 7; run++) await listUserAccounts(tx, userId, '2026-11-30' as never);
       const before = await entriesRead();
       const { rows } = await listUserAccounts(tx, userId, '2026-11-30' as never);

@@ -8,6 +8,7 @@ import { accounts, transactions, user } from '../db/schema/index.ts';
 import { seedBenchLikeSavers } from '../test/bench-like-savers.ts';
 import { readDashboardRows } from './queries.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
+import { rowsReadFrom } from '../test/rows-read.ts';
 
 const HISTORY = 400;
 const OTHER_SAVERS = 49;
@@ -112,12 +113,7 @@ describe.each(testDatabaseKinds())('recent_entries on %s', (kind) => {
     // The dashboard's rows under their kept (generic) plan, with 49 other savers' 980 accounts in
     // the table: joined on the id alone, the plan scanned them all for the names.
     const { read, recent } = await withActor(owner.database.db, { userId: 'ann' }, async (tx) => {
-      const accountRowsRead = async () =>
-        rowsOf<{ n: number }>(
-          await tx.execute(sql`select (pg_stat_get_xact_tuples_returned('accounts'::regclass)
-            + coalesce((select sum(pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_index i
-                where i.indrelid = 'accounts'::regclass), 0))::int as n`),
-        )[0]!.n;
+      const accountRowsRead = () => rowsReadFrom(tx, 'accounts');
       for (let run = 0; run < 7; run++) await readDashboardRows(tx, 'ann', '2026-11-30' as never);
       const before = await accountRowsRead();
       const rows = await readDashboardRows(tx, 'ann', '2026-11-30' as never);

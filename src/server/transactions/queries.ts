@@ -311,11 +311,17 @@ const overviewPageColumns = { ...overviewColumns, latestStatement: latestStateme
 export type OverviewItem = TransactionJson & { accountName: string };
 export type OverviewPageItem = ListedTransactionJson & { accountName: string };
 
+/**
+ * The entry's account among the saver's own: joined on the id alone, the plan read every saver's
+ * accounts for the names and row-level security dropped the others' (overview-reads.test.ts).
+ */
+const ownAccountOfEntry = (userId: string) => and(eq(accounts.id, transactions.accountId), eq(accounts.userId, userId));
+
 function overviewSelect(tx: Tx, userId: string, filter: OverviewFilter, sort: OverviewSort) {
   return tx
     .select(overviewColumns)
     .from(transactions)
-    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(accounts, ownAccountOfEntry(userId))
     .where(overviewConditions(userId, filter))
     .orderBy(...overviewOrder(sort));
 }
@@ -334,7 +340,7 @@ export async function overviewPage(
   const rows = await tx
     .select(overviewPageColumns)
     .from(transactions)
-    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(accounts, ownAccountOfEntry(userId))
     .where(overviewConditions(userId, input.filter))
     .orderBy(...overviewOrder(input.sort))
     .limit(input.pageSize)
