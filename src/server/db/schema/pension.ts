@@ -94,6 +94,8 @@ export const pensionAccounts = pgTable(
       'pension_accounts_amounts',
       sql`coalesce(${t.thresholdIncomePence}, 0) between 0 and ${MAX} and coalesce(${t.adjustedIncomePence}, 0) between 0 and ${MAX} and coalesce(${t.pclsTakenPence}, 0) between 0 and ${MAX} and coalesce(${t.pclsRemainingPence}, 0) between 0 and ${MAX}`,
     ),
+    // The user's other pension records (their flexible access day and incomes) are read by user.
+    index('pension_accounts_user_idx').on(t.userId),
     check('pension_accounts_access_age', sql`${t.accessAge} between 50 and 75`),
     check('pension_accounts_sla_days', sql`${t.transferSlaDays} between 1 and 365`),
     check(
