@@ -51,7 +51,12 @@ type OrderPayments = { o: string; a: string; u: string; n: string; d: CalendarDa
 /** JSON text for a `json` parameter: one parameter however many values (PGlite and PostgreSQL alike). */
 const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
-/** The active orders of these (already locked) accounts that may have something due, and the last occurrence each has paid. */
+/**
+ * The active orders of these (already locked) accounts that may have something due, and the last
+ * occurrence each has paid. The ids as one array, probed in the index on the account: as a set
+ * from the JSON, the planner took them for a hundred accounts and scanned every saver's orders
+ * (process-reads.test.ts).
+ */
 async function loadOrders(tx: Tx, accountIds: readonly string[], today: CalendarDate): Promise<DueOrderRow[]> {
   return rowsOf<DueOrderRow>(
     await tx.execute(sql`
@@ -60,7 +65,7 @@ async function loadOrders(tx: Tx, accountIds: readonly string[], today: Calendar
         so.first_payment_amount_pence,
         (select max(t.occurrence_date) from transactions t where t.standing_order_id = so.id)::text as last_paid
       from standing_orders so
-      where so.account_id in (select value::uuid from json_array_elements_text(${asJson(accountIds)}))
+      where so.account_id = any (array(select value::uuid from json_array_elements_text(${asJson(accountIds)})))
         and so.is_active and so.start_date <= ${today}::date
       order by so.account_id, so.id`),
   );
