@@ -79,6 +79,29 @@ describe('the embedded engine’s autovacuum on PGlite', () => {
     expect((await statsOf(test.database, 'throttles')).n_dead_tup).toBe(20);
   });
 
+  it('vacuums while transactions are open beside it: each waits its turn, and every write lands', async () => {
+    await churnThrottles(test.database, 400, 300);
+    const writer = (key: string) =>
+      test.database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into throttles (key, window_start, count) values (${key}, now(), 1)`);
+        await tx.execute(sql`select pg_sleep(0.005)`);
+        await tx.execute(sql`update throttles set count = 2 where key = ${key}`);
+      });
+    // Sixteen transactions begin just before each VACUUM is sent, so it finds them open.
+    const writers: Promise<void>[] = [];
+    const { done } = await maintainEmbeddedDatabase(test.database, async () => {
+      for (let i = 0; i < 16; i++) writers.push(writer(`beside-${writers.length}`));
+    });
+    await Promise.all(writers);
+    expect(done.map((t) => t.table)).toContain('throttles');
+    const [landed] = rowsOf<{ n: number }>(
+      await test.database.db.execute(
+        sql`select count(*)::int as n from throttles where key like 'beside-%' and count = 2`,
+      ),
+    );
+    expect(landed?.n).toBe(writers.length);
+  });
+
   it('runs as an hourly job on the queue, and the job ends done', async () => {
     await churnThrottles(test.database, 400, 300);
     const jobs = createJobRunner(test.database, quietLogger);
