@@ -12,7 +12,7 @@
  * its count and its cap warnings are then right too. The balance follows from the database's
  * triggers; nothing here writes it.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import { paymentNotes } from '../../core/standing-orders/payment-notes.ts';
 import { duePayments, type StandingOrderFrequency } from '../../core/standing-orders/schedule.ts';
@@ -52,11 +52,13 @@ type OrderPayments = { o: string; a: string; u: string; n: string; d: CalendarDa
 const asJson = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 /**
- * The active orders of these (already locked) accounts that may have something due, and the last
- * occurrence each has paid. The ids as one array, probed in the index on the account: as a set
- * from the JSON, the planner took them for a hundred accounts and scanned every saver's orders
- * (process-reads.test.ts).
+ * `column` is one of these ids, as one array probed in the column's index: as a set from the JSON,
+ * the planner took any list for a hundred rows and scanned the whole table (process-reads.test.ts).
  */
+const isOneOf = (column: SQL, ids: readonly string[]) =>
+  sql`${column} = any (array(select value::uuid from json_array_elements_text(${asJson(ids)})))`;
+
+/** The active orders of these (already locked) accounts that may have something due, and the last occurrence each has paid. */
 async function loadOrders(tx: Tx, accountIds: readonly string[], today: CalendarDate): Promise<DueOrderRow[]> {
   return rowsOf<DueOrderRow>(
     await tx.execute(sql`
@@ -65,7 +67,7 @@ async function loadOrders(tx: Tx, accountIds: readonly string[], today: Calendar
         so.first_payment_amount_pence,
         (select max(t.occurrence_date) from transactions t where t.standing_order_id = so.id)::text as last_paid
       from standing_orders so
-      where so.account_id = any (array(select value::uuid from json_array_elements_text(${asJson(accountIds)})))
+      where ${isOneOf(sql`so.account_id`, accountIds)}
         and so.is_active and so.start_date <= ${today}::date
       order by so.account_id, so.id`),
   );
@@ -192,7 +194,7 @@ async function processNextBatch(
   if (candidates.length === 0) return null;
   const batch = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      select id from accounts where id in (select value::uuid from json_array_elements_text(${asJson(candidates)}))
+      select id from accounts where ${isOneOf(sql`id`, candidates)}
         and archived_at is null
       order by id for update`),
   ).map((r) => r.id);
