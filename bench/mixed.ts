@@ -9,7 +9,7 @@
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
- * BENCH_BY_KIND=1 (each kind of request's p50 and p99), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
+ * BENCH_BY_KIND=1 (each kind of request's p50, p99 and max), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
  * CPU, locks, connections held idle in a transaction; the sampler's own reads cost PostgreSQL a
  * little CPU, so compare figures taken the same way).
  *
@@ -25,6 +25,7 @@ import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
 import { databaseVersion, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
 import { median, type RunResult, runResultOf } from './lib/load.ts';
 import { withClient } from './lib/postgres.ts';
+import { LatencyByKind, kindOfRequest } from './lib/by-kind.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
 import { ensureServerBundle, type RunningServer } from './lib/server.ts';
 import { loadSettings } from './lib/settings.ts';
@@ -101,7 +102,7 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   // cycle. Every saver goes round the cycle in turn, and requests in flight together are mostly
   // different savers'.
   let sent = 0;
-  const byKind = new Map<string, number[]>();
+  const byKind = new LatencyByKind();
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -113,7 +114,7 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
           const n = Math.floor(sent / savers.length);
           sent += 1;
           const step = CYCLE[n % CYCLE.length]!;
-          context.kind = `${step.method} ${step.path(saver, n).replace(/[0-9a-f-]{36}/, '{id}')}`;
+          context.kind = kindOfRequest(step.method, step.path(saver, n));
           context.sentAt = performance.now();
           return {
             ...request,
@@ -128,9 +129,7 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
           };
         },
         onResponse: (_status, _body, context) => {
-          const list = byKind.get(context.kind as string) ?? [];
-          list.push(performance.now() - (context.sentAt as number));
-          byKind.set(context.kind as string, list);
+          byKind.record(context.kind as string, performance.now() - (context.sentAt as number));
         },
       },
     ],
@@ -139,20 +138,7 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   const statuses = new Map(
     Object.entries(result.statusCodeStats).map(([status, { count }]) => [Number(status), count]),
   );
-  return { run, statuses, byKind: kindFigures(byKind) };
-}
-
-/** Per kind of request (BENCH_BY_KIND=1): how many answered, their p50 and p99 (ms), slowest first. */
-function kindFigures(byKind: Map<string, number[]>): string {
-  return [...byKind]
-    .map(([kind, list]) => {
-      const sorted = list.sort((a, b) => a - b);
-      const at = (q: number) => Math.round(sorted[Math.floor(sorted.length * q)] ?? 0);
-      return { kind, n: sorted.length, p50: at(0.5), p99: at(0.99) };
-    })
-    .sort((a, b) => b.p99 - a.p99)
-    .map((k) => `${k.kind} ${k.n}× p50 ${k.p50} p99 ${k.p99}`)
-    .join('; ');
+  return { run, statuses, byKind: byKind.summary() };
 }
 
 const cleanup = new Cleanup();

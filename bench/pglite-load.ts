@@ -12,7 +12,7 @@
  * Besides req/s and latency, each run prints its stalls: seconds in which no response completed,
  * and the longest gap between two responses; and the CPU of PGlite's thread a request (the busiest
  * thread but the main one), the figure a change to PGlite's side moves even on a busy machine.
- * BENCH_BY_KIND=1 prints each kind of request's p99 and max; BENCH_STATEMENTS=1 prints the
+ * BENCH_BY_KIND=1 prints each kind of request's p50, p99 and max; BENCH_STATEMENTS=1 prints the
  * statements that took most of PGlite's thread and how its turns divide between statements
  * running and waits for the server's thread; BENCH_TRACE=1 prints, once a second, the data
  * folder's size and its WAL's (pg_wal), to see a checkpoint or a WAL segment come and go;
@@ -32,6 +32,7 @@ import { signIn, signUp } from './lib/account.ts';
 import { Cleanup } from './lib/cleanup.ts';
 import { busiestOtherThreadPct, cpuShare, cpuSnapshot, threadTicks } from './lib/cpu.ts';
 import { prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
+import { LatencyByKind, kindOfRequest } from './lib/by-kind.ts';
 import { int, ms, printHeader, writeResults } from './lib/report.ts';
 import { ensureServerBundle, readMemory, type RunningServer } from './lib/server.ts';
 import { loadSettings } from './lib/settings.ts';
@@ -44,7 +45,7 @@ const TRANSACTIONS_EACH = 200;
 const TIMEOUT_S = 10;
 
 type Run = {
-  /** Per kind of request: how many answered, their p99 and max (ms), slowest first. */
+  /** Per kind of request: how many answered, their p50, p99 and max (ms), slowest p99 first. */
   byKind: string;
   reqPerSec: number;
   writesPerSec: number;
@@ -241,7 +242,7 @@ async function measure(
   let lastAt = performance.now();
   let longestGapMs = 0;
   const started = lastAt;
-  const byKind = new Map<string, number[]>();
+  const byKind = new LatencyByKind();
   const perSecond = new Array<number>(Math.ceil(durationS) + TIMEOUT_S + 2).fill(0);
   const before = cpuSnapshot(server.pid);
   const threadsBefore = threadTicks(server.pid);
@@ -256,16 +257,13 @@ async function measure(
           const chosen = mix[next]!;
           next = (next + 1) % mix.length;
           if (chosen.method === 'POST') writes++;
-          context.kind = kindOf(chosen);
+          context.kind = kindOfRequest(chosen.method ?? 'GET', chosen.path ?? '/');
           context.sentAt = performance.now();
           return { ...request, ...chosen };
         },
         onResponse: (_status, _body, context) => {
           const now = performance.now();
-          const kind = context.kind as string;
-          const list = byKind.get(kind) ?? [];
-          list.push(now - (context.sentAt as number));
-          byKind.set(kind, list);
+          byKind.record(context.kind as string, now - (context.sentAt as number));
           longestGapMs = Math.max(longestGapMs, now - lastAt);
           lastAt = now;
           const second = Math.floor((now - started) / 1000);
@@ -284,14 +282,8 @@ async function measure(
   );
   const reqPerSec = result.requests.total / result.duration;
   const measuredSeconds = perSecond.slice(0, Math.floor(result.duration));
-  const slowest = [...byKind]
-    .map(([kind, list]) => {
-      const sorted = list.sort((a, b) => a - b);
-      return { kind, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, max: sorted.at(-1) ?? 0, n: sorted.length };
-    })
-    .sort((a, b) => b.max - a.max);
   return {
-    byKind: slowest.map((k) => `${k.kind} ${k.n}× p99 ${Math.round(k.p99)} max ${Math.round(k.max)}`).join('; '),
+    byKind: byKind.summary(),
     reqPerSec: Math.round(reqPerSec),
     writesPerSec: Math.round(writes / result.duration),
     p50Ms: result.latency.p50,
@@ -311,11 +303,6 @@ async function measure(
     pgliteThreadUsPerRequest: reqPerSec > 0 ? ((pglitePct / 100) * 1_000_000) / reqPerSec : 0,
     other: cpu.other,
   };
-}
-
-/** A request's kind for the per-kind figures: the method and the path with ids taken out. */
-function kindOf(request: RequestParams): string {
-  return `${request.method} ${request.path.replace(/[0-9a-f-]{36}/, '{id}').replace(/\?.*$/, '')}`;
 }
 
 /** The data folder's and its WAL's size once a second (BENCH_TRACE=1). */
