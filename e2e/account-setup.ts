@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import type { Database } from '../src/server/db/client.ts';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../src/server/test/server-process.ts';
@@ -166,6 +165,7 @@ export async function addTransactions(
 
 /** Makes a registered user an admin (the server restarts). */
 export async function grantAdminRole(server: JourneyServer, email: string): Promise<void> {
+  const { sql } = await import('drizzle-orm');
   await server.withDatabaseOffline(async ({ db }) => {
     await db.execute(
       sql`insert into user_roles (user_id, role) select id, 'admin' from "user" where email = ${email} on conflict do nothing`,

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Database, openDatabase } from '../src/server/db/client.ts';
-import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../src/server/test/databases.ts';
+import type { Database, OpenOptions } from '../src/server/db/client.ts';
+import { createThrowawayPostgres, dropThrowawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 
 /** Where `scripts/e2e.ts` leaves a data folder a server has already migrated and loaded. */
@@ -20,6 +20,19 @@ export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
 export const DATABASE_TEMPLATE_ENV = 'E2E_DATABASE_TEMPLATE';
 
 export type JourneyEngine = 'pglite' | 'postgres';
+
+/**
+ * Opens a journey's database from its test. The database layer (drizzle-orm, PGlite, the schema)
+ * is loaded only here, by the journeys that read or change rows themselves: loading it cost every
+ * journey's test process about a second of CPU before its first step.
+ */
+async function openFromTest(options: Omit<OpenOptions, 'logger'>): Promise<Database> {
+  const [{ openDatabase }, { quietLogger }] = await Promise.all([
+    import('../src/server/db/client.ts'),
+    import('../src/server/test/databases.ts'),
+  ]);
+  return openDatabase({ ...options, logger: quietLogger });
+}
 
 /** What a journey may ask of its server's database: PGlite whatever the run has (the default engine's journeys). */
 export type EngineChoice = { engine?: 'pglite' };
@@ -73,7 +86,7 @@ export async function freshJourneyDatabase(choice: EngineChoice = {}): Promise<J
       engine,
       dataDir,
       env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), logger: quietLogger }),
+      open: () => openFromTest({ pgliteDir: path.join(dataDir, 'pglite') }),
       dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -89,7 +102,7 @@ export async function freshJourneyDatabase(choice: EngineChoice = {}): Promise<J
     engine,
     dataDir,
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
-    open: () => openDatabase({ databaseUrl: url, poolMax: 1, logger: quietLogger }),
+    open: () => openFromTest({ databaseUrl: url, poolMax: 1 }),
     dispose: async () => {
       await dropThrowawayPostgres(url);
       fs.rmSync(dataDir, { recursive: true, force: true });

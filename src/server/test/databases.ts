@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
+import { createThrowawayPostgres, dropThrowawayPostgres } from './throwaway-postgres.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -19,13 +19,25 @@ export function templatePath(): string {
   return path.join(os.tmpdir(), `savvypig-pglite-template-${process.env.SAVVYPIG_TEMPLATE_ID ?? 'local'}.tar`);
 }
 
+/**
+ * The migrated template, read once per process: a Blob is immutable and goes to each PGlite
+ * thread without a copy, so every database of a test worker opens from the same bytes.
+ */
+let template: { file: string; blob: Blob } | undefined;
+function templateBlob(file: string): Blob | undefined {
+  if (template?.file === file) return template.blob;
+  if (!fs.existsSync(file)) return undefined;
+  template = { file, blob: new Blob([fs.readFileSync(file)]) };
+  return template.blob;
+}
+
 /** A fresh, migrated database of the given kind, and how to throw it away. */
 export async function createTestDatabase(
   kind: TestDbKind,
 ): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const file = templatePath();
-    const loadDataDir = fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+    const loadDataDir = templateBlob(file);
     const database = await openDatabase({
       pgliteDir: 'memory://',
       pgliteLoadDataDir: loadDataDir,
@@ -70,63 +82,4 @@ export async function createOneConnectionDatabase(
   };
 }
 
-const THROWAWAY_NAME = /^t_[0-9a-f]{12}$/;
-
-/**
- * `create database t_<random>` on the TEST_DATABASE_URL server (parallel suites never share one),
- * empty, or a copy of the database `template` (one that createThrowawayPostgres made).
- */
-export async function createThrowawayPostgres(
-  baseUrl = process.env.TEST_DATABASE_URL!,
-  template?: string,
-): Promise<string> {
-  const pg = (await import('pg')).default;
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  if (template !== undefined && !THROWAWAY_NAME.test(template)) throw new Error(`Refusing to copy ${template}`);
-  const admin = new pg.Client({ connectionString: baseUrl });
-  // A connection lost mid-call fails the call; unheard, its 'error' event would end the test run.
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    // The template's last connection (global-setup's, just closed) can still be exiting on the
-    // server, and a template with a session on it cannot be copied (SQLSTATE 55006): wait for it.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function dropThrowawayPostgres(url: string, baseUrl = process.env.TEST_DATABASE_URL!): Promise<void> {
-  const pg = (await import('pg')).default;
-  const name = new URL(url).pathname.slice(1);
-  if (!THROWAWAY_NAME.test(name)) throw new Error(`Refusing to drop ${name}`);
-  const admin = new pg.Client({ connectionString: baseUrl });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    // A superuser session that a test has just closed can still be exiting on the server, and
-    // `with (force)` may not end a superuser's backend: wait for it to go (SQLSTATE 42501).
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        return;
-      } catch (err) {
-        if ((err as { code?: string }).code !== '42501' || attempt >= 50) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-}
+export { createThrowawayPostgres, dropThrowawayPostgres } from './throwaway-postgres.ts';
