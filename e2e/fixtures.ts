@@ -386,18 +386,30 @@ export type Scheme = 'light' | 'dark';
  * reports the media query's change.
  */
 export async function useColorScheme(page: Page, scheme: Scheme): Promise<void> {
+  // The key src/web/app/theme.tsx and public/theme-init.js keep the saver's chosen theme under.
+  const wanted = { key: 'ui-theme', dark: scheme === 'dark' };
+  // Already in that scheme: nothing to switch or wait out. A switch costs a full restyle and
+  // frames, half a second a call on a loaded machine, and checkAndPicture asks for each scheme
+  // at each width.
+  const alreadyShown = await page.evaluate(({ key, dark }) => {
+    const chosen = localStorage.getItem(key);
+    const follows = chosen !== 'light' && chosen !== 'dark';
+    return (
+      matchMedia('(prefers-color-scheme: dark)').matches === dark &&
+      (!follows || document.documentElement.classList.contains('dark') === dark)
+    );
+  }, wanted);
+  if (alreadyShown) return;
   await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    ({ key, dark }) => {
-      const chosen = localStorage.getItem(key);
-      const follows = chosen !== 'light' && chosen !== 'dark';
-      return !follows || document.documentElement.classList.contains('dark') === dark;
-    },
-    // The key src/web/app/theme.tsx and public/theme-init.js keep the saver's chosen theme under.
-    { key: 'ui-theme', dark: scheme === 'dark' },
-  );
-  // Two frames, so colour transitions the switch starts are running before they are waited out.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(({ key, dark }) => {
+    const chosen = localStorage.getItem(key);
+    const follows = chosen !== 'light' && chosen !== 'dark';
+    return !follows || document.documentElement.classList.contains('dark') === dark;
+  }, wanted);
+  // Bring the whole page's style and layout up to date now (reading a size does), so the colour
+  // transitions the switch starts exist before they are finished. Waiting two frames did the
+  // same, at a quarter of a second a switch on a loaded machine.
+  await page.evaluate(() => document.body.offsetWidth);
   await waitForAnimationsToSettle(page);
 }
 
@@ -425,7 +437,7 @@ export async function checkAndPicture(
   { schemes = ['light', 'dark'], widths, of = 'page' }: PictureOptions = {},
 ): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of widths ?? [size.width]) {
+  for (const [widthIndex, width] of (widths ?? [size.width]).entries()) {
     if (widths) {
       await page.setViewportSize({ width, height: width >= 1024 ? 900 : 800 });
       // What sizes itself with a ResizeObserver (charts) follows a frame or two later.
@@ -438,7 +450,11 @@ export async function checkAndPicture(
         .catch(() => {});
       await assertNoSidewaysScroll(page, `${name} at ${width} px`);
     }
-    for (const [index, scheme] of schemes.entries()) {
+    // Every other width takes the schemes the other way round, so the page stays in the scheme it
+    // is in from one width to the next instead of switching back (and the last switch back to
+    // light is often not needed).
+    const inOrder = widthIndex % 2 === 0 ? schemes : [...schemes].reverse();
+    for (const [index, scheme] of inOrder.entries()) {
       await useColorScheme(page, scheme);
       // The first scheme gets every rule; the markup is the same in the next, only its colours change.
       await assertAccessible(page, `${name} at ${width} px (${scheme})`, { coloursOnly: index > 0 });
