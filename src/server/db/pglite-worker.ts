@@ -50,7 +50,7 @@ export type Reply =
 
 export type WorkerOptions = {
   dataDir: string;
-  loadDataDir?: ArrayBuffer;
+  loadDataDir?: Blob;
   /** PGlite's engine compiled once by the opening thread (pglite-engine.ts); absent, PGlite loads its own. */
   wasmModule?: WebAssembly.Module;
   fsBundle?: ArrayBuffer;
@@ -65,7 +65,7 @@ const options = workerData as WorkerOptions;
 
 const db = await PGlite.create({
   dataDir: options.dataDir,
-  loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+  loadDataDir: options.loadDataDir,
   pgliteWasmModule: options.wasmModule,
   fsBundle: options.fsBundle ? new Blob([options.fsBundle]) : undefined,
   // The same parsers the server's thread reads kept answers with (pglite-results.ts).

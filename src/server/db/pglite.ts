@@ -70,8 +70,8 @@ function statementOf(sql: string, params: unknown[] | undefined, options: QueryO
 }
 
 /** Starts the worker and answers once PGlite has opened; a failed open rejects. */
-async function startWorker(options: WorkerOptions, transfer: ArrayBuffer[]) {
-  const worker = new Worker(workerUrl(), { workerData: options, transferList: transfer });
+async function startWorker(options: WorkerOptions) {
+  const worker = new Worker(workerUrl(), { workerData: options });
   const pending = new Map<number, Pending>();
   const channels = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -157,9 +157,10 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
   const releaseLock = dir.startsWith('memory://') ? () => undefined : acquireFolderLock(dir);
   let started: Awaited<ReturnType<typeof startWorker>>;
   try {
-    const loadDataDir = options.pgliteLoadDataDir ? await options.pgliteLoadDataDir.arrayBuffer() : undefined;
+    // The Blob itself goes to the thread (a Blob is shared, not copied): reading it into an
+    // ArrayBuffer here, then into a Blob again there, copied a 64 MB test template twice per open.
     const engine = await pgliteEngine();
-    started = await startWorker({ dataDir: dir, loadDataDir, ...engine }, loadDataDir ? [loadDataDir] : []);
+    started = await startWorker({ dataDir: dir, loadDataDir: options.pgliteLoadDataDir, ...engine });
   } catch (err) {
     releaseLock();
     throw err;
