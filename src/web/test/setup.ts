@@ -1,10 +1,30 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { notify } from '../app/notify.ts';
 
 // Pages are lazy-loaded; the first import of a page in a test run is transformed on demand.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 10_000, getElementError: elementErrorPrintedWhenRead });
+
+/**
+ * Testing Library's error for a query that found nothing, with the page printed as it was, but
+ * printed only when the message is read. By default every such error prints the whole page, and
+ * `findBy…` and `waitFor` make one at each retry only to throw the last: printing was a tenth of
+ * the CPU of the account page's screen tests.
+ */
+function elementErrorPrintedWhenRead(message: string | null, container: Element): Error {
+  const error = new Error();
+  error.name = 'TestingLibraryElementError';
+  let printed: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    get: () =>
+      (printed ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+        .filter(Boolean)
+        .join('\n\n')),
+  });
+  return error;
+}
 
 // jsdom lacks a few browser APIs that Radix UI and our theme code use.
 if (typeof window.matchMedia !== 'function') {
