@@ -317,7 +317,6 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
 
   it('tells the owner’s open tabs that the account changed', async () => {
     const accountId = await createTestAccount(server.deps.database.db, ann.userId);
-    await add(accountId, order());
     const events: { event: string; data: unknown }[] = [];
     const unsubscribe = server.deps.hub.subscribe({
       userId: ann.userId,
@@ -326,9 +325,13 @@ describe.each(testDatabaseKinds())('standing orders API on %s', (kind) => {
       close: () => {},
     });
     try {
+      // Adding the order tells the tabs too, and on PostgreSQL that news comes back through
+      // LISTEN after the commit: hear it first, so only Process Now can account for the next.
+      await add(accountId, order());
+      await expect.poll(() => events.length).toBe(1);
       await processNow(accountId);
-      await expect.poll(() => events.length).toBeGreaterThan(0);
-      expect(events[0]).toMatchObject({ event: 'account.changed', data: { data: { accountIds: [accountId] } } });
+      await expect.poll(() => events.length).toBeGreaterThan(1);
+      expect(events[1]).toMatchObject({ event: 'account.changed', data: { data: { accountIds: [accountId] } } });
     } finally {
       unsubscribe();
     }
