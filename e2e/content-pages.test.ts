@@ -49,6 +49,10 @@ test('an admin writes, previews and publishes a page; a visitor reads it; the XS
   await admin.getByLabel('Link address').fill(GOV_UK);
   await admin.getByLabel('Link address').press('Enter');
   await editor.getByRole('link', { name: 'GOV.UK guide' }).waitFor();
+  // And the link field gone, with the focus back in the editor: keys pressed while the field was
+  // still there went into it, and the Enter below made the address "… first." (lost on a slow run).
+  await admin.getByLabel('Link address').waitFor({ state: 'detached' });
+  await admin.waitForFunction(() => document.activeElement?.closest('[contenteditable="true"]') != null);
   await admin.keyboard.press('End');
   await admin.keyboard.type(' first.');
   await admin.keyboard.press('Enter');
