@@ -89,7 +89,11 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** Folder for PGlite's files; `memory://` for a throwaway database. */
   pgliteDir?: string;
-  /** A PGlite data directory dump to start from (tests clone a migrated template). */
+  /**
+   * A PGlite data directory dump to start from (tests clone a migrated template). It goes to the
+   * engine's thread as it is, so it must be held in memory: Node cannot send a Blob that reads a
+   * file (`fs.openAsBlob`) to another thread.
+   */
   pgliteLoadDataDir?: Blob | File;
   poolMax?: number;
   logger: Logger;
