@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../db/client.ts';
 import { rowsOf, withActor } from '../db/rls.ts';
 import { accounts, pensionAccounts, user } from '../db/schema/index.ts';
+import { seedOtherSavers } from '../test/bench-like-savers.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 import { rowsReadFrom } from '../test/rows-read.ts';
 import { readUserPensions } from './queries.ts';
@@ -42,10 +43,7 @@ describe.each(testDatabaseKinds())('a saver’s pensions on %s', (kind) => {
       });
     }
     // Other savers with a pension record each, and fresh statistics.
-    await db.execute(sql`insert into "user" (id, name, email)
-      select 'saver-' || n, 'Saver', 'saver-' || n || '@example.com' from generate_series(1, ${OTHER_SAVERS}) n`);
-    await db.execute(sql`insert into accounts (user_id, name, account_number, account_type)
-      select 'saver-' || n, 'Pension', '1', 'Personal Pension' from generate_series(1, ${OTHER_SAVERS}) n`);
+    await seedOtherSavers(db, OTHER_SAVERS, { accountType: 'Personal Pension' });
     await db.execute(sql`insert into pension_accounts (account_id, user_id, provider_id, protection_category)
       select a.id, a.user_id, ${provider!.id}, 'insurance_100' from accounts a where a.user_id like 'saver-%'`);
     await db.execute(sql`analyze`);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../db/client.ts';
 import { rowsOf, withActor } from '../db/rls.ts';
 import { accounts, user } from '../db/schema/index.ts';
+import { seedOtherSavers } from '../test/bench-like-savers.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 import { rowsReadFrom } from '../test/rows-read.ts';
 import { processAccount } from './processing.ts';
@@ -32,10 +33,7 @@ describe.each(testDatabaseKinds())('Process Now’s reads on %s', (kind) => {
         values (${accountId}, 'ann', 2500, 'monthly', '2026-11-01')`),
     );
     // Other savers with ten active orders each, and fresh statistics.
-    await db.execute(sql`insert into "user" (id, name, email)
-      select 'saver-' || n, 'Saver', 'saver-' || n || '@example.com' from generate_series(1, ${OTHER_SAVERS}) n`);
-    await db.execute(sql`insert into accounts (user_id, name, account_number)
-      select 'saver-' || n, 'Saver account', '1' from generate_series(1, ${OTHER_SAVERS}) n`);
+    await seedOtherSavers(db, OTHER_SAVERS);
     await db.execute(sql`insert into standing_orders (account_id, user_id, amount_pence, frequency, start_date)
       select a.id, a.user_id, 1000, 'monthly', '2027-01-01' from accounts a, generate_series(1, 10)
        where a.user_id like 'saver-%'`);
