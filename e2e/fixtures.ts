@@ -379,6 +379,18 @@ export async function assertNoSidewaysScroll(page: Page, where: string): Promise
 export type Scheme = 'light' | 'dark';
 
 /**
+ * In the page: whether it shows the scheme (`dark` or not). A page that follows the system's
+ * scheme shows it once the app has set the `dark` class to match; one with a saved choice shows
+ * its choice whatever the system's is. `mediaToo`: and the emulated system scheme is that one.
+ */
+function showsScheme({ key, dark, mediaToo }: { key: string; dark: boolean; mediaToo: boolean }): boolean {
+  const chosen = localStorage.getItem(key);
+  const follows = chosen !== 'light' && chosen !== 'dark';
+  if (mediaToo && matchMedia('(prefers-color-scheme: dark)').matches !== dark) return false;
+  return !follows || document.documentElement.classList.contains('dark') === dark;
+}
+
+/**
  * Switches the colour scheme, waits until a page that follows the system's scheme has taken it
  * (the app sets the `dark` class when the media query's change event reaches React), and then
  * until the colour transitions the switch starts are over. Frames alone are not enough: a context
@@ -391,21 +403,9 @@ export async function useColorScheme(page: Page, scheme: Scheme): Promise<void> 
   // Already in that scheme: nothing to switch or wait out. A switch costs a full restyle and
   // frames, half a second a call on a loaded machine, and checkAndPicture asks for each scheme
   // at each width.
-  const alreadyShown = await page.evaluate(({ key, dark }) => {
-    const chosen = localStorage.getItem(key);
-    const follows = chosen !== 'light' && chosen !== 'dark';
-    return (
-      matchMedia('(prefers-color-scheme: dark)').matches === dark &&
-      (!follows || document.documentElement.classList.contains('dark') === dark)
-    );
-  }, wanted);
-  if (alreadyShown) return;
+  if (await page.evaluate(showsScheme, { ...wanted, mediaToo: true })) return;
   await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(({ key, dark }) => {
-    const chosen = localStorage.getItem(key);
-    const follows = chosen !== 'light' && chosen !== 'dark';
-    return !follows || document.documentElement.classList.contains('dark') === dark;
-  }, wanted);
+  await page.waitForFunction(showsScheme, { ...wanted, mediaToo: false });
   // Bring the whole page's style and layout up to date now (reading a size does), so the colour
   // transitions the switch starts exist before they are finished. Waiting two frames did the
   // same, at a quarter of a second a switch on a loaded machine.
