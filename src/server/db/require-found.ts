@@ -11,15 +11,25 @@ const NOT_FOUND_STATE = 'P0002';
 
 /** Fails the transaction unless `exists` holds; its own failure is `orElse()` (the route's 404). */
 export function requireFound(tx: Tx, exists: SQL, orElse: () => Error): Promise<void> {
-  return tx
-    .execute(sql`select require_found(${exists}, 'required row not found')`)
-    .execute()
-    .then(
-      () => undefined,
-      (err: unknown) => {
-        throw hasSqlState(err, NOT_FOUND_STATE) ? orElse() : err;
-      },
-    );
+  return failingWith(tx.execute(sql`select require_found(${exists}, 'required row not found')`).execute(), orElse);
+}
+
+/** The same check as a prepared statement (one that selects `require_found(…)`), run with `values`. */
+export function requirePrepared(
+  check: { execute(values: Record<string, unknown>): Promise<unknown> },
+  values: Record<string, unknown>,
+  orElse: () => Error,
+): Promise<void> {
+  return failingWith(check.execute(values), orElse);
+}
+
+function failingWith(run: Promise<unknown>, orElse: () => Error): Promise<void> {
+  return run.then(
+    () => undefined,
+    (err: unknown) => {
+      throw hasSqlState(err, NOT_FOUND_STATE) ? orElse() : err;
+    },
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/rls.ts';
 import type { Logger } from '../logger.ts';
+import { preparedPerConnection } from '../db/prepared.ts';
 import { errorFields } from '../logger.ts';
 
 export const EVENTS_CHANNEL = 'app_events';
@@ -41,13 +42,21 @@ export interface RealtimeHub {
  * Publishes inside the writer's transaction: PostgreSQL delivers on COMMIT and drops on
  * ROLLBACK, so a browser never hears of a change that did not happen.
  */
-export async function publish(tx: Tx | Database['db'], event: AppEvent): Promise<void> {
+export async function publish(tx: Tx, event: AppEvent): Promise<void> {
   const payload = JSON.stringify(event);
   if (payload.length > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
   // execute() hands the statement to the driver at once (awaiting the query would only in a
   // microtask), so a caller can send it together with others (`sentTogether`).
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`).execute();
+  await notifyStatement(tx).execute({ payload });
 }
+
+/** `publish`'s NOTIFY, prepared once per connection: every write sends one. */
+const notifyStatement = preparedPerConnection((tx) =>
+  tx
+    .select({ sent: sql`pg_notify(${EVENTS_CHANNEL}, ${sql.placeholder('payload')})` })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare('publish_event'),
+);
 
 /** One LISTEN per process, fanned out to this process's SSE subscribers, filtered by user. */
 export function createRealtimeHub(database: Database, logger: Logger): RealtimeHub {

@@ -19,3 +19,22 @@ export async function statementsSent(run: () => Promise<unknown>): Promise<{ sta
     for (const w of writes) w.mockRestore();
   }
 }
+
+/**
+ * The texts of the statements `run` sends with parameters but no name: PostgreSQL parses and
+ * plans each of them again on every call, which on a hot write cost more than its execution
+ * (docs/performance.md, "the deposit's statements prepared").
+ */
+export async function unpreparedSent(run: () => Promise<unknown>): Promise<string[]> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await run();
+    return query.mock.calls.flatMap(([config, values]) => {
+      if (typeof config === 'string') return values === undefined ? [] : [config];
+      const { name, text, values: configValues } = config as { name?: string; text: string; values?: unknown[] };
+      return name || (configValues === undefined && values === undefined) ? [] : [text];
+    });
+  } finally {
+    query.mockRestore();
+  }
+}

@@ -11,7 +11,7 @@ import type { NewTransaction, StoredTransactionFields } from '../../core/transac
 import type { TransactionType } from '../../core/transactions/transaction-types.ts';
 import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, rawRows } from '../db/prepared.ts';
-import { requireFound } from '../db/require-found.ts';
+import { requirePrepared } from '../db/require-found.ts';
 import { rowsOf } from '../db/rls.ts';
 import { accounts, isInLiveAccount, isLiveAccount, transactions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
@@ -27,6 +27,8 @@ import {
   transactionColumns,
   type TransactionJson,
 } from './transaction-json.ts';
+
+const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * Newest first, then by id: the order of the indexes (…, date desc nulls last, id desc nulls last).
@@ -58,12 +60,22 @@ export async function findOwnAccount(
  * the write it guards and its COMMIT (`requireFound`), for which `orElse` is the error.
  */
 export function requireOwnAccount(tx: Tx, userId: string, accountId: string, orElse: () => Error): Promise<void> {
-  return requireFound(
-    tx,
-    sql`exists (select 1 from ${accounts} where ${and(eq(accounts.id, accountId), eq(accounts.userId, userId), isLiveAccount)})`,
-    orElse,
-  );
+  return requirePrepared(ownAccountCheck(tx), { accountId, userId }, orElse);
 }
+
+/** `requireOwnAccount`'s check, prepared once per connection (every add sends it). */
+const ownAccountCheck = preparedPerConnection((tx) =>
+  tx
+    .select({
+      found: sql`require_found(exists (select 1 from ${accounts} where ${and(
+        eq(accounts.id, sql`${placeholder('accountId')}::uuid`),
+        eq(accounts.userId, placeholder('userId')),
+        isLiveAccount,
+      )}), 'required row not found')`,
+    })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare('own_account_check'),
+);
 
 export async function accountBalance(tx: Tx, accountId: string, today: CalendarDate): Promise<number> {
   const [row] = await tx
@@ -75,6 +87,18 @@ export async function accountBalance(tx: Tx, accountId: string, today: CalendarD
   return Number(row?.balancePence ?? 0);
 }
 
+const balanceAfterAddQuery = preparedPerConnection((tx) =>
+  tx
+    .select({
+      balancePence: balanceOnDaySql(accounts, placeholder('today')),
+      ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
+      firstEntry: sql<string | null>`${accounts.firstEntryDate}::text`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, sql`${placeholder('accountId')}::uuid`))
+    .prepare('account_balance_after_add'),
+);
+
 /**
  * After entries were added: the account's balance (as `accountBalance`), its ledger version and
  * its first entry's date (kept on the account, migration 0056), for carrying the write into the
@@ -85,15 +109,7 @@ export async function accountBalanceAfterAdd(
   accountId: string,
   today: CalendarDate,
 ): Promise<{ balancePence: number; ledgerVersion: string; firstEntry: string | null }> {
-  const [row] = await tx
-    .select({
-      balancePence: balanceOnDaySql(accounts, today),
-      ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
-      firstEntry: sql<string | null>`${accounts.firstEntryDate}::text`,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .execute();
+  const [row] = await balanceAfterAddQuery(tx).execute({ accountId, today });
   return {
     balancePence: Number(row?.balancePence ?? 0),
     ledgerVersion: row?.ledgerVersion ?? '0',
@@ -120,8 +136,6 @@ export async function countOpeningBalances(tx: Tx, accountId: string, exceptId?:
     );
   return Number(row?.count ?? 0);
 }
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * A page of the account's entries from `account_entries_page` (migration 0055), which walks the
@@ -194,12 +208,34 @@ export function transactionPageOf(
   };
 }
 
+const insertOneQuery = preparedPerConnection((tx) =>
+  tx
+    .insert(transactions)
+    .values({
+      id: placeholder('id'),
+      accountId: placeholder('accountId'),
+      userId: placeholder('userId'),
+      amountPence: placeholder('amountPence'),
+      date: placeholder('date'),
+      type: placeholder('type'),
+      notes: placeholder('notes'),
+    })
+    .returning(transactionColumns)
+    .prepare('insert_one_transaction'),
+);
+
 export async function insertTransactions(
   tx: Tx,
   userId: string,
   accountId: string,
   rows: readonly NewTransaction[],
 ): Promise<TransactionJson[]> {
+  // One entry, the add form's usual case: a statement prepared once per connection.
+  if (rows.length === 1) {
+    const [row] = rows as [NewTransaction];
+    const inserted = await insertOneQuery(tx).execute({ ...row, id: timeOrderedId(), userId, accountId });
+    return inserted.map(toTransactionJson);
+  }
   // execute() hands the statement to the driver at once (awaiting the builder would only in a
   // microtask), so a caller can send it together with others (`sentTogether`).
   const inserted = await tx

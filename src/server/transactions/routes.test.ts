@@ -4,7 +4,7 @@ import { standingOrderNotes } from '../../core/transactions/standing-order-marke
 import { accounts, transactions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
-import { statementsSent } from '../test/statements-sent.ts';
+import { statementsSent, unpreparedSent } from '../test/statements-sent.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { createTestAccount, insertStoredTransaction } from './account-fixture.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -90,6 +90,19 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
         // The session opening alone; then BEGIN, the opening again, the switch to app_user, the
         // actor check, the account check, the insert, its event, the balance and COMMIT.
         expect(sent).toEqual({ statements: 10, writes: 2 });
+      },
+    );
+
+    itOnPostgres(kind)(
+      'adds one transaction with prepared statements only: none is parsed and planned again',
+      async () => {
+        await add(account, [row('deposit', 1_00)]); // the first call on a connection prepares its statements
+        let status = 0;
+        const unprepared = await unpreparedSent(async () => {
+          status = (await add(account, [row('deposit', 2_00)])).status;
+        });
+        expect(status).toBe(201);
+        expect(unprepared).toEqual([]);
       },
     );
 
