@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../test/databases.ts';
@@ -73,11 +73,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
     const signed = (t: { type: string; amountPence: number }) =>
       t.type === 'withdrawal' || t.type === 'fee' ? -t.amountPence : t.amountPence;
     const sum = bodies.flat().reduce((total, t) => total + signed(t), 50_000);
-    // The 20 January update is the latest statement: it, plus the entries from that day.
-    const expected = bodies
-      .flat()
-      .filter((t) => t.date >= '2026-01-20')
-      .reduce((total, t) => total + signed(t), -2_500);
     const rowCount = bodies.flat().length + 1 + balanceUpdates.length;
 
     const started = Date.now();
@@ -111,6 +106,40 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
       .where(eq(transactions.accountId, accountId));
     expect(Number(sums?.count)).toBe(rowCount);
     expect(Number(sums?.sum)).toBe(sum + 61_000 - 2_500);
+    // The 20 January update is the latest statement: it, plus the entries dated after it, plus
+    // those of its own day recorded after it (ADR 0022, migration 0034). Which of that day's
+    // entries were recorded after it depends on which writer began first, so it is read back.
+    const sameDay = await database.db
+      .select({
+        amountPence: transactions.amountPence,
+        after: sql<boolean>`(${transactions.createdAt}, ${transactions.id}) > (s.created_at, s.id)`,
+      })
+      .from(transactions)
+      .innerJoin(
+        sql`(select created_at, id from transactions where account_id = ${accountId} and type = 'balance_update' and date = '2026-01-20') s`,
+        sql`true`,
+      )
+      .where(
+        and(
+          eq(transactions.accountId, accountId),
+          eq(transactions.date, '2026-01-20'),
+          ne(transactions.type, 'balance_update'),
+        ),
+      );
+    expect(sameDay.map((row) => Number(row.amountPence)).sort()).toEqual(
+      bodies
+        .flat()
+        .filter((t) => t.date === '2026-01-20')
+        .map(signed)
+        .sort(),
+    );
+    const expected =
+      -2_500 +
+      bodies
+        .flat()
+        .filter((t) => t.date > '2026-01-20')
+        .reduce((total, t) => total + signed(t), 0) +
+      sameDay.filter((row) => row.after).reduce((total, row) => total + Number(row.amountPence), 0);
     expect(account?.balance).toBe(expected);
     // The entry dates the account keeps (migration 0056) are its entries' span after the race too.
     const [kept] = await database.db
