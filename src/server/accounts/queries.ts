@@ -14,7 +14,7 @@ import type { CoverageTag } from '../../core/reference-data/spec-mapping.ts';
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import type { LifeEvent, TemporaryHighBalance } from '../../core/protection/types.ts';
 import { jsonObject } from '../db/json-object.ts';
-import { named, preparedPerConnection, rawRows } from '../db/prepared.ts';
+import { named, preparedPerConnection, rawRows, ONE_ROW } from '../db/prepared.ts';
 import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
 import type { Tx } from '../db/client.ts';
 import {
@@ -239,7 +239,7 @@ const listStatement = preparedPerConnection((tx) =>
       ),
     })
     // One row whatever exists: a user without accounts still learns their cap (the row's account columns are null).
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .leftJoin(accounts, and(eq(accounts.userId, userId), isLiveAccount))
     .leftJoin(bank, eq(bank.id, accounts.bankId))
     .leftJoin(platformBankLookup, sql`true`)
@@ -440,7 +440,7 @@ const contextStatement = preparedPerConnection((tx) =>
       accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${userId} and ${isLiveAccount})`,
     })
     // One row whatever exists: a user without a settings row still has their accounts counted.
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .prepare('accounts_context'),
 );
 

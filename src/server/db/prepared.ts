@@ -74,3 +74,9 @@ export function rawRows<Row>(prepared: unknown, values: Record<string, unknown>)
 
 /** A column, or an expression, under a name of its own, for reads whose rows are taken raw (`rawRows`). */
 export const named = (value: AnyColumn | SQL, alias: string) => sql`${value}`.as(alias);
+
+/**
+ * One row to select from, for a prepared statement whose answer is expressions alone (drizzle's
+ * select needs a FROM): a check, a NOTIFY, figures from sub-selects.
+ */
+export const ONE_ROW = sql`(values (1)) as one (x)`;

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CalendarDate } from '../../core/dates/calendar-date.ts';
 import type { IsaDetailsPatch, IsaTransaction } from '../../core/isa/isa-record.ts';
 import type { Tx } from '../db/client.ts';
-import { preparedPerConnection } from '../db/prepared.ts';
+import { preparedPerConnection, ONE_ROW } from '../db/prepared.ts';
 import { accounts, isLiveAccount, isaAccounts, isaProviders, profiles, transactions } from '../db/schema/index.ts';
 
 const providerColumns = {
@@ -171,7 +171,7 @@ const allowanceStatement = preparedPerConnection((tx) =>
       >`(select ${profiles.dateOfBirth}::text from ${profiles} where ${profiles.id} = ${userId})`,
     })
     // One row whatever exists: a user without ISAs still has their date of birth read.
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .leftJoin(accounts, and(eq(accounts.userId, userId), isLiveAccount, sql`${accounts.accountType} ilike '%isa%'`))
     .leftJoin(isaAccounts, eq(isaAccounts.accountId, accounts.id))
     .orderBy(asc(accounts.createdAt), asc(accounts.id))

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/rls.ts';
 import type { Logger } from '../logger.ts';
-import { preparedPerConnection } from '../db/prepared.ts';
+import { preparedPerConnection, ONE_ROW } from '../db/prepared.ts';
 import { errorFields } from '../logger.ts';
 
 export const EVENTS_CHANNEL = 'app_events';
@@ -54,7 +54,7 @@ export async function publish(tx: Tx, event: AppEvent): Promise<void> {
 const notifyStatement = preparedPerConnection((tx) =>
   tx
     .select({ sent: sql`pg_notify(${EVENTS_CHANNEL}, ${sql.placeholder('payload')})` })
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .prepare('publish_event'),
 );
 

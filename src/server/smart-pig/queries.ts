@@ -16,7 +16,7 @@ import type { SmartPigAccount, SmartPigPreferences } from '../../core/smart-pig/
 import type { DepositLimitOverride } from '../../core/protection/limits.ts';
 import { listUserAccounts } from '../accounts/queries.ts';
 import type { Tx } from '../db/client.ts';
-import { named, preparedPerConnection, rawRows, sentTogether } from '../db/prepared.ts';
+import { named, preparedPerConnection, rawRows, sentTogether, ONE_ROW } from '../db/prepared.ts';
 import { accounts, isLiveAccount, accountTerms, smartPigPreferences } from '../db/schema/index.ts';
 import { isaAllowanceOf } from '../isa/allowance.ts';
 import { readIsaAllowanceRows } from '../isa/queries.ts';
@@ -74,7 +74,7 @@ const factsStatement = preparedPerConnection((tx) =>
       renewalRateBps: named(accounts.renewalRateBps, 'renewal_rate_bps'),
       preferences: named(preferencesJson, 'preferences'),
     })
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .leftJoin(accounts, and(eq(accounts.userId, userId), isLiveAccount))
     .leftJoin(termsLookup, sql`true`)
     .orderBy(asc(accounts.id))
@@ -99,7 +99,7 @@ type RawFactsRow = {
 const preferencesStatement = preparedPerConnection((tx) =>
   tx
     .select({ preferences: named(preferencesJson, 'preferences') })
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .prepare('smart_pig_preferences'),
 );
 

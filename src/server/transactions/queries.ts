@@ -10,7 +10,7 @@ import { STANDING_ORDER_MARKER_PATTERN } from '../../core/transactions/standing-
 import type { NewTransaction, StoredTransactionFields } from '../../core/transactions/validation.ts';
 import type { TransactionType } from '../../core/transactions/transaction-types.ts';
 import type { Tx } from '../db/client.ts';
-import { preparedPerConnection, rawRows } from '../db/prepared.ts';
+import { preparedPerConnection, rawRows, ONE_ROW } from '../db/prepared.ts';
 import { requirePrepared } from '../db/require-found.ts';
 import { rowsOf } from '../db/rls.ts';
 import { accounts, isInLiveAccount, isLiveAccount, transactions } from '../db/schema/index.ts';
@@ -57,7 +57,7 @@ export async function findOwnAccount(
 
 /**
  * Fails the transaction unless the account is the user's and not archived: the check sent with
- * the write it guards and its COMMIT (`requireFound`), for which `orElse` is the error.
+ * the write it guards and its COMMIT (`requirePrepared`), for which `orElse` is the error.
  */
 export function requireOwnAccount(tx: Tx, userId: string, accountId: string, orElse: () => Error): Promise<void> {
   return requirePrepared(ownAccountCheck(tx), { accountId, userId }, orElse);
@@ -73,7 +73,7 @@ const ownAccountCheck = preparedPerConnection((tx) =>
         isLiveAccount,
       )}), 'required row not found')`,
     })
-    .from(sql`(values (1)) as one (x)`)
+    .from(ONE_ROW)
     .prepare('own_account_check'),
 );
 
