@@ -3,7 +3,7 @@
  * number of statements however many transactions the account has: the account, its summary
  * cards, 12 monthly totals, totals per type and the newest 50 transactions with a cursor for more.
  */
-import { keptAnswers } from '../kept/kept-answers.ts';
+import { type CarryThrough, keptAnswers } from '../kept/kept-answers.ts';
 import { monthWindow } from '../../core/account-summary/months.ts';
 import { accountSummary } from '../../core/account-summary/summary.ts';
 import { TRANSACTION_TYPES } from '../../core/transactions/transaction-types.ts';
@@ -70,6 +70,22 @@ export type AccountDetailOptions = {
   keepAnswers?: boolean;
 };
 
+/**
+ * A write to none of the accounts a page shows leaves it as it was: the page reads its own
+ * account's entries, and the engine judges it among the accounts at its licence (or outside the
+ * limits with it), which its Protection card lists whole (`kept-answer.test.ts` holds every pair
+ * of a saver's accounts to that).
+ */
+const carryPastOtherAccounts: CarryThrough<AccountDetail, ReadonlySet<string>> = {
+  factsOf: (page) =>
+    new Set([
+      page.account.id,
+      ...(page.protection.licence?.accounts ?? []).map((a) => a.id),
+      ...(page.protection.outside?.accounts ?? []).map((a) => a.id),
+    ]),
+  leavesAsIs: (write, shown) => !write.accountIds.some((id) => shown.has(id)),
+};
+
 export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountDetailOptions = {}) {
   const app = createRouter();
   // The page as sent, kept per user and account while nothing it reads has changed (ADR 0039).
@@ -126,7 +142,7 @@ export function accountDetailRoutes(deps: Deps, { keepAnswers = true }: AccountD
         };
         return body;
       };
-      return kept(c, { session, now, today, variant: id }, compute);
+      return kept(c, { session, now, today, variant: id }, compute, carryPastOtherAccounts);
     },
   );
 

@@ -148,3 +148,65 @@ describe('concurrent misses of one kept answer', () => {
     expect(cache.get('ann', key(), at(0))).toBeUndefined();
   });
 });
+
+describe('an answer carried to a newer version', () => {
+  const always = () => true;
+
+  it('is sent for a newer user version when the carry lets it through, and kept under it, as old as it was', () => {
+    const cache = new AnswerCache();
+    cache.set('ann', key({ variant: 'a' }), 'page', at(0), { shown: ['a'] });
+    const asked: [number, unknown][] = [];
+    const carried = cache.carried('ann', key({ variant: 'a', userVersion: 5 }), at(1_000), (from, facts) => {
+      asked.push([from, facts]);
+      return true;
+    });
+    expect(carried).toBe('page');
+    expect(asked).toEqual([[3, { shown: ['a'] }]]);
+    expect(cache.get('ann', key({ variant: 'a', userVersion: 5 }), at(1_000))).toBe('page');
+    expect(cache.get('ann', key({ variant: 'a' }), at(1_000))).toBeUndefined();
+    // Its minute runs from when it was computed, not from when it was carried.
+    expect(cache.get('ann', key({ variant: 'a', userVersion: 5 }), at(ANSWER_MAX_AGE_MS))).toBeUndefined();
+  });
+
+  it('is not when the carry says no, the version is not newer, or any other part of the key differs', () => {
+    const cache = new AnswerCache();
+    cache.set('ann', key({ variant: 'a' }), 'page', at(0), {});
+    expect(cache.carried('ann', key({ variant: 'a', userVersion: 4 }), at(0), () => false)).toBeUndefined();
+    for (const changed of [
+      { userVersion: 3 },
+      { userVersion: 2 },
+      { userVersion: null },
+      { userVersion: 4, referenceVersion: 2 },
+      { userVersion: 4, today: '2026-11-28' },
+      { userVersion: 4, tier: 'piglet' as const },
+      { userVersion: 4, isAdmin: true },
+    ])
+      expect(
+        cache.carried('ann', key({ variant: 'a', ...changed }), at(0), always),
+        JSON.stringify(changed),
+      ).toBeUndefined();
+    expect(cache.carried('bob', key({ variant: 'a', userVersion: 4 }), at(0), always)).toBeUndefined();
+    expect(cache.carried('ann', key({ variant: 'b', userVersion: 4 }), at(0), always)).toBeUndefined();
+    expect(cache.carried('ann', key({ variant: 'a', userVersion: 4 }), at(ANSWER_MAX_AGE_MS), always)).toBeUndefined();
+  });
+
+  it('never for an answer kept without facts (a route that carries nothing)', () => {
+    const cache = new AnswerCache();
+    cache.set('ann', key(), 'dashboard', at(0));
+    expect(cache.carried('ann', key({ userVersion: 4 }), at(0), always)).toBeUndefined();
+  });
+
+  it('is what `answer` sends before computing, when a carry is given', async () => {
+    const cache = new AnswerCache();
+    await cache.answer('ann', key(), at(0), async () => ({ json: 'first', facts: 1 }));
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      return { json: 'again', facts: 1 };
+    };
+    expect(await cache.answer('ann', key({ userVersion: 4 }), at(0), compute, always)).toBe('first');
+    expect(await cache.answer('ann', key({ userVersion: 5 }), at(0), compute, () => false)).toBe('again');
+    expect(await cache.answer('ann', key({ userVersion: 6 }), at(0), compute)).toBe('again');
+    expect(computed).toBe(2);
+  });
+});

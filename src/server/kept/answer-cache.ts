@@ -10,6 +10,11 @@
  * new version commits with the write, so once it has committed every later request reads a new
  * key: a kept answer can be newer than its key, never older. An answer is also forgotten after
  * `ANSWER_MAX_AGE_MS`: a dismissal's 7 days end by the clock, not by a write.
+ *
+ * A route may also say which of this server's own writes leave its answer as it was (`Carry`):
+ * an answer kept under an older user version is then sent for a newer one when every version
+ * step between them was such a write (own-writes.ts), and kept under the newer key, as old as
+ * it was.
  */
 import type { Tier } from '../../core/subscriptions/tier.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -35,6 +40,19 @@ export type AnswerKey = {
   tier: Tier;
   isAdmin: boolean;
 };
+
+/**
+ * Whether every write from user version `from` to the request's leaves an answer as it was, by
+ * the facts kept with it (`Computed.facts`).
+ */
+export type Carry = (from: number, facts: unknown) => boolean;
+
+/** A computed answer, with what a `Carry` needs to know of it (none: it is never carried). */
+export type Computed = { json: string; facts?: unknown };
+
+type KeptAnswer = { json: string; facts: unknown };
+
+const jsonOf = (computed: string | Computed) => (typeof computed === 'string' ? computed : computed.json);
 
 const keyText = (key: AnswerKey) =>
   `${key.userVersion ?? '-'}|${key.referenceVersion ?? '-'}|${key.today}|${key.tier}|${key.isAdmin}|${key.variant ?? ''}`;
@@ -62,7 +80,7 @@ export function answerKeyOf(
 /** Kept answers under one budget: one entry per route, user and variant, least recently used out first. */
 export function answerStore(
   options: { maxEntries?: number; maxCharacters?: number; maxAgeMs?: number } = {},
-): KeptPerUser<string> {
+): KeptPerUser<KeptAnswer> {
   return new KeptPerUser({
     maxUsers: options.maxEntries ?? ANSWER_CACHE_ENTRIES,
     maxSize: options.maxCharacters ?? ANSWER_CACHE_CHARACTERS,
@@ -76,7 +94,7 @@ export const sharedAnswerStore = answerStore();
 let caches = 0;
 
 export class AnswerCache {
-  readonly #answers: KeptPerUser<string>;
+  readonly #answers: KeptPerUser<KeptAnswer>;
   /** This cache's entries in a store it may share with other routes'. */
   readonly #prefix = `${++caches}`;
   /** Answers being computed, by user and key: a concurrent miss waits for the one under way. */
@@ -84,7 +102,7 @@ export class AnswerCache {
 
   /** `store`: the budget it shares with other caches; else one of its own with these limits. */
   constructor(
-    options: { store?: KeptPerUser<string>; maxEntries?: number; maxCharacters?: number; maxAgeMs?: number } = {},
+    options: { store?: KeptPerUser<KeptAnswer>; maxEntries?: number; maxCharacters?: number; maxAgeMs?: number } = {},
   ) {
     this.#answers = options.store ?? answerStore(options);
   }
@@ -96,22 +114,49 @@ export class AnswerCache {
 
   /** The user's answer for `key` kept less than the maximum age before `now`, or undefined. */
   get(userId: string, key: AnswerKey, now: Date): string | undefined {
-    return this.#answers.get(this.#slot(userId, key), keyText(key), now.getTime());
+    return this.#answers.get(this.#slot(userId, key), keyText(key), now.getTime())?.json;
   }
 
-  set(userId: string, key: AnswerKey, json: string, now: Date): void {
-    this.#answers.set(this.#slot(userId, key), keyText(key), json, { size: json.length, nowMs: now.getTime() });
+  set(userId: string, key: AnswerKey, json: string, now: Date, facts?: unknown): void {
+    this.#answers.set(
+      this.#slot(userId, key),
+      keyText(key),
+      { json, facts },
+      { size: json.length, nowMs: now.getTime() },
+    );
   }
 
   /**
-   * The kept answer for `key`, else the one already being computed for the same user and key, else
-   * `compute`'s (kept when it succeeds). Concurrent requests that miss the same key make one
+   * The user's answer kept under an older user version than `key`'s and otherwise the same key,
+   * when `carry` says every write since leaves it as it was: kept under `key` from now on.
+   */
+  carried(userId: string, key: AnswerKey, now: Date, carry: Carry): string | undefined {
+    if (key.userVersion === null) return undefined;
+    const slot = this.#slot(userId, key);
+    const kept = this.#answers.peekKeyed(slot, now.getTime());
+    if (!kept || kept.value.facts === undefined) return undefined;
+    const from = Number(kept.key.slice(0, kept.key.indexOf('|')));
+    if (!Number.isSafeInteger(from) || from >= key.userVersion) return undefined;
+    if (kept.key !== keyText({ ...key, userVersion: from }) || !carry(from, kept.value.facts)) return undefined;
+    this.#answers.rekey(slot, kept.key, keyText(key));
+    return kept.value.json;
+  }
+
+  /**
+   * The kept answer for `key`, else one `carry` carries to it (`carried`), else the one already
+   * being computed for the same user and key, else `compute`'s (kept when it succeeds). Concurrent requests that miss the same key make one
    * computation between them; a failed computation is not shared, so each waiter then computes its
    * own. Sharing is safe for the same reason keeping is: an answer computed for a key is at least
    * as new as the key.
    */
-  async answer(userId: string, key: AnswerKey, now: Date, compute: () => Promise<string>): Promise<string> {
-    const kept = this.get(userId, key, now);
+  async answer(
+    userId: string,
+    key: AnswerKey,
+    now: Date,
+    compute: () => Promise<string | Computed>,
+    carry?: Carry,
+  ): Promise<string> {
+    const kept = this.get(userId, key, now) ?? (carry ? this.carried(userId, key, now, carry) : undefined);
     if (kept !== undefined) return kept;
     const id = `${userId}|${keyText(key)}`;
     const underWay = this.#computing.get(id);
@@ -119,15 +164,17 @@ export class AnswerCache {
       try {
         return await underWay;
       } catch {
-        return compute();
+        return jsonOf(await compute());
       }
     }
-    const computing = compute();
+    const computing = compute().then((computed) => {
+      const json = jsonOf(computed);
+      this.set(userId, key, json, now, typeof computed === 'string' ? undefined : computed.facts);
+      return json;
+    });
     this.#computing.set(id, computing);
     try {
-      const json = await computing;
-      this.set(userId, key, json, now);
-      return json;
+      return await computing;
     } finally {
       this.#computing.delete(id);
     }

@@ -43,6 +43,25 @@ export class KeptPerUser<T> {
     return entry.value;
   }
 
+  /** The user's value and the key it was kept under, without counting it as a use (undefined: none, or too old at `nowMs`). */
+  peekKeyed(userId: string, nowMs = 0): { key: string; value: T } | undefined {
+    const entry = this.#entries.get(userId);
+    if (!entry || nowMs - entry.keptAt >= this.maxAgeMs || nowMs < entry.keptAt) return undefined;
+    return { key: entry.key, value: entry.value };
+  }
+
+  /**
+   * Keeps the user's value kept under `from` under `to` instead, as old as it was (its age still
+   * ends it), and counts it as a use; false when the user's value is not kept under `from`.
+   */
+  rekey(userId: string, from: string, to: string): boolean {
+    const entry = this.#entries.get(userId);
+    if (!entry || entry.key !== from) return false;
+    this.#entries.delete(userId);
+    this.#entries.set(userId, { ...entry, key: to });
+    return true;
+  }
+
   /** Keeps `value` as the user's only one (a value larger than `maxSize` is not kept). */
   set(userId: string, key: string, value: T, { size = 0, nowMs = 0 }: { size?: number; nowMs?: number } = {}): void {
     const old = this.#entries.get(userId);

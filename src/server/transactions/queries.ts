@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { preparedPerConnection, rawRows, ONE_ROW } from '../db/prepared.ts';
 import { requirePrepared } from '../db/require-found.ts';
 import { rowsOf } from '../db/rls.ts';
-import { accounts, isInLiveAccount, isLiveAccount, transactions } from '../db/schema/index.ts';
+import { accounts, isInLiveAccount, isLiveAccount, transactions, userDataVersions } from '../db/schema/index.ts';
 import { encodeCursor, type TransactionCursor } from './cursor.ts';
 import { timeOrderedId } from './time-ordered-id.ts';
 import { balanceOnDaySql } from '../balance/balance-on-day-sql.ts';
@@ -93,6 +93,10 @@ const balanceAfterAddQuery = preparedPerConnection((tx) =>
       balancePence: balanceOnDaySql(accounts, placeholder('today')),
       ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
       firstEntry: sql<string | null>`${accounts.firstEntryDate}::text`,
+      // The user's data version this transaction's bump left (it holds the row until COMMIT).
+      userVersion: sql<
+        string | null
+      >`(select ${userDataVersions.version}::text from ${userDataVersions} where ${userDataVersions.userId} = ${accounts.userId})`,
     })
     .from(accounts)
     .where(eq(accounts.id, sql`${placeholder('accountId')}::uuid`))
@@ -102,18 +106,20 @@ const balanceAfterAddQuery = preparedPerConnection((tx) =>
 /**
  * After entries were added: the account's balance (as `accountBalance`), its ledger version and
  * its first entry's date (kept on the account, migration 0056), for carrying the write into the
- * dashboard's kept line (dashboard/line-cache.ts).
+ * dashboard's kept line (dashboard/line-cache.ts), and the user's data version the write left,
+ * for carrying kept answers it does not touch (kept/own-writes.ts).
  */
 export async function accountBalanceAfterAdd(
   tx: Tx,
   accountId: string,
   today: CalendarDate,
-): Promise<{ balancePence: number; ledgerVersion: string; firstEntry: string | null }> {
+): Promise<{ balancePence: number; ledgerVersion: string; firstEntry: string | null; userVersion: number | null }> {
   const [row] = await balanceAfterAddQuery(tx).execute({ accountId, today });
   return {
     balancePence: Number(row?.balancePence ?? 0),
     ledgerVersion: row?.ledgerVersion ?? '0',
     firstEntry: row?.firstEntry ?? null,
+    userVersion: row?.userVersion === null || row?.userVersion === undefined ? null : Number(row.userVersion),
   };
 }
 

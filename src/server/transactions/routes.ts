@@ -33,6 +33,7 @@ import type { Tx } from '../db/client.ts';
 import type { Deps } from '../http/context.ts';
 import { afterCommit } from '../http/after-commit.ts';
 import { sharedLineCache } from '../dashboard/line-cache.ts';
+import { sharedOwnWrites } from '../kept/own-writes.ts';
 import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { decodeCursor, isUuid } from './cursor.ts';
@@ -259,7 +260,7 @@ export function transactionRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param');
       const { transactions } = c.req.valid('json');
-      const { userId } = sessionOf(c);
+      const { userId, dataVersions } = sessionOf(c);
       if (!isUuid(id)) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const statement = transactions.findIndex((t) => t.type === 'balance_update');
       if (statement >= 0)
@@ -297,7 +298,7 @@ export function transactionRoutes(deps: Deps) {
         : await commitWith(c, add);
       // Entries dated today move only today's point of the dashboard's line: carried into the
       // line this server keeps instead of read again (line-cache.ts says when that holds).
-      afterCommit(c, () =>
+      afterCommit(c, () => {
         sharedLineCache.carryForward(userId, {
           today,
           accountId: id,
@@ -305,8 +306,10 @@ export function transactionRoutes(deps: Deps) {
           firstEntry: after.firstEntry,
           entries: items,
           statementTypes: BALANCE_STATEMENT_TYPES,
-        }),
-      );
+        });
+        // Kept answers this account does not feed (another account's page) hold for the new version.
+        sharedOwnWrites.record(userId, dataVersions?.userVersion, after.userVersion, { accountIds: [id] });
+      });
       return c.json({ items, balancePence: after.balancePence }, 201);
     },
   );

@@ -1,0 +1,57 @@
+/**
+ * A user's writes through this server that each moved their data version by exactly one step, and
+ * which accounts each wrote: what lets a kept answer that none of those accounts feeds be sent
+ * for the newer version instead of computed again (answer-cache.ts, `Carry`).
+ *
+ * A write is recorded only when the version it read at its session opening (`from`) and the one
+ * its own transaction left (`to`, read after its writes, under the row lock its bump holds until
+ * COMMIT) are one step apart: then no other transaction, of this server or another, committed a
+ * change to the user's rows in between, and step `from` → `to` is this write alone. A kept answer
+ * is never older than its key (ADR 0039), so one kept under `from` that none of the write's
+ * accounts feeds is true under `to` too. Each server keeps its own record; another server's
+ * writes are simply not in it, and answers across them are computed again.
+ */
+import { KeptPerUser } from './kept-per-user.ts';
+
+/** Most users whose writes a server remembers. */
+export const OWN_WRITES_USERS = 12_000;
+/** Most version steps remembered for one user: an answer older than that is computed again. */
+export const OWN_WRITES_STEPS = 32;
+
+export type OwnWrite = { accountIds: readonly string[] };
+
+export class OwnWrites {
+  /** Per user, each recorded write by the version it started from. */
+  readonly #steps: KeptPerUser<Map<number, OwnWrite>>;
+
+  constructor(maxUsers = OWN_WRITES_USERS) {
+    this.#steps = new KeptPerUser({ maxUsers });
+  }
+
+  /** A committed write that read user version `from` at its opening and left `to`. */
+  record(userId: string, from: number | null | undefined, to: number | null, write: OwnWrite): void {
+    if (from === null || from === undefined || to !== from + 1) return;
+    const steps = this.#steps.get(userId, '') ?? new Map<number, OwnWrite>();
+    steps.set(from, write);
+    for (const oldest of steps.keys()) {
+      if (steps.size <= OWN_WRITES_STEPS) break;
+      steps.delete(oldest);
+    }
+    this.#steps.set(userId, '', steps);
+  }
+
+  /** Whether every step from version `from` to `to` is a write recorded here that `leavesAsIs` lets through. */
+  cover(userId: string, from: number, to: number, leavesAsIs: (write: OwnWrite) => boolean): boolean {
+    if (to <= from || to - from > OWN_WRITES_STEPS) return false;
+    const steps = this.#steps.get(userId, '');
+    if (!steps) return false;
+    for (let version = from; version < to; version++) {
+      const write = steps.get(version);
+      if (!write || !leavesAsIs(write)) return false;
+    }
+    return true;
+  }
+}
+
+/** The writes of this server process, as the transaction add records them. */
+export const sharedOwnWrites = new OwnWrites();
