@@ -238,7 +238,8 @@ export function accountsViewOf(
 ): AccountList {
   // One run of the engine for the rows' chips and the totals and licences above them.
   const { summaries, picture } = userAccountsProtection(accounts, today);
-  const list = accounts.rows.map(({ item }) => judged(item, summaries.get(item.id)!));
+  // A copy of each item: the rows may be shared (protection/kept-rows.ts).
+  const list = accounts.rows.map(({ item }) => judged({ ...item }, summaries.get(item.id)!));
   const cap = accountCap({ tier: user.tier, maxAccounts: accounts.maxAccounts });
   return {
     accounts: list,

@@ -3,6 +3,9 @@
  * creating, saving, changing and deleting an account. Every write tells the user's open tabs
  * (publishAccountChanged) inside its transaction, so they hear of it only once it is committed.
  */
+import { answerKeyOf } from '../kept/answer-cache.ts';
+import { sharedProtectionRows } from '../protection/kept-rows.ts';
+import { readProtectionRows } from '../protection/queries.ts';
 import { keptAnswers } from '../kept/kept-answers.ts';
 import { accountCap, accountLimitMessage, canAddAccount } from '../../core/accounts/account-cap.ts';
 import { featureOfAccountType } from '../../core/subscriptions/account-type-feature.ts';
@@ -236,20 +239,22 @@ export function accountsRoutes(deps: Deps, { keepAnswers = true }: AccountsOptio
       summary:
         "The signed-in user's accounts in creation order, each with its licence and deposit protection, their total and the account cap",
       description:
-        'Two statements however many accounts: the accounts with their banks and the deposit limit override, and the cap; none while nothing the list reads has changed (the list kept for the user’s data version, read with the session, is sent, for at most a minute).',
+        'Two statements however many accounts: the accounts with their banks, the deposit limit override and the cap, and the alert dismissals (kept with them for the Protection Hub and the dashboard at the same versions); none while nothing the list reads has changed (the list kept for the user’s data version, read with the session, is sent, for at most a minute).',
       responses: { 200: json(AccountListSchema, 'The accounts') },
     }),
     async (c) => {
       const session = sessionOf(c);
       const now = deps.clock.now();
       const day = calendarDateInLondon(now);
-      return kept(c, { session, now, today: day }, async () =>
-        accountsViewOf(
-          await readsOf(c)((tx) => listUserAccounts(tx, session.userId, day), { atOnce: true }),
-          session,
-          day,
-        ),
-      );
+      // The rows another route kept for the same versions, else read with the alert dismissals,
+      // so the Protection Hub and the dashboard can take them from here (protection/kept-rows.ts).
+      const key = keepAnswers ? answerKeyOf(session, day) : null;
+      return kept(c, { session, now, today: day }, async () => {
+        const rows = await sharedProtectionRows.rows(session.userId, key, now, () =>
+          readsOf(c)((tx) => readProtectionRows(tx, session.userId, day), { atOnce: true }),
+        );
+        return accountsViewOf(rows.accounts, session, day);
+      });
     },
   );
 

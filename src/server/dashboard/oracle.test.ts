@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
    * Keeps the user's answers (the dashboard's, the Hub's and the accounts list's), runs `write`,
    * then holds the next answers to the truth.
    */
+  let writes = 0;
   const afterWrite = async (who: Person, write: () => Promise<unknown>, changes = true) => {
     const before = await dashboard(who);
     expect(await dashboard(who)).toEqual(before);
@@ -96,10 +97,14 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
     expect(await accountsList(who)).toEqual(listBefore);
     await write();
     const expected = await truth(who);
+    // The first of the three to miss reads the protection rows the other two then take
+    // (protection/kept-rows.ts): every other write, the list goes first instead of the dashboard.
+    const listFirst = writes++ % 2 === 1;
+    if (listFirst) expect(await accountsList(who), 'the kept accounts list').toEqual(await accountsList(who, true));
     expect(await dashboard(who)).toEqual(expected);
     const hubAfter = await hub(who);
     if (typeof hubAfter !== 'string') expect(hubAfter, 'the kept Hub picture').toEqual(await hub(who, true));
-    expect(await accountsList(who), 'the kept accounts list').toEqual(await accountsList(who, true));
+    if (!listFirst) expect(await accountsList(who), 'the kept accounts list').toEqual(await accountsList(who, true));
     if (changes) expect(expected, 'the write changes what the dashboard shows').not.toEqual(before);
     return expected;
   };
@@ -425,4 +430,23 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
       'user_settings',
     ]);
   });
+
+  itOnPostgres(kind)(
+    'reads the protection rows once for the dashboard, the Hub and the list that miss at one version',
+    async () => {
+      await call(ann, `/api/accounts/${accounts.halifax}/transactions`, 'POST', {
+        transactions: [{ type: 'deposit', amountPence: 1_00, date: today, notes: 'Shared rows' }],
+      });
+      const dashboardReads = await selectsSentBy(() => dashboard(ann));
+      let picture: unknown;
+      const hubReads = await selectsSentBy(async () => {
+        picture = await hub(ann);
+      });
+      const listReads = await selectsSentBy(() => accountsList(ann));
+      expect(typeof picture, 'the Hub answered').toBe('object');
+      expect(dashboardReads.length, 'the dashboard read its rows').toBeGreaterThan(1);
+      expect([hubReads.length, listReads.length], 'statements the Hub and the list sent').toEqual([0, 0]);
+      expect(picture).toEqual(await hub(ann, true));
+    },
+  );
 });

@@ -143,11 +143,19 @@ export function ledgerVersionsOf(accounts: UserAccounts): Map<string, string> {
   return new Map(accounts.rows.map((row) => [row.item.id, String(row.ledgerVersion)]));
 }
 
-/** Everything the dashboard shows but its balance line: three statements, sent together. */
-export async function readDashboardRows(tx: Tx, forUserId: string, today: CalendarDate): Promise<DashboardRows> {
+/**
+ * Everything the dashboard shows but its balance line: three statements, sent together; only the
+ * extras when the protection rows are `kept` (protection/kept-rows.ts).
+ */
+export async function readDashboardRows(
+  tx: Tx,
+  forUserId: string,
+  today: CalendarDate,
+  kept?: ProtectionRows,
+): Promise<DashboardRows> {
   const [protection, [extras]] = await sentTogether(tx, () =>
     Promise.all([
-      readProtectionRows(tx, forUserId, today),
+      kept ?? readProtectionRows(tx, forUserId, today),
       extrasStatement(tx).execute({ userId: forUserId }) as Promise<ExtrasRow[]>,
     ]),
   );

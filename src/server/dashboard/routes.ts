@@ -11,6 +11,8 @@
  * as it was (answer-cache.ts); else three statements sent together read what it shows, plus the
  * balance line's when the server holds no line for the user's current ledger (line-cache.ts).
  */
+import { answerKeyOf } from '../kept/answer-cache.ts';
+import { sharedProtectionRows } from '../protection/kept-rows.ts';
 import { type BalanceSeries, balanceSeriesOf } from '../../core/balance/balance-series.ts';
 import { balanceLineFirstPoint, comingUpFrom } from '../../core/dashboard/coming-up.ts';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
@@ -176,9 +178,15 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
    * server keeps no line for this ledger, the 12-month line's in a transaction of its own, sent
    * with its COMMIT too, so the database never waits for this thread inside either.
    */
-  async function readDashboard(reads: ReturnType<typeof readsOf>, userId: string, today: string) {
+  async function readDashboard(reads: ReturnType<typeof readsOf>, session: SessionUser, now: Date, today: string) {
+    const { userId } = session;
     const lineFrom = balanceLineFirstPoint(today);
-    const rows = await reads((tx) => readDashboardRows(tx, userId, today), { atOnce: true });
+    // The protection rows the list or the Hub kept for the same versions are not read again.
+    const rowsKey = keepAnswers ? answerKeyOf(session, today) : null;
+    const keptRows = rowsKey ? sharedProtectionRows.get(userId, rowsKey, now) : undefined;
+    const rows = await reads((tx) => readDashboardRows(tx, userId, today, keptRows), { atOnce: true });
+    if (rowsKey && !keptRows)
+      sharedProtectionRows.set(userId, rowsKey, { accounts: rows.accounts, dismissals: rows.dismissals }, now);
     const lineKey: LineKey = { today, lineFrom, ledger: rows.ledger };
     const keptLine = lines?.get(userId, lineKey);
     const lineData = keptLine
@@ -208,7 +216,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
     now: Date,
     today: string,
   ): Promise<DashboardJson> {
-    const read = await readDashboard(reads, session.userId, today);
+    const read = await readDashboard(reads, session, now, today);
     const { rows } = read;
     const balanceLine = lineOf(session.userId, read);
     const picture = protectionPictureJson(rows, today, now);
@@ -257,7 +265,7 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
       summary:
         "The signed-in user's home in one request: the protection picture, what is coming up in 30 days, the newest transactions and the total balance over 12 months",
       description:
-        'No statement of its own while nothing the answer shows has changed (the answer kept for the user’s data version, read with the session, is sent); else three sent together, however many accounts and transactions, and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
+        'No statement of its own while nothing the answer shows has changed (the answer kept for the user’s data version, read with the session, is sent); else three sent together, however many accounts and transactions (one when the accounts list or the Hub read the accounts and dismissals for the same versions), and the balance line’s when its transactions changed since it was last read. Every plan; what a plan does not include is named in `withheld`.',
       responses: {
         200: { description: 'The dashboard', content: { 'application/json': { schema: DashboardSchema } } },
       },

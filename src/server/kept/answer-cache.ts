@@ -54,7 +54,8 @@ type KeptAnswer = { json: string; facts: unknown };
 
 const jsonOf = (computed: string | Computed) => (typeof computed === 'string' ? computed : computed.json);
 
-const keyText = (key: AnswerKey) =>
+/** A key as one text: equal texts, equal keys. */
+export const answerKeyText = (key: AnswerKey) =>
   `${key.userVersion ?? '-'}|${key.referenceVersion ?? '-'}|${key.today}|${key.tier}|${key.isAdmin}|${key.variant ?? ''}`;
 
 /**
@@ -114,13 +115,13 @@ export class AnswerCache {
 
   /** The user's answer for `key` kept less than the maximum age before `now`, or undefined. */
   get(userId: string, key: AnswerKey, now: Date): string | undefined {
-    return this.#answers.get(this.#slot(userId, key), keyText(key), now.getTime())?.json;
+    return this.#answers.get(this.#slot(userId, key), answerKeyText(key), now.getTime())?.json;
   }
 
   set(userId: string, key: AnswerKey, json: string, now: Date, facts?: unknown): void {
     this.#answers.set(
       this.#slot(userId, key),
-      keyText(key),
+      answerKeyText(key),
       { json, facts },
       { size: json.length, nowMs: now.getTime() },
     );
@@ -137,8 +138,8 @@ export class AnswerCache {
     if (!kept || kept.value.facts === undefined) return undefined;
     const from = Number(kept.key.slice(0, kept.key.indexOf('|')));
     if (!Number.isSafeInteger(from) || from >= key.userVersion) return undefined;
-    if (kept.key !== keyText({ ...key, userVersion: from }) || !carry(from, kept.value.facts)) return undefined;
-    this.#answers.rekey(slot, kept.key, keyText(key));
+    if (kept.key !== answerKeyText({ ...key, userVersion: from }) || !carry(from, kept.value.facts)) return undefined;
+    this.#answers.rekey(slot, kept.key, answerKeyText(key));
     return kept.value.json;
   }
 
@@ -158,7 +159,7 @@ export class AnswerCache {
   ): Promise<string> {
     const kept = this.get(userId, key, now) ?? (carry ? this.carried(userId, key, now, carry) : undefined);
     if (kept !== undefined) return kept;
-    const id = `${userId}|${keyText(key)}`;
+    const id = `${userId}|${answerKeyText(key)}`;
     const underWay = this.#computing.get(id);
     if (underWay) {
       try {

@@ -14,6 +14,9 @@ import { publish } from '../realtime/hub.ts';
 import { keptAnswers } from '../kept/kept-answers.ts';
 import { ProtectionPictureSchema, protectionPictureJson } from './picture-json.ts';
 import { readProtectionRows, saveAlertDismissal } from './queries.ts';
+import { sharedProtectionRows } from './kept-rows.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { answerKeyOf } from '../kept/answer-cache.ts';
 
 export const PROTECTION_MESSAGES = {
   needsBigPig: tierRequiredMessage(FEATURE_LABELS.protectionHub, 'bigpig'),
@@ -66,13 +69,24 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
   const app = createRouter();
   // The picture as sent, kept per user and `asAt` while nothing it reads has changed (ADR 0039).
   const kept = keptAnswers(keepAnswers);
-  /** The picture: its rows read by `reads` (the request's transaction or one of their own), then worked out. */
-  const picture = async (reads: ReturnType<typeof readsOf>, userId: string, asAt?: string) => {
+  /**
+   * The picture: its rows read by `reads` (the request's transaction or one of their own), or
+   * those another route kept for the same versions when `session` is given (kept-rows.ts), then
+   * worked out.
+   */
+  const picture = async (
+    reads: ReturnType<typeof readsOf>,
+    userId: string,
+    { asAt, session }: { asAt?: string; session?: SessionUser } = {},
+  ) => {
     const now = deps.clock.now();
     const today = calendarDateInLondon(now);
     const problem = asAt === undefined ? null : asAtDateProblem(asAt, today);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { field: 'asAt' });
-    const rows = await reads((tx) => readProtectionRows(tx, userId, today), { atOnce: true });
+    const key = keepAnswers && session ? answerKeyOf(session, today) : null;
+    const rows = await sharedProtectionRows.rows(userId, key, now, () =>
+      reads((tx) => readProtectionRows(tx, userId, today), { atOnce: true }),
+    );
     return protectionPictureJson(rows, asAt ?? today, now);
   };
 
@@ -85,7 +99,7 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
       summary:
         "The signed-in user's protection picture: totals, badge, diversification, money per licence and outside the FSCS limits, and alerts",
       description:
-        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override), or those in force on `asAt`. Two statements, sent together, however many accounts; none while nothing the picture reads has changed (the answer kept for the user's data version, read with the session, is sent, for at most a minute). Needs Big Pig (a trial counts).",
+        "Worked out once by the protection engine from all the user's accounts, with today's limits (and an admin's override), or those in force on `asAt`. Two statements, sent together, however many accounts (none when the accounts list or the dashboard read them for the same versions); none while nothing the picture reads has changed (the answer kept for the user's data version, read with the session, is sent, for at most a minute). Needs Big Pig (a trial counts).",
       request: { query: AsAtQuerySchema },
       responses: {
         200: json(ProtectionPictureSchema, 'The picture'),
@@ -99,7 +113,7 @@ export function protectionRoutes(deps: Deps, { keepAnswers = true }: ProtectionO
       const { asAt } = c.req.valid('query');
       const now = deps.clock.now();
       return kept(c, { session, now, today: calendarDateInLondon(now), variant: asAt ?? '' }, () =>
-        picture(readsOf(c), session.userId, asAt),
+        picture(readsOf(c), session.userId, { asAt, session }),
       );
     },
   );
