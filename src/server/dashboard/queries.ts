@@ -159,9 +159,7 @@ export async function readDashboardRows(
       extrasStatement(tx).execute({ userId: forUserId }) as Promise<ExtrasRow[]>,
     ]),
   );
-  return {
-    ...protection,
-    ledger: ledgerFingerprint(ledgerVersionsOf(protection.accounts)),
+  return dashboardRowsOf(protection, {
     maturities: extras?.maturities ?? [],
     interest: extras?.interest ?? [],
     orders: (extras?.orders ?? []).map((o) => ({
@@ -170,5 +168,21 @@ export async function readDashboardRows(
       firstPaymentAmountPence: o.firstPaymentAmountPence === null ? null : Number(o.firstPaymentAmountPence),
     })),
     recent: (extras?.recent ?? []).map((r) => ({ ...r, amountPence: Number(r.amountPence) })),
+  });
+}
+
+/** What the dashboard shows but its line, from the protection rows and the extras (read, or kept). */
+export function dashboardRowsOf(
+  protection: ProtectionRows,
+  extras: Pick<DashboardRows, 'maturities' | 'interest' | 'orders' | 'recent'>,
+): DashboardRows {
+  const { maturities, interest, orders, recent } = extras;
+  return {
+    ...protection,
+    ledger: ledgerFingerprint(ledgerVersionsOf(protection.accounts)),
+    maturities,
+    interest,
+    orders,
+    recent,
   };
 }

@@ -34,7 +34,9 @@ import { readUserLineFrom } from '../balance-series/queries.ts';
 import { keptAnswers } from '../kept/kept-answers.ts';
 import { type LineKey, ledgerFingerprint, sharedLineCache } from './line-cache.ts';
 import { TrackingStartSchema } from '../balance-series/routes.ts';
-import { type DashboardRows, RECENT_TRANSACTIONS, readDashboardRows } from './queries.ts';
+import { type DashboardRows, RECENT_TRANSACTIONS, dashboardRowsOf, readDashboardRows } from './queries.ts';
+import { type DashboardExtras, sharedExtras } from './kept-extras.ts';
+import { readProtectionRows } from '../protection/queries.ts';
 
 /** What a plan without the Protection Hub does not get on the dashboard. */
 export const HUB_ONLY = ['alerts'] as const;
@@ -181,12 +183,25 @@ export function dashboardRoutes(deps: Deps, { keepAnswers = true }: DashboardOpt
   async function readDashboard(reads: ReturnType<typeof readsOf>, session: SessionUser, now: Date, today: string) {
     const { userId } = session;
     const lineFrom = balanceLineFirstPoint(today);
-    // The protection rows the list or the Hub kept for the same versions are not read again.
+    // The protection rows the list or the Hub kept for the same versions are not read again, nor
+    // the extras kept for them or carried through this server's adds since (kept-extras.ts).
     const rowsKey = keepAnswers ? answerKeyOf(session, today) : null;
     const keptRows = rowsKey ? sharedProtectionRows.get(userId, rowsKey, now) : undefined;
-    const rows = await reads((tx) => readDashboardRows(tx, userId, today, keptRows), { atOnce: true });
+    let keptExtras: DashboardExtras | undefined;
+    let rows: DashboardRows | undefined;
+    if (rowsKey && sharedExtras.has(userId, rowsKey, now)) {
+      const protection = keptRows ?? (await reads((tx) => readProtectionRows(tx, userId, today), { atOnce: true }));
+      const nameOf = (id: string) => protection.accounts.rows.find((r) => r.item.id === id)?.item.name;
+      keptExtras = sharedExtras.get(userId, rowsKey, now, nameOf);
+      if (keptExtras) rows = dashboardRowsOf(protection, keptExtras);
+    }
+    rows ??= await reads((tx) => readDashboardRows(tx, userId, today, keptRows), { atOnce: true });
     if (rowsKey && !keptRows)
       sharedProtectionRows.set(userId, rowsKey, { accounts: rows.accounts, dismissals: rows.dismissals }, now);
+    if (rowsKey && !keptExtras) {
+      const { maturities, interest, orders, recent } = rows;
+      sharedExtras.set(userId, rowsKey, { maturities, interest, orders, recent }, now);
+    }
     const lineKey: LineKey = { today, lineFrom, ledger: rows.ledger };
     const keptLine = lines?.get(userId, lineKey);
     const lineData = keptLine

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OWN_WRITES_STEPS, OwnWrites } from './own-writes.ts';
 
-const to = (id: string) => ({ accountIds: [id] });
+const to = (id: string) => ({ accountIds: [id], entries: [] });
 const notTo = (id: string) => (write: { accountIds: readonly string[] }) => !write.accountIds.includes(id);
 
 describe("a server's own writes", () => {

@@ -11,14 +11,21 @@
  * accounts feeds is true under `to` too. Each server keeps its own record; another server's
  * writes are simply not in it, and answers across them are computed again.
  */
+import type { TransactionRow } from '../transactions/transaction-json.ts';
 import { KeptPerUser } from './kept-per-user.ts';
 
-/** Most users whose writes a server remembers. */
-export const OWN_WRITES_USERS = 12_000;
-/** Most version steps remembered for one user: an answer older than that is computed again. */
-export const OWN_WRITES_STEPS = 32;
+/**
+ * Most users whose writes a server remembers, and most version steps for one (an answer older
+ * than that is computed again): with an add's newest ten entries, a few MB usually, 64 MB at most.
+ */
+export const OWN_WRITES_USERS = 2_000;
+export const OWN_WRITES_STEPS = 16;
 
-export type OwnWrite = { accountIds: readonly string[] };
+/** An entry an add stored, as the API sends it back (signed pence). */
+export type AddedEntry = Omit<TransactionRow, 'createdAt'>;
+
+/** A recorded write: the accounts it wrote, and the entries it added. */
+export type OwnWrite = { accountIds: readonly string[]; entries: readonly AddedEntry[] };
 
 export class OwnWrites {
   /** Per user, each recorded write by the version it started from. */
@@ -40,16 +47,23 @@ export class OwnWrites {
     this.#steps.set(userId, '', steps);
   }
 
-  /** Whether every step from version `from` to `to` is a write recorded here that `leavesAsIs` lets through. */
-  cover(userId: string, from: number, to: number, leavesAsIs: (write: OwnWrite) => boolean): boolean {
-    if (to <= from || to - from > OWN_WRITES_STEPS) return false;
+  /** The writes of every step from version `from` to `to`, in order, when each is recorded here; else null. */
+  steps(userId: string, from: number, to: number): OwnWrite[] | null {
+    if (to <= from || to - from > OWN_WRITES_STEPS) return null;
     const steps = this.#steps.get(userId, '');
-    if (!steps) return false;
+    if (!steps) return null;
+    const writes: OwnWrite[] = [];
     for (let version = from; version < to; version++) {
       const write = steps.get(version);
-      if (!write || !leavesAsIs(write)) return false;
+      if (!write) return null;
+      writes.push(write);
     }
-    return true;
+    return writes;
+  }
+
+  /** Whether every step from version `from` to `to` is a write recorded here that `leavesAsIs` lets through. */
+  cover(userId: string, from: number, to: number, leavesAsIs: (write: OwnWrite) => boolean): boolean {
+    return this.steps(userId, from, to)?.every(leavesAsIs) ?? false;
   }
 }
 

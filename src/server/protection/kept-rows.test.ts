@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_MAX_AGE_MS, type AnswerKey } from '../kept/answer-cache.ts';
+import { ANSWER_MAX_AGE_MS } from '../kept/answer-cache.ts';
+import { answerKey, instant } from '../test/answer-keys.ts';
 import { KeptProtectionRows } from './kept-rows.ts';
 import type { ProtectionRows } from './queries.ts';
 
-const key = (overrides: Partial<AnswerKey> = {}): AnswerKey => ({
-  userVersion: 3,
-  referenceVersion: 1,
-  today: '2026-12-01',
-  tier: 'bigpig',
-  isAdmin: false,
-  ...overrides,
-});
-const at = (ms: number) => new Date(Date.UTC(2026, 11, 1, 12) + ms);
+const key = answerKey;
+const at = instant;
 const rowsOf = (name: string) => ({ accounts: { name }, dismissals: [] }) as unknown as ProtectionRows;
 
 describe('protection rows kept per user and versions', () => {

@@ -34,6 +34,7 @@ import type { Deps } from '../http/context.ts';
 import { afterCommit } from '../http/after-commit.ts';
 import { sharedLineCache } from '../dashboard/line-cache.ts';
 import { sharedOwnWrites } from '../kept/own-writes.ts';
+import { newestEntries } from '../dashboard/kept-extras.ts';
 import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { decodeCursor, isUuid } from './cursor.ts';
@@ -304,11 +305,14 @@ export function transactionRoutes(deps: Deps) {
           accountId: id,
           ledgerVersion: after.ledgerVersion,
           firstEntry: after.firstEntry,
-          entries: items,
+          entries: newestEntries(items),
           statementTypes: BALANCE_STATEMENT_TYPES,
         });
         // Kept answers this account does not feed (another account's page) hold for the new version.
-        sharedOwnWrites.record(userId, dataVersions?.userVersion, after.userVersion, { accountIds: [id] });
+        sharedOwnWrites.record(userId, dataVersions?.userVersion, after.userVersion, {
+          accountIds: [id],
+          entries: items,
+        });
       });
       return c.json({ items, balancePence: after.balancePence }, 201);
     },
