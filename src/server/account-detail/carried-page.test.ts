@@ -127,6 +127,14 @@ describe.each(testDatabaseKinds())('account pages carried past adds to other acc
     }
   });
 
+  it('reads again the page of an account added to through a path that spells its id in capitals', async () => {
+    const halifax = ids.get('halifax')!;
+    const before = await keepEveryPage();
+    await addThroughApi(halifax.toUpperCase(), 3_00);
+    for (const [name, id] of ids) expect(await page(id), name).toEqual(await truth(id));
+    expect(await page(halifax)).not.toEqual(before.get(halifax));
+  });
+
   it('reads a page again when another server wrote in between, even if this one wrote since', async () => {
     const before = await keepEveryPage();
     // Another server's write (straight to the database: not this server's) to an account at the

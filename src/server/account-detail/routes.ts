@@ -73,7 +73,7 @@ export type AccountDetailOptions = {
 /**
  * A write to none of the accounts a page shows leaves it as it was: the page reads its own
  * account's entries, and the engine judges it among the accounts at its licence (or outside the
- * limits with it), which its Protection card lists whole (`kept-answer.test.ts` holds every pair
+ * limits with it), which its Protection card lists whole (`carried-page.test.ts` holds every pair
  * of a saver's accounts to that).
  */
 const carryPastOtherAccounts: CarryThrough<AccountDetail, ReadonlySet<string>> = {

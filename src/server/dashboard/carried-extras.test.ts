@@ -118,6 +118,14 @@ describe.each(testDatabaseKinds())('the dashboard carried through adds on %s', (
     const { dashboard, reads } = await allTrue();
     if (kind === 'postgres') expect(reads).toBe(0);
     expect(dashboard.recentTransactions.map((t) => t.amountPence).slice(0, 3)).toEqual([10_00, 2_00, 1_00]);
+    // More entries at once than the dashboard shows: ten today and one the day before, which the
+    // newest ten leave out but the balance line counts.
+    await add('nationwide', [
+      ...Array.from({ length: 10 }, (_, i) => ({ type: 'deposit', amountPence: 1_00 + i, date: today })),
+      { type: 'deposit', amountPence: 500_00, date: addDays(today, -1) },
+    ]);
+    const { dashboard: after } = await allTrue();
+    expect(after.recentTransactions.some((t) => t.amountPence === 500_00)).toBe(false);
   });
 
   it('reads again when another server wrote in between, even if this one added since', async () => {
@@ -136,5 +144,29 @@ describe.each(testDatabaseKinds())('the dashboard carried through adds on %s', (
     await add('nationwide', [{ type: 'deposit', amountPence: 5_00, date: today }]);
     const { dashboard } = await allTrue();
     expect(dashboard.recentTransactions[0]).toMatchObject({ amountPence: 77_00, notes: 'Elsewhere' });
+  });
+
+  it('moves the kept balance line by every entry an add dated today, however many it sent', async () => {
+    saver = await signUpAndSignIn(server, { email: 'carried-line@example.com' });
+    const res = await server.request('/api/accounts', {
+      method: 'POST',
+      cookie: saver.cookie,
+      json: {
+        name: 'Line saver',
+        accountNumber: '12345678',
+        bankId: await bankIdNamed(server, 'Halifax'),
+        startingBalancePence: 1_000_00,
+        startingBalanceDate: addDays(today, -60),
+      },
+    });
+    ids.line = ((await res.json()) as { account: { id: string } }).account.id;
+    await allTrue();
+    // Eleven entries dated today: more than the dashboard lists, all in today's point.
+    await add(
+      'line',
+      Array.from({ length: 11 }, (_, i) => ({ type: 'deposit', amountPence: 1_00 + i, date: today })),
+    );
+    const { dashboard } = await allTrue();
+    expect(dashboard.balanceLine.points.at(-1)?.balancePence).toBe(1_000_00 + 11 * 1_00 + 55);
   });
 });

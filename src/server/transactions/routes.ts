@@ -305,13 +305,15 @@ export function transactionRoutes(deps: Deps) {
           accountId: id,
           ledgerVersion: after.ledgerVersion,
           firstEntry: after.firstEntry,
-          entries: newestEntries(items),
+          entries: items,
           statementTypes: BALANCE_STATEMENT_TYPES,
         });
-        // Kept answers this account does not feed (another account's page) hold for the new version.
+        // Kept answers this account does not feed (another account's page) hold for the new
+        // version; the dashboard's newest entries take what the add can show of them. The id as
+        // the database writes it (a path may spell it in capitals).
         sharedOwnWrites.record(userId, dataVersions?.userVersion, after.userVersion, {
-          accountIds: [id],
-          entries: items,
+          accountIds: [id.toLowerCase()],
+          entries: newestEntries(items),
         });
       });
       return c.json({ items, balancePence: after.balancePence }, 201);
