@@ -8,7 +8,7 @@
  * there (the extras were read after that add committed: newer than their key) is not added twice.
  * An add of an entry a standing order paid is not carried: it can move an order's last payment.
  */
-import { ANSWER_MAX_AGE_MS, type AnswerKey, answerKeyText } from '../kept/answer-cache.ts';
+import { ANSWER_MAX_AGE_MS, type AnswerKey, answerKeyText, olderUserVersionOf } from '../kept/answer-cache.ts';
 import { KeptPerUser } from '../kept/kept-per-user.ts';
 import { type AddedEntry, type OwnWrite, type OwnWrites, sharedOwnWrites } from '../kept/own-writes.ts';
 import { type DashboardRows, RECENT_TRANSACTIONS, type RecentTransactionRow } from './queries.ts';
@@ -18,10 +18,8 @@ export type DashboardExtras = Pick<DashboardRows, 'maturities' | 'interest' | 'o
 /** Most users whose extras a server keeps. */
 export const KEPT_EXTRAS_USERS = 2_000;
 
-type Kept = { key: AnswerKey; extras: DashboardExtras };
-
 export class KeptExtras {
-  readonly #kept: KeptPerUser<Kept>;
+  readonly #kept: KeptPerUser<DashboardExtras>;
   readonly #writes: OwnWrites;
 
   constructor({ maxUsers = KEPT_EXTRAS_USERS, writes = sharedOwnWrites } = {}) {
@@ -30,7 +28,7 @@ export class KeptExtras {
   }
 
   set(userId: string, key: AnswerKey, extras: DashboardExtras, now: Date): void {
-    this.#kept.set(userId, answerKeyText(key), { key, extras }, { nowMs: now.getTime() });
+    this.#kept.set(userId, answerKeyText(key), extras, { nowMs: now.getTime() });
   }
 
   /**
@@ -56,32 +54,31 @@ export class KeptExtras {
   ): DashboardExtras | undefined {
     const found = this.#find(userId, key, now);
     if (!found) return undefined;
-    const { kept, steps } = found;
-    if (steps.length === 0) return this.#kept.get(userId, answerKeyText(key), now.getTime())?.extras;
-    let recent = kept.extras.recent;
-    for (const { entries } of steps) {
+    const wanted = answerKeyText(key);
+    if (found.steps.length === 0) return this.#kept.get(userId, wanted, now.getTime());
+    let recent = found.extras.recent;
+    for (const { entries } of found.steps) {
       const merged = withEntries(recent, entries, accountName);
       if (!merged) return undefined;
       recent = merged;
     }
-    const extras = { ...kept.extras, recent };
-    this.#kept.rekey(userId, answerKeyText(kept.key), answerKeyText(key));
-    kept.key = key;
-    kept.extras = extras;
+    const extras = { ...found.extras, recent };
+    this.#kept.rekey(userId, found.keptUnder, wanted, extras);
     return extras;
   }
 
-  /** The user's kept extras for `key`, with the steps to carry them through (none: kept under it). */
-  #find(userId: string, key: AnswerKey, now: Date): { kept: Kept; steps: OwnWrite[] } | undefined {
-    const found = this.#kept.peekKeyed(userId, now.getTime());
-    if (!found) return undefined;
-    const kept = found.value;
-    if (found.key === answerKeyText(key)) return { kept, steps: [] };
-    const from = kept.key.userVersion;
-    if (from === null || key.userVersion === null || from >= key.userVersion) return undefined;
-    if (found.key !== answerKeyText({ ...key, userVersion: from })) return undefined;
-    const steps = this.#writes.steps(userId, from, key.userVersion);
-    return steps ? { kept, steps } : undefined;
+  /** The user's kept extras for `key`, the key they were kept under and the steps to carry them through (none: kept under it). */
+  #find(
+    userId: string,
+    key: AnswerKey,
+    now: Date,
+  ): { extras: DashboardExtras; keptUnder: string; steps: OwnWrite[] } | undefined {
+    const kept = this.#kept.peekKeyed(userId, now.getTime());
+    if (!kept) return undefined;
+    if (kept.key === answerKeyText(key)) return { extras: kept.value, keptUnder: kept.key, steps: [] };
+    const from = olderUserVersionOf(kept.key, key);
+    const steps = from === undefined ? null : this.#writes.steps(userId, from, key.userVersion!);
+    return steps ? { extras: kept.value, keptUnder: kept.key, steps } : undefined;
   }
 }
 

@@ -59,6 +59,17 @@ export const answerKeyText = (key: AnswerKey) =>
   `${key.userVersion ?? '-'}|${key.referenceVersion ?? '-'}|${key.today}|${key.tier}|${key.isAdmin}|${key.variant ?? ''}`;
 
 /**
+ * The user version a value was kept under (`keptKeyText`, an `answerKeyText`) when that key is
+ * `key` but for an older user version: where a carry starts from. Undefined otherwise.
+ */
+export function olderUserVersionOf(keptKeyText: string, key: AnswerKey): number | undefined {
+  if (key.userVersion === null) return undefined;
+  const from = Number(keptKeyText.slice(0, keptKeyText.indexOf('|')));
+  if (!Number.isSafeInteger(from) || from >= key.userVersion) return undefined;
+  return keptKeyText === answerKeyText({ ...key, userVersion: from }) ? from : undefined;
+}
+
+/**
  * The key of a signed-in user's answer, from the versions the request's opening statement read
  * before anything else (so what is read next is at least as new as the key); null when the
  * opening read none (a session found outside the request transaction).
@@ -132,21 +143,19 @@ export class AnswerCache {
    * when `carry` says every write since leaves it as it was: kept under `key` from now on.
    */
   carried(userId: string, key: AnswerKey, now: Date, carry: Carry): string | undefined {
-    if (key.userVersion === null) return undefined;
     const slot = this.#slot(userId, key);
     const kept = this.#answers.peekKeyed(slot, now.getTime());
     if (!kept || kept.value.facts === undefined) return undefined;
-    const from = Number(kept.key.slice(0, kept.key.indexOf('|')));
-    if (!Number.isSafeInteger(from) || from >= key.userVersion) return undefined;
-    if (kept.key !== answerKeyText({ ...key, userVersion: from }) || !carry(from, kept.value.facts)) return undefined;
+    const from = olderUserVersionOf(kept.key, key);
+    if (from === undefined || !carry(from, kept.value.facts)) return undefined;
     this.#answers.rekey(slot, kept.key, answerKeyText(key));
     return kept.value.json;
   }
 
   /**
    * The kept answer for `key`, else one `carry` carries to it (`carried`), else the one already
-   * being computed for the same user and key, else `compute`'s (kept when it succeeds). Concurrent requests that miss the same key make one
-   * computation between them; a failed computation is not shared, so each waiter then computes its
+   * being computed for the same user and key, else `compute`'s (kept when it succeeds).
+   * Concurrent requests that miss the same key make one computation between them; a failed computation is not shared, so each waiter then computes its
    * own. Sharing is safe for the same reason keeping is: an answer computed for a key is at least
    * as new as the key.
    */

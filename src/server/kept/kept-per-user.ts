@@ -51,14 +51,15 @@ export class KeptPerUser<T> {
   }
 
   /**
-   * Keeps the user's value kept under `from` under `to` instead, as old as it was (its age still
-   * ends it), and counts it as a use; false when the user's value is not kept under `from`.
+   * Keeps the user's value kept under `from` under `to` instead (as `value`, when given, of the
+   * same size), as old as it was (its age still ends it), and counts it as a use; false when the
+   * user's value is not kept under `from`.
    */
-  rekey(userId: string, from: string, to: string): boolean {
+  rekey(userId: string, from: string, to: string, value?: T): boolean {
     const entry = this.#entries.get(userId);
     if (!entry || entry.key !== from) return false;
     this.#entries.delete(userId);
-    this.#entries.set(userId, { ...entry, key: to });
+    this.#entries.set(userId, { ...entry, key: to, value: value ?? entry.value });
     return true;
   }
 
