@@ -38,6 +38,7 @@ import { newestEntries } from '../dashboard/kept-extras.ts';
 import { BALANCE_STATEMENT_TYPES } from '../../core/balance/balance-rule.ts';
 import { createRouter, defineRoute, z } from '../http/route.ts';
 import { decodeCursor, isUuid } from './cursor.ts';
+import { accountIdOf } from '../accounts/account-id.ts';
 import {
   MAX_TRANSACTION_PAGE_SIZE,
   OVERVIEW_SORTS,
@@ -259,10 +260,10 @@ export function transactionRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
+      // In lower case, as the database writes it: the kept answers' facts name accounts that way.
+      const id = accountIdOf(c.req.valid('param').id);
       const { transactions } = c.req.valid('json');
       const { userId, dataVersions } = sessionOf(c);
-      if (!isUuid(id)) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
       const statement = transactions.findIndex((t) => t.type === 'balance_update');
       if (statement >= 0)
         throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_ONLY_BY_UPDATE, { field: `transactions.${statement}` });
@@ -309,10 +310,9 @@ export function transactionRoutes(deps: Deps) {
           statementTypes: BALANCE_STATEMENT_TYPES,
         });
         // Kept answers this account does not feed (another account's page) hold for the new
-        // version; the dashboard's newest entries take what the add can show of them. The id as
-        // the database writes it (a path may spell it in capitals).
+        // version; the dashboard's newest entries take what the add can show of them.
         sharedOwnWrites.record(userId, dataVersions?.userVersion, after.userVersion, {
-          accountIds: [id.toLowerCase()],
+          accountIds: [id],
           entries: newestEntries(items),
         });
       });
