@@ -128,6 +128,19 @@ describe.each(testDatabaseKinds())('the dashboard carried through adds on %s', (
     expect(after.recentTransactions.some((t) => t.amountPence === 500_00)).toBe(false);
   });
 
+  it('stays true with adds and dashboards in flight together, round after round', async () => {
+    for (let round = 0; round < 5; round++) {
+      await allTrue();
+      await Promise.all(
+        ['halifax', 'bos', 'nationwide'].flatMap((account, i) => [
+          add(account, [{ type: 'deposit', amountPence: 1_00 + round * 10 + i, date: addDays(today, -i) }]),
+          get('/api/dashboard'),
+        ]),
+      );
+      await allTrue();
+    }
+  });
+
   it('reads again when another server wrote in between, even if this one added since', async () => {
     await allTrue();
     // Another server's entry (straight to the database), the newest of all; then this server's add.
