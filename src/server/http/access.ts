@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from '../auth/session.ts';
 import type { ReadsOptions, Tx } from '../db/client.ts';
+import { sharedKnownSessions } from '../auth/known-sessions.ts';
 import { runAfterCommit } from './after-commit.ts';
 import type { AppEnv, Deps } from './context.ts';
 
@@ -66,14 +67,22 @@ export type FrameOptions = {
    * send at once (`commitWith`): their transaction starts with the opening again and a check that
    * it admits the same user, and commits with them, so the database never waits for this thread
    * in it (PGlite's one connection sat idle a quarter of its time in such waits).
+   * 'deferred': as 'on-demand', except when this process has admitted the cookie's session before
+   * (auth/known-sessions.ts): then no opening runs alone. The handler acts for that session's user
+   * (`actorOf`), and its first transaction (`commitWith`, `transactionOf`, `readsOf`) starts with
+   * the opening, whose check refuses the transaction unless the opening admits that same user:
+   * a write that reads nothing first is one round trip in all (docs/decisions/0072). A handler
+   * that answers before any transaction (bad input) has the opening run after it, so an ended
+   * session still hears 401 first. User routes only.
    * Default: the request transaction, from the session check to the answer.
    */
-  frame?: 'transaction' | 'opening-only' | 'on-demand' | undefined;
+  frame?: 'transaction' | 'opening-only' | 'on-demand' | 'deferred' | undefined;
   /** The opening also reads the profile's name and avatar (`SessionUser.profile`). */
   withProfile?: boolean | undefined;
 };
 
 export function requireAccess(deps: Deps, access: Access, options: FrameOptions = {}) {
+  if (options.frame === 'deferred' && access !== 'user') throw new Error("Frame 'deferred' is for user routes");
   return createMiddleware<AppEnv>(async (c, next) => {
     if (access === 'public') return next();
     const token = readSessionToken(c.req.header('cookie'), deps.secret);
@@ -85,15 +94,25 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
     /** The signed-in user the opening found, refused when the route is not theirs. */
     const admitted = (rows: unknown[]) => {
       const session = sessionFromOpening(rows, now);
-      if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      if (!session) {
+        sharedKnownSessions.forget(token);
+        throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      }
+      sharedKnownSessions.remember(token, session.userId);
       if (access === 'admin' && !session.isAdmin)
         throw new AppError('FORBIDDEN', options.adminRefusal ?? ADMIN_REFUSAL_MESSAGE);
       if (access === 'admin') requireAdminTwoFactor(session);
       return session;
     };
-    if (options.frame === 'opening-only' || options.frame === 'on-demand') {
+    const knownUser = options.frame === 'deferred' ? sharedKnownSessions.userOf(token) : undefined;
+    if (knownUser !== undefined) {
+      await deferredOpening(c, next, deps, { opening, admitted, knownUser, token });
+      if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
+      return;
+    }
+    if (options.frame === 'opening-only' || options.frame === 'on-demand' || options.frame === 'deferred') {
       c.set('session', admitted(await deps.database.openingOnly(opening)));
-      if (options.frame === 'on-demand') {
+      if (options.frame !== 'opening-only') {
         const { database } = deps;
         c.set('reads', (work, readsOptions) => {
           // The actor check holds the user, not an admin's role or two-factor: admin routes
@@ -125,6 +144,46 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
     runAfterCommit(afterCommit, c.get('logger'));
   });
 }
+
+/**
+ * Frame 'deferred' for a session this process knows: the handler acts for `knownUser` until its
+ * first transaction, sent with the opening, admits the session (and only that user: the opening's
+ * check holds the same). If the handler answered without one, the opening runs alone after it and
+ * a refused session's 401 replaces the answer.
+ */
+async function deferredOpening(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  { database }: Deps,
+  { opening, admitted, knownUser, token }: DeferredOpening,
+): Promise<void> {
+  let answered = false;
+  const admitKnown = (rows: unknown[]) => {
+    answered = true;
+    const session = admitted(rows);
+    if (session.userId !== knownUser) {
+      // Cannot happen while a token names one user; refused rather than trusted if it ever does.
+      sharedKnownSessions.forget(token);
+      throw new AppError('UNAUTHENTICATED', 'Authentication required');
+    }
+    c.set('session', session);
+  };
+  c.set('actor', knownUser);
+  c.set('reads', (work, readsOptions) =>
+    answered
+      ? database.readsOpenedWith(opening, admitted, work, readsOptions)
+      : database.readsOpenedWith(opening, admitKnown, work, { ...readsOptions, starting: true }),
+  );
+  await next();
+  if (!answered) admitKnown(await database.openingOnly(opening));
+}
+
+type DeferredOpening = {
+  opening: ReturnType<typeof sessionOpening>;
+  admitted: (rows: unknown[]) => SessionUser;
+  knownUser: string;
+  token: string;
+};
 
 /** What a signed-in non-admin hears from an admin route that names no refusal of its own. */
 export const ADMIN_REFUSAL_MESSAGE = 'Admin access required';
@@ -162,7 +221,7 @@ export function commitWith<R>(c: Context<AppEnv>, send: (tx: Tx) => Promise<R>):
   // together in a transaction of their own (one turn on PGlite, one socket write on PostgreSQL).
   const reads = c.get('reads');
   if (!reads) throw new Error('No request transaction: is the route declared user or admin?');
-  return reads(send, { atOnce: true, actor: sessionOf(c).userId });
+  return reads(send, { atOnce: true, actor: actorOf(c) });
 }
 
 /**
@@ -173,7 +232,7 @@ export function commitWith<R>(c: Context<AppEnv>, send: (tx: Tx) => Promise<R>):
  */
 export function transactionOf(c: Context<AppEnv>): <R>(work: (tx: Tx) => Promise<R>) => Promise<R> {
   const reads = c.get('reads');
-  if (reads) return (work) => reads(work, { actor: sessionOf(c).userId });
+  if (reads) return (work) => reads(work, { actor: actorOf(c) });
   return (work) => work(txOf(c));
 }
 
@@ -187,9 +246,23 @@ export function readsOf(c: Context<AppEnv>): <R>(work: (tx: Tx) => Promise<R>, o
   return (work) => work(txOf(c));
 }
 
-/** The signed-in user for a route declared `user` or `admin` (the middleware guarantees one). */
+/**
+ * The signed-in user for a route declared `user` or `admin` (the middleware guarantees one); on a
+ * route framed 'deferred', once its first transaction has admitted the session.
+ */
 export function sessionOf(c: Context<AppEnv>): SessionUser {
   const session = c.get('session');
-  if (!session) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-  return session;
+  if (session) return session;
+  if (c.get('actor') !== undefined)
+    throw new Error("The session is admitted by the route's first transaction: use actorOf(c) before it");
+  throw new AppError('UNAUTHENTICATED', 'Authentication required');
+}
+
+/**
+ * The user a route acts for: the signed-in user's id, or on a route framed 'deferred' before its
+ * first transaction the user this process saw the cookie's session admit (that transaction
+ * refuses itself unless the session still admits them).
+ */
+export function actorOf(c: Context<AppEnv>): string {
+  return c.get('session')?.userId ?? c.get('actor') ?? sessionOf(c).userId;
 }

@@ -55,6 +55,11 @@ export type AppEnv = {
      * their own, opened when asked (access.ts `readsOf`, `commitWith`, `transactionOf`).
      */
     reads: (<R>(work: (tx: Tx) => Promise<R>, options?: ReadsOptions) => Promise<R>) | undefined;
+    /**
+     * Frame 'deferred', until the route's first transaction admits the session: the user this
+     * process saw the cookie's session admit (access.ts `actorOf`).
+     */
+    actor: string | undefined;
     /** Work to do once the request transaction has committed (http/after-commit.ts). */
     afterCommit: (() => void)[] | undefined;
   };

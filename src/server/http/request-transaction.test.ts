@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { rowsOf } from '../db/rls.ts';
 import { profiles } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
+import { lastNameOf as lastNameIn } from '../test/last-name.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { commitWith, readsOf, txOf } from './access.ts';
@@ -269,13 +270,7 @@ describe.each(testDatabaseKinds())('the request transaction on %s', (kind) => {
     expect(res.status).toBe(401);
   });
 
-  const lastNameOf = async (userId: string) =>
-    (
-      await server.deps.database.db
-        .select({ lastName: profiles.lastName })
-        .from(profiles)
-        .where(eq(profiles.id, userId))
-    )[0]?.lastName;
+  const lastNameOf = (userId: string) => lastNameIn(server.deps.database.db, userId);
 
   it("commits an 'on-demand' route's write sent whole with the opening again", async () => {
     const { cookie, userId } = await signUpAndSignIn(server, { email: 'whole.write@example.com', verify: false });

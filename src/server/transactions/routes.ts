@@ -4,8 +4,8 @@
  * overview of every account's transactions with filters, totals and a CSV export.
  *
  * Every write runs in one transaction and tells the owner's open tabs (`publishAccountChanged`);
- * adding transactions sends its transaction whole after the session opening (`commitWith` on the
- * 'on-demand' frame), the rest run in the request transaction. The balance is kept by database
+ * adding transactions sends its transaction whole, with the session opening when this process
+ * knows the session (`commitWith` on the 'deferred' frame), the rest run in the request transaction. The balance is kept by database
  * triggers in that same transaction,
  * so a change and its balance commit or fail together: the spec's 'Transaction updated but
  * failed to update account balance' cannot happen here.
@@ -28,7 +28,7 @@ import {
 import { publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
 import { afterCheck } from '../db/commit-with.ts';
-import { commitWith, readsOf, sessionOf, transactionOf, txOf } from '../http/access.ts';
+import { actorOf, commitWith, readsOf, sessionOf, transactionOf, txOf } from '../http/access.ts';
 import type { Tx } from '../db/client.ts';
 import type { Deps } from '../http/context.ts';
 import { afterCommit } from '../http/after-commit.ts';
@@ -190,7 +190,7 @@ function filterOf(query: OverviewFilter): OverviewFilter {
 
 /** The user's account for a path id; an unknown, malformed or someone else's id is 404. */
 async function ownAccountOr404(c: Parameters<typeof txOf>[0], id: string, tx = txOf(c)) {
-  const account = isUuid(id) ? await findOwnAccount(tx, sessionOf(c).userId, id) : null;
+  const account = isUuid(id) ? await findOwnAccount(tx, actorOf(c), id) : null;
   if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   return account;
 }
@@ -245,8 +245,9 @@ export function transactionRoutes(deps: Deps) {
   app.openapi(
     defineRoute(deps, '', {
       access: 'user',
-      // The opening alone, then the add's statements with COMMIT in a transaction of their own.
-      frame: 'on-demand',
+      // The add's statements with COMMIT in a transaction of their own, sent with the opening when
+      // this process knows the session (one round trip), else after the opening alone.
+      frame: 'deferred',
       method: 'post',
       path: '/api/accounts/{id}/transactions',
       summary: 'Add one transaction or several at once (amounts as typed; withdrawals and fees are stored negative)',
@@ -263,7 +264,7 @@ export function transactionRoutes(deps: Deps) {
       // In lower case, as the database writes it: the kept answers' facts name accounts that way.
       const id = accountIdOf(c.req.valid('param').id);
       const { transactions } = c.req.valid('json');
-      const { userId, dataVersions } = sessionOf(c);
+      const userId = actorOf(c);
       const statement = transactions.findIndex((t) => t.type === 'balance_update');
       if (statement >= 0)
         throw new AppError('VALIDATION_FAILED', BALANCE_UPDATE_ONLY_BY_UPDATE, { field: `transactions.${statement}` });
@@ -298,6 +299,9 @@ export function transactionRoutes(deps: Deps) {
             return add(tx);
           })
         : await commitWith(c, add);
+      // The versions the opening read, before the add's bump: in the add's own transaction when
+      // it was sent with the opening, so a step of exactly one is this add's.
+      const { dataVersions } = sessionOf(c);
       // Entries dated today move only today's point of the dashboard's line: carried into the
       // line this server keeps instead of read again (line-cache.ts says when that holds).
       afterCommit(c, () => {
