@@ -24,8 +24,21 @@ export const OWN_WRITES_STEPS = 16;
 /** An entry an add stored, as the API sends it back (signed pence). */
 export type AddedEntry = Omit<TransactionRow, 'createdAt'>;
 
-/** A recorded write: the accounts it wrote, and the entries it added. */
-export type OwnWrite = { accountIds: readonly string[]; entries: readonly AddedEntry[] };
+/**
+ * What an account held after a write, as the accounts statement reads it on `today` (the balance
+ * on that day, and the ledger version its entries' writes bump).
+ */
+export type BalanceAfter = { accountId: string; today: string; balancePence: number; ledgerVersion: string };
+
+/**
+ * A recorded write: the accounts it wrote, the entries it added, and those accounts' balances after
+ * it (absent: a write whose balances are not known here, which nothing kept is carried through).
+ */
+export type OwnWrite = {
+  accountIds: readonly string[];
+  entries: readonly AddedEntry[];
+  balances?: readonly BalanceAfter[];
+};
 
 export class OwnWrites {
   /** Per user, each recorded write by the version it started from. */

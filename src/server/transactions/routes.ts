@@ -314,10 +314,12 @@ export function transactionRoutes(deps: Deps) {
           statementTypes: BALANCE_STATEMENT_TYPES,
         });
         // Kept answers this account does not feed (another account's page) hold for the new
-        // version; the dashboard's newest entries take what the add can show of them.
+        // version; the dashboard's newest entries take what the add can show of them, and the
+        // kept protection rows its new balance.
         sharedOwnWrites.record(userId, dataVersions?.userVersion, after.userVersion, {
           accountIds: [id],
           entries: newestEntries(items),
+          balances: [{ accountId: id, today, balancePence: after.balancePence, ledgerVersion: after.ledgerVersion }],
         });
       });
       return c.json({ items, balancePence: after.balancePence }, 201);
