@@ -150,6 +150,12 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
  * first transaction, sent with the opening, admits the session (and only that user: the opening's
  * check holds the same). If the handler answered without one, the opening runs alone after it and
  * a refused session's 401 replaces the answer.
+ *
+ * A write sent whole goes with its COMMIT before the opening's rows are looked at here, so every
+ * refusal `admitted` makes for a user route must also fail the transaction in SQL: today it
+ * refuses only a session the opening did not find, which leaves `app.user_id` unset and fails the
+ * actor check. A refusal worked out here alone (a tier, a verified e-mail) would answer an error
+ * for a write that committed: such a route must read first (`transactionOf`) or not be deferred.
  */
 async function deferredOpening(
   c: Context<AppEnv>,
@@ -175,7 +181,9 @@ async function deferredOpening(
       : database.readsOpenedWith(opening, admitKnown, work, { ...readsOptions, starting: true }),
   );
   await next();
-  if (!answered) admitKnown(await database.openingOnly(opening));
+  // No session admitted: the handler answered before asking (bad input), or went on after a
+  // refusal. The opening alone decides, and a refused session's 401 replaces the answer.
+  if (c.get('session') === undefined) admitKnown(await database.openingOnly(opening));
 }
 
 type DeferredOpening = {

@@ -57,6 +57,23 @@ describe.each(testDatabaseKinds())("the 'deferred' frame on %s", (kind) => {
         return c.json({ actedFor, admitted: sessionOf(c).userId, lastNames: [] }, 200);
       },
     );
+    // A handler that goes on after its write failed (a refused session among the causes).
+    probe.openapi(
+      defineRoute(deps, '', {
+        access: 'user',
+        frame: 'deferred',
+        method: 'post',
+        path: '/t/deferred-shrug',
+        responses: ok,
+      }),
+      async (c) => {
+        const actedFor = actorOf(c);
+        await commitWith(c, (tx) =>
+          tx.update(profiles).set({ lastName: 'Shrugged' }).where(eq(profiles.id, actedFor)).execute(),
+        ).catch(() => undefined);
+        return c.json({ actedFor, admitted: '', lastNames: [] }, 200);
+      },
+    );
     probe.openapi(
       defineRoute(deps, '', {
         access: 'user',
@@ -162,6 +179,14 @@ describe.each(testDatabaseKinds())("the 'deferred' frame on %s", (kind) => {
     expect(((await live.json()) as { error: { message: string } }).error.message).toBe('Name needed');
     await server.deps.database.db.execute(sql`delete from session where user_id = ${userId}`);
     expect((await post(cookie, { lastName: '' })).status).toBe(401);
+  });
+
+  it('answers 401 to an ended session even when the handler goes on after its refused write', async () => {
+    const { cookie, userId } = await knownSaver(`deferred.shrug.${kind}@example.com`);
+    await server.deps.database.db.execute(sql`delete from session where user_id = ${userId}`);
+    const res = await probe.request('http://localhost/t/deferred-shrug', { method: 'POST', headers: { cookie } });
+    expect(res.status).toBe(401);
+    expect(await lastNameOf(userId)).toBe('Before');
   });
 
   it('never writes for a user the hint names but the session does not admit', async () => {
