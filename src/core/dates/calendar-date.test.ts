@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calendarDateInLondon, isCalendarDate, isSupportedDate } from './calendar-date.ts';
 
@@ -46,5 +47,32 @@ describe('calendarDateInLondon', () => {
 
   it('is still today at 23:30 UTC in winter (GMT)', () => {
     expect(calendarDateInLondon(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+  });
+
+  it('gives the date a fresh formatting gives, whatever instants it was asked before', () => {
+    const fresh = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+    // Runs of instants a few minutes apart, anywhere in the supported years or around a UTC
+    // midnight or 23:00 UTC (London's midnight in summer), asked one after another.
+    const anywhere = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2099, 11, 30) });
+    const nearMidnight = fc
+      .tuple(fc.integer({ min: 1990, max: 2099 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 28 }))
+      .chain(([year, month, day]) => fc.constantFrom(Date.UTC(year, month, day), Date.UTC(year, month, day, 23)));
+    const runs = fc.tuple(
+      fc.oneof(anywhere, nearMidnight),
+      fc.array(fc.integer({ min: -300, max: 300 }), { minLength: 2 }),
+    );
+    fc.assert(
+      fc.property(runs, ([around, offsets]) => {
+        for (const ms of offsets.map((s) => around + s * 1_000))
+          expect(calendarDateInLondon(new Date(ms))).toBe(fresh.format(new Date(ms)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses an invalid instant as the formatter does, and forgets nothing it knew', () => {
+    expect(calendarDateInLondon(new Date('2026-12-31T12:00:00Z'))).toBe('2026-12-31');
+    expect(() => calendarDateInLondon(new Date(Number.NaN))).toThrow(RangeError);
+    expect(calendarDateInLondon(new Date('2026-12-31T12:00:30Z'))).toBe('2026-12-31');
   });
 });

@@ -43,11 +43,21 @@ const londonDate = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
 });
 
+// The last minute formatted, and its date: every request asks, and many ask in the same minute.
+let lastMinute = Number.NaN;
+let lastDate = '';
+
 export function calendarDateInLondon(instant: Date): CalendarDate {
+  // The UK's offsets from UTC are whole hours, so a UTC minute falls on one London date.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastMinute) return lastDate;
   // One formatter for the process: building one costs more than the formatting (docs/performance.md).
   const parts = londonDate.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  lastMinute = minute;
+  lastDate = date;
+  return date;
 }
 
 /** Month names in en-GB, January first (index = month number − 1). */
