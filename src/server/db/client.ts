@@ -83,12 +83,6 @@ export type ReadsOptions = {
    * routes only (access.ts refuses it on an admin route).
    */
   actor?: string;
-  /**
-   * The request's first contact with the database (a route framed 'deferred' sends its opening
-   * with these statements): on PGlite a starting turn, queued behind requests part-way through,
-   * not before them (turns.ts). PostgreSQL ignores it.
-   */
-  starting?: boolean;
 };
 
 export type OpenOptions = {

@@ -271,11 +271,11 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
         work(drizzleTransaction(pglite, db, tx), rowsOf(opened), commitWith),
       );
     },
-    readsOpenedWith(opening, admit, reads, { atOnce = false, actor, starting = false } = {}) {
+    readsOpenedWith(opening, admit, reads, { atOnce = false, actor } = {}) {
       // As on PostgreSQL: the switch to app_user and the reads queue behind the opening in the
       // worker, so they run in the same turn with no wait for this thread between them; `admit`
-      // sees the opening's rows before the reads' results are used. Usually the request's second
-      // turn, served before requests not yet started (turns.ts); its first when `starting`.
+      // sees the opening's rows before the reads' results are used. It is the request's second
+      // turn, served before requests not yet started (turns.ts).
       return inTransaction(
         openingStatement(opening),
         async (_tx, opened, [role, checked, read]) => {
@@ -285,7 +285,7 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
           return (await read) as never;
         },
         {
-          turn: starting ? 'starting' : 'continuing',
+          turn: 'continuing',
           sendWith: (tx) => [
             tx.exec('set local role app_user'),
             actor === undefined ? Promise.resolve() : tx.query(ACTOR_CHECK_SQL, [actor]),

@@ -71,7 +71,8 @@ export type FrameOptions = {
    * (auth/known-sessions.ts): then no opening runs alone. The handler acts for that session's user
    * (`actorOf`), and its first transaction (`commitWith`, `transactionOf`, `readsOf`) starts with
    * the opening, whose check refuses the transaction unless the opening admits that same user:
-   * a write that reads nothing first is one round trip in all (docs/decisions/0072). A handler
+   * a write that reads nothing first is one round trip in all (docs/decisions/0072); on PostgreSQL
+   * only, PGlite takes the 'on-demand' path. A handler
    * that answers before any transaction (bad input) has the opening run after it, so an ended
    * session still hears 401 first. User routes only.
    * Default: the request transaction, from the session check to the answer.
@@ -104,7 +105,10 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
       if (access === 'admin') requireAdminTwoFactor(session);
       return session;
     };
-    const knownUser = options.frame === 'deferred' ? sharedKnownSessions.userOf(token) : undefined;
+    // PostgreSQL only: PGlite has no socket round trip to save, and its writes then queue as a
+    // request's first turn rather than a continuing one, which measured a longer tail (ADR 0072).
+    const knownUser =
+      options.frame === 'deferred' && deps.database.kind === 'postgres' ? sharedKnownSessions.userOf(token) : undefined;
     if (knownUser !== undefined) {
       await deferredOpening(c, next, deps, { opening, admitted, knownUser, token });
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
@@ -178,7 +182,7 @@ async function deferredOpening(
   c.set('reads', (work, readsOptions) =>
     answered
       ? database.readsOpenedWith(opening, admitted, work, readsOptions)
-      : database.readsOpenedWith(opening, admitKnown, work, { ...readsOptions, starting: true }),
+      : database.readsOpenedWith(opening, admitKnown, work, readsOptions),
   );
   await next();
   // No session admitted: the handler answered before asking (bad input), or went on after a
