@@ -97,7 +97,7 @@ function shapeOf(body: unknown): unknown {
 async function compareAnswers(
   rounds: number,
   send: (kind: 'registered' | 'unregistered', i: number) => Promise<Call>,
-): Promise<{ registered: number; unregistered: number }> {
+): Promise<{ registered: number; unregistered: number; paired: number }> {
   const times = { registered: [] as number[], unregistered: [] as number[] };
   let reference: { status: number; body: unknown } | undefined;
   for (let i = 0; i < rounds; i++) {
@@ -111,7 +111,10 @@ async function compareAnswers(
       times[kind].push(call.ms);
     }
   }
-  return { registered: median(times.registered), unregistered: median(times.unregistered) };
+  // Each round asks both back to back, so the machine's load drifts alike for the two: the median
+  // of the rounds' differences is the gap an attacker could measure, without that drift.
+  const paired = median(times.registered.map((ms, i) => ms - times.unregistered[i]!));
+  return { registered: median(times.registered), unregistered: median(times.unregistered), paired };
 }
 
 describe('no account enumeration (production mode)', () => {
@@ -129,7 +132,7 @@ describe('no account enumeration (production mode)', () => {
     console.log(
       `sign-up medians: registered ${medians.registered.toFixed(1)} ms, new ${medians.unregistered.toFixed(1)} ms`,
     );
-    assert.ok(Math.abs(medians.registered - medians.unregistered) < 20, JSON.stringify(medians));
+    assert.ok(Math.abs(medians.paired) < 20, JSON.stringify(medians));
   });
 
   test('the reset request answers alike, in like time', async () => {
@@ -142,7 +145,7 @@ describe('no account enumeration (production mode)', () => {
     console.log(
       `reset medians: registered ${medians.registered.toFixed(1)} ms, unknown ${medians.unregistered.toFixed(1)} ms`,
     );
-    assert.ok(Math.abs(medians.registered - medians.unregistered) < 20, JSON.stringify(medians));
+    assert.ok(Math.abs(medians.paired) < 20, JSON.stringify(medians));
   });
 
   test('resending the verification e-mail anonymously answers alike, in like time', async () => {
@@ -152,7 +155,7 @@ describe('no account enumeration (production mode)', () => {
     console.log(
       `resend medians: registered ${medians.registered.toFixed(1)} ms, unknown ${medians.unregistered.toFixed(1)} ms`,
     );
-    assert.ok(Math.abs(medians.registered - medians.unregistered) < 20, JSON.stringify(medians));
+    assert.ok(Math.abs(medians.paired) < 20, JSON.stringify(medians));
   });
 });
 
