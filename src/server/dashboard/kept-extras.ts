@@ -8,9 +8,10 @@
  * there (the extras were read after that add committed: newer than their key) is not added twice.
  * An add of an entry a standing order paid is not carried: it can move an order's last payment.
  */
-import { ANSWER_MAX_AGE_MS, type AnswerKey, answerKeyText, olderUserVersionOf } from '../kept/answer-cache.ts';
+import { ANSWER_MAX_AGE_MS, type AnswerKey, answerKeyText } from '../kept/answer-cache.ts';
+import { type KeptWithSteps, keptWithSteps } from '../kept/carried.ts';
 import { KeptPerUser } from '../kept/kept-per-user.ts';
-import { type AddedEntry, type OwnWrite, type OwnWrites, sharedOwnWrites } from '../kept/own-writes.ts';
+import { type AddedEntry, type OwnWrites, sharedOwnWrites } from '../kept/own-writes.ts';
 import { type DashboardRows, RECENT_TRANSACTIONS, type RecentTransactionRow } from './queries.ts';
 
 export type DashboardExtras = Pick<DashboardRows, 'maturities' | 'interest' | 'orders' | 'recent'>;
@@ -56,29 +57,19 @@ export class KeptExtras {
     if (!found) return undefined;
     const wanted = answerKeyText(key);
     if (found.steps.length === 0) return this.#kept.get(userId, wanted, now.getTime());
-    let recent = found.extras.recent;
+    let recent = found.value.recent;
     for (const { entries } of found.steps) {
       const merged = withEntries(recent, entries, accountName);
       if (!merged) return undefined;
       recent = merged;
     }
-    const extras = { ...found.extras, recent };
+    const extras = { ...found.value, recent };
     this.#kept.rekey(userId, found.keptUnder, wanted, extras);
     return extras;
   }
 
-  /** The user's kept extras for `key`, the key they were kept under and the steps to carry them through (none: kept under it). */
-  #find(
-    userId: string,
-    key: AnswerKey,
-    now: Date,
-  ): { extras: DashboardExtras; keptUnder: string; steps: OwnWrite[] } | undefined {
-    const kept = this.#kept.peekKeyed(userId, now.getTime());
-    if (!kept) return undefined;
-    if (kept.key === answerKeyText(key)) return { extras: kept.value, keptUnder: kept.key, steps: [] };
-    const from = olderUserVersionOf(kept.key, key);
-    const steps = from === undefined ? null : this.#writes.steps(userId, from, key.userVersion!);
-    return steps ? { extras: kept.value, keptUnder: kept.key, steps } : undefined;
+  #find(userId: string, key: AnswerKey, now: Date): KeptWithSteps<DashboardExtras> | undefined {
+    return keptWithSteps(this.#kept, this.#writes, userId, key, now);
   }
 }
 

@@ -7,7 +7,8 @@
  * Rows kept under an older version are carried through this server's own adds since, each add's
  * balance written in (ADR 0073). The rows are shared, so nothing that reads them may change them.
  */
-import { ANSWER_MAX_AGE_MS, type AnswerKey, answerKeyText, olderUserVersionOf } from '../kept/answer-cache.ts';
+import { ANSWER_MAX_AGE_MS, type AnswerKey, answerKeyText } from '../kept/answer-cache.ts';
+import { keptWithSteps } from '../kept/carried.ts';
 import { KeptPerUser } from '../kept/kept-per-user.ts';
 import { type OwnWrite, type OwnWrites, sharedOwnWrites } from '../kept/own-writes.ts';
 import type { AccountListRow } from '../accounts/queries.ts';
@@ -57,13 +58,10 @@ export class KeptProtectionRows {
    * instead, as old as they were.
    */
   #carried(userId: string, key: AnswerKey, now: Date): ProtectionRows | undefined {
-    const kept = this.#rows.peekKeyed(userId, now.getTime());
-    const from = kept && olderUserVersionOf(kept.key, key);
-    if (from === undefined) return undefined;
-    const steps = this.#ownWrites.steps(userId, from, key.userVersion!);
-    const carried = steps && rowsAfter(kept!.value, steps, key.today);
+    const found = keptWithSteps(this.#rows, this.#ownWrites, userId, key, now);
+    const carried = found && found.steps.length > 0 ? rowsAfter(found.value, found.steps, key.today) : undefined;
     if (!carried) return undefined;
-    this.#rows.rekey(userId, kept!.key, answerKeyText(key), carried);
+    this.#rows.rekey(userId, found!.keptUnder, answerKeyText(key), carried);
     return carried;
   }
 }
