@@ -167,9 +167,7 @@ async function deferredOpening(
   { database }: Deps,
   { opening, admitted, knownUser, token }: DeferredOpening,
 ): Promise<void> {
-  let answered = false;
   const admitKnown = (rows: unknown[]) => {
-    answered = true;
     const session = admitted(rows);
     if (session.userId !== knownUser) {
       // Cannot happen while a token names one user; refused rather than trusted if it ever does.
@@ -179,11 +177,7 @@ async function deferredOpening(
     c.set('session', session);
   };
   c.set('actor', knownUser);
-  c.set('reads', (work, readsOptions) =>
-    answered
-      ? database.readsOpenedWith(opening, admitted, work, readsOptions)
-      : database.readsOpenedWith(opening, admitKnown, work, readsOptions),
-  );
+  c.set('reads', (work, readsOptions) => database.readsOpenedWith(opening, admitKnown, work, readsOptions));
   await next();
   // No session admitted: the handler answered before asking (bad input), or went on after a
   // refusal. The opening alone decides, and a refused session's 401 replaces the answer.
