@@ -9,6 +9,7 @@ import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-wit
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
 import { ACTOR_CHECK_SQL } from './require-found.ts';
+import { sharedTrips } from './shared-trips.ts';
 
 export type { CommitWith } from './commit-with.ts';
 export type { NamedQuery } from './named-query.ts';
@@ -37,7 +38,8 @@ export interface Database {
   /**
    * The opening statement alone, in its own implicit transaction (no BEGIN, no COMMIT: one round
    * trip), for a route whose answer the opening's rows hold (`opening: 'only'`). Its transaction-local
-   * settings end with the statement.
+   * settings end with the statement. On PostgreSQL, the openings waiting when a connection comes
+   * free go out on it together in one socket write, each still alone (shared-trips.ts, ADR 0074).
    */
   openingOnly(opening: NamedQuery): Promise<unknown[]>;
   /**
@@ -262,10 +264,18 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         { commitAfterSent: atOnce },
       );
     },
-    openingOnly(opening) {
-      const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-      return withClient(async (client) => (await client.query({ name: opening.name, text, values: params })).rows);
-    },
+    openingOnly: sharedTrips<NamedQuery, unknown[], PoolClient>(withClient, (client, openings) => {
+      const socket = socketOf(client);
+      socket?.cork?.();
+      try {
+        return openings.map((opening) => {
+          const { text, params } = compiledWith(dialect, compiledOpenings, opening);
+          return client.query({ name: opening.name, text, values: params }).then((result) => result.rows);
+        });
+      } finally {
+        socket?.uncork?.();
+      }
+    }),
     async listen(channel, onMessage, onReconnect) {
       const stop = await listenWithReconnect(pg, url, channel, onMessage, onReconnect, options.logger);
       listeners.push(stop);

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSessionToken, sessionOpening } from '../auth/session.ts';
+import { rowsOf } from './rls.ts';
+import { openDatabase, type Database } from './client.ts';
+import { quietLogger, testDatabaseKinds } from '../test/databases.ts';
+import { itOnPostgres } from '../test/postgres-only.ts';
+import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { statementsSent } from '../test/statements-sent.ts';
+import { sharedTrips } from './shared-trips.ts';
+
+/** A connection that records the batches sent on it; `answer` decides each item's outcome. */
+function fakePool(answer: (item: string) => Promise<string> = async (item) => `${item}!`) {
+  const batches: string[][] = [];
+  const given: Array<{ failedWith: unknown }> = [];
+  let lend: () => Promise<void> = async () => undefined;
+  const connect = async <T>(work: (connection: number) => Promise<T>): Promise<T> => {
+    await lend();
+    const loan = { failedWith: undefined as unknown };
+    given.push(loan);
+    try {
+      return await work(given.length);
+    } catch (err) {
+      loan.failedWith = err;
+      throw err;
+    }
+  };
+  const send = (_connection: number, items: readonly string[]) => {
+    batches.push([...items]);
+    return items.map(answer);
+  };
+  return { batches, given, connect, send, lendWhen: (gate: () => Promise<void>) => (lend = gate) };
+}
+
+describe('shared trips (statements that run alone share a connection and a write)', () => {
+  it('sends together what arrives while the connection is awaited, each with its own answer', async () => {
+    const pool = fakePool();
+    const trip = sharedTrips(pool.connect, pool.send);
+    const answers = await Promise.all(['a', 'b', 'c'].map(trip));
+    expect(answers).toEqual(['a!', 'b!', 'c!']);
+    expect(pool.batches).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('asks for the next connection for what arrives after a batch left, and no sooner', async () => {
+    const pool = fakePool();
+    let open: () => void = () => undefined;
+    pool.lendWhen(() => new Promise<void>((resolve) => (open = resolve)));
+    const trip = sharedTrips(pool.connect, pool.send);
+    const first = trip('a');
+    const second = trip('b');
+    expect(pool.given).toHaveLength(0);
+    open();
+    expect(await Promise.all([first, second])).toEqual(['a!', 'b!']);
+    const third = trip('c');
+    open();
+    expect(await third).toBe('c!');
+    expect(pool.batches).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('carries at most maxBatch in one trip, and the rest in the next', async () => {
+    const pool = fakePool();
+    const trip = sharedTrips(pool.connect, pool.send, { maxBatch: 2 });
+    expect(await Promise.all(['a', 'b', 'c', 'd', 'e'].map(trip))).toEqual(['a!', 'b!', 'c!', 'd!', 'e!']);
+    expect(pool.batches).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+  });
+
+  it('fails only the item that failed, and hands its error to the pool with the connection', async () => {
+    const refusal = new Error('refused');
+    const pool = fakePool(async (item) => {
+      if (item === 'bad') throw refusal;
+      return `${item}!`;
+    });
+    const trip = sharedTrips(pool.connect, pool.send);
+    const settled = await Promise.allSettled(['a', 'bad', 'c'].map(trip));
+    expect(settled).toEqual([
+      { status: 'fulfilled', value: 'a!' },
+      { status: 'rejected', reason: refusal },
+      { status: 'fulfilled', value: 'c!' },
+    ]);
+    expect(pool.given[0]!.failedWith).toBe(refusal);
+    // The next trip goes as usual.
+    expect(await trip('d')).toBe('d!');
+  });
+
+  it('fails everyone waiting when no connection comes, and not those of a later trip', async () => {
+    const pool = fakePool();
+    const down = new Error('pool timeout');
+    let fail: (err: Error) => void = () => undefined;
+    pool.lendWhen(() => new Promise<void>((_resolve, reject) => (fail = reject)));
+    const trip = sharedTrips(pool.connect, pool.send);
+    const waiting = [trip('a'), trip('b')].map((p) => p.catch((err: unknown) => err));
+    fail(down);
+    expect(await Promise.all(waiting)).toEqual([down, down]);
+    pool.lendWhen(async () => undefined);
+    expect(await trip('c')).toBe('c!');
+  });
+
+  it('does not fail a later trip’s items when an earlier batch’s statement failed', async () => {
+    const pool = fakePool(async (item) => {
+      if (item === 'bad') throw new Error('one statement failed');
+      return `${item}!`;
+    });
+    let open: () => void = () => undefined;
+    pool.lendWhen(() => new Promise<void>((resolve) => (open = resolve)));
+    const trip = sharedTrips(pool.connect, pool.send, { maxBatch: 1 });
+    const bad = trip('bad').catch(() => 'failed');
+    const later = trip('later');
+    open();
+    expect(await bad).toBe('failed');
+    open();
+    expect(await later).toBe('later!');
+  });
+});
+
+describe.each(testDatabaseKinds())('session openings sharing a trip on %s', (kind) => {
+  let server: TestServer;
+  const savers: Array<{ cookie: string; userId: string; email: string }> = [];
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    for (let i = 0; i < 6; i++) {
+      const email = `shared.trip.${i}@example.com`;
+      savers.push({ ...(await signUpAndSignIn(server, { email, firstName: `Saver${i}`, verify: false })), email });
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const me = async (cookie: string) => {
+    const res = await server.request('/api/me', { cookie });
+    return {
+      status: res.status,
+      body: (await res.json()) as { user?: { id: string; email: string }; profile?: { firstName: string | null } },
+    };
+  };
+
+  it('answers each of many savers asking at once as themselves', async () => {
+    await me(savers[0]!.cookie);
+    const answers = await Promise.all(savers.map((s) => me(s.cookie)));
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toEqual(expect.objectContaining({ id: savers[i]!.userId, email: savers[i]!.email }));
+      expect(answer.body.profile?.firstName).toBe(`Saver${i}`);
+    });
+  });
+
+  itOnPostgres(kind)('sends their openings in one socket write, not one each', async () => {
+    await me(savers[0]!.cookie);
+    let answers: Array<{ status: number }> = [];
+    const sent = await statementsSent(async () => {
+      answers = await Promise.all(savers.map((s) => me(s.cookie)));
+    });
+    expect(answers.map((a) => a.status)).toEqual(savers.map(() => 200));
+    expect(sent.statements).toBe(savers.length);
+    expect(sent.writes).toBe(1);
+  });
+
+  itOnPostgres(kind)(
+    'runs each opening alone on a shared connection: nothing one sets reaches the next or the connection',
+    async () => {
+      const oneConnection: Database = await openDatabase({
+        databaseUrl: server.databaseUrl!,
+        poolMax: 1,
+        logger: quietLogger,
+      });
+      try {
+        const now = new Date();
+        const tokens = savers.map((s) => readSessionToken(s.cookie, server.deps.secret)!);
+        const broken = { name: 'shared_trip_broken', query: sql`select 1 / 0 as never` };
+        const settled = await Promise.allSettled([
+          ...tokens.map((token) => oneConnection.openingOnly(sessionOpening(token, false, now))),
+          oneConnection.openingOnly(sessionOpening('NoSuchToken0123456789', false, now)),
+          oneConnection.openingOnly(broken),
+          oneConnection.openingOnly(sessionOpening(tokens[0]!, false, now)),
+        ]);
+        // Each opening found its own session: had the role or the user of one reached the next,
+        // the next would have been refused the session table or found another user.
+        savers.forEach((saver, i) => {
+          const result = settled[i]!;
+          expect(result.status).toBe('fulfilled');
+          expect((result as PromiseFulfilledResult<Array<{ user_id: string }>>).value.map((r) => r.user_id)).toEqual([
+            saver.userId,
+          ]);
+        });
+        expect(settled[savers.length]).toEqual({ status: 'fulfilled', value: [] });
+        expect(settled[savers.length + 1]!.status).toBe('rejected');
+        expect(
+          (settled[savers.length + 2] as PromiseFulfilledResult<Array<{ user_id: string }>>).value[0]?.user_id,
+        ).toBe(savers[0]!.userId);
+        // The one connection afterwards: the login role, no user, no transaction left open.
+        const [after] = rowsOf<{ role: string; user_id: string; in_transaction: boolean }>(
+          await oneConnection.db.execute(
+            sql`select current_setting('role') as role, coalesce(current_setting('app.user_id', true), '') as user_id,
+                  now() <> statement_timestamp() as in_transaction`,
+          ),
+        );
+        expect(after).toEqual({ role: 'none', user_id: '', in_transaction: false });
+      } finally {
+        await oneConnection.close();
+      }
+    },
+  );
+});
