@@ -12,6 +12,9 @@
 -- a writer it waited for committed (READ COMMITTED: each statement here has a fresh snapshot).
 -- Nothing an older instance relies on changes: the same trigger, the same figures.
 CREATE OR REPLACE FUNCTION transactions_apply_to_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A column added later under one of these variables' names must not make every deposit fail as
+-- ambiguous: the names below always mean the variables.
+#variable_conflict use_variable
 DECLARE
   touched uuid[];
   adds_only boolean := false;

@@ -264,18 +264,37 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         { commitAfterSent: atOnce },
       );
     },
-    openingOnly: sharedTrips<NamedQuery, unknown[], PoolClient>(withClient, (client, openings) => {
-      const socket = socketOf(client);
-      socket?.cork?.();
-      try {
-        return openings.map((opening) => {
-          const { text, params } = compiledWith(dialect, compiledOpenings, opening);
-          return client.query({ name: opening.name, text, values: params }).then((result) => result.rows);
+    openingOnly: sharedTrips<NamedQuery, unknown[], Lent>(
+      (work) => withClient((client, discard) => work({ client, discard })),
+      ({ client, discard }, openings) => {
+        // Built before anything is sent: an opening that cannot be built fails alone, never
+        // leaving statements on the wire that nobody waits for.
+        const built = openings.map((opening) => {
+          try {
+            return compiledWith(dialect, compiledOpenings, opening);
+          } catch (err) {
+            return err instanceof Error ? err : new Error(String(err));
+          }
         });
-      } finally {
-        socket?.uncork?.();
-      }
-    }),
+        const socket = socketOf(client);
+        socket?.cork?.();
+        try {
+          return built.map((statement, i) => {
+            if (statement instanceof Error) return Promise.reject(statement);
+            return client.query({ name: openings[i]!.name, text: statement.text, values: statement.params }).then(
+              (result) => result.rows,
+              (err: unknown) => {
+                // Any one statement's error may say the connection is unusable, not only the first.
+                if (mustDiscardConnection(err)) discard(err as Error);
+                throw err;
+              },
+            );
+          });
+        } finally {
+          socket?.uncork?.();
+        }
+      },
+    ),
     async listen(channel, onMessage, onReconnect) {
       const stop = await listenWithReconnect(pg, url, channel, onMessage, onReconnect, options.logger);
       listeners.push(stop);
@@ -310,6 +329,9 @@ function socketOf(client: PoolClient): { cork?(): void; uncork?(): void } | unde
 }
 
 type PgModule = typeof import('pg').default;
+
+/** A pooled connection lent to a batch of statements, and how to have it ended instead of reused. */
+type Lent = { client: PoolClient; discard: (err: Error) => void };
 
 /** One dedicated LISTEN connection that survives server restarts (a pooled one would not). */
 async function listenWithReconnect(

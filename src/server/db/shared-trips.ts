@@ -16,8 +16,9 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (reason: un
 
 /**
  * `send` runs one batch on one connection: it sends every item (corked, so in one write) and
- * returns a promise per item, in order. `connect` lends a connection for the batch's life; it is
- * given back when every item has settled.
+ * returns a promise per item, in order; an item it cannot send is a rejected promise, the rest
+ * still go. `connect` lends a connection for the batch's life; it is given back when every item
+ * has settled.
  */
 export function sharedTrips<I, O, C>(
   connect: <T>(work: (connection: C) => Promise<T>) => Promise<T>,
@@ -45,18 +46,13 @@ export function sharedTrips<I, O, C>(
       } catch (err) {
         answers = batch.map(() => Promise.reject(err));
       }
-      const settled = await Promise.allSettled(answers);
-      settled.forEach((result, i) => {
-        if (result.status === 'fulfilled') batch[i]!.resolve(result.value);
-        else batch[i]!.reject(result.reason);
-      });
-      // The connection is given back failed (and ended) when a statement's error says it may
-      // be unusable: `connect` decides that from the error it is handed.
-      const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failure) throw failure.reason;
+      // Each caller hears its own statement as soon as it answers; the connection goes back when
+      // all have. Whether it may be used again is `send`'s to tell `connect` (it sees each error).
+      for (const [i, answer] of answers.entries()) answer.then(batch[i]!.resolve, batch[i]!.reject);
+      await Promise.allSettled(answers);
     }).catch((err: unknown) => {
       // No connection came (the pool's timeout, the database down): everyone waiting for it fails
-      // alike. A batch's own failure was passed on to its items above.
+      // alike. A lent connection's work does not fail: its statements' errors went to their callers.
       if (!lent) {
         asking = false;
         for (const w of waiting.splice(0)) w.reject(err);
