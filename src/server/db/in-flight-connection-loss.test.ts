@@ -1,6 +1,7 @@
 // PostgreSQL going away while transactions are in flight: a real server process (an unhandled
 // 'error' event would kill it, and the test would see it die) behind a TCP proxy, 16 writers adding
-// transactions over HTTP, and every connection cut, or every backend terminated, while the
+// transactions over HTTP and 8 readers asking `GET /api/me` (whose openings share connections and
+// round trips, ADR 0074), and every connection cut, or every backend terminated, while the
 // request transactions are open.
 //
 // "While in flight" is made certain: the test holds every account's row lock until the pool's
@@ -18,8 +19,10 @@ import {
   type Writers,
 } from '../test/transaction-writers.ts';
 import { insertPlainAccounts } from '../test/plain-accounts.ts';
+import { ANSWERED, type Readers, startReaders } from '../test/session-readers.ts';
 
 const WRITERS = 16;
+const READERS = 8;
 const ACCOUNTS = 4;
 const POOL = 6;
 const RECOVERY_MS = 5_000;
@@ -50,7 +53,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       if (url) await dropThrowawayPostgres(url);
     }, 30_000);
 
-    it('keeps the process alive, answers only 201 or 503 with Retry-After, recovers within 5 s and keeps every acknowledged write', async () => {
+    it('keeps the process alive, answers writes 201 and reads 200 or else 503 with Retry-After, recovers within 5 s and keeps every acknowledged write', async () => {
       const cookie = await signUpOverHttp(server.base, {
         email: 'in-flight@example.com',
         password: 'a good in-flight password',
@@ -66,10 +69,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
           accountId: accountIds[i % ACCOUNTS]!,
         })),
       );
+      const readers = startReaders(Array.from({ length: READERS }, () => ({ base: server.base, cookie })));
       const alive = () => server.child.exitCode === null && server.child.signalCode === null;
 
       try {
-        await expectRecovery(writers, Date.now());
+        await expectRecovery(writers, readers, Date.now());
         const strikes: Array<[string, () => Promise<void>]> = [
           ['cut every connection', cutEveryConnection],
           ['terminate every backend', terminateEveryBackend],
@@ -80,20 +84,23 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         for (const [what, strike] of strikes) {
           await whileTransactionsWait(accountIds, strike);
           expect(alive(), `${what}: the server exited\n${server.output()}`).toBe(true);
-          await expectRecovery(writers, Date.now());
+          await expectRecovery(writers, readers, Date.now());
         }
         // Once more at no chosen moment: whatever the requests are doing (opening, committing, answering).
         await cutEveryConnection();
         expect(alive(), `unsynchronised cut: the server exited\n${server.output()}`).toBe(true);
-        await expectRecovery(writers, Date.now());
+        await expectRecovery(writers, readers, Date.now());
       } finally {
-        await writers.stop();
+        await Promise.all([writers.stop(), readers.stop()]);
       }
 
       const { tally } = writers;
       expect(alive(), server.output()).toBe(true);
       expect(tally.failureSamples, `${tally.failures} failed requests\n${server.output()}`).toEqual([]);
       expect([...tally.outcomes.keys()].sort()).toEqual([ACKNOWLEDGED, UNAVAILABLE]);
+      const read = readers.tally;
+      expect(read.failureSamples, `${read.failures} failed reads\n${server.output()}`).toEqual([]);
+      expect([...read.outcomes.keys()].sort()).toEqual([ANSWERED, UNAVAILABLE]);
       const checks = await checkAcknowledgedWrites((text, values) => client.query(text, values), tally);
       for (const check of checks) {
         expect(check.missing, `acknowledged writes missing from account ${check.accountId}`).toEqual([]);
@@ -144,10 +151,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       );
     }
 
-    /** A write acknowledged and the database ready again within 5 s of `since`. */
-    async function expectRecovery(writers: Writers, since: number) {
+    /** A write acknowledged, a read answered and the database ready again within 5 s of `since`. */
+    async function expectRecovery(writers: Writers, readers: Readers, since: number) {
       await expect
-        .poll(() => writers.tally.lastAcknowledgedAt > since, { timeout: RECOVERY_MS, interval: 50 })
+        .poll(() => writers.tally.lastAcknowledgedAt > since && readers.tally.lastAnsweredAt > since, {
+          timeout: RECOVERY_MS,
+          interval: 50,
+        })
         .toBe(true);
       expect((await fetch(`${server.base}/api/health/db`)).status).toBe(200);
     }

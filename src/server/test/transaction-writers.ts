@@ -35,6 +35,22 @@ export const UNAVAILABLE = '503 with Retry-After';
 const SAMPLES_KEPT = 20;
 const REQUEST_TIMEOUT_MS = 20_000;
 
+/** Counts answers by kind into `tally`; a failure also keeps a sample of what it was. */
+export function outcomeCounter(tally: Pick<WriterTally, 'outcomes' | 'failures' | 'failureSamples'>) {
+  const count = (outcome: string) => tally.outcomes.set(outcome, (tally.outcomes.get(outcome) ?? 0) + 1);
+  const fail = (outcome: string, detail: string) => {
+    count(outcome);
+    tally.failures++;
+    if (tally.failureSamples.length < SAMPLES_KEPT) tally.failureSamples.push(detail);
+  };
+  return { count, fail };
+}
+
+/** What a failed fetch says, its cause included (a reset connection names itself there). */
+export function fetchErrorText(err: unknown): string {
+  return err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err);
+}
+
 /**
  * One loop per target. Each write is a deposit whose notes name it (`w<writer>-<n>`), so a row
  * in the database says which write it was. After a 503 or a failure a writer pauses
@@ -55,12 +71,7 @@ export function startWriters(targets: WriterTarget[], options: { pauseAfterRefus
   let inFlight = 0;
   let acknowledgedCount = 0;
 
-  const count = (outcome: string) => tally.outcomes.set(outcome, (tally.outcomes.get(outcome) ?? 0) + 1);
-  const fail = (outcome: string, detail: string) => {
-    count(outcome);
-    tally.failures++;
-    if (tally.failureSamples.length < SAMPLES_KEPT) tally.failureSamples.push(detail);
-  };
+  const { count, fail } = outcomeCounter(tally);
 
   const write = async (writer: number, target: WriterTarget, n: number): Promise<'ok' | 'pause'> => {
     const notes = `w${writer}-${n}`;
@@ -90,10 +101,7 @@ export function startWriters(targets: WriterTarget[], options: { pauseAfterRefus
       );
       return 'pause';
     } catch (err) {
-      fail(
-        'connection error',
-        `${notes}: ${err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : String(err)}`,
-      );
+      fail('connection error', `${notes}: ${fetchErrorText(err)}`);
       return 'pause';
     } finally {
       inFlight--;
