@@ -59,9 +59,10 @@ export class KeptProtectionRows {
    */
   #carried(userId: string, key: AnswerKey, now: Date): ProtectionRows | undefined {
     const found = keptWithSteps(this.#rows, this.#ownWrites, userId, key, now);
-    const carried = found && found.steps.length > 0 ? rowsAfter(found.value, found.steps, key.today) : undefined;
+    if (!found || found.steps.length === 0) return undefined;
+    const carried = rowsAfter(found.value, found.steps, key.today);
     if (!carried) return undefined;
-    this.#rows.rekey(userId, found!.keptUnder, answerKeyText(key), carried);
+    this.#rows.rekey(userId, found.keptUnder, answerKeyText(key), carried);
     return carried;
   }
 }
