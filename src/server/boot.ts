@@ -26,6 +26,7 @@ import { loadReferenceDataIntoDatabase } from './reference/loader.ts';
 import { createBillingProvider } from './billing/create-provider.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { registerSystemProbe } from './metrics/system-health.ts';
+import { readTurns } from './http/read-turns.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -100,6 +101,7 @@ export async function boot({
     billing: createBillingProvider(config, { secret, logger }),
     crm,
     metrics,
+    readTurns: readTurns(config.readsAtOnce),
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);

@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
+  it('lets twice the pool’s connections of signed-in reads run at once unless told otherwise (0: no limit)', () => {
+    expect(loadConfig({}).readsAtOnce).toBe(16);
+    expect(loadConfig({ DB_POOL_MAX: '5' }).readsAtOnce).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '5', API_READS_AT_ONCE: '3' }).readsAtOnce).toBe(3);
+    expect(loadConfig({ API_READS_AT_ONCE: '0' }).readsAtOnce).toBe(0);
+    expect(() => loadConfig({ API_READS_AT_ONCE: '-1' })).toThrow(/API_READS_AT_ONCE/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

@@ -21,6 +21,8 @@ export const ConfigSchema = z.object({
   // Sized to a small database server: PostgreSQL runs no more statements at once than it has cores, and
   // more connections only queue inside it (docs/performance.md, "Pool size"). Raise it with the database's cores.
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(8),
+  /** Signed-in reads that run at once; the rest wait their turn (0: no limit). Default twice DB_POOL_MAX (ADR 0076). */
+  API_READS_AT_ONCE: z.coerce.number().int().min(0).max(10_000).optional(),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -127,6 +129,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   publicUrl: string;
   trustedOrigins: string[];
   mailboxEnabled: boolean;
+  /** API_READS_AT_ONCE, or its default. */
+  readsAtOnce: number;
   /** Whether test mode's checkout (Pay gives a plan for nothing) serves; false with Stripe keys. */
   billingTestMode: boolean;
 };
@@ -177,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     publicUrl,
     trustedOrigins: [...new Set(trustedOrigins)],
+    readsAtOnce: config.API_READS_AT_ONCE ?? 2 * config.DB_POOL_MAX,
     // The file mailbox shows every user's e-mail: only for a server on this machine, without SMTP.
     mailboxEnabled: config.MAILBOX_ENABLED ?? (!config.SMTP_URL && isLoopbackHost(config.HOST)),
     // NODE_ENV=test is the test harness's own server (it trusts a pretend proxy to test client addresses).

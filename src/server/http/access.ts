@@ -115,18 +115,24 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
       return;
     }
     if (options.frame === 'opening-only' || options.frame === 'on-demand' || options.frame === 'deferred') {
-      c.set('session', admitted(await deps.database.openingOnly(opening)));
-      if (options.frame !== 'opening-only') {
-        const { database } = deps;
-        c.set('reads', (work, readsOptions) => {
-          // The actor check holds the user, not an admin's role or two-factor: admin routes
-          // write in their request transaction.
-          if (readsOptions?.actor !== undefined && access === 'admin')
-            throw new Error('Writes sent whole with the opening are for user routes');
-          return database.readsOpenedWith(opening, admitted, work, readsOptions);
-        });
-      }
-      await next();
+      const framed = async () => {
+        c.set('session', admitted(await deps.database.openingOnly(opening)));
+        if (options.frame !== 'opening-only') {
+          const { database } = deps;
+          c.set('reads', (work, readsOptions) => {
+            // The actor check holds the user, not an admin's role or two-factor: admin routes
+            // write in their request transaction.
+            if (readsOptions?.actor !== undefined && access === 'admin')
+              throw new Error('Writes sent whole with the opening are for user routes');
+            return database.readsOpenedWith(opening, admitted, work, readsOptions);
+          });
+        }
+        await next();
+      };
+      // Reads framed to hold a connection only while statements run take turns; writes never
+      // wait behind them (ADR 0076).
+      const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+      await (reading ? deps.readTurns.inTurn(framed) : framed());
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
       return;
     }

@@ -13,6 +13,7 @@ import type { LocalMailbox } from '../dev/local-mailbox.ts';
 import type { BillingProvider } from '../billing/provider.ts';
 import type { Crm } from '../crm/crm.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { ReadTurns } from './read-turns.ts';
 
 /** Everything a route may use, built once at boot and passed in (no module-level singletons). */
 export type Deps = {
@@ -38,6 +39,8 @@ export type Deps = {
   crm: Crm;
   /** This instance's request and job metrics (metrics/metrics.ts, ADR 0065). */
   metrics: Metrics;
+  /** Signed-in reads taking turns when many come at once (http/read-turns.ts, ADR 0076). */
+  readTurns: ReadTurns;
 };
 
 export type AppEnv = {
