@@ -9,7 +9,8 @@
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
- * BENCH_BY_KIND=1 (each kind of request's p50, p99 and max), BENCH_WRITES_ONLY=1 (a cycle of one write), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
+ * BENCH_BY_KIND=1 (each kind of request's p50, p99 and max), BENCH_WRITES_ONLY=1 (a cycle of one write),
+ * BENCH_SERVER_ENV (extra environment for the server, e.g. "API_READS_AT_ONCE=0"), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
  * CPU, locks, connections held idle in a transaction; the sampler's own reads cost PostgreSQL a
  * little CPU, so compare figures taken the same way).
  *
@@ -27,7 +28,7 @@ import { median, type RunResult, runResultOf } from './lib/load.ts';
 import { withClient } from './lib/postgres.ts';
 import { LatencyByKind, kindOfRequest } from './lib/by-kind.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
-import { ensureServerBundle, type RunningServer } from './lib/server.ts';
+import { benchServerEnv, ensureServerBundle, type RunningServer } from './lib/server.ts';
 import { loadSettings } from './lib/settings.ts';
 
 export const MIXED_TARGET = { minReqPerSec: 1_000, maxP99Ms: 60, connections: 50 } as const;
@@ -175,7 +176,10 @@ runBenchmark(async () => {
       await client.query('analyze');
       return list;
     });
-    const server = await startTracked({ ...options, nodeArgs: profileArgs('postgres', settings) }, cleanup);
+    const server = await startTracked(
+      { ...options, nodeArgs: profileArgs('postgres', settings), env: benchServerEnv() },
+      cleanup,
+    );
     const serverVersion = await databaseVersion(server);
     console.log(
       `${savers.length} savers, ${ACCOUNTS} accounts each with 60 transactions; requests spread over the savers in turn, ` +

@@ -34,7 +34,7 @@ import { busiestOtherThreadPct, cpuShare, cpuSnapshot, threadTicks } from './lib
 import { prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
 import { LatencyByKind, kindOfRequest } from './lib/by-kind.ts';
 import { int, ms, printHeader, writeResults } from './lib/report.ts';
-import { ensureServerBundle, readMemory, type RunningServer } from './lib/server.ts';
+import { benchServerEnv, ensureServerBundle, readMemory, type RunningServer } from './lib/server.ts';
 import { loadSettings } from './lib/settings.ts';
 import { printStatements } from './lib/statement-report.ts';
 
@@ -85,12 +85,7 @@ async function main(): Promise<number> {
   await first.stop();
   await seed(path.join(serverOptions.dataDir, 'pglite'), account.email);
 
-  const extraEnv = Object.fromEntries(
-    (process.env.BENCH_SERVER_ENV ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-  );
+  const extraEnv = benchServerEnv();
   /** A results file the server writes when the variable is 1 (the server is told where by `serverVariable`). */
   const serverFile = (variable: string, name: string, serverVariable: string) => {
     const file = path.join(settings.resultsDir, name);

@@ -126,6 +126,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
+/** BENCH_SERVER_ENV's extra environment for the measured server ("A=1 B=2"). */
+export function benchServerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    (env.BENCH_SERVER_ENV ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
 /**
  * Only what the server needs, so the parent's DATABASE_URL, PUBLIC_URL and friends never leak
  * into a run they do not belong to.

@@ -4,7 +4,7 @@ import { createAuth } from './auth/auth.ts';
 import { offsetFileClock, systemClock, type Clock } from './clock.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, POOL_WAIT_MS, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './http/context.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -101,7 +101,8 @@ export async function boot({
     billing: createBillingProvider(config, { secret, logger }),
     crm,
     metrics,
-    readTurns: readTurns(config.readsAtOnce),
+    // A read waits for its turn as long as a request waits for a pooled connection.
+    readTurns: readTurns(config.readsAtOnce, { maxWaitMs: POOL_WAIT_MS }),
   };
   const app = createApp(deps, { databaseVersion: await database.serverVersion(), serveSpa });
   await scheduleThrottleCleanup(jobs);

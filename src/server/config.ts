@@ -21,7 +21,10 @@ export const ConfigSchema = z.object({
   // Sized to a small database server: PostgreSQL runs no more statements at once than it has cores, and
   // more connections only queue inside it (docs/performance.md, "Pool size"). Raise it with the database's cores.
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(8),
-  /** Signed-in reads that run at once; the rest wait their turn (0: no limit). Default twice DB_POOL_MAX (ADR 0076). */
+  /**
+   * GETs of signed-in read routes ('opening-only' and 'on-demand' frames) that run at once; the rest
+   * wait their turn (0: no limit). Default twice DB_POOL_MAX (ADR 0076).
+   */
   API_READS_AT_ONCE: z.coerce.number().int().min(0).max(10_000).optional(),
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -106,6 +106,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options);
 }
 
+/** The longest a request waits for a pooled connection before it hears 503. */
+export const POOL_WAIT_MS = 5_000;
+
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -114,7 +117,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 20,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: 30_000,
     application_name: 'savvypig',

@@ -11,6 +11,7 @@ import {
 import type { ReadsOptions, Tx } from '../db/client.ts';
 import { sharedKnownSessions } from '../auth/known-sessions.ts';
 import { runAfterCommit } from './after-commit.ts';
+import { ReadTurnNotCome } from './read-turns.ts';
 import type { AppEnv, Deps } from './context.ts';
 
 /**
@@ -80,7 +81,39 @@ export type FrameOptions = {
   frame?: 'transaction' | 'opening-only' | 'on-demand' | 'deferred' | undefined;
   /** The opening also reads the profile's name and avatar (`SessionUser.profile`). */
   withProfile?: boolean | undefined;
+  /** The handler waits on another service (an outside API): its reads never take a turn (ADR 0076). */
+  callsOutside?: boolean | undefined;
 };
+
+/**
+ * Reads framed to hold a connection only while statements run take turns: a GET (or HEAD) of an
+ * 'opening-only' or 'on-demand' route that waits on nothing but the database. Writes never wait
+ * behind them (ADR 0076).
+ */
+function waitsForReadTurn(method: string, options: FrameOptions): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    (options.frame === 'opening-only' || options.frame === 'on-demand') &&
+    options.callsOutside !== true
+  );
+}
+
+/** `work` in its read turn; a read whose turn did not come in time hears 503, as when the pool is exhausted. */
+async function inReadTurn(deps: Deps, work: () => Promise<void>): Promise<void> {
+  try {
+    await deps.readTurns.inTurn(work);
+  } catch (err) {
+    if (!(err instanceof ReadTurnNotCome)) throw err;
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+      undefined,
+      {
+        retryAfterSeconds: 2,
+      },
+    );
+  }
+}
 
 export function requireAccess(deps: Deps, access: Access, options: FrameOptions = {}) {
   if (options.frame === 'deferred' && access !== 'user') throw new Error("Frame 'deferred' is for user routes");
@@ -129,10 +162,7 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
         }
         await next();
       };
-      // Reads framed to hold a connection only while statements run take turns; writes never
-      // wait behind them (ADR 0076).
-      const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
-      await (reading ? deps.readTurns.inTurn(framed) : framed());
+      await (waitsForReadTurn(c.req.method, options) ? inReadTurn(deps, framed) : framed());
       if (!c.error) runAfterCommit(afterCommit, c.get('logger'));
       return;
     }

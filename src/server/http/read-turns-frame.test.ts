@@ -3,6 +3,7 @@ import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { addAccountAt, bankIdNamed } from '../test/accounts-api.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
+import { readTurns } from './read-turns.ts';
 
 describe.each(testDatabaseKinds())('signed-in reads taking turns, on %s', (kind) => {
   let server: TestServer;
@@ -23,49 +24,90 @@ describe.each(testDatabaseKinds())('signed-in reads taking turns, on %s', (kind)
     await server?.close();
   });
 
+  /** Takes the only turn until the returned function is called. */
+  const takeTheTurn = () => {
+    let letGo: () => void = () => undefined;
+    const taken = server.deps.readTurns.inTurn(() => new Promise<void>((resolve) => (letGo = resolve)));
+    return async () => {
+      letGo();
+      await taken;
+    };
+  };
+  const balanceListed = async (res: Response) => {
+    const { accounts } = (await res.json()) as { accounts: Array<{ id: string; balancePence: number }> };
+    return accounts.find((a) => a.id === accountId)?.balancePence;
+  };
+
   it('holds a read while every turn is taken, and never a write, the live events or the health check', async () => {
     const turns = server.deps.readTurns;
-    let letGo: () => void = () => undefined;
-    const taken = turns.inTurn(() => new Promise<void>((resolve) => (letGo = resolve)));
-    expect(turns.running).toBe(1);
+    const release = takeTheTurn();
+    try {
+      expect(turns.running).toBe(1);
+      let hasReadAnswered = false;
+      const read = server.request('/api/accounts', { cookie }).then((res) => {
+        hasReadAnswered = true;
+        return res;
+      });
+      // A deposit (its transaction sent with the opening) and a balance update (the opening alone first).
+      const deposited = await server.request(`/api/accounts/${accountId}/transactions`, {
+        method: 'POST',
+        cookie,
+        json: {
+          transactions: [{ type: 'deposit', amountPence: 2_500, date: calendarDateInLondon(server.clock.now()) }],
+        },
+      });
+      expect(deposited.status).toBe(201);
+      expect(((await deposited.json()) as { balancePence: number }).balancePence).toBe(12_500);
+      const updated = await server.request(`/api/accounts/${accountId}/balance-updates`, {
+        method: 'POST',
+        cookie,
+        json: { balancePence: 13_000 },
+      });
+      expect(updated.status).toBe(201);
+      expect((await server.request('/api/health')).status).toBe(200);
+      const events = await server.request('/api/events', { cookie });
+      expect(events.status).toBe(200);
+      await events.body?.cancel();
 
-    let readAnswered = false;
-    const read = server.request('/api/accounts', { cookie }).then((res) => {
-      readAnswered = true;
-      return res;
-    });
-    const added = await server.request(`/api/accounts/${accountId}/transactions`, {
-      method: 'POST',
-      cookie,
-      json: {
-        transactions: [{ type: 'deposit', amountPence: 2_500, date: calendarDateInLondon(server.clock.now()) }],
-      },
-    });
-    expect(added.status).toBe(201);
-    expect(((await added.json()) as { balancePence: number }).balancePence).toBe(12_500);
-    expect((await server.request('/api/health')).status).toBe(200);
-    const events = await server.request('/api/events', { cookie });
-    expect(events.status).toBe(200);
-    await events.body?.cancel();
-
-    expect(turns.waiting).toBe(1);
-    expect(readAnswered).toBe(false);
-    letGo();
-    await taken;
-    const answer = await read;
-    expect(answer.status).toBe(200);
-    // The read waited, so it sees the deposit sent after it.
-    const { accounts } = (await answer.json()) as { accounts: Array<{ id: string; balancePence: number }> };
-    expect(accounts.find((a) => a.id === accountId)?.balancePence).toBe(12_500);
-    expect([turns.running, turns.waiting]).toEqual([0, 0]);
+      expect(turns.waiting).toBe(1);
+      expect(hasReadAnswered).toBe(false);
+      await release();
+      const answer = await read;
+      expect(answer.status).toBe(200);
+      // The read waited, so it sees the writes sent after it.
+      expect(await balanceListed(answer)).toBe(13_000);
+      expect([turns.running, turns.waiting]).toEqual([0, 0]);
+    } finally {
+      await release();
+    }
   });
 
-  it('hands the turn on when a read fails, so the next read answers', async () => {
-    const noSession = await server.request('/api/accounts', { cookie: 'savvypig.session_token=nothing.valid' });
-    expect(noSession.status).toBe(401);
+  it('hands the turn on when a read is refused or fails, so the next read answers', async () => {
+    // Refused by the opening's rows (not an admin): thrown out of the read's turn.
+    expect((await server.request('/api/admin/system/health', { cookie })).status).toBe(403);
+    // Thrown by the handler (no such account).
     const missing = await server.request('/api/accounts/00000000-0000-4000-8000-000000000000', { cookie });
     expect(missing.status).toBe(404);
     expect((await server.request('/api/me', { cookie })).status).toBe(200);
     expect([server.deps.readTurns.running, server.deps.readTurns.waiting]).toEqual([0, 0]);
+  });
+
+  it('answers 503 with Retry-After to a read whose turn does not come in time, and runs nothing for it', async () => {
+    const usual = server.deps.readTurns;
+    server.deps.readTurns = readTurns(1, { maxWaitMs: 50 });
+    const release = takeTheTurn();
+    try {
+      const late = await server.request('/api/accounts', { cookie });
+      expect(late.status).toBe(503);
+      expect(late.headers.get('retry-after')).toBe('2');
+      expect(((await late.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(server.deps.readTurns.waiting).toBe(0);
+      await release();
+      const next = await server.request('/api/accounts', { cookie });
+      expect(next.status).toBe(200);
+    } finally {
+      await release();
+      server.deps.readTurns = usual;
+    }
   });
 });

@@ -41,6 +41,7 @@ type DefineInput = Omit<RouteConfig, 'middleware'> & {
   /** How the request reaches the database (`FrameOptions` in access.ts); default one transaction. */
   frame?: FrameOptions['frame'];
   withProfile?: boolean;
+  callsOutside?: boolean;
 };
 
 /**
@@ -48,7 +49,7 @@ type DefineInput = Omit<RouteConfig, 'middleware'> & {
  * OpenAPI document as `x-access`, and recorded for the authorisation harness.
  */
 export function defineRoute<const R extends DefineInput>(deps: Deps, basePath: string, route: R) {
-  const { access, adminRefusal, frame, withProfile, ...config } = route;
+  const { access, adminRefusal, frame, withProfile, callsOutside, ...config } = route;
   declareAccess(config.method, `${basePath}${config.path}`, access);
   const responses = {
     ...config.responses,
@@ -59,10 +60,10 @@ export function defineRoute<const R extends DefineInput>(deps: Deps, basePath: s
   const created = createRoute({
     ...(config as unknown as RouteConfig),
     responses,
-    middleware: [requireAccess(deps, access, { adminRefusal, frame, withProfile })],
+    middleware: [requireAccess(deps, access, { adminRefusal, frame, withProfile, callsOutside })],
     'x-access': access,
   } as RouteConfig);
-  return created as unknown as Omit<R, 'access' | 'adminRefusal' | 'frame' | 'withProfile'> & {
+  return created as unknown as Omit<R, 'access' | 'adminRefusal' | 'frame' | 'withProfile' | 'callsOutside'> & {
     getRoutingPath(): string;
   };
 }

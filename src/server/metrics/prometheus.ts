@@ -63,8 +63,16 @@ export type DatabaseReadings = {
   syncQueue: SyncQueueDepth | null;
 };
 
+/** Signed-in reads running and waiting for their turn now (http/read-turns.ts). */
+export type ReadTurnCounts = { running: number; waiting: number };
+
 /** The whole exposition: this instance's counters and histograms, and the shared queue's depth. */
-export function prometheusText(metrics: Metrics, readings: DatabaseReadings, nowMs = Date.now()): string {
+export function prometheusText(
+  metrics: Metrics,
+  readings: DatabaseReadings,
+  reads: ReadTurnCounts,
+  nowMs = Date.now(),
+): string {
   const out = new Exposition();
   const requestSeries = [...metrics.requestSeries()];
 
@@ -117,6 +125,15 @@ export function prometheusText(metrics: Metrics, readings: DatabaseReadings, now
   out.family('savvypig_job_duration_seconds', 'histogram', 'Time a job run took, by job name.');
   for (const j of jobSeries)
     out.histogram('savvypig_job_duration_seconds', { job: j.name }, j.durationSeconds.bounds, j.durationSeconds.read());
+
+  out.family(
+    'savvypig_http_reads_running',
+    'gauge',
+    'Signed-in reads running now (this instance; at most API_READS_AT_ONCE, ADR 0076).',
+  );
+  out.sample('savvypig_http_reads_running', {}, reads.running);
+  out.family('savvypig_http_reads_waiting', 'gauge', 'Signed-in reads waiting for their turn now (this instance).');
+  out.sample('savvypig_http_reads_waiting', {}, reads.waiting);
 
   if (readings.queue) {
     const q = readings.queue;

@@ -228,4 +228,26 @@ describe.each(testDatabaseKinds())('the system health API and the metrics endpoi
     expect(text).not.toContain(server.deps.secret);
     expect(text).not.toContain(admin.cookie.split('=')[1]!);
   });
+
+  it('counts the signed-in reads running and those waiting for their turn', async () => {
+    const scrape = async () => {
+      const res = await server.request('/api/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+      const { types, samples } = parseExposition(await res.text());
+      expect(types.get('savvypig_http_reads_waiting')).toBe('gauge');
+      const value = (name: string) => samples.find((s) => s.name === name)?.value;
+      return [value('savvypig_http_reads_running'), value('savvypig_http_reads_waiting')];
+    };
+    expect(await scrape()).toEqual([0, 0]);
+    // Every turn taken (twice the default pool of 8), so the saver's read waits for one.
+    const turns = server.deps.readTurns;
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const taken = Array.from({ length: 16 }, () => turns.inTurn(() => held));
+    const read = server.request('/api/accounts', { cookie: saver.cookie });
+    await expect.poll(scrape).toEqual([16, 1]);
+    letGo();
+    await Promise.all(taken);
+    expect((await read).status).toBe(200);
+    expect(await scrape()).toEqual([0, 0]);
+  });
 });

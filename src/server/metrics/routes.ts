@@ -47,7 +47,9 @@ export function metricsRoutes(deps: Deps) {
         throw new AppError('UNAUTHENTICATED', 'A valid metrics bearer token is required');
       }
       const readings = await readDatabase(deps.database.db);
-      return c.body(prometheusText(deps.metrics, readings), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE });
+      return c.body(prometheusText(deps.metrics, readings, deps.readTurns), 200, {
+        'content-type': PROMETHEUS_CONTENT_TYPE,
+      });
     },
   );
   return app;

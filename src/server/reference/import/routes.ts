@@ -258,6 +258,8 @@ export function bankDataImportRoutes(deps: Deps) {
       method: 'get',
       path: '/api/admin/bank-data/google-sheets/{check}',
       frame: 'opening-only',
+      // test-google-api waits on Google for up to GOOGLE_SHEETS_TIMEOUT_MS.
+      callsOutside: true,
       summary:
         'The Sheets panel’s diagnostics: health (what is configured), verify-secrets (the key, without the network) and test-google-api (a token and the sheet’s tabs)',
       request: {
