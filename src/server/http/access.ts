@@ -11,6 +11,7 @@ import {
 import type { ReadsOptions, Tx } from '../db/client.ts';
 import { sharedKnownSessions } from '../auth/known-sessions.ts';
 import { runAfterCommit } from './after-commit.ts';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './on-error.ts';
 import { ReadTurnNotCome } from './read-turns.ts';
 import type { AppEnv, Deps } from './context.ts';
 
@@ -104,14 +105,9 @@ async function inReadTurn(deps: Deps, work: () => Promise<void>): Promise<void> 
     await deps.readTurns.inTurn(work);
   } catch (err) {
     if (!(err instanceof ReadTurnNotCome)) throw err;
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The service is temporarily unavailable. Please try again shortly.',
-      undefined,
-      {
-        retryAfterSeconds: 2,
-      },
-    );
+    throw new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE, undefined, {
+      retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+    });
   }
 }
 

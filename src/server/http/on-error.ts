@@ -5,6 +5,11 @@ import { AppError, errorBody, type ErrorCode } from '../errors.ts';
 import { errorFields } from '../logger.ts';
 import type { AppEnv } from './context.ts';
 
+/** What a request hears when the service cannot answer now (the database away, the reads' turns busy). */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+/** Seconds a 503 tells the caller to wait before asking again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
 /** The one place an error becomes a response: our shape, a 4xx for bad input, never a stack trace. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   const log = c.get('logger');
@@ -41,11 +46,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   }
   if (isDatabaseUnavailable(err)) {
     log?.warn('database unavailable', errorFields(err));
-    c.header('Retry-After', '2');
-    return c.json(
-      errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'),
-      503,
-    );
+    c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE), 503);
   }
   log?.error('unhandled error', errorFields(err));
   return c.json(errorBody('INTERNAL', 'Something went wrong. Please try again.'), 500);
