@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb, NamedQuery } from '../db/client.ts';
+import type { Together } from '../db/named-query.ts';
 import { rowsOf } from '../db/rls.ts';
 import { INACTIVITY_LIMIT_MS } from '../../core/session/limits.ts';
 import { effectiveTier, type SubscriptionFacts } from '../../core/subscriptions/access.ts';
@@ -182,14 +183,32 @@ export function sessionOpening(
   now: Date,
   { withProfile = false }: { withProfile?: boolean } = {},
 ): NamedQuery {
-  const values = { token, idleCutoff: idleCutoffOf(now) };
-  if (withProfile && !adminRoute) return { name: 'open_user_request_profile', query: USER_PROFILE_OPENING, values };
+  const idleCutoff = idleCutoffOf(now);
+  const values = { token, idleCutoff };
+  if (adminRoute) return { name: 'open_admin_request', query: ADMIN_OPENING, values };
+  // A user route's opening that runs alone may go with others waiting beside it as one statement
+  // (db/together.ts): alone, its settings end with it anyway, so the joined one sets none.
+  const together = withProfile ? PROFILE_OPENINGS_TOGETHER : USER_OPENINGS_TOGETHER;
   return {
-    name: adminRoute ? 'open_admin_request' : 'open_user_request',
-    query: adminRoute ? ADMIN_OPENING : USER_OPENING,
+    name: withProfile ? 'open_user_request_profile' : 'open_user_request',
+    query: withProfile ? USER_PROFILE_OPENING : USER_OPENING,
     values,
+    together: { ...together, part: { token, idleCutoff } },
   };
 }
+
+/**
+ * What every opening reads: the session's user, their admin role, subscription and grants, and
+ * the data versions the kept answers are keyed by (docs/decisions/0039).
+ */
+const OPENING_COLUMNS = sql`s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled,
+        exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin,
+        ${SUBSCRIPTION_COLUMNS},
+        (select v.version from user_data_versions v where v.user_id = s.user_id) as user_version,
+        (select r.version from reference_data_version r where r.id = 1) as reference_version`;
+const PROFILE_COLUMNS = sql`, p.first_name as profile_first_name, p.last_name as profile_last_name, p.avatar_url as profile_avatar_url`;
+const OPENING_JOINS = sql`join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id left join user_settings flags on flags.user_id = s.user_id`;
+const PROFILE_JOIN = sql`left join profiles p on p.id = s.user_id`;
 
 /**
  * The opening's text, built once: only the token and the idle cutoff change from request to request.
@@ -200,19 +219,51 @@ export function sessionOpening(
  */
 function openingQuery(adminRoute: boolean, withProfile = false): SQL {
   const holdsAdmin = sql`exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')`;
-  return sql`select s.user_id, s.id as session_id, u.email, u.email_confirmed_at is not null as email_verified, u.two_factor_enabled, ${holdsAdmin} as is_admin,
-        ${SUBSCRIPTION_COLUMNS},
-        (select v.version from user_data_versions v where v.user_id = s.user_id) as user_version,
-        (select r.version from reference_data_version r where r.id = 1) as reference_version,
+  return sql`select ${OPENING_COLUMNS},
         set_config('app.user_id', s.user_id, true) as _user,
         set_config('app.is_admin', case when ${sql.raw(adminRoute ? 'true' : 'false')} and ${holdsAdmin} then 'true' else 'false' end, true) as _admin,
         set_config('role', 'app_user', true) as _role,
         set_config('plan_cache_mode', case when ${sql.raw(adminRoute ? 'true' : 'false')} then 'auto' else 'force_generic_plan' end, true) as _plans
-        ${withProfile ? sql`, p.first_name as profile_first_name, p.last_name as profile_last_name, p.avatar_url as profile_avatar_url` : sql``}
-      from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id left join user_settings flags on flags.user_id = s.user_id
-        ${withProfile ? sql`left join profiles p on p.id = s.user_id` : sql``}
-      where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql.placeholder('idleCutoff'))}`;
+        ${withProfile ? PROFILE_COLUMNS : sql``}
+      from session s ${OPENING_JOINS}
+        ${withProfile ? PROFILE_JOIN : sql``}
+      where s.token = ${sql.placeholder('token')} and s.expires_at > now() and ${isLiveSession(sql`${sql.placeholder('idleCutoff')}::timestamptz`)}`;
 }
+
+/**
+ * Several user openings that run alone as one statement: each token with its own idle cutoff, the
+ * same columns and conditions as `openingQuery`, and no settings (alone, an opening's settings end
+ * with it). Each row says whose it is in `together_index` (db/together.ts); a token whose session
+ * is refused has no row, as alone.
+ */
+function openingsTogetherQuery(withProfile: boolean): SQL {
+  return sql`select t.together_index, ${OPENING_COLUMNS}
+        ${withProfile ? PROFILE_COLUMNS : sql``}
+      from unnest(${sql.placeholder('tokens')}::text[], ${sql.placeholder('idleCutoffs')}::timestamptz[]) with ordinality as t(token, idle_cutoff, together_index)
+        join session s on s.token = t.token ${OPENING_JOINS}
+        ${withProfile ? PROFILE_JOIN : sql``}
+      where s.expires_at > now() and ${isLiveSession(sql`t.idle_cutoff`)}`;
+}
+
+type OpeningPart = { token: string; idleCutoff: string };
+
+function openingsTogether(name: string, withProfile: boolean): Omit<Together, 'part'> {
+  const query = openingsTogetherQuery(withProfile);
+  return {
+    kind: name,
+    combine: (parts) => ({
+      name,
+      query,
+      values: {
+        tokens: (parts as OpeningPart[]).map((p) => p.token),
+        idleCutoffs: (parts as OpeningPart[]).map((p) => p.idleCutoff),
+      },
+    }),
+  };
+}
+
+const USER_OPENINGS_TOGETHER = openingsTogether('open_user_requests', false);
+const PROFILE_OPENINGS_TOGETHER = openingsTogether('open_user_requests_profile', true);
 
 const USER_OPENING = openingQuery(false);
 const USER_PROFILE_OPENING = openingQuery(false, true);
@@ -227,8 +278,8 @@ function idleCutoffOf(now: Date): string {
  * A session still in use: active since `idleCutoff` (the injected clock's now less the
  * inactivity limit), and its user not suspended.
  */
-function isLiveSession(idleCutoff: unknown) {
-  return sql`s.last_active_at > ${idleCutoff}::timestamptz
+function isLiveSession(idleCutoff: SQL) {
+  return sql`s.last_active_at > ${idleCutoff}
         and not exists (select 1 from user_settings us where us.user_id = s.user_id and us.suspended)`;
 }
 
@@ -250,6 +301,6 @@ export async function findSessionUser(db: AppDb, token: string, now: Date): Prom
       exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as is_admin,
       ${SUBSCRIPTION_COLUMNS}
     from session s join "user" u on u.id = s.user_id left join subscriptions sub on sub.user_id = s.user_id left join user_settings flags on flags.user_id = s.user_id
-    where s.token = ${token} and s.expires_at > now() and ${isLiveSession(idleCutoffOf(now))}`);
+    where s.token = ${token} and s.expires_at > now() and ${isLiveSession(sql`${idleCutoffOf(now)}::timestamptz`)}`);
   return toSessionUser(rowsOf<Row>(result)[0], now);
 }

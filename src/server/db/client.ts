@@ -10,6 +10,7 @@ import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
 import { ACTOR_CHECK_SQL } from './require-found.ts';
 import { sharedTrips } from './shared-trips.ts';
+import { sentTogether } from './together.ts';
 
 export type { CommitWith } from './commit-with.ts';
 export type { NamedQuery } from './named-query.ts';
@@ -270,32 +271,37 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     openingOnly: sharedTrips<NamedQuery, unknown[], Lent>(
       (work) => withClient((client, discard) => work({ client, discard })),
       ({ client, discard }, openings) => {
-        // Built before anything is sent: an opening that cannot be built fails alone, never
-        // leaving statements on the wire that nobody waits for.
-        const built = openings.map((opening) => {
+        const answers: Promise<unknown[]>[] = new Array(openings.length);
+        // Built before anything is sent: a statement that cannot be built fails alone (its items
+        // hear why), never leaving statements on the wire that nobody waits for.
+        const built = sentTogether(openings).map((sent) => {
           try {
-            return compiledWith(dialect, compiledOpenings, opening);
+            return { sent, compiled: compiledWith(dialect, compiledOpenings, sent.statement) };
           } catch (err) {
-            return err instanceof Error ? err : new Error(String(err));
+            for (const { item } of sent.forEach) answers[item] = Promise.reject(err);
+            return undefined;
           }
         });
         const socket = socketOf(client);
         socket?.cork?.();
         try {
-          return built.map((statement, i) => {
-            if (statement instanceof Error) return Promise.reject(statement);
-            return client.query({ name: openings[i]!.name, text: statement.text, values: statement.params }).then(
-              (result) => result.rows,
+          for (const each of built) {
+            if (!each) continue;
+            const { sent, compiled } = each;
+            const rows = client.query({ name: sent.statement.name, text: compiled.text, values: compiled.params }).then(
+              (result) => result.rows as unknown[],
               (err: unknown) => {
                 // Any one statement's error may say the connection is unusable, not only the first.
                 if (mustDiscardConnection(err)) discard(err as Error);
                 throw err;
               },
             );
-          });
+            for (const { item, rowsOf } of sent.forEach) answers[item] = rows.then(rowsOf);
+          }
         } finally {
           socket?.uncork?.();
         }
+        return answers;
       },
     ),
     async listen(channel, onMessage, onReconnect) {
