@@ -9,6 +9,7 @@ import { session, userRoles } from '../db/schema/index.ts';
 import { sentTogether } from '../db/together.ts';
 import { quietLogger, testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
+import { statementsSent } from '../test/statements-sent.ts';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { readSessionToken, sessionFromOpening, sessionOpening } from './session.ts';
 
@@ -110,13 +111,43 @@ describe.each(testDatabaseKinds())('session openings together on %s', (kind) => 
     ]);
   });
 
+  it("holds each opening to its own request's idle cutoff, whatever its place in the statement", async () => {
+    const now = server.clock.now();
+    // The same session asked for by a request now and by one past the inactivity limit: the
+    // first is admitted, the second refused, in either order.
+    const later = new Date(now.getTime() + INACTIVITY_LIMIT_MS + 60_000);
+    for (const times of [
+      [now, later],
+      [later, now],
+    ]) {
+      const openings = times.map((at) => sessionOpening(tokens.saver, false, at));
+      const [together] = sentTogether(openings);
+      const rows = await rowsFor(together!.statement);
+      expect(
+        together!.forEach.map(({ rowsOf: own }, i) => sessionFromOpening(own(rows), times[i]!)?.userId ?? null),
+      ).toEqual(times.map((at) => (at === now ? ids.saver : null)));
+    }
+  });
+
+  it('never joins an opening whose token is not well formed: it fails alone', () => {
+    const now = server.clock.now();
+    expect(sessionOpening('not a token!', false, now).together).toBeUndefined();
+    expect(sessionOpening(tokens.saver, false, now).together).toBeDefined();
+  });
+
   itOnPostgres(kind)('answers each caller of the shared trip with its own session (a pool of one)', async () => {
     const oneConnection = await openDatabase({ databaseUrl: server.databaseUrl!, poolMax: 1, logger: quietLogger });
     try {
       const now = server.clock.now();
-      const answers = await Promise.all(
-        asked.map((name) => oneConnection.openingOnly(sessionOpening(tokenFor(name), false, now))),
-      );
+      await oneConnection.openingOnly(sessionOpening(tokens.saver, false, now));
+      let answers: unknown[][] = [];
+      const sent = await statementsSent(async () => {
+        answers = await Promise.all(
+          asked.map((name) => oneConnection.openingOnly(sessionOpening(tokenFor(name), false, now))),
+        );
+      });
+      // All seven waited for the one connection together, so they went as one statement.
+      expect(sent.statements).toBe(1);
       expect(answers.map((rows) => sessionFromOpening(rows, now)?.userId ?? null)).toEqual(found());
     } finally {
       await oneConnection.close();

@@ -175,7 +175,9 @@ const TOKEN_SHAPE = /^[A-Za-z0-9]{16,128}$/;
  * admin, and switches to `app_user`, so row-level security binds everything the handler does
  * afterwards. Prepared once per connection (planning it each time cost a third of the
  * throughput; see docs/performance.md). The role switch runs after this statement's own
- * permission checks, so it reads `session` and `user_roles` as the login role.
+ * permission checks, so it reads `session` and `user_roles` as the login role. A user route's
+ * opening that runs alone (no transaction after it) may instead go as one statement with others
+ * waiting beside it, which sets nothing: alone, the settings end with it (ADR 0077).
  */
 export function sessionOpening(
   token: string,
@@ -186,15 +188,16 @@ export function sessionOpening(
   const idleCutoff = idleCutoffOf(now);
   const values = { token, idleCutoff };
   if (adminRoute) return { name: 'open_admin_request', query: ADMIN_OPENING, values };
-  // A user route's opening that runs alone may go with others waiting beside it as one statement
-  // (db/together.ts): alone, its settings end with it anyway, so the joined one sets none.
-  const together = withProfile ? PROFILE_OPENINGS_TOGETHER : USER_OPENINGS_TOGETHER;
-  return {
+  const opening = {
     name: withProfile ? 'open_user_request_profile' : 'open_user_request',
     query: withProfile ? USER_PROFILE_OPENING : USER_OPENING,
     values,
-    together: { ...together, part: { token, idleCutoff } },
   };
+  // Joined with others only when well formed: one token the joined statement refused would fail
+  // every opening beside it, not only its own.
+  if (!isWellFormedToken(token)) return opening;
+  const together = withProfile ? PROFILE_OPENINGS_TOGETHER : USER_OPENINGS_TOGETHER;
+  return { ...opening, together: { ...together, part: { token, idleCutoff } } };
 }
 
 /**

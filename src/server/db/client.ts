@@ -288,7 +288,14 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           for (const each of built) {
             if (!each) continue;
             const { sent, compiled } = each;
-            const rows = client.query({ name: sent.statement.name, text: compiled.text, values: compiled.params }).then(
+            let sending: Promise<{ rows: unknown[] }>;
+            try {
+              sending = client.query({ name: sent.statement.name, text: compiled.text, values: compiled.params });
+            } catch (err) {
+              // Never thrown out of here: the answers made so far would be left with nobody to hear them.
+              sending = Promise.reject(err);
+            }
+            const rows = sending.then(
               (result) => result.rows as unknown[],
               (err: unknown) => {
                 // Any one statement's error may say the connection is unusable, not only the first.

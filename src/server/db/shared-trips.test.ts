@@ -192,11 +192,16 @@ describe.each(testDatabaseKinds())('session openings sharing a trip on %s', (kin
         const before = await backend();
         const tokens = savers.map((s) => readSessionToken(s.cookie, server.deps.secret)!);
         const broken = { name: 'shared_trip_broken', query: sql`select 1 / 0 as never` };
+        // The user openings among them go as one statement that sets nothing (ADR 0077); the admin
+        // openings and the lone profile opening still go each alone, with their settings.
         const settled = await Promise.allSettled([
           ...tokens.map((token) => oneConnection.openingOnly(sessionOpening(token, false, now))),
           oneConnection.openingOnly(sessionOpening('NoSuchToken0123456789', false, now)),
           oneConnection.openingOnly(broken),
           oneConnection.openingOnly(sessionOpening(tokens[0]!, false, now)),
+          oneConnection.openingOnly(sessionOpening(tokens[1]!, true, now)),
+          oneConnection.openingOnly(sessionOpening(tokens[2]!, false, now, { withProfile: true })),
+          oneConnection.openingOnly(sessionOpening(tokens[3]!, true, now)),
         ]);
         // Each opening found its own session: had the role or the user of one reached the next,
         // the next would have been refused the session table or found another user.
@@ -209,9 +214,9 @@ describe.each(testDatabaseKinds())('session openings sharing a trip on %s', (kin
         });
         expect(settled[savers.length]).toEqual({ status: 'fulfilled', value: [] });
         expect(settled[savers.length + 1]!.status).toBe('rejected');
-        expect(
-          (settled[savers.length + 2] as PromiseFulfilledResult<Array<{ user_id: string }>>).value[0]?.user_id,
-        ).toBe(savers[0]!.userId);
+        const userOf = (i: number) =>
+          (settled[savers.length + i] as PromiseFulfilledResult<Array<{ user_id: string }>>).value[0]?.user_id;
+        expect([2, 3, 4, 5].map(userOf)).toEqual([0, 1, 2, 3].map((i) => savers[i]!.userId));
         // The same connection afterwards (a division by zero does not end it): the login role,
         // no user, no transaction left open.
         const [after] = rowsOf<{ pid: number; role: string; user_id: string; in_transaction: boolean }>(

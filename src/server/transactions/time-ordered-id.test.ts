@@ -22,8 +22,9 @@ describe('time-ordered ids', () => {
   });
 
   it('never hand out the same random bits twice, across many draws of the generator', () => {
-    // A new millisecond each time: the counter is 0 for all, so only the random bits tell them apart.
-    const tails = Array.from({ length: 3000 }, (_, i) => timeOrderedId(1_800_000_000_000 + i * 1000).slice(19));
+    // A new millisecond each time, later than any before: the counter is 0 for all, and the tail
+    // (past the counter) is the random bits alone.
+    const tails = Array.from({ length: 3000 }, (_, i) => timeOrderedId(4_000_000_000_000 + i * 1000).slice(19));
     expect(new Set(tails).size).toBe(tails.length);
   });
 });
