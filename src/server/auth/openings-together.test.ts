@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())('session openings together on %s', (kind) => 
       const [together, ...rest] = sentTogether(openings);
       expect(rest).toEqual([]);
       const rows = await rowsFor(together!.statement);
-      const joined = together!.forEach.map(({ rowsOf: own }) => sessionFromOpening(own(rows), now));
+      const joined = together!.callers.map(({ rowsOf: own }) => sessionFromOpening(own(rows), now));
       const alone = await Promise.all(openings.map(async (o) => sessionFromOpening(await rowsFor(o), now)));
       expect(joined).toEqual(alone);
       expect(joined.map((s) => s?.userId ?? null)).toEqual(found());
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('session openings together on %s', (kind) => 
     const openings = [sessionOpening(tokens.saver, false, now), sessionOpening(token, false, now)];
     const [together] = sentTogether(openings);
     const rows = await rowsFor(together!.statement);
-    expect(together!.forEach.map(({ rowsOf: own }) => sessionFromOpening(own(rows), now)?.userId ?? null)).toEqual([
+    expect(together!.callers.map(({ rowsOf: own }) => sessionFromOpening(own(rows), now)?.userId ?? null)).toEqual([
       ids.saver,
       null,
     ]);
@@ -124,7 +124,7 @@ describe.each(testDatabaseKinds())('session openings together on %s', (kind) => 
       const [together] = sentTogether(openings);
       const rows = await rowsFor(together!.statement);
       expect(
-        together!.forEach.map(({ rowsOf: own }, i) => sessionFromOpening(own(rows), times[i]!)?.userId ?? null),
+        together!.callers.map(({ rowsOf: own }, i) => sessionFromOpening(own(rows), times[i]!)?.userId ?? null),
       ).toEqual(times.map((at) => (at === now ? ids.saver : null)));
     }
   });

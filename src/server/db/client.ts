@@ -278,7 +278,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           try {
             return { sent, compiled: compiledWith(dialect, compiledOpenings, sent.statement) };
           } catch (err) {
-            for (const { item } of sent.forEach) answers[item] = Promise.reject(err);
+            for (const { item } of sent.callers) answers[item] = Promise.reject(err);
             return undefined;
           }
         });
@@ -303,7 +303,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
                 throw err;
               },
             );
-            for (const { item, rowsOf } of sent.forEach) answers[item] = rows.then(rowsOf);
+            for (const { item, rowsOf } of sent.callers) answers[item] = rows.then(rowsOf);
           }
         } finally {
           socket?.uncork?.();

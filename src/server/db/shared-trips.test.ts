@@ -233,6 +233,40 @@ describe.each(testDatabaseKinds())('session openings sharing a trip on %s', (kin
     },
   );
 
+  itOnPostgres(kind)('fails every caller of a joined statement that fails, and no one beside it', async () => {
+    const { oneConnection, backend } = await onOneConnection();
+    try {
+      const now = new Date();
+      const token = readSessionToken(savers[0]!.cookie, server.deps.secret)!;
+      await oneConnection.openingOnly(sessionOpening(token, false, now));
+      const before = await backend();
+      // Two statements that go as one (db/together.ts), whose one statement divides by zero.
+      const broken = (part: number) => ({
+        name: 'shared_trip_alone',
+        query: sql`select 1 as never`,
+        together: {
+          kind: 'shared_trip_broken',
+          part,
+          combine: () => ({ name: 'shared_trip_broken_together', query: sql`select 1 / 0 as never` }),
+        },
+      });
+      const settled = await Promise.allSettled([
+        oneConnection.openingOnly(broken(1)),
+        oneConnection.openingOnly(sessionOpening(token, false, now)),
+        oneConnection.openingOnly(broken(2)),
+      ]);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+      for (const i of [0, 2]) expect(String((settled[i] as PromiseRejectedResult).reason)).toMatch(/division by zero/);
+      expect((settled[1] as PromiseFulfilledResult<Array<{ user_id: string }>>).value[0]?.user_id).toBe(
+        savers[0]!.userId,
+      );
+      // A failed statement does not end the connection.
+      expect(await backend()).toBe(before);
+    } finally {
+      await oneConnection.close();
+    }
+  });
+
   itOnPostgres(kind)(
     'ends the shared connection when any one statement’s error says so, not only the first',
     async () => {

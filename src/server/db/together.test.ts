@@ -30,14 +30,14 @@ describe('statements sent together', () => {
       statement('c', 'opening'),
     ]);
     expect(sent.map((s) => s.statement.name)).toEqual(['opening(a+b+c)', 'lone', 'p']);
-    expect(sent.map((s) => s.forEach.map((f) => f.item))).toEqual([[0, 2, 4], [1], [3]]);
+    expect(sent.map((s) => s.callers.map((f) => f.item))).toEqual([[0, 2, 4], [1], [3]]);
   });
 
   it('sends a statement with none of its kind beside it as it is', () => {
     const alone = statement('a', 'opening');
     const [sent] = sentTogether([alone]);
     expect(sent!.statement).toBe(alone);
-    expect(sent!.forEach[0]!.rowsOf([{ x: 1 }])).toEqual([{ x: 1 }]);
+    expect(sent!.callers[0]!.rowsOf([{ x: 1 }])).toEqual([{ x: 1 }]);
   });
 
   it('gives each its own rows by together_index, without the index, and none to one with no row', () => {
@@ -47,7 +47,7 @@ describe('statements sent together', () => {
       { together_index: '1', user_id: 'alice' },
       { together_index: 3, user_id: 'carol, again' },
     ];
-    expect(sent!.forEach.map((f) => f.rowsOf(rows))).toEqual([
+    expect(sent!.callers.map((f) => f.rowsOf(rows))).toEqual([
       [{ user_id: 'alice' }],
       [],
       [{ user_id: 'carol' }, { user_id: 'carol, again' }],

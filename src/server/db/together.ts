@@ -7,12 +7,12 @@ import type { NamedQuery } from './named-query.ts';
  * snapshot and executor start in PostgreSQL, about a tenth of a millisecond each; the openings
  * waiting together now cost one (docs/performance.md, "Mixed load").
  *
- * `forEach` says which statement answers which item, and how: `rowsOf(rows)` takes the item's own
+ * `callers` says which statement answers which item, and how: `rowsOf(rows)` takes the item's own
  * rows out of the statement's.
  */
 export type SentTogether = {
   statement: NamedQuery;
-  forEach: Array<{ item: number; rowsOf: (rows: unknown[]) => unknown[] }>;
+  callers: Array<{ item: number; rowsOf: (rows: unknown[]) => unknown[] }>;
 };
 
 const asItIs = (rows: unknown[]) => rows;
@@ -29,14 +29,14 @@ export function sentTogether(items: readonly NamedQuery[]): SentTogether[] {
   for (const [i, item] of items.entries()) {
     const group = item.together ? byKind.get(item.together.kind)! : undefined;
     if (!group || group.length < 2) {
-      sent.push({ statement: item, forEach: [{ item: i, rowsOf: asItIs }] });
+      sent.push({ statement: item, callers: [{ item: i, rowsOf: asItIs }] });
       continue;
     }
     if (group[0] !== i) continue;
     const together = item.together!;
     sent.push({
       statement: together.combine(group.map((j) => items[j]!.together!.part)),
-      forEach: group.map((j, k) => ({ item: j, rowsOf: (rows: unknown[]) => rowsAt(rows, k + 1) })),
+      callers: group.map((j, k) => ({ item: j, rowsOf: (rows: unknown[]) => rowsAt(rows, k + 1) })),
     });
   }
   return sent;
