@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { publish } from '../realtime/hub.ts';
+import { type AppEvent, publish } from '../realtime/hub.ts';
 
 /**
  * Query keys of the web app's account data (src/web/accounts/query-keys.ts mirrors them):
@@ -11,12 +11,9 @@ export const accountQueryKeys = {
   transactions: ['me', 'transactions'] as const,
 };
 
-/**
- * Tells every open tab of the owner, on every app instance, that an account or its transactions
- * or standing orders changed. Published inside the writer's transaction: delivered on commit.
- */
-export async function publishAccountChanged(tx: Tx, userId: string, accountIds: readonly string[]): Promise<void> {
-  await publish(tx, {
+/** What every open tab of the owner hears when an account or its transactions or standing orders changed. */
+export function accountChangedEvent(userId: string, accountIds: readonly string[]): AppEvent {
+  return {
     type: 'account.changed',
     userId,
     invalidate: [
@@ -25,5 +22,14 @@ export async function publishAccountChanged(tx: Tx, userId: string, accountIds: 
       ...accountIds.map((id) => [...accountQueryKeys.account(id)]),
     ],
     data: { accountIds: [...accountIds] },
-  });
+  };
+}
+
+/**
+ * Tells every open tab of the owner, on every app instance, that an account or its transactions
+ * or standing orders changed. Published inside the writer's transaction: delivered on commit.
+ * A hot write tells them after its commit instead (`RealtimeHub.publishCommitted`, ADR 0078).
+ */
+export async function publishAccountChanged(tx: Tx, userId: string, accountIds: readonly string[]): Promise<void> {
+  await publish(tx, accountChangedEvent(userId, accountIds));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -5,6 +6,7 @@ import type { Tx } from '../db/rls.ts';
 import type { Logger } from '../logger.ts';
 import { preparedPerConnection, ONE_ROW } from '../db/prepared.ts';
 import { errorFields } from '../logger.ts';
+import { EventsToOthers } from './events-to-others.ts';
 
 export const EVENTS_CHANNEL = 'app_events';
 
@@ -34,6 +36,15 @@ export type Subscriber = {
 export interface RealtimeHub {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * For a change already committed (an after-commit task): this instance's streams hear it at
+   * once, the other instances' through one NOTIFY sent outside any writer's transaction with
+   * whatever else is waiting (docs/decisions/0078). `publish` inside the transaction is the other
+   * way, for writes that are not hot: there PostgreSQL drops the event if the writer rolls back.
+   */
+  publishCommitted(event: AppEvent): void;
+  /** Resolves once the committed events published so far have gone to the other instances. */
+  eventsSent(): Promise<void>;
   subscribe(subscriber: Subscriber): () => void;
   subscriberCount(): number;
 }
@@ -43,8 +54,7 @@ export interface RealtimeHub {
  * ROLLBACK, so a browser never hears of a change that did not happen.
  */
 export async function publish(tx: Tx, event: AppEvent): Promise<void> {
-  const payload = JSON.stringify(event);
-  if (payload.length > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
+  const payload = payloadOf(event);
   // execute() hands the statement to the driver at once (awaiting the query would only in a
   // microtask), so a caller can send it together with others (`sentTogether`).
   await notifyStatement(tx).execute({ payload });
@@ -58,21 +68,49 @@ const notifyStatement = preparedPerConnection((tx) =>
     .prepare('publish_event'),
 );
 
+/** An event as NOTIFY carries it; `origin` names the instance that already delivered it itself. */
+function payloadOf(event: AppEvent & { origin?: string }): string {
+  const payload = JSON.stringify(event);
+  if (payload.length > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
+  return payload;
+}
+
 /** One LISTEN per process, fanned out to this process's SSE subscribers, filtered by user. */
 export function createRealtimeHub(database: Database, logger: Logger): RealtimeHub {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const subscribers = new Set<Subscriber>();
   let stopListening: (() => Promise<void>) | undefined;
+  // Which of the events this instance hears back are its own (already delivered here).
+  const instance = randomUUID();
+  // The committed events of one batch, one NOTIFY each, in one statement of their own. PGlite's
+  // data folder has one instance (its lock), so there nobody else is there to tell.
+  const notifyEach =
+    database.kind === 'postgres'
+      ? database.db
+          .select({ sent: sql`pg_notify(${EVENTS_CHANNEL}, payload)` })
+          .from(sql`unnest(${sql.placeholder('payloads')}::text[]) as payload`)
+          .prepare('publish_committed_events')
+      : undefined;
+  const toOthers = notifyEach
+    ? new EventsToOthers(async (payloads) => {
+        await notifyEach.execute({ payloads });
+      }, logger)
+    : undefined;
 
   const deliver = (payload: string) => {
-    let event: AppEvent;
+    let event: AppEvent & { origin?: string };
     try {
-      event = JSON.parse(payload) as AppEvent;
+      event = JSON.parse(payload) as AppEvent & { origin?: string };
     } catch (err) {
       logger.warn('ignored malformed realtime payload', errorFields(err));
       return;
     }
+    if (event.origin === instance) return;
+    deliverHere(event);
+  };
+
+  const deliverHere = (event: AppEvent) => {
     for (const s of subscribers) {
       if (s.userId === event.userId || (event.admins && s.isAdmin)) {
         s.send(event.type, { type: event.type, invalidate: event.invalidate, data: event.data });
@@ -90,7 +128,16 @@ export function createRealtimeHub(database: Database, logger: Logger): RealtimeH
     async start() {
       stopListening = await database.listen(EVENTS_CHANNEL, deliver, resync);
     },
+    publishCommitted(event) {
+      const payload = payloadOf({ ...event, origin: instance });
+      deliverHere(event);
+      toOthers?.add(payload);
+    },
+    eventsSent: async () => {
+      await toOthers?.flushed();
+    },
     async stop() {
+      await toOthers?.flushed();
       await stopListening?.();
       for (const s of subscribers) s.close();
       subscribers.clear();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestServer, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { publish } from './hub.ts';
+import { eventsHeard } from '../test/events-heard.ts';
+import { EVENTS_CHANNEL, publish } from './hub.ts';
 import { sseReader } from './sse-reader.ts';
 
 describe.each(testDatabaseKinds())('realtime on %s', (kind) => {
@@ -49,13 +50,7 @@ describe.each(testDatabaseKinds())('realtime on %s', (kind) => {
   });
 
   it('delivers nothing for a transaction that rolled back', async () => {
-    const received: string[] = [];
-    const unsubscribe = server.deps.hub.subscribe({
-      userId: ann.userId,
-      isAdmin: false,
-      send: (e) => received.push(e),
-      close: () => undefined,
-    });
+    const { names: received, stop: unsubscribe } = eventsHeard(server.deps.hub, ann.userId);
     await server.deps.database.db
       .transaction(async (tx) => {
         await publish(tx, { type: 'rolled.back', userId: ann.userId });
@@ -66,6 +61,32 @@ describe.each(testDatabaseKinds())('realtime on %s', (kind) => {
     await expect.poll(() => received, { timeout: 3_000 }).toContain('committed');
     expect(received).not.toContain('rolled.back');
     unsubscribe();
+  });
+
+  it("tells this instance's streams of a committed event at once and once only, and the other instances by NOTIFY", async () => {
+    const { names: received, stop: unsubscribe } = eventsHeard(server.deps.hub, ann.userId);
+    // Another instance's listener, as far as this channel can tell.
+    const heard: string[] = [];
+    const stopListening = await server.deps.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      server.deps.hub.publishCommitted({ type: 'committed.once', userId: ann.userId });
+      expect(received).toEqual(['committed.once']);
+      await server.deps.hub.eventsSent();
+      if (kind === 'postgres') {
+        // The NOTIFY reached the channel (and this instance's own listener with it)…
+        await expect.poll(() => heard.join(), { timeout: 3_000 }).toContain('"committed.once"');
+      } else {
+        // …which PGlite's one instance has nobody on to tell.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard).toEqual([]);
+      }
+      // …and this instance, which told its stream itself, does not tell it again.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received).toEqual(['committed.once']);
+    } finally {
+      await stopListening();
+      unsubscribe();
+    }
   });
 
   if (kind === 'postgres') {

@@ -38,3 +38,18 @@ export async function unpreparedSent(run: () => Promise<unknown>): Promise<strin
     query.mockRestore();
   }
 }
+
+/** What `run` sends to PostgreSQL, in order: each statement's name when it has one, else its text. */
+export async function statementNamesSent(run: () => Promise<unknown>): Promise<string[]> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await run();
+    return query.mock.calls.map(([config]) => {
+      if (typeof config === 'string') return config;
+      const { name, text } = config as { name?: string; text: string };
+      return name ?? text;
+    });
+  } finally {
+    query.mockRestore();
+  }
+}

@@ -4,7 +4,8 @@ import { standingOrderNotes } from '../../core/transactions/standing-order-marke
 import { accounts, transactions } from '../db/schema/index.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
-import { statementsSent, unpreparedSent } from '../test/statements-sent.ts';
+import { eventsHeard } from '../test/events-heard.ts';
+import { statementNamesSent, statementsSent, unpreparedSent } from '../test/statements-sent.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { createTestAccount, insertStoredTransaction } from './account-fixture.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -78,18 +79,40 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       'adds a transaction in one socket write once the session is known: BEGIN, the opening, the statements and COMMIT together',
       async () => {
         await add(account, [row('deposit', 1_00)]); // the first call on a connection prepares its statements
+        await server.deps.hub.eventsSent();
         let status = 0;
         let balance = 0;
         const sent = await statementsSent(async () => {
           const res = await add(account, [row('deposit', 2_00)]);
           status = res.status;
           balance = ((await res.json()) as { balancePence: number }).balancePence;
+          await server.deps.hub.eventsSent();
         });
         expect(status).toBe(201);
         expect(balance).toBe(3_00);
         // BEGIN, the opening, the switch to app_user, the actor check, the account check, the
-        // insert, its event, the balance and COMMIT (the first add made the session known).
-        expect(sent).toEqual({ statements: 9, writes: 1 });
+        // insert, the balance and COMMIT (the first add made the session known) in one write;
+        // then its event for the other instances, in a statement and a write of its own.
+        expect(sent).toEqual({ statements: 9, writes: 2 });
+      },
+    );
+
+    itOnPostgres(kind)(
+      'sends its event after COMMIT, outside its transaction, so adding commits never wait for each other (ADR 0078)',
+      async () => {
+        await add(account, [row('deposit', 1_00)]);
+        await server.deps.hub.eventsSent();
+        let status = 0;
+        const sent = await statementNamesSent(async () => {
+          status = (await add(account, [row('deposit', 2_00)])).status;
+          await server.deps.hub.eventsSent();
+        });
+        expect(status).toBe(201);
+        const commit = sent.findIndex((s) => /^commit$/i.test(s));
+        const notifies = sent.flatMap((s, i) => (/notify|publish/i.test(s) ? [i] : []));
+        expect(commit).toBeGreaterThan(0);
+        expect(notifies).toEqual([sent.indexOf('publish_committed_events')]);
+        expect(notifies[0]).toBeGreaterThan(commit);
       },
     );
 
@@ -106,7 +129,7 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       },
     );
 
-    it('writes nothing when the insert fails in the database, with its event and balance read sent after it', async () => {
+    it('writes and tells nothing when the insert fails in the database, with its balance read sent after it', async () => {
       // A failure no validation foresees (a trigger refusing the row), after the account check passed.
       await db().execute(
         sql.raw(`create function refuse_probe() returns trigger language plpgsql as $$
@@ -117,16 +140,21 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
           'create trigger refuse_probe after insert on transactions referencing new table as new_rows for each statement execute function refuse_probe()',
         ),
       );
+      const { names: told, stop: unsubscribe } = eventsHeard(server.deps.hub, ann.userId);
       try {
         const before = { count: await countOf(account), balance: await balanceOf(account) };
         const failed = await add(account, [row('deposit', 5_00, '2026-03-14', 'refuse me')]);
         expect(failed.status).toBe(500);
         expect({ count: await countOf(account), balance: await balanceOf(account) }).toEqual(before);
+        await server.deps.hub.eventsSent();
+        expect(told).toEqual([]);
         // The connection went back to the pool usable.
         const next = await add(account, [row('deposit', 1_00)]);
         expect(next.status).toBe(201);
         expect(((await next.json()) as { balancePence: number }).balancePence).toBe(before.balance! + 1_00);
+        expect(told).toEqual(['account.changed']);
       } finally {
+        unsubscribe();
         await db().execute(sql.raw('drop trigger refuse_probe on transactions'));
         await db().execute(sql.raw('drop function refuse_probe()'));
       }

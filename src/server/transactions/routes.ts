@@ -3,8 +3,8 @@
  * paging, adding one or several, editing, deleting, recalculating the balance, and the
  * overview of every account's transactions with filters, totals and a CSV export.
  *
- * Every write runs in one transaction and tells the owner's open tabs (`publishAccountChanged`);
- * adding transactions sends its transaction whole, with the session opening when this process
+ * Every write runs in one transaction and tells the owner's open tabs (`publishAccountChanged`;
+ * adding transactions after its commit, ADR 0078); adding transactions sends its transaction whole, with the session opening when this process
  * knows the session (`commitWith` on the 'deferred' frame), the rest run in the request transaction. The balance is kept by database
  * triggers in that same transaction,
  * so a change and its balance commit or fail together: the spec's 'Transaction updated but
@@ -25,7 +25,7 @@ import {
   checkTransactionChange,
   openingBalanceCountError,
 } from '../../core/transactions/validation.ts';
-import { publishAccountChanged } from '../accounts/account-events.ts';
+import { accountChangedEvent, publishAccountChanged } from '../accounts/account-events.ts';
 import { AppError } from '../errors.ts';
 import { afterCheck } from '../db/commit-with.ts';
 import { actorOf, commitWith, readsOf, sessionOf, transactionOf, txOf } from '../http/access.ts';
@@ -278,20 +278,16 @@ export function transactionRoutes(deps: Deps) {
       }
       const types = checked.value.map((t) => t.type);
       const today = calendarDateInLondon(deps.clock.now());
-      // The account check, the insert, its event, the new balance (and COMMIT, when nothing was
-      // read first) sent together: they run in this order (the balance sees the insert), and a
-      // missing account or a failed insert fails the rest and rolls back.
+      // The account check, the insert, the new balance (and COMMIT, when nothing was read first)
+      // sent together: they run in this order (the balance sees the insert), and a missing
+      // account or a failed insert fails the rest and rolls back. Its event goes after COMMIT.
       const add = (tx: Tx) =>
         afterCheck(
           requireOwnAccount(tx, userId, id, () => new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND)),
-          Promise.all([
-            insertTransactions(tx, userId, id, checked.value),
-            publishAccountChanged(tx, userId, [id]),
-            accountBalanceAfterAdd(tx, id, today),
-          ]),
+          Promise.all([insertTransactions(tx, userId, id, checked.value), accountBalanceAfterAdd(tx, id, today)]),
         );
       // An opening balance is counted first, with the account locked until COMMIT.
-      const [items, , after] = types.includes('opening_balance')
+      const [items, after] = types.includes('opening_balance')
         ? await transactionOf(c)(async (tx) => {
             await ownAccountOr404(c, id, tx);
             const openingMessage = openingBalanceCountError(await countOpeningBalances(tx, id), types);
@@ -305,6 +301,10 @@ export function transactionRoutes(deps: Deps) {
       // Entries dated today move only today's point of the dashboard's line: carried into the
       // line this server keeps instead of read again (line-cache.ts says when that holds).
       afterCommit(c, () => {
+        // The owner's open tabs, here at once and on other instances by a NOTIFY of its own: one
+        // inside the add's transaction would make every adding commit wait for the one before
+        // it (docs/decisions/0078).
+        deps.hub.publishCommitted(accountChangedEvent(userId, [id]));
         sharedLineCache.carryForward(userId, {
           today,
           accountId: id,
