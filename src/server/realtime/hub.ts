@@ -84,7 +84,7 @@ export function createRealtimeHub(database: Database, logger: Logger): RealtimeH
   // Which of the events this instance hears back are its own (already delivered here).
   const instance = randomUUID();
   // The committed events of one batch, one NOTIFY each, in one statement of their own. PGlite's
-  // data folder has one instance (its lock), so there nobody else is there to tell.
+  // data folder has one instance (its lock), so there is nobody else to tell.
   const notifyEach =
     database.kind === 'postgres'
       ? database.db
