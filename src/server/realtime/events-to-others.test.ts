@@ -82,6 +82,60 @@ describe('events on their way to the other instances', () => {
     await out.flushed();
   });
 
+  it('waits, when flushed, for the events added before it only: a steady stream after cannot hold it', async () => {
+    const held = heldSend();
+    const out = new EventsToOthers(held.send, recordingLogger().logger);
+    out.add('before');
+    let flushed = false;
+    const waiting = out.flushed().then(() => {
+      flushed = true;
+    });
+    await nextTurn();
+    out.add('after');
+    held.answers[0]!.resolve();
+    await waiting;
+    expect(flushed).toBe(true);
+    await expect.poll(() => held.batches).toEqual([['before'], ['after']]);
+    // 'after' is still out: a flush asked now waits for it.
+    let second = false;
+    const again = out.flushed().then(() => {
+      second = true;
+    });
+    await nextTurn();
+    expect(second).toBe(false);
+    held.answers[1]!.resolve();
+    await again;
+  });
+
+  it('stops waiting after the time it is given when a send never answers', async () => {
+    const held = heldSend();
+    const out = new EventsToOthers(held.send, recordingLogger().logger);
+    out.add('stuck');
+    const started = Date.now();
+    await out.flushed(100);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    expect(held.batches).toEqual([['stuck']]);
+  });
+
+  it('goes on sending when the send throws before returning, or the logger throws when it drops', async () => {
+    const batches: string[][] = [];
+    const send = (payloads: string[]): Promise<void> => {
+      batches.push(payloads);
+      if (payloads.includes('bad')) throw new Error('thrown at once');
+      return Promise.resolve();
+    };
+    const throwingLogger = createLogger('warn', {}, () => {
+      throw new Error('logger broke');
+    });
+    const out = new EventsToOthers(send, throwingLogger);
+    out.add('bad');
+    await out.flushed();
+    expect(batches).toEqual([['bad'], ['bad'], ['bad']]);
+    out.add('good');
+    await out.flushed();
+    expect(batches.at(-1)).toEqual(['good']);
+  });
+
   it('has nothing to wait for when nothing was added', async () => {
     const held = heldSend();
     const out = new EventsToOthers(held.send, recordingLogger().logger);

@@ -71,9 +71,16 @@ const notifyStatement = preparedPerConnection((tx) =>
 /** An event as NOTIFY carries it; `origin` names the instance that already delivered it itself. */
 function payloadOf(event: AppEvent & { origin?: string }): string {
   const payload = JSON.stringify(event);
-  if (payload.length > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
+  // PostgreSQL's limit is in bytes (8,000), a little under it here.
+  if (Buffer.byteLength(payload) > 7_500) throw new Error('Realtime payload too large; send ids, not rows');
   return payload;
 }
+
+/**
+ * How long stopping waits for the committed events still on their way to the other instances:
+ * it is called twice at shutdown, which the process gives 10 s in all (docs/operations.md).
+ */
+const STOP_FLUSH_MS = 2_000;
 
 /** One LISTEN per process, fanned out to this process's SSE subscribers, filtered by user. */
 export function createRealtimeHub(database: Database, logger: Logger): RealtimeHub {
@@ -106,6 +113,10 @@ export function createRealtimeHub(database: Database, logger: Logger): RealtimeH
       logger.warn('ignored malformed realtime payload', errorFields(err));
       return;
     }
+    if (typeof event !== 'object' || event === null) {
+      logger.warn('ignored malformed realtime payload', { payload: payload.slice(0, 100) });
+      return;
+    }
     if (event.origin === instance) return;
     deliverHere(event);
   };
@@ -129,15 +140,15 @@ export function createRealtimeHub(database: Database, logger: Logger): RealtimeH
       stopListening = await database.listen(EVENTS_CHANNEL, deliver, resync);
     },
     publishCommitted(event) {
-      const payload = payloadOf({ ...event, origin: instance });
+      // Queued first: a stream here that fails to take it must not keep it from the others.
+      toOthers?.add(payloadOf({ ...event, origin: instance }));
       deliverHere(event);
-      toOthers?.add(payload);
     },
     eventsSent: async () => {
       await toOthers?.flushed();
     },
     async stop() {
-      await toOthers?.flushed();
+      await toOthers?.flushed(STOP_FLUSH_MS);
       await stopListening?.();
       for (const s of subscribers) s.close();
       subscribers.clear();

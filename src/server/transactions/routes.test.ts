@@ -120,9 +120,11 @@ describe.each(testDatabaseKinds())('the transactions API on %s', (kind) => {
       'adds one transaction with prepared statements only: none is parsed and planned again',
       async () => {
         await add(account, [row('deposit', 1_00)]); // the first call on a connection prepares its statements
+        await server.deps.hub.eventsSent();
         let status = 0;
         const unprepared = await unpreparedSent(async () => {
           status = (await add(account, [row('deposit', 2_00)])).status;
+          await server.deps.hub.eventsSent();
         });
         expect(status).toBe(201);
         expect(unprepared).toEqual([]);

@@ -300,11 +300,11 @@ export function transactionRoutes(deps: Deps) {
       const { dataVersions } = sessionOf(c);
       // Entries dated today move only today's point of the dashboard's line: carried into the
       // line this server keeps instead of read again (line-cache.ts says when that holds).
+      // The owner's open tabs, here at once and on other instances by a NOTIFY of its own: one
+      // inside the add's transaction would make every adding commit wait for the one before it
+      // (docs/decisions/0078). A task of its own, so nothing it throws stops the ones below.
+      afterCommit(c, () => deps.hub.publishCommitted(accountChangedEvent(userId, [id])));
       afterCommit(c, () => {
-        // The owner's open tabs, here at once and on other instances by a NOTIFY of its own: one
-        // inside the add's transaction would make every adding commit wait for the one before
-        // it (docs/decisions/0078).
-        deps.hub.publishCommitted(accountChangedEvent(userId, [id]));
         sharedLineCache.carryForward(userId, {
           today,
           accountId: id,
