@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Tx } from '../db/rls.ts';
@@ -84,8 +83,6 @@ const STOP_FLUSH_MS = 2_000;
 
 /** One LISTEN per process, fanned out to this process's SSE subscribers, filtered by user. */
 export function createRealtimeHub(database: Database, logger: Logger): RealtimeHub {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
   const subscribers = new Set<Subscriber>();
   let stopListening: (() => Promise<void>) | undefined;
   // Which of the events this instance hears back are its own (already delivered here).

@@ -26,29 +26,28 @@ export async function statementsSent(run: () => Promise<unknown>): Promise<{ sta
  * (docs/performance.md, "the deposit's statements prepared").
  */
 export async function unpreparedSent(run: () => Promise<unknown>): Promise<string[]> {
-  const query = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await run();
-    return query.mock.calls.flatMap(([config, values]) => {
-      if (typeof config === 'string') return values === undefined ? [] : [config];
-      const { name, text, values: configValues } = config as { name?: string; text: string; values?: unknown[] };
-      return name || (configValues === undefined && values === undefined) ? [] : [text];
-    });
-  } finally {
-    query.mockRestore();
-  }
+  return (await queryCallsDuring(run)).flatMap(([config, values]) => {
+    if (typeof config === 'string') return values === undefined ? [] : [config];
+    const { name, text, values: configValues } = config as { name?: string; text: string; values?: unknown[] };
+    return name || (configValues === undefined && values === undefined) ? [] : [text];
+  });
 }
 
 /** What `run` sends to PostgreSQL, in order: each statement's name when it has one, else its text. */
 export async function statementNamesSent(run: () => Promise<unknown>): Promise<string[]> {
+  return (await queryCallsDuring(run)).map(([config]) => {
+    if (typeof config === 'string') return config;
+    const { name, text } = config as { name?: string; text: string };
+    return name ?? text;
+  });
+}
+
+/** node-postgres `query` calls made while `run` ran, with their arguments. */
+async function queryCallsDuring(run: () => Promise<unknown>): Promise<unknown[][]> {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await run();
-    return query.mock.calls.map(([config]) => {
-      if (typeof config === 'string') return config;
-      const { name, text } = config as { name?: string; text: string };
-      return name ?? text;
-    });
+    return query.mock.calls.map((call) => [...call]);
   } finally {
     query.mockRestore();
   }
