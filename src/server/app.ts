@@ -1,6 +1,6 @@
 import { ResponseFloor } from './http/timing.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimitByLength } from './http/body-limit.ts';
 import { AppError, errorBody } from './errors.ts';
 import { accountRoutes } from './auth/routes.ts';
 import { CLIENT_IP_HEADER } from './auth/auth.ts';
@@ -93,18 +93,11 @@ export function createApp(deps: Deps, options: AppOptions) {
   // Inside the security headers (they go on the compressed answer), outside every route's
   // transaction (compressing never holds a database connection).
   app.use('/api/*', compressAnswers());
-  const defaultBodyLimit = bodyLimit({
-    maxSize: deps.config.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-    },
-  });
-  const importBodyLimit = bodyLimit({
-    maxSize: Math.max(deps.config.BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-    },
-  });
+  const tooLarge = () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+  };
+  const defaultBodyLimit = bodyLimitByLength(deps.config.BODY_LIMIT_BYTES, tooLarge);
+  const importBodyLimit = bodyLimitByLength(Math.max(deps.config.BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES), tooLarge);
   // Upload routes set their own limit. GET and HEAD carry no body, and checking one would make the
   // node server build a full Request per read (garbage that costs p99 latency; docs/performance.md).
   app.use('/api/*', (c, next) =>
