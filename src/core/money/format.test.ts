@@ -23,6 +23,15 @@ describe('formatPence', () => {
     expect(() => formatPence(1.5)).toThrow(RangeError);
   });
 
+  it('groups the pounds as en-GB does', () => {
+    const enGb = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (pence) => {
+        expect(formatPence(pence)).toBe(enGb.format(pence / 100).replace('−', '-'));
+      }),
+    );
+  });
+
   it('reads back to the same pence', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (pence) => {
