@@ -8,7 +8,7 @@ export type FormatPenceOptions = {
   wholePounds?: boolean;
 };
 
-/** Commas between groups of three from the right; a loop, as a look-ahead pattern costs ~10× on every figure a page shows. */
+/** Commas between groups of three from the right; a loop, as the look-ahead pattern cost ~4× as much on every figure an answer carries. */
 function groupThousands(digits: string): string {
   const head = digits.length % 3 || 3;
   let grouped = digits.slice(0, head);
