@@ -8,7 +8,7 @@ import { listenForLostConnections } from './lost-connections.ts';
 import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-with.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
-import { ACTOR_CHECK_SQL } from './require-found.ts';
+import { ROLE_AND_ACTOR_CHECK_SQL, ROLE_SWITCH_SQL, admittedAfterSwitch } from './require-found.ts';
 import { sharedTrips } from './shared-trips.ts';
 import { sentTogether } from './together.ts';
 
@@ -253,16 +253,13 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         // The opening reads the session as the login role, then switches when it finds one; the
         // switch after it holds whatever it found.
         (client) => [
-          client.query('set local role app_user'),
           actor === undefined
-            ? Promise.resolve()
-            : client.query({ name: 'actor_check', text: ACTOR_CHECK_SQL, values: [actor] }),
+            ? client.query(ROLE_SWITCH_SQL)
+            : client.query({ name: 'role_and_actor_check', text: ROLE_AND_ACTOR_CHECK_SQL, values: [actor] }),
           reads(drizzleOn(client) as unknown as Tx),
         ],
-        async (_client, rows, [role, checked, read]) => {
-          await role;
-          admit(rows);
-          await checked;
+        async (_client, rows, [switched, read]) => {
+          await admittedAfterSwitch(switched!, () => admit(rows));
           return (await read) as T;
         },
         { commitAfterSent: atOnce },

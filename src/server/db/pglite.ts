@@ -9,7 +9,7 @@ import type { Results } from '@electric-sql/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import type { AppDb, Database, OpenOptions, Tx } from './client.ts';
-import { ACTOR_CHECK_SQL } from './require-found.ts';
+import { ROLE_AND_ACTOR_CHECK_SQL, ROLE_SWITCH_SQL, admittedAfterSwitch } from './require-found.ts';
 import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-with.ts';
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { acquireFolderLock } from './folder-lock.ts';
@@ -278,17 +278,14 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
       // turn, served before requests not yet started (turns.ts).
       return inTransaction(
         openingStatement(opening),
-        async (_tx, opened, [role, checked, read]) => {
-          await role;
-          admit(rowsOf(opened));
-          await checked;
+        async (_tx, opened, [switched, read]) => {
+          await admittedAfterSwitch(switched!, () => admit(rowsOf(opened)));
           return (await read) as never;
         },
         {
           turn: 'continuing',
           sendWith: (tx) => [
-            tx.exec('set local role app_user'),
-            actor === undefined ? Promise.resolve() : tx.query(ACTOR_CHECK_SQL, [actor]),
+            actor === undefined ? tx.exec(ROLE_SWITCH_SQL) : tx.query(ROLE_AND_ACTOR_CHECK_SQL, [actor]),
             reads(drizzleTransaction(pglite, db, tx)),
           ],
           commitAfterSent: atOnce,

@@ -25,8 +25,26 @@ export function requirePrepared(
 }
 
 /**
- * The check `ReadsOptions.actor` sends after the role switch: fails its transaction unless the
- * opening made user $1 the row-level-security actor.
+ * What `ReadsOptions.actor` sends after the opening, as one statement: the switch to the
+ * row-level-security role, and a check that fails its transaction unless the opening made user $1
+ * the actor. One statement rather than two: a deposit and most reads send it, and each statement
+ * costs a round of messages, parsing and an executor start on both sides.
  */
-export const ACTOR_CHECK_SQL =
-  "select require_found(current_setting('app.user_id', true) = $1, 'the session no longer admits this user')";
+export const ROLE_AND_ACTOR_CHECK_SQL =
+  "select set_config('role', 'app_user', true), require_found(current_setting('app.user_id', true) = $1, 'the session no longer admits this user')";
+
+/** The switch alone, when no actor is named. */
+export const ROLE_SWITCH_SQL = 'set local role app_user';
+
+/**
+ * Settles the switch (with the check, when sent), admits the opening's rows, then fails as the
+ * switch did: a refused opening answers for itself before a check that failed because of it.
+ */
+export async function admittedAfterSwitch(switched: Promise<unknown>, admit: () => void): Promise<void> {
+  const failure = await switched.then(
+    () => null,
+    (err: unknown) => ({ err }),
+  );
+  admit();
+  if (failure) throw failure.err;
+}
