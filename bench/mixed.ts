@@ -10,12 +10,14 @@
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
  * BENCH_BY_KIND=1 (each kind of request's p50, p99 and max), BENCH_WRITES_ONLY=1 (a cycle of one write),
- * BENCH_SERVER_ENV (extra environment for the server, e.g. "API_READS_AT_ONCE=0"), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
+ * BENCH_TRACE=<file> (every measured request as "sent done kind", times in ms, to see which
+ * requests of a cycle make the tail and when), BENCH_SERVER_ENV (extra environment for the server, e.g. "API_READS_AT_ONCE=0"), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
  * CPU, locks, connections held idle in a transaction; the sampler's own reads cost PostgreSQL a
  * little CPU, so compare figures taken the same way).
  *
  * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { insertAccounts, insertTransactions, type SeedAccount, someBankIds } from './lib/account-area.ts';
@@ -135,6 +137,8 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
         },
         onResponse: (_status, _body, context) => {
           byKind.record(context.kind as string, performance.now() - (context.sentAt as number));
+          if (TRACE)
+            trace.push(`${(context.sentAt as number).toFixed(2)} ${performance.now().toFixed(2)} ${context.kind}`);
         },
       },
     ],
@@ -146,6 +150,9 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   return { run, statuses, byKind: byKind.summary() };
 }
 
+/** BENCH_TRACE: the measured runs' requests, one line each. */
+const TRACE = process.env.BENCH_TRACE;
+const trace: string[] = [];
 const cleanup = new Cleanup();
 runBenchmark(async () => {
   const settings = loadSettings(process.env, { connections: MIXED_TARGET.connections, postgresOnly: true });
@@ -186,6 +193,7 @@ runBenchmark(async () => {
         `a cycle of ${CYCLE.length} requests: ${CYCLE.filter((s) => s.method === 'GET').length} reads, ${CYCLE.filter((s) => s.method === 'POST').length} writes`,
     );
     if (settings.warmupS > 0) await mixedLoad(server, savers, settings.warmupS, settings.connections);
+    trace.length = 0;
     const runs: RunResult[] = [];
     const seen = new Map<number, number>();
     // BENCH_PG_SAMPLE=1: what PostgreSQL's backends do during the measured runs (backend-sampler.ts).
@@ -208,6 +216,7 @@ runBenchmark(async () => {
       );
       if (process.env.BENCH_BY_KIND === '1') console.log(`    by kind: ${byKind}`);
     }
+    if (TRACE) fs.writeFileSync(TRACE, `${trace.join('\n')}\n`);
     const sampled = await sampler?.stop();
     await server.stop();
     if (sampled) for (const line of formatSummary(sampled, SAMPLE_MS)) console.log(line);
