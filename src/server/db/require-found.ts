@@ -27,8 +27,9 @@ export function requirePrepared(
 /**
  * What `ReadsOptions.actor` sends after the opening, as one statement: the switch to the
  * row-level-security role, and a check that fails its transaction unless the opening made user $1
- * the actor. One statement rather than two: a deposit and most reads send it, and each statement
- * costs a round of messages, parsing and an executor start on both sides.
+ * the actor. One statement rather than two: every write of a signed-in user's route sends it (a
+ * deposit among them), and each statement costs a round of messages, parsing and an executor
+ * start on both sides.
  */
 export const ROLE_AND_ACTOR_CHECK_SQL =
   "select set_config('role', 'app_user', true), require_found(current_setting('app.user_id', true) = $1, 'the session no longer admits this user')";
