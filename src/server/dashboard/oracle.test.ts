@@ -17,7 +17,7 @@ import { testDatabaseKinds } from '../test/databases.ts';
 import { itOnPostgres } from '../test/postgres-only.ts';
 import { bankIdNamed } from '../test/accounts-api.ts';
 import { rejection } from '../test/sql-errors.ts';
-import { selectsSentBy, versionCoverage } from '../test/tables-read.ts';
+import { derivedOnlyFrom, selectsSentBy, tablesWithVersionTriggers, versionCoverage } from '../test/tables-read.ts';
 import { createTestServer, grantAdmin, signUpAndSignIn, type TestServer } from '../test/server.ts';
 import { accountsRoutes } from '../accounts/routes.ts';
 import { protectionRoutes } from '../protection/routes.ts';
@@ -430,6 +430,34 @@ describe.each(testDatabaseKinds())('the kept dashboard answer against one comput
       'user_settings',
     ]);
   });
+
+  itOnPostgres(kind)(
+    "counts the monthly totals as bumping only while nothing but the transactions' triggers can write them: the test can fail",
+    async () => {
+      const client = new pg.Client({ connectionString: server.databaseUrl! });
+      await client.connect();
+      const writers = () => derivedOnlyFrom(client, 'account_monthly_totals', 'transactions');
+      const covered = async () => (await tablesWithVersionTriggers(server.databaseUrl!)).has('account_monthly_totals');
+      try {
+        expect(await writers()).toEqual([]);
+        expect(await covered()).toBe(true);
+        await client.query('grant insert on account_monthly_totals to app_user');
+        await client.query(
+          'create function totals_written_directly() returns void language sql as $$ delete from account_monthly_totals where false $$',
+        );
+        try {
+          expect(await writers()).toEqual(['app_user may insert', 'function totals_written_directly']);
+          expect(await covered()).toBe(false);
+        } finally {
+          await client.query('drop function totals_written_directly()');
+          await client.query('revoke insert on account_monthly_totals from app_user');
+        }
+        expect(await covered()).toBe(true);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 
   itOnPostgres(kind)(
     'reads the protection rows once for the dashboard, the Hub and the list that miss at one version',

@@ -64,6 +64,13 @@ export async function tablesReadBy(databaseUrl: string, statements: Sent[]): Pro
   }
 }
 
+/**
+ * Tables no request writes, each with the table whose triggers alone write it (ADR 0079): every
+ * write to one is part of a statement on its source, which bumps the version itself. Such a
+ * table counts as bumping only while derivedOnlyFrom holds.
+ */
+export const DERIVED_TABLES: Readonly<Record<string, string>> = { account_monthly_totals: 'transactions' };
+
 /** The tables whose writes bump a user's data version or the reference data's. */
 export async function tablesWithVersionTriggers(databaseUrl: string): Promise<Set<string>> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -74,10 +81,39 @@ export async function tablesWithVersionTriggers(databaseUrl: string): Promise<Se
           join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
           where p.proname in ('bump_user_data_versions', 'bump_reference_data_version', 'bump_profile_data_versions')`),
     );
-    return new Set(triggered.map((t) => t.table));
+    const covered = new Set(triggered.map((t) => t.table));
+    for (const [table, source] of Object.entries(DERIVED_TABLES)) {
+      if (covered.has(source) && (await derivedOnlyFrom(client, table, source)).length === 0) covered.add(table);
+    }
+    return covered;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * What could write `table` other than the triggers of `source` (empty: nothing): app_user's
+ * write privileges on it, and every function naming it that is not only a trigger on `source`.
+ * Cascades from a deleted parent are statements on the parent, which bumps the version itself.
+ */
+export async function derivedOnlyFrom(client: pg.Client, table: string, source: string): Promise<string[]> {
+  const { rows } = await client.query<{ writer: string }>(
+    `select 'app_user may ' || lower(privilege) as writer
+       from unnest(array['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']) as privilege
+      where has_table_privilege('app_user', $1::regclass, privilege)
+     union all
+     select 'function ' || p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prosrc ~* ('\\m' || $1 || '\\M')
+        and not exists (select 1 from pg_trigger t where t.tgfoid = p.oid and t.tgrelid = $2::regclass)
+     union all
+     select 'function ' || p.proname || ' as a trigger on ' || t.tgrelid::regclass from pg_proc p
+       join pg_trigger t on t.tgfoid = p.oid
+      where p.pronamespace = 'public'::regnamespace and p.prosrc ~* ('\\m' || $1 || '\\M')
+        and t.tgrelid <> $2::regclass
+     order by 1`,
+    [table, source],
+  );
+  return rows.map((r) => r.writer);
 }
 
 /** The tables the statements read, and those of them whose writes bump no version (should be none). */

@@ -1,0 +1,88 @@
+-- Issue 26: two costs of every deposit that bought nothing, counted in instructions (callgrind,
+-- one PostgreSQL backend adding 200 deposits to a copy of the mixed bench's data, the same count
+-- run to run): 2.07 million instructions a deposit before, 1.79 million after (-13.7%).
+--
+-- 1. The balance trigger locked its accounts with "id = ANY (touched)", and PostgreSQL planned
+--    that statement anew at every write (a breakpoint on the planner: once a deposit, where the
+--    function's other statements keep their plans for the session). Locking one account at a
+--    time, in the same id order, is a look-up by one id whose plan is kept (-6%). Nothing else
+--    in the function changes (the update and delete branches now sort their accounts in so many
+--    words): the same balances, ledger versions and entry dates as 0058.
+--
+-- 2. account_monthly_totals is written by nothing but the transactions' own triggers (app_user may
+--    only read it, 0009) and by cascades from deleting an account or a user, and each of those
+--    statements bumps the user's data version through its own table's trigger in the same
+--    statement. Its three version triggers bumped nothing that statement would not (0053's
+--    bump_user_data_versions bumps a user once a transaction, whichever trigger comes first),
+--    yet each deposit ran their SECURITY DEFINER function and its query (-7%). They go; the test that holds
+--    every table a kept answer reads to a version trigger counts this table as derived from
+--    transactions, and checks that nothing else can write it (src/server/test/tables-read.ts,
+--    docs/decisions/0079-derived-tables-bump-through-their-source.md).
+--
+-- An older instance is unaffected: it neither reads nor writes anything that changes here.
+CREATE OR REPLACE FUNCTION transactions_apply_to_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A column added later under one of these variables' names must not make every deposit fail as
+-- ambiguous: the names below always mean the variables.
+#variable_conflict use_variable
+DECLARE
+  touched uuid[];
+  adds_only boolean := false;
+  account uuid;
+  statement_date date;
+  statement_created_at timestamptz;
+  statement_id uuid;
+  added_pence bigint;
+  first_date date;
+  last_date date;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    -- Whether the insert holds no statement, read with the accounts (one query fewer a write).
+    SELECT array_agg(DISTINCT account_id ORDER BY account_id), bool_and(type NOT IN ('opening_balance', 'balance_update'))
+      INTO touched, adds_only FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO touched FROM old_rows;
+  ELSE
+    SELECT array_agg(DISTINCT account_id ORDER BY account_id) INTO touched
+      FROM (SELECT account_id FROM new_rows UNION SELECT account_id FROM old_rows) changed;
+  END IF;
+  IF touched IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- The lock comes before the statements below read anything: each then sees what a writer it
+  -- waited for committed (READ COMMITTED), even for one account. One account at a time, in id
+  -- order (each branch above sorts them): a look-up by one id keeps its plan for the session;
+  -- "id = ANY (touched)" was planned anew at every write.
+  FOREACH account IN ARRAY touched LOOP
+    PERFORM 1 FROM accounts WHERE id = account FOR NO KEY UPDATE;
+  END LOOP;
+  IF adds_only THEN
+    FOREACH account IN ARRAY touched LOOP
+      -- No statement: all three are null, and every new entry counts.
+      SELECT s.date, s.created_at, s.id INTO statement_date, statement_created_at, statement_id
+        FROM transactions s
+       WHERE s.account_id = account AND s.type IN ('opening_balance', 'balance_update')
+       ORDER BY s.date DESC NULLS LAST, s.created_at DESC NULLS LAST, s.id DESC NULLS LAST
+       LIMIT 1;
+      SELECT coalesce(sum(n.amount_pence) FILTER (
+               WHERE statement_id IS NULL
+                  OR (n.date, n.created_at, n.id) > (statement_date, statement_created_at, statement_id)), 0),
+             min(n.date), max(n.date)
+        INTO added_pence, first_date, last_date
+        FROM new_rows n
+       WHERE n.account_id = account;
+      UPDATE accounts a SET balance_pence = a.balance_pence + added_pence, ledger_version = a.ledger_version + 1,
+             first_entry_date = least(a.first_entry_date, first_date),
+             latest_entry_date = greatest(a.latest_entry_date, last_date)
+       WHERE a.id = account;
+    END LOOP;
+  ELSE
+    UPDATE accounts a SET balance_pence = account_balance_by_rule(a.id), ledger_version = a.ledger_version + 1,
+           first_entry_date = (SELECT min(t.date) FROM transactions t WHERE t.account_id = a.id),
+           latest_entry_date = (SELECT max(t.date) FROM transactions t WHERE t.account_id = a.id)
+      WHERE a.id = ANY (touched);
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+DROP TRIGGER account_monthly_totals_data_version_insert ON account_monthly_totals;--> statement-breakpoint
+DROP TRIGGER account_monthly_totals_data_version_update ON account_monthly_totals;--> statement-breakpoint
+DROP TRIGGER account_monthly_totals_data_version_delete ON account_monthly_totals;
