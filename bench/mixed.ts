@@ -20,14 +20,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { insertAccounts, insertTransactions, type SeedAccount, someBankIds } from './lib/account-area.ts';
-import { signUp } from './lib/account.ts';
 import { formatSummary, startBackendSampler } from './lib/backend-sampler.ts';
 import { Cleanup } from './lib/cleanup.ts';
 import { cpuShare, cpuSnapshot } from './lib/cpu.ts';
 import { databaseVersion, prepareDatabase, profileArgs, runBenchmark, startTracked } from './lib/harness.ts';
 import { median, type RunResult, runResultOf } from './lib/load.ts';
-import { withClient } from './lib/postgres.ts';
+import { type Saver, seedMixedSavers } from './lib/mixed-savers.ts';
 import { LatencyByKind, kindOfRequest } from './lib/by-kind.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
 import { benchServerEnv, ensureServerBundle, type RunningServer } from './lib/server.ts';
@@ -38,9 +36,6 @@ export const MIXED_TARGET = { minReqPerSec: 1_000, maxP99Ms: 60, connections: 50
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20);
 /** How often BENCH_PG_SAMPLE=1 reads pg_stat_activity. */
 const SAMPLE_MS = 5;
-const TYPES = ['Savings', 'Current', 'Bond', 'Notice Saver', 'Cash ISA', 'Regular Saver'];
-
-type Saver = { cookie: string; userId: string; accountIds: string[] };
 
 /** What the n-th request of a saver's cycle is: eight reads, two writes. */
 type Step = { method: 'GET' | 'POST'; path: (saver: Saver, n: number) => string; body?: (n: number) => string };
@@ -71,35 +66,6 @@ export const CYCLE: Step[] = WRITES_ONLY
       addTransaction,
       { method: 'GET', path: () => '/api/accounts' },
     ];
-
-/**
- * Savers signed up and in through the real API. Sign-in is rate limited per address, so the
- * seeding server trusts X-Forwarded-For and each saver comes from its own address; the measured
- * server does not.
- */
-async function signedInSavers(server: RunningServer, count: number): Promise<Array<Omit<Saver, 'accountIds'>>> {
-  const savers: Array<Omit<Saver, 'accountIds'>> = [];
-  for (let i = 0; i < count; i++) {
-    const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 200)}.${(i % 200) + 1}` };
-    const account = await signUp(server.baseUrl, server.origin, from);
-    const res = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.origin, ...from },
-      body: JSON.stringify(account),
-    });
-    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-    const cookie = res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('better-auth.session_token='))
-      ?.split(';')[0];
-    if (!cookie) throw new Error('sign-in set no session cookie');
-    const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
-      user: { id: string };
-    };
-    savers.push({ cookie, userId: me.user.id });
-  }
-  return savers;
-}
 
 /** One measured run: every connection its own saver going round the cycle. */
 async function mixedLoad(server: RunningServer, savers: Saver[], durationS: number, connections: number) {
@@ -160,29 +126,7 @@ runBenchmark(async () => {
   printHeader(settings, 'SavvyPig mixed read/write benchmark');
   try {
     const options = await prepareDatabase('postgres', settings, cleanup);
-    const seeding = await startTracked({ ...options, env: { TRUST_PROXY: 'true' } }, cleanup);
-    const signedIn = await signedInSavers(seeding, settings.connections);
-    await seeding.stop();
-    const savers = await withClient(options.databaseUrl!, async (client) => {
-      const banks = await someBankIds(client, 40);
-      const list: Saver[] = [];
-      for (const [i, saver] of signedIn.entries()) {
-        const accounts: SeedAccount[] = Array.from({ length: ACCOUNTS }, (_, a) => {
-          const bank = banks[(i * 7 + a) % banks.length]!;
-          return {
-            name: `Account ${a + 1}`,
-            bank: bank.bankName,
-            bankId: bank.id,
-            accountType: TYPES[a % TYPES.length],
-          };
-        });
-        const accountIds = await insertAccounts(client, saver.userId, accounts);
-        for (const id of accountIds) await insertTransactions(client, saver.userId, id, 60, 1);
-        list.push({ ...saver, accountIds });
-      }
-      await client.query('analyze');
-      return list;
-    });
+    const savers = await seedMixedSavers(options, cleanup, settings.connections, ACCOUNTS);
     const server = await startTracked(
       { ...options, nodeArgs: profileArgs('postgres', settings), env: benchServerEnv() },
       cleanup,
