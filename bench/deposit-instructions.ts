@@ -78,36 +78,13 @@ function clusterWithCopyOf(bin: string, databaseUrl: string, folder: string): st
     'start',
   ]);
   try {
+    // Its socket is in the private folder, so the port only names the socket file.
+    const at = ['-h', folder, '-p', '5499', '-U', 'postgres'];
     const psql = (sql: string, db = 'postgres') =>
-      asClusterOwner(path.join(bin, 'psql'), [
-        '-h',
-        folder,
-        '-p',
-        '5499',
-        '-U',
-        'postgres',
-        '-d',
-        db,
-        '-qAt',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-c',
-        sql,
-      ]);
+      asClusterOwner(path.join(bin, 'psql'), [...at, '-d', db, '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', sql]);
     psql('create role app_user nologin');
     psql('create database bench');
-    asClusterOwner(path.join(bin, 'pg_restore'), [
-      '-h',
-      folder,
-      '-p',
-      '5499',
-      '-U',
-      'postgres',
-      '-d',
-      'bench',
-      '--no-owner',
-      dump,
-    ]);
+    asClusterOwner(path.join(bin, 'pg_restore'), [...at, '-d', 'bench', '--no-owner', dump]);
     psql('analyze', 'bench');
   } finally {
     asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', cluster, '-w', 'stop']);
