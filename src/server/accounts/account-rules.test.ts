@@ -200,6 +200,55 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(await balanceOf(bobAccount)).toBe(0);
   });
 
+  it("refuses each account field rule as a violated check constraint of its name, on insert and on update (migration 0060's trigger)", async () => {
+    const { db } = owner.database;
+    /** The SQLSTATE and constraint name a piece of work fails with. */
+    const refusal = async (work: Promise<unknown>) => {
+      try {
+        await work;
+        return 'no error';
+      } catch (err) {
+        for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+          const { code, constraint } = e as { code?: string; constraint?: string };
+          if (code) return `${code} ${constraint}`;
+        }
+        throw err;
+      }
+    };
+    const base = { userId: 'ann', name: 'Rules', accountNumber: '42' };
+    const broken: Array<[Partial<typeof accounts.$inferInsert>, string]> = [
+      [{ holders: 0 }, 'accounts_holders_range'],
+      [{ holders: 11 }, 'accounts_holders_range'],
+      [{ interestRateBps: -1 }, 'accounts_rate_not_negative'],
+      [{ interestPaymentDay: 0 }, 'accounts_payment_day_range'],
+      [{ interestPaymentDay: 32 }, 'accounts_payment_day_range'],
+      [{ interestPaymentMonth: 13 }, 'accounts_payment_month_range'],
+      [{ thbLifeEvent: 'inheritance' }, 'accounts_thb_complete'],
+      [{ thbLifeEvent: 'inheritance', thbQualifyingPence: 0, thbCreditedDate: '2026-11-01' }, 'accounts_thb_complete'],
+    ];
+    for (const [fields, rule] of broken) {
+      expect(
+        await refusal(withActor(db, { userId: 'ann' }, (tx) => tx.insert(accounts).values({ ...base, ...fields }))),
+      ).toBe(`23514 ${rule}`);
+      expect(
+        await refusal(
+          withActor(db, { userId: 'ann' }, (tx) => tx.update(accounts).set(fields).where(eq(accounts.id, annAccount))),
+        ),
+      ).toBe(`23514 ${rule}`);
+    }
+    // The edges and the unknowns pass, as in a CHECK; a whole Temporary High Balance too.
+    const allowed: Array<Partial<typeof accounts.$inferInsert>> = [
+      { holders: 1, interestRateBps: 0, interestPaymentDay: 1, interestPaymentMonth: 1 },
+      { holders: 10, interestPaymentDay: 31, interestPaymentMonth: 12 },
+      { interestPaymentDay: null, interestPaymentMonth: null },
+      { thbLifeEvent: 'inheritance', thbQualifyingPence: 1, thbCreditedDate: '2026-11-01' },
+    ];
+    for (const fields of allowed)
+      expect(
+        await refusal(withActor(db, { userId: 'ann' }, (tx) => tx.insert(accounts).values({ ...base, ...fields }))),
+      ).toBe('no error');
+  });
+
   it('refuses a withdrawal stored as a positive amount and a deposit stored as a negative one', async () => {
     const { db } = owner.database;
     for (const [type, amountPence] of [

@@ -127,21 +127,9 @@ export const accounts = pgTable(
     // Few accounts are archived: the reads that leave them out look them up here.
     index('accounts_user_archived_idx').on(t.userId, t.archivedAt).where(sql`archived_at is not null`),
     index('accounts_type_idx').on(t.accountType),
-    check('accounts_holders_range', sql`${t.holders} between 1 and 10`),
-    check('accounts_rate_not_negative', sql`${t.interestRateBps} >= 0`),
-    check(
-      'accounts_payment_day_range',
-      sql`${t.interestPaymentDay} is null or ${t.interestPaymentDay} between 1 and 31`,
-    ),
-    check(
-      'accounts_payment_month_range',
-      sql`${t.interestPaymentMonth} is null or ${t.interestPaymentMonth} between 1 and 12`,
-    ),
-    check(
-      'accounts_thb_complete',
-      sql`(${t.thbLifeEvent} is null and ${t.thbQualifyingPence} is null and ${t.thbCreditedDate} is null)
-        or (${t.thbLifeEvent} is not null and ${t.thbQualifyingPence} > 0 and ${t.thbCreditedDate} is not null)`,
-    ),
+    // The field rules (holders 1–10, a rate not below 0, a payment day 1–31 and month 1–12, a
+    // Temporary High Balance whole or absent) are checked by the accounts' row trigger, refused
+    // as a violated check constraint of the same name: migration 0060, ADR 0080.
     ownerPolicy('accounts', t.userId),
   ],
 ).enableRLS();
