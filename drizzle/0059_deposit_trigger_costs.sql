@@ -20,6 +20,38 @@
 --    docs/decisions/0079-derived-tables-bump-through-their-source.md).
 --
 -- An older instance is unaffected: it neither reads nor writes anything that changes here.
+-- Every migration runs in one transaction with the others applied at the same start, and each
+-- change to a table locks it until that transaction ends. Taking those locks one migration at a
+-- time, while requests of the instances still running hold some of the same tables and wait
+-- for others, is a deadlock, and PostgreSQL ends one side: an older instance's request (a 500)
+-- or the migration (the new instance does not start). src/server/db/rolling-upgrade.test.ts
+-- saw both. So, from here on, a migration that changes a table requests use first takes every
+-- such table it and its release's later migrations change, all at once, with
+-- lock_for_migration: each attempt waits at most 50 ms for the locks, well inside the second a
+-- request waits before PostgreSQL looks for a deadlock, and an attempt that cannot have them all
+-- gives back what it took and tries again a little later. Once one migration has them, the
+-- next ones' calls return at once. src/server/db/migration-safety.ts refuses a change to an
+-- existing table that its migration has not locked this way first.
+CREATE FUNCTION lock_for_migration(tables text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  listed text := (SELECT string_agg(format('%I', t), ', ') FROM unnest(tables) AS t);
+  waited_before text := current_setting('lock_timeout');
+BEGIN
+  FOR attempt IN 1..400 LOOP
+    BEGIN
+      -- A failed attempt's end undoes the setting with its locks; a kept one sets it back.
+      PERFORM set_config('lock_timeout', '50ms', true);
+      EXECUTE 'LOCK TABLE ' || listed || ' IN ACCESS EXCLUSIVE MODE';
+      PERFORM set_config('lock_timeout', waited_before, true);
+      RETURN;
+    EXCEPTION WHEN lock_not_available THEN
+      PERFORM pg_sleep(0.01 * least(attempt, 20));
+    END;
+  END LOOP;
+  RAISE EXCEPTION 'a migration could not lock % in 400 attempts', listed USING ERRCODE = 'lock_not_available';
+END $$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION lock_for_migration(text[]) FROM PUBLIC;--> statement-breakpoint
+SELECT lock_for_migration(ARRAY['user', 'accounts', 'transactions', 'account_monthly_totals']);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION transactions_apply_to_balance() RETURNS trigger LANGUAGE plpgsql AS $$
 -- A column added later under one of these variables' names must not make every deposit fail as
 -- ambiguous: the names below always mean the variables.

@@ -9,6 +9,8 @@
 -- nothing changes the row after it has checked it; a new BEFORE trigger must sort before it
 -- ("accounts_guard_balance") or check its own changes. An older instance is unaffected: it
 -- writes the same rows and gets the same refusals (docs/decisions/0080-account-rules-in-the-guard-trigger.md).
+-- Its release's tables first, all at once (lock_for_migration, migration 0059).
+SELECT lock_for_migration(ARRAY['user', 'accounts', 'transactions', 'account_monthly_totals']);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION accounts_guard_balance() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   broken text;
