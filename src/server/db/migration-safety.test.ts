@@ -9,9 +9,11 @@ import { releaseOfEachMigration } from '../test/previous-release.ts';
 import {
   breakingStatements,
   CONTRACT_STEPS,
+  LOCKS_FIRST_FROM,
   nothingCreated,
   SHIPPED_BEFORE_THE_RULE,
   statementsOf,
+  unlockedChanges,
 } from './migration-safety.ts';
 import { migrationsFolder } from './migrate.ts';
 
@@ -49,6 +51,52 @@ describe('migrations an older release survives', () => {
       ]),
     );
     expect(found).toEqual(expected);
+  });
+
+  it(`locks its release's tables before changing them, from migration ${LOCKS_FIRST_FROM} on`, () => {
+    const release = releaseOfEachMigration(ROOT);
+    let releaseNow: string | undefined;
+    let created = nothingCreated();
+    const found: string[] = [];
+    for (const tag of journal) {
+      if (release.get(tag) !== releaseNow) {
+        created = nothingCreated();
+        releaseNow = release.get(tag);
+      }
+      breakingStatements(tag, sqlOf(tag), created);
+      for (const f of unlockedChanges(tag, sqlOf(tag), created)) found.push(`${tag}: ${f.rule}`);
+    }
+    expect(journal.some((tag) => tag >= LOCKS_FIRST_FROM)).toBe(true);
+    expect(found).toEqual([]);
+  });
+
+  it('finds a change to an existing table made before lock_for_migration named it', () => {
+    const unlocked = (sql: string, migration = '0099_test') => unlockedChanges(migration, sql).map((f) => f.rule);
+    expect(unlocked('ALTER TABLE "accounts" DROP CONSTRAINT "x";')).toEqual([
+      'changes accounts before lock_for_migration locked it',
+    ]);
+    expect(unlocked('DROP TRIGGER t ON "transactions";')).toEqual([
+      'changes transactions before lock_for_migration locked it',
+    ]);
+    expect(unlocked('CREATE INDEX "i" ON "accounts" USING btree ("name");')).toEqual([
+      'changes accounts before lock_for_migration locked it',
+    ]);
+    // Locked, but not that table; or locked only after the change.
+    expect(unlocked(`SELECT lock_for_migration(ARRAY['user']); ALTER TABLE "accounts" DROP CONSTRAINT "x";`)).toEqual([
+      'changes accounts before lock_for_migration locked it',
+    ]);
+    expect(
+      unlocked(`ALTER TABLE "accounts" DROP CONSTRAINT "x"; SELECT lock_for_migration(ARRAY['accounts']);`),
+    ).toEqual(['changes accounts before lock_for_migration locked it']);
+    // Let through: locked first; an index built concurrently; a new table; a migration before the rule.
+    expect(
+      unlocked(`SELECT lock_for_migration(ARRAY['user', 'accounts']); ALTER TABLE "accounts" DROP CONSTRAINT "x";`),
+    ).toEqual([]);
+    expect(unlocked('CREATE INDEX CONCURRENTLY "i" ON "accounts" USING btree ("name");')).toEqual([]);
+    const created = nothingCreated();
+    created.tables.add('goals');
+    expect(unlockedChanges('0099_test', 'ALTER TABLE "goals" ADD COLUMN "x" text;', created)).toEqual([]);
+    expect(unlocked('ALTER TABLE "accounts" DROP CONSTRAINT "x";', '0058_test')).toEqual([]);
   });
 
   it('ships each contract step at least one release after its expand step', () => {

@@ -212,3 +212,40 @@ export function breakingStatements(
   }
   return findings;
 }
+
+/**
+ * From this migration on, a migration locks the existing tables it changes before changing them,
+ * all of its release's at once (lock_for_migration, migration 0059): taken one change at a time
+ * beside running instances, the locks deadlock with their requests.
+ */
+export const LOCKS_FIRST_FROM = '0059';
+
+/** The existing table a statement changes, locking it until the migrations commit, if any. */
+function tableChangedBy(statement: string): string | null {
+  if (/^alter table\b/.test(statement)) return tableOf(statement);
+  const trigger = new RegExp(`^(?:create (?:or replace )?|drop )trigger (?:if exists )?${ident} on (${ident})`).exec(
+    statement,
+  );
+  if (trigger) return unquote(trigger[1]!);
+  if (/^create (?:unique )?index (?!concurrently\b)/.test(statement)) return tableOf(statement);
+  return null;
+}
+
+/** The changes to existing tables that a migration makes before lock_for_migration named their table. */
+export function unlockedChanges(migration: string, sql: string, created: Created = nothingCreated()): Finding[] {
+  if (migration < LOCKS_FIRST_FROM) return [];
+  const locked = new Set<string>();
+  const findings: Finding[] = [];
+  for (const statement of statementsOf(sql)) {
+    const lock = /^select lock_for_migration\(array\[([^\]]*)\]\)/.exec(statement);
+    if (lock) for (const name of lock[1]!.split(',')) locked.add(name.trim().replace(/^'|'$/g, ''));
+    const table = tableChangedBy(statement);
+    if (table && !created.tables.has(table) && !locked.has(table))
+      findings.push({
+        migration,
+        rule: `changes ${table} before lock_for_migration locked it`,
+        statement: statement.slice(0, 160),
+      });
+  }
+  return findings;
+}

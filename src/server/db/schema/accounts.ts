@@ -189,12 +189,13 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The account and its owner are one foreign key, (account_id, user_id) → accounts (migration
+     * 0007's transactions_account_owner_fk, deleted with the account): it also holds the user, whose
+     * accounts go with them (migration 0061).
+     */
+    accountId: uuid('account_id').notNull(),
+    userId: text('user_id').notNull(),
     /** Signed: withdrawals and fees are negative; a balance update is the balance stated, of either sign. */
     amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
