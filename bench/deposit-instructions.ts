@@ -15,7 +15,9 @@
  *
  * Overrides: BENCH_CONNECTIONS (50 savers), BENCH_DEPOSITS (4 per saver measured),
  * BENCH_PG_BIN (PostgreSQL's programs; found from the server's version otherwise),
- * BENCH_CALLGRIND_OUT=<folder> (keep both callgrind files, for callgrind_annotate).
+ * BENCH_CALLGRIND_OUT=<folder> (keep both callgrind files, for callgrind_annotate),
+ * BENCH_SQL_FIRST=<file> (SQL run on the copy before counting, as its owner: to count a change to
+ * a trigger or a constraint before writing its migration).
  * Needs valgrind. Exit code: 0 with the figure printed; 1 when it could not be measured.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -85,6 +87,14 @@ function clusterWithCopyOf(bin: string, databaseUrl: string, folder: string): st
     psql('create role app_user nologin');
     psql('create database bench');
     asClusterOwner(path.join(bin, 'pg_restore'), [...at, '-d', 'bench', '--no-owner', dump]);
+    // BENCH_SQL_FIRST: a change to try (a trigger rewritten, a constraint dropped) without a migration.
+    const tryFirst = process.env.BENCH_SQL_FIRST;
+    if (tryFirst)
+      asClusterOwner(
+        path.join(bin, 'psql'),
+        [...at, '-d', 'bench', '-q', '-v', 'ON_ERROR_STOP=1'],
+        fs.readFileSync(tryFirst, 'utf8'),
+      );
     psql('analyze', 'bench');
   } finally {
     asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', cluster, '-w', 'stop']);
