@@ -36,7 +36,7 @@ const WARM_ROUNDS = 2;
 const MEASURED_ROUNDS = Number(process.env.BENCH_DEPOSITS ?? 4);
 const ACCOUNTS = 20;
 
-/** Runs a PostgreSQL program as the owner of the throwaway cluster (never root: the server refuses). */
+/** Runs a PostgreSQL program as the owner of the throwaway cluster (never root: the server refuses); what it said. */
 function asClusterOwner(bin: string, args: string[], input?: string) {
   const command = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   const result = spawnSync(command[0] as string, command[1] as string[], {
@@ -46,7 +46,7 @@ function asClusterOwner(bin: string, args: string[], input?: string) {
   });
   if (result.status !== 0)
     throw new Error(`${path.basename(bin)} ${args.join(' ')} failed (${result.status}): ${result.stderr.slice(-2000)}`);
-  return result.stdout;
+  return `${result.stdout}${result.stderr}`;
 }
 
 /** PostgreSQL's own programs for the server's major version. */
@@ -69,6 +69,11 @@ function clusterWithCopyOf(bin: string, databaseUrl: string, folder: string): st
   fs.chmodSync(dump, 0o644);
   asClusterOwner(path.join(bin, 'initdb'), ['-D', cluster, '-A', 'trust', '-U', 'postgres']);
   const serverOptions = `-c listen_addresses='' -c unix_socket_directories=${folder} -p 5499`;
+  // Stopped below; stopped by the cleanup too, should the run be interrupted while it is up.
+  cleanup.add(`stop the throwaway cluster in ${folder}`, () => {
+    if (fs.existsSync(path.join(cluster, 'postmaster.pid')))
+      asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', cluster, '-m', 'immediate', 'stop']);
+  });
   asClusterOwner(path.join(bin, 'pg_ctl'), [
     '-D',
     cluster,
@@ -133,7 +138,9 @@ function instructionsFor(bin: string, cluster: string, savers: Saver[], rounds: 
   asClusterOwner('cp', ['-a', cluster, copy]);
   const out = path.join(path.dirname(cluster), `callgrind-${rounds}.out`);
   try {
-    asClusterOwner(
+    // A single-user backend reports a failed statement and goes on, exiting 0: a deposit refused
+    // would leave a figure too low to be true, so any error fails the count.
+    const said = asClusterOwner(
       'valgrind',
       [
         '--tool=callgrind',
@@ -147,6 +154,8 @@ function instructionsFor(bin: string, cluster: string, savers: Saver[], rounds: 
       ],
       depositsScript(savers, rounds),
     );
+    const failed = /(?:ERROR|FATAL|PANIC): .*$/m.exec(said);
+    if (failed) throw new Error(`a statement failed under callgrind: ${failed[0]}`);
     const totals = fs.readFileSync(out, 'utf8').match(/^totals: (\d+)/m);
     if (!totals) throw new Error(`no totals in ${out}`);
     if (keep) fs.copyFileSync(out, path.join(keep, path.basename(out)));
@@ -163,26 +172,30 @@ runBenchmark(async () => {
     console.error('valgrind is needed: apt-get install valgrind');
     return 1;
   }
-  ensureServerBundle(settings.repoRoot);
-  console.log(`SavvyPig deposit instruction count (PostgreSQL under callgrind) — Node ${process.version}`);
-  const options = await prepareDatabase('postgres', settings, cleanup);
-  const savers = await seedMixedSavers(options, cleanup, settings.connections, ACCOUNTS);
-  const bin = await postgresBin(options.databaseUrl!);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-bench-callgrind-'));
-  cleanup.add(`remove ${folder}`, () => fs.rmSync(folder, { recursive: true, force: true }));
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', folder]);
-  const cluster = clusterWithCopyOf(bin, options.databaseUrl!, folder);
-  const keep = process.env.BENCH_CALLGRIND_OUT;
-  if (keep) fs.mkdirSync(keep, { recursive: true });
-  const warm = instructionsFor(bin, cluster, savers, WARM_ROUNDS, keep);
-  const measured = instructionsFor(bin, cluster, savers, WARM_ROUNDS + MEASURED_ROUNDS, keep);
-  const deposits = savers.length * MEASURED_ROUNDS;
-  const perDeposit = (measured - warm) / deposits;
-  console.log(
-    `${savers.length} savers, ${ACCOUNTS} accounts each with 60 transactions; ${WARM_ROUNDS} deposits each to warm, then ${MEASURED_ROUNDS} measured`,
-  );
-  console.log(
-    `a deposit costs PostgreSQL ${int(perDeposit)} instructions (${int(measured)} − ${int(warm)} over ${int(deposits)} deposits, callgrind)`,
-  );
-  return 0;
+  try {
+    ensureServerBundle(settings.repoRoot);
+    console.log(`SavvyPig deposit instruction count (PostgreSQL under callgrind) — Node ${process.version}`);
+    const options = await prepareDatabase('postgres', settings, cleanup);
+    const savers = await seedMixedSavers(options, cleanup, settings.connections, ACCOUNTS);
+    const bin = await postgresBin(options.databaseUrl!);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-bench-callgrind-'));
+    cleanup.add(`remove ${folder}`, () => fs.rmSync(folder, { recursive: true, force: true }));
+    if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', folder]);
+    const cluster = clusterWithCopyOf(bin, options.databaseUrl!, folder);
+    const keep = process.env.BENCH_CALLGRIND_OUT;
+    if (keep) fs.mkdirSync(keep, { recursive: true });
+    const warm = instructionsFor(bin, cluster, savers, WARM_ROUNDS, keep);
+    const measured = instructionsFor(bin, cluster, savers, WARM_ROUNDS + MEASURED_ROUNDS, keep);
+    const deposits = savers.length * MEASURED_ROUNDS;
+    const perDeposit = (measured - warm) / deposits;
+    console.log(
+      `${savers.length} savers, ${ACCOUNTS} accounts each with 60 transactions; ${WARM_ROUNDS} deposits each to warm, then ${MEASURED_ROUNDS} measured`,
+    );
+    console.log(
+      `a deposit costs PostgreSQL ${int(perDeposit)} instructions (${int(measured)} − ${int(warm)} over ${int(deposits)} deposits, callgrind)`,
+    );
+    return 0;
+  } finally {
+    await cleanup.runAll();
+  }
 }, cleanup);

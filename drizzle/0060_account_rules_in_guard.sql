@@ -1,7 +1,7 @@
 -- Issue 26: the accounts' five field rules move from CHECK constraints into the row trigger that
 -- already guards every insert and update of an account (accounts_guard_balance). PostgreSQL
 -- keeps a check constraint as stored text and parses it again at every statement that writes the
--- table; for the accounts' five that was ~150,000 instructions at every deposit, whose balance
+-- table; for the accounts' five that was 136,000 instructions at every deposit, whose balance
 -- update writes its account (npm run bench:deposit-instructions). The trigger's expressions are
 -- compiled once a session. The same rules, refused as before: SQLSTATE 23514 (check_violation),
 -- the constraint's name and table on the error, PostgreSQL's own message. A rule passes when it

@@ -5,7 +5,7 @@
 -- accounts.user_id references "user", and deleting a user deletes their accounts and, through
 -- the pair, their entries. Each key checked every inserted entry by a query that also locked the
 -- parent row: the account's row twice, and the user's row, a write to it at every deposit. Two
--- keys fewer: 1,622,657 → 1,531,677 instructions a deposit (npm run bench:deposit-instructions,
+-- keys fewer: 1,622,657 → 1,531,392 instructions a deposit (npm run bench:deposit-instructions,
 -- -5.6%). The refusals are the same: an entry for a missing account, or for another user's
 -- account, still fails with 23503 (src/server/accounts/account-rules.test.ts). An older
 -- instance is unaffected: dropping a key refuses nothing it writes.

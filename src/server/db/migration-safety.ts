@@ -220,32 +220,66 @@ export function breakingStatements(
  */
 export const LOCKS_FIRST_FROM = '0059';
 
-/** The existing table a statement changes, locking it until the migrations commit, if any. */
-function tableChangedBy(statement: string): string | null {
-  if (/^alter table\b/.test(statement)) return tableOf(statement);
-  const trigger = new RegExp(`^(?:create (?:or replace )?|drop )trigger (?:if exists )?${ident} on (${ident})`).exec(
-    statement,
+/** The tables the first lock_for_migration of a release named: its later changes and locks stay inside them. */
+export type ReleaseLocks = { first: Set<string> | null };
+export const noLocksYet = (): ReleaseLocks => ({ first: null });
+
+/**
+ * The existing tables a statement locks until the migrations commit: the one it changes, and the
+ * one a foreign key it adds references. `null` for a DROP INDEX, whose table the text does not name.
+ */
+function tablesChangedBy(statement: string): string[] | null {
+  const on = (pattern: string) => new RegExp(pattern).exec(statement);
+  if (/^alter table\b/.test(statement)) {
+    const referenced = on(` references (${ident})`);
+    return [tableOf(statement)!, ...(referenced ? [unquote(referenced[1]!)] : [])];
+  }
+  const trigger = on(
+    `^(?:create (?:or replace )?(?:constraint )?|drop |alter )trigger (?:if exists )?${ident} on (?:only )?(${ident})`,
   );
-  if (trigger) return unquote(trigger[1]!);
-  if (/^create (?:unique )?index (?!concurrently\b)/.test(statement)) return tableOf(statement);
-  return null;
+  if (trigger) return [unquote(trigger[1]!)];
+  const policy = on(`^(?:create|alter|drop) policy (?:if exists )?${ident} on (${ident})`);
+  if (policy) return [unquote(policy[1]!)];
+  if (/^create (?:unique )?index\b/.test(statement)) return [tableOf(statement)!];
+  const truncated = on(`^truncate (?:table )?(?:only )?(${ident}(?:, ?${ident})*)`);
+  if (truncated) return truncated[1]!.split(',').map((t) => unquote(t.trim()));
+  if (/^drop index\b/.test(statement)) return null;
+  return [];
 }
 
-/** The changes to existing tables that a migration makes before lock_for_migration named their table. */
-export function unlockedChanges(migration: string, sql: string, created: Created = nothingCreated()): Finding[] {
+/**
+ * What a migration changes in existing tables without lock_for_migration having locked them
+ * first, and locks it takes beyond its release's first (which the release's earlier migrations
+ * would take one at a time after all). `release` carries the first lock over a release's migrations.
+ */
+export function unlockedChanges(
+  migration: string,
+  sql: string,
+  created: Created = nothingCreated(),
+  release: ReleaseLocks = noLocksYet(),
+): Finding[] {
   if (migration < LOCKS_FIRST_FROM) return [];
   const locked = new Set<string>();
   const findings: Finding[] = [];
+  const find = (rule: string, statement: string) =>
+    findings.push({ migration, rule, statement: statement.slice(0, 160) });
   for (const statement of statementsOf(sql)) {
-    const lock = /^select lock_for_migration\(array\[([^\]]*)\]\)/.exec(statement);
-    if (lock) for (const name of lock[1]!.split(',')) locked.add(name.trim().replace(/^'|'$/g, ''));
-    const table = tableChangedBy(statement);
-    if (table && !created.tables.has(table) && !locked.has(table))
-      findings.push({
-        migration,
-        rule: `changes ${table} before lock_for_migration locked it`,
-        statement: statement.slice(0, 160),
-      });
+    const lock = /^select lock_for_migration\(array ?\[([^\]]*)\](?:::text\[\])?\)/.exec(statement);
+    if (lock) {
+      const names = lock[1]!.split(',').map((name) => name.trim().replace(/^'|'$/g, ''));
+      release.first ??= new Set(names);
+      for (const name of names) {
+        if (!release.first.has(name))
+          find(`locks ${name}, which its release's first lock_for_migration did not`, statement);
+        locked.add(name);
+      }
+    }
+    const tables = tablesChangedBy(statement);
+    if (tables === null && locked.size === 0) find('drops an index before lock_for_migration', statement);
+    for (const table of tables ?? []) {
+      if (!created.tables.has(table) && !locked.has(table))
+        find(`changes ${table} before lock_for_migration locked it`, statement);
+    }
   }
   return findings;
 }
