@@ -1,7 +1,8 @@
 /**
  * The kinds of transaction (001 §3) and their sign convention: money out (withdrawals and fees)
- * is stored negative, everything else positive. The database refuses any other sign
- * (drizzle/0006_accounts.sql, `transactions_sign_matches_type`).
+ * is stored negative, everything else positive. The database refuses any other sign as the
+ * check `transactions_sign_matches_type` (drizzle/0006_accounts.sql; checked by the transactions'
+ * row trigger since drizzle/0062_transactions_rules_in_trigger.sql).
  *
  * A `balance_update` (ours, issue 13, ADR 0022) is what the bank showed on a day, recorded by the
  * account page's "Update balance": a balance, not money moved, so it may be negative (an

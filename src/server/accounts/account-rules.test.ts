@@ -27,6 +27,20 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     return Number(row?.sum);
   };
 
+  /** The SQLSTATE and constraint name a piece of work fails with, or 'no error'. */
+  const refusal = async (work: Promise<unknown>) => {
+    try {
+      await work;
+      return 'no error';
+    } catch (err) {
+      for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+        const { code, constraint } = e as { code?: string; constraint?: string };
+        if (code) return `${code} ${constraint}`;
+      }
+      throw err;
+    }
+  };
+
   beforeAll(async () => {
     owner = await createTestDatabase(kind);
     const { db } = owner.database;
@@ -202,19 +216,6 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
 
   it("refuses each account field rule as a violated check constraint of its name, on insert and on update (migration 0060's trigger)", async () => {
     const { db } = owner.database;
-    /** The SQLSTATE and constraint name a piece of work fails with. */
-    const refusal = async (work: Promise<unknown>) => {
-      try {
-        await work;
-        return 'no error';
-      } catch (err) {
-        for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-          const { code, constraint } = e as { code?: string; constraint?: string };
-          if (code) return `${code} ${constraint}`;
-        }
-        throw err;
-      }
-    };
     const base = { userId: 'ann', name: 'Rules', accountNumber: '42' };
     const broken: Array<[Partial<typeof accounts.$inferInsert>, string]> = [
       [{ holders: 0 }, 'accounts_holders_range'],
@@ -269,6 +270,69 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
         ),
       ).toBe('23514');
     }
+  });
+
+  it("refuses each transaction rule as a violated check constraint of its name, on insert and on update (migration 0062's trigger)", async () => {
+    const { db } = owner.database;
+    // An account of its own: the balance updates below would move the others' balance rule.
+    const [account] = await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.insert(accounts).values({ userId: 'ann', name: 'Rules', accountNumber: '62' }).returning({ id: accounts.id }),
+    );
+    const accountId = account!.id;
+    const [order] = await withActor(db, { userId: 'ann' }, (tx) =>
+      tx
+        .insert(standingOrders)
+        .values({ accountId, userId: 'ann', amountPence: 1, frequency: 'monthly', startDate: '2026-01-01' })
+        .returning({ id: standingOrders.id }),
+    );
+    const entry = { accountId, userId: 'ann', date: '2026-04-01' };
+    const insert = (values: Omit<typeof transactions.$inferInsert, 'accountId' | 'userId' | 'date'>) =>
+      refusal(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values({ ...entry, ...values })));
+    const sign = '23514 transactions_sign_matches_type';
+    const occurrence = '23514 transactions_order_has_occurrence';
+    expect(await insert({ type: 'withdrawal', amountPence: 1 })).toBe(sign);
+    expect(await insert({ type: 'fee', amountPence: 1 })).toBe(sign);
+    expect(await insert({ type: 'deposit', amountPence: -1 })).toBe(sign);
+    expect(await insert({ type: 'interest', amountPence: -1 })).toBe(sign);
+    expect(await insert({ type: 'opening_balance', amountPence: -1 })).toBe(sign);
+    expect(await insert({ type: 'deposit', amountPence: 1, standingOrderId: order!.id })).toBe(occurrence);
+    // Both broken: the occurrence rule is named, as PostgreSQL checked the constraints by name.
+    expect(await insert({ type: 'deposit', amountPence: -1, standingOrderId: order!.id })).toBe(occurrence);
+    // The edges pass: nothing either way, a balance update of either sign, an occurrence without an order.
+    for (const [type, amountPence] of [
+      ['withdrawal', 0],
+      ['fee', 0],
+      ['deposit', 0],
+      ['interest', 0],
+      ['opening_balance', 0],
+      ['balance_update', -5],
+      ['balance_update', 5],
+    ] as const)
+      expect(await insert({ type, amountPence })).toBe('no error');
+    expect(await insert({ type: 'deposit', amountPence: 1, occurrenceDate: '2026-04-01' })).toBe('no error');
+    expect(
+      await insert({ type: 'deposit', amountPence: 1, standingOrderId: order!.id, occurrenceDate: '2026-04-01' }),
+    ).toBe('no error');
+
+    // An update is held to the same rules.
+    const [deposit] = await withActor(db, { userId: 'ann' }, (tx) =>
+      tx
+        .insert(transactions)
+        .values({ ...entry, type: 'deposit', amountPence: 700 })
+        .returning({ id: transactions.id }),
+    );
+    const update = (values: Partial<typeof transactions.$inferInsert>) =>
+      refusal(
+        withActor(db, { userId: 'ann' }, (tx) =>
+          tx.update(transactions).set(values).where(eq(transactions.id, deposit!.id)),
+        ),
+      );
+    expect(await update({ amountPence: -700 })).toBe(sign);
+    expect(await update({ type: 'withdrawal' })).toBe(sign);
+    expect(await update({ standingOrderId: order!.id })).toBe(occurrence);
+    expect(await update({ type: 'withdrawal', amountPence: -700 })).toBe('no error');
+    // The refused writes changed nothing: the last balance update (5), then the entries after it.
+    expect(await balanceOf(accountId)).toBe(5 + 1 + 1 - 700);
   });
 
   it('pays one standing-order occurrence once, and keeps the payment if the order is deleted', async () => {

@@ -220,14 +220,11 @@ export const transactions = pgTable(
     uniqueIndex('transactions_provider_id_unique')
       .on(t.accountId, t.providerTransactionId)
       .where(sql`${t.providerTransactionId} is not null`),
-    check(
-      'transactions_sign_matches_type',
-      sql`(${t.type} in ('withdrawal', 'fee') and ${t.amountPence} <= 0)
-        or (${t.type} = 'opening_balance' and ${t.amountPence} >= 0)
-        or (${t.type} in ('deposit', 'interest') and ${t.amountPence} >= 0)
-        or ${t.type} = 'balance_update'`,
-    ),
-    check('transactions_order_has_occurrence', sql`${t.standingOrderId} is null or ${t.occurrenceDate} is not null`),
+    // The sign rule (withdrawals and fees not above 0, deposits, interest and opening balances not
+    // below 0, a balance update either way) and a standing order's payment carrying its occurrence
+    // are checked by the transactions' row trigger, refused as a violated check constraint of the
+    // same name (transactions_sign_matches_type, transactions_order_has_occurrence): migration
+    // 0062, ADR 0081.
     ownerPolicy('transactions', t.userId),
   ],
 ).enableRLS();
