@@ -2,10 +2,10 @@
 // transaction that changes a user's rows leaves a new version, whatever number of statements and
 // tables it wrote; a transaction that rolls back leaves none; and a savepoint rolled back does not
 // keep the rest of its transaction from bumping.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, withActor } from '../db/rls.ts';
-import { accounts, user } from '../db/schema/index.ts';
+import { accounts, bankingGroups, user } from '../db/schema/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
 
 describe.each(testDatabaseKinds())('user data versions on %s', (kind) => {
@@ -44,6 +44,47 @@ describe.each(testDatabaseKinds())('user data versions on %s', (kind) => {
     expect(await versions()).toEqual({ ...before, ann: before.ann! + 1 });
     await withActor(owner.database.db, { userId: 'ann' }, (tx) => tx.execute(deposit('ann', annAccount)));
     expect(await versions()).toEqual({ ...before, ann: before.ann! + 2 });
+  });
+
+  it('rises once for an edit of an account, and once with a deposit in the same transaction (migration 0063)', async () => {
+    const { db } = owner.database;
+    const before = await versions();
+    await withActor(db, { userId: 'ann' }, (tx) =>
+      tx.update(accounts).set({ name: 'Rainy day' }).where(eq(accounts.id, annAccount)),
+    );
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 1 });
+    await withActor(db, { userId: 'ann' }, async (tx) => {
+      await tx.update(accounts).set({ name: 'Holiday' }).where(eq(accounts.id, annAccount));
+      await tx.execute(deposit('ann', annAccount));
+      await tx.update(accounts).set({ holders: 2 }).where(eq(accounts.id, annAccount));
+    });
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 2 });
+  });
+
+  it("rises for each saver whose account a deleted banking group unlinks (a foreign key's update, inside its trigger)", async () => {
+    const { db } = owner.database;
+    await db.insert(bankingGroups).values({
+      id: 'test-group-0063',
+      groupName: 'Test Group',
+      legalName: 'Test Group plc',
+      type: 'bank',
+      isDepositTaker: true,
+      fscsProtected: true,
+      protectionBasis: 'fscs',
+      loadedData: {},
+    });
+    for (const [userId, accountId] of [
+      ['ann', annAccount],
+      ['bob', bobAccount],
+    ] as const)
+      await withActor(db, { userId }, (tx) =>
+        tx.update(accounts).set({ bankingGroupId: 'test-group-0063' }).where(eq(accounts.id, accountId)),
+      );
+    const before = await versions();
+    await db.delete(bankingGroups).where(eq(bankingGroups.id, 'test-group-0063'));
+    expect(await versions()).toEqual({ ...before, ann: before.ann! + 1, bob: before.bob! + 1 });
+    const linked = await db.select({ group: accounts.bankingGroupId }).from(accounts).where(eq(accounts.userId, 'bob'));
+    expect(linked).toEqual([{ group: null }]);
   });
 
   it('rises once for each user a transaction writes, and not at all when it rolls back', async () => {

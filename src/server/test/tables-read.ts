@@ -79,7 +79,8 @@ export async function tablesWithVersionTriggers(databaseUrl: string): Promise<Se
     const triggered = rowsOf<{ table: string }>(
       await client.query(`select distinct c.relname as table from pg_trigger t
           join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-          where p.proname in ('bump_user_data_versions', 'bump_reference_data_version', 'bump_profile_data_versions')`),
+          where p.proname in ('bump_user_data_versions', 'bump_user_data_version_of_row', 'bump_reference_data_version',
+            'bump_profile_data_versions')`),
     );
     const covered = new Set(triggered.map((t) => t.table));
     for (const [table, source] of Object.entries(DERIVED_TABLES)) {
