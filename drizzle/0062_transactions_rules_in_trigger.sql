@@ -8,8 +8,9 @@
 -- PostgreSQL checked them (by name). A rule passes when it is unknown (a null), as a CHECK does.
 -- The trigger is the table's only BEFORE trigger, so nothing changes the row after it has checked
 -- it. An older instance is unaffected: it writes the same rows and gets the same refusals.
--- Its release's one table first (lock_for_migration, migration 0059).
-SELECT lock_for_migration(ARRAY['transactions']);--> statement-breakpoint
+-- Its release's tables first, all at once (lock_for_migration, migration 0059): 0062 and 0063
+-- go out together, and each taking its own table in turn would deadlock with running requests.
+SELECT lock_for_migration(ARRAY['accounts', 'transactions']);--> statement-breakpoint
 CREATE FUNCTION transactions_guard_rules() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   broken text;

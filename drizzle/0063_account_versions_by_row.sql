@@ -13,8 +13,9 @@
 -- banking group sets the account's link to null). Once per saver per transaction, as before
 -- (migration 0053): the same transaction-local list of savers bumped. An older instance is
 -- unaffected: the same versions rise for the same writes.
--- Its release's one table first (lock_for_migration, migration 0059).
-SELECT lock_for_migration(ARRAY['accounts']);--> statement-breakpoint
+-- Its release's tables first, all at once (lock_for_migration, migration 0059): 0062 and 0063
+-- go out together, and each taking its own table in turn would deadlock with running requests.
+SELECT lock_for_migration(ARRAY['accounts', 'transactions']);--> statement-breakpoint
 CREATE FUNCTION bump_user_data_version_of_row() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 DECLARE

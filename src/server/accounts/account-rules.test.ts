@@ -286,8 +286,9 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
         .returning({ id: standingOrders.id }),
     );
     const entry = { accountId, userId: 'ann', date: '2026-04-01' };
-    const insert = (values: Omit<typeof transactions.$inferInsert, 'accountId' | 'userId' | 'date'>) =>
-      refusal(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values({ ...entry, ...values })));
+    const insert = (
+      values: Omit<typeof transactions.$inferInsert, 'accountId' | 'userId' | 'date'> & { date?: string },
+    ) => refusal(withActor(db, { userId: 'ann' }, (tx) => tx.insert(transactions).values({ ...entry, ...values })));
     const sign = '23514 transactions_sign_matches_type';
     const occurrence = '23514 transactions_order_has_occurrence';
     expect(await insert({ type: 'withdrawal', amountPence: 1 })).toBe(sign);
@@ -298,17 +299,22 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(await insert({ type: 'deposit', amountPence: 1, standingOrderId: order!.id })).toBe(occurrence);
     // Both broken: the occurrence rule is named, as PostgreSQL checked the constraints by name.
     expect(await insert({ type: 'deposit', amountPence: -1, standingOrderId: order!.id })).toBe(occurrence);
-    // The edges pass: nothing either way, a balance update of either sign, an occurrence without an order.
+    // The edges pass: nothing either way, a balance update of either sign, an occurrence without an
+    // order. The statements on days of their own before the entries, so the balance below does
+    // not hang on the order of rows written in one millisecond (PGlite's clock).
     for (const [type, amountPence] of [
       ['withdrawal', 0],
       ['fee', 0],
       ['deposit', 0],
       ['interest', 0],
-      ['opening_balance', 0],
-      ['balance_update', -5],
-      ['balance_update', 5],
     ] as const)
       expect(await insert({ type, amountPence })).toBe('no error');
+    for (const [type, amountPence, date] of [
+      ['opening_balance', 0, '2026-03-01'],
+      ['balance_update', -5, '2026-03-02'],
+      ['balance_update', 5, '2026-03-03'],
+    ] as const)
+      expect(await insert({ type, amountPence, date })).toBe('no error');
     expect(await insert({ type: 'deposit', amountPence: 1, occurrenceDate: '2026-04-01' })).toBe('no error');
     expect(
       await insert({ type: 'deposit', amountPence: 1, standingOrderId: order!.id, occurrenceDate: '2026-04-01' }),
@@ -331,7 +337,7 @@ describe.each(testDatabaseKinds())('account rules on %s', (kind) => {
     expect(await update({ type: 'withdrawal' })).toBe(sign);
     expect(await update({ standingOrderId: order!.id })).toBe(occurrence);
     expect(await update({ type: 'withdrawal', amountPence: -700 })).toBe('no error');
-    // The refused writes changed nothing: the last balance update (5), then the entries after it.
+    // The refused writes changed nothing: the last balance update (5), then the entries of the days after it.
     expect(await balanceOf(accountId)).toBe(5 + 1 + 1 - 700);
   });
 

@@ -1,5 +1,6 @@
 // What the dashboard's kept answers are keyed by (docs/decisions/0039-the-dashboard-answer-cache.md):
-// a version per user, bumped by statement triggers on every table whose rows change what the
+// a version per user, bumped by triggers (statement triggers; a row trigger for an account's update,
+// ADR 0082) on every table whose rows change what the
 // user's dashboard shows, and one version of the reference data the protection picture reads
 // (banks, licences, providers, limits and the admin's override). Only those triggers write them
 // (they run as the tables' owner, drizzle/…_dashboard_versions_rules.sql): app_user may only read.
