@@ -87,6 +87,16 @@ describe.each(testDatabaseKinds())('user data versions on %s', (kind) => {
     expect(linked).toEqual([{ group: null }]);
   });
 
+  it("has the balance trigger as the only function that sets an account's ledger version (migration 0063 skips its updates)", async () => {
+    const writers = rowsOf<{ proname: string }>(
+      await owner.database.db.execute(
+        sql`select proname from pg_proc where pronamespace = 'public'::regnamespace
+              and prosrc ~* 'ledger_version[[:space:]]*=' order by proname`,
+      ),
+    );
+    expect(writers.map((w) => w.proname)).toEqual(['transactions_apply_to_balance']);
+  });
+
   it('rises once for each user a transaction writes, and not at all when it rolls back', async () => {
     const { db } = owner.database;
     const before = await versions();
