@@ -18,6 +18,14 @@ const DEFAULTS = {
   useISAFirst: true,
 };
 
+/** The day `months` months from today (UTC), as YYYY-MM-DD. */
+function monthsFromToday(months: number): string {
+  const day = new Date();
+  day.setUTCDate(1); // the 1st exists in every month
+  day.setUTCMonth(day.getUTCMonth() + months);
+  return day.toISOString().slice(0, 10);
+}
+
 describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
   let server: TestServer;
   let ann: Person;
@@ -291,22 +299,28 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
       const res = await server.request(`/api/accounts/${bond}/terms`, { method: 'POST', cookie: hal.cookie, json });
       expect(res.status, await res.clone().text()).toBe(201);
     };
-    await addTerm({ termType: 'fixed_term', inputs: { termEndDate: '2028-06-30' } });
+    // Dates from today, so the bond is as far from its end whenever the suite runs.
+    await addTerm({ termType: 'fixed_term', inputs: { termEndDate: monthsFromToday(19) } });
     expect((await putPreferences(hal, { ...DEFAULTS, maxFixedMonths: 60 })).status).toBe(200);
     const protection = async () =>
       (await smartPig(hal)).recommendations
         .filter((r) => r.type === 'protection')
         .map((r) => [r.fromAccount!.id, r.toAccount?.id ?? null, r.amountPence]);
 
-    // The bond is fixed until 30 June 2028 and its terms take no top-ups: the £20,000 over the
+    // The bond is fixed for 19 more months and its terms take no top-ups: the £20,000 over the
     // limit goes to a new account elsewhere, never into the bond.
     expect(await protection()).toEqual([[bos, null, 20_000_00]]);
 
-    // Its contributions term lets in up to £60,000 over five years from 1 January 2026: with
+    // Its contributions term lets in up to £60,000 over five years from 11 months ago: with
     // £50,000 in it, £10,000 more. The other £10,000 still needs a new account.
     await addTerm({
       termType: 'max_contributions_over_term',
-      inputs: { termStartDate: '2026-01-01', termLengthValue: 5, termLengthUnit: 'years', maxAmountPence: 60_000_00 },
+      inputs: {
+        termStartDate: monthsFromToday(-11),
+        termLengthValue: 5,
+        termLengthUnit: 'years',
+        maxAmountPence: 60_000_00,
+      },
     });
     expect(await protection()).toEqual([
       [bos, bond, 10_000_00],

@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAccount, makeList } from '../../accounts/test-fixtures.ts';
 import type { Subscription } from '../../subscriptions/api.ts';
 import type { Invoice } from '../../subscriptions/billing-actions.ts';
-import { payingView } from '../../subscriptions/view-test-fixtures.ts';
+import { payingView, VIEW_NOW } from '../../subscriptions/view-test-fixtures.ts';
 import { apiError, json, makeMe, mockApi } from '../../test/api-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 beforeAll(() => import('../settings-page.tsx'), 60_000);
+// The fixtures' dates are fixed (the plan renews on 3 December 2026): the page must see them from
+// the day they were taken, not from whenever the suite runs. Only Date is faked, and it moves on
+// from there (a toast's timing reads it); timers run.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: VIEW_NOW, shouldAdvanceTime: true }));
 
 const LOADED = { timeout: 8_000 };
 
