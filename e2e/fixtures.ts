@@ -393,9 +393,10 @@ function showsScheme({ key, dark, mediaToo }: { key: string; dark: boolean; medi
 /**
  * Switches the colour scheme, waits until a page that follows the system's scheme has taken it
  * (the app sets the `dark` class when the media query's change event reaches React), and then
- * until the colour transitions the switch starts are over. Frames alone are not enough: a context
- * with Playwright's clock runs requestAnimationFrame on timers, ahead of the rendering step that
- * reports the media query's change.
+ * until the colour transitions the switch starts are over (none in a context that asks for
+ * reduced motion, as every journey's does: src/web/index.css turns them off). Frames alone are not
+ * enough: a context with Playwright's clock runs requestAnimationFrame on timers, ahead of the
+ * rendering step that reports the media query's change.
  */
 export async function useColorScheme(page: Page, scheme: Scheme): Promise<void> {
   // The key src/web/app/theme.tsx and public/theme-init.js keep the saver's chosen theme under.
@@ -454,6 +455,10 @@ export async function checkAndPicture(
     // is in from one width to the next instead of switching back (and the last switch back to
     // light is often not needed).
     const inOrder = widthIndex % 2 === 0 ? schemes : [...schemes].reverse();
+    // A whole page is checked and pictured from its top: scrolled, the sticky header lies over
+    // whatever the last step scrolled to, and axe's target-size rule then finds that content's
+    // links "partially obscured" (which of them depends on where the page happened to stop).
+    if (of === 'page') await page.evaluate(() => window.scrollTo(0, 0));
     for (const [index, scheme] of inOrder.entries()) {
       await useColorScheme(page, scheme);
       // The first scheme gets every rule; the markup is the same in the next, only its colours change.
@@ -462,8 +467,6 @@ export async function checkAndPicture(
       if (of === 'window') {
         await keepPicture(page, file);
       } else if (of === 'page') {
-        // A scrolled page puts the sticky header over the content in a full-page picture.
-        if (KEEP_PICTURES) await page.evaluate(() => window.scrollTo(0, 0));
         await keepPicture(page, file, { fullPage: true });
       } else {
         await keepPicture(page, file, { of });
