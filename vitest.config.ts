@@ -1,6 +1,7 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './scripts/vitest-order.ts';
 
 const webTest = {
   include: ['src/web/**/*.test.{ts,tsx}'],
@@ -35,6 +36,9 @@ export default defineConfig({
     // timer, so two workers left the two cores 20% idle (1.59 cores busy on average). Measured on
     // two cores, quiet, the whole suite: two workers 553 s, three 509 s, four 531 s.
     maxWorkers: os.availableParallelism() + 1,
+    // Slowest files first, by the committed times of a full run (scripts/vitest-order.ts): a clean
+    // clone has no cache of the last run's, and by file size the longest files started late.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         plugins: [react()],

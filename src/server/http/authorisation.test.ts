@@ -237,9 +237,13 @@ describe('the authorisation harness', () => {
     expect(missing, 'routes without an access rule (use defineRoute or declareAccess)').toEqual([]);
   });
 
-  it('declares no rule for a route that does not exist', () => {
+  it('declares no rule for an API route that does not exist', () => {
     const keys = new Set(routes.map((r) => r.key));
-    const stale = [...declaredAccess().keys()].filter((k) => !keys.has(k));
+    // The app's rules, under /api/. A worker's files share one module graph, so the registry also
+    // holds the rules of routes other files made for themselves (request-transaction's /t/…).
+    const apiRules = [...declaredAccess().keys()].filter((k) => k.split(' ')[1]?.startsWith('/api/'));
+    expect(apiRules.length).toBeGreaterThan(5);
+    const stale = apiRules.filter((k) => !keys.has(k));
     expect(stale).toEqual([]);
   });
 
