@@ -407,9 +407,9 @@ export async function useColorScheme(page: Page, scheme: Scheme): Promise<void> 
   if (await page.evaluate(showsScheme, { ...wanted, mediaToo: true })) return;
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction(showsScheme, { ...wanted, mediaToo: false });
-  // Bring the whole page's style and layout up to date now (reading a size does), so the colour
-  // transitions the switch starts exist before they are finished. Waiting two frames did the
-  // same, at a quarter of a second a switch on a loaded machine.
+  // Bring the whole page's style and layout up to date now (reading a size does), so whatever the
+  // switch starts (colour transitions without reduced motion, animations) exists before it is
+  // finished. Waiting two frames did the same, at a quarter of a second a switch on a loaded machine.
   await page.evaluate(() => document.body.offsetWidth);
   await waitForAnimationsToSettle(page);
 }

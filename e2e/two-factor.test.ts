@@ -9,6 +9,7 @@ import {
   rejectCookies,
   screenshot,
   startServer,
+  useColorScheme,
   useServerAndBrowser,
   verificationLink,
   waitForEmail,
@@ -92,12 +93,10 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await assertAccessible(page, `${name} (light)`);
   await screenshot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(400); // let colour transitions finish
+  await useColorScheme(page, 'dark');
   await assertAccessible(page, `${name} (dark)`);
   await screenshot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForTimeout(400);
+  await useColorScheme(page, 'light');
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, `${name}-phone`);
