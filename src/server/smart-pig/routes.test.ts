@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
+import { addMonths } from '../../core/protection/thb.ts';
 import { PREFERENCE_MESSAGES } from '../../core/smart-pig/preferences.ts';
 import { NEVER_MOVES_MONEY } from '../../core/smart-pig/texts.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
@@ -18,13 +20,8 @@ const DEFAULTS = {
   useISAFirst: true,
 };
 
-/** The 1st of the month `months` months from this one (UTC), as YYYY-MM-DD. */
-function monthsFromToday(months: number): string {
-  const day = new Date();
-  day.setUTCDate(1); // the 1st exists in every month
-  day.setUTCMonth(day.getUTCMonth() + months);
-  return day.toISOString().slice(0, 10);
-}
+/** The day `months` calendar months from today in London, the product's own day. */
+const monthsFromToday = (months: number) => addMonths(calendarDateInLondon(new Date()), months);
 
 describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
   let server: TestServer;
@@ -307,11 +304,11 @@ describe.each(testDatabaseKinds())('the Smart Pig API on %s', (kind) => {
         .filter((r) => r.type === 'protection')
         .map((r) => [r.fromAccount!.id, r.toAccount?.id ?? null, r.amountPence]);
 
-    // The bond is fixed for 18 to 19 more months and its terms take no top-ups: the £20,000 over the
+    // The bond is fixed for 19 more months and its terms take no top-ups: the £20,000 over the
     // limit goes to a new account elsewhere, never into the bond.
     expect(await protection()).toEqual([[bos, null, 20_000_00]]);
 
-    // Its contributions term lets in up to £60,000 over five years from 11 to 12 months ago: with
+    // Its contributions term lets in up to £60,000 over five years from 11 months ago: with
     // £50,000 in it, £10,000 more. The other £10,000 still needs a new account.
     await addTerm({
       termType: 'max_contributions_over_term',
