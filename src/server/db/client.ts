@@ -9,7 +9,9 @@ import { type CommitWith, settledTogether, TRANSACTION_OVER } from './commit-wit
 import { compiledWith, type NamedQuery } from './named-query.ts';
 import { openPglite } from './pglite.ts';
 import { ROLE_AND_ACTOR_CHECK_SQL, ROLE_SWITCH_SQL, admittedAfterSwitch } from './require-found.ts';
+import { poolTurns } from './pool-turns.ts';
 import { sharedTrips } from './shared-trips.ts';
+import type { TurnKind } from './turns.ts';
 import { sentTogether } from './together.ts';
 
 export type { CommitWith } from './commit-with.ts';
@@ -86,6 +88,12 @@ export type ReadsOptions = {
    * routes only (access.ts refuses it on an admin route).
    */
   actor?: string;
+  /**
+   * 'continuing' when the request's opening already ran alone (an on-demand read after a miss):
+   * it then waits for a pooled connection before requests not yet started (pool-turns.ts). Set
+   * by the frame (access.ts), not by handlers.
+   */
+  turn?: TurnKind;
 };
 
 export type OpenOptions = {
@@ -115,9 +123,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint columns are read as JS numbers (integer pence stay far below 2^53).
   pg.types.setTypeParser(20, (v: string) => Number(v));
+  const poolMax = options.poolMax ?? 20;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolMax ?? 20,
+    max: poolMax,
     connectionTimeoutMillis: POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: 30_000,
@@ -133,8 +142,21 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
    * Runs `work` on a connection checked out for it. A connection that failed in a way that may
    * leave it unusable, or whose socket died, is released with the error so the pool ends it.
    */
-  const withClient = async <T>(work: (client: PoolClient, discard: (err: Error) => void) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+  // Every connection this module checks out takes a turn first (pool-turns.ts); statements sent
+  // on the pool itself (drizzle's `db` outside a transaction) wait in node-postgres's own queue.
+  const turns = poolTurns(poolMax, { maxWaitMs: POOL_WAIT_MS });
+  const withClient = async <T>(
+    work: (client: PoolClient, discard: (err: Error) => void) => Promise<T>,
+    turn: TurnKind = 'starting',
+  ): Promise<T> => {
+    await turns.take(turn);
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      turns.pass();
+      throw err;
+    }
     let discardWith: Error | undefined;
     try {
       return await work(client, (err) => {
@@ -145,6 +167,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       throw err;
     } finally {
       client.release(discardWith ?? lostConnectionOf(client));
+      turns.pass();
     }
   };
 
@@ -181,7 +204,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     opening: NamedQuery,
     sendWith: ((client: PoolClient) => Promise<unknown>[]) | null,
     work: (client: PoolClient, openingRows: unknown[], sent: Promise<unknown>[], commitWith: CommitWith) => Promise<T>,
-    { commitAfterSent = false }: { commitAfterSent?: boolean } = {},
+    { commitAfterSent = false, turn }: { commitAfterSent?: boolean; turn?: TurnKind } = {},
   ): Promise<T> =>
     withClient(async (client, discard) => {
       const { text, params } = compiledWith(dialect, compiledOpenings, opening);
@@ -231,7 +254,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       } finally {
         reopenAfterCommit(client);
       }
-    });
+    }, turn);
 
   const listeners: Array<() => Promise<void>> = [];
   return {
@@ -246,7 +269,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       opening: NamedQuery,
       admit: (rows: unknown[]) => void,
       reads: (tx: Tx) => Promise<T>,
-      { atOnce = false, actor }: ReadsOptions = {},
+      { atOnce = false, actor, turn }: ReadsOptions = {},
     ) {
       return openedTransaction(
         opening,
@@ -262,7 +285,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           await admittedAfterSwitch(switched!, () => admit(rows));
           return (await read) as T;
         },
-        { commitAfterSent: atOnce },
+        { commitAfterSent: atOnce, turn },
       );
     },
     openingOnly: sharedTrips<NamedQuery, unknown[], Lent>(

@@ -161,4 +161,40 @@ describe.each(testDatabaseKinds())('a transaction opened with a statement, on %s
       expect(await readProbe()).toEqual([{ label: 'one' }]);
     });
   }
+
+  it('serves a request back for its reads before requests not yet started that waited longer', async () => {
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    // The only connection, held by a transaction until the others are queued.
+    const holder = database.transactionOpenedWith(
+      { name: 'probe_hold', query: sql`select 1 as held` },
+      async () => held,
+    );
+    const ran: string[] = [];
+    const starting = (label: string) =>
+      database.transactionOpenedWith(
+        { name: 'probe_read', query: sql`select label from probe where id = ${1}` },
+        async () => {
+          ran.push(label);
+        },
+      );
+    const first = starting('deposit 1');
+    const second = starting('deposit 2');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const continuing = database.readsOpenedWith(
+      { name: 'probe_read', query: sql`select label from probe where id = ${1}` },
+      () => undefined,
+      async (tx) => {
+        const rows = rowsOf(await tx.execute(sql`select 1 as read`));
+        ran.push('page reads');
+        return rows;
+      },
+      { turn: 'continuing' },
+    );
+    letGo();
+    await Promise.all([holder, first, second, continuing]);
+    expect(ran).toEqual(['page reads', 'deposit 1', 'deposit 2']);
+  });
 });

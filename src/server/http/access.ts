@@ -153,7 +153,8 @@ export function requireAccess(deps: Deps, access: Access, options: FrameOptions 
             // write in their request transaction.
             if (readsOptions?.actor !== undefined && access === 'admin')
               throw new Error('Writes sent whole with the opening are for user routes');
-            return database.readsOpenedWith(opening, admitted, work, readsOptions);
+            // Its opening ran alone above: back for its reads, it goes before requests not yet started.
+            return database.readsOpenedWith(opening, admitted, work, { ...readsOptions, turn: 'continuing' });
           });
         }
         await next();

@@ -1,0 +1,72 @@
+import type { TurnKind } from './turns.ts';
+
+/**
+ * Turns at the PostgreSQL pool (docs/decisions/0083): at most `size` connections lent at once,
+ * and those waiting are served as PGlite serves its one connection (turns.ts): a request already
+ * part-way through (an on-demand read back for its reads after its opening missed the kept
+ * answer) goes before every request not yet started, each group in the order it came.
+ * node-postgres's own queue is first come first served, so under a wave of deposits a read that
+ * had its opening waited a second time behind every deposit that arrived meanwhile.
+ *
+ * A request continues at most twice (the dashboard after a miss: its rows, then its line), so
+ * continuing turns cannot starve starting ones.
+ */
+export type PoolTurns = {
+  /** Resolves when a connection may be taken (at once: undefined); rejects with `PoolTurnNotCome` after the wait. */
+  take(kind: TurnKind): Promise<void> | undefined;
+  /** A connection taken is back (or ended): the next in line may take one. */
+  pass(): void;
+  readonly lent: number;
+  readonly waiting: number;
+};
+
+/** Worded as node-postgres words its own pool's timeout, so the error handler answers 503 alike. */
+export class PoolTurnNotCome extends Error {
+  constructor(waitedMs: number) {
+    super(`timeout exceeded when trying to connect (no pooled connection within ${waitedMs} ms)`);
+    this.name = 'PoolTurnNotCome';
+  }
+}
+
+type Waiter = { go: () => void };
+
+export function poolTurns(size: number, { maxWaitMs }: { maxWaitMs: number }): PoolTurns {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`A pool needs one connection or more: ${size}`);
+  let lent = 0;
+  const queues: Record<TurnKind, Waiter[]> = { continuing: [], starting: [] };
+  const wait = (queue: Waiter[]) =>
+    new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        go: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(waiter), 1);
+        reject(new PoolTurnNotCome(maxWaitMs));
+      }, maxWaitMs);
+      queue.push(waiter);
+    });
+  return {
+    take(kind) {
+      if (lent < size) {
+        lent++;
+        return undefined;
+      }
+      return wait(queues[kind]);
+    },
+    // Straight to the next in line, so none arriving meanwhile slips in ahead of it.
+    pass() {
+      const next = queues.continuing.shift() ?? queues.starting.shift();
+      if (next) next.go();
+      else lent--;
+    },
+    get lent() {
+      return lent;
+    },
+    get waiting() {
+      return queues.continuing.length + queues.starting.length;
+    },
+  };
+}
