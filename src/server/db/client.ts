@@ -89,9 +89,9 @@ export type ReadsOptions = {
    */
   actor?: string;
   /**
-   * 'continuing' when the request's opening already ran alone (an on-demand read after a miss):
-   * it then waits for a pooled connection before requests not yet started (pool-turns.ts). Set
-   * by the frame (access.ts), not by handlers.
+   * 'continuing' when the request's opening already ran alone (an on-demand route's reads after a
+   * miss, or its write): it then waits for a pooled connection before requests not yet started
+   * (pool-turns.ts). Set by the frame (access.ts), not by handlers.
    */
   turn?: TurnKind;
 };
@@ -115,7 +115,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options);
 }
 
-/** The longest a request waits for a pooled connection before it hears 503. */
+/**
+ * The longest a request waits for its turn at the pool, and then for node-postgres to lend the
+ * connection, before it hears 503 (pool-turns.ts; the second wait is short unless statements sent
+ * on the pool itself hold its connections).
+ */
 export const POOL_WAIT_MS = 5_000;
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
@@ -142,8 +146,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
    * Runs `work` on a connection checked out for it. A connection that failed in a way that may
    * leave it unusable, or whose socket died, is released with the error so the pool ends it.
    */
-  // Every connection this module checks out takes a turn first (pool-turns.ts); statements sent
-  // on the pool itself (drizzle's `db` outside a transaction) wait in node-postgres's own queue.
+  // Every transaction and batch of openings checked out here takes a turn first (pool-turns.ts).
+  // Statements sent on the pool itself (drizzle's `db` outside a transaction) take none and wait
+  // in node-postgres's own queue; while they hold connections, a request with a turn may wait
+  // there too, so its wait can reach twice POOL_WAIT_MS in all.
   const turns = poolTurns(poolMax, { maxWaitMs: POOL_WAIT_MS });
   const withClient = async <T>(
     work: (client: PoolClient, discard: (err: Error) => void) => Promise<T>,
@@ -166,8 +172,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       if (mustDiscardConnection(err)) discardWith ??= err as Error;
       throw err;
     } finally {
-      client.release(discardWith ?? lostConnectionOf(client));
-      turns.pass();
+      try {
+        client.release(discardWith ?? lostConnectionOf(client));
+      } finally {
+        turns.pass();
+      }
     }
   };
 

@@ -121,6 +121,42 @@ describe('turns at the PostgreSQL pool', () => {
     }
   });
 
+  it('grants the next in line when one ahead of it gave up waiting', async () => {
+    vi.useFakeTimers();
+    try {
+      const turns = poolTurns(1, { maxWaitMs: 50 });
+      turns.take('starting');
+      const gaveUp = turns.take('starting');
+      const gaveUpFailed = expect(gaveUp).rejects.toBeInstanceOf(PoolTurnNotCome);
+      await vi.advanceTimersByTimeAsync(30);
+      let granted = false;
+      void turns.take('starting')?.then(() => {
+        granted = true;
+      });
+      await vi.advanceTimersByTimeAsync(20);
+      await gaveUpFailed;
+      expect(turns.waiting).toBe(1);
+      turns.pass();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(granted).toBe(true);
+      expect(turns.lent).toBe(1);
+      // Granted, its own wait is over: the timer it had does not fire.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(turns.lent).toBe(1);
+      expect(turns.waiting).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a turn passed back that was never taken', () => {
+    const turns = poolTurns(2, { maxWaitMs: 50 });
+    expect(() => turns.pass()).toThrow('never taken');
+    turns.take('starting');
+    turns.pass();
+    expect(() => turns.pass()).toThrow('never taken');
+  });
+
   it('refuses a pool of no connections', () => {
     expect(() => poolTurns(0, { maxWaitMs: 1 })).toThrow(RangeError);
     expect(() => poolTurns(1.5, { maxWaitMs: 1 })).toThrow(RangeError);

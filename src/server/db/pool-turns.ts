@@ -3,13 +3,14 @@ import type { TurnKind } from './turns.ts';
 /**
  * Turns at the PostgreSQL pool (docs/decisions/0083): at most `size` connections lent at once,
  * and those waiting are served as PGlite serves its one connection (turns.ts): a request already
- * part-way through (an on-demand read back for its reads after its opening missed the kept
- * answer) goes before every request not yet started, each group in the order it came.
+ * part-way through (an on-demand route back for its reads or its write after its opening ran
+ * alone) goes before every request not yet started, each group in the order it came.
  * node-postgres's own queue is first come first served, so under a wave of deposits a read that
  * had its opening waited a second time behind every deposit that arrived meanwhile.
  *
- * A request continues at most twice (the dashboard after a miss: its rows, then its line), so
- * continuing turns cannot starve starting ones.
+ * Continuing turns cannot starve starting ones: each comes from a request whose opening was
+ * already served, and a request continues only a few times (the dashboard, the most: its
+ * protection rows, its own rows, then its line).
  */
 export type PoolTurns = {
   /** Resolves when a connection may be taken (at once: undefined); rejects with `PoolTurnNotCome` after the wait. */
@@ -43,7 +44,8 @@ export function poolTurns(size: number, { maxWaitMs }: { maxWaitMs: number }): P
         },
       };
       const timer = setTimeout(() => {
-        queue.splice(queue.indexOf(waiter), 1);
+        const at = queue.indexOf(waiter);
+        if (at >= 0) queue.splice(at, 1);
         reject(new PoolTurnNotCome(maxWaitMs));
       }, maxWaitMs);
       queue.push(waiter);
@@ -58,6 +60,7 @@ export function poolTurns(size: number, { maxWaitMs }: { maxWaitMs: number }): P
     },
     // Straight to the next in line, so none arriving meanwhile slips in ahead of it.
     pass() {
+      if (lent === 0) throw new Error('A pool turn was passed that was never taken');
       const next = queues.continuing.shift() ?? queues.starting.shift();
       if (next) next.go();
       else lent--;

@@ -38,6 +38,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a pooled drizzle transac
   });
 
   const selectOne = () => database.db.execute(sql`select 1`);
+  const selectOneInTransaction = () => database.db.transaction((tx) => tx.execute(sql`select 1`));
 
   it('fails only that transaction, with an error the API answers 503 to, when the connection is cut mid-transaction', async () => {
     const sleeping = database.db.transaction((tx) => tx.execute(sql`select pg_sleep(10)`));
@@ -70,10 +71,29 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a pooled drizzle transac
     await proxy.start();
 
     expect(uncaught).toEqual([]);
-    // A lost slot would make this wait for a connection until the 5 s connect timeout.
+    // A lost slot would make this wait for a connection until the 5 s connect timeout, and a lost
+    // turn at the pool (pool-turns.ts) would make the transaction wait for one as long.
     const started = Date.now();
     await expect(selectOne()).resolves.toBeDefined();
+    await expect(selectOneInTransaction()).resolves.toBeDefined();
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('gives its turn at the pool back when no connection could be had, so the next transaction starts at once', async () => {
+    await proxy.stop();
+    // The idle connection's end is read first, so the pool has none to lend and must open one.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const failed = await selectOneInTransaction().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseUnavailable(failed), String(failed)).toBe(true);
+    await proxy.start();
+
+    const started = Date.now();
+    await expect(selectOneInTransaction()).resolves.toBeDefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(uncaught).toEqual([]);
   });
 
   async function activeSleeps(): Promise<number> {

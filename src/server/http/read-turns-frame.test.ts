@@ -33,6 +33,13 @@ describe.each(testDatabaseKinds())('signed-in reads taking turns, on %s', (kind)
       await taken;
     };
   };
+  /** A deposit dated today into the saver's account. */
+  const deposit = (amountPence: number) =>
+    server.request(`/api/accounts/${accountId}/transactions`, {
+      method: 'POST',
+      cookie,
+      json: { transactions: [{ type: 'deposit', amountPence, date: calendarDateInLondon(server.clock.now()) }] },
+    });
   const balanceListed = async (res: Response) => {
     const { accounts } = (await res.json()) as { accounts: Array<{ id: string; balancePence: number }> };
     return accounts.find((a) => a.id === accountId)?.balancePence;
@@ -49,13 +56,7 @@ describe.each(testDatabaseKinds())('signed-in reads taking turns, on %s', (kind)
         return res;
       });
       // A deposit (its transaction sent with the opening) and a balance update (the opening alone first).
-      const deposited = await server.request(`/api/accounts/${accountId}/transactions`, {
-        method: 'POST',
-        cookie,
-        json: {
-          transactions: [{ type: 'deposit', amountPence: 2_500, date: calendarDateInLondon(server.clock.now()) }],
-        },
-      });
+      const deposited = await deposit(2_500);
       expect(deposited.status).toBe(201);
       expect(((await deposited.json()) as { balancePence: number }).balancePence).toBe(12_500);
       const updated = await server.request(`/api/accounts/${accountId}/balance-updates`, {
@@ -109,5 +110,26 @@ describe.each(testDatabaseKinds())('signed-in reads taking turns, on %s', (kind)
       await release();
       server.deps.readTurns = usual;
     }
+  });
+
+  it('sends an on-demand read back for its reads as a continuing turn at the pool, and a deposit sent with its opening as a starting one', async () => {
+    const { database } = server.deps;
+    const original = database.readsOpenedWith;
+    const turns: unknown[] = [];
+    database.readsOpenedWith = ((opening, admit, reads, options) => {
+      turns.push(options?.turn);
+      return original.call(database, opening, admit, reads, options);
+    }) as typeof original;
+    try {
+      const deposited = await deposit(100);
+      expect(deposited.status).toBe(201);
+      // The page reads again: the deposit changed what it shows.
+      expect((await server.request(`/api/accounts/${accountId}`, { cookie })).status).toBe(200);
+    } finally {
+      database.readsOpenedWith = original;
+    }
+    // On PostgreSQL a known session's deposit goes whole with its opening (ADR 0072); PGlite runs
+    // the opening alone first, so its deposit continues too.
+    expect(turns).toEqual([kind === 'postgres' ? undefined : 'continuing', 'continuing']);
   });
 });
