@@ -60,7 +60,7 @@ export interface Database {
     opening: NamedQuery,
     admit: (openingRows: unknown[]) => void,
     reads: (tx: Tx) => Promise<T>,
-    options?: ReadsOptions,
+    options?: FramedReadsOptions,
   ): Promise<T>;
   serverVersion(): Promise<string>;
   /**
@@ -88,10 +88,14 @@ export type ReadsOptions = {
    * routes only (access.ts refuses it on an admin route).
    */
   actor?: string;
+};
+
+/** What the frame adds to a handler's `ReadsOptions`; handlers never see it. */
+export type FramedReadsOptions = ReadsOptions & {
   /**
    * 'continuing' when the request's opening already ran alone (an on-demand route's reads after a
    * miss, or its write): it then waits for a pooled connection before requests not yet started
-   * (pool-turns.ts). Set by the frame (access.ts), not by handlers.
+   * (pool-turns.ts).
    */
   turn?: TurnKind;
 };
@@ -278,7 +282,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       opening: NamedQuery,
       admit: (rows: unknown[]) => void,
       reads: (tx: Tx) => Promise<T>,
-      { atOnce = false, actor, turn }: ReadsOptions = {},
+      { atOnce = false, actor, turn }: FramedReadsOptions = {},
     ) {
       return openedTransaction(
         opening,
