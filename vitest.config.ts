@@ -80,7 +80,9 @@ export default defineConfig({
           execArgv: ['--no-wasm-code-gc', '--no-memory-protection-keys'],
           testTimeout: 30000,
           hookTimeout: 60000,
-          setupFiles: ['src/server/test/setup.ts'],
+          // setup-sql-guard.ts: no statement compares a bare column with itself (a subquery's outer
+          // column written without its table).
+          setupFiles: ['src/server/test/setup.ts', 'src/server/test/setup-sql-guard.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           // One module graph per worker, not per file: the project ran in 265 s instead of 418 s
           // (the server's graph was imported again for each file). No file mocks modules or sets

@@ -4,11 +4,13 @@
  * connections (50), each with 20 accounts at different banks and a year of transactions on each,
  * go round a cycle of ten requests: eight reads their screens make (the dashboard, the accounts
  * list, an account's page, who am I, the Protection Hub) and two writes (a transaction added to
- * one of their accounts), so every saver's kept answers go stale twice in ten requests.
- * DATABASE_URL is required. See docs/performance.md.
+ * one of their accounts), so every saver's kept answers go stale twice in ten requests. Besides
+ * them, 5,000 users are registered but not at the keyboard, so the tables every request's opening
+ * reads have a live service's size (ADR 0084). DATABASE_URL is required. See docs/performance.md.
  *
  * Overrides: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, 10), BENCH_RUNS (3),
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
+ * BENCH_OTHER_USERS (5,000; 0 for the fifty savers alone, as before ADR 0084),
  * BENCH_BY_KIND=1 (each kind of request's p50, p99 and max), BENCH_WRITES_ONLY=1 (a cycle of one write),
  * BENCH_TRACE=<file> (every measured request as "sent done kind", times in ms, to see which
  * requests of a cycle make the tail and when), BENCH_SERVER_ENV (extra environment for the server, e.g. "API_READS_AT_ONCE=0"), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
@@ -34,6 +36,8 @@ import { loadSettings } from './lib/settings.ts';
 export const MIXED_TARGET = { minReqPerSec: 1_000, maxP99Ms: 60, connections: 50 } as const;
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20);
+/** Users registered but not at the keyboard (ADR 0084): the opening's tables at a live service's size. */
+const OTHER_USERS = Number(process.env.BENCH_OTHER_USERS ?? 5_000);
 /** How often BENCH_PG_SAMPLE=1 reads pg_stat_activity. */
 const SAMPLE_MS = 5;
 
@@ -126,14 +130,14 @@ runBenchmark(async () => {
   printHeader(settings, 'SavvyPig mixed read/write benchmark');
   try {
     const options = await prepareDatabase('postgres', settings, cleanup);
-    const savers = await seedMixedSavers(options, cleanup, settings.connections, ACCOUNTS);
+    const savers = await seedMixedSavers(options, cleanup, settings.connections, ACCOUNTS, OTHER_USERS);
     const server = await startTracked(
       { ...options, nodeArgs: profileArgs('postgres', settings), env: benchServerEnv() },
       cleanup,
     );
     const serverVersion = await databaseVersion(server);
     console.log(
-      `${savers.length} savers, ${ACCOUNTS} accounts each with 60 transactions; requests spread over the savers in turn, ` +
+      `${savers.length} savers, ${ACCOUNTS} accounts each with 60 transactions, among ${int(savers.length + OTHER_USERS)} registered users; requests spread over the savers in turn, ` +
         `a cycle of ${CYCLE.length} requests: ${CYCLE.filter((s) => s.method === 'GET').length} reads, ${CYCLE.filter((s) => s.method === 'POST').length} writes`,
     );
     if (settings.warmupS > 0) await mixedLoad(server, savers, settings.warmupS, settings.connections);
@@ -177,6 +181,7 @@ runBenchmark(async () => {
     const file = writeResults(settings, WRITES_ONLY ? 'mixed-writes-only.json' : 'mixed.json', {
       target: MIXED_TARGET,
       serverVersion,
+      otherUsers: OTHER_USERS,
       runs,
     });
     console.log(`results written to ${path.relative(process.cwd(), file)}`);

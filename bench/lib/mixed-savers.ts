@@ -7,6 +7,7 @@ import { insertAccounts, insertTransactions, type SeedAccount, someBankIds } fro
 import { signUp } from './account.ts';
 import type { Cleanup } from './cleanup.ts';
 import { startTracked } from './harness.ts';
+import type pg from 'pg';
 import { withClient } from './postgres.ts';
 import type { RunningServer, ServerOptions } from './server.ts';
 
@@ -20,6 +21,7 @@ export async function seedMixedSavers(
   cleanup: Cleanup,
   count: number,
   accountsPerSaver: number,
+  otherUsers = 0,
 ): Promise<Saver[]> {
   const seeding = await startTracked({ ...options, env: { TRUST_PROXY: 'true' } }, cleanup);
   const signedIn = await signedInSavers(seeding, count);
@@ -36,6 +38,7 @@ export async function seedMixedSavers(
       for (const id of accountIds) await insertTransactions(client, saver.userId, id, 60, 1);
       list.push({ ...saver, accountIds });
     }
+    await seedOtherUsers(client, otherUsers);
     await client.query('analyze');
     return list;
   });
@@ -68,4 +71,34 @@ async function signedInSavers(server: RunningServer, count: number): Promise<Arr
     savers.push({ cookie, userId: me.user.id });
   }
   return savers;
+}
+
+/**
+ * Users registered but not at the keyboard during the run, as a live service has many more of
+ * than savers signed in at one moment: each with the rows sign-up and sign-in leave (user,
+ * credential, profile, settings, role, data version, a session of their own) and one in three
+ * with a subscription. With only the measured savers' fifty rows in these tables, PostgreSQL
+ * reads each whole (one page) instead of looking a row up by its key: every request's opening
+ * then scanned all fifty sessions and hashed three joins, a plan no live service would choose.
+ */
+async function seedOtherUsers(client: pg.ClientBase, count: number): Promise<void> {
+  if (count <= 0) return;
+  const ids = `select 'other-' || g as id, g from generate_series(1, ${Math.floor(count)}) g`;
+  await client.query('begin');
+  await client.query(`insert into "user" (id, name, email, email_verified, email_confirmed_at)
+    select id, 'Other saver', id || '@example.com', true, now() from (${ids}) u`);
+  await client.query(`insert into account (id, account_id, provider_id, user_id, password)
+    select id || '-credential', id, 'credential', id, 'not-a-hash' from (${ids}) u`);
+  await client.query(`insert into profiles (id, first_name, last_name) select id, 'Other', 'Saver' from (${ids}) u`);
+  await client.query('insert into user_settings (user_id) select id from (' + ids + ') u');
+  await client.query(`insert into user_roles (user_id, role) select id, 'subscriber' from (${ids}) u`);
+  await client.query(
+    `insert into user_data_versions (user_id, version) select id, 1 from (${ids}) u on conflict do nothing`,
+  );
+  await client.query(`insert into session (id, token, user_id, expires_at, last_active_at)
+    select id || '-session', md5(id), id, now() + make_interval(days => g % 14 - 7), now() - make_interval(hours => g % 48)
+      from (${ids}) u`);
+  await client.query(`insert into subscriptions (user_id, payment_status, tier, is_active)
+    select id, 'active', 'bigpig', true from (${ids}) u where g % 3 = 0`);
+  await client.query('commit');
 }

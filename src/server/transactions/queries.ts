@@ -94,9 +94,12 @@ const balanceAfterAddQuery = preparedPerConnection((tx) =>
       ledgerVersion: sql<string>`${accounts.ledgerVersion}::text`,
       firstEntry: sql<string | null>`${accounts.firstEntryDate}::text`,
       // The user's data version this transaction's bump left (it holds the row until COMMIT).
+      // Qualified by hand: in a one-table select drizzle writes a column without its table, and
+      // the outer "user_id" inside the subquery would name the subquery's own column (a read of
+      // every user's row, left to row-level security to sort out).
       userVersion: sql<
         string | null
-      >`(select ${userDataVersions.version}::text from ${userDataVersions} where ${userDataVersions.userId} = ${accounts.userId})`,
+      >`(select v.version::text from ${userDataVersions} v where v.user_id = ${accounts}.user_id)`,
     })
     .from(accounts)
     .where(eq(accounts.id, sql`${placeholder('accountId')}::uuid`))
