@@ -80,8 +80,8 @@ export default defineConfig({
           execArgv: ['--no-wasm-code-gc', '--no-memory-protection-keys'],
           testTimeout: 30000,
           hookTimeout: 60000,
-          // setup-sql-guard.ts: no statement compares a bare column with itself (a subquery's outer
-          // column written without its table).
+          // setup-sql-guard.ts: no one-table select names an outer column beside a subquery, where
+          // drizzle writes it without its table (ADR 0084).
           setupFiles: ['src/server/test/setup.ts', 'src/server/test/setup-sql-guard.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           // One module graph per worker, not per file: the project ran in 265 s instead of 418 s

@@ -37,7 +37,9 @@ export async function findPromoForUser(
   const query = tx
     .select({
       promo: promoCodes,
-      usedByThisUser: sql<boolean>`exists (select 1 from ${promoRedemptions} r where r.promo_code_id = ${promoCodes.id} and r.user_id = ${userId})`,
+      // With its table: a one-table select writes a column bare, which the subquery's own table
+      // would take should it ever have an "id" (ADR 0084).
+      usedByThisUser: sql<boolean>`exists (select 1 from ${promoRedemptions} r where r.promo_code_id = ${promoCodes}.id and r.user_id = ${userId})`,
     })
     .from(promoCodes)
     .where(condition);

@@ -1,17 +1,30 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { selfComparisonIn } from './self-comparison.ts';
+import { outerColumnBesideSubquery } from './outer-columns.ts';
 
-// Every statement drizzle builds, on either engine, is checked before it is sent: one that
-// compares a bare column with itself fails the test that built it (self-comparison.ts). Files
-// share a module graph (the `node` project runs unisolated): wrap the dialect once.
-const dialect = PgDialect.prototype as PgDialect & { __selfComparisonGuard?: true };
-if (!dialect.__selfComparisonGuard) {
-  const build = dialect.sqlToQuery;
-  dialect.sqlToQuery = function (this: PgDialect, ...args: Parameters<PgDialect['sqlToQuery']>) {
-    const query = build.apply(this, args);
-    const found = selfComparisonIn(query.sql);
-    if (found) throw new Error(`A statement compares a column with itself (${found}): qualify it\n${query.sql}`);
-    return query;
+// Every one-table select (and `returning`) drizzle builds, on either engine, is checked before it
+// is sent: a field whose subquery could capture a column drizzle writes without its table fails
+// the test that built it (outer-columns.ts, ADR 0084). Files share a module graph (the `node`
+// project runs unisolated): wrap the dialect once.
+
+/** `PgDialect.buildSelection`, private in drizzle's types: how every select list is written. */
+type BuildSelection = (
+  fields: ReadonlyArray<{ path: string[]; field: unknown }>,
+  options?: { isSingleTable?: boolean },
+) => unknown;
+const dialect = PgDialect.prototype as unknown as { buildSelection: BuildSelection; __outerColumnGuard?: true };
+if (!dialect.__outerColumnGuard) {
+  const build = dialect.buildSelection;
+  dialect.buildSelection = function (this: PgDialect, fields, options) {
+    if (options?.isSingleTable) {
+      for (const { field, path } of fields) {
+        const outer = outerColumnBesideSubquery(field);
+        if (outer)
+          throw new Error(
+            `The field "${path.join('.')}" names ${outer} beside a subquery in a one-table select, where drizzle writes it without its table: write it as \${table}.column`,
+          );
+      }
+    }
+    return build.call(this, fields, options);
   };
-  dialect.__selfComparisonGuard = true;
+  dialect.__outerColumnGuard = true;
 }
