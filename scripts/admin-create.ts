@@ -1,17 +1,28 @@
 // npm run admin:create -- you@example.com
 // Grants the admin role to a registered user, or creates a verified admin with a random password.
-import { eq } from 'drizzle-orm';
-import { loadConfig } from '../src/server/config.ts';
-import { createLogger } from '../src/server/logger.ts';
-import { boot } from '../src/server/boot.ts';
-import { user, userRoles } from '../src/server/db/schema/index.ts';
-import { ADMIN_TWO_FACTOR_NOTE, createVerifiedUser } from '../src/server/seed/demo.ts';
-
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
   process.stderr.write('Usage: npm run admin:create -- you@example.com\n');
   process.exit(2);
 }
+
+// Loaded only once the address is good: the server's modules take seconds to load, and a usage
+// mistake should hear so at once.
+const [
+  { eq },
+  { loadConfig },
+  { createLogger },
+  { boot },
+  { user, userRoles },
+  { ADMIN_TWO_FACTOR_NOTE, createVerifiedUser },
+] = await Promise.all([
+  import('drizzle-orm'),
+  import('../src/server/config.ts'),
+  import('../src/server/logger.ts'),
+  import('../src/server/boot.ts'),
+  import('../src/server/db/schema/index.ts'),
+  import('../src/server/seed/demo.ts'),
+]);
 
 const config = loadConfig();
 // Errors only: the server's start-up warnings (card payments in test mode, say) are about serving,
@@ -38,3 +49,6 @@ try {
 } finally {
   await booted.shutdown();
 }
+
+// A module (for its top-level awaits), though it imports only once the address is good.
+export {};

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDirForTest } from './test/temp-dir.ts';
 import { createTestClock, offsetFileClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('the clocks', () => {
   it('shifts the real time by the milliseconds in the offset file, read on every call', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-')), 'offset');
+    const file = path.join(tempDirForTest('clock-'), 'offset');
     const clock = offsetFileClock(file);
     expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(1_000); // no file: no shift
     fs.writeFileSync(file, String(11 * 60_000));

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sseReader } from './realtime/sse-reader.ts';
-import { signUpOverHttp, startServerProcess } from './test/server-process.ts';
+import { CURRENT_SERVER_ENTRY, signUpOverHttp, startServerProcess } from './test/server-process.ts';
 
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes the request in flight, ends event streams, closes PGlite and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-stop-'));
-    const server = await startServerProcess('src/server/index.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const server = await startServerProcess(CURRENT_SERVER_ENTRY, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     try {
       expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
       const account = { email: 'sig@example.com', password: 'a good password' };

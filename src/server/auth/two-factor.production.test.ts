@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listStoredMail } from '../mail/mailer.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { CURRENT_SERVER_ENTRY, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { currentStep, decodeBase32, secretFromOtpauthUri, totpAtStep } from '../test/totp.ts';
 
 // Test mode relaxes some of better-auth's checks: the second factor is tried on a real server
@@ -13,7 +13,7 @@ describe('two-factor authentication on a production-mode server', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-2fa-'));
-    server = await startServerProcess('src/server/index.ts', { DATA_DIR: dataDir });
+    server = await startServerProcess(CURRENT_SERVER_ENTRY, { DATA_DIR: dataDir });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

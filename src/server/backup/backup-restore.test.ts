@@ -9,7 +9,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { confirmAddressByMail, createInstance, runScript, type Instance } from '../test/backup-fixtures.ts';
 import { testDatabaseKinds } from '../test/databases.ts';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  CURRENT_SERVER_ENTRY,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { ACKNOWLEDGED, checkAcknowledgedWrites, startWriters, type WriterTally } from '../test/transaction-writers.ts';
 
 const WRITERS = 16;
@@ -24,7 +29,7 @@ describe.each(testDatabaseKinds())('a backup taken on %s while 16 writers write'
     try {
       const source = await createInstance(kind, { migrated: true });
       instances.push(source);
-      const first = await startServerProcess('src/server/index.ts', { ...source.env, JOBS_ENABLED: 'false' });
+      const first = await startServerProcess(CURRENT_SERVER_ENTRY, { ...source.env, JOBS_ENABLED: 'false' });
       servers.push(first);
       const cookie = await signUpOverHttp(first.base, SAVER);
       await confirmAddressByMail(source.env.DATA_DIR!, SAVER.email);
@@ -65,7 +70,7 @@ describe.each(testDatabaseKinds())('a backup taken on %s while 16 writers write'
       expect(forced.stdout).toMatch(/--force: moved the stored files that were there to /);
       await first.stop();
 
-      const second = await startServerProcess('src/server/index.ts', { ...target.env, JOBS_ENABLED: 'false' });
+      const second = await startServerProcess(CURRENT_SERVER_ENTRY, { ...target.env, JOBS_ENABLED: 'false' });
       servers.push(second);
       const restoredCookie = await signIn(second.base);
       for (const accountId of accountIds) {

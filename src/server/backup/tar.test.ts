@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../test/temp-dir.ts';
 import { entryStream, readTarIndex, TarWriter } from './tar.ts';
 
 const files: Record<string, string> = {
@@ -30,7 +30,7 @@ async function written(dir: string): Promise<string> {
 
 describe('the backup archive (tar)', () => {
   it('reads back every file it wrote, names of any length and empty files included', async () => {
-    const file = await written(fs.mkdtempSync(path.join(os.tmpdir(), 'tar-')));
+    const file = await written(tempDirForTest('tar-'));
     const index = await readTarIndex(file);
     expect([...index.keys()].sort()).toEqual(Object.keys(files).sort());
     for (const [name, body] of Object.entries(files))
@@ -40,7 +40,7 @@ describe('the backup archive (tar)', () => {
   it.runIf(fs.existsSync('/usr/bin/tar') || fs.existsSync('/bin/tar'))(
     'is a tar that the tar command unpacks, and reads what the tar command packs',
     async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tar-'));
+      const dir = tempDirForTest('tar-');
       const file = await written(dir);
       const out = path.join(dir, 'out');
       fs.mkdirSync(out);
@@ -57,7 +57,7 @@ describe('the backup archive (tar)', () => {
   );
 
   it('refuses a file that is not a tar, and one cut short', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tar-'));
+    const dir = tempDirForTest('tar-');
     const notTar = path.join(dir, 'not.tar');
     fs.writeFileSync(notTar, Buffer.alloc(2048, 'x'));
     await expect(readTarIndex(notTar)).rejects.toThrow('Not a backup archive');

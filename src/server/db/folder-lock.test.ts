@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../test/temp-dir.ts';
 import { acquireFolderLock } from './folder-lock.ts';
 import { identityOf, readProcStat } from './process-identity.ts';
 
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 function folder(): string {
-  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lock-')), 'pglite');
+  return path.join(tempDirForTest('lock-'), 'pglite');
 }
 
 function lockOf(dir: string): Record<string, unknown> {

@@ -9,7 +9,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  CURRENT_SERVER_ENTRY,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { proxyInFrontOf, type startTcpProxy } from '../test/tcp-proxy.ts';
 import {
   ACKNOWLEDGED,
@@ -39,7 +44,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       url = await createThrowawayPostgres();
       let urlViaProxy: string;
       ({ proxy, urlViaProxy } = await proxyInFrontOf(url));
-      server = await startServerProcess('src/server/index.ts', {
+      server = await startServerProcess(CURRENT_SERVER_ENTRY, {
         DATABASE_URL: urlViaProxy,
         DB_POOL_MAX: String(POOL),
       });

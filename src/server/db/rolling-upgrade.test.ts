@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { confirmAddressByMail } from '../test/backup-fixtures.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
 import { extractServer, findPreviousRelease } from '../test/previous-release.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { CURRENT_SERVER_ENTRY, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SAVERS = 3;
@@ -72,7 +72,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
     cleanups.push(() => Promise.all(instances.map((i) => i.server.stop())));
     const env = { DATABASE_URL: url, DATA_DIR: dataDir, DB_POOL_MAX: '4', TRUST_PROXY: 'true' };
     const start = async (name: string, release: Release, publicUrl?: string) => {
-      const entry = path.join(release === 'previous' ? folder : ROOT, 'src/server/index.ts');
+      const entry =
+        release === 'previous' ? path.join(folder, 'src/server/index.ts') : path.join(ROOT, CURRENT_SERVER_ENTRY);
       const server = await startServerProcess(entry, publicUrl ? { ...env, PUBLIC_URL: publicUrl } : env);
       const instance: Instance = { name, release, server, inFlight: 0 };
       instances.push(instance);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAILBOX_TOKEN_HEADER } from '../../core/dev-mailbox/mailbox-token.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { CURRENT_SERVER_ENTRY, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
 // The start-up line and its warning come from src/server/index.ts: a real process is started,
 // on a loopback address but behind a (pretend) proxy, so other machines could reach it.
@@ -12,7 +12,7 @@ describe('the local mailbox of a server started behind a proxy', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'savvypig-mailbox-'));
-    server = await startServerProcess('src/server/index.ts', {
+    server = await startServerProcess(CURRENT_SERVER_ENTRY, {
       DATA_DIR: dataDir,
       TRUST_PROXY: 'true',
       MAILBOX_ENABLED: 'true',

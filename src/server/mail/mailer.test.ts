@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../test/temp-dir.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer, extractLinks, listStoredMail, readStoredMail } from './mailer.ts';
 import { alreadyRegisteredMail, verificationMail } from './templates.ts';
@@ -68,7 +68,7 @@ describe('the mailer over SMTP', () => {
   });
 
   it('delivers a message to a real SMTP server and writes no file', async () => {
-    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
+    const mailDir = tempDirForTest('mail-');
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       from: 'SavvyPig <no-reply@example.com>',
@@ -88,7 +88,7 @@ describe('the mailer over SMTP', () => {
 
 describe('the mailer without SMTP', () => {
   it('writes an .eml file and an index the mailbox can read', async () => {
-    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
+    const mailDir = tempDirForTest('mail-');
     const mailer = createMailer({ from: 'SavvyPig <no-reply@example.com>', mailDir, logger: quiet });
     mailer.sendInBackground(
       alreadyRegisteredMail('bo@example.com', 'http://localhost:3000/login', 'http://localhost:3000/reset-request'),
@@ -105,7 +105,7 @@ describe('the mailer without SMTP', () => {
   });
 
   it('never shows a reader half a mail: the mailbox lists whole ones while many are written', async () => {
-    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
+    const mailDir = tempDirForTest('mail-');
     const mailer = createMailer({ from: 'SavvyPig <no-reply@example.com>', mailDir, logger: quiet });
     // Long mails, so a write takes more than one chunk; the reader lists as fast as it can meanwhile.
     const long = 'x'.repeat(1_200_000);

@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  CURRENT_SERVER_ENTRY,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { sseReader } from './sse-reader.ts';
 
 // Two app processes on one PostgreSQL: a change made through one reaches a browser connected to the other.
@@ -14,7 +19,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two app 
     // The first start migrates; the second finds the schema ready.
     for (let i = 0; i < 2; i++) {
       servers.push(
-        await startServerProcess('src/server/index.ts', {
+        await startServerProcess(CURRENT_SERVER_ENTRY, {
           DATABASE_URL: url,
         }),
       );

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateInLondon } from '../../core/dates/calendar-date.ts';
 import { occurrenceDates } from '../../core/standing-orders/schedule.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres } from '../test/databases.ts';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  CURRENT_SERVER_ENTRY,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { STANDING_ORDERS_JOB } from './jobs.ts';
 import { insertPlainAccounts } from '../test/plain-accounts.ts';
 
@@ -28,7 +33,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('standing orders across t
     url = await createThrowawayPostgres();
     for (let i = 0; i < 2; i++) {
       servers.push(
-        await startServerProcess('src/server/index.ts', {
+        await startServerProcess(CURRENT_SERVER_ENTRY, {
           DATABASE_URL: url,
           // The job's own report of how many payments it added is read from the log.
           LOG_LEVEL: 'info',

@@ -3,7 +3,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.ts';
 import { accounts, transactions } from '../db/schema/index.ts';
 import { createThrowawayPostgres, dropThrowawayPostgres, quietLogger } from '../test/databases.ts';
-import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  CURRENT_SERVER_ENTRY,
+  signUpOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../test/server-process.ts';
 import { balanceOf } from '../../core/balance/balance-rule.ts';
 import { createTestAccount, insertStoredTransaction } from './account-fixture.ts';
 
@@ -23,7 +28,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('100 concurrent transacti
 
   beforeAll(async () => {
     url = await createThrowawayPostgres();
-    server = await startServerProcess('src/server/index.ts', {
+    server = await startServerProcess(CURRENT_SERVER_ENTRY, {
       DATABASE_URL: url,
       DB_POOL_MAX: String(POOL),
       JOBS_ENABLED: 'false',
