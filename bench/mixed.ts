@@ -12,6 +12,8 @@
  * BENCH_CONNECTIONS (50, and as many savers), DB_POOL_MAX (8), BENCH_ACCOUNTS (20 per saver),
  * BENCH_OTHER_USERS (5,000; 0 for the fifty savers alone, as before ADR 0084),
  * BENCH_BY_KIND=1 (each kind of request's p50, p99 and max), BENCH_WRITES_ONLY=1 (a cycle of one write),
+ * BENCH_STAGGER=1 (saver i starts its cycle at step i, so the requests in flight together are the
+ * cycle's mix, not a wave of one step: fifty adds at once, twice a cycle, by default),
  * BENCH_TRACE=<file> (every measured request as "sent done kind", times in ms, to see which
  * requests of a cycle make the tail and when), BENCH_SERVER_ENV (extra environment for the server, e.g. "API_READS_AT_ONCE=0"), BENCH_CPU_PROF=1, BENCH_PG_SAMPLE=1 (what PostgreSQL's backends do during the measured runs:
  * CPU, locks, connections held idle in a transaction; the sampler's own reads cost PostgreSQL a
@@ -29,6 +31,7 @@ import { databaseVersion, prepareDatabase, profileArgs, runBenchmark, startTrack
 import { median, type RunResult, runResultOf } from './lib/load.ts';
 import { type Saver, seedMixedSavers } from './lib/mixed-savers.ts';
 import { LatencyByKind, kindOfRequest } from './lib/by-kind.ts';
+import { cycleOrder } from './lib/cycle-order.ts';
 import { int, ms, printHeader, warnIfDisturbed, writeResults } from './lib/report.ts';
 import { benchServerEnv, ensureServerBundle, type RunningServer } from './lib/server.ts';
 import { loadSettings } from './lib/settings.ts';
@@ -87,10 +90,11 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
     requests: [
       {
         setupRequest: (request, context) => {
-          const saver = savers[sent % savers.length]!;
-          const n = Math.floor(sent / savers.length);
+          const order = cycleOrder(sent, savers.length, CYCLE.length, STAGGERED);
           sent += 1;
-          const step = CYCLE[n % CYCLE.length]!;
+          const saver = savers[order.saver]!;
+          const { n } = order;
+          const step = CYCLE[order.step]!;
           context.kind = kindOfRequest(step.method, step.path(saver, n));
           context.sentAt = performance.now();
           return {
@@ -120,6 +124,8 @@ async function mixedLoad(server: RunningServer, savers: Saver[], durationS: numb
   return { run, statuses, byKind: byKind.summary() };
 }
 
+/** BENCH_STAGGER=1 (lib/cycle-order.ts); the figures in docs/performance.md were taken in lockstep. */
+const STAGGERED = process.env.BENCH_STAGGER === '1';
 /** BENCH_TRACE: the measured runs' requests, one line each. */
 const TRACE = process.env.BENCH_TRACE;
 const trace: string[] = [];
