@@ -106,7 +106,8 @@ function unitTests(): Promise<boolean> {
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     // Tests that start the server as a process of its own start the bundle just built from these
     // sources: a third of the CPU of starting the sources (src/server/test/server-process.ts).
-    { env: buildOk ? { SAVVYPIG_TEST_SERVER_ENTRY: 'dist-server/index.js' } : {} },
+    // Without a build, the sources, whatever the caller's environment says.
+    { env: { SAVVYPIG_TEST_SERVER_ENTRY: buildOk ? 'dist-server/index.js' : '' } },
   );
 }
 

@@ -73,7 +73,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a rolling upgrade with t
     const env = { DATABASE_URL: url, DATA_DIR: dataDir, DB_POOL_MAX: '4', TRUST_PROXY: 'true' };
     const start = async (name: string, release: Release, publicUrl?: string) => {
       const entry =
-        release === 'previous' ? path.join(folder, 'src/server/index.ts') : path.join(ROOT, CURRENT_SERVER_ENTRY);
+        release === 'previous' ? path.join(folder, 'src/server/index.ts') : path.resolve(ROOT, CURRENT_SERVER_ENTRY);
       const server = await startServerProcess(entry, publicUrl ? { ...env, PUBLIC_URL: publicUrl } : env);
       const instance: Instance = { name, release, server, inFlight: 0 };
       instances.push(instance);

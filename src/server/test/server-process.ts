@@ -22,7 +22,7 @@ export async function freePort(): Promise<number> {
  * machine: the sources' 600 modules are found, read and stripped of their types at each start);
  * a test run alone starts the sources, so an edit needs no build.
  */
-export const CURRENT_SERVER_ENTRY = process.env.SAVVYPIG_TEST_SERVER_ENTRY ?? 'src/server/index.ts';
+export const CURRENT_SERVER_ENTRY = process.env.SAVVYPIG_TEST_SERVER_ENTRY || 'src/server/index.ts';
 
 export type ServerProcess = {
   child: ChildProcess;
