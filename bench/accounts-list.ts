@@ -12,13 +12,7 @@
  *
  * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
  */
-import {
-  insertAccounts,
-  insertTransactions,
-  runAccountAreaBench,
-  someBankIds,
-  type SeedAccount,
-} from './lib/account-area.ts';
+import { runAccountAreaBench, seedManyAccounts } from './lib/account-area.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const TYPES = ['Savings', 'Current', 'Bond', 'Notice Saver', 'Cash ISA', 'Regular Saver'];
@@ -30,39 +24,15 @@ runAccountAreaBench({
   fileName: 'accounts-list.json',
   endpointId: 'accountsList',
   label: 'GET /api/accounts',
-  seed: async ({ client, user, newUser }) => {
-    const banks = await someBankIds(client, 60);
-    if (banks.length === 0)
-      throw new Error('The server has no banks: the reference data (data/reference/) did not load');
-    const list: SeedAccount[] = Array.from({ length: ACCOUNTS }, (_, i) => {
-      const bank = banks[i % banks.length]!;
-      // Every tenth account is at a platform that places the money with one of the banks.
-      return i % 10 === 9
-        ? {
-            name: `Platform saver ${i + 1}`,
-            bank: 'Raisin',
-            isPlatformAccount: true,
-            platformBankReferenceId: bank.id,
-            accountType: TYPES[i % TYPES.length],
-          }
-        : { name: `Account ${i + 1}`, bank: bank.bankName, bankId: bank.id, accountType: TYPES[i % TYPES.length] };
-    });
-    const ids = await insertAccounts(client, user.userId, list);
-    for (const id of ids) await insertTransactions(client, user.userId, id, 60, 1);
-    // A second user with one account: the statement count must not grow with the number of accounts.
-    const single = await newUser();
-    await insertAccounts(client, single.userId, [
-      { name: 'Only account', bank: banks[0]!.bankName, bankId: banks[0]!.id },
-    ]);
-    return {
+  // Every tenth account is at a platform that places the money with one of the banks.
+  seed: (fixture) =>
+    seedManyAccounts(fixture, {
       path: '/api/accounts',
-      work: `a user with ${ACCOUNTS} accounts`,
-      countPaths: [
-        { path: '/api/accounts', what: `${ACCOUNTS} accounts` },
-        { path: '/api/accounts', what: '1 account', cookie: single.cookie },
-      ],
-    };
-  },
+      accounts: ACCOUNTS,
+      bankCount: 60,
+      types: TYPES,
+      platformEvery: 10,
+    }),
   describe: (body) => {
     const list = body as List;
     if (list.accounts?.length !== ACCOUNTS)

@@ -12,13 +12,7 @@
  *
  * Exit code: 0 PASS; 1 invalid figures or a failed run; 2 FAIL.
  */
-import {
-  insertAccounts,
-  insertTransactions,
-  runAccountAreaBench,
-  someBankIds,
-  type SeedAccount,
-} from './lib/account-area.ts';
+import { runAccountAreaBench, seedManyAccounts } from './lib/account-area.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const TYPES = ['Savings', 'Easy Access Saver', 'Cash ISA', 'Savings', 'Bond', 'Notice Saver'];
@@ -34,29 +28,8 @@ runAccountAreaBench({
   fileName: 'smart-pig-route.json',
   endpointId: 'smartPig',
   label: 'GET /api/smart-pig',
-  seed: async ({ client, user, newUser }) => {
-    const banks = await someBankIds(client, 40);
-    if (banks.length === 0)
-      throw new Error('The server has no banks: the reference data (data/reference/) did not load');
-    const list: SeedAccount[] = Array.from({ length: ACCOUNTS }, (_, i) => {
-      const bank = banks[i % banks.length]!;
-      return { name: `Account ${i + 1}`, bank: bank.bankName, bankId: bank.id, accountType: TYPES[i % TYPES.length] };
-    });
-    const ids = await insertAccounts(client, user.userId, list);
-    for (const id of ids) await insertTransactions(client, user.userId, id, 60, 1);
-    const single = await newUser();
-    await insertAccounts(client, single.userId, [
-      { name: 'Only account', bank: banks[0]!.bankName, bankId: banks[0]!.id },
-    ]);
-    return {
-      path: '/api/smart-pig',
-      work: `a user with ${ACCOUNTS} accounts`,
-      countPaths: [
-        { path: '/api/smart-pig', what: `${ACCOUNTS} accounts` },
-        { path: '/api/smart-pig', what: '1 account', cookie: single.cookie },
-      ],
-    };
-  },
+  seed: (fixture) =>
+    seedManyAccounts(fixture, { path: '/api/smart-pig', accounts: ACCOUNTS, bankCount: 40, types: TYPES }),
   describe: (body) => {
     const answer = body as SmartPigAnswer;
     if (answer.accounts?.length !== ACCOUNTS)

@@ -1,5 +1,5 @@
 /**
- * Fixtures of the account-area benchmarks (bench/account-detail.ts, bench/accounts-list.ts): a
+ * Fixtures of the account-area benchmarks (bench/account-detail.ts, bench/accounts-list.ts, …): a
  * signed-in user made through the API, and accounts and transactions written straight into the
  * throwaway PostgreSQL database (thousands of rows in one statement each; the balance triggers
  * still keep every balance the sum of its transactions).
@@ -108,6 +108,47 @@ export async function someBankIds(client: pg.Client, count: number): Promise<Arr
     [count],
   );
   return rows.map((r) => ({ id: r.id, bankName: r.bank_name }));
+}
+
+/**
+ * The heavy pages' fixture: the signed-in user with `accounts` accounts spread over the first
+ * `bankCount` banks (every `platformEvery`th through a platform that places the money with one of
+ * them), each with a year of 60 transactions, and a second user with one account, so that the
+ * statements a request sends are counted with many accounts and with one (they must be equal).
+ */
+export async function seedManyAccounts(
+  { client, user, newUser }: { client: pg.Client; user: BenchUser; newUser: () => Promise<BenchUser> },
+  options: { path: string; accounts: number; bankCount: number; types: readonly string[]; platformEvery?: number },
+): Promise<{ path: string; work: string; countPaths: CountedRequest[] }> {
+  const banks = await someBankIds(client, options.bankCount);
+  if (banks.length === 0) throw new Error('The server has no banks: the reference data (data/reference/) did not load');
+  const list: SeedAccount[] = Array.from({ length: options.accounts }, (_, i) => {
+    const bank = banks[i % banks.length]!;
+    const accountType = options.types[i % options.types.length];
+    return options.platformEvery && i % options.platformEvery === options.platformEvery - 1
+      ? {
+          name: `Platform saver ${i + 1}`,
+          bank: 'Raisin',
+          isPlatformAccount: true,
+          platformBankReferenceId: bank.id,
+          accountType,
+        }
+      : { name: `Account ${i + 1}`, bank: bank.bankName, bankId: bank.id, accountType };
+  });
+  const ids = await insertAccounts(client, user.userId, list);
+  for (const id of ids) await insertTransactions(client, user.userId, id, 60, 1);
+  const single = await newUser();
+  await insertAccounts(client, single.userId, [
+    { name: 'Only account', bank: banks[0]!.bankName, bankId: banks[0]!.id },
+  ]);
+  return {
+    path: options.path,
+    work: `a user with ${options.accounts} accounts`,
+    countPaths: [
+      { path: options.path, what: `${options.accounts} accounts` },
+      { path: options.path, what: '1 account', cookie: single.cookie },
+    ],
+  };
 }
 
 /** What one account-area benchmark measures: the request, its fixture and what its answer must show. */

@@ -11,6 +11,7 @@ export type EndpointId =
   | 'balanceSeries'
   | 'totalBalanceSeries'
   | 'smartPig'
+  | 'protectionHub'
   | 'dashboard';
 
 export type Endpoint = {
