@@ -19,8 +19,11 @@ export type Settings = {
   resultsDir: string;
 };
 
-/** PostgreSQL targets from the foundation issue (50 connections, 2 cores). */
-export const TARGETS = { minRatio: 0.4, minAuthReqPerSec: 2_000, maxAuthP99Ms: 50 } as const;
+/**
+ * PostgreSQL targets at 50 connections on 2 cores: the foundation issue's, with issue 26's
+ * `/api/me` at ≥ 60% of the one-round-trip endpoint in the same run (the foundation asked 40%).
+ */
+export const TARGETS = { minRatio: 0.6, minAuthReqPerSec: 2_000, maxAuthP99Ms: 50 } as const;
 
 export class SettingsError extends Error {}
 
