@@ -133,6 +133,7 @@ describe('the Admin Review Queue tab', () => {
     await user.click(selectAll());
     await user.click(screen.getByRole('button', { name: 'Bulk Approve' }));
     const alert = await screen.findByRole('alert');
+    expect(await screen.findByText('Processed 1/2 items. 1 failed.')).toBeInTheDocument();
     expect(alert).toHaveTextContent('1 item approved. 1 could not be approved:');
     expect(alert).toHaveTextContent('Item 2: This review item has already been resolved');
     expect(api.calls('POST /api/admin/review-items/bulk')[0]?.body).toEqual({
@@ -141,6 +142,30 @@ describe('the Admin Review Queue tab', () => {
     });
     expect(selectAll()).not.toBeChecked();
     expect(selectAll().indeterminate).toBe(false);
+  });
+
+  it("says the spec's 'Successfully processed {n} items.' when every item was resolved", async () => {
+    server([item(1), item(2)], {
+      'POST /api/admin/review-items/bulk': json(200, { resolved: [id(1), id(2)], failed: [] }),
+    });
+    const { user } = await openQueue();
+    await screen.findByRole('list', { name: 'Review items' });
+    await user.click(selectAll());
+    await user.click(screen.getByRole('button', { name: 'Bulk Reject' }));
+    expect(await screen.findByText('Successfully processed 2 items.')).toBeInTheDocument();
+    expect(screen.getByText('2 items rejected.')).toBeInTheDocument();
+  });
+
+  it("says the spec's 'Failed to process bulk action' when the bulk request fails", async () => {
+    server([item(1)], {
+      'POST /api/admin/review-items/bulk': json(500, { error: { code: 'INTERNAL', message: 'Internal error' } }),
+    });
+    const { user } = await openQueue();
+    await screen.findByRole('list', { name: 'Review items' });
+    await user.click(selectAll());
+    await user.click(screen.getByRole('button', { name: 'Bulk Approve' }));
+    expect(await screen.findByText('Failed to process bulk action')).toBeInTheDocument();
+    expect(selectAll()).toBeChecked();
   });
 
   it('says what approving does, approves one with its notes, and shows a 409 refusal', async () => {

@@ -69,13 +69,14 @@ export function ReviewQueue() {
         onSuccess: (result) => {
           setSelected(new Set());
           setBulkOutcome({ action, result, titles });
-          if (result.failed.length === 0)
-            notify.success(
-              `${result.resolved.length} ${result.resolved.length === 1 ? 'item' : 'items'} ${PAST[action]}${action === 'approve' ? ': the banking data and savers’ protection answers now show the changes' : ''}`,
+          // The spec's texts (002 §8); the outcome panel below names each item that failed, and why.
+          if (result.failed.length === 0) notify.success(`Successfully processed ${result.resolved.length} items.`);
+          else
+            notify.warning(
+              `Processed ${result.resolved.length}/${chosen.length} items. ${result.failed.length} failed.`,
             );
-          else notify.warning(`${result.failed.length} of ${chosen.length} items could not be ${PAST[action]}`);
         },
-        onError: (error) => notify.error(refusalReason(error) ?? `Bulk ${action} failed: ${error.message}`),
+        onError: (error) => notify.error(refusalReason(error) ?? 'Failed to process bulk action'),
       },
     );
   };
