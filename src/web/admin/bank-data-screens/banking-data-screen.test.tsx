@@ -101,6 +101,11 @@ describe('the banking data admin screen', () => {
     expect(within(bos!).getByText('Updated')).toBeInTheDocument();
     expect(within(solo!).queryByText('Shared')).toBeNull();
     expect(screen.getByText('3 hours ago')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Loaded 2 banking groups, 1 bank references, 0 ISA providers, and 0 pension providers from database',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Bank Groups/ })).toHaveAttribute('aria-selected', 'true');
 
     const expand = within(bos!).getByRole('button', { name: 'Show brands and ISA platforms of Bank of Scotland' });
@@ -113,6 +118,17 @@ describe('the banking data admin screen', () => {
     expect(
       within(within(bos!).getByRole('region', { name: 'ISA platforms' })).getByText('Halifax ISA'),
     ).toBeInTheDocument();
+  });
+
+  it("says the spec's 'Failed to fetch banking data from database' when the data cannot be read", async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe({ isAdmin: true, twoFactorEnabled: true })),
+      'GET /api/admin/check': json(200, { isAdmin: true }),
+      'GET /api/admin/bank-data/overview': () => apiError(500, 'INTERNAL', 'Internal error'),
+    });
+    renderApp('/admin/banking-groups');
+    expect(await screen.findByText('Failed to fetch banking data from database')).toBeInTheDocument();
+    expect(screen.queryByText(/^Loaded /)).toBeNull();
   });
 
   it('searches the tab it is on, and says when nothing matches', async () => {

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronRight, Clock, Pencil, RefreshCw, Search, SearchX, Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { notify } from '../../app/notify.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -55,6 +56,7 @@ export function BankingDataScreen() {
     null,
   );
   const summary = useBankDataOverview('groups', '', 1);
+  useLoadToast(summary);
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -90,6 +92,25 @@ export function BankingDataScreen() {
       <EditRowDialog editing={editing} onOpenChange={(open) => (open ? null : setEditing(null))} />
     </div>
   );
+}
+
+/** The spec's toasts (002 §8) when the screen's counts arrive, or fail to: once a visit. */
+function useLoadToast(summary: ReturnType<typeof useBankDataOverview>) {
+  const told = useRef(false);
+  const counts = summary.data?.counts;
+  useEffect(() => {
+    if (told.current) return;
+    if (counts) {
+      told.current = true;
+      const n = (k: BankDataTab) => counts[k].toLocaleString('en-GB');
+      notify.success(
+        `Loaded ${n('groups')} banking groups, ${n('banks')} bank references, ${n('isas')} ISA providers, and ${n('pensions')} pension providers from database`,
+      );
+    } else if (summary.isError) {
+      told.current = true;
+      notify.error('Failed to fetch banking data from database');
+    }
+  }, [counts, summary.isError]);
 }
 
 function SyncHeader({
