@@ -48,7 +48,7 @@ function useDebounced(value: string, delayMs: number): string {
  * The banking data admin screen (002 §2): tabs Bank Groups, Banks, ISA Platforms and Pensions,
  * each searched; groups expand to their brands and ISA platforms; Shared and Updated badges; the
  * last sync as 'ago'; each row edited by hand in a dialog. The spec's Test Mode Results panel is
- * FCA scraping's, which SavvyPig does not do, so it is left out.
+ * FCA scraping's, which SavvyPig does not do, so it is left out (ADR 0086).
  */
 export function BankingDataScreen() {
   const [tab, setTab] = useState<BankDataTab>('groups');
