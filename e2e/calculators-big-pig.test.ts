@@ -85,7 +85,8 @@ test('a Big Pig saver works out a bond and a pension from their pages; a Piglet 
   await page.goto(`${env.server.base}/account/${pension}`);
   await page.getByRole('link', { name: 'Pension calculator' }).click();
   await page.waitForURL(/\/calculators\/pension\?/);
-  await page.getByText('Enter your age as a whole number from 16 to 99').waitFor();
+  await page.getByText('Enter your age to see how your pension could grow.').waitFor();
+  assert.equal(await page.getByText('Enter your age as a whole number from 16 to 99').count(), 0);
   assert.equal(await page.getByRole('textbox', { name: 'Pension today' }).inputValue(), '40000.00');
   await page.getByRole('textbox', { name: 'Your age' }).fill('45');
   await page.getByTestId('pension-pot').waitFor();

@@ -7,6 +7,7 @@ import { paths } from '../app/paths.ts';
 import { payingView } from '../subscriptions/view-test-fixtures.ts';
 import { json, makeMe, mockApi } from '../test/api-mock.ts';
 import { createTestQueryClient, renderApp } from '../test/render-app.tsx';
+import { AGE_ASKED } from './pension-calculator-page.tsx';
 import { maturityCalculatorHref, pensionCalculatorHref, pensionFactsOf } from './prefill.ts';
 
 beforeAll(async () => {
@@ -183,11 +184,24 @@ describe('the pension calculator page', () => {
     expect(within(screen.getByTestId('allowance')).getByText(/Your pension annual allowance for/)).toBeInTheDocument();
   });
 
-  it('asks for an age it cannot find', async () => {
+  it('asks for an age it cannot find without marking the empty field wrong, then marks a wrong one', async () => {
     bigPig();
-    renderApp(paths.pensionCalculator());
+    const { user } = renderApp(paths.pensionCalculator());
     await screen.findByRole('heading', { name: 'Pension calculator', level: 1 }, LOADED);
-    expect(screen.getByText('Enter your age as a whole number from 16 to 99')).toBeInTheDocument();
+    const age = screen.getByLabelText('Your age');
+    expect(screen.getByText(AGE_ASKED)).toBeInTheDocument();
+    expect(screen.queryByText('Enter your age as a whole number from 16 to 99')).toBeNull();
+    expect(screen.queryByText('Correct the fields marked below to see the result.')).toBeNull();
+    expect(age).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(age, '12');
+    expect(await screen.findByText('Enter your age as a whole number from 16 to 99')).toBeInTheDocument();
+    expect(age).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(AGE_ASKED)).toBeNull();
+
+    await user.clear(age);
+    await user.type(age, '40');
+    expect(await screen.findByTestId('pension-pot')).toHaveTextContent(/^£[\d,]+$/);
   });
 });
 

@@ -42,6 +42,7 @@ import {
 
 const AGE_MESSAGE = 'Enter your age as a whole number from 16 to 99';
 const RETIRE_MESSAGE = 'Enter a retirement age from your age to 99';
+export const AGE_ASKED = 'Enter your age to see how your pension could grow.';
 // Pension figures are whole pounds (DESIGN: pence hidden where the spec says whole pounds).
 const pounds = (pence: number) => formatPence(Math.round(pence / 100) * 100, { wholePounds: true });
 
@@ -85,7 +86,10 @@ export function PensionCalculatorPage() {
     taken: checkOptionalMoney(fields.taken),
   });
   const method = oneOf(fields.method, RELIEF_METHODS);
-  const bind = fieldBinder(fields, errors, set);
+  // Without a date of birth the age starts empty: a question to answer, not a mistake to mark.
+  const ageAsked = fields.age.trim() === '';
+  const bind = fieldBinder(fields, ageAsked ? { ...errors, age: undefined } : errors, set);
+  const onlyAgeAsked = ageAsked && Object.keys(errors).length === 1;
   const band = oneOf(fields.band, TAX_BANDS);
   const result = values
     ? pensionGrowth({
@@ -112,7 +116,15 @@ export function PensionCalculatorPage() {
       title="Pension calculator"
       intro="How your pension could grow by the age you retire, with tax relief, your employer’s money, the annual allowance and the tax-free lump sum."
     >
-      {result ? <Headline result={result} /> : <FixTheFields />}
+      {result ? (
+        <Headline result={result} />
+      ) : onlyAgeAsked ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {AGE_ASKED}
+        </p>
+      ) : (
+        <FixTheFields />
+      )}
       <Card>
         <CardHeader>
           <CardTitle>You and your pension</CardTitle>
