@@ -38,6 +38,25 @@ describe('the demo seed', () => {
       ((await (await server.request('/api/admin/check', { cookie: subscriber.cookie })).json()) as { isAdmin: boolean })
         .isAdmin,
     ).toBe(false);
+    // Verified by the seed, the subscriber starts the 7-day trial a verified sign-up starts.
+    const plan = (await (await server.request('/api/subscription', { cookie: subscriber.cookie })).json()) as {
+      hasSubscription: boolean;
+      tier: string;
+      paymentStatus: string;
+      isTrialing: boolean;
+      trialDaysLeft: number | null;
+      trialExpiresAt: string | null;
+    };
+    expect(plan).toMatchObject({
+      hasSubscription: true,
+      tier: 'trial_bigpig',
+      paymentStatus: 'trial',
+      isTrialing: true,
+      trialDaysLeft: 7,
+    });
+    const trialHours = (Date.parse(plan.trialExpiresAt!) - server.deps.clock.now().getTime()) / 3_600_000;
+    expect(trialHours).toBeGreaterThan(166);
+    expect(trialHours).toBeLessThanOrEqual(169);
     // Demo users are verified by the seed: no verification e-mail goes out.
     expect((await server.mail()).filter((m) => [DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL].includes(m.to))).toEqual([]);
   });

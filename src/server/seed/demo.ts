@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../http/context.ts';
 import { user, userRoles } from '../db/schema/index.ts';
 import { signUpDetails } from '../auth/auth.ts';
+import { startTrial } from '../subscriptions/redeem.ts';
 
 export const DEMO_SUBSCRIBER_EMAIL = 'demo@savvypig.local';
 export const DEMO_ADMIN_EMAIL = 'admin@savvypig.local';
@@ -17,8 +18,9 @@ export function randomPassword(): string {
 }
 
 /**
- * Creates a verified user with a random password; returns the password, or null when the
- * address is already registered (the seed never changes an existing user's password).
+ * Creates a verified user with a random password (a saver with the 7-day Big Pig trial a verified
+ * sign-up starts); returns the password, or null when the address is already registered (the seed never
+ * changes an existing user's password).
  */
 export async function createVerifiedUser(
   deps: Deps,
@@ -40,6 +42,10 @@ export async function createVerifiedUser(
     .where(eq(user.email, input.email))
     .returning({ id: user.id });
   if (!created) throw new Error(`Could not create ${input.email}`);
+  // Verified here rather than by a link, so a saver's trial starts here as a verified sign-up's
+  // does: without a subscription row the plan page read "Big Pig trial", status "Inactive", no end
+  // date. An admin has Big Pig by the role, and no trial to end.
+  if (!input.admin) await db.transaction((tx) => startTrial(tx, created.id, deps.clock.now()));
   if (input.admin) await db.insert(userRoles).values({ userId: created.id, role: 'admin' }).onConflictDoNothing();
   return password;
 }
