@@ -37,7 +37,11 @@ export function MetricCards({ metrics }: { metrics: SmartPig['metrics'] }) {
         icon={<Coins className="size-5 text-success" aria-hidden />}
         figure={formatPence(metrics.estimatedNetGainPence)}
       >
-        A year, after {metrics.netGainTax} on the interest.
+        A year, after {metrics.netGainTax} on the interest
+        {/* A move into an ISA also frees the interest the money already earns from tax. */}
+        {metrics.estimatedNetGainPence > metrics.potentialExtraInterestPence
+          ? ', with the tax an ISA saves on the interest your money already earns.'
+          : '.'}
       </SummaryCard>
       <SummaryCard
         compact
