@@ -76,6 +76,30 @@ async function acknowledgeAll(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('checkbox', { name: 'I want to change to the Piglet plan.' }));
 }
 
+describe('the downgrade wizard when every account fits in the smaller plan', () => {
+  it('says so and ticks them all, whatever the scores say, so nothing is archived by default', async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe({ tier: 'boar' })),
+      'GET /api/subscription': json(200, payingView({ tier: 'boar' })),
+      'GET /api/subscription/downgrade-analysis': json(200, {
+        ...ANALYSIS,
+        items: [item('a1', 'Everyday saver', 'keep'), item('a4', 'Old bond', 'remove')],
+      }),
+      'GET /api/billing/change-preview': json(200, PREVIEW),
+    });
+    const { user } = renderApp('/subscription/downgrade?tier=piglet');
+    await screen.findAllByTestId('analysis-card', {}, LOADED);
+    expect(
+      screen.getByText(
+        'All 2 of your accounts fit in Piglet, so you can keep every one: they are all ticked to keep. The scores only help if you would rather archive some.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText(/^2 of 3 selected/, {}, LOADED);
+    expect(screen.getByRole('checkbox', { name: /^Old bond/ })).toBeChecked();
+  });
+});
+
 describe("the downgrade wizard's confirmation step (issue 25: money moves in the open)", () => {
   it('states the new price, the credit, the charge, the net and when, and confirms with the preview’s instant', async () => {
     const { api, user } = wizard(payingView({ tier: 'boar' }), {

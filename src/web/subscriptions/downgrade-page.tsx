@@ -163,6 +163,12 @@ export function DowngradePage() {
               {plan} keeps up to {cap} accounts. We scored each one by its balance, its transactions and its standing
               orders to help you choose.
             </p>
+            {items && items.length <= cap ? (
+              <p className="mt-2 text-sm font-medium">
+                All {items.length} of your accounts fit in {plan}, so you can keep every one: they are all ticked to
+                keep. The scores only help if you would rather archive some.
+              </p>
+            ) : null}
           </div>
           {analysis.isError ? (
             <SectionLoadError

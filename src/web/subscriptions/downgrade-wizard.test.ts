@@ -38,7 +38,15 @@ describe('the downgrade wizard', () => {
       item('e', 50, 'consider_removing'),
     ];
     expect(initialSelection(items, 'piglet')).toEqual(['d', 'c', 'a']);
-    expect(initialSelection(items, 'boar')).toEqual(['d', 'c', 'a', 'b']);
+    const eleven = [...items, ...Array.from({ length: 6 }, (_, i) => item(`r${i}`, 10, 'remove'))];
+    expect(initialSelection(eleven, 'boar')).toEqual(['d', 'c', 'a', 'b']);
+  });
+
+  it('ticks every account when they all fit in the plan, whatever the scores say', () => {
+    const items = [item('a', 80, 'keep'), item('b', 20, 'remove'), item('c', 50, 'consider_removing')];
+    expect(initialSelection(items, 'boar')).toEqual(['a', 'c', 'b']);
+    expect(initialSelection(items, 'piglet')).toEqual(['a', 'c', 'b']);
+    expect(initialSelection([...items, item('d', 10, 'remove')], 'piglet')).toEqual(['a']);
   });
 
   it('refuses a tick past the cap with Too many selected!, and unticks freely', () => {

@@ -43,12 +43,14 @@ export function pricedPlan(
 }
 
 /**
- * The accounts ticked to start with: those the analysis says to keep, most active first, as many
- * as the tier keeps (the user changes them freely below the cap).
+ * The accounts ticked to start with: every one when they all fit in the tier (nothing needs
+ * archiving, whatever the scores say); otherwise those the analysis says to keep, most active
+ * first, as many as the tier keeps (the user changes them freely below the cap).
  */
 export function initialSelection(items: readonly DowngradeAnalysisItem[], toTier: DowngradeTier): string[] {
+  const allFit = items.length <= WIZARD_ACCOUNT_CAPS[toTier];
   return [...items]
-    .filter((item) => item.recommendation === 'keep')
+    .filter((item) => allFit || item.recommendation === 'keep')
     .sort((a, b) => b.activityScore - a.activityScore || b.balance - a.balance)
     .slice(0, WIZARD_ACCOUNT_CAPS[toTier])
     .map((item) => item.id);
