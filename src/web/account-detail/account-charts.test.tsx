@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BalanceSeries } from '../balance-series/api.ts';
 import { makeDetail } from './account-detail-fixtures.ts';
-import { AccountCharts, TypePieChart } from './account-charts.tsx';
+import { AccountCharts, NOTHING_MOVED_IN_A_YEAR, TypePieChart } from './account-charts.tsx';
 
 /** The balance line's query as the page hands it over: loaded, unless said otherwise. */
 const balanceQuery = (data: BalanceSeries | undefined, error: Error | null = null) => ({
@@ -175,6 +175,11 @@ describe('the account charts', () => {
     ).toBeInTheDocument();
     expect(ring.querySelector('.recharts-pie-sector')).toBeNull();
     expect(within(screen.getByRole('table', { name: 'Transactions by type' })).getAllByRole('row')).toHaveLength(1);
+    // Nor do the monthly trends draw twelve empty months with £0 down the axis.
+    const trends = screen.getByRole('region', { name: 'Monthly trends' });
+    expect(within(trends).getByText(NOTHING_MOVED_IN_A_YEAR)).toBeInTheDocument();
+    expect(within(trends).queryByRole('group', { name: 'Chart style' })).toBeNull();
+    expect(trends.querySelector('.recharts-wrapper')).toBeNull();
   });
 
   it('says what to do when there is nothing to chart', () => {

@@ -54,10 +54,14 @@ function StyleToggle({ value, onChange }: { value: ChartStyle; onChange: (style:
   );
 }
 
+export const NOTHING_MOVED_IN_A_YEAR = 'No money has been paid in or out in the last 12 months.';
+
 export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail['monthly']; width?: number }) {
   const [style, setStyle] = useState<ChartStyle>('bar');
   const headingId = useId();
   const data = monthly.map((m) => ({ ...m, label: shortMonth(m.month), name: monthName(m.month) }));
+  // Twelve months of nothing drew an empty grid with £0 down its axis: say so in words instead.
+  const moved = monthly.some((m) => SERIES.some((s) => m[s.key] !== 0));
   const brush = showsBrush(monthly) ? (
     <Brush
       dataKey="label"
@@ -96,46 +100,52 @@ export function MonthlyTrendsChart({ monthly, width }: { monthly: AccountDetail[
         <h3 id={headingId} className="text-base font-semibold">
           Monthly trends
         </h3>
-        <StyleToggle value={style} onChange={setStyle} />
+        {moved ? <StyleToggle value={style} onChange={setStyle} /> : null}
       </div>
-      <div className="min-w-0" data-chart-style={style}>
-        {style === 'bar' ? (
-          <BarChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            {axes}
-            {SERIES.map((s) => (
-              <Bar
-                key={s.key}
-                dataKey={s.key}
-                name={s.label}
-                fill={s.color}
-                radius={[3, 3, 0, 0]}
-                maxBarSize={18}
-                isAnimationActive={animate()}
-              />
-            ))}
-            {brush}
-          </BarChart>
-        ) : (
-          <LineChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            {axes}
-            {SERIES.map((s) => (
-              <Line
-                key={s.key}
-                dataKey={s.key}
-                name={s.label}
-                stroke={s.color}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                type="monotone"
-                isAnimationActive={animate()}
-              />
-            ))}
-            {brush}
-          </LineChart>
-        )}
-      </div>
-      <p className="text-xs text-muted-foreground">Withdrawals and fees are shown as amounts paid out.</p>
-      <MonthlyTrendsTable monthly={monthly} />
+      {moved ? (
+        <>
+          <div className="min-w-0" data-chart-style={style}>
+            {style === 'bar' ? (
+              <BarChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                {axes}
+                {SERIES.map((s) => (
+                  <Bar
+                    key={s.key}
+                    dataKey={s.key}
+                    name={s.label}
+                    fill={s.color}
+                    radius={[3, 3, 0, 0]}
+                    maxBarSize={18}
+                    isAnimationActive={animate()}
+                  />
+                ))}
+                {brush}
+              </BarChart>
+            ) : (
+              <LineChart data={data} {...sizeProps(width)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                {axes}
+                {SERIES.map((s) => (
+                  <Line
+                    key={s.key}
+                    dataKey={s.key}
+                    name={s.label}
+                    stroke={s.color}
+                    strokeWidth={2}
+                    dot={{ r: 3 }}
+                    type="monotone"
+                    isAnimationActive={animate()}
+                  />
+                ))}
+                {brush}
+              </LineChart>
+            )}
+          </div>
+          <p className="text-xs text-muted-foreground">Withdrawals and fees are shown as amounts paid out.</p>
+          <MonthlyTrendsTable monthly={monthly} />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">{NOTHING_MOVED_IN_A_YEAR}</p>
+      )}
     </section>
   );
 }
