@@ -41,6 +41,9 @@ runAccountAreaBench({
     const picture = body as Picture;
     if (!Array.isArray(picture.groups) || picture.groups.length === 0)
       throw new Error('GET /api/protection showed no licence groups for a user with accounts');
+    // Every licence holds more than the limit here (100 accounts of about £50,000 on 30 licences).
+    if (picture.alerts.length === 0 || picture.totals.atRiskPence <= 0)
+      throw new Error('GET /api/protection showed no money over a limit for a saver with licences over it');
     return `the Hub: ${picture.totals.totalPence} pence in all, ${picture.totals.atRiskPence} at risk, badge ${picture.badge}, ${picture.licenceCount} licences, ${picture.groups.length} groups, ${picture.alerts.length} alerts`;
   },
 });

@@ -54,6 +54,12 @@ describe('the demo seed', () => {
       isTrialing: true,
       trialDaysLeft: 7,
     });
+    // The admin has Big Pig by the role, with no trial to end.
+    expect(await (await server.request('/api/subscription', { cookie: admin.cookie })).json()).toMatchObject({
+      hasSubscription: false,
+      tier: 'bigpig',
+      isTrialing: false,
+    });
     const trialHours = (Date.parse(plan.trialExpiresAt!) - server.deps.clock.now().getTime()) / 3_600_000;
     expect(trialHours).toBeGreaterThan(166);
     expect(trialHours).toBeLessThanOrEqual(169);

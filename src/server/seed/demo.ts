@@ -36,17 +36,19 @@ export async function createVerifiedUser(
   await signUpDetails.run({ firstName: input.firstName, lastName: input.lastName, skipVerificationEmail: true }, () =>
     deps.auth.api.signUpEmail({ body: { name: `${input.firstName} ${input.lastName}`, email: input.email, password } }),
   );
-  const [created] = await db
-    .update(user)
-    .set({ emailVerified: true, emailConfirmedAt: sql`now()` })
-    .where(eq(user.email, input.email))
-    .returning({ id: user.id });
-  if (!created) throw new Error(`Could not create ${input.email}`);
-  // Verified here rather than by a link, so a saver's trial starts here as a verified sign-up's
-  // does: without a subscription row the plan page read "Big Pig trial", status "Inactive", no end
-  // date. An admin has Big Pig by the role, and no trial to end.
-  if (!input.admin) await db.transaction((tx) => startTrial(tx, created.id, deps.clock.now()));
-  if (input.admin) await db.insert(userRoles).values({ userId: created.id, role: 'admin' }).onConflictDoNothing();
+  // Verified, and then a role or a trial, in one transaction: a saver's trial starts here as a
+  // verified sign-up's does (without a subscription row the plan page read "Big Pig trial", status
+  // "Inactive", no end date); an admin has Big Pig by the role, and no trial to end.
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .update(user)
+      .set({ emailVerified: true, emailConfirmedAt: sql`now()` })
+      .where(eq(user.email, input.email))
+      .returning({ id: user.id });
+    if (!created) throw new Error(`Could not create ${input.email}`);
+    if (input.admin) await tx.insert(userRoles).values({ userId: created.id, role: 'admin' }).onConflictDoNothing();
+    else await startTrial(tx, created.id, deps.clock.now());
+  });
   return password;
 }
 

@@ -91,12 +91,20 @@ describe('the downgrade wizard when every account fits in the smaller plan', () 
     await screen.findAllByTestId('analysis-card', {}, LOADED);
     expect(
       screen.getByText(
-        'All 2 of your accounts fit in Piglet, so you can keep every one: they are all ticked to keep. The scores only help if you would rather archive some.',
+        'All 2 of your accounts fit in Piglet, so you can keep every one: they start ticked to keep. The scores only help if you would rather archive some.',
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText(/^2 of 3 selected/, {}, LOADED);
     expect(screen.getByRole('checkbox', { name: /^Old bond/ })).toBeChecked();
+    // Nothing to archive: the acknowledgements say every account stays, not "the 0 accounts".
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByRole('checkbox', {
+        name: 'I understand that I keep every account: none will disappear from my accounts list, dashboard, totals and alerts.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/the 0 accounts/)).toBeNull();
   });
 });
 

@@ -163,10 +163,12 @@ export function DowngradePage() {
               {plan} keeps up to {cap} accounts. We scored each one by its balance, its transactions and its standing
               orders to help you choose.
             </p>
-            {items && items.length <= cap ? (
+            {items && items.length > 0 && items.length <= cap ? (
               <p className="mt-2 text-sm font-medium">
-                All {items.length} of your accounts fit in {plan}, so you can keep every one: they are all ticked to
-                keep. The scores only help if you would rather archive some.
+                {items.length === 1 ? 'Your account fits' : `All ${items.length} of your accounts fit`} in {plan}, so
+                you can keep {items.length === 1 ? 'it' : 'every one'}:{' '}
+                {items.length === 1 ? 'it starts' : 'they start'} ticked to keep. The scores only help if you would
+                rather archive some.
               </p>
             ) : null}
           </div>
@@ -316,7 +318,10 @@ export function DowngradePage() {
             Changing your plan…
           </h2>
           <p className="text-sm text-muted-foreground">
-            Archiving {archive.length === 1 ? '1 account' : `${archive.length} accounts`}. This takes a few seconds.
+            {archive.length === 0
+              ? 'Every account stays.'
+              : `Archiving ${archive.length === 1 ? '1 account' : `${archive.length} accounts`}.`}{' '}
+            This takes a few seconds.
           </p>
         </section>
       ) : null}

@@ -60,6 +60,12 @@ describe('the downgrade wizard', () => {
     expect(isConfirmed({ understandRemoval: true, understandArchiving: true, confirmDowngrade: false })).toBe(false);
     expect(isConfirmed({ understandRemoval: true, understandArchiving: true, confirmDowngrade: true })).toBe(true);
     expect(acknowledgementLabel('understandRemoval', { archiveCount: 2, plan: 'Piglet' })).toContain('the 2 accounts');
+    expect(acknowledgementLabel('understandRemoval', { archiveCount: 0, plan: 'Boar' })).toBe(
+      'I understand that I keep every account: none will disappear from my accounts list, dashboard, totals and alerts.',
+    );
+    expect(acknowledgementLabel('understandArchiving', { archiveCount: 0, plan: 'Boar' })).toContain(
+      'if I ever archive one',
+    );
     expect(acknowledgementLabel('confirmDowngrade', { archiveCount: 2, plan: 'Piglet' })).toBe(
       'I want to change to the Piglet plan.',
     );

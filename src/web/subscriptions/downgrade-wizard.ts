@@ -92,9 +92,13 @@ export function acknowledgementLabel(
   const accounts = archiveCount === 1 ? '1 account' : `${archiveCount} accounts`;
   switch (key) {
     case 'understandRemoval':
-      return `I understand that the ${accounts} I did not keep will disappear from my accounts list, dashboard, totals and alerts.`;
+      return archiveCount === 0
+        ? 'I understand that I keep every account: none will disappear from my accounts list, dashboard, totals and alerts.'
+        : `I understand that the ${accounts} I did not keep will disappear from my accounts list, dashboard, totals and alerts.`;
     case 'understandArchiving':
-      return 'I understand they are archived, not deleted: their transactions and standing orders are kept, their standing orders stop running, and they come back when I upgrade or restore them.';
+      return archiveCount === 0
+        ? 'I understand that an account is archived, not deleted, if I ever archive one: its transactions and standing orders are kept, and it comes back when I upgrade or restore it.'
+        : 'I understand they are archived, not deleted: their transactions and standing orders are kept, their standing orders stop running, and they come back when I upgrade or restore them.';
     case 'confirmDowngrade':
       return `I want to change to the ${plan} plan.`;
   }

@@ -103,7 +103,7 @@ describe('the banking data admin screen', () => {
     expect(screen.getByText('3 hours ago')).toBeInTheDocument();
     expect(
       await screen.findByText(
-        'Loaded 2 banking groups, 1 bank references, 0 ISA providers, and 0 pension providers from database',
+        'Loaded 2 banking groups, 1 bank reference, 0 ISA providers, and 0 pension providers from database',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Bank Groups/ })).toHaveAttribute('aria-selected', 'true');

@@ -102,9 +102,11 @@ function useLoadToast(summary: ReturnType<typeof useBankDataOverview>) {
     if (told.current) return;
     if (counts) {
       told.current = true;
-      const n = (k: BankDataTab) => counts[k].toLocaleString('en-GB');
+      // The spec's words; one of a kind is "1 bank reference", not "1 bank references".
+      const n = (k: BankDataTab, noun: string) =>
+        `${counts[k].toLocaleString('en-GB')} ${noun}${counts[k] === 1 ? '' : 's'}`;
       notify.success(
-        `Loaded ${n('groups')} banking groups, ${n('banks')} bank references, ${n('isas')} ISA providers, and ${n('pensions')} pension providers from database`,
+        `Loaded ${n('groups', 'banking group')}, ${n('banks', 'bank reference')}, ${n('isas', 'ISA provider')}, and ${n('pensions', 'pension provider')} from database`,
       );
     } else if (summary.isError) {
       told.current = true;

@@ -37,6 +37,7 @@ const APPROVAL_EFFECT =
   'Approving applies the change to the banking data at once: every saver’s protection answer that rests on it follows. Rejecting leaves the data as it is.';
 
 const PAST: Record<ReviewAction, string> = { approve: 'approved', reject: 'rejected' };
+const itemsWord = (n: number) => (n === 1 ? 'item' : 'items');
 
 /** The Admin Review Queue tab (002 §2): filter, read and resolve what the importer would not apply itself. */
 export function ReviewQueue() {
@@ -70,10 +71,12 @@ export function ReviewQueue() {
           setSelected(new Set());
           setBulkOutcome({ action, result, titles });
           // The spec's texts (002 §8); the outcome panel below names each item that failed, and why.
-          if (result.failed.length === 0) notify.success(`Successfully processed ${result.resolved.length} items.`);
+          // (One item reads "1 item", not the template's "1 items".)
+          if (result.failed.length === 0)
+            notify.success(`Successfully processed ${result.resolved.length} ${itemsWord(result.resolved.length)}.`);
           else
             notify.warning(
-              `Processed ${result.resolved.length}/${chosen.length} items. ${result.failed.length} failed.`,
+              `Processed ${result.resolved.length}/${chosen.length} ${itemsWord(chosen.length)}. ${result.failed.length} failed.`,
             );
         },
         onError: (error) => notify.error(refusalReason(error) ?? 'Failed to process bulk action'),
