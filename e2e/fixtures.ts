@@ -183,11 +183,17 @@ export function verificationLink(mail: string): string {
 
 /** Signs in through the login page. */
 export async function login(page: Page, base: string, email: string, password: string): Promise<void> {
+  await fillLogin(page, base, email, password);
+  await pressLogIn(page);
+}
+
+async function fillLogin(page: Page, base: string, email: string, password: string): Promise<void> {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
 }
+
+const pressLogIn = (page: Page) => page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
 
 /**
  * Starts a production server (the plain one unless `start` says otherwise) and Chromium before the
@@ -299,15 +305,13 @@ export async function loginWaitingOutTheLimit(
   email: string,
   password: string,
 ): Promise<Response> {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await fillLogin(page, base, email, password);
   for (let attempt = 1; ; attempt++) {
     const answered = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/sign-in/email',
       { timeout: 60_000 },
     );
-    await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+    await pressLogIn(page);
     const response = await answered;
     if (response.status() !== 429 || attempt === 3) return response;
     const seconds = Number(response.headers()['retry-after']);

@@ -31,6 +31,7 @@ import {
   ACKNOWLEDGEMENTS,
   type Acknowledgements,
   acknowledgementLabel,
+  allAccountsFit,
   initialSelection,
   isConfirmed,
   NO_ACKNOWLEDGEMENTS,
@@ -163,7 +164,7 @@ export function DowngradePage() {
               {plan} keeps up to {cap} accounts. We scored each one by its balance, its transactions and its standing
               orders to help you choose.
             </p>
-            {items && items.length > 0 && items.length <= cap ? (
+            {items && allAccountsFit(items, toTier) ? (
               <p className="mt-2 text-sm font-medium">
                 {items.length === 1 ? 'Your account fits' : `All ${items.length} of your accounts fit`} in {plan}, so
                 you can keep {items.length === 1 ? 'it' : 'every one'}:{' '}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DowngradeAnalysisItem } from '../../core/subscriptions/downgrade.ts';
 import {
   acknowledgementLabel,
+  allAccountsFit,
   initialSelection,
   isConfirmed,
   NO_ACKNOWLEDGEMENTS,
@@ -47,6 +48,9 @@ describe('the downgrade wizard', () => {
     expect(initialSelection(items, 'boar')).toEqual(['a', 'c', 'b']);
     expect(initialSelection(items, 'piglet')).toEqual(['a', 'c', 'b']);
     expect(initialSelection([...items, item('d', 10, 'remove')], 'piglet')).toEqual(['a']);
+    expect(allAccountsFit(items, 'piglet')).toBe(true);
+    expect(allAccountsFit([...items, item('d', 10, 'remove')], 'piglet')).toBe(false);
+    expect(allAccountsFit([], 'boar')).toBe(false);
   });
 
   it('refuses a tick past the cap with Too many selected!, and unticks freely', () => {

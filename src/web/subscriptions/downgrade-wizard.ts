@@ -42,13 +42,18 @@ export function pricedPlan(
   return { tier: toTier, cycle: subscription.billingCycle ?? 'monthly' };
 }
 
+/** Every account fits in the plan: nothing needs archiving (the wizard ticks them all and says so). */
+export function allAccountsFit(items: readonly unknown[], toTier: DowngradeTier): boolean {
+  return items.length > 0 && items.length <= WIZARD_ACCOUNT_CAPS[toTier];
+}
+
 /**
  * The accounts ticked to start with: every one when they all fit in the tier (nothing needs
  * archiving, whatever the scores say); otherwise those the analysis says to keep, most active
  * first, as many as the tier keeps (the user changes them freely below the cap).
  */
 export function initialSelection(items: readonly DowngradeAnalysisItem[], toTier: DowngradeTier): string[] {
-  const allFit = items.length <= WIZARD_ACCOUNT_CAPS[toTier];
+  const allFit = allAccountsFit(items, toTier);
   return [...items]
     .filter((item) => allFit || item.recommendation === 'keep')
     .sort((a, b) => b.activityScore - a.activityScore || b.balance - a.balance)
