@@ -108,6 +108,21 @@ describe('the downgrade wizard when every account fits in the smaller plan', () 
   });
 });
 
+describe('the downgrade wizard for a saver with one account', () => {
+  it('says the account is kept, with no talk of archiving some', async () => {
+    mockApi({
+      'GET /api/me': json(200, makeMe({ tier: 'boar' })),
+      'GET /api/subscription': json(200, payingView({ tier: 'boar' })),
+      'GET /api/subscription/downgrade-analysis': json(200, { ...ANALYSIS, items: [item('a4', 'Old bond', 'remove')] }),
+      'GET /api/billing/change-preview': json(200, PREVIEW),
+    });
+    renderApp('/subscription/downgrade?tier=piglet');
+    await screen.findAllByTestId('analysis-card', {}, LOADED);
+    expect(screen.getByText('Your account fits in Piglet: you keep it.')).toBeInTheDocument();
+    expect(screen.queryByText(/archive some/)).toBeNull();
+  });
+});
+
 describe("the downgrade wizard's confirmation step (issue 25: money moves in the open)", () => {
   it('states the new price, the credit, the charge, the net and when, and confirms with the preview’s instant', async () => {
     const { api, user } = wizard(payingView({ tier: 'boar' }), {

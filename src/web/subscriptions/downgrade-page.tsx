@@ -166,10 +166,9 @@ export function DowngradePage() {
             </p>
             {items && allAccountsFit(items, toTier) ? (
               <p className="mt-2 text-sm font-medium">
-                {items.length === 1 ? 'Your account fits' : `All ${items.length} of your accounts fit`} in {plan}, so
-                you can keep {items.length === 1 ? 'it' : 'every one'}:{' '}
-                {items.length === 1 ? 'it starts' : 'they start'} ticked to keep. The scores only help if you would
-                rather archive some.
+                {items.length === 1
+                  ? `Your account fits in ${plan}: you keep it.`
+                  : `All ${items.length} of your accounts fit in ${plan}, so you can keep every one: they start ticked to keep. The scores only help if you would rather archive some.`}
               </p>
             ) : null}
           </div>
