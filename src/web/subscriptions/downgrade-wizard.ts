@@ -3,6 +3,7 @@
  */
 import {
   canSelectMore,
+  checkSelection,
   type DowngradeAnalysisItem,
   type DowngradeTier,
   WIZARD_ACCOUNT_CAPS,
@@ -42,9 +43,12 @@ export function pricedPlan(
   return { tier: toTier, cycle: subscription.billingCycle ?? 'monthly' };
 }
 
-/** Every account fits in the plan: nothing needs archiving (the wizard ticks them all and says so). */
+/**
+ * Every account fits in the plan: keeping them all is a selection the server's check
+ * (`checkSelection`) accepts, so nothing needs archiving (the wizard ticks them all and says so).
+ */
 export function allAccountsFit(items: readonly unknown[], toTier: DowngradeTier): boolean {
-  return items.length > 0 && items.length <= WIZARD_ACCOUNT_CAPS[toTier];
+  return checkSelection(items.length, toTier).ok;
 }
 
 /**
